@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The block probe family's maps, shared by bpf/block.bpf.c and
+ * user/probes/block.c.  Fixed-width types only: clang-BPF and gcc both
+ * compile this file.
+ */
+#ifndef IODIG_BLOCK_H
+#define IODIG_BLOCK_H
+
+#include "iodig/hist.h"
+
+/* Request direction as fio reports it; flushes, discards, zone commands
+ * and driver-private requests are "other". */
+enum block_op {
+	BLOCK_OP_READ,
+	BLOCK_OP_WRITE,
+	BLOCK_OP_OTHER,
+	BLOCK_OP_NR,
+};
+
+/* One direction's counters.  Per-CPU, so each is written by one CPU. */
+struct block_op_counters {
+	iodig_u64 issued;        /* block_rq_issue events (a requeued request
+				  * is issued again, as blktrace shows it) */
+	iodig_u64 completed;     /* requests whose last byte completed */
+	iodig_u64 bytes;         /* bytes completed, partial completions too */
+	iodig_u64 errors;        /* completion events carrying an error */
+	iodig_u64 dev_ns_sum;    /* issue->complete, over timed requests */
+	iodig_u64 dev_ns_max;
+	iodig_u64 dev_untimed;   /* completed without rq->io_start_time_ns */
+	iodig_u64 queue_ns_sum;  /* start->issue, over timed requests */
+	iodig_u64 queue_ns_max;
+	iodig_u64 queue_untimed; /* completed without rq->start_time_ns */
+};
+
+struct block_counters {
+	struct block_op_counters op[BLOCK_OP_NR];
+};
+
+/* Histograms: one per (kind, op), IODIG_HIST_SLOTS u64 slots each, laid out
+ * back to back in one per-CPU array so the BPF side needs no hash map. */
+enum block_hist_kind {
+	BLOCK_HIST_DEVICE,   /* issue -> complete: what the driver took */
+	BLOCK_HIST_QUEUE,    /* request start -> issue: plug, scheduler, tags */
+	BLOCK_HIST_NR,
+};
+
+#define BLOCK_HIST_ENTRIES (BLOCK_HIST_NR * BLOCK_OP_NR * IODIG_HIST_SLOTS)
+
+static __always_inline iodig_u32 block_hist_index(iodig_u32 kind, iodig_u32 op,
+						  iodig_u32 slot)
+{
+	return (kind * BLOCK_OP_NR + op) * IODIG_HIST_SLOTS + slot;
+}
+
+/* The kernel's dev_t (include/linux/kdev_t.h: MINORBITS 20), which the
+ * block tracepoints and struct gendisk use; it differs from glibc's. */
+#define BLOCK_KDEV_MINORBITS 20
+#define BLOCK_KDEV(major, minor) \
+	(((iodig_u32)(major) << BLOCK_KDEV_MINORBITS) | (iodig_u32)(minor))
+
+#endif /* IODIG_BLOCK_H */

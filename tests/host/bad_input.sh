@@ -1,0 +1,33 @@
+# Malformed job files, unknown options and impossible values each give one clear error naming file:line or the option, a non-zero exit, and no output file.
+source tests/host/lib.sh
+expect_error() { # expect_error "pattern" args...
+	local pattern=$1; shift
+	"$IODIG" run --no-probes --output="$TMP/out" "$@" >"$TMP/stdout" 2>"$TMP/err"
+	local rc=$?
+	check "$* -> exit non-zero (got $rc)" [ "$rc" -ne 0 ]
+	check "$* -> message matches '$pattern': $(head -c 300 "$TMP/err")" grep -q -- "$pattern" "$TMP/err"
+	check "$* -> one line" [ "$(wc -l <"$TMP/err")" -eq 1 ]
+	check "$* -> no output file" [ ! -e "$TMP/out" ]
+}
+printf '[global]\nrw=randread\n[job1]\nbs=4k\nfrobnicate=3\n' >"$TMP/unknown.fio"
+expect_error "unknown.fio:5.*frobnicate" "$TMP/unknown.fio"
+printf '[job1\nrw=read\n' >"$TMP/header.fio"
+expect_error "header.fio:1" "$TMP/header.fio"
+printf 'rw=read\n[job1]\n' >"$TMP/early.fio"
+expect_error "early.fio:1" "$TMP/early.fio"
+printf '[j]\nrwmixread=101\nrw=randrw\nsize=1m\nfilename=%s/f\n' "$TMP" >"$TMP/mix.fio"
+expect_error "rwmixread" "$TMP/mix.fio"
+expect_error "iodepth" --name=x --filename="$TMP/f" --size=1m --iodepth=0
+expect_error "bs" --name=x --filename="$TMP/f" --size=4k --bs=8k
+expect_error "unknown option '--bogus'" --name=x --bogus=1
+expect_error "ioengine" --name=x --filename="$TMP/f" --size=1m --ioengine=nosuch
+expect_error "$TMP/missing.fio" "$TMP/missing.fio"
+expect_error "directory" --name=x --filename="$TMP" --size=1m
+expect_error "does not exist" --name=x --filename="$TMP/nodir/f" --size=1m
+expect_error "set size=" --name=x --filename="$TMP/newfile"
+expect_error "output-format" --output-format=xml --name=x --filename="$TMP/f" --size=1m
+if [ "$(id -u)" -eq 0 ]; then
+	make_loop 8 && expect_error "too small" --name=x --filename="$LOOP" --size=64m --rw=read
+fi
+check "no file created by failed jobs" [ ! -e "$TMP/f" ] 
+done_testing

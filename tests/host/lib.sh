@@ -1,0 +1,46 @@
+# Shared helpers for host tests (sourced, not run).  Every loop device and
+# file made here is removed by the EXIT trap, whatever the test's outcome.
+set -u
+IODIG=${IODIG:-$PWD/build/iodig}
+TMP=$(mktemp -d /dev/shm/iodig-test.XXXXXX)
+LOOPS=()
+FAILS=0
+
+cleanup() {
+	for l in "${LOOPS[@]}"; do
+		umount -q "$l" 2>/dev/null
+		losetup -d "$l" 2>/dev/null
+	done
+	rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+skip() { echo "skipped: $*"; exit 77; }
+fail() { echo "FAIL: $*" >&2; FAILS=$((FAILS + 1)); }
+check() { # check "description" test-expression...
+	local what=$1; shift
+	if "$@"; then echo "ok: $what"; else fail "$what"; fi
+}
+done_testing() { [ "$FAILS" -eq 0 ] && exit 0; echo "$FAILS check(s) failed" >&2; exit 1; }
+
+need_root() { [ "$(id -u)" -eq 0 ] || skip "needs root"; }
+
+# make_loop SIZE_MB: sets LOOP to a new /dev/loopN backed by a tmpfs file
+# (not in a subshell, so the EXIT trap knows about it)
+make_loop() {
+	local f=$TMP/loop.$RANDOM.$RANDOM
+	truncate -s "${1}M" "$f" || return 1
+	LOOP=$(losetup -f --show "$f") || return 1
+	LOOPS+=("$LOOP")
+}
+
+# jq wrapper that fails the test on a parse error
+jqr() { jq -r "$@" || { fail "jq $*"; echo 0; }; }
+
+# Loop devices whose backing file is an iodig scratch file
+scratch_loops() {
+	for b in /sys/block/loop*/loop/backing_file; do
+		[ -f "$b" ] && grep -q iodig-scratch "$b" && echo "$b"
+	done
+	return 0
+}

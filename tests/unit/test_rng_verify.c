@@ -1,0 +1,107 @@
+// Offsets: random with a map covers every block once per pass, sequential wraps; crc32c matches the standard check value and verify catches corruption.
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "rng.h"
+#include "verify.h"
+
+static void test_randommap_covers_each_block_once(void)
+{
+	struct offset_gen g;
+	struct rng r;
+	uint64_t n = 1000;
+	unsigned char *seen = calloc(n, 1);
+
+	rng_seed(&r, 42);
+	CHECK(offset_gen_init(&g, n, true, true) == 0);
+	for (int pass = 0; pass < 3; pass++) {
+		memset(seen, 0, n);
+		for (uint64_t i = 0; i < n; i++) {
+			uint64_t b = offset_gen_next(&g, &r);
+
+			CHECK_MSG(b < n, "block %llu out of range", (unsigned long long)b);
+			if (b < n) {
+				CHECK_MSG(!seen[b], "block %llu twice in pass %d",
+					  (unsigned long long)b, pass);
+				seen[b] = 1;
+			}
+		}
+	}
+	offset_gen_free(&g);
+	free(seen);
+}
+
+static void test_norandommap_repeats(void)
+{
+	struct offset_gen g;
+	struct rng r;
+	uint64_t n = 1000, dup = 0;
+	unsigned char seen[1000] = { 0 };
+
+	rng_seed(&r, 7);
+	CHECK(offset_gen_init(&g, n, true, false) == 0);
+	for (uint64_t i = 0; i < n; i++) {
+		uint64_t b = offset_gen_next(&g, &r);
+
+		CHECK(b < n);
+		dup += seen[b % n];
+		seen[b % n] = 1;
+	}
+	/* Independent draws of n from n collide about n/e times. */
+	CHECK_MSG(dup > 300 && dup < 440, "%llu repeats", (unsigned long long)dup);
+	offset_gen_free(&g);
+}
+
+static void test_sequential_and_seed(void)
+{
+	struct offset_gen g;
+	struct rng a, b;
+
+	rng_seed(&a, 3);
+	CHECK(offset_gen_init(&g, 3, false, true) == 0);
+	CHECK(offset_gen_next(&g, &a) == 0);
+	CHECK(offset_gen_next(&g, &a) == 1);
+	CHECK(offset_gen_next(&g, &a) == 2);
+	CHECK(offset_gen_next(&g, &a) == 0);
+	offset_gen_free(&g);
+	CHECK(offset_gen_init(&g, 0, false, false) < 0);
+
+	rng_seed(&a, 0x89);
+	rng_seed(&b, 0x89);
+	for (int i = 0; i < 100; i++)
+		CHECK(rng_next(&a) == rng_next(&b));
+	for (int i = 0; i < 10000; i++)
+		CHECK(rng_below(&a, 7) < 7);
+}
+
+static void test_crc32c_and_verify(void)
+{
+	static char buf[4096];
+	char why[200];
+	struct rng r;
+
+	/* The CRC-32C check value of "123456789" (RFC 3720 appendix). */
+	CHECK(crc32c(0, "123456789", 9) == 0xe3069283);
+	rng_seed(&r, 1);
+	verify_fill(buf, sizeof(buf), 8192, &r);
+	CHECK(verify_check(buf, sizeof(buf), 8192, why, sizeof(why)) == 0);
+	CHECK(verify_check(buf, sizeof(buf), 4096, why, sizeof(why)) < 0);
+	CHECK(strstr(why, "claims offset 8192") != NULL);
+	buf[100] ^= 1;
+	CHECK(verify_check(buf, sizeof(buf), 8192, why, sizeof(why)) < 0);
+	CHECK(strstr(why, "crc32c") != NULL);
+	memset(buf, 0, sizeof(buf));
+	CHECK(verify_check(buf, sizeof(buf), 8192, why, sizeof(why)) < 0);
+	CHECK(strstr(why, "no verify header") != NULL);
+}
+
+int main(void)
+{
+	test_randommap_covers_each_block_once();
+	test_norandommap_repeats();
+	test_sequential_and_seed();
+	test_crc32c_and_verify();
+	return CHECK_DONE();
+}

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* One fio-style job: every option iodig understands, already validated. */
+#ifndef IODIG_JOB_H
+#define IODIG_JOB_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+enum ddir { DDIR_READ = 0, DDIR_WRITE = 1, DDIR_COUNT = 2 };
+
+enum rw_mode {
+	RW_READ,
+	RW_WRITE,
+	RW_RANDREAD,
+	RW_RANDWRITE,
+	RW_RW,       /* "rw" and "readwrite": sequential mix */
+	RW_RANDRW,
+};
+
+enum verify_mode { VERIFY_NONE, VERIFY_CRC32C };
+
+#define JOB_NAME_MAX 128
+
+struct engine_ops;
+
+struct job {
+	char name[JOB_NAME_MAX];
+	char filename[PATH_MAX];   /* empty: derived from directory + name */
+	char directory[PATH_MAX];
+	char ioengine[32];
+	const struct engine_ops *engine; /* resolved from ioengine */
+
+	uint64_t size;          /* bytes of the target region; 0 = whole file/device */
+	uint64_t io_size;       /* bytes to transfer; 0 = size */
+	uint64_t offset;        /* start of the region */
+	uint32_t bs[DDIR_COUNT];     /* "bs=4k" or "bs=4k,8k" (read,write) */
+	uint32_t bs_min[DDIR_COUNT]; /* "bsrange=4k-16k": bs_min..bs_max, */
+	uint32_t bs_max[DDIR_COUNT]; /* multiples of bs_min; equal to bs otherwise */
+
+	enum rw_mode rw;
+	unsigned int rwmixread;  /* percent of reads for rw/randrw, default 50 */
+
+	unsigned int iodepth;
+	unsigned int iodepth_batch_submit;       /* 0 = submit whatever is queued */
+	unsigned int iodepth_batch_complete_min; /* 0 = reap without waiting */
+	unsigned int numjobs;
+	bool thread;             /* workers are threads, not processes */
+
+	bool direct;             /* O_DIRECT (buffered=0 is the same) */
+	uint64_t runtime_ns;     /* 0 = until io_size is done */
+	bool time_based;
+	uint64_t ramp_time_ns;
+	uint64_t startdelay_ns;
+
+	bool group_reporting;
+	bool stonewall;
+	bool randrepeat;         /* default true: same offsets every run */
+	uint64_t randseed;
+	bool norandommap;
+
+	bool hipri;              /* RWF_HIPRI / IORING_SETUP_IOPOLL */
+	bool fixedbufs;
+	bool registerfiles;
+	bool sqthread_poll;
+	bool nowait;             /* RWF_NOWAIT */
+
+	enum verify_mode verify;
+
+	/* Where the job was defined, for error messages. */
+	char source[PATH_MAX];   /* job file path, or "command line" */
+	int source_line;         /* line of the [section] header, 0 for cli */
+
+	/* Filled by the job list builder. */
+	int group_id;            /* jobs between stonewalls share a group */
+};
+
+static inline bool rw_is_random(enum rw_mode rw)
+{
+	return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW;
+}
+
+static inline bool rw_has_read(enum rw_mode rw)
+{
+	return rw != RW_WRITE && rw != RW_RANDWRITE;
+}
+
+static inline bool rw_has_write(enum rw_mode rw)
+{
+	return rw != RW_READ && rw != RW_RANDREAD;
+}
+
+const char *rw_mode_name(enum rw_mode rw);
+
+#endif /* IODIG_JOB_H */

@@ -1,0 +1,474 @@
+// SPDX-License-Identifier: GPL-2.0
+/* iodig command line: parse, dispatch to run / probe, print errors. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "engine.h"
+#include "options.h"
+#include "probe.h"
+#include "report.h"
+#include "run.h"
+
+#define EXIT_USAGE 2
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+"usage: iodig run [OPTIONS] JOBFILE...          run fio job files\n"
+"       iodig run [OPTIONS] --name=NAME --key=value ...   fio command-line form\n"
+"       iodig probe [--target=PATH] [--mechanism=M]      show which kernel probes work here\n"
+"       iodig --version | --help\n"
+"\n"
+"Run options:\n"
+"  --output-format=normal|json|normal,json   report format (default normal)\n"
+"  --output=FILE          write the report to FILE (atomically) instead of stdout\n"
+"  --target=PATH          run every job against PATH (overrides filename=)\n"
+"  --allow-destructive    write to block devices that carry data or are in use\n"
+"  --probes=LIST          kernel probe families to load (default: all)\n"
+"  --no-probes            run the workload without kernel probes\n"
+"  --mechanism=M          force a probe mechanism (tp_btf, raw_tp, tracepoint)\n"
+"  --progress, --no-progress   status line (default: when stderr is a terminal)\n"
+"  --scratch-size=SIZE    size of the built-in scratch target (default 512m)\n"
+"\n"
+"A job with no filename= or directory= runs on a scratch loop device on tmpfs\n"
+"that iodig creates and removes.  Job options (job files and --key=value):\n\n");
+	options_print_help(out);
+}
+
+/* iodig's own options; everything else that looks like --key[=value] is a
+ * job option. */
+enum { OPT_OUTPUT_FORMAT = 1000, OPT_OUTPUT, OPT_TARGET, OPT_ALLOW, OPT_PROBES,
+       OPT_NO_PROBES, OPT_MECHANISM, OPT_PROGRESS, OPT_NO_PROGRESS,
+       OPT_SCRATCH_SIZE, OPT_HELP };
+
+static const struct option run_options[] = {
+	{ "output-format", required_argument, NULL, OPT_OUTPUT_FORMAT },
+	{ "output", required_argument, NULL, OPT_OUTPUT },
+	{ "target", required_argument, NULL, OPT_TARGET },
+	{ "allow-destructive", no_argument, NULL, OPT_ALLOW },
+	{ "probes", required_argument, NULL, OPT_PROBES },
+	{ "no-probes", no_argument, NULL, OPT_NO_PROBES },
+	{ "mechanism", required_argument, NULL, OPT_MECHANISM },
+	{ "progress", no_argument, NULL, OPT_PROGRESS },
+	{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
+	{ "scratch-size", required_argument, NULL, OPT_SCRATCH_SIZE },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const struct option *find_run_option(const char *arg)
+{
+	size_t len = strcspn(arg, "=");
+
+	for (const struct option *o = run_options; o->name; o++)
+		if (strlen(o->name) == len && !strncmp(o->name, arg, len))
+			return o;
+	return NULL;
+}
+
+static int parse_output_format(const char *s, unsigned int *out, struct errbuf *err)
+{
+	char buf[64], *save = NULL;
+	unsigned int fmt = 0;
+
+	snprintf(buf, sizeof(buf), "%s", s);
+	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (!strcmp(tok, "normal"))
+			fmt |= OUTPUT_NORMAL;
+		else if (!strcmp(tok, "json"))
+			fmt |= OUTPUT_JSON;
+		else
+			return err_set(err, EINVAL, "option --output-format: '%s' is not one of normal, json, normal,json", tok);
+	}
+	if (!fmt)
+		return err_set(err, EINVAL, "option --output-format: empty value");
+	*out = fmt;
+	return 0;
+}
+
+static int apply_run_option(struct run_ctx *ctx, int id, const char *val,
+			    struct errbuf *err)
+{
+	switch (id) {
+	case OPT_OUTPUT_FORMAT:
+		return parse_output_format(val, &ctx->opts.output_format, err);
+	case OPT_OUTPUT:
+		ctx->opts.output_path = val;
+		return 0;
+	case OPT_TARGET:
+		ctx->opts.target = val;
+		return 0;
+	case OPT_ALLOW:
+		ctx->opts.allow_destructive = true;
+		return 0;
+	case OPT_PROBES:
+		ctx->opts.probes = val;
+		return 0;
+	case OPT_NO_PROBES:
+		ctx->opts.no_probes = true;
+		return 0;
+	case OPT_MECHANISM:
+		ctx->opts.mechanism = val;
+		return 0;
+	case OPT_PROGRESS:
+		ctx->opts.progress = 1;
+		return 0;
+	case OPT_NO_PROGRESS:
+		ctx->opts.progress = 0;
+		return 0;
+	case OPT_SCRATCH_SIZE:
+		if (parse_size(val, &ctx->opts.scratch_size) || ctx->opts.scratch_size < (1u << 20))
+			return err_set(err, EINVAL, "option --scratch-size: '%s' is not a size of at least 1m", val);
+		return 0;
+	}
+	return err_set(err, EINVAL, "internal: unknown run option %d", id);
+}
+
+struct run_args {
+	char **files;
+	size_t nr_files;
+	char **job_args;     /* --key[=value] job options, in order */
+	size_t nr_job_args;
+	bool has_name;
+	bool help;
+};
+
+static int split_args(struct run_ctx *ctx, int argc, char **argv,
+		      struct run_args *a, struct errbuf *err)
+{
+	a->files = calloc((size_t)argc + 1, sizeof(char *));
+	a->job_args = calloc((size_t)argc + 1, sizeof(char *));
+	if (!a->files || !a->job_args)
+		return err_set(err, ENOMEM, "out of memory");
+	for (int i = 0; i < argc; i++) {
+		const char *arg = argv[i];
+		const struct option *o;
+		char key[128];
+		int ret;
+
+		if (strncmp(arg, "--", 2) || !arg[2]) {
+			a->files[a->nr_files++] = argv[i];
+			continue;
+		}
+		o = find_run_option(arg + 2);
+		if (o) {
+			const char *val = strchr(arg, '=');
+
+			if (o->val == OPT_HELP) {
+				a->help = true;
+				continue;
+			}
+			if (o->has_arg == required_argument) {
+				if (val)
+					val++;
+				else if (i + 1 < argc)
+					val = argv[++i];
+				else
+					return err_set(err, EINVAL, "option --%s needs a value", o->name);
+			} else if (val) {
+				return err_set(err, EINVAL, "option --%s takes no value", o->name);
+			}
+			ret = apply_run_option(ctx, o->val, val, err);
+			if (ret)
+				return ret;
+			continue;
+		}
+		snprintf(key, sizeof(key), "%.*s", (int)strcspn(arg + 2, "="), arg + 2);
+		if (!job_option_known(key))
+			return err_set(err, EINVAL, "unknown option '--%s' (see iodig run --help)", key);
+		if (!strcmp(key, "name"))
+			a->has_name = true;
+		a->job_args[a->nr_job_args++] = argv[i];
+	}
+	return 0;
+}
+
+/* Job options given next to job files apply to every job in them. */
+static int apply_overrides(struct job_list *list, struct run_args *a,
+			   struct errbuf *err)
+{
+	for (size_t i = 0; i < a->nr_job_args; i++) {
+		const char *arg = a->job_args[i] + 2;
+		const char *eq = strchr(arg, '=');
+		char key[128], where[160];
+
+		snprintf(key, sizeof(key), "%.*s", (int)strcspn(arg, "="), arg);
+		snprintf(where, sizeof(where), "option --%s", key);
+		for (size_t j = 0; j < list->count; j++) {
+			int ret = job_option_set(&list->jobs[j], key, eq ? eq + 1 : NULL,
+						 where, err);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+static int load_jobs(struct run_ctx *ctx, struct run_args *a, struct errbuf *err)
+{
+	int ret;
+
+	if (!a->nr_files && !a->nr_job_args)
+		return err_set(err, EINVAL, "no job given: name a job file or use --name=NAME with fio options");
+	for (size_t i = 0; i < a->nr_files; i++) {
+		ret = jobfile_parse(a->files[i], &ctx->jobs, err);
+		if (ret)
+			return ret;
+	}
+	if (a->nr_files && !a->has_name)
+		ret = apply_overrides(&ctx->jobs, a, err);
+	else
+		ret = cmdline_jobs_parse((int)a->nr_job_args, a->job_args, &ctx->jobs, err);
+	if (ret)
+		return ret;
+	return job_list_finalize(&ctx->jobs, err);
+}
+
+static dev_t disk_devt(const char *disk)
+{
+	char path[256], buf[32];
+	unsigned int maj, min;
+	FILE *f;
+	dev_t dev = 0;
+
+	if (!disk[0])
+		return 0;
+	snprintf(path, sizeof(path), "/sys/block/%s/dev", disk);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	if (fgets(buf, sizeof(buf), f) && sscanf(buf, "%u:%u", &maj, &min) == 2)
+		dev = makedev(maj, min);
+	fclose(f);
+	return dev;
+}
+
+static int write_report(const struct report *rep, const struct run_opts *o,
+			FILE *out)
+{
+	int ret = 0;
+
+	if (o->output_format & OUTPUT_NORMAL)
+		ret = report_text(rep, out);
+	if (!ret && (o->output_format & OUTPUT_JSON))
+		ret = report_json(rep, out);
+	if (!ret && (fflush(out) || ferror(out)))
+		ret = -EIO;
+	return ret;
+}
+
+/* --output=FILE: write a temp file next to it and rename, so FILE is
+ * either the complete report or untouched. */
+static int output_report(const struct report *rep, const struct run_opts *o,
+			 struct errbuf *err)
+{
+	char tmp[4200];
+	FILE *f;
+	int fd, ret;
+
+	if (!o->output_path)
+		return write_report(rep, o, stdout) ?
+		       err_set(err, EIO, "writing the report to stdout failed") : 0;
+	snprintf(tmp, sizeof(tmp), "%s.iodig-tmp-XXXXXX", o->output_path);
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		return err_set(err, errno, "option --output: cannot create a file next to %s: %s",
+			       o->output_path, strerror(errno));
+	fchmod(fd, 0644);
+	f = fdopen(fd, "w");
+	if (!f) {
+		close(fd);
+		unlink(tmp);
+		return err_set(err, errno, "option --output: %s", strerror(errno));
+	}
+	ret = write_report(rep, o, f);
+	if (!ret && fsync(fileno(f)))
+		ret = -errno;
+	if (fclose(f) && !ret)
+		ret = -EIO;
+	if (!ret && rename(tmp, o->output_path))
+		ret = -errno;
+	if (ret) {
+		unlink(tmp);
+		return err_set(err, -ret, "option --output: writing %s failed: %s",
+			       o->output_path, strerror(-ret));
+	}
+	return 0;
+}
+
+static void open_probes(struct run_ctx *ctx)
+{
+	struct probe_env env = { .runner_tgid = getpid() };
+	struct errbuf err = { { 0 } };
+
+	if (ctx->opts.no_probes)
+		return;
+	if (ctx->jobs.count && ctx->targets) {
+		snprintf(env.target_disk, sizeof(env.target_disk), "%s",
+			 ctx->targets[0].info.disk_name);
+		env.target_dev = disk_devt(env.target_disk);
+	}
+	env.force_mechanism = ctx->opts.mechanism;
+	env.disabled = getenv("IODIG_DISABLE");
+	if (probes_open(&env, ctx->opts.probes, &ctx->probes, &err))
+		fprintf(stderr, "iodig: kernel probes unavailable: %s\n", err.msg);
+}
+
+static uint64_t total_ios(const struct run_ctx *ctx)
+{
+	uint64_t n = 0;
+
+	for (unsigned int i = 0; i < ctx->nr_workers; i++)
+		n += ctx->shared->stats[i].dir[DDIR_READ].ios +
+		     ctx->shared->stats[i].dir[DDIR_WRITE].ios;
+	return n;
+}
+
+static void join_command(char *buf, size_t len, int argc, char **argv)
+{
+	size_t off = 0;
+
+	buf[0] = 0;
+	for (int i = 0; i < argc && off < len; i++)
+		off += (size_t)snprintf(buf + off, len - off, "%s%s", i ? " " : "", argv[i]);
+}
+
+static int cmd_run(int argc, char **argv)
+{
+	struct run_ctx ctx;
+	struct run_args a = { 0 };
+	struct report rep = { 0 };
+	struct errbuf err = { { 0 } };
+	int status = EXIT_USAGE, ret, stale;
+
+	run_ctx_init(&ctx);
+	join_command(ctx.opts.command, sizeof(ctx.opts.command), argc + 1, argv - 1);
+	ret = split_args(&ctx, argc, argv, &a, &err);
+	if (!ret && a.help) {
+		usage(stdout);
+		status = 0;
+		goto cleanup;
+	}
+	if (!ret)
+		ret = load_jobs(&ctx, &a, &err);
+	if (ret)
+		goto fail;
+	status = 1;
+	stale = scratch_cleanup_stale(&err);
+	if (stale > 0)
+		fprintf(stderr, "iodig: removed %d scratch device(s) left by a killed iodig run\n", stale);
+	ret = run_prepare(&ctx, &err);
+	if (ret) {
+		status = EXIT_USAGE;
+		goto fail;
+	}
+	open_probes(&ctx);
+	if (run_signal_pending(&ctx)) {
+		fprintf(stderr, "iodig: interrupted by signal %d before the workload started; nothing was run\n",
+			ctx.stop_signal);
+		status = 128 + ctx.stop_signal;
+		goto cleanup;
+	}
+	ret = run_execute(&ctx, &err);
+	if (ret)
+		goto fail;
+	if (ctx.probes)
+		probes_collect(ctx.probes, total_ios(&ctx));
+	ret = run_build_report(&ctx, &rep, &err);
+	if (!ret)
+		ret = output_report(&rep, &ctx.opts, &err);
+	if (ret)
+		goto fail;
+	status = 0;
+	for (size_t i = 0; i < rep.nr_jobs; i++) {
+		if (rep.jobs[i].error) {
+			fprintf(stderr, "iodig: job '%s': %s\n", rep.jobs[i].job->name,
+				rep.jobs[i].errmsg);
+			status = 1;
+		}
+	}
+	if (ctx.stop_signal) {
+		fprintf(stderr, "iodig: interrupted by signal %d; the report covers the I/O done until then\n",
+			ctx.stop_signal);
+		status = 128 + ctx.stop_signal;
+	}
+	goto cleanup;
+fail:
+	fprintf(stderr, "iodig: %s\n", err.msg);
+cleanup:
+	report_free(&rep);
+	run_ctx_cleanup(&ctx);
+	free(a.files);
+	free(a.job_args);
+	return status;
+}
+
+static int cmd_probe(int argc, char **argv)
+{
+	struct probe_env env = { .runner_tgid = getpid() };
+	struct probe_set *set = NULL;
+	struct errbuf err = { { 0 } };
+	struct target_info t;
+	int ret;
+
+	for (int i = 0; i < argc; i++) {
+		if (!strncmp(argv[i], "--target=", 9)) {
+			if (target_inspect(argv[i] + 9, &t, &err)) {
+				fprintf(stderr, "iodig: %s\n", err.msg);
+				return EXIT_USAGE;
+			}
+			snprintf(env.target_disk, sizeof(env.target_disk), "%s", t.disk_name);
+			env.target_dev = disk_devt(t.disk_name);
+		} else if (!strncmp(argv[i], "--mechanism=", 12)) {
+			env.force_mechanism = argv[i] + 12;
+		} else {
+			fprintf(stderr, "iodig: probe: unknown argument '%s'\n", argv[i]);
+			return EXIT_USAGE;
+		}
+	}
+	env.disabled = getenv("IODIG_DISABLE");
+	ret = probes_open(&env, NULL, &set, &err);
+	if (ret) {
+		fprintf(stderr, "iodig: %s\n", err.msg);
+		return 1;
+	}
+	probes_print_table(set, stdout);
+	probes_destroy(set);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct errbuf err = { { 0 } };
+
+	if (engines_check(&err)) {
+		fprintf(stderr, "iodig: %s\n", err.msg);
+		return 1;
+	}
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	    !strcmp(argv[1], "help")) {
+		usage(argc < 2 ? stderr : stdout);
+		return argc < 2 ? EXIT_USAGE : 0;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+		printf("iodig %s\n", IODIG_VERSION);
+		return 0;
+	}
+	if (!strcmp(argv[1], "run"))
+		return cmd_run(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "probe"))
+		return cmd_probe(argc - 2, argv + 2);
+	/* fio's own form: "iodig --name=x ..." or "iodig job.fio" means run. */
+	if (!strncmp(argv[1], "--", 2) || access(argv[1], R_OK) == 0)
+		return cmd_run(argc - 1, argv + 1);
+	fprintf(stderr, "iodig: unknown command '%s' (try iodig --help)\n", argv[1]);
+	return EXIT_USAGE;
+}

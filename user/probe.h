@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Probe families: each is one bpf/<family>.bpf.c with its own skeleton and
+ * one user/probes/<family>.c.  A family that cannot load on this kernel is
+ * recorded with the reason and skipped; it never aborts a run.
+ */
+#ifndef IODIG_PROBE_H
+#define IODIG_PROBE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "errbuf.h"
+
+struct json_object;
+
+/* What the probes are pointed at, known before the workload starts. */
+struct probe_env {
+	pid_t runner_tgid;         /* iodig itself (thread workers) */
+	dev_t target_dev;          /* whole-disk dev_t carrying the I/O, 0 = any */
+	char target_disk[64];      /* its /sys/block name, "" when none */
+	const char *force_mechanism; /* --mechanism=, NULL = best available */
+	const char *disabled;      /* comma list of families or mechanisms to
+				    * treat as unavailable (IODIG_DISABLE) */
+};
+
+enum probe_state {
+	PROBE_OFF,       /* not requested */
+	PROBE_ACTIVE,    /* loaded and attached */
+	PROBE_DEGRADED,  /* attached with a lesser mechanism */
+	PROBE_MISSING,   /* no mechanism works on this kernel */
+};
+
+struct probe_status {
+	enum probe_state state;
+	char mechanism[32];       /* "tp_btf", "raw_tp", "tracepoint", ... */
+	char reason[256];         /* why better mechanisms were not used */
+};
+
+struct probe_family {
+	const char *name;          /* "block" */
+	const char *summary;       /* one line for `iodig probe` */
+	/* Loads and attaches; on failure fills @st and returns -errno.  Must
+	 * leave nothing loaded when it fails. */
+	int (*open)(const struct probe_env *env, void **state,
+		    struct probe_status *st);
+	/* Called once after the workload; reads maps into the state. */
+	int (*collect)(void *state, uint64_t workload_ios);
+	void (*render_text)(const void *state, FILE *out);
+	/* Adds the family's object to @kernel ("iodig.kernel"). */
+	void (*render_json)(const void *state, struct json_object *kernel);
+	/* Detaches and frees; accepts NULL. */
+	void (*destroy)(void *state);
+};
+
+struct probe_set;
+
+/* Opens every family in the list (or only those in @only, comma list, NULL
+ * = all).  Never fails because a family is missing. */
+int probes_open(const struct probe_env *env, const char *only,
+		struct probe_set **out, struct errbuf *err);
+int probes_collect(struct probe_set *set, uint64_t workload_ios);
+void probes_render_text(const struct probe_set *set, FILE *out);
+void probes_render_json(const struct probe_set *set, struct json_object *iodig);
+/* `iodig probe`: family, mechanism, status, reason. */
+void probes_print_table(const struct probe_set *set, FILE *out);
+void probes_destroy(struct probe_set *set);
+
+#endif /* IODIG_PROBE_H */

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0
+/* fio's status line: "Jobs: 2 (f=2): [r(2)][40.0%][r=812MiB/s][r=208k IOPS][eta 00m:03s]" */
+#include <stdio.h>
+#include <string.h>
+
+#include "run.h"
+
+static void human_rate(char *buf, size_t len, double bytes_per_s)
+{
+	const char *unit[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+	int u = 0;
+
+	while (bytes_per_s >= 1024 && u < 4) {
+		bytes_per_s /= 1024;
+		u++;
+	}
+	snprintf(buf, len, "%.*f%s/s", bytes_per_s < 10 ? 1 : 0, bytes_per_s, unit[u]);
+}
+
+static void human_count(char *buf, size_t len, double v)
+{
+	if (v >= 1e6)
+		snprintf(buf, len, "%.1fM", v / 1e6);
+	else if (v >= 1e3)
+		snprintf(buf, len, "%.1fk", v / 1e3);
+	else
+		snprintf(buf, len, "%.0f", v);
+}
+
+void progress_print(struct progress *p, const struct run_ctx *ctx,
+		    unsigned int first, unsigned int count, uint64_t elapsed_ns,
+		    uint64_t total_ns)
+{
+	uint64_t bytes[DDIR_COUNT] = { 0 }, ios[DDIR_COUNT] = { 0 };
+	unsigned int running = 0;
+	char pct[16] = "", eta[32] = "", rate[2][64], iops[2][32];
+	double dt;
+
+	for (unsigned int i = first; i < first + count; i++) {
+		const struct worker_stats *s = &ctx->shared->stats[i];
+
+		running += !s->done;
+		for (int d = 0; d < DDIR_COUNT; d++) {
+			bytes[d] += s->dir[d].bytes;
+			ios[d] += s->dir[d].ios;
+		}
+	}
+	dt = p->last_ns && elapsed_ns > p->last_ns ?
+	     (double)(elapsed_ns - p->last_ns) / 1e9 : (double)elapsed_ns / 1e9;
+	for (int d = 0; d < DDIR_COUNT; d++) {
+		human_rate(rate[d], sizeof(rate[d]),
+			   dt > 0 ? (double)(bytes[d] - p->last_bytes[d]) / dt : 0);
+		human_count(iops[d], sizeof(iops[d]),
+			    dt > 0 ? (double)(ios[d] - p->last_ios[d]) / dt : 0);
+		p->last_bytes[d] = bytes[d];
+		p->last_ios[d] = ios[d];
+	}
+	p->last_ns = elapsed_ns;
+	if (total_ns) {
+		uint64_t left = total_ns > elapsed_ns ? (total_ns - elapsed_ns) / 1000000000ull : 0;
+
+		snprintf(pct, sizeof(pct), "[%.1f%%]",
+			 elapsed_ns >= total_ns ? 100.0 : 100.0 * (double)elapsed_ns / (double)total_ns);
+		snprintf(eta, sizeof(eta), "[eta %02llum:%02llus]",
+			 (unsigned long long)(left / 60), (unsigned long long)(left % 60));
+	}
+	fprintf(stderr, "\rJobs: %u (f=%u): %s[r=%s,w=%s][r=%s,w=%s IOPS]%s\033[K",
+		running, running, pct, rate[0], rate[1], iops[0], iops[1], eta);
+	fflush(stderr);
+	p->shown = true;
+}
+
+void progress_clear(struct progress *p)
+{
+	if (!p->shown)
+		return;
+	fprintf(stderr, "\r\033[K");
+	fflush(stderr);
+	p->shown = false;
+}
