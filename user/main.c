@@ -322,14 +322,31 @@ static void open_probes(struct run_ctx *ctx)
 		fprintf(stderr, "iodig: kernel probes unavailable: %s\n", err.msg);
 }
 
-static uint64_t total_ios(const struct run_ctx *ctx)
+/* The workload's own figures, for the kernel section's per-I/O ratios. */
+static void workload_figures(const struct run_ctx *ctx, struct probe_workload *wl)
 {
-	uint64_t n = 0;
+	memset(wl, 0, sizeof(*wl));
+	for (unsigned int i = 0; i < ctx->nr_workers; i++) {
+		const struct worker_stats *s = &ctx->shared->stats[i];
 
-	for (unsigned int i = 0; i < ctx->nr_workers; i++)
-		n += ctx->shared->stats[i].dir[DDIR_READ].ios +
-		     ctx->shared->stats[i].dir[DDIR_WRITE].ios;
-	return n;
+		for (int d = 0; d < DDIR_COUNT; d++) {
+			const struct ddir_stats *ds = &s->dir[d];
+
+			wl->ios += ds->ios;
+			wl->slat_ns += (uint64_t)(ds->slat.mean * (double)ds->slat.n);
+			wl->clat_ns += (uint64_t)(ds->clat.mean * (double)ds->clat.n);
+		}
+		wl->submit_calls += s->submit_calls;
+		wl->reap_calls += s->complete_calls;
+		wl->ctx_vol += s->ctx_vol;
+		wl->ctx_invol += s->ctx_invol;
+		wl->majf += s->majf;
+		wl->minf += s->minf;
+		if (s->runtime_ns > wl->runtime_ns)
+			wl->runtime_ns = s->runtime_ns;
+		if (ctx->workers[i].job->engine->flags & ENGINE_SYNC)
+			wl->sync_engine = true;
+	}
 }
 
 static void join_command(char *buf, size_t len, int argc, char **argv)
@@ -380,8 +397,12 @@ static int cmd_run(int argc, char **argv)
 	ret = run_execute(&ctx, &err);
 	if (ret)
 		goto fail;
-	if (ctx.probes)
-		probes_collect(ctx.probes, total_ios(&ctx));
+	if (ctx.probes) {
+		struct probe_workload wl;
+
+		workload_figures(&ctx, &wl);
+		probes_collect(ctx.probes, &wl);
+	}
 	ret = run_build_report(&ctx, &rep, &err);
 	if (!ret)
 		ret = output_report(&rep, &ctx.opts, &err);

@@ -39,6 +39,20 @@ struct probe_status {
 	char reason[256];         /* why better mechanisms were not used */
 };
 
+/* The workload's own figures, given to families before collect() so they
+ * can report per-I/O ratios and share of slat, and cross-check counts. */
+struct probe_workload {
+	uint64_t ios;              /* completed I/Os, all workers */
+	uint64_t slat_ns;          /* sum of slat over those I/Os (0 for sync) */
+	uint64_t clat_ns;          /* sum of clat */
+	uint64_t submit_calls;     /* submitting calls (io_submit, enter, pread) */
+	uint64_t reap_calls;
+	uint64_t ctx_vol, ctx_invol; /* getrusage of the workers */
+	uint64_t majf, minf;
+	uint64_t runtime_ns;       /* longest worker runtime */
+	bool sync_engine;          /* I/O done inside the submitting call */
+};
+
 struct probe_family {
 	const char *name;          /* "block" */
 	const char *summary;       /* one line for `iodig probe` */
@@ -46,6 +60,12 @@ struct probe_family {
 	 * leave nothing loaded when it fails. */
 	int (*open)(const struct probe_env *env, void **state,
 		    struct probe_status *st);
+	/* Optional: a workload process forked after open() (fio's process
+	 * workers); its threads, io-wq workers included, are traced from now
+	 * on.  Thread workers share runner_tgid and need no call. */
+	int (*track_tgid)(void *state, pid_t tgid);
+	/* Optional: the workload's figures, called just before collect(). */
+	void (*set_workload)(void *state, const struct probe_workload *wl);
 	/* Called once after the workload; reads maps into the state. */
 	int (*collect)(void *state, uint64_t workload_ios);
 	void (*render_text)(const void *state, FILE *out);
@@ -61,7 +81,8 @@ struct probe_set;
  * = all).  Never fails because a family is missing. */
 int probes_open(const struct probe_env *env, const char *only,
 		struct probe_set **out, struct errbuf *err);
-int probes_collect(struct probe_set *set, uint64_t workload_ios);
+int probes_track_tgid(struct probe_set *set, pid_t tgid);
+int probes_collect(struct probe_set *set, const struct probe_workload *wl);
 void probes_render_text(const struct probe_set *set, FILE *out);
 void probes_render_json(const struct probe_set *set, struct json_object *iodig);
 /* `iodig probe`: family, mechanism, status, reason. */

@@ -45,6 +45,7 @@ struct job_target {
 	uint64_t region_start;
 	uint64_t region_len;
 	bool per_clone_files;         /* directory=: one file per clone */
+	bool scratch;                 /* iodig's own scratch device */
 };
 
 /* Rates for the progress line come from the change since the last one. */

@@ -93,6 +93,7 @@ static int resolve_path(struct run_ctx *ctx, const struct job *job,
 				return ret;
 		}
 		snprintf(t->path, sizeof(t->path), "%s", scratch_path(ctx->scratch));
+		t->scratch = true;
 	}
 	return 0;
 }
@@ -213,7 +214,9 @@ int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 		ret = resolve_region(job, t, err);
 		if (ret)
 			return ret;
-		if (job_writes(job)) {
+		/* The scratch device is iodig's own: what an earlier job wrote
+		 * there is not somebody's data. */
+		if (job_writes(job) && !t->scratch) {
 			ret = target_write_guard(&t->info, ctx->opts.allow_destructive, err);
 			if (ret)
 				return ret;
@@ -317,6 +320,9 @@ static int start_worker(struct run_ctx *ctx, struct group_run *g, unsigned int i
 			_exit(0);
 		}
 		g->pids[i] = pid;
+		/* Trace the new process from its first I/O on. */
+		if (ctx->probes)
+			probes_track_tgid(ctx->probes, pid);
 	}
 	g->started[i] = true;
 	return 0;
