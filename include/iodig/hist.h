@@ -80,10 +80,11 @@ static __always_inline iodig_u64 iodig_hist_slot_width(iodig_u32 slot)
 	return (iodig_u64)1 << ((slot >> IODIG_HIST_SUB_BITS) - 1);
 }
 
-/* Value reported for @slot: the middle of its range. */
+/* Value reported for @slot: the middle of its range, rounded up as fio's
+ * plat_idx_to_val does, so percentiles print the same numbers as fio. */
 static __always_inline iodig_u64 iodig_hist_slot_mid(iodig_u32 slot)
 {
-	return iodig_hist_slot_low(slot) + (iodig_hist_slot_width(slot) - 1) / 2;
+	return iodig_hist_slot_low(slot) + iodig_hist_slot_width(slot) / 2;
 }
 
 #endif /* IODIG_HIST_H */
