@@ -348,7 +348,8 @@ static int io_loop_run(struct io_loop *lp)
 		if (lp->queued && commit_queued(lp) < 0)
 			break;
 		if (!lp->inflight) {
-			if (!more_to_issue(lp, now_ns()))
+			/* commit() may submit nothing (-EAGAIN): retry it. */
+			if (!lp->queued && !more_to_issue(lp, now_ns()))
 				break;
 			continue;
 		}
