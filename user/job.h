@@ -42,8 +42,8 @@ struct job {
 	unsigned int rwmixread;  /* percent of reads for rw/randrw, default 50 */
 
 	unsigned int iodepth;
-	unsigned int iodepth_batch_submit;       /* 0 = submit whatever is queued */
-	unsigned int iodepth_batch_complete_min; /* 0 = reap without waiting */
+	unsigned int iodepth_batch_submit;       /* default 1: submit each I/O */
+	unsigned int iodepth_batch_complete_min; /* default 1: wait for one */
 	unsigned int numjobs;
 	bool thread;             /* workers are threads, not processes */
 

@@ -198,13 +198,12 @@ static int apply_overrides(struct job_list *list, struct run_args *a,
 	for (size_t i = 0; i < a->nr_job_args; i++) {
 		const char *arg = a->job_args[i] + 2;
 		const char *eq = strchr(arg, '=');
-		char key[128], where[160];
+		char key[128];
 
 		snprintf(key, sizeof(key), "%.*s", (int)strcspn(arg, "="), arg);
-		snprintf(where, sizeof(where), "option --%s", key);
 		for (size_t j = 0; j < list->count; j++) {
 			int ret = job_option_set(&list->jobs[j], key, eq ? eq + 1 : NULL,
-						 where, err);
+						 "command line", err);
 			if (ret)
 				return ret;
 		}

@@ -1,0 +1,558 @@
+// Job files and fio command lines: [global] inheritance, comments, CRLF, every error with file:line, finalize checks, jobs/*.fio.
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine.h"
+#include "options.h"
+#include "check.h"
+
+#define NS_S 1000000000ULL
+
+static int parse_str(const char *name, const char *text, struct job_list *l,
+		     struct errbuf *err)
+{
+	err->msg[0] = '\0';
+	return jobfile_parse_buffer(name, text, strlen(text), l, err);
+}
+
+/* Parsing @text fails and the message starts with @prefix. */
+static void expect_parse_error(const char *text, size_t len,
+			       const char *prefix, int line)
+{
+	struct job_list list = { 0 };
+	struct errbuf err = { "" };
+	int ret = jobfile_parse_buffer("e.fio", text, len, &list, &err);
+
+	if (ret >= 0 || list.count ||
+	    strncmp(err.msg, prefix, strlen(prefix))) {
+		fprintf(stderr, "%s:%d: want error '%s', got %d '%s' (%zu "
+			"jobs)\n", __FILE__, line, prefix, ret, err.msg,
+			list.count);
+		check_failures++;
+	}
+	job_list_free(&list);
+}
+#define PARSE_ERR(text, prefix) \
+	expect_parse_error(text, strlen(text), prefix, __LINE__)
+
+/* Parsing succeeds, finalize fails with a message containing @frag. */
+static void expect_finalize_error(const char *text, const char *frag,
+				  int line)
+{
+	struct job_list list = { 0 };
+	struct errbuf err = { "" };
+	int ret = parse_str("f.fio", text, &list, &err);
+
+	if (ret) {
+		fprintf(stderr, "%s:%d: parse failed: %s\n", __FILE__, line,
+			err.msg);
+		check_failures++;
+		goto cleanup;
+	}
+	ret = job_list_finalize(&list, &err);
+	if (ret >= 0 || !strstr(err.msg, frag)) {
+		fprintf(stderr, "%s:%d: want finalize error '%s', got %d "
+			"'%s'\n", __FILE__, line, frag, ret, err.msg);
+		check_failures++;
+	}
+cleanup:
+	job_list_free(&list);
+}
+#define FINALIZE_ERR(text, frag) expect_finalize_error(text, frag, __LINE__)
+
+static const char realistic[] =
+	"; iodig test job\r\n"
+	"# second comment style\r\n"
+	"\r\n"
+	"[global]\r\n"
+	"ioengine = libaio ; trailing comment\r\n"
+	"  direct=1\r\n"
+	"bs=4k\t# tab then comment\r\n"
+	"runtime=2\r\n"
+	"time_based\r\n"
+	"\n"
+	"[seq-read]   # comment after header\n"           /* line 11 */
+	"rw=read\n"
+	"filename=/tmp/a#1\n"
+	"\n"
+	"[rand-write]\n"                                   /* line 15 */
+	"rw=randwrite\n"
+	"bs=8k\n"
+	"iodepth = 32\n"
+	"name=custom\n"
+	"\n"
+	"[global]\n"
+	"iodepth=8\n"
+	"direct=0\n"
+	"\n"
+	"[after-global]\n"                                 /* line 25 */
+	"stonewall\n"
+	"rw=randrw\n"
+	"rwmixwrite=25\n"
+	"numjobs=4\n"
+	"group_reporting\n"
+	"size=1m";                                         /* no final \n */
+
+static void test_realistic(void)
+{
+	struct job_list list = { 0 };
+	struct errbuf err = { "" };
+	const struct job *a, *b, *c;
+	int ret = parse_str("real.fio", realistic, &list, &err);
+
+	CHECK_MSG(ret == 0, "%s", err.msg);
+	CHECK(list.count == 3);
+	if (list.count != 3)
+		goto cleanup;
+	a = &list.jobs[0];
+	b = &list.jobs[1];
+	c = &list.jobs[2];
+	CHECK(!strcmp(a->name, "seq-read") && a->source_line == 11);
+	CHECK(!strcmp(a->source, "real.fio"));
+	CHECK(!strcmp(a->ioengine, "libaio") && a->direct);
+	CHECK(a->bs[0] == 4096 && a->runtime_ns == 2 * NS_S && a->time_based);
+	CHECK(a->rw == RW_READ && a->iodepth == 1);
+	CHECK_MSG(!strcmp(a->filename, "/tmp/a#1"), "%s", a->filename);
+
+	CHECK(!strcmp(b->name, "custom") && b->source_line == 15);
+	CHECK(b->rw == RW_RANDWRITE && b->bs[1] == 8192 && b->iodepth == 32);
+	CHECK(!strcmp(b->ioengine, "libaio") && b->direct);
+	CHECK(b->filename[0] == '\0'); /* a job's options stay its own */
+
+	/* the second [global] adds to the first, for later jobs only */
+	CHECK(!strcmp(c->name, "after-global") && c->source_line == 25);
+	CHECK(!strcmp(c->ioengine, "libaio") && !c->direct);
+	CHECK(c->iodepth == 8 && c->rw == RW_RANDRW && c->rwmixread == 75);
+	CHECK(c->numjobs == 4 && c->group_reporting && c->stonewall);
+	CHECK(c->size == 1 << 20);
+
+	ret = job_list_finalize(&list, &err);
+	CHECK_MSG(ret == 0, "%s", err.msg);
+	CHECK(a->group_id == 0 && b->group_id == 0 && c->group_id == 1);
+	CHECK(a->engine && !strcmp(a->engine->name, "libaio"));
+	CHECK(c->io_size == 1 << 20 && a->io_size == 0);
+	CHECK(c->numjobs == 4); /* kept as a count */
+cleanup:
+	job_list_free(&list);
+}
+
+static void test_parse_errors(void)
+{
+	char big[10000];
+
+	PARSE_ERR("bs=4k\n[j]\n",
+		  "e.fio:1: option 'bs' appears before any [section]");
+	PARSE_ERR("; c\n\ntime_based\n[j]\n",
+		  "e.fio:3: option 'time_based' appears before any [section]");
+	PARSE_ERR("[j]\n\n[oops\n",
+		  "e.fio:3: section header '[oops' has no closing ']'");
+	PARSE_ERR("[j]\n[]\n", "e.fio:2: empty section name");
+	PARSE_ERR("[j]\n[  ]\n", "e.fio:2: empty section name");
+	PARSE_ERR("[j] x\n", "e.fio:1: unexpected text 'x' after section");
+	PARSE_ERR("[j]\nbs=\n", "e.fio:2: option 'bs' needs a value");
+	PARSE_ERR("[j]\nbs = ; nothing\n", "e.fio:2: option 'bs' needs a value");
+	PARSE_ERR("[j]\niodepth\n", "e.fio:2: option 'iodepth' needs a value");
+	PARSE_ERR("[j]\n=4k\n", "e.fio:2: '=4k' has no option name");
+	PARSE_ERR("[j]\nfoo=1\n", "e.fio:2: unknown option 'foo'");
+	PARSE_ERR("[j]\r\nbs=4k\r\nfoo\r\n", "e.fio:3: unknown option 'foo'");
+	PARSE_ERR("[j]\n;c\n\nrwmixread=101\n",
+		  "e.fio:4: option 'rwmixread': 101 is out of range 0-100");
+	PARSE_ERR("[j]\nrw=randread\n[k]\nioengine=posixaio\n",
+		  "e.fio:4: option 'ioengine': 'posixaio' is not an engine");
+	PARSE_ERR("[j]\nrw=trim\n",
+		  "e.fio:2: option 'rw': 'trim' is not supported");
+	PARSE_ERR("[j]\nverify=md5\n",
+		  "e.fio:2: option 'verify': 'md5' is not supported");
+	PARSE_ERR("[global]\nbs=4k\n", "e.fio: no jobs defined");
+	PARSE_ERR("", "e.fio: no jobs defined");
+	PARSE_ERR("; only a comment\n\n", "e.fio: no jobs defined");
+	PARSE_ERR("[j]\nfilename=${IODIG_TEST_SURELY_UNSET}\n",
+		  "e.fio:2: environment variable 'IODIG_TEST_SURELY_UNSET' is "
+		  "not set");
+	PARSE_ERR("[j]\nfilename=${}\n", "e.fio:2: '${' without");
+	PARSE_ERR("[j]\nfilename=${HOME\n", "e.fio:2: '${' without");
+	expect_parse_error("[j]\nbs=4k\0\n", 11,
+			   "e.fio:2: line contains a NUL byte", __LINE__);
+
+	memset(big, 'a', sizeof(big));
+	memcpy(big, "[j]\nfilename=", 13);
+	expect_parse_error(big, sizeof(big), "e.fio:2: line is longer than",
+			   __LINE__);
+
+	/* a long section name is refused, not truncated */
+	memset(big, 'n', 300);
+	big[0] = '[';
+	memcpy(big + 299, "]\n", 3);
+	PARSE_ERR(big, "e.fio:1: job name is longer than 127 bytes");
+}
+
+static void test_parse_details(void)
+{
+	struct job_list list = { 0 };
+	struct errbuf err;
+	struct job *before;
+	int ret;
+
+	setenv("IODIG_TEST_DIR", "/mnt/x", 1);
+	ret = parse_str("d.fio", "\xef\xbb\xbf[j]\ndirectory=${IODIG_TEST_DIR}"
+			"/sub\nfilename=a;b\n[global]\n[k k]\n", &list, &err);
+	CHECK_MSG(ret == 0, "%s", err.msg);
+	CHECK(list.count == 2);
+	if (list.count == 2) {
+		CHECK_MSG(!strcmp(list.jobs[0].directory, "/mnt/x/sub"), "%s",
+			  list.jobs[0].directory);
+		CHECK(!strcmp(list.jobs[0].filename, "a;b"));
+		CHECK(!strcmp(list.jobs[1].name, "k k"));
+	}
+
+	/* jobs append; a failed parse leaves the list as it was */
+	before = list.jobs;
+	ret = parse_str("d2.fio", "[x]\nbs=4k\nfoo\n", &list, &err);
+	CHECK(ret == -EINVAL && list.count == 2 && list.jobs == before);
+	ret = parse_str("d3.fio", "[y]\n", &list, &err);
+	CHECK(ret == 0 && list.count == 3);
+	if (list.count == 3)
+		CHECK(!strcmp(list.jobs[2].source, "d3.fio"));
+	job_list_free(&list);
+	CHECK(list.count == 0 && list.jobs == NULL);
+	job_list_free(&list);
+	job_list_free(NULL);
+}
+
+static void test_files(void)
+{
+	char path[] = "/tmp/iodig-test-jobfile-XXXXXX";
+	struct job_list list = { 0 };
+	struct errbuf err;
+	FILE *f;
+	int fd, ret;
+
+	ret = jobfile_parse("/nonexistent/iodig.fio", &list, &err);
+	CHECK(ret == -ENOENT);
+	CHECK_MSG(!strcmp(err.msg, "cannot read job file "
+			  "'/nonexistent/iodig.fio': No such file or "
+			  "directory"), "%s", err.msg);
+	ret = jobfile_parse("/tmp", &list, &err);
+	CHECK_MSG(ret == -EISDIR && strstr(err.msg, "'/tmp': Is a directory"),
+		  "%d %s", ret, err.msg);
+
+	fd = mkstemp(path);
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return;
+	f = fdopen(fd, "w");
+	fputs("[global]\nrw=randread\n[a]\n[b]\nrw=write\nbs=64k\nflag\n", f);
+	fclose(f);
+	ret = jobfile_parse(path, &list, &err);
+	CHECK(ret == -EINVAL && list.count == 0);
+	CHECK_MSG(strstr(err.msg, ":7: unknown option 'flag'") &&
+		  !strncmp(err.msg, path, strlen(path)), "%s", err.msg);
+
+	f = fopen(path, "w");
+	fputs("[global]\nrw=randread\n[a]\n[b]\nrw=write\nbs=64k\n", f);
+	fclose(f);
+	ret = jobfile_parse(path, &list, &err);
+	CHECK_MSG(ret == 0 && list.count == 2, "%s", err.msg);
+	if (list.count == 2) {
+		CHECK(list.jobs[0].rw == RW_RANDREAD && list.jobs[1].rw ==
+		      RW_WRITE);
+		CHECK(!strcmp(list.jobs[1].source, path));
+		CHECK(list.jobs[1].source_line == 4);
+	}
+	job_list_free(&list);
+	unlink(path);
+}
+
+static void test_cmdline(void)
+{
+	char *argv[] = {
+		"--ioengine=io_uring", "--direct=1", "--name=a",
+		"--filename=/dev/loop0", "--rw=randread", "--bs=4k",
+		"--iodepth=32", "--runtime=5", "--time_based", "--name=b",
+		"--bs", "8k", "--rw=write", "--name=global", "--iodepth=4",
+		"--name", "c",
+	};
+	struct job_list list = { 0 };
+	struct errbuf err;
+	int ret;
+
+	ret = cmdline_jobs_parse(sizeof(argv) / sizeof(argv[0]), argv, &list,
+				 &err);
+	CHECK_MSG(ret == 0 && list.count == 3, "%d %s", ret, err.msg);
+	if (list.count == 3) {
+		const struct job *a = &list.jobs[0], *b = &list.jobs[1];
+		const struct job *c = &list.jobs[2];
+
+		CHECK(!strcmp(a->name, "a") && !strcmp(a->ioengine, "io_uring"));
+		CHECK(a->direct && !strcmp(a->filename, "/dev/loop0"));
+		CHECK(a->rw == RW_RANDREAD && a->bs[0] == 4096);
+		CHECK(a->iodepth == 32 && a->runtime_ns == 5 * NS_S);
+		CHECK(a->time_based);
+		CHECK(!strcmp(a->source, "command line") && a->source_line == 0);
+		/* b gets the globals, not a's options */
+		CHECK(!strcmp(b->name, "b") && !strcmp(b->ioengine, "io_uring"));
+		CHECK(b->direct && b->filename[0] == '\0' && b->iodepth == 1);
+		CHECK(b->bs[0] == 8192 && b->rw == RW_WRITE && !b->time_based);
+		/* --name=global switches back to the defaults, as in fio */
+		CHECK(!strcmp(c->name, "c") && c->iodepth == 4);
+		CHECK(b->iodepth == 1);
+	}
+	job_list_free(&list);
+
+	char *e1[] = { "--rw=read", "--bs=4k" };
+	ret = cmdline_jobs_parse(2, e1, &list, &err);
+	CHECK_MSG(ret == -EINVAL && !strcmp(err.msg, "command line: no job "
+		  "defined (start one with --name=NAME)"), "%s", err.msg);
+	char *e2[] = { "--name=a", "--foo=1" };
+	ret = cmdline_jobs_parse(2, e2, &list, &err);
+	CHECK_MSG(ret == -EINVAL && !strcmp(err.msg, "command line: unknown "
+		  "option 'foo'"), "%s", err.msg);
+	char *e3[] = { "--name=a", "--rwmixread=101" };
+	ret = cmdline_jobs_parse(2, e3, &list, &err);
+	CHECK_MSG(!strcmp(err.msg, "command line: option 'rwmixread': 101 is "
+			  "out of range 0-100"), "%s", err.msg);
+	char *e4[] = { "--name=a", "stray" };
+	ret = cmdline_jobs_parse(2, e4, &list, &err);
+	CHECK_MSG(ret == -EINVAL && strstr(err.msg, "unexpected argument "
+		  "'stray'"), "%s", err.msg);
+	char *e5[] = { "--name" };
+	ret = cmdline_jobs_parse(1, e5, &list, &err);
+	CHECK_MSG(ret == -EINVAL && strstr(err.msg, "option 'name' needs a "
+		  "value"), "%s", err.msg);
+	char *e6[] = { "--name=a", "--iodepth" };
+	ret = cmdline_jobs_parse(2, e6, &list, &err);
+	CHECK_MSG(strstr(err.msg, "option 'iodepth' needs a value"), "%s",
+		  err.msg);
+	CHECK(list.count == 0);
+
+	char *f1[] = { "--name=x", "--bs=8k", "--size=4k" };
+	ret = cmdline_jobs_parse(3, f1, &list, &err);
+	CHECK(ret == 0);
+	ret = job_list_finalize(&list, &err);
+	CHECK_MSG(ret == -EINVAL && !strcmp(err.msg, "command line: job 'x': "
+		  "bs 8192 is larger than size 4096"), "%s", err.msg);
+	job_list_free(&list);
+}
+
+/* Finalize on a one-job list where the test edits fields directly. */
+static int finalize_edited(void (*edit)(struct job *), struct errbuf *err)
+{
+	struct job_list list = { 0 };
+	int ret = parse_str("p.fio", "\n[p]\n", &list, err);
+
+	if (ret)
+		return 1;
+	edit(&list.jobs[0]);
+	ret = job_list_finalize(&list, err);
+	job_list_free(&list);
+	return ret;
+}
+static void iodepth0(struct job *j) { j->iodepth = 0; }
+static void mix101(struct job *j) { j->rwmixread = 101; }
+static void numjobs0(struct job *j) { j->numjobs = 0; }
+static void bogus_engine(struct job *j) { strcpy(j->ioengine, "bogus"); }
+static void bs0(struct job *j) { j->bs[DDIR_READ] = 0; }
+static void reversed(struct job *j) { j->bs_min[0] = 8192; }
+
+static void test_finalize(void)
+{
+	struct errbuf err;
+	struct job_list list = { 0 };
+	int ret;
+
+	FINALIZE_ERR("[j]\nbs=8k\nsize=4k\n",
+		     "f.fio:1: job 'j': bs 8192 is larger than size 4096");
+	FINALIZE_ERR("[global]\nioengine=libaio\n[j]\nfixedbufs\n",
+		     "f.fio:3: job 'j': fixedbufs needs ioengine=io_uring, not "
+		     "libaio");
+	FINALIZE_ERR("[j]\nregisterfiles\n", "registerfiles needs "
+		     "ioengine=io_uring, not psync");
+	FINALIZE_ERR("[j]\nioengine=mmap\nsqthread_poll\n", "sqthread_poll "
+		     "needs ioengine=io_uring, not mmap");
+	FINALIZE_ERR("[j]\nioengine=libaio\nnowait\n",
+		     "nowait is not supported by ioengine=libaio");
+	FINALIZE_ERR("[j]\nioengine=mmap\nnowait=1\n",
+		     "nowait is not supported by ioengine=mmap");
+	FINALIZE_ERR("[j]\nioengine=libaio\ndirect=1\nhipri\n",
+		     "hipri needs ioengine=io_uring or psync, not libaio");
+	FINALIZE_ERR("[j]\nioengine=io_uring\nhipri\n", "hipri needs direct=1");
+	FINALIZE_ERR("[j]\nverify=crc32c\n",
+		     "verify=crc32c needs a writing rw mode, not rw=read");
+	FINALIZE_ERR("[j]\nrw=randread\nverify=crc32c\n", "not rw=randread");
+	FINALIZE_ERR("[j]\ntime_based\n", "time_based needs runtime > 0");
+	FINALIZE_ERR("[j]\ndirect=1\nbs=1000\n",
+		     "bs 1000 is not a multiple of 512, which direct=1");
+	FINALIZE_ERR("[j]\nrw=write\nbuffered=0\nbs=4k,1000\n",
+		     "bs 1000 is not a multiple of 512");
+	FINALIZE_ERR("[j]\ndirect=1\nbsrange=700-4k\n", "bs 700 is not a "
+		     "multiple");
+	FINALIZE_ERR("[j]\ndirect=1\noffset=100\n",
+		     "offset 100 is not a multiple of 512");
+	FINALIZE_ERR("[j]\noffset=16383p\nsize=16383p\n", "overflows");
+	FINALIZE_ERR("[j]\niodepth=4\niodepth_batch_complete=8\n",
+		     "iodepth_batch_complete_min 8 is larger than iodepth 4");
+	FINALIZE_ERR("[j]\nrw=randrw\nbs=4k,16k\nsize=8k\n",
+		     "bs 16384 is larger than size 8192");
+
+	CHECK(finalize_edited(iodepth0, &err) == -EINVAL);
+	CHECK_MSG(!strcmp(err.msg, "p.fio:2: job 'p': iodepth 0 is out of "
+			  "range 1-65536"), "%s", err.msg);
+	CHECK(finalize_edited(mix101, &err) == -EINVAL);
+	CHECK_MSG(strstr(err.msg, "job 'p': rwmixread 101 is out of range "
+			 "0-100"), "%s", err.msg);
+	CHECK(finalize_edited(numjobs0, &err) == -EINVAL);
+	CHECK_MSG(strstr(err.msg, "numjobs 0 is out of range 1-1024"), "%s",
+		  err.msg);
+	CHECK(finalize_edited(bogus_engine, &err) == -EINVAL);
+	CHECK_MSG(strstr(err.msg, "job 'p': ioengine 'bogus' is unknown"),
+		  "%s", err.msg);
+	CHECK(finalize_edited(bs0, &err) == -EINVAL);
+	CHECK_MSG(strstr(err.msg, "bs must be larger than 0"), "%s", err.msg);
+	CHECK(finalize_edited(reversed, &err) == -EINVAL);
+	CHECK_MSG(strstr(err.msg, "does not fit bsrange 8192-4096"), "%s",
+		  err.msg);
+
+	/* accepted combinations, fio's clamping, stonewall groups */
+	ret = parse_str("g.fio",
+			"[a]\nstonewall\n"
+			"[b]\nioengine=io_uring\ndirect=1\nhipri\nfixedbufs\n"
+			"registerfiles\nsqthread_poll\nnowait\niodepth=4\n"
+			"iodepth_batch=16\n"
+			"[c]\nwait_for_previous\nioengine=sync\nhipri\ndirect=1\n"
+			"nowait\nrw=randwrite\nverify=crc32c\nsize=8k\n"
+			"[d]\nrw=rw\nruntime=1\ntime_based\n"
+			"[e]\nstonewall\nioengine=libaio\n",
+			&list, &err);
+	CHECK_MSG(ret == 0 && list.count == 5, "%s", err.msg);
+	ret = job_list_finalize(&list, &err);
+	CHECK_MSG(ret == 0, "%s", err.msg);
+	if (!ret && list.count == 5) {
+		CHECK(list.jobs[0].group_id == 0 && list.jobs[1].group_id == 0);
+		CHECK(list.jobs[2].group_id == 1 && list.jobs[3].group_id == 1);
+		CHECK(list.jobs[4].group_id == 2);
+		CHECK(list.jobs[1].iodepth_batch_submit == 4);
+		CHECK(!strcmp(list.jobs[2].engine->name, "psync"));
+		CHECK(list.jobs[2].io_size == 8192);
+	}
+	job_list_free(&list);
+
+	CHECK(job_list_finalize(&list, &err) == -EINVAL);
+}
+
+static int endswith(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+
+	return ls >= lx && !strcmp(s + ls - lx, suffix);
+}
+
+/* Every shipped job file parses and passes finalize; runs from the repo
+ * root, as the test runner does. */
+static void test_shipped_jobs(void)
+{
+	DIR *dir = opendir("jobs");
+	struct dirent *de;
+	int files = 0;
+
+	CHECK_MSG(dir != NULL, "cannot open jobs/ (run from the repo root)");
+	if (!dir)
+		return;
+	while ((de = readdir(dir))) {
+		struct job_list list = { 0 };
+		struct errbuf err;
+		char path[512];
+		int ret;
+
+		if (!endswith(de->d_name, ".fio"))
+			continue;
+		files++;
+		snprintf(path, sizeof(path), "jobs/%s", de->d_name);
+		ret = jobfile_parse(path, &list, &err);
+		if (!ret)
+			ret = job_list_finalize(&list, &err);
+		CHECK_MSG(ret == 0, "%s", err.msg);
+		for (size_t i = 0; !ret && i < list.count; i++) {
+			const struct job *j = &list.jobs[i];
+
+			CHECK_MSG(j->runtime_ns && j->runtime_ns <= 5 * NS_S,
+				  "%s: job %s runtime", path, j->name);
+			CHECK_MSG(!j->filename[0] && !j->directory[0],
+				  "%s: job %s names a target", path, j->name);
+		}
+		if (!ret && endswith(path, "/default.fio")) {
+			const struct job *j = &list.jobs[0];
+
+			CHECK(list.count == 1);
+			CHECK(j->rw == RW_RANDREAD && j->bs[0] == 4096);
+			CHECK(!strcmp(j->engine->name, "io_uring"));
+			CHECK(j->iodepth == 16 && j->direct && j->time_based);
+			CHECK(j->runtime_ns == 3 * NS_S);
+		}
+		if (!ret && endswith(path, "/gup-libaio.fio")) {
+			CHECK(list.count == 2);
+			CHECK(list.jobs[0].numjobs == 1 && list.jobs[1].numjobs ==
+			      20);
+			CHECK(list.jobs[1].group_id == 1 &&
+			      list.jobs[1].group_reporting);
+			CHECK(!strcmp(list.jobs[0].engine->name, "libaio"));
+			CHECK(list.jobs[0].iodepth == 64 && list.jobs[0].direct);
+		}
+		job_list_free(&list);
+	}
+	closedir(dir);
+	CHECK_MSG(files >= 5, "only %d job files in jobs/", files);
+}
+
+/* Random mutations of a valid file must never crash the parser. */
+static void test_mutations(void)
+{
+	static const char alphabet[] = "[]=;#$ {}\r\n\t\\:,-0k9ab\0";
+	size_t len = sizeof(realistic) - 1;
+	char *buf = malloc(len + 64);
+	uint64_t x = 0x9e3779b97f4a7c15ULL;
+	int ok = 0;
+
+	if (!buf)
+		return;
+	for (int iter = 0; iter < 20000; iter++) {
+		struct job_list list = { 0 };
+		struct errbuf err = { "" };
+		size_t n = len;
+
+		memcpy(buf, realistic, len);
+		for (int m = 0; m < 4; m++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			buf[x % n] = alphabet[(x >> 32) % (sizeof(alphabet) - 1)];
+		}
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		n = x % (len + 1);
+		if (jobfile_parse_buffer("m.fio", buf, n, &list, &err) == 0) {
+			ok++;
+			job_list_finalize(&list, &err);
+		} else {
+			CHECK_MSG(err.msg[0], "failed without a message");
+		}
+		job_list_free(&list);
+	}
+	CHECK(ok > 0);
+	free(buf);
+}
+
+int main(void)
+{
+	test_realistic();
+	test_parse_errors();
+	test_parse_details();
+	test_files();
+	test_cmdline();
+	test_finalize();
+	test_shipped_jobs();
+	test_mutations();
+	return CHECK_DONE();
+}
