@@ -43,6 +43,9 @@ BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -Iinclude \
 	    -I$(dir $(VMLINUX)) -Wall -Werror -MMD -MP
 
 .DELETE_ON_ERROR:
+# Skeletons and BPF objects are made through pattern chains; keep them so
+# make does not delete them as intermediates and rebuild every time.
+.SECONDARY: $(BPF_OBJS) $(SKELS)
 .PHONY: all deps run test unit bench vmtest fuzz clean
 
 all: $(OUT)/iodig

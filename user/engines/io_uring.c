@@ -30,6 +30,7 @@ struct uring_data {
 	struct io_uring ring;
 	bool ring_ready;
 	bool sqpoll;
+	bool defer_taskrun;        /* completions appear only on GETEVENTS */
 	int fd;                    /* w->fd, or 0 = index of the registered file */
 	unsigned char sqe_flags;   /* IOSQE_FIXED_FILE with registerfiles */
 	int rw_flags;              /* RWF_NOWAIT with nowait */
@@ -105,6 +106,39 @@ static int uring_init_error(struct worker *w, int ret, struct errbuf *err)
 		       w->path, w->nr_units,
 		       w->job->sqthread_poll ? ", SQPOLL" : "",
 		       w->job->hipri ? ", IOPOLL" : "");
+}
+
+/*
+ * Completion task work runs when the worker asks for events
+ * (DEFER_TASKRUN, 6.1+) instead of interrupting it (COOP_TASKRUN, 5.19+),
+ * as fio does: on a fast device this is worth close to 2x IOPS.  Older
+ * kernels reject the flags with -EINVAL, so fall back a step at a time.
+ * DEFER_TASKRUN needs SINGLE_ISSUER and excludes SQPOLL.
+ */
+static int uring_setup(struct uring_data *d, const struct io_uring_params *base)
+{
+	const unsigned int tries[] = {
+		IORING_SETUP_COOP_TASKRUN | IORING_SETUP_SINGLE_ISSUER |
+			IORING_SETUP_DEFER_TASKRUN,
+		IORING_SETUP_COOP_TASKRUN,
+		0,
+	};
+	struct io_uring_params p;
+	int ret = -EINVAL;
+
+	for (unsigned int i = 0; i < sizeof(tries) / sizeof(tries[0]); i++) {
+		if ((base->flags & IORING_SETUP_SQPOLL) &&
+		    (tries[i] & IORING_SETUP_DEFER_TASKRUN))
+			continue;
+		p = *base;
+		p.flags |= tries[i];
+		ret = io_uring_queue_init_params(d->cap, &d->ring, &p);
+		if (ret != -EINVAL)
+			break;
+	}
+	if (ret == 0)
+		d->defer_taskrun = p.flags & IORING_SETUP_DEFER_TASKRUN;
+	return ret;
 }
 
 static int uring_register(struct worker *w, struct uring_data *d,
@@ -310,7 +344,7 @@ static int uring_init(struct worker *w, struct errbuf *err)
 	}
 	if (job->hipri)
 		p.flags |= IORING_SETUP_IOPOLL;
-	ret = io_uring_queue_init_params(d->cap, &d->ring, &p);
+	ret = uring_setup(d, &p);
 	if (ret < 0) {
 		ret = uring_init_error(w, ret, err);
 		goto cleanup;
@@ -372,8 +406,10 @@ static int uring_commit(struct worker *w)
 
 	if (!d->nr_pending)
 		return 0;
+	/* With DEFER_TASKRUN the same enter also runs completion work. */
 	do
-		ret = io_uring_submit(&d->ring);
+		ret = d->defer_taskrun ? io_uring_submit_and_get_events(&d->ring) :
+					 io_uring_submit(&d->ring);
 	while (ret == -EINTR);
 	/* -EAGAIN/-EBUSY: the kernel is short of requests or has CQEs to
 	 * flush first.  The SQEs stay in the ring; the next submit sends
