@@ -12,7 +12,8 @@ for engine in psync libaio io_uring mmap; do
 		      --ioengine=$engine --iodepth=8 --direct=$d)
 		"$IODIG" run --no-probes --output-format=json "${args[@]}" >"$TMP/iodig.json" 2>"$TMP/iodig.err" ||
 			{ fail "$engine on $target: iodig exited $? ($(cat "$TMP/iodig.err"))"; continue; }
-		fio --output-format=json "${args[@]}" >"$TMP/fio.json" 2>/dev/null ||
+		# fio prints notes (e.g. "queue depth will be capped at 1") before its JSON.
+		fio --output-format=json "${args[@]}" 2>/dev/null | sed -n '/^{/,$p' >"$TMP/fio.json" ||
 			{ fail "$engine on $target: fio failed"; continue; }
 		ios=$(jqr '.jobs[0].read.total_ios' "$TMP/iodig.json")
 		bytes=$(jqr '.jobs[0].read.io_bytes' "$TMP/iodig.json")
