@@ -10,7 +10,7 @@ disk=$(basename "$LOOP")
 check "4 process jobs reported separately" [ "$(jqr '.jobs | length' "$TMP/p.json")" = 4 ]
 check "each did 2048 I/Os" [ "$(jqr '[.jobs[].read.total_ios] | unique | .[0]' "$TMP/p.json")" = 2048 ]
 pids() { "$IODIG" run --no-probes --name=p --filename="$LOOP" --rw=randread --bs=4k --size=1m \
-	--numjobs=3 --ioengine=psync --direct=1 "$@" | grep -o 'pid=[0-9]*' | sort -u | wc -l; }
+	--numjobs=3 --ioengine=psync --direct=1 "$@" | grep -o ': pid=[0-9]*' | sort -u | wc -l; }
 check "numjobs=3 without thread: 3 worker processes" [ "$(pids)" = 3 ]
 check "numjobs=3 with thread: one process" [ "$(pids --thread)" = 1 ]
 check "disk saw at least the workload's reads" [ "$(jqr ".disk_util[] | select(.name==\"$disk\") | .read_ios" "$TMP/p.json")" -ge 8192 ]
