@@ -36,7 +36,7 @@ CFLAGS   ?= -O2 -g
 # -Wno-format-truncation: gcc 12 flags every bounded snprintf into a path
 # buffer, including those whose return value is checked.
 CFLAGS   += -std=gnu11 -Wall -Wextra -Werror -Wno-format-truncation \
-	    -Iinclude -Iuser -I$(OUT)/skel \
+	    -I. -Iinclude -Iuser -I$(OUT)/skel \
 	    -DIODIG_VERSION='"$(VERSION)"' -MMD -MP
 LDLIBS   := -lbpf -lelf -lz -luring -laio -lblkid -ljson-c -lpthread -lm
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -Iinclude \

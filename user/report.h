@@ -58,6 +58,9 @@ struct report {
 	char kernel_release[128];
 	char hostname[64];
 
+	const struct job *job_defs;     /* the jobs as parsed, for fio's */
+	size_t nr_job_defs;             /* "name: (g=0): rw=..." preamble */
+
 	const struct probe_set *probes; /* kernel section, may be NULL */
 };
 

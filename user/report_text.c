@@ -336,10 +336,40 @@ static void print_disk(FILE *out, const struct report_disk *dk)
 		dk->util_pct > 100.0 ? 100.0 : dk->util_pct);
 }
 
+/* fio's start-up lines: one description per job ("..." for its clones),
+ * its version, and how many workers it starts. */
+static void print_preamble(FILE *out, const struct report *r)
+{
+	unsigned int procs = 0, threads = 0;
+
+	for (size_t i = 0; i < r->nr_job_defs; i++) {
+		const struct job *j = &r->job_defs[i];
+
+		fprintf(out, "%s: (g=%d): rw=%s, bs=(R) %uB-%uB, (W) %uB-%uB, (T) %uB-%uB, ioengine=%s, iodepth=%u\n",
+			j->name, j->group_id, rw_mode_name(j->rw),
+			j->bs_min[DDIR_READ], j->bs_max[DDIR_READ],
+			j->bs_min[DDIR_WRITE], j->bs_max[DDIR_WRITE],
+			j->bs_min[DDIR_READ], j->bs_max[DDIR_READ],
+			j->ioengine, j->iodepth);
+		if (j->numjobs > 1)
+			fputs("...\n", out);
+		if (j->thread)
+			threads += j->numjobs;
+		else
+			procs += j->numjobs;
+	}
+	fprintf(out, "iodig-%s\n", IODIG_VERSION);
+	if (procs)
+		fprintf(out, "Starting %u process%s\n", procs, procs > 1 ? "es" : "");
+	if (threads)
+		fprintf(out, "Starting %u thread%s\n", threads, threads > 1 ? "s" : "");
+}
+
 int report_text(const struct report *r, FILE *out)
 {
 	size_t i;
 
+	print_preamble(out, r);
 	if (r->interrupted)
 		fputs("iodig: run interrupted by a signal; the figures below "
 		      "cover only the I/O done before it stopped\n", out);

@@ -303,9 +303,12 @@ static bool issue_one(struct io_loop *lp, uint64_t now)
 	if (lp->accounting && u->start_ns >= lp->ramp_end_ns)
 		w->stats->issued[u->ddir]++;
 	if (r == IO_COMPLETED) {
+		/* fio counts a sync I/O as one submit and one complete. */
 		w->stats->submit_calls++;
 		w->stats->submit_dist[batch_bucket(1)]++;
 		w->stats->depth_dist[depth_bucket(1)]++;
+		w->stats->complete_calls++;
+		w->stats->complete_dist[batch_bucket(1)]++;
 		complete_unit(lp, u, now_ns());
 	} else {
 		lp->queued++;
