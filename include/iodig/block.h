@@ -22,15 +22,17 @@ enum block_op {
 struct block_op_counters {
 	iodig_u64 issued;        /* block_rq_issue events (a requeued request
 				  * is issued again, as blktrace shows it) */
+	iodig_u64 requeued;      /* given back by the driver (BLK_STS_RESOURCE
+				  * and the like), to be issued again */
 	iodig_u64 completed;     /* requests whose last byte completed */
 	iodig_u64 bytes;         /* bytes completed, partial completions too */
 	iodig_u64 errors;        /* completion events carrying an error */
 	iodig_u64 dev_ns_sum;    /* issue->complete, over timed requests */
 	iodig_u64 dev_ns_max;
 	iodig_u64 dev_untimed;   /* completed without rq->io_start_time_ns */
-	iodig_u64 queue_ns_sum;  /* start->issue, over timed requests */
+	iodig_u64 queue_ns_sum;  /* start->issue, taken at issue */
 	iodig_u64 queue_ns_max;
-	iodig_u64 queue_untimed; /* completed without rq->start_time_ns */
+	iodig_u64 queue_untimed; /* issued without rq->start_time_ns */
 };
 
 struct block_counters {

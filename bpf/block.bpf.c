@@ -1,0 +1,367 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * block: requests the block layer hands to the driver of the target disk.
+ *
+ * Hooks: block_rq_issue (blk_mq_start_request: the driver takes the request),
+ * block_rq_requeue (the driver gave it back; it will be issued again) and
+ * block_rq_complete (blk_update_request / blk_complete_request).
+ * Each hook has three variants, thin SEC() wrappers over one handler; user
+ * space enables one set with bpf_program__set_autoload() before loading:
+ *   tp_btf      the request pointer is BTF-typed: direct loads, best;
+ *   raw_tp      same arguments, read with BPF_CORE_READ (probe reads);
+ *   tracepoint  classic perf tracepoint: only dev, sector, nr_sector,
+ *               error and rwbs, no request pointer, so counts and bytes
+ *               but no latency.
+ *
+ * Cost: nothing is kept per request.  Queue time (request start -> issue)
+ * is taken at issue against rq->start_time_ns; device time (issue ->
+ * complete) at completion against rq->io_start_time_ns: timestamps the
+ * kernel already stores in struct request.  Everything lands in per-CPU
+ * arrays; the one shared cache line is the in-flight counter (atomic add on
+ * issue and completion), which buys the maximum device queue depth.
+ *
+ * Both kernel timestamps are ktime_get_ns() values, but since v6.9 (commit
+ * da4c8c3d0975, "block: cache current nsec time in struct blk_plug") a
+ * task inside a plug gets the time cached at the plug's first use until it
+ * sleeps.  Requests submitted in a batch (libaio, io_uring) therefore start
+ * earlier than they really did: queue time includes the batch's earlier
+ * submissions, and device time includes the submission work between the
+ * cached stamp and the issue.  Sync submissions are not plugged and exact.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_core_read.h>
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+
+#include "iodig/block.h"
+#include "core_fixes.bpf.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+/* Kernel dev_t of the whole disk to watch (BLOCK_KDEV), 0 = every disk. */
+const volatile __u32 targ_dev = 0;
+
+/* Requests issued and not yet completed, and the highest value seen. */
+__s64 inflight = 0;
+__s64 inflight_max = 0;
+
+extern int LINUX_KERNEL_VERSION __kconfig;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct block_counters);
+} counters SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, BLOCK_HIST_ENTRIES);
+	__type(key, __u32);
+	__type(value, __u64);
+} hists SEC(".maps");
+
+/* REQ_OP_BITS is 8 in every kernel with blk-mq (include/linux/blk_types.h);
+ * it is a #define, so vmlinux.h does not carry it. */
+#define IODIG_REQ_OP_MASK 0xffu
+
+/* What the handlers need from a request, however it was read. */
+struct rq_info {
+	__u32 dev;
+	__u32 cmd_flags;
+	__u32 data_len;      /* completion: bytes not yet completed */
+	__u64 stamp_ns;      /* issue: rq->start_time_ns (0 when the queue
+			      * keeps no start stamp, e.g. iostats off);
+			      * completion: rq->io_start_time_ns (0 without
+			      * QUEUE_FLAG_STATS, which wbt, iolatency, iocost
+			      * and BFQ turn on) */
+};
+
+static __always_inline __u32 disk_kdev(int major, int first_minor)
+{
+	return BLOCK_KDEV(major, first_minor);
+}
+
+/*
+ * @btf is a constant at every call site, so each variant compiles only its
+ * own branch: direct loads for tp_btf, probe reads for raw_tp.
+ */
+static __always_inline void read_rq(struct request *rq, bool btf, bool completion,
+				    struct rq_info *ri)
+{
+	struct gendisk *disk;
+
+	if (btf) {
+		disk = iodig_rq_disk_btf(rq);
+		ri->dev = disk ? disk_kdev(disk->major, disk->first_minor) : 0;
+		ri->cmd_flags = rq->cmd_flags;
+		if (completion) {
+			ri->data_len = rq->__data_len;
+			ri->stamp_ns = rq->io_start_time_ns;
+		} else {
+			ri->stamp_ns = rq->start_time_ns;
+		}
+	} else {
+		disk = iodig_rq_disk(rq);
+		ri->dev = disk_kdev(BPF_CORE_READ(disk, major),
+				    BPF_CORE_READ(disk, first_minor));
+		ri->cmd_flags = BPF_CORE_READ(rq, cmd_flags);
+		if (completion) {
+			ri->data_len = BPF_CORE_READ(rq, __data_len);
+			ri->stamp_ns = BPF_CORE_READ(rq, io_start_time_ns);
+		} else {
+			ri->stamp_ns = BPF_CORE_READ(rq, start_time_ns);
+		}
+	}
+}
+
+static __always_inline __u32 op_of_flags(__u32 cmd_flags)
+{
+	switch (cmd_flags & IODIG_REQ_OP_MASK) {
+	case REQ_OP_READ:
+		return BLOCK_OP_READ;
+	case REQ_OP_WRITE:
+		return BLOCK_OP_WRITE;
+	default:
+		return BLOCK_OP_OTHER;
+	}
+}
+
+/* blk_fill_rwbs(): an optional 'F' (preflush) precedes the op letter, and
+ * a flush op is 'F' itself; the flag letters that follow are never R/W.
+ * Callers pass the two letters as values: the verifier refuses a context
+ * pointer that has been offset, which passing ctx->rwbs would produce. */
+static __always_inline __u32 op_of_rwbs(char c0, char c1)
+{
+	char c = c0 == 'F' ? c1 : c0;
+
+	if (c == 'R')
+		return BLOCK_OP_READ;
+	if (c == 'W')
+		return BLOCK_OP_WRITE;
+	return BLOCK_OP_OTHER;
+}
+
+static __always_inline struct block_op_counters *op_counters(__u32 op)
+{
+	__u32 zero = 0;
+	struct block_counters *c = bpf_map_lookup_elem(&counters, &zero);
+
+	if (!c || op >= BLOCK_OP_NR)
+		return NULL;
+	return &c->op[op];
+}
+
+static __always_inline void hist_add(__u32 kind, __u32 op, __u64 v)
+{
+	__u32 key = block_hist_index(kind, op, iodig_hist_slot(v));
+	__u64 *slot = bpf_map_lookup_elem(&hists, &key);
+
+	if (slot)
+		*slot += 1;
+}
+
+/*
+ * Plain loads and stores are enough for the per-CPU counters: the kernel
+ * runs at most one instance of a program per CPU (a nested hit is counted
+ * in the program's recursion_misses, which user space reports), and issue
+ * and completion write different fields.
+ */
+static __always_inline void latency_add(__u32 kind, __u32 op, __u64 stamp,
+					__u64 *sum, __u64 *max, __u64 *untimed)
+{
+	__u64 now, d;
+
+	if (!stamp) {
+		*untimed += 1;
+		return;
+	}
+	now = bpf_ktime_get_ns();
+	d = now > stamp ? now - stamp : 0;
+	*sum += d;
+	if (d > *max)
+		*max = d;
+	hist_add(kind, op, d);
+}
+
+/* @timed: the mechanism sees the request (not the classic tracepoint). */
+static __always_inline void on_issue(const struct rq_info *ri, __u32 op, bool timed)
+{
+	struct block_op_counters *oc;
+	__s64 depth;
+
+	if (targ_dev && ri->dev != targ_dev)
+		return;
+	oc = op_counters(op);
+	if (!oc)
+		return;
+	oc->issued++;
+	__sync_fetch_and_add(&inflight, 1);
+	/* A racy maximum: another CPU may move the counter between the add and
+	 * this load, but the value read is one the counter really held. */
+	depth = inflight;
+	if (depth > inflight_max)
+		inflight_max = depth;
+	if (timed)
+		latency_add(BLOCK_HIST_QUEUE, op, ri->stamp_ns, &oc->queue_ns_sum,
+			    &oc->queue_ns_max, &oc->queue_untimed);
+}
+
+static __always_inline void inflight_done(void)
+{
+	__sync_fetch_and_add(&inflight, -1);
+	/* Requests issued before we attached complete without having been
+	 * counted; do not let them drive the counter below zero. */
+	if (inflight < 0)
+		__sync_fetch_and_add(&inflight, 1);
+}
+
+static __always_inline void on_requeue(const struct rq_info *ri, __u32 op)
+{
+	struct block_op_counters *oc;
+
+	if (targ_dev && ri->dev != targ_dev)
+		return;
+	oc = op_counters(op);
+	if (!oc)
+		return;
+	oc->requeued++;
+	inflight_done();
+}
+
+static __always_inline void on_complete(const struct rq_info *ri, __u32 op, int error,
+					__u32 nr_bytes, bool timed)
+{
+	struct block_op_counters *oc;
+
+	if (targ_dev && ri->dev != targ_dev)
+		return;
+	oc = op_counters(op);
+	if (!oc)
+		return;
+	oc->bytes += nr_bytes;
+	if (error)
+		oc->errors++;
+	/* blk_update_request() traces every partial completion; the request
+	 * is done when this event covers all that was left. */
+	if (nr_bytes < ri->data_len)
+		return;
+	oc->completed++;
+	inflight_done();
+	if (timed)
+		latency_add(BLOCK_HIST_DEVICE, op, ri->stamp_ns, &oc->dev_ns_sum,
+			    &oc->dev_ns_max, &oc->dev_untimed);
+}
+
+/*
+ * commit a54895fa (v5.11-rc1) dropped the request_queue argument of the
+ * request tracepoints, so block_rq_issue and block_rq_requeue took (q, rq)
+ * before it.  The .kconfig value is read-only, so the verifier prunes the
+ * other branch.
+ */
+static __always_inline struct request *rq_arg(__u64 *ctx)
+{
+	if (LINUX_KERNEL_VERSION >= KERNEL_VERSION(5, 11, 0))
+		return (struct request *)ctx[0];
+	return (struct request *)ctx[1];
+}
+
+static __always_inline int handle_issue(__u64 *ctx, bool btf)
+{
+	struct rq_info ri = {};
+
+	read_rq(rq_arg(ctx), btf, false, &ri);
+	on_issue(&ri, op_of_flags(ri.cmd_flags), true);
+	return 0;
+}
+
+static __always_inline int handle_requeue(__u64 *ctx, bool btf)
+{
+	struct rq_info ri = {};
+
+	read_rq(rq_arg(ctx), btf, false, &ri);
+	on_requeue(&ri, op_of_flags(ri.cmd_flags));
+	return 0;
+}
+
+/* block_rq_complete(struct request *rq, blk_status_t/int error,
+ *                   unsigned int nr_bytes), unchanged since v4.x. */
+static __always_inline int handle_complete(__u64 *ctx, bool btf)
+{
+	struct rq_info ri = {};
+
+	read_rq((struct request *)ctx[0], btf, true, &ri);
+	on_complete(&ri, op_of_flags(ri.cmd_flags), (int)ctx[1], (__u32)ctx[2], true);
+	return 0;
+}
+
+/* Program names start with "iodig_" (15 characters at most, the kernel's
+ * BPF_OBJ_NAME_LEN) so `bpftool prog show` and the tests can find them. */
+
+SEC("tp_btf/block_rq_issue")
+int iodig_issue_btf(__u64 *ctx)
+{
+	return handle_issue(ctx, true);
+}
+
+SEC("tp_btf/block_rq_requeue")
+int iodig_reque_btf(__u64 *ctx)
+{
+	return handle_requeue(ctx, true);
+}
+
+SEC("tp_btf/block_rq_complete")
+int iodig_compl_btf(__u64 *ctx)
+{
+	return handle_complete(ctx, true);
+}
+
+SEC("raw_tp/block_rq_issue")
+int iodig_issue_raw(__u64 *ctx)
+{
+	return handle_issue(ctx, false);
+}
+
+SEC("raw_tp/block_rq_requeue")
+int iodig_reque_raw(__u64 *ctx)
+{
+	return handle_requeue(ctx, false);
+}
+
+SEC("raw_tp/block_rq_complete")
+int iodig_compl_raw(__u64 *ctx)
+{
+	return handle_complete(ctx, false);
+}
+
+/* Classic tracepoints: the record's dev is disk_devt(rq->q->disk), the
+ * whole disk, in the kernel's dev_t encoding.  Without the request there
+ * are no timestamps, and since nothing is kept per request no latency. */
+SEC("tracepoint/block/block_rq_issue")
+int iodig_issue_tp(struct trace_event_raw_block_rq *ctx)
+{
+	struct rq_info ri = { .dev = ctx->dev };
+
+	on_issue(&ri, op_of_rwbs(ctx->rwbs[0], ctx->rwbs[1]), false);
+	return 0;
+}
+
+SEC("tracepoint/block/block_rq_requeue")
+int iodig_reque_tp(struct trace_event_raw_block_rq_requeue *ctx)
+{
+	struct rq_info ri = { .dev = ctx->dev };
+
+	on_requeue(&ri, op_of_rwbs(ctx->rwbs[0], ctx->rwbs[1]));
+	return 0;
+}
+
+SEC("tracepoint/block/block_rq_complete")
+int iodig_compl_tp(struct trace_event_raw_block_rq_completion *ctx)
+{
+	/* No remaining length either: every event counts as a completion. */
+	struct rq_info ri = { .dev = ctx->dev, .data_len = 0 };
+
+	on_complete(&ri, op_of_rwbs(ctx->rwbs[0], ctx->rwbs[1]), ctx->error,
+		    ctx->nr_sector << 9, false);
+	return 0;
+}

@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The probe set: every family in probe_list.h, opened one skeleton at a
+ * time so a family this kernel cannot load is recorded and skipped without
+ * touching the others.  A missing family never fails the run.
+ *
+ * No RLIMIT_MEMLOCK bump: since 5.11 BPF memory is charged to the memory
+ * cgroup, and libbpf 1.x only raises the limit itself on older kernels.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "probe.h"
+#include "probes/mechanism.h"
+
+#define PROBE(n) extern const struct probe_family n##_probe;
+#include "probe_list.h"
+#undef PROBE
+
+static const struct probe_family *const families[] = {
+#define PROBE(n) &n##_probe,
+#include "probe_list.h"
+#undef PROBE
+};
+#define NR_FAMILIES (sizeof(families) / sizeof(families[0]))
+
+struct probe_slot {
+	const struct probe_family *fam;
+	void *state;
+	struct probe_status st;
+	bool collected;
+};
+
+struct probe_set {
+	struct probe_slot slot[NR_FAMILIES];
+	bool mounted_tracefs;      /* we mounted it, so we unmount it */
+};
+
+static const char *state_name(enum probe_state s)
+{
+	switch (s) {
+	case PROBE_OFF:
+		return "off";
+	case PROBE_ACTIVE:
+		return "active";
+	case PROBE_DEGRADED:
+		return "degraded";
+	case PROBE_MISSING:
+		return "missing";
+	}
+	return "?";
+}
+
+static bool is_running(const struct probe_slot *p)
+{
+	return p->state && (p->st.state == PROBE_ACTIVE || p->st.state == PROBE_DEGRADED);
+}
+
+/* Same tokenising as IODIG_DISABLE: comma list, spaces ignored. */
+static bool only_has(const char *only, const char *name)
+{
+	struct probe_env env = { .disabled = only };
+
+	return mech_is_disabled(&env, name);
+}
+
+/* Rejects names in @only that are no family, listing the known ones. */
+static int check_only(const char *only, struct errbuf *err)
+{
+	char known[256] = "";
+	const char *p = only;
+
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		size_t len = strlen(known);
+
+		snprintf(known + len, sizeof(known) - len, "%s%s", i ? ", " : "",
+			 families[i]->name);
+	}
+	while (p && *p) {
+		size_t n = strcspn(p, ",");
+		char name[64];
+		bool found = false;
+
+		snprintf(name, sizeof(name), "%.*s", (int)(n < 63 ? n : 63), p);
+		for (char *q = name; *q; q++)
+			if (*q == ' ' || *q == '\t')
+				memmove(q, q + 1, strlen(q));
+		for (size_t i = 0; i < NR_FAMILIES && name[0]; i++)
+			if (!strcmp(name, families[i]->name))
+				found = true;
+		if (name[0] && !found)
+			return err_set(err, EINVAL,
+				       "unknown probe family '%s' (known: %s)", name, known);
+		p += n;
+		if (*p == ',')
+			p++;
+	}
+	return 0;
+}
+
+int probes_open(const struct probe_env *env, const char *only,
+		struct probe_set **out, struct errbuf *err)
+{
+	struct probe_set *set;
+	struct errbuf mount_err = { .msg = "" };
+	int ret;
+
+	*out = NULL;
+	if (only && (ret = check_only(only, err)))
+		return ret;
+	set = calloc(1, sizeof(*set));
+	if (!set)
+		return err_set(err, ENOMEM, "out of memory allocating the probe set");
+	/* Classic tracepoints need tracefs; when it cannot be mounted only
+	 * those mechanisms fail, and their reason says why. */
+	mech_tracefs_ensure(&set->mounted_tracefs, &mount_err);
+
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		struct probe_slot *p = &set->slot[i];
+
+		p->fam = families[i];
+		if (only && !only_has(only, p->fam->name)) {
+			p->st.state = PROBE_OFF;
+			snprintf(p->st.mechanism, sizeof(p->st.mechanism), "none");
+			snprintf(p->st.reason, sizeof(p->st.reason), "not requested");
+			continue;
+		}
+		if (p->fam->open(env, &p->state, &p->st)) {
+			p->state = NULL;
+			if (p->st.state != PROBE_MISSING)
+				p->st.state = PROBE_MISSING;
+		}
+	}
+	*out = set;
+	return 0;
+}
+
+int probes_track_tgid(struct probe_set *set, pid_t tgid)
+{
+	int first_err = 0;
+
+	if (!set)
+		return 0;
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		struct probe_slot *p = &set->slot[i];
+		int err;
+
+		if (!is_running(p) || !p->fam->track_tgid)
+			continue;
+		err = p->fam->track_tgid(p->state, tgid);
+		if (err && !first_err)
+			first_err = err;
+	}
+	return first_err;
+}
+
+int probes_collect(struct probe_set *set, const struct probe_workload *wl)
+{
+	int first_err = 0;
+
+	if (!set)
+		return 0;
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		struct probe_slot *p = &set->slot[i];
+		int err;
+
+		if (!is_running(p))
+			continue;
+		if (wl && p->fam->set_workload)
+			p->fam->set_workload(p->state, wl);
+		err = p->fam->collect(p->state, wl ? wl->ios : 0);
+		if (err) {
+			/* Keep the family listed, say why it has no figures. */
+			snprintf(p->st.reason, sizeof(p->st.reason),
+				 "reading its maps failed: %s", strerror(-err));
+			if (!first_err)
+				first_err = err;
+			continue;
+		}
+		p->collected = true;
+	}
+	return first_err;
+}
+
+void probes_render_text(const struct probe_set *set, FILE *out)
+{
+	if (!set)
+		return;
+	fprintf(out, "\nKernel:\n");
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		const struct probe_slot *p = &set->slot[i];
+
+		fprintf(out, "  %-10s: %s", p->fam->name, state_name(p->st.state));
+		if (is_running(p))
+			fprintf(out, ", %s", p->st.mechanism);
+		if (p->st.reason[0] && p->st.state != PROBE_ACTIVE)
+			fprintf(out, " (%s)", p->st.reason);
+		fputc('\n', out);
+	}
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		const struct probe_slot *p = &set->slot[i];
+
+		if (is_running(p) && p->collected)
+			p->fam->render_text(p->state, out);
+	}
+}
+
+void probes_render_json(const struct probe_set *set, struct json_object *iodig)
+{
+	struct json_object *kernel, *list;
+
+	if (!set || !iodig)
+		return;
+	kernel = json_object_new_object();
+	list = json_object_new_array();
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		const struct probe_slot *p = &set->slot[i];
+		struct json_object *o = json_object_new_object();
+
+		json_object_object_add(o, "family", json_object_new_string(p->fam->name));
+		json_object_object_add(o, "mechanism",
+				       json_object_new_string(p->st.mechanism));
+		json_object_object_add(o, "state",
+				       json_object_new_string(state_name(p->st.state)));
+		json_object_object_add(o, "reason", json_object_new_string(p->st.reason));
+		json_object_array_add(list, o);
+	}
+	json_object_object_add(kernel, "probes", list);
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		const struct probe_slot *p = &set->slot[i];
+
+		if (is_running(p) && p->collected)
+			p->fam->render_json(p->state, kernel);
+	}
+	json_object_object_add(iodig, "kernel", kernel);
+}
+
+void probes_print_table(const struct probe_set *set, FILE *out)
+{
+	if (!set)
+		return;
+	fprintf(out, "%-10s %-11s %-9s %s\n", "family", "mechanism", "status", "reason");
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		const struct probe_slot *p = &set->slot[i];
+
+		fprintf(out, "%-10s %-11s %-9s %s\n", p->fam->name, p->st.mechanism,
+			state_name(p->st.state),
+			p->st.reason[0] ? p->st.reason : p->fam->summary);
+	}
+}
+
+void probes_destroy(struct probe_set *set)
+{
+	if (!set)
+		return;
+	for (size_t i = 0; i < NR_FAMILIES; i++)
+		if (set->slot[i].fam)
+			set->slot[i].fam->destroy(set->slot[i].state);
+	mech_tracefs_release(set->mounted_tracefs);
+	free(set);
+}

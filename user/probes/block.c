@@ -1,0 +1,444 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * block probe family, user side: picks tp_btf, raw_tp or the classic
+ * tracepoint for bpf/block.bpf.c, then turns its per-CPU maps into request
+ * counts, bytes and device/queue time for the report.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/sysmacros.h>
+
+#include <bpf/libbpf.h>
+#include <json-c/json.h>
+
+#include "block.skel.h"
+#include "iodig/block.h"
+#include "probe.h"
+#include "probes/mechanism.h"
+#include "stats.h"
+
+_Static_assert(sizeof(struct block_counters) % sizeof(uint64_t) == 0,
+	       "block_counters is summed as u64 words");
+
+static const char *const block_mechs[] = { MECH_TP_BTF, MECH_RAW_TP, MECH_TRACEPOINT };
+#define BLOCK_NR_MECHS (sizeof(block_mechs) / sizeof(block_mechs[0]))
+
+static const char *const op_names[BLOCK_OP_NR] = { "read", "write", "other" };
+
+struct block_state {
+	struct block_bpf *skel;
+	uint32_t targ_kdev;           /* BLOCK_KDEV of the target, 0 = all */
+	char disk[64];
+	char mechanism[32];
+	bool timed;                   /* the mechanism sees struct request */
+	/* filled by collect */
+	struct block_counters sum;
+	struct hist h[BLOCK_HIST_NR][BLOCK_OP_NR];
+	int64_t inflight_max;
+	uint64_t missed;
+	uint64_t unmatched;           /* issued, never requeued nor completed */
+	uint64_t workload_ios;
+	uint64_t runtime_ns;          /* workload's, from set_workload */
+};
+
+/* The programs of each mechanism, in block_mechs order. */
+enum { PROG_ISSUE, PROG_REQUEUE, PROG_COMPLETE, PROGS_PER_MECH };
+
+static struct bpf_program *mech_prog(struct block_bpf *skel, size_t mech, int which)
+{
+	struct bpf_program *const table[BLOCK_NR_MECHS][PROGS_PER_MECH] = {
+		{ skel->progs.iodig_issue_btf, skel->progs.iodig_reque_btf,
+		  skel->progs.iodig_compl_btf },
+		{ skel->progs.iodig_issue_raw, skel->progs.iodig_reque_raw,
+		  skel->progs.iodig_compl_raw },
+		{ skel->progs.iodig_issue_tp, skel->progs.iodig_reque_tp,
+		  skel->progs.iodig_compl_tp },
+	};
+
+	return table[mech][which];
+}
+
+static size_t mech_index(const char *mechanism)
+{
+	for (size_t i = 0; i < BLOCK_NR_MECHS; i++)
+		if (!strcmp(block_mechs[i], mechanism))
+			return i;
+	return BLOCK_NR_MECHS;
+}
+
+static int block_try(void *ctx, const char *mechanism, struct errbuf *why)
+{
+	struct block_state *s = ctx;
+	size_t want = mech_index(mechanism);
+	struct block_bpf *skel;
+	int err;
+
+	if (want == BLOCK_NR_MECHS)
+		return err_set(why, EINVAL, "unknown mechanism");
+	if (!strcmp(mechanism, MECH_TRACEPOINT)) {
+		/* libbpf would only say "failed to determine tracepoint id". */
+		static const char *const events[] = {
+			"block_rq_issue", "block_rq_requeue", "block_rq_complete",
+		};
+
+		for (size_t i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
+			err = mech_tracepoint_exists("block", events[i]);
+			if (err == -ENODEV)
+				return err_set(why, ENODEV,
+					       "tracefs not mounted at /sys/kernel/tracing");
+			if (err)
+				return err_set(why, -err, "no block/%s in tracefs", events[i]);
+		}
+	}
+	skel = block_bpf__open();
+	if (!skel)
+		return errno ? -errno : -ENOMEM;
+	skel->rodata->targ_dev = s->targ_kdev;
+	for (size_t i = 0; i < BLOCK_NR_MECHS; i++)
+		for (int p = 0; p < PROGS_PER_MECH; p++)
+			bpf_program__set_autoload(mech_prog(skel, i, p), i == want);
+	err = block_bpf__load(skel);
+	if (!err)
+		err = block_bpf__attach(skel);
+	if (err) {
+		block_bpf__destroy(skel);
+		return err < 0 ? err : -err;
+	}
+	s->skel = skel;
+	return 0;
+}
+
+static int block_open(const struct probe_env *env, void **state,
+		      struct probe_status *st)
+{
+	struct block_state *s;
+	int err;
+
+	*state = NULL;
+	s = calloc(1, sizeof(*s));
+	if (!s) {
+		memset(st, 0, sizeof(*st));
+		st->state = PROBE_MISSING;
+		snprintf(st->reason, sizeof(st->reason), "out of memory");
+		return -ENOMEM;
+	}
+	if (env->target_dev)
+		s->targ_kdev = BLOCK_KDEV(major(env->target_dev), minor(env->target_dev));
+	if (env->target_disk[0])
+		snprintf(s->disk, sizeof(s->disk), "%s", env->target_disk);
+	else if (env->target_dev)
+		snprintf(s->disk, sizeof(s->disk), "%u:%u", major(env->target_dev),
+			 minor(env->target_dev));
+	else
+		snprintf(s->disk, sizeof(s->disk), "all disks");
+	err = mech_select(env, "block", block_mechs, BLOCK_NR_MECHS, block_try, s, st);
+	if (err) {
+		free(s);
+		return err;
+	}
+	snprintf(s->mechanism, sizeof(s->mechanism), "%s", st->mechanism);
+	s->timed = strcmp(st->mechanism, MECH_TRACEPOINT) != 0;
+	*state = s;
+	return 0;
+}
+
+static uint64_t total_of(const struct block_state *s, size_t field_off)
+{
+	uint64_t t = 0;
+
+	for (int op = 0; op < BLOCK_OP_NR; op++)
+		t += *(const uint64_t *)((const char *)&s->sum.op[op] + field_off);
+	return t;
+}
+#define TOTAL(s, field) total_of((s), offsetof(struct block_op_counters, field))
+
+static void block_set_workload(void *state, const struct probe_workload *wl)
+{
+	struct block_state *s = state;
+
+	if (s && wl)
+		s->runtime_ns = wl->runtime_ns;
+}
+
+static int block_collect(void *state, uint64_t workload_ios)
+{
+	struct block_state *s = state;
+	uint64_t *slots = NULL, issued, ended;
+	size_t mech;
+	int err;
+
+	if (!s || !s->skel)
+		return -EINVAL;
+	s->workload_ios = workload_ios;
+	err = mech_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
+			      sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
+	if (err)
+		return err;
+	slots = calloc(BLOCK_HIST_ENTRIES, sizeof(*slots));
+	if (!slots)
+		return -ENOMEM;
+	err = mech_sum_percpu(bpf_map__fd(s->skel->maps.hists), BLOCK_HIST_ENTRIES, 1,
+			      slots);
+	if (err)
+		goto cleanup;
+	for (uint32_t k = 0; k < BLOCK_HIST_NR; k++) {
+		for (uint32_t op = 0; op < BLOCK_OP_NR; op++) {
+			struct hist *h = &s->h[k][op];
+
+			h->total = 0;
+			for (uint32_t i = 0; i < IODIG_HIST_SLOTS; i++) {
+				h->slot[i] = slots[block_hist_index(k, op, i)];
+				h->total += h->slot[i];
+			}
+		}
+	}
+	/* .bss is memory-mapped by the skeleton: plain reads see the maps. */
+	s->inflight_max = s->skel->bss->inflight_max;
+	/* After the workload every issue should have ended in a requeue or a
+	 * completion.  What is left was still in flight or was an event the
+	 * kernel did not deliver: on 6.18 a completion run in softirq on top
+	 * of another task is occasionally not passed to the program (tracefs
+	 * still sees it, recursion_misses stays 0), about 1 in 10^5 here.
+	 * Each one also leaves the in-flight counter one too high. */
+	issued = TOTAL(s, issued);
+	ended = TOTAL(s, requeued) + TOTAL(s, completed);
+	s->unmatched = issued > ended ? issued - ended : 0;
+	mech = mech_index(s->mechanism);
+	s->missed = 0;
+	for (int p = 0; mech < BLOCK_NR_MECHS && p < PROGS_PER_MECH; p++)
+		s->missed += mech_prog_misses(bpf_program__fd(mech_prog(s->skel, mech, p)));
+cleanup:
+	free(slots);
+	return err;
+}
+
+/* fio prints latencies in the unit that keeps the average readable. */
+static void pick_unit(double ns, const char **unit, double *div)
+{
+	if (ns < 10000.0) {
+		*unit = "nsec";
+		*div = 1.0;
+	} else if (ns < 10000000.0) {
+		*unit = "usec";
+		*div = 1000.0;
+	} else {
+		*unit = "msec";
+		*div = 1000000.0;
+	}
+}
+
+static void print_bytes(FILE *out, uint64_t b)
+{
+	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	double v = (double)b;
+	int u = 0;
+
+	while (v >= 1024.0 && u < 5) {
+		v /= 1024.0;
+		u++;
+	}
+	fprintf(out, "%llu (%.*f%s)", (unsigned long long)b, u ? 1 : 0, v, units[u]);
+}
+
+static void text_latency(FILE *out, const char *what, const struct hist *h,
+			 uint64_t sum, uint64_t max, uint64_t untimed)
+{
+	const char *unit;
+	double div, mean;
+
+	if (!h->total) {
+		fprintf(out, "      %s: no timestamps (%llu requests without)\n", what,
+			(unsigned long long)untimed);
+		return;
+	}
+	mean = (double)sum / (double)h->total;
+	pick_unit(mean, &unit, &div);
+	fprintf(out, "      %s (%s): avg=%.2f, p50=%.2f, p99=%.2f, max=%.2f", what, unit,
+		mean / div, (double)hist_percentile(h, 50.0) / div,
+		(double)hist_percentile(h, 99.0) / div, (double)max / div);
+	if (untimed)
+		fprintf(out, ", untimed=%llu", (unsigned long long)untimed);
+	fputc('\n', out);
+}
+
+/* Little's law: the mean number of requests in the driver is the device
+ * time they spent there divided by the wall time, exact and free. */
+static double mean_inflight(const struct block_state *s)
+{
+	if (!s->timed || !s->runtime_ns)
+		return 0.0;
+	return (double)TOTAL(s, dev_ns_sum) / (double)s->runtime_ns;
+}
+
+static void block_render_text(const void *state, FILE *out)
+{
+	const struct block_state *s = state;
+	uint64_t completed;
+
+	if (!s)
+		return;
+	fprintf(out, "  block (%s): mechanism=%s\n", s->disk, s->mechanism);
+	completed = TOTAL(s, completed);
+	if (!completed && !TOTAL(s, issued)) {
+		fprintf(out, "    no requests seen\n");
+		return;
+	}
+	for (int op = 0; op < BLOCK_OP_NR; op++) {
+		const struct block_op_counters *c = &s->sum.op[op];
+
+		if (!c->issued && !c->completed)
+			continue;
+		fprintf(out, "    %-5s: requests=%llu, bytes=", op_names[op],
+			(unsigned long long)c->completed);
+		print_bytes(out, c->bytes);
+		fprintf(out, ", errors=%llu", (unsigned long long)c->errors);
+		if (c->requeued)
+			fprintf(out, ", requeued=%llu", (unsigned long long)c->requeued);
+		fputc('\n', out);
+		if (!s->timed)
+			continue;
+		text_latency(out, "device", &s->h[BLOCK_HIST_DEVICE][op], c->dev_ns_sum,
+			     c->dev_ns_max, c->dev_untimed);
+		text_latency(out, "queue ", &s->h[BLOCK_HIST_QUEUE][op], c->queue_ns_sum,
+			     c->queue_ns_max, c->queue_untimed);
+	}
+	if (!s->timed)
+		fprintf(out, "    device/queue time: not available from the classic "
+			     "tracepoint (no request pointer)\n");
+	fprintf(out, "    requests per workload I/O: ");
+	if (s->workload_ios)
+		fprintf(out, "%.2f", (double)completed / (double)s->workload_ios);
+	else
+		fprintf(out, "n/a");
+	fprintf(out, ", in flight: max=%lld", (long long)s->inflight_max);
+	if (mean_inflight(s) > 0.0)
+		fprintf(out, " avg=%.2f", mean_inflight(s));
+	if (s->missed)
+		fprintf(out, ", missed events: %llu", (unsigned long long)s->missed);
+	if (s->unmatched)
+		fprintf(out, ", issued without completion: %llu",
+			(unsigned long long)s->unmatched);
+	fputc('\n', out);
+}
+
+static struct json_object *json_u64(uint64_t v)
+{
+	return json_object_new_int64(v > INT64_MAX ? INT64_MAX : (int64_t)v);
+}
+
+static struct json_object *json_per_op(const struct block_state *s, size_t field_off)
+{
+	struct json_object *o = json_object_new_object();
+
+	for (int op = 0; op < BLOCK_OP_NR; op++)
+		json_object_object_add(o, op_names[op],
+				       json_u64(*(const uint64_t *)
+						((const char *)&s->sum.op[op] + field_off)));
+	json_object_object_add(o, "total", json_u64(total_of(s, field_off)));
+	return o;
+}
+#define JSON_PER_OP(s, field) json_per_op((s), offsetof(struct block_op_counters, field))
+
+static struct json_object *json_latency(const struct hist *h, uint64_t sum, uint64_t max,
+					uint64_t untimed)
+{
+	struct json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "samples", json_u64(h->total));
+	json_object_object_add(o, "untimed", json_u64(untimed));
+	json_object_object_add(o, "mean", json_object_new_double(
+		h->total ? (double)sum / (double)h->total : 0.0));
+	json_object_object_add(o, "p50", json_u64(hist_percentile(h, 50.0)));
+	json_object_object_add(o, "p90", json_u64(hist_percentile(h, 90.0)));
+	json_object_object_add(o, "p99", json_u64(hist_percentile(h, 99.0)));
+	json_object_object_add(o, "p99_9", json_u64(hist_percentile(h, 99.9)));
+	json_object_object_add(o, "max", json_u64(max));
+	return o;
+}
+
+/* device_ns / queue_ns over all ops, with a per-op object for each op
+ * that completed requests. */
+static struct json_object *json_kind(const struct block_state *s, uint32_t kind)
+{
+	struct hist *all = calloc(1, sizeof(*all));
+	uint64_t sum = 0, max = 0, untimed = 0;
+	struct json_object *o;
+
+	if (!all)
+		return NULL;
+	for (int op = 0; op < BLOCK_OP_NR; op++) {
+		const struct block_op_counters *c = &s->sum.op[op];
+
+		hist_merge(all, &s->h[kind][op]);
+		sum += kind == BLOCK_HIST_DEVICE ? c->dev_ns_sum : c->queue_ns_sum;
+		untimed += kind == BLOCK_HIST_DEVICE ? c->dev_untimed : c->queue_untimed;
+		if ((kind == BLOCK_HIST_DEVICE ? c->dev_ns_max : c->queue_ns_max) > max)
+			max = kind == BLOCK_HIST_DEVICE ? c->dev_ns_max : c->queue_ns_max;
+	}
+	o = json_latency(all, sum, max, untimed);
+	for (int op = 0; op < BLOCK_OP_NR; op++) {
+		const struct block_op_counters *c = &s->sum.op[op];
+
+		if (!c->completed)
+			continue;
+		json_object_object_add(o, op_names[op], kind == BLOCK_HIST_DEVICE ?
+			json_latency(&s->h[kind][op], c->dev_ns_sum, c->dev_ns_max,
+				     c->dev_untimed) :
+			json_latency(&s->h[kind][op], c->queue_ns_sum, c->queue_ns_max,
+				     c->queue_untimed));
+	}
+	free(all);
+	return o;
+}
+
+static void block_render_json(const void *state, struct json_object *kernel)
+{
+	const struct block_state *s = state;
+	struct json_object *b;
+
+	if (!s || !kernel)
+		return;
+	b = json_object_new_object();
+	json_object_object_add(b, "disk", json_object_new_string(s->disk));
+	json_object_object_add(b, "mechanism", json_object_new_string(s->mechanism));
+	json_object_object_add(b, "requests", JSON_PER_OP(s, completed));
+	json_object_object_add(b, "issued", JSON_PER_OP(s, issued));
+	json_object_object_add(b, "requeued", JSON_PER_OP(s, requeued));
+	json_object_object_add(b, "bytes", JSON_PER_OP(s, bytes));
+	json_object_object_add(b, "errors", JSON_PER_OP(s, errors));
+	if (s->timed) {
+		json_object_object_add(b, "device_ns", json_kind(s, BLOCK_HIST_DEVICE));
+		json_object_object_add(b, "queue_ns", json_kind(s, BLOCK_HIST_QUEUE));
+	}
+	json_object_object_add(b, "requests_per_io", json_object_new_double(
+		s->workload_ios ? (double)TOTAL(s, completed) / (double)s->workload_ios : 0.0));
+	json_object_object_add(b, "inflight_max", json_object_new_int64(s->inflight_max));
+	if (s->timed && s->runtime_ns)
+		json_object_object_add(b, "inflight_mean",
+				       json_object_new_double(mean_inflight(s)));
+	json_object_object_add(b, "missed_events", json_u64(s->missed));
+	json_object_object_add(b, "unmatched_issues", json_u64(s->unmatched));
+	json_object_object_add(kernel, "block", b);
+}
+
+static void block_destroy(void *state)
+{
+	struct block_state *s = state;
+
+	if (!s)
+		return;
+	block_bpf__destroy(s->skel);
+	free(s);
+}
+
+const struct probe_family block_probe = {
+	.name = "block",
+	.summary = "requests the disk's driver saw: counts, bytes, device and queue time",
+	.open = block_open,
+	.set_workload = block_set_workload,
+	.collect = block_collect,
+	.render_text = block_render_text,
+	.render_json = block_render_json,
+	.destroy = block_destroy,
+};

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Choosing how a probe family hooks the kernel, shared by every family:
+ * mechanisms are tried best first by really loading and attaching (never by
+ * kernel version), each failure is turned into a sentence for the user, and
+ * IODIG_DISABLE can take any family or mechanism away so tests reach the
+ * fallbacks.  Also the two map readers every family needs.
+ */
+#ifndef IODIG_PROBES_MECHANISM_H
+#define IODIG_PROBES_MECHANISM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "errbuf.h"
+#include "probe.h"
+
+#define MECH_TP_BTF     "tp_btf"
+#define MECH_RAW_TP     "raw_tp"
+#define MECH_TRACEPOINT "tracepoint"
+
+/*
+ * True when @name (a family such as "block" or a mechanism such as
+ * "tp_btf") is in the comma list env->disabled, or in $IODIG_DISABLE when
+ * env->disabled is NULL.
+ */
+bool mech_is_disabled(const struct probe_env *env, const char *name);
+
+/* What a load/attach errno (positive or negative) means, e.g. ENOENT ->
+ * "tracepoint/function not in this kernel". */
+const char *mech_errno_meaning(int err);
+
+/*
+ * tracefs, where classic tracepoints are found.  mech_tracefs_ensure()
+ * mounts it at /sys/kernel/tracing when neither that nor the debugfs copy
+ * is there, and sets *mounted so the caller can undo it with
+ * mech_tracefs_release() (which does nothing when @mounted is false).
+ */
+int mech_tracefs_ensure(bool *mounted, struct errbuf *err);
+void mech_tracefs_release(bool mounted);
+/* 0 when tracefs lists @category/@event; -ENODEV when tracefs is not
+ * mounted; -ENOENT when this kernel has no such tracepoint. */
+int mech_tracepoint_exists(const char *category, const char *event);
+
+/*
+ * One attempt of one mechanism: load and attach everything with @mechanism
+ * or leave nothing loaded and return -errno.  @why may be filled with a
+ * detail better than libbpf's own message.
+ */
+typedef int (*mech_try_fn)(void *ctx, const char *mechanism, struct errbuf *why);
+
+/*
+ * Tries @mechs (best first) for @family until one works; skips those
+ * disabled and, when env->force_mechanism names one of @mechs, all others.
+ * Fills @st: ACTIVE when the best one worked, DEGRADED with the reason
+ * the better ones failed, MISSING when none did (returns its -errno then).
+ * libbpf's messages are kept off the terminal unless IODIG_DEBUG is set;
+ * the first warning of each failed attempt goes into the reason.
+ */
+int mech_select(const struct probe_env *env, const char *family,
+		const char *const *mechs, size_t nr_mechs, mech_try_fn try_fn,
+		void *ctx, struct probe_status *st);
+
+/*
+ * Sums a per-CPU array whose values are @words u64s over all CPUs, entries
+ * [0, @nr) into @out[nr * words]; batched where the kernel allows it.
+ */
+int mech_sum_percpu(int map_fd, unsigned int nr, unsigned int words,
+		    uint64_t *out);
+
+/* recursion_misses of a loaded program: events the kernel skipped because
+ * the program was already running on that CPU (0 when not reported). */
+uint64_t mech_prog_misses(int prog_fd);
+
+#endif /* IODIG_PROBES_MECHANISM_H */
