@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The sched probe family's maps, shared by bpf/sched.bpf.c and
+ * user/probes/sched.c: context switches of the workload's threads, by
+ * kernel stack, voluntary or not, with the time spent off the CPU.
+ * Fixed-width types only.
+ */
+#ifndef IODIG_SCHED_H
+#define IODIG_SCHED_H
+
+#include "iodig/hist.h"
+
+/* Frames kept per kernel stack.  The blocking function sits a few frames
+ * below __schedule; 32 also keeps the syscall that led there. */
+#define SCHED_STACK_DEPTH 32
+/* Stack map buckets.  bpf_get_stackid() fails with -EEXIST when a new
+ * stack hashes to a taken bucket, so it is kept well above the number of
+ * distinct stacks a workload shows (tens to a few hundred). */
+#define SCHED_MAX_STACKS 8192
+/* (stack, voluntary, io-wq) combinations kept. */
+#define SCHED_MAX_AGG 4096
+/* io-wq worker threads counted one by one. */
+#define SCHED_MAX_IOWQ 1024
+/* Threads the fallback start-time hash holds (LRU: exited threads go). */
+#define SCHED_HASH_THREADS 4096
+/* Thread-id bitmap bits, see tid_seen in bpf/sched.bpf.c. */
+#define SCHED_TID_BITS 8192
+
+/* Stored as stackid when bpf_get_stackid() failed. */
+#define SCHED_NO_STACK (-1)
+
+/* sched_agg_key.flags */
+#define SCHED_F_VOLUNTARY 1u    /* blocked, rather than preempted */
+#define SCHED_F_IOWQ      2u    /* an io_uring io-wq worker (iou-wrk-*) */
+
+struct sched_agg_key {
+	iodig_u32 stackid;      /* (u32)SCHED_NO_STACK when unknown */
+	iodig_u32 flags;        /* SCHED_F_* */
+};
+
+struct sched_agg_val {
+	iodig_u64 count;        /* switches out */
+	iodig_u64 offcpu_ns;    /* switch out -> back in, summed */
+	iodig_u64 timed;        /* switches whose return was seen */
+};
+
+/* Per-thread switch-out record (task storage, or the fallback hash). */
+struct sched_start {
+	iodig_u64 ts;           /* 0 = on the CPU, or not seen leaving it */
+	struct sched_agg_key key;
+};
+
+/* Per-CPU counters; each CPU writes only its own copy. */
+struct sched_counters {
+	iodig_u64 switches;     /* switch-outs of workload threads */
+	iodig_u64 voluntary;
+	iodig_u64 involuntary;
+	iodig_u64 iowq_switches;
+	iodig_u64 sqpoll_switches; /* iou-sqp-* threads */
+	iodig_u64 switch_ins;   /* returns to the CPU with a known start */
+	iodig_u64 stack_drops;  /* bpf_get_stackid() failed (bucket taken) */
+	iodig_u64 agg_drops;    /* aggregation map full */
+	iodig_u64 start_drops;  /* no per-thread record (storage busy/full) */
+	iodig_u64 iowq_drops;   /* io-wq thread map full */
+};
+
+#endif /* IODIG_SCHED_H */

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The workload filter of the per-process probe families (syscalls,
+ * sampling, faults): the process ids whose threads are traced.  iodig's
+ * own process (thread workers, io-wq workers) takes slot 0; process
+ * workers forked later are appended by track_tgid().
+ *
+ * The slots live in each skeleton's .bss, which libbpf memory-maps, so
+ * user space appends a tgid with a plain store and the programs see it on
+ * their next event: no map update, no hash lookup on the hot path.
+ */
+#ifndef IODIG_TGID_FILTER_H
+#define IODIG_TGID_FILTER_H
+
+#include "iodig/hist.h"   /* iodig_u32, __always_inline for both sides */
+
+/* fio's numjobs with process workers rarely goes past a handful; every
+ * untraced event pays one compare per filled slot, so keep it small. */
+#define IODIG_MAX_TGIDS 16
+
+/*
+ * Slot of @tgid in @slots, or -1.  Slots are filled in order and never
+ * cleared, so the first empty one ends the list: a system with one traced
+ * process pays two compares per event of any other process.
+ */
+static __always_inline int iodig_tgid_slot(const volatile iodig_u32 *slots,
+					   iodig_u32 tgid)
+{
+	for (int i = 0; i < IODIG_MAX_TGIDS; i++) {
+		iodig_u32 t = slots[i];
+
+		if (!t)
+			return -1;
+		if (t == tgid)
+			return i;
+	}
+	return -1;
+}
+
+/* User side: appends @tgid (idempotent); 0 or -1 when all slots are taken. */
+static inline int iodig_tgid_add(volatile iodig_u32 *slots, iodig_u32 tgid)
+{
+	for (int i = 0; i < IODIG_MAX_TGIDS; i++) {
+		if (slots[i] == tgid)
+			return 0;
+		if (!slots[i]) {
+			slots[i] = tgid;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+#endif /* IODIG_TGID_FILTER_H */

@@ -1,0 +1,461 @@
+// iouring probe: O_DIRECT io_uring reads on zram are punted to io-wq (>= 95%, workers seen), on a loop device they are not (<= 5%); raw_tp and tracepoint fallbacks count the same.
+/* timeout: 120 */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/loop.h>
+#include <liburing.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <json-c/json.h>
+
+#include "check.h"
+#include "probe.h"
+#include "probes/mechanism.h"
+
+extern const struct probe_family iouring_probe;
+extern const struct probe_family sched_probe;
+
+#define DEV_SIZE (256ull << 20)
+#define BS 4096
+#define IODEPTH 32
+
+/* ---- devices made for the test, always removed ---- */
+
+struct loopdev {
+	int fd;          /* kept open: LO_FLAGS_AUTOCLEAR detaches on our exit */
+	char path[32];
+	char nr_requests_path[64];
+	unsigned int nr_requests;   /* to put back: it outlives the detach */
+};
+
+static int loop_create(struct loopdev *ld, uint64_t size)
+{
+	char file[] = "/dev/shm/iodig-test-iouring.XXXXXX";
+	int ffd, ctl, ret = -1;
+
+	ld->fd = -1;
+	ffd = mkstemp(file);
+	if (ffd < 0)
+		return -1;
+	unlink(file);
+	if (ftruncate(ffd, (off_t)size))
+		goto out;
+	ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC);
+	if (ctl < 0)
+		goto out;
+	/* Another test may take the free device between the two calls. */
+	for (int tries = 0; tries < 20 && ret; tries++) {
+		struct loop_config cfg = { .fd = (uint32_t)ffd };
+		int n = ioctl(ctl, LOOP_CTL_GET_FREE);
+
+		if (n < 0)
+			break;
+		snprintf(ld->path, sizeof(ld->path), "/dev/loop%d", n);
+		snprintf(ld->nr_requests_path, sizeof(ld->nr_requests_path),
+			 "/sys/block/loop%d/queue/nr_requests", n);
+		ld->fd = open(ld->path, O_RDWR | O_CLOEXEC);
+		if (ld->fd < 0)
+			continue;
+		cfg.info.lo_flags = LO_FLAGS_AUTOCLEAR;
+		if (!ioctl(ld->fd, LOOP_CONFIGURE, &cfg)) {
+			ret = 0;
+			break;
+		}
+		close(ld->fd);
+		ld->fd = -1;
+	}
+	close(ctl);
+out:
+	close(ffd);
+	return ret;
+}
+
+static int write_str(const char *path, const char *s);
+
+static void loop_destroy(struct loopdev *ld)
+{
+	char buf[16];
+
+	if (ld->fd < 0)
+		return;
+	if (ld->nr_requests) {
+		snprintf(buf, sizeof(buf), "%u", ld->nr_requests);
+		write_str(ld->nr_requests_path, buf);
+	}
+	ioctl(ld->fd, LOOP_CLR_FD, 0);
+	close(ld->fd);
+	ld->fd = -1;
+}
+
+static int write_str(const char *path, const char *s)
+{
+	FILE *f = fopen(path, "w");
+	int ret;
+
+	if (!f)
+		return -1;
+	ret = fputs(s, f) < 0;
+	ret |= fclose(f) != 0;
+	return ret ? -1 : 0;
+}
+
+/*
+ * A new zram device from /sys/class/zram-control, loading the module first
+ * when there is none (*loaded_module is then set, for zram_destroy to undo);
+ * -1 with @why when zram is not available here.
+ */
+static int zram_create(char *dev, size_t size, bool *loaded_module, char *why,
+		       size_t why_size)
+{
+	static const char hot_add[] = "/sys/class/zram-control/hot_add";
+	char path[128], buf[32];
+	FILE *f;
+	int id = -1;
+
+	*loaded_module = false;
+	if (access(hot_add, F_OK) &&
+	    system("modprobe zram num_devices=0 >/dev/null 2>&1") == 0)
+		*loaded_module = access(hot_add, F_OK) == 0;
+	f = fopen(hot_add, "r");
+	if (!f) {
+		snprintf(why, why_size, "no zram: %s missing and modprobe zram failed",
+			 hot_add);
+		return -1;
+	}
+	if (!fgets(buf, sizeof(buf), f) || sscanf(buf, "%d", &id) != 1)
+		id = -1;
+	fclose(f);
+	if (id < 0) {
+		snprintf(why, why_size, "zram hot_add gave no device");
+		goto fail;
+	}
+	snprintf(path, sizeof(path), "/sys/block/zram%d/disksize", id);
+	if (write_str(path, "256M")) {
+		snprintf(why, why_size, "cannot size zram%d: %s", id, strerror(errno));
+		snprintf(buf, sizeof(buf), "%d", id);
+		write_str("/sys/class/zram-control/hot_remove", buf);
+		goto fail;
+	}
+	snprintf(dev, size, "/dev/zram%d", id);
+	return id;
+fail:
+	if (*loaded_module && system("modprobe -r zram >/dev/null 2>&1"))
+		fprintf(stderr, "note: could not unload the zram module\n");
+	return -1;
+}
+
+static void zram_destroy(int id, bool unload_module)
+{
+	char path[64], buf[16];
+
+	if (id < 0)
+		return;
+	snprintf(path, sizeof(path), "/sys/block/zram%d/reset", id);
+	write_str(path, "1");
+	snprintf(buf, sizeof(buf), "%d", id);
+	write_str("/sys/class/zram-control/hot_remove", buf);
+	if (unload_module && system("modprobe -r zram >/dev/null 2>&1"))
+		fprintf(stderr, "note: could not unload the zram module\n");
+}
+
+/* ---- the workload: io_uring O_DIRECT 4k random reads, queue depth 32 ---- */
+
+struct uring_job {
+	const char *dev;
+	double seconds;
+	uint64_t ios;
+	int err;
+};
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void queue_read(struct io_uring *ring, int fd, char *buf, unsigned int *seed)
+{
+	struct io_uring_sqe *sqe = io_uring_get_sqe(ring);
+	uint64_t blk = ((uint64_t)rand_r(seed) << 16 ^ (uint64_t)rand_r(seed)) %
+		       (DEV_SIZE / BS);
+
+	io_uring_prep_read(sqe, fd, buf, BS, blk * BS);
+	io_uring_sqe_set_data(sqe, buf);
+}
+
+/* Runs in its own thread: a fresh task gets a fresh io-wq, so its workers
+ * are born while the probes watch. */
+static void *uring_thread(void *arg)
+{
+	struct uring_job *j = arg;
+	unsigned int seed = 12345, inflight = 0;
+	struct io_uring ring;
+	char *bufs = NULL;
+	bool ring_ok = false;
+	double end;
+	int fd;
+
+	j->err = -1;
+	fd = open(j->dev, O_RDONLY | O_DIRECT | O_CLOEXEC);
+	if (fd < 0 || posix_memalign((void **)&bufs, BS, (size_t)BS * IODEPTH))
+		goto out;
+	if (io_uring_queue_init(IODEPTH * 2, &ring, 0))
+		goto out;
+	ring_ok = true;
+	for (int i = 0; i < IODEPTH; i++)
+		queue_read(&ring, fd, bufs + (size_t)i * BS, &seed);
+	if (io_uring_submit(&ring) != IODEPTH)
+		goto out;
+	inflight = IODEPTH;
+	end = now_s() + j->seconds;
+	while (inflight) {
+		struct io_uring_cqe *cqe;
+		bool more = now_s() < end;
+		unsigned int n = 0;
+
+		if (io_uring_wait_cqe(&ring, &cqe))
+			goto out;
+		do {
+			char *buf = io_uring_cqe_get_data(cqe);
+
+			if (cqe->res != BS)
+				goto out;
+			io_uring_cqe_seen(&ring, cqe);
+			inflight--;
+			j->ios++;
+			if (more) {
+				queue_read(&ring, fd, buf, &seed);
+				n++;
+			}
+		} while (!io_uring_peek_cqe(&ring, &cqe));
+		if (n && io_uring_submit(&ring) != (int)n)
+			goto out;
+		inflight += n;
+	}
+	j->err = 0;
+out:
+	if (ring_ok)
+		io_uring_queue_exit(&ring);
+	if (fd >= 0)
+		close(fd);
+	free(bufs);
+	return NULL;
+}
+
+static uint64_t jget(struct json_object *o, const char *key)
+{
+	struct json_object *v;
+
+	return json_object_object_get_ex(o, key, &v) ? (uint64_t)json_object_get_int64(v) : 0;
+}
+
+static double jdouble(struct json_object *o, const char *key)
+{
+	struct json_object *v;
+
+	return json_object_object_get_ex(o, key, &v) ? json_object_get_double(v) : -1.0;
+}
+
+struct run_result {
+	bool ok;
+	char mechanism[32];
+	uint64_t ios;
+	struct json_object *uring;   /* "io_uring" (owned) */
+	struct json_object *sched;   /* "sched", NULL unless asked (owned) */
+};
+
+static void traced_run(const char *disabled, const char *dev, bool with_sched,
+		       struct run_result *res)
+{
+	struct probe_env env = { .runner_tgid = getpid(), .disabled = disabled };
+	struct json_object *kernel = json_object_new_object();
+	struct probe_status st, sst;
+	struct uring_job job = { .dev = dev, .seconds = 1.5 };
+	void *state = NULL, *sstate = NULL;
+	pthread_t tid;
+
+	memset(res, 0, sizeof(*res));
+	if (iouring_probe.open(&env, &state, &st)) {
+		fprintf(stderr, "iouring family did not load: %s\n", st.reason);
+		goto out;
+	}
+	snprintf(res->mechanism, sizeof(res->mechanism), "%s", st.mechanism);
+	if (with_sched && sched_probe.open(&env, &sstate, &sst))
+		fprintf(stderr, "sched family did not load: %s\n", sst.reason);
+	if (pthread_create(&tid, NULL, uring_thread, &job))
+		goto out;
+	pthread_join(tid, NULL);
+	CHECK_MSG(job.err == 0, "io_uring reads on %s failed", dev);
+	res->ios = job.ios;
+	CHECK(iouring_probe.collect(state, job.ios) == 0);
+	iouring_probe.render_text(state, stdout);
+	iouring_probe.render_json(state, kernel);
+	if (sstate && !sched_probe.collect(sstate, job.ios)) {
+		sched_probe.render_text(sstate, stdout);
+		sched_probe.render_json(sstate, kernel);
+	}
+	if (json_object_object_get_ex(kernel, "io_uring", &res->uring)) {
+		json_object_get(res->uring);
+		res->ok = true;
+	}
+	if (json_object_object_get_ex(kernel, "sched", &res->sched))
+		json_object_get(res->sched);
+out:
+	json_object_put(kernel);
+	iouring_probe.destroy(state);
+	sched_probe.destroy(sstate);
+}
+
+static void print_cost(const struct run_result *r, const char *what)
+{
+	struct json_object *cost;
+
+	if (!json_object_object_get_ex(r->uring, "bpf_cost", &cost)) {
+		CHECK_MSG(0, "%s: no bpf_cost although BPF_ENABLE_STATS is on", what);
+		return;
+	}
+	printf("cost %s (%s): %llu io_uring events, %.0f ns per event\n", what, r->mechanism,
+	       (unsigned long long)jget(cost, "run_cnt"), jdouble(cost, "ns_per_event"));
+}
+
+/* Submitted and completed agree with the I/Os the workload counted. */
+static void check_counts(const struct run_result *r, const char *what)
+{
+	uint64_t sub = jget(r->uring, "submitted"), done = jget(r->uring, "completed");
+
+	printf("%s: %llu ios, submitted %llu, punted %llu (%.1f%%), completed %llu, "
+	       "io-wq workers %llu\n", what, (unsigned long long)r->ios,
+	       (unsigned long long)sub, (unsigned long long)jget(r->uring, "punted"),
+	       100.0 * jdouble(r->uring, "punt_ratio"), (unsigned long long)done,
+	       (unsigned long long)jget(r->uring, "iowq_workers"));
+	CHECK_MSG(r->ios > 1000, "%s: only %llu ios", what, (unsigned long long)r->ios);
+	CHECK_MSG(sub == r->ios && done == r->ios, "%s: %llu ios, %llu submitted, %llu completed",
+		  what, (unsigned long long)r->ios, (unsigned long long)sub,
+		  (unsigned long long)done);
+	CHECK_MSG(jget(r->uring, "failed") == 0, "%s: failed completions", what);
+}
+
+static void check_punted(const struct run_result *r, const char *what)
+{
+	struct json_object *lat = NULL;
+
+	CHECK_MSG(r->ok, "%s: no io_uring result", what);
+	if (!r->ok)
+		return;
+	check_counts(r, what);
+	CHECK_MSG(jdouble(r->uring, "punt_ratio") >= 0.95, "%s: punt ratio %.3f", what,
+		  jdouble(r->uring, "punt_ratio"));
+	CHECK_MSG(jget(r->uring, "iowq_workers") >= 1, "%s: no io-wq worker seen", what);
+	json_object_object_get_ex(r->uring, "punted_latency_ns", &lat);
+	/* every punted request that completed was timed */
+	CHECK_MSG(lat && jget(lat, "samples") * 100 >= jget(r->uring, "punted") * 95 &&
+		  jget(lat, "p50") > 0, "%s: punted latency samples %llu of %llu", what,
+		  (unsigned long long)(lat ? jget(lat, "samples") : 0),
+		  (unsigned long long)jget(r->uring, "punted"));
+}
+
+int main(void)
+{
+	struct loopdev ld = { .fd = -1 };
+	struct run_result z = { 0 }, l = { 0 }, f = { 0 }, t = { 0 };
+	char zdev[32], why[256];
+	struct errbuf err;
+	bool mounted = false, zram_module = false;
+	int zid, stats_fd;
+
+	if (geteuid() != 0)
+		SKIP("needs root for BPF, zram and loop devices");
+	zid = zram_create(zdev, sizeof(zdev), &zram_module, why, sizeof(why));
+	if (zid < 0)
+		SKIP("%s", why);
+	if (loop_create(&ld, DEV_SIZE)) {
+		zram_destroy(zid, zram_module);
+		SKIP("cannot create a loop device: %s", strerror(errno));
+	}
+	/* A loop device keeps nr_requests across detach; with fewer tags than
+	 * the queue depth, REQ_NOWAIT tag allocation fails and io_uring punts
+	 * the -EAGAIN'd reads, which is not what this test is about. */
+	{
+		FILE *nf = fopen(ld.nr_requests_path, "r");
+
+		if (nf && fscanf(nf, "%u", &ld.nr_requests) != 1)
+			ld.nr_requests = 0;
+		if (nf)
+			fclose(nf);
+		if (ld.nr_requests && ld.nr_requests < 2 * IODEPTH)
+			CHECK(write_str(ld.nr_requests_path, "128") == 0);
+		else
+			ld.nr_requests = 0;    /* untouched, nothing to restore */
+	}
+	/* Run time and count per program while this fd is open, as with
+	 * kernel.bpf_stats_enabled=1, undone when it closes. */
+	stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
+	CHECK_MSG(stats_fd >= 0, "BPF_ENABLE_STATS: %s", strerror(errno));
+	mech_tracefs_ensure(&mounted, &err);
+
+	/* 1. zram is bio-based and cannot do non-blocking I/O: io_uring hands
+	 * every read to io-wq.  sched runs alongside and must see the same
+	 * workers switching. */
+	traced_run("", zdev, true, &z);
+	CHECK_MSG(!strcmp(z.mechanism, "tp_btf"), "best mechanism is %s", z.mechanism);
+	check_punted(&z, "zram");
+	if (z.ok)
+		print_cost(&z, "zram");
+	if (z.sched) {
+		struct json_object *iowq;
+
+		CHECK(json_object_object_get_ex(z.sched, "iowq", &iowq) &&
+		      jget(iowq, "workers") >= 1 && jget(iowq, "switches") > 0);
+	} else {
+		CHECK_MSG(0, "zram: no sched result");
+	}
+
+	/* 2. A loop device is blk-mq and takes REQ_NOWAIT: reads go inline. */
+	traced_run("", ld.path, false, &l);
+	CHECK_MSG(l.ok, "loop: no io_uring result");
+	if (l.ok) {
+		check_counts(&l, "loop");
+		CHECK_MSG(jdouble(l.uring, "punt_ratio") <= 0.05, "loop: punt ratio %.3f",
+			  jdouble(l.uring, "punt_ratio"));
+		print_cost(&l, "loop");
+	}
+
+	/* 3. tp_btf taken away: raw_tp counts the same. */
+	traced_run("tp_btf", zdev, false, &f);
+	CHECK_MSG(!strcmp(f.mechanism, "raw_tp"), "fallback mechanism is %s", f.mechanism);
+	check_punted(&f, "zram, raw_tp");
+	if (f.ok)
+		print_cost(&f, "zram, raw_tp");
+
+	/* 4. Only the classic tracepoints left. */
+	traced_run("tp_btf,raw_tp", zdev, false, &t);
+	CHECK_MSG(!strcmp(t.mechanism, "tracepoint"), "second fallback is %s", t.mechanism);
+	check_punted(&t, "zram, tracepoint");
+	if (t.ok)
+		print_cost(&t, "zram, tracepoint");
+
+	json_object_put(z.uring);
+	json_object_put(t.uring);
+	json_object_put(z.sched);
+	json_object_put(l.uring);
+	json_object_put(f.uring);
+	if (stats_fd >= 0)
+		close(stats_fd);
+	mech_tracefs_release(mounted);
+	loop_destroy(&ld);
+	zram_destroy(zid, zram_module);
+	return CHECK_DONE();
+}

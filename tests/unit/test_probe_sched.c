@@ -1,0 +1,469 @@
+// sched probe: libaio O_DIRECT reads on a loop device with 4 tags are attributed to blk_mq_get_tag (not with 128 tags), counts match getrusage within 5%, raw_tp and tracepoint fallbacks count too.
+/* timeout: 120 */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <libaio.h>
+#include <linux/loop.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <json-c/json.h>
+
+#include "check.h"
+#include "probe.h"
+#include "probes/mechanism.h"
+
+extern const struct probe_family sched_probe;
+
+#define DEV_SIZE (256ull << 20)
+#define BS 4096
+
+/* ---- a loop device over a deleted /dev/shm file, always detached ---- */
+
+struct loopdev {
+	int fd;          /* kept open: LO_FLAGS_AUTOCLEAR detaches on our exit */
+	char path[32];
+	char name[16];
+};
+
+static int loop_create(struct loopdev *ld, uint64_t size)
+{
+	char file[] = "/dev/shm/iodig-test-sched.XXXXXX";
+	int ffd, ctl, ret = -1;
+
+	ld->fd = -1;
+	ffd = mkstemp(file);
+	if (ffd < 0)
+		return -1;
+	unlink(file);
+	if (ftruncate(ffd, (off_t)size))
+		goto out;
+	ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC);
+	if (ctl < 0)
+		goto out;
+	/* Another test may take the free device between the two calls. */
+	for (int tries = 0; tries < 20 && ret; tries++) {
+		struct loop_config cfg = { .fd = (uint32_t)ffd };
+		int n = ioctl(ctl, LOOP_CTL_GET_FREE);
+
+		if (n < 0)
+			break;
+		snprintf(ld->path, sizeof(ld->path), "/dev/loop%d", n);
+		snprintf(ld->name, sizeof(ld->name), "loop%d", n);
+		ld->fd = open(ld->path, O_RDWR | O_CLOEXEC);
+		if (ld->fd < 0)
+			continue;
+		cfg.info.lo_flags = LO_FLAGS_AUTOCLEAR;
+		if (!ioctl(ld->fd, LOOP_CONFIGURE, &cfg)) {
+			ret = 0;
+			break;
+		}
+		close(ld->fd);
+		ld->fd = -1;
+	}
+	close(ctl);
+out:
+	close(ffd);
+	return ret;
+}
+
+static void loop_destroy(struct loopdev *ld)
+{
+	if (ld->fd < 0)
+		return;
+	ioctl(ld->fd, LOOP_CLR_FD, 0);
+	close(ld->fd);
+	ld->fd = -1;
+}
+
+static int read_sysfs(const char *disk, const char *attr, unsigned int *v)
+{
+	char path[128];
+	FILE *f;
+	int ret;
+
+	snprintf(path, sizeof(path), "/sys/block/%s/queue/%s", disk, attr);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	ret = fscanf(f, "%u", v) == 1 ? 0 : -1;
+	fclose(f);
+	return ret;
+}
+
+static int write_sysfs(const char *disk, const char *attr, unsigned int v)
+{
+	char path[128];
+	FILE *f;
+	int ret;
+
+	snprintf(path, sizeof(path), "/sys/block/%s/queue/%s", disk, attr);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	ret = fprintf(f, "%u\n", v) < 0;
+	ret |= fclose(f) != 0;
+	return ret ? -1 : 0;
+}
+
+/* ---- the workload: libaio O_DIRECT 4k random reads ---- */
+
+struct aio_job {
+	const char *dev;
+	unsigned int iodepth;
+	double seconds;
+	uint64_t ios;
+	int err;
+};
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void prep(struct iocb *cb, int fd, void *buf, unsigned int *seed)
+{
+	uint64_t blocks = DEV_SIZE / BS;
+	uint64_t blk = ((uint64_t)rand_r(seed) << 16 ^ (uint64_t)rand_r(seed)) % blocks;
+
+	io_prep_pread(cb, fd, buf, BS, (long long)(blk * BS));
+}
+
+static void *aio_thread(void *arg)
+{
+	struct aio_job *j = arg;
+	struct iocb *cbs = calloc(j->iodepth, sizeof(*cbs));
+	struct iocb **list = calloc(j->iodepth, sizeof(*list));
+	struct io_event *ev = calloc(j->iodepth, sizeof(*ev));
+	unsigned int seed = (unsigned int)(uintptr_t)j ^ (unsigned int)getpid();
+	io_context_t ctx = 0;
+	char *bufs = NULL;
+	double end;
+	int fd = -1;
+
+	j->err = -1;
+	if (!cbs || !list || !ev || posix_memalign((void **)&bufs, BS, (size_t)BS * j->iodepth))
+		goto out;
+	fd = open(j->dev, O_RDONLY | O_DIRECT | O_CLOEXEC);
+	if (fd < 0 || io_setup((int)j->iodepth, &ctx))
+		goto out;
+	for (unsigned int i = 0; i < j->iodepth; i++) {
+		prep(&cbs[i], fd, bufs + (size_t)i * BS, &seed);
+		list[i] = &cbs[i];
+	}
+	if (io_submit(ctx, j->iodepth, list) != (int)j->iodepth)
+		goto out;
+	end = now_s() + j->seconds;
+	for (unsigned int inflight = j->iodepth; inflight;) {
+		int n = io_getevents(ctx, 1, j->iodepth, ev, NULL);
+		int m = 0;
+
+		if (n < 0)
+			goto out;
+		inflight -= (unsigned int)n;
+		for (int i = 0; i < n; i++) {
+			struct iocb *cb = ev[i].obj;
+
+			if (ev[i].res != BS)
+				goto out;
+			j->ios++;
+			if (now_s() < end) {
+				prep(cb, fd, cb->u.c.buf, &seed);
+				list[m++] = cb;
+			}
+		}
+		if (m && io_submit(ctx, m, list) != m)
+			goto out;
+		inflight += (unsigned int)m;
+	}
+	j->err = 0;
+out:
+	if (ctx)
+		io_destroy(ctx);
+	if (fd >= 0)
+		close(fd);
+	free(bufs);
+	free(cbs);
+	free(list);
+	free(ev);
+	return NULL;
+}
+
+struct child_report {
+	int err;
+	uint64_t ios;
+	uint64_t nvcsw, nivcsw;   /* getrusage(RUSAGE_SELF) over the I/O */
+};
+
+/* In the forked child: wait for "go", run @nthreads workers, report. */
+static void child_main(int go_fd, int report_fd, const char *dev, unsigned int iodepth,
+		       double seconds, unsigned int nthreads)
+{
+	struct child_report r = { .err = -1 };
+	struct aio_job jobs[4];
+	pthread_t tids[4];
+	struct rusage r0, r1;
+	char c;
+
+	if (read(go_fd, &c, 1) != 1)
+		_exit(1);
+	getrusage(RUSAGE_SELF, &r0);
+	for (unsigned int i = 0; i < nthreads; i++) {
+		jobs[i] = (struct aio_job){ .dev = dev, .iodepth = iodepth, .seconds = seconds };
+		pthread_create(&tids[i], NULL, aio_thread, &jobs[i]);
+	}
+	r.err = 0;
+	for (unsigned int i = 0; i < nthreads; i++) {
+		pthread_join(tids[i], NULL);
+		r.err |= jobs[i].err;
+		r.ios += jobs[i].ios;
+	}
+	getrusage(RUSAGE_SELF, &r1);
+	r.nvcsw = (uint64_t)(r1.ru_nvcsw - r0.ru_nvcsw);
+	r.nivcsw = (uint64_t)(r1.ru_nivcsw - r0.ru_nivcsw);
+	if (write(report_fd, &r, sizeof(r)) != sizeof(r))
+		_exit(1);
+	_exit(0);
+}
+
+/* ---- one traced run ---- */
+
+struct run_result {
+	bool ok;
+	char mechanism[32];
+	struct child_report child;
+	struct json_object *sched;   /* the family's JSON object (owned) */
+};
+
+static uint64_t jget(struct json_object *o, const char *key)
+{
+	struct json_object *v;
+
+	return json_object_object_get_ex(o, key, &v) ? (uint64_t)json_object_get_int64(v) : 0;
+}
+
+/* The by_function entry of @fn, NULL when absent. */
+static struct json_object *func_entry(struct json_object *sched, const char *fn)
+{
+	struct json_object *arr;
+
+	if (!json_object_object_get_ex(sched, "by_function", &arr))
+		return NULL;
+	for (size_t i = 0; i < json_object_array_length(arr); i++) {
+		struct json_object *e = json_object_array_get_idx(arr, i), *name;
+
+		if (json_object_object_get_ex(e, "function", &name) &&
+		    !strcmp(json_object_get_string(name), fn))
+			return e;
+	}
+	return NULL;
+}
+
+static const char *top_function(struct json_object *sched)
+{
+	struct json_object *arr, *name;
+
+	if (!json_object_object_get_ex(sched, "by_function", &arr) ||
+	    !json_object_array_length(arr) ||
+	    !json_object_object_get_ex(json_object_array_get_idx(arr, 0), "function", &name))
+		return "";
+	return json_object_get_string(name);
+}
+
+static void traced_run(const char *disabled, const char *dev, unsigned int iodepth,
+		       double seconds, struct run_result *res)
+{
+	struct probe_env env = { .runner_tgid = 0, .disabled = disabled };
+	struct probe_status st;
+	struct json_object *kernel = NULL;
+	int go[2] = { -1, -1 }, rep[2] = { -1, -1 };
+	void *state = NULL;
+	pid_t pid = -1;
+	int status;
+
+	memset(res, 0, sizeof(*res));
+	if (sched_probe.open(&env, &state, &st)) {
+		fprintf(stderr, "sched family did not load: %s\n", st.reason);
+		return;
+	}
+	snprintf(res->mechanism, sizeof(res->mechanism), "%s", st.mechanism);
+	if (pipe(go) || pipe(rep))
+		goto out;
+	pid = fork();
+	if (pid == 0) {
+		close(go[1]);
+		close(rep[0]);
+		child_main(go[0], rep[1], dev, iodepth, seconds, 2);
+	}
+	if (pid < 0)
+		goto out;
+	/* The child is a forked workload process: trace it from now on. */
+	CHECK(sched_probe.track_tgid(state, pid) == 0);
+	if (write(go[1], "g", 1) != 1)
+		goto out;
+	if (read(rep[0], &res->child, sizeof(res->child)) != sizeof(res->child))
+		goto out;
+	waitpid(pid, &status, 0);
+	pid = -1;
+	CHECK_MSG(res->child.err == 0, "I/O on %s failed", dev);
+	CHECK(sched_probe.collect(state, res->child.ios) == 0);
+	kernel = json_object_new_object();
+	sched_probe.render_json(state, kernel);
+	sched_probe.render_text(state, stdout);
+	if (json_object_object_get_ex(kernel, "sched", &res->sched)) {
+		json_object_get(res->sched);
+		res->ok = true;
+	}
+out:
+	if (pid > 0) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
+	}
+	for (int i = 0; i < 2; i++) {
+		if (go[i] >= 0)
+			close(go[i]);
+		if (rep[i] >= 0)
+			close(rep[i]);
+	}
+	json_object_put(kernel);
+	sched_probe.destroy(state);
+}
+
+static void report_cost(const struct run_result *r, const char *what)
+{
+	struct json_object *cost;
+
+	if (!json_object_object_get_ex(r->sched, "bpf_cost", &cost)) {
+		CHECK_MSG(0, "%s: no bpf_cost although BPF_ENABLE_STATS is on", what);
+		return;
+	}
+	printf("cost %s (%s): %llu sched_switch events, %.0f ns per event\n", what,
+	       r->mechanism, (unsigned long long)jget(cost, "run_cnt"),
+	       json_object_get_double(json_object_object_get(cost, "ns_per_event")));
+}
+
+static void check_contention(const struct run_result *r, const char *what)
+{
+	struct json_object *tag;
+	uint64_t vol, switches, tag_vol, rusage;
+	double diff;
+
+	CHECK_MSG(r->ok, "%s: no sched result", what);
+	if (!r->ok)
+		return;
+	switches = jget(r->sched, "switches");
+	vol = jget(r->sched, "voluntary");
+	tag = func_entry(r->sched, "blk_mq_get_tag");
+	tag_vol = tag ? jget(tag, "voluntary") : 0;
+	printf("%s: %llu ios, %llu switches (%llu voluntary), blk_mq_get_tag %llu voluntary\n",
+	       what, (unsigned long long)r->child.ios, (unsigned long long)switches,
+	       (unsigned long long)vol, (unsigned long long)tag_vol);
+	CHECK_MSG(!strcmp(top_function(r->sched), "blk_mq_get_tag"),
+		  "%s: top blocking function is '%s'", what, top_function(r->sched));
+	CHECK_MSG(tag_vol * 2 > vol, "%s: blk_mq_get_tag holds %llu of %llu voluntary",
+		  what, (unsigned long long)tag_vol, (unsigned long long)vol);
+	CHECK_MSG(tag && jget(tag, "offcpu_ns") > 0, "%s: no off-CPU time for blk_mq_get_tag",
+		  what);
+	/* The kernel's own count of the same switches. */
+	rusage = r->child.nvcsw + r->child.nivcsw;
+	diff = rusage ? ((double)switches - (double)rusage) / (double)rusage : 1.0;
+	printf("%s: getrusage says %llu (vol %llu, invol %llu): %+.2f%%\n", what,
+	       (unsigned long long)rusage, (unsigned long long)r->child.nvcsw,
+	       (unsigned long long)r->child.nivcsw, 100.0 * diff);
+	CHECK_MSG(diff < 0.05 && diff > -0.05, "%s: %llu switches traced, getrusage %llu",
+		  what, (unsigned long long)switches, (unsigned long long)rusage);
+	CHECK_MSG(vol <= r->child.nvcsw * 105 / 100 && vol * 105 / 100 >= r->child.nvcsw,
+		  "%s: voluntary %llu, getrusage nvcsw %llu", what, (unsigned long long)vol,
+		  (unsigned long long)r->child.nvcsw);
+}
+
+int main(void)
+{
+	struct loopdev ld = { .fd = -1 };
+	struct run_result a, b, c, d;
+	unsigned int nr_requests = 0;
+	struct errbuf err;
+	bool mounted = false;
+	int stats_fd;
+
+	if (geteuid() != 0)
+		SKIP("needs root for BPF and loop devices");
+	if (loop_create(&ld, DEV_SIZE))
+		SKIP("cannot create a loop device: %s", strerror(errno));
+	/* Per-program run time and count while this fd is open, the same
+	 * switch as kernel.bpf_stats_enabled=1, undone when it closes. */
+	stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
+	CHECK_MSG(stats_fd >= 0, "BPF_ENABLE_STATS: %s", strerror(errno));
+	mech_tracefs_ensure(&mounted, &err);
+
+	/* The loop device keeps its queue settings after it is detached: put
+	 * nr_requests back for the next user. */
+	CHECK(read_sysfs(ld.name, "nr_requests", &nr_requests) == 0);
+
+	/* 1. Tag contention: 4 tags, 2 x 64 reads in flight. */
+	CHECK(write_sysfs(ld.name, "nr_requests", 4) == 0);
+	traced_run("", ld.path, 64, 2.0, &a);
+	CHECK_MSG(!strcmp(a.mechanism, "tp_btf"), "best mechanism is %s", a.mechanism);
+	check_contention(&a, "4 tags, iodepth 64");
+	if (a.ok)
+		report_cost(&a, "contention");
+
+	/* 2. Enough tags: 128 tags, 2 x 8 in flight: no tag waits. */
+	CHECK(write_sysfs(ld.name, "nr_requests", 128) == 0);
+	traced_run("", ld.path, 8, 2.0, &b);
+	CHECK(b.ok);
+	if (b.ok) {
+		struct json_object *tag = func_entry(b.sched, "blk_mq_get_tag");
+		uint64_t n = tag ? jget(tag, "count") : 0, sw = jget(b.sched, "switches");
+
+		printf("128 tags, iodepth 8: %llu switches, blk_mq_get_tag %llu, top '%s'\n",
+		       (unsigned long long)sw, (unsigned long long)n, top_function(b.sched));
+		CHECK_MSG(sw > 100, "only %llu switches traced", (unsigned long long)sw);
+		CHECK_MSG(n * 100 <= sw, "blk_mq_get_tag still has %llu of %llu switches",
+			  (unsigned long long)n, (unsigned long long)sw);
+		report_cost(&b, "no contention");
+	}
+
+	/* 3. tp_btf taken away: raw_tp (LRU hash instead of task storage). */
+	CHECK(write_sysfs(ld.name, "nr_requests", 4) == 0);
+	traced_run("tp_btf", ld.path, 64, 1.0, &c);
+	CHECK_MSG(!strcmp(c.mechanism, "raw_tp"), "fallback mechanism is %s", c.mechanism);
+	check_contention(&c, "raw_tp fallback");
+	if (c.ok)
+		report_cost(&c, "raw_tp");
+
+	/* 4. Only the classic tracepoint left: the incoming task is known by
+	 * pid only, through the thread-id bitmap. */
+	traced_run("tp_btf,raw_tp", ld.path, 64, 1.0, &d);
+	CHECK_MSG(!strcmp(d.mechanism, "tracepoint"), "second fallback is %s", d.mechanism);
+	check_contention(&d, "tracepoint fallback");
+	if (d.ok)
+		report_cost(&d, "tracepoint");
+
+	json_object_put(d.sched);
+	json_object_put(a.sched);
+	json_object_put(b.sched);
+	json_object_put(c.sched);
+	if (stats_fd >= 0)
+		close(stats_fd);
+	mech_tracefs_release(mounted);
+	if (nr_requests)
+		CHECK(write_sysfs(ld.name, "nr_requests", nr_requests) == 0);
+	loop_destroy(&ld);
+	return CHECK_DONE();
+}

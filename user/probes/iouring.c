@@ -1,0 +1,553 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * iouring probe family, user side: picks tp_btf, raw_tp or the classic
+ * tracepoints for bpf/iouring.bpf.c, resolves this kernel's tracepoint
+ * names and argument positions from its BTF, and reports how many of the
+ * workload's requests io_uring punted to io-wq and how long those took.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+#include <json-c/json.h>
+
+#include "iodig/iouring.h"
+#include "iodig/tgid_filter.h"
+#include "iouring.skel.h"
+#include "probe.h"
+#include "probes/mechanism.h"
+#include "stats.h"
+
+_Static_assert(sizeof(struct iouring_counters) % sizeof(uint64_t) == 0,
+	       "iouring_counters is summed as u64 words");
+
+/* Best first; the enum indexes iouring_mechs and the program table. */
+enum mech { M_TP_BTF, M_RAW_TP, M_TRACEPOINT, IOURING_NR_MECHS };
+static const char *const iouring_mechs[IOURING_NR_MECHS] = {
+	[M_TP_BTF] = MECH_TP_BTF, [M_RAW_TP] = MECH_RAW_TP, [M_TRACEPOINT] = MECH_TRACEPOINT,
+};
+
+enum hook {
+	HOOK_SUBMIT,
+	HOOK_PUNT,
+	HOOK_COMPLETE,
+	HOOK_POLL_ARM,
+	HOOK_TASK_ADD,
+	HOOK_RENAME,
+	HOOK_NR,
+};
+
+/* Alternative kernel names of one hook, newest first. */
+struct hook_def {
+	const char *category;
+	const char *names[2];
+	bool required;
+};
+
+static const struct hook_def hooks[HOOK_NR] = {
+	/* io_uring_submit_sqe in v5.19 and before (DepSurf), renamed when
+	 * its arguments shrank to the request; some stable trees took it */
+	[HOOK_SUBMIT]   = { "io_uring", { "io_uring_submit_req", "io_uring_submit_sqe" }, true },
+	[HOOK_PUNT]     = { "io_uring", { "io_uring_queue_async_work" }, true },
+	[HOOK_COMPLETE] = { "io_uring", { "io_uring_complete" }, true },
+	[HOOK_POLL_ARM] = { "io_uring", { "io_uring_poll_arm" }, false },
+	[HOOK_TASK_ADD] = { "io_uring", { "io_uring_task_add" }, false },
+	[HOOK_RENAME]   = { "task", { "task_rename" }, false },
+};
+
+struct iouring_state {
+	struct iouring_bpf *skel;
+	struct bpf_link *links[HOOK_NR];
+	struct bpf_program *progs[HOOK_NR];    /* the attached ones */
+	const char *names[HOOK_NR];            /* tracepoint used, NULL = none */
+	char mechanism[32];
+	pid_t runner_tgid;
+	struct btf *vmlinux;                   /* only while opening */
+	/* filled by collect */
+	struct iouring_counters sum;
+	struct hist punt_hist;
+	uint64_t iowq_workers, sqpoll_threads;
+	uint64_t missed, run_cnt, run_time_ns;
+	bool have_workload;
+	struct probe_workload wl;
+};
+
+static struct bpf_program *prog_of(struct iouring_bpf *skel, size_t mech, enum hook h)
+{
+	struct bpf_program *const table[IOURING_NR_MECHS][HOOK_NR] = {
+		[M_TP_BTF] = { skel->progs.iodig_sub_btf, skel->progs.iodig_qaw_btf, skel->progs.iodig_cmp_btf,
+		  skel->progs.iodig_poll_btf, skel->progs.iodig_tadd_btf, skel->progs.iodig_ren_btf },
+		[M_RAW_TP] = { skel->progs.iodig_sub_raw, skel->progs.iodig_qaw_raw, skel->progs.iodig_cmp_raw,
+		  skel->progs.iodig_poll_raw, skel->progs.iodig_tadd_raw, skel->progs.iodig_ren_raw },
+		[M_TRACEPOINT] = { skel->progs.iodig_sub_tp, skel->progs.iodig_qaw_tp, skel->progs.iodig_cmp_tp,
+		  skel->progs.iodig_poll_tp, skel->progs.iodig_tadd_tp, skel->progs.iodig_ren_tp },
+	};
+
+	return table[mech][h];
+}
+
+static size_t mech_index(const char *mechanism)
+{
+	for (size_t i = 0; i < IOURING_NR_MECHS; i++)
+		if (!strcmp(iouring_mechs[i], mechanism))
+			return i;
+	return IOURING_NR_MECHS;
+}
+
+/* The FUNC_PROTO behind typedef btf_trace_<tp>, NULL when unknown. */
+static const struct btf_type *tp_proto(const struct btf *btf, const char *tp)
+{
+	const struct btf_type *t;
+	char name[128];
+	int id;
+
+	if (!btf)
+		return NULL;
+	snprintf(name, sizeof(name), "btf_trace_%s", tp);
+	id = btf__find_by_name_kind(btf, name, BTF_KIND_TYPEDEF);
+	t = id > 0 ? btf__type_by_id(btf, id) : NULL;
+	if (t)
+		t = btf__type_by_id(btf, t->type);
+	if (t && btf_is_ptr(t))
+		t = btf__type_by_id(btf, t->type);
+	return t && btf_is_func_proto(t) && btf_vlen(t) > 0 ? t : NULL;
+}
+
+/* Arguments of @tp without the leading private-data pointer, -1 unknown. */
+static int tp_nr_args(const struct btf *btf, const char *tp)
+{
+	const struct btf_type *t = tp_proto(btf, tp);
+
+	return t ? btf_vlen(t) - 1 : -1;
+}
+
+/* Index of the argument of @tp that points to struct @sname, -1 if none. */
+static int tp_struct_arg(const struct btf *btf, const char *tp, const char *sname)
+{
+	const struct btf_type *t = tp_proto(btf, tp);
+	const struct btf_param *p;
+
+	if (!t)
+		return -1;
+	p = btf_params(t);
+	for (int i = 1; i < btf_vlen(t); i++) {
+		const struct btf_type *a = btf__type_by_id(btf, p[i].type);
+
+		if (!a || !btf_is_ptr(a))
+			continue;
+		/* skip const/volatile/typedef to the pointee */
+		a = btf__type_by_id(btf, a->type);
+		while (a && (btf_is_mod(a) || btf_is_typedef(a)))
+			a = btf__type_by_id(btf, a->type);
+		if (a && btf_is_struct(a) && !strcmp(btf__name_by_offset(btf, a->name_off), sname))
+			return i - 1;
+	}
+	return -1;
+}
+
+/*
+ * Argument positions on this kernel (include/trace/events/io_uring.h, as
+ * DepSurf's snapshots and the io-uring list show them):
+ * queue_async_work  (ctx, rw, req, work, flags) in v5.15,
+ *                   (ctx, req, user_data, opcode, flags, work, rw) in v5.19,
+ *                   (req, rw) by v6.2;
+ * task_add          (ctx, req, user_data, opcode, mask), then (req, mask);
+ * complete          (ctx, user_data, res[, cflags]) in v5.15,
+ *                   (ctx, req, user_data, res, cflags, extra1, extra2) up
+ *                   to v6.12, (ctx, req, cqe) since v6.13 (commit
+ *                   "io_uring: clean up cqe trace points").
+ * Which is which is told by argument count and types, never by version.
+ * Without BTF the defaults of bpf/iouring.bpf.c (v6.13+) stay.
+ */
+static void set_arg_positions(const struct btf *btf, struct iouring_args *a)
+{
+	int n, cqe;
+
+	n = tp_nr_args(btf, "io_uring_queue_async_work");
+	if (n == 5)
+		a->qaw_req = 2;
+	else if (n >= 7)
+		a->qaw_req = 1;
+	else if (n >= 0)
+		a->qaw_req = 0;
+	n = tp_nr_args(btf, "io_uring_task_add");
+	if (n >= 0)
+		a->task_add_req = n == 2 ? 0 : 1;
+	n = tp_nr_args(btf, "io_uring_complete");
+	cqe = tp_struct_arg(btf, "io_uring_complete", "io_uring_cqe");
+	if (cqe >= 0) {
+		a->complete_req = 1;
+		a->complete_res = IOURING_ARG_NONE;
+		a->complete_cqe = (uint32_t)cqe;
+	} else if (n >= 7) {
+		a->complete_req = 1;
+		a->complete_res = 3;
+		a->complete_cqe = IOURING_ARG_NONE;
+	} else if (n >= 3) {
+		a->complete_req = IOURING_ARG_NONE;
+		a->complete_res = 2;
+		a->complete_cqe = IOURING_ARG_NONE;
+	}
+}
+
+/* Which of the hook's names this kernel has for @mech, NULL if none. */
+static const char *hook_name(const struct iouring_state *s, size_t mech, enum hook h)
+{
+	for (size_t i = 0; i < 2 && hooks[h].names[i]; i++) {
+		const char *name = hooks[h].names[i];
+
+		if (mech == M_TRACEPOINT ? !mech_tracepoint_exists(hooks[h].category, name) :
+		    !s->vmlinux || tp_proto(s->vmlinux, name))
+			return name;
+	}
+	return NULL;
+}
+
+static struct bpf_link *attach_one(struct bpf_program *prog, size_t mech, enum hook h,
+				   const char *name)
+{
+	switch (mech) {
+	case M_TP_BTF:
+		return bpf_program__attach_trace(prog);
+	case M_RAW_TP:
+		return bpf_program__attach_raw_tracepoint(prog, name);
+	default:
+		return bpf_program__attach_tracepoint(prog, hooks[h].category, name);
+	}
+}
+
+static void detach_all(struct iouring_state *s)
+{
+	for (int h = 0; h < HOOK_NR; h++) {
+		bpf_link__destroy(s->links[h]);
+		s->links[h] = NULL;
+		s->progs[h] = NULL;
+	}
+}
+
+static int iouring_try(void *ctx, const char *mechanism, struct errbuf *why)
+{
+	struct iouring_state *s = ctx;
+	size_t want = mech_index(mechanism);
+	struct iouring_bpf *skel = NULL;
+	int err = 0;
+
+	if (want == IOURING_NR_MECHS)
+		return err_set(why, EINVAL, "unknown mechanism");
+	for (int h = 0; h < HOOK_NR; h++) {
+		s->names[h] = hook_name(s, want, h);
+		if (!s->names[h] && hooks[h].required)
+			return err_set(why, ENOENT, want == M_TRACEPOINT ?
+				       "no %s/%s in tracefs (mounted?)" :
+				       "no %s tracepoint in this kernel's BTF",
+				       hooks[h].category, hooks[h].names[0]);
+	}
+	skel = iouring_bpf__open();
+	if (!skel)
+		return errno ? -errno : -ENOMEM;
+	set_arg_positions(s->vmlinux, &skel->rodata->args);
+	for (size_t m = 0; m < IOURING_NR_MECHS; m++) {
+		for (int h = 0; h < HOOK_NR; h++) {
+			struct bpf_program *p = prog_of(skel, m, h);
+			bool use = m == want && s->names[h];
+
+			bpf_program__set_autoload(p, use);
+			/* tp_btf binds to the name at load time. */
+			if (use && m == M_TP_BTF && strcmp(s->names[h], hooks[h].names[0]))
+				bpf_program__set_attach_target(p, 0, s->names[h]);
+		}
+	}
+	if (s->runner_tgid > 0)
+		iodig_tgid_add(skel->bss->targ_tgids, (uint32_t)s->runner_tgid);
+	err = iouring_bpf__load(skel);
+	if (err)
+		goto cleanup;
+	for (int h = 0; h < HOOK_NR; h++) {
+		struct bpf_program *p = prog_of(skel, want, h);
+
+		if (!s->names[h])
+			continue;
+		s->links[h] = attach_one(p, want, h, s->names[h]);
+		if (!s->links[h]) {
+			err = -errno;
+			err_set(why, -err, "attaching to %s failed", s->names[h]);
+			goto cleanup;
+		}
+		s->progs[h] = p;
+	}
+	s->skel = skel;
+	return 0;
+cleanup:
+	detach_all(s);
+	iouring_bpf__destroy(skel);
+	return err < 0 ? err : -err;
+}
+
+static int iouring_open(const struct probe_env *env, void **state, struct probe_status *st)
+{
+	struct iouring_state *s;
+	int err;
+
+	*state = NULL;
+	s = calloc(1, sizeof(*s));
+	if (!s) {
+		memset(st, 0, sizeof(*st));
+		st->state = PROBE_MISSING;
+		snprintf(st->reason, sizeof(st->reason), "out of memory");
+		return -ENOMEM;
+	}
+	s->runner_tgid = env->runner_tgid;
+	/* NULL without kernel BTF: tp_btf/raw_tp fail and the defaults stay. */
+	s->vmlinux = btf__load_vmlinux_btf();
+	err = mech_select(env, "iouring", iouring_mechs, IOURING_NR_MECHS, iouring_try, s, st);
+	btf__free(s->vmlinux);
+	s->vmlinux = NULL;
+	if (err) {
+		free(s);
+		return err;
+	}
+	snprintf(s->mechanism, sizeof(s->mechanism), "%s", st->mechanism);
+	*state = s;
+	return 0;
+}
+
+static int iouring_track_tgid(void *state, pid_t tgid)
+{
+	struct iouring_state *s = state;
+
+	if (!s || !s->skel || tgid <= 0)
+		return -EINVAL;
+	/* .bss is mmapped: the programs see the new slot on their next event. */
+	return iodig_tgid_add(s->skel->bss->targ_tgids, (uint32_t)tgid) ? -ENOSPC : 0;
+}
+
+static void iouring_set_workload(void *state, const struct probe_workload *wl)
+{
+	struct iouring_state *s = state;
+
+	if (!s || !wl)
+		return;
+	s->wl = *wl;
+	s->have_workload = true;
+}
+
+static void count_threads(struct iouring_state *s)
+{
+	int fd = bpf_map__fd(s->skel->maps.io_threads);
+	uint32_t key, next, kind;
+	bool first = true;
+
+	s->iowq_workers = s->sqpoll_threads = 0;
+	while (!bpf_map_get_next_key(fd, first ? NULL : &key, &next)) {
+		first = false;
+		key = next;
+		if (bpf_map_lookup_elem(fd, &key, &kind))
+			continue;
+		if (kind == IOURING_THREAD_IOWQ)
+			s->iowq_workers++;
+		else if (kind == IOURING_THREAD_SQPOLL)
+			s->sqpoll_threads++;
+	}
+}
+
+/* punt_ns_max is a per-CPU maximum, which mech_sum_percpu() would add up. */
+static uint64_t punt_max(const struct iouring_state *s)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	struct iouring_counters *per = ncpu > 0 ? calloc(ncpu, sizeof(*per)) : NULL;
+	uint32_t zero = 0;
+	uint64_t max = 0;
+
+	if (per && !bpf_map_lookup_elem(bpf_map__fd(s->skel->maps.counters), &zero, per))
+		for (int c = 0; c < ncpu; c++)
+			if (per[c].punt_ns_max > max)
+				max = per[c].punt_ns_max;
+	free(per);
+	return max;
+}
+
+static int iouring_collect(void *state, uint64_t workload_ios)
+{
+	struct iouring_state *s = state;
+	int err;
+
+	(void)workload_ios;
+	if (!s || !s->skel)
+		return -EINVAL;
+	err = mech_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
+			      sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
+	if (err)
+		return err;
+	s->sum.punt_ns_max = punt_max(s);
+	err = mech_sum_percpu(bpf_map__fd(s->skel->maps.punt_hist), IODIG_HIST_SLOTS, 1,
+			      s->punt_hist.slot);
+	if (err)
+		return err;
+	s->punt_hist.total = 0;
+	for (uint32_t i = 0; i < IODIG_HIST_SLOTS; i++)
+		s->punt_hist.total += s->punt_hist.slot[i];
+	count_threads(s);
+	s->missed = s->run_cnt = s->run_time_ns = 0;
+	for (int h = 0; h < HOOK_NR; h++) {
+		struct bpf_prog_info info;
+		uint32_t len = sizeof(info);
+		int fd;
+
+		if (!s->progs[h])
+			continue;
+		fd = bpf_program__fd(s->progs[h]);
+		s->missed += mech_prog_misses(fd);
+		memset(&info, 0, sizeof(info));
+		if (!bpf_obj_get_info_by_fd(fd, &info, &len)) {
+			s->run_cnt += info.run_cnt;
+			s->run_time_ns += info.run_time_ns;
+		}
+	}
+	return 0;
+}
+
+static double ratio(uint64_t part, uint64_t whole)
+{
+	return whole ? (double)part / (double)whole : 0.0;
+}
+
+/* fio prints latencies in the unit that keeps the average readable. */
+static void pick_unit(double ns, const char **unit, double *div)
+{
+	if (ns < 10000.0) {
+		*unit = "nsec";
+		*div = 1.0;
+	} else if (ns < 10000000.0) {
+		*unit = "usec";
+		*div = 1000.0;
+	} else {
+		*unit = "msec";
+		*div = 1000000.0;
+	}
+}
+
+static void iouring_render_text(const void *state, FILE *out)
+{
+	const struct iouring_state *s = state;
+	const struct iouring_counters *c;
+	const char *unit;
+	double div, mean;
+
+	if (!s)
+		return;
+	c = &s->sum;
+	fprintf(out, "  io_uring: mechanism=%s\n", s->mechanism);
+	fprintf(out, "    io_uring: %llu submitted, %llu punted to io-wq (%.1f%%), "
+		"%llu completed (%llu failed, %llu -EAGAIN), %llu poll armed, "
+		"%llu poll task_work\n",
+		(unsigned long long)c->submitted, (unsigned long long)c->punted,
+		100.0 * ratio(c->punted, c->submitted), (unsigned long long)c->completed,
+		(unsigned long long)c->failed, (unsigned long long)c->eagain,
+		(unsigned long long)c->poll_armed, (unsigned long long)c->task_add);
+	fprintf(out, "    io-wq workers: %llu threads", (unsigned long long)s->iowq_workers);
+	if (s->sqpoll_threads)
+		fprintf(out, ", SQPOLL threads: %llu", (unsigned long long)s->sqpoll_threads);
+	fputc('\n', out);
+	if (s->punt_hist.total) {
+		mean = (double)c->punt_ns_sum / (double)c->punt_timed;
+		pick_unit(mean, &unit, &div);
+		fprintf(out, "    punted latency (%s): avg=%.2f, p50=%.2f, p99=%.2f, max=%.2f",
+			unit, mean / div, (double)hist_percentile(&s->punt_hist, 50.0) / div,
+			(double)hist_percentile(&s->punt_hist, 99.0) / div,
+			(double)c->punt_ns_max / div);
+		/* Inline requests are not timed here: the workload's clat is. */
+		if (s->have_workload && s->wl.ios)
+			fprintf(out, "; workload clat avg=%.2f",
+				(double)s->wl.clat_ns / (double)s->wl.ios / div);
+		fputc('\n', out);
+	}
+	if (c->punt_untracked || c->thread_drops || s->missed)
+		fprintf(out, "    dropped: untimed punts=%llu, io threads=%llu, "
+			"missed events=%llu\n", (unsigned long long)c->punt_untracked,
+			(unsigned long long)c->thread_drops, (unsigned long long)s->missed);
+}
+
+static struct json_object *json_u64(uint64_t v)
+{
+	return json_object_new_int64(v > INT64_MAX ? INT64_MAX : (int64_t)v);
+}
+
+static void iouring_render_json(const void *state, struct json_object *kernel)
+{
+	const struct iouring_state *s = state;
+	const struct iouring_counters *c;
+	struct json_object *o, *sub;
+
+	if (!s || !kernel)
+		return;
+	c = &s->sum;
+	o = json_object_new_object();
+	json_object_object_add(o, "mechanism", json_object_new_string(s->mechanism));
+	json_object_object_add(o, "submit_tracepoint", json_object_new_string(
+		s->names[HOOK_SUBMIT] ? s->names[HOOK_SUBMIT] : ""));
+	json_object_object_add(o, "submitted", json_u64(c->submitted));
+	json_object_object_add(o, "punted", json_u64(c->punted));
+	json_object_object_add(o, "punt_ratio",
+			       json_object_new_double(ratio(c->punted, c->submitted)));
+	json_object_object_add(o, "completed", json_u64(c->completed));
+	json_object_object_add(o, "failed", json_u64(c->failed));
+	json_object_object_add(o, "eagain", json_u64(c->eagain));
+	json_object_object_add(o, "poll_armed", json_u64(c->poll_armed));
+	json_object_object_add(o, "task_add", json_u64(c->task_add));
+	json_object_object_add(o, "iowq_workers", json_u64(s->iowq_workers));
+	json_object_object_add(o, "sqpoll_threads", json_u64(s->sqpoll_threads));
+
+	sub = json_object_new_object();
+	json_object_object_add(sub, "samples", json_u64(c->punt_timed));
+	json_object_object_add(sub, "mean", json_object_new_double(
+		ratio(c->punt_ns_sum, c->punt_timed)));
+	json_object_object_add(sub, "p50", json_u64(hist_percentile(&s->punt_hist, 50.0)));
+	json_object_object_add(sub, "p90", json_u64(hist_percentile(&s->punt_hist, 90.0)));
+	json_object_object_add(sub, "p99", json_u64(hist_percentile(&s->punt_hist, 99.0)));
+	json_object_object_add(sub, "max", json_u64(c->punt_ns_max));
+	json_object_object_add(o, "punted_latency_ns", sub);
+	if (s->have_workload && s->wl.ios)
+		json_object_object_add(o, "workload_clat_mean_ns", json_object_new_double(
+			ratio(s->wl.clat_ns, s->wl.ios)));
+
+	sub = json_object_new_object();
+	json_object_object_add(sub, "untimed_punts", json_u64(c->punt_untracked));
+	json_object_object_add(sub, "io_threads", json_u64(c->thread_drops));
+	json_object_object_add(sub, "missed_events", json_u64(s->missed));
+	json_object_object_add(o, "dropped", sub);
+	if (s->run_cnt) {
+		sub = json_object_new_object();
+		json_object_object_add(sub, "run_cnt", json_u64(s->run_cnt));
+		json_object_object_add(sub, "run_time_ns", json_u64(s->run_time_ns));
+		json_object_object_add(sub, "ns_per_event",
+				       json_object_new_double(ratio(s->run_time_ns, s->run_cnt)));
+		json_object_object_add(o, "bpf_cost", sub);
+	}
+	json_object_object_add(kernel, "io_uring", o);
+}
+
+static void iouring_destroy(void *state)
+{
+	struct iouring_state *s = state;
+
+	if (!s)
+		return;
+	detach_all(s);
+	iouring_bpf__destroy(s->skel);
+	free(s);
+}
+
+const struct probe_family iouring_probe = {
+	.name = "iouring",
+	.summary = "io_uring requests: punted to io-wq or inline, punted latency, io-wq workers",
+	.open = iouring_open,
+	.track_tgid = iouring_track_tgid,
+	.set_workload = iouring_set_workload,
+	.collect = iouring_collect,
+	.render_text = iouring_render_text,
+	.render_json = iouring_render_json,
+	.destroy = iouring_destroy,
+};

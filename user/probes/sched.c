@@ -1,0 +1,686 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sched probe family, user side: picks tp_btf, raw_tp or the classic
+ * tracepoint for bpf/sched.bpf.c, then turns its maps into context
+ * switches by blocking function (the first kernel frame below the
+ * scheduler's own), with off-CPU time, io-wq worker figures and the
+ * hottest stacks in folded form.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+#include <json-c/json.h>
+
+#include "iodig/sched.h"
+#include "iodig/tgid_filter.h"
+#include "ksyms.h"
+#include "probe.h"
+#include "probes/mechanism.h"
+#include "sched.skel.h"
+
+_Static_assert(sizeof(struct sched_counters) % sizeof(uint64_t) == 0,
+	       "sched_counters is summed as u64 words");
+
+static const char *const sched_mechs[] = { MECH_TP_BTF, MECH_RAW_TP, MECH_TRACEPOINT };
+#define SCHED_NR_MECHS (sizeof(sched_mechs) / sizeof(sched_mechs[0]))
+
+#define TOP_FUNCTIONS 10     /* rows of the text table */
+#define TOP_STACKS    20     /* folded stacks in the JSON */
+
+/* One (stack, voluntary, io-wq) entry of the agg map, symbolized. */
+struct sched_entry {
+	struct sched_agg_key key;
+	struct sched_agg_val val;
+	const char *function;    /* points into the state's strings */
+	char *folded;            /* "outermost;...;innermost", NULL without stack */
+};
+
+/* Switches attributed to one blocking function. */
+struct sched_func {
+	char *name;
+	uint64_t count, voluntary, involuntary, iowq;
+	uint64_t offcpu_ns, timed;
+};
+
+struct sched_folded {
+	const char *stack;
+	uint64_t count, offcpu_ns;
+};
+
+struct sched_state {
+	struct sched_bpf *skel;
+	char mechanism[32];
+	pid_t runner_tgid;
+	bool has_prev_state;              /* sched_switch passes prev_state */
+	/* filled by collect */
+	struct sched_counters sum;
+	struct sched_entry *entries;
+	size_t nr_entries;
+	struct sched_func *funcs;
+	size_t nr_funcs;
+	struct sched_folded *folded;
+	size_t nr_folded;
+	uint64_t iowq_workers;
+	uint64_t missed;
+	uint64_t run_cnt, run_time_ns;    /* kernel.bpf_stats_enabled figures */
+	char symbolizer[160];             /* why names are addresses, "" = fine */
+	bool have_workload;
+	struct probe_workload wl;
+};
+
+/*
+ * Frames that are the scheduler's or the tracing machinery's own, never
+ * the reason a thread left the CPU.  A trailing '*' matches a prefix:
+ * "schedule*" covers schedule_timeout, schedule_hrtimeout_range(_clock)
+ * and schedule_preempt_disabled, "io_schedule*" io_schedule_timeout.  The
+ * in-kernel irq return path is skipped too, so a thread preempted there is
+ * attributed to the code it was interrupted in; irqentry_exit_to_user_mode
+ * and exit_to_user_mode_loop stay: "preempted on the way to user space".
+ * Anything else (do_nanosleep, blk_mq_get_tag, io_wq_worker,
+ * rwsem_down_read_slowpath, ...) is the blocking function.
+ */
+static const char *const plumbing[] = {
+	"__schedule", "schedule*", "io_schedule*", "preempt_schedule*",
+	"__cond_resched", "_cond_resched", "bpf_prog_*", "bpf_trace_run*",
+	"__bpf_trace_*", "__traceiter_*", "perf_trace_*", "perf_tp_event",
+	"irqentry_exit", "asm_sysvec_*", "sysvec_*", "asm_common_interrupt",
+	"common_interrupt",
+};
+
+/* @name may carry a " [module]" suffix, which never matches. */
+static bool is_plumbing(const char *name)
+{
+	for (size_t i = 0; i < sizeof(plumbing) / sizeof(plumbing[0]); i++) {
+		const char *p = plumbing[i];
+		size_t n = strlen(p);
+
+		if (p[n - 1] == '*' ? !strncmp(name, p, n - 1) : !strcmp(name, p))
+			return true;
+	}
+	return false;
+}
+
+/* Parameters of tracepoint @tp as its BTF prototype btf_trace_<tp> has
+ * them, without the leading private-data pointer; -errno when unknown. */
+static int tp_nr_args(const char *tp)
+{
+	const struct btf_type *t;
+	char name[128];
+	struct btf *btf;
+	int id, ret = -ENOENT;
+
+	btf = btf__load_vmlinux_btf();
+	if (!btf)
+		return -errno;
+	snprintf(name, sizeof(name), "btf_trace_%s", tp);
+	id = btf__find_by_name_kind(btf, name, BTF_KIND_TYPEDEF);
+	t = id > 0 ? btf__type_by_id(btf, id) : NULL;
+	if (t)
+		t = btf__type_by_id(btf, t->type);
+	if (t && btf_is_ptr(t))
+		t = btf__type_by_id(btf, t->type);
+	if (t && btf_is_func_proto(t) && btf_vlen(t) > 0)
+		ret = btf_vlen(t) - 1;
+	btf__free(btf);
+	return ret;
+}
+
+static struct bpf_program *mech_prog(struct sched_bpf *skel, size_t mech)
+{
+	struct bpf_program *const table[SCHED_NR_MECHS] = {
+		skel->progs.iodig_sw_btf, skel->progs.iodig_sw_raw, skel->progs.iodig_sw_tp,
+	};
+
+	return mech < SCHED_NR_MECHS ? table[mech] : NULL;
+}
+
+static size_t mech_index(const char *mechanism)
+{
+	for (size_t i = 0; i < SCHED_NR_MECHS; i++)
+		if (!strcmp(sched_mechs[i], mechanism))
+			return i;
+	return SCHED_NR_MECHS;
+}
+
+static int sched_try(void *ctx, const char *mechanism, struct errbuf *why)
+{
+	struct sched_state *s = ctx;
+	size_t want = mech_index(mechanism);
+	struct sched_bpf *skel;
+	bool task_storage;
+	int err;
+
+	if (want == SCHED_NR_MECHS)
+		return err_set(why, EINVAL, "unknown mechanism");
+	if (!strcmp(mechanism, MECH_TRACEPOINT)) {
+		err = mech_tracepoint_exists("sched", "sched_switch");
+		if (err)
+			return err_set(why, -err, err == -ENODEV ?
+				       "tracefs not mounted at /sys/kernel/tracing" :
+				       "no sched/sched_switch in tracefs");
+	}
+	skel = sched_bpf__open();
+	if (!skel)
+		return errno ? -errno : -ENOMEM;
+	skel->rodata->has_prev_state = s->has_prev_state;
+	/* Task storage wants a BTF-typed task, which only tp_btf has for the
+	 * incoming one; it came in v5.11. */
+	task_storage = !strcmp(mechanism, MECH_TP_BTF) &&
+		       libbpf_probe_bpf_map_type(BPF_MAP_TYPE_TASK_STORAGE, NULL) > 0;
+	skel->rodata->use_task_storage = task_storage;
+	if (!task_storage) {
+		/* LRU: threads that exit leave their entry behind. */
+		bpf_map__set_type(skel->maps.start, BPF_MAP_TYPE_LRU_HASH);
+		bpf_map__set_map_flags(skel->maps.start, 0);
+		bpf_map__set_max_entries(skel->maps.start, SCHED_HASH_THREADS);
+	}
+	for (size_t i = 0; i < SCHED_NR_MECHS; i++)
+		bpf_program__set_autoload(mech_prog(skel, i), i == want);
+	if (s->runner_tgid > 0)
+		iodig_tgid_add(skel->bss->targ_tgids, (uint32_t)s->runner_tgid);
+	err = sched_bpf__load(skel);
+	if (!err)
+		err = sched_bpf__attach(skel);
+	if (err) {
+		sched_bpf__destroy(skel);
+		return err < 0 ? err : -err;
+	}
+	s->skel = skel;
+	return 0;
+}
+
+static int sched_open(const struct probe_env *env, void **state, struct probe_status *st)
+{
+	struct sched_state *s;
+	int err;
+
+	*state = NULL;
+	s = calloc(1, sizeof(*s));
+	if (!s) {
+		memset(st, 0, sizeof(*st));
+		st->state = PROBE_MISSING;
+		snprintf(st->reason, sizeof(st->reason), "out of memory");
+		return -ENOMEM;
+	}
+	s->runner_tgid = env->runner_tgid;
+	/* 4 arguments since v5.18 (prev_state); without BTF assume the old
+	 * three and read the state from the task. */
+	s->has_prev_state = tp_nr_args("sched_switch") >= 4;
+	err = mech_select(env, "sched", sched_mechs, SCHED_NR_MECHS, sched_try, s, st);
+	if (err) {
+		free(s);
+		return err;
+	}
+	snprintf(s->mechanism, sizeof(s->mechanism), "%s", st->mechanism);
+	*state = s;
+	return 0;
+}
+
+static int sched_track_tgid(void *state, pid_t tgid)
+{
+	struct sched_state *s = state;
+
+	if (!s || !s->skel || tgid <= 0)
+		return -EINVAL;
+	/* .bss is mmapped: the programs see the new slot on their next event. */
+	return iodig_tgid_add(s->skel->bss->targ_tgids, (uint32_t)tgid) ? -ENOSPC : 0;
+}
+
+static void sched_set_workload(void *state, const struct probe_workload *wl)
+{
+	struct sched_state *s = state;
+
+	if (!s || !wl)
+		return;
+	s->wl = *wl;
+	s->have_workload = true;
+}
+
+static int read_entries(struct sched_state *s)
+{
+	int fd = bpf_map__fd(s->skel->maps.agg);
+	struct sched_agg_key key, next;
+	bool first = true;
+	size_t cap = 0;
+
+	while (!bpf_map_get_next_key(fd, first ? NULL : &key, &next)) {
+		struct sched_entry *e;
+
+		first = false;
+		key = next;
+		if (s->nr_entries == cap) {
+			size_t ncap = cap ? cap * 2 : 64;
+			struct sched_entry *p = realloc(s->entries, ncap * sizeof(*p));
+
+			if (!p)
+				return -ENOMEM;
+			s->entries = p;
+			cap = ncap;
+		}
+		e = &s->entries[s->nr_entries];
+		memset(e, 0, sizeof(*e));
+		e->key = key;
+		if (bpf_map_lookup_elem(fd, &key, &e->val))
+			continue;    /* cannot vanish: nothing deletes from agg */
+		s->nr_entries++;
+	}
+	return errno == ENOENT || first ? 0 : -errno;
+}
+
+static void name_of(const struct ksyms *ks, uint64_t ip, char *buf, size_t size)
+{
+	const struct ksym *sym = ks ? ksyms__map_addr(ks, ip, NULL) : NULL;
+
+	if (!sym)
+		snprintf(buf, size, "0x%llx", (unsigned long long)ip);
+	else if (sym->module[0])
+		snprintf(buf, size, "%s [%s]", sym->name, sym->module);
+	else
+		snprintf(buf, size, "%s", sym->name);
+}
+
+/* Symbolizes one entry's stack: its blocking function and folded form. */
+static int symbolize(struct sched_state *s, const struct ksyms *ks, struct sched_entry *e,
+		     char **function)
+{
+	uint64_t ips[SCHED_STACK_DEPTH] = { 0 };
+	int fd = bpf_map__fd(s->skel->maps.stacks);
+	char name[256], *folded = NULL;
+	size_t nr = 0, len = 0, cap = 0;
+	int blocking = -1;
+
+	*function = NULL;
+	if (e->key.stackid == (uint32_t)SCHED_NO_STACK ||
+	    bpf_map_lookup_elem(fd, &e->key.stackid, ips)) {
+		*function = strdup("[no stack]");
+		return *function ? 0 : -ENOMEM;
+	}
+	while (nr < SCHED_STACK_DEPTH && ips[nr])
+		nr++;
+	for (size_t i = 0; i < nr && blocking < 0; i++) {
+		name_of(ks, ips[i], name, sizeof(name));
+		if (!is_plumbing(name))
+			blocking = (int)i;
+	}
+	/* All plumbing (preempted on the way to user space): the outermost. */
+	if (blocking < 0 && nr)
+		blocking = (int)nr - 1;
+	if (blocking >= 0)
+		name_of(ks, ips[blocking], name, sizeof(name));
+	else
+		snprintf(name, sizeof(name), "[empty stack]");
+	*function = strdup(name);
+	if (!*function)
+		return -ENOMEM;
+	/* Folded stacks (flame graph input) run from the outermost frame. */
+	for (size_t i = nr; i-- > 0;) {
+		size_t n;
+
+		name_of(ks, ips[i], name, sizeof(name));
+		n = strlen(name);
+		if (len + n + 2 > cap) {
+			size_t ncap = (len + n + 2) * 2;
+			char *p = realloc(folded, ncap);
+
+			if (!p) {
+				free(folded);
+				return -ENOMEM;
+			}
+			folded = p;
+			cap = ncap;
+		}
+		if (len)
+			folded[len++] = ';';
+		memcpy(folded + len, name, n + 1);
+		len += n;
+	}
+	e->folded = folded;
+	return 0;
+}
+
+static struct sched_func *func_get(struct sched_state *s, char *name, size_t *cap)
+{
+	struct sched_func *f;
+
+	for (size_t i = 0; i < s->nr_funcs; i++) {
+		if (!strcmp(s->funcs[i].name, name)) {
+			free(name);
+			return &s->funcs[i];
+		}
+	}
+	if (s->nr_funcs == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 32;
+		struct sched_func *p = realloc(s->funcs, ncap * sizeof(*p));
+
+		if (!p) {
+			free(name);
+			return NULL;
+		}
+		s->funcs = p;
+		*cap = ncap;
+	}
+	f = &s->funcs[s->nr_funcs++];
+	memset(f, 0, sizeof(*f));
+	f->name = name;
+	return f;
+}
+
+static int cmp_func(const void *a, const void *b)
+{
+	const struct sched_func *x = a, *y = b;
+
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static int cmp_folded(const void *a, const void *b)
+{
+	const struct sched_folded *x = a, *y = b;
+
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	return strcmp(x->stack, y->stack);
+}
+
+/* Same stack under several (voluntary, io-wq) keys counts once, summed. */
+static int build_folded(struct sched_state *s)
+{
+	s->folded = calloc(s->nr_entries ? s->nr_entries : 1, sizeof(*s->folded));
+	if (!s->folded)
+		return -ENOMEM;
+	for (size_t i = 0; i < s->nr_entries; i++) {
+		const struct sched_entry *e = &s->entries[i];
+		size_t j;
+
+		if (!e->folded)
+			continue;
+		for (j = 0; j < s->nr_folded; j++)
+			if (!strcmp(s->folded[j].stack, e->folded))
+				break;
+		if (j == s->nr_folded) {
+			s->folded[j].stack = e->folded;
+			s->nr_folded++;
+		}
+		s->folded[j].count += e->val.count;
+		s->folded[j].offcpu_ns += e->val.offcpu_ns;
+	}
+	qsort(s->folded, s->nr_folded, sizeof(*s->folded), cmp_folded);
+	return 0;
+}
+
+static int attribute(struct sched_state *s)
+{
+	struct errbuf kerr = { "" };
+	struct ksyms *ks = NULL;
+	size_t cap = 0;
+	int ret = 0;
+
+	if (ksyms__load(&ks, &kerr))
+		snprintf(s->symbolizer, sizeof(s->symbolizer), "%s", kerr.msg);
+	for (size_t i = 0; i < s->nr_entries; i++) {
+		struct sched_entry *e = &s->entries[i];
+		struct sched_func *f;
+		char *name;
+
+		ret = symbolize(s, ks, e, &name);
+		if (ret)
+			goto cleanup;
+		f = func_get(s, name, &cap);
+		if (!f) {
+			ret = -ENOMEM;
+			goto cleanup;
+		}
+		e->function = f->name;
+		f->count += e->val.count;
+		if (e->key.flags & SCHED_F_VOLUNTARY)
+			f->voluntary += e->val.count;
+		else
+			f->involuntary += e->val.count;
+		if (e->key.flags & SCHED_F_IOWQ)
+			f->iowq += e->val.count;
+		f->offcpu_ns += e->val.offcpu_ns;
+		f->timed += e->val.timed;
+	}
+	qsort(s->funcs, s->nr_funcs, sizeof(*s->funcs), cmp_func);
+	ret = build_folded(s);
+cleanup:
+	ksyms__free(ks);
+	return ret;
+}
+
+static void count_iowq(struct sched_state *s)
+{
+	int fd = bpf_map__fd(s->skel->maps.iowq_threads);
+	uint32_t key, next;
+	bool first = true;
+
+	s->iowq_workers = 0;
+	while (!bpf_map_get_next_key(fd, first ? NULL : &key, &next)) {
+		first = false;
+		key = next;
+		s->iowq_workers++;
+	}
+}
+
+static int sched_collect(void *state, uint64_t workload_ios)
+{
+	struct sched_state *s = state;
+	struct bpf_program *prog;
+	struct bpf_prog_info info;
+	uint32_t len = sizeof(info);
+	int err;
+
+	(void)workload_ios;
+	if (!s || !s->skel)
+		return -EINVAL;
+	err = mech_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
+			      sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
+	if (err)
+		return err;
+	err = read_entries(s);
+	if (err)
+		return err;
+	count_iowq(s);
+	prog = mech_prog(s->skel, mech_index(s->mechanism));
+	if (prog) {
+		s->missed = mech_prog_misses(bpf_program__fd(prog));
+		memset(&info, 0, sizeof(info));
+		if (!bpf_obj_get_info_by_fd(bpf_program__fd(prog), &info, &len)) {
+			s->run_cnt = info.run_cnt;
+			s->run_time_ns = info.run_time_ns;
+		}
+	}
+	return attribute(s);
+}
+
+/* fio-like time: the unit that keeps 1-3 integer digits. */
+static void fmt_ns(char *buf, size_t size, double ns)
+{
+	if (ns >= 1e9)
+		snprintf(buf, size, "%.2fs", ns / 1e9);
+	else if (ns >= 1e6)
+		snprintf(buf, size, "%.2fms", ns / 1e6);
+	else if (ns >= 1e3)
+		snprintf(buf, size, "%.2fus", ns / 1e3);
+	else
+		snprintf(buf, size, "%.0fns", ns);
+}
+
+static double pct(uint64_t part, uint64_t whole)
+{
+	return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+static void sched_render_text(const void *state, FILE *out)
+{
+	const struct sched_state *s = state;
+	const struct sched_counters *c;
+	char total[32], avg[32];
+
+	if (!s)
+		return;
+	c = &s->sum;
+	fprintf(out, "  sched: mechanism=%s, switches=%llu (voluntary=%llu, involuntary=%llu)\n",
+		s->mechanism, (unsigned long long)c->switches,
+		(unsigned long long)c->voluntary, (unsigned long long)c->involuntary);
+	if (!c->switches) {
+		fprintf(out, "    no context switches of the workload's threads seen\n");
+		return;
+	}
+	fprintf(out, "    context switches by blocking function:\n");
+	fprintf(out, "      %-32s %10s %10s %10s %6s %12s %10s\n", "function", "switches",
+		"vol", "invol", "share", "off-cpu", "avg");
+	for (size_t i = 0; i < s->nr_funcs && i < TOP_FUNCTIONS; i++) {
+		const struct sched_func *f = &s->funcs[i];
+
+		fmt_ns(total, sizeof(total), (double)f->offcpu_ns);
+		fmt_ns(avg, sizeof(avg), f->timed ? (double)f->offcpu_ns / (double)f->timed : 0);
+		fprintf(out, "      %-32.32s %10llu %10llu %10llu %5.1f%% %12s %10s\n", f->name,
+			(unsigned long long)f->count, (unsigned long long)f->voluntary,
+			(unsigned long long)f->involuntary, pct(f->count, c->switches),
+			total, avg);
+	}
+	if (s->nr_funcs > TOP_FUNCTIONS)
+		fprintf(out, "      (%zu more functions in the JSON output)\n",
+			s->nr_funcs - TOP_FUNCTIONS);
+	fprintf(out, "    io-wq workers: %llu threads, %llu switches",
+		(unsigned long long)s->iowq_workers, (unsigned long long)c->iowq_switches);
+	if (c->sqpoll_switches)
+		fprintf(out, "; SQPOLL thread switches: %llu",
+			(unsigned long long)c->sqpoll_switches);
+	fputc('\n', out);
+	if (s->have_workload && (s->wl.ctx_vol || s->wl.ctx_invol))
+		fprintf(out, "    workers' getrusage: voluntary=%llu, involuntary=%llu\n",
+			(unsigned long long)s->wl.ctx_vol, (unsigned long long)s->wl.ctx_invol);
+	if (c->stack_drops || c->agg_drops || c->start_drops || c->iowq_drops || s->missed)
+		fprintf(out, "    dropped: stacks=%llu, keys=%llu, start records=%llu, "
+			"io-wq threads=%llu, missed events=%llu\n",
+			(unsigned long long)c->stack_drops, (unsigned long long)c->agg_drops,
+			(unsigned long long)c->start_drops, (unsigned long long)c->iowq_drops,
+			(unsigned long long)s->missed);
+	if (s->symbolizer[0])
+		fprintf(out, "    functions shown as addresses: %s\n", s->symbolizer);
+}
+
+static struct json_object *json_u64(uint64_t v)
+{
+	return json_object_new_int64(v > INT64_MAX ? INT64_MAX : (int64_t)v);
+}
+
+static struct json_object *json_funcs(const struct sched_state *s)
+{
+	struct json_object *arr = json_object_new_array();
+
+	for (size_t i = 0; i < s->nr_funcs; i++) {
+		const struct sched_func *f = &s->funcs[i];
+		struct json_object *o = json_object_new_object();
+
+		json_object_object_add(o, "function", json_object_new_string(f->name));
+		json_object_object_add(o, "count", json_u64(f->count));
+		json_object_object_add(o, "voluntary", json_u64(f->voluntary));
+		json_object_object_add(o, "involuntary", json_u64(f->involuntary));
+		json_object_object_add(o, "iowq", json_u64(f->iowq));
+		json_object_object_add(o, "share", json_object_new_double(
+			pct(f->count, s->sum.switches) / 100.0));
+		json_object_object_add(o, "offcpu_ns", json_u64(f->offcpu_ns));
+		json_object_object_add(o, "offcpu_timed", json_u64(f->timed));
+		json_object_object_add(o, "avg_offcpu_ns", json_object_new_double(
+			f->timed ? (double)f->offcpu_ns / (double)f->timed : 0.0));
+		json_object_array_add(arr, o);
+	}
+	return arr;
+}
+
+static void sched_render_json(const void *state, struct json_object *kernel)
+{
+	const struct sched_state *s = state;
+	const struct sched_counters *c;
+	struct json_object *o, *sub, *arr;
+
+	if (!s || !kernel)
+		return;
+	c = &s->sum;
+	o = json_object_new_object();
+	json_object_object_add(o, "mechanism", json_object_new_string(s->mechanism));
+	json_object_object_add(o, "switches", json_u64(c->switches));
+	json_object_object_add(o, "voluntary", json_u64(c->voluntary));
+	json_object_object_add(o, "involuntary", json_u64(c->involuntary));
+	json_object_object_add(o, "by_function", json_funcs(s));
+
+	sub = json_object_new_object();
+	json_object_object_add(sub, "workers", json_u64(s->iowq_workers));
+	json_object_object_add(sub, "switches", json_u64(c->iowq_switches));
+	json_object_object_add(o, "iowq", sub);
+	json_object_object_add(o, "sqpoll_switches", json_u64(c->sqpoll_switches));
+
+	arr = json_object_new_array();
+	for (size_t i = 0; i < s->nr_folded && i < TOP_STACKS; i++) {
+		sub = json_object_new_object();
+		json_object_object_add(sub, "stack", json_object_new_string(s->folded[i].stack));
+		json_object_object_add(sub, "count", json_u64(s->folded[i].count));
+		json_object_object_add(sub, "offcpu_ns", json_u64(s->folded[i].offcpu_ns));
+		json_object_array_add(arr, sub);
+	}
+	json_object_object_add(o, "stacks", arr);
+
+	sub = json_object_new_object();
+	json_object_object_add(sub, "stacks", json_u64(c->stack_drops));
+	json_object_object_add(sub, "keys", json_u64(c->agg_drops));
+	json_object_object_add(sub, "start_records", json_u64(c->start_drops));
+	json_object_object_add(sub, "iowq_threads", json_u64(c->iowq_drops));
+	json_object_object_add(sub, "missed_events", json_u64(s->missed));
+	json_object_object_add(o, "dropped", sub);
+
+	if (s->run_cnt) {
+		sub = json_object_new_object();
+		json_object_object_add(sub, "run_cnt", json_u64(s->run_cnt));
+		json_object_object_add(sub, "run_time_ns", json_u64(s->run_time_ns));
+		json_object_object_add(sub, "ns_per_event", json_object_new_double(
+			(double)s->run_time_ns / (double)s->run_cnt));
+		json_object_object_add(o, "bpf_cost", sub);
+	}
+	if (s->have_workload) {
+		sub = json_object_new_object();
+		json_object_object_add(sub, "voluntary", json_u64(s->wl.ctx_vol));
+		json_object_object_add(sub, "involuntary", json_u64(s->wl.ctx_invol));
+		json_object_object_add(o, "workers_rusage", sub);
+	}
+	if (s->symbolizer[0])
+		json_object_object_add(o, "symbolizer_error",
+				       json_object_new_string(s->symbolizer));
+	json_object_object_add(kernel, "sched", o);
+}
+
+static void sched_destroy(void *state)
+{
+	struct sched_state *s = state;
+
+	if (!s)
+		return;
+	sched_bpf__destroy(s->skel);
+	for (size_t i = 0; i < s->nr_entries; i++)
+		free(s->entries[i].folded);
+	for (size_t i = 0; i < s->nr_funcs; i++)
+		free(s->funcs[i].name);
+	free(s->entries);
+	free(s->funcs);
+	free(s->folded);
+	free(s);
+}
+
+const struct probe_family sched_probe = {
+	.name = "sched",
+	.summary = "context switches of the workload by blocking function, off-CPU time",
+	.open = sched_open,
+	.track_tgid = sched_track_tgid,
+	.set_workload = sched_set_workload,
+	.collect = sched_collect,
+	.render_text = sched_render_text,
+	.render_json = sched_render_json,
+	.destroy = sched_destroy,
+};
