@@ -35,6 +35,8 @@ static void usage(FILE *out)
 "  --probes=LIST          kernel probe families to load (default: all)\n"
 "  --no-probes            run the workload without kernel probes\n"
 "  --mechanism=M          force a probe mechanism (tp_btf, raw_tp, tracepoint)\n"
+"  --bpf-stats            measure the probes' own BPF time per I/O (kernel bpf_stats)\n"
+"  --stacks=N             print the top N full kernel stacks per family\n"
 "  --progress, --no-progress   status line (default: when stderr is a terminal)\n"
 "  --scratch-size=SIZE    size of the built-in scratch target (default 512m)\n"
 "\n"
@@ -47,7 +49,7 @@ static void usage(FILE *out)
  * job option. */
 enum { OPT_OUTPUT_FORMAT = 1000, OPT_OUTPUT, OPT_TARGET, OPT_ALLOW, OPT_PROBES,
        OPT_NO_PROBES, OPT_MECHANISM, OPT_PROGRESS, OPT_NO_PROGRESS,
-       OPT_SCRATCH_SIZE, OPT_HELP };
+       OPT_SCRATCH_SIZE, OPT_BPF_STATS, OPT_STACKS, OPT_HELP };
 
 static const struct option run_options[] = {
 	{ "output-format", required_argument, NULL, OPT_OUTPUT_FORMAT },
@@ -60,6 +62,8 @@ static const struct option run_options[] = {
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
 	{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
 	{ "scratch-size", required_argument, NULL, OPT_SCRATCH_SIZE },
+	{ "bpf-stats", no_argument, NULL, OPT_BPF_STATS },
+	{ "stacks", required_argument, NULL, OPT_STACKS },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ NULL, 0, NULL, 0 },
 };
@@ -124,6 +128,18 @@ static int apply_run_option(struct run_ctx *ctx, int id, const char *val,
 	case OPT_NO_PROGRESS:
 		ctx->opts.progress = 0;
 		return 0;
+	case OPT_BPF_STATS:
+		ctx->opts.bpf_stats = true;
+		return 0;
+	case OPT_STACKS: {
+		char *end;
+		unsigned long n = strtoul(val, &end, 10);
+
+		if (!*val || *end || n > 1000)
+			return err_set(err, EINVAL, "option --stacks: '%s' is not a number from 0 to 1000", val);
+		ctx->opts.stacks = (unsigned int)n;
+		return 0;
+	}
 	case OPT_SCRATCH_SIZE:
 		if (parse_size(val, &ctx->opts.scratch_size) || ctx->opts.scratch_size < (1u << 20))
 			return err_set(err, EINVAL, "option --scratch-size: '%s' is not a size of at least 1m", val);
@@ -317,6 +333,8 @@ static void open_probes(struct run_ctx *ctx)
 	}
 	env.force_mechanism = ctx->opts.mechanism;
 	env.disabled = getenv("IODIG_DISABLE");
+	env.bpf_stats = ctx->opts.bpf_stats;
+	env.stacks = ctx->opts.stacks;
 	if (probes_open(&env, ctx->opts.probes, &ctx->probes, &err))
 		fprintf(stderr, "iodig: kernel probes unavailable: %s\n", err.msg);
 }

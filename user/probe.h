@@ -15,6 +15,7 @@
 #include "errbuf.h"
 
 struct json_object;
+struct bpf_object;
 
 /* What the probes are pointed at, known before the workload starts. */
 struct probe_env {
@@ -24,6 +25,8 @@ struct probe_env {
 	const char *force_mechanism; /* --mechanism=, NULL = best available */
 	const char *disabled;      /* comma list of families or mechanisms to
 				    * treat as unavailable (IODIG_DISABLE) */
+	bool bpf_stats;            /* measure each program's run time */
+	unsigned int stacks;       /* --stacks=N: full stacks to print */
 };
 
 enum probe_state {
@@ -71,6 +74,9 @@ struct probe_family {
 	void (*render_text)(const void *state, FILE *out);
 	/* Adds the family's object to @kernel ("iodig.kernel"). */
 	void (*render_json)(const void *state, struct json_object *kernel);
+	/* The family's loaded BPF object, so the set can read each
+	 * program's run time and count (kernel.bpf_stats_enabled). */
+	struct bpf_object *(*object)(const void *state);
 	/* Detaches and frees; accepts NULL. */
 	void (*destroy)(void *state);
 };

@@ -10,7 +10,10 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
 #include <json-c/json.h>
 
 #include "probe.h"
@@ -32,11 +35,16 @@ struct probe_slot {
 	void *state;
 	struct probe_status st;
 	bool collected;
+	uint64_t run_cnt;          /* program runs (bpf_stats) */
+	uint64_t run_time_ns;      /* BPF time of those runs */
 };
 
 struct probe_set {
 	struct probe_slot slot[NR_FAMILIES];
 	bool mounted_tracefs;      /* we mounted it, so we unmount it */
+	int stats_fd;              /* BPF_ENABLE_STATS: on while it is open */
+	bool stats;                /* run-time figures are being kept */
+	uint64_t workload_ios;
 };
 
 static const char *state_name(enum probe_state s)
@@ -101,6 +109,41 @@ static int check_only(const char *only, struct errbuf *err)
 	return 0;
 }
 
+static bool bpf_stats_sysctl_on(void)
+{
+	char c = '0';
+	FILE *f = fopen("/proc/sys/kernel/bpf_stats_enabled", "re");
+
+	if (f) {
+		if (fread(&c, 1, 1, f) != 1)
+			c = '0';
+		fclose(f);
+	}
+	return c == '1';
+}
+
+/* Sums run count and time over the family's programs. */
+static void read_prog_stats(struct probe_slot *p)
+{
+	struct bpf_object *obj = p->fam->object ? p->fam->object(p->state) : NULL;
+	struct bpf_program *prog;
+
+	p->run_cnt = p->run_time_ns = 0;
+	if (!obj)
+		return;
+	bpf_object__for_each_program(prog, obj) {
+		struct bpf_prog_info info;
+		__u32 len = sizeof(info);
+		int fd = bpf_program__fd(prog);
+
+		memset(&info, 0, sizeof(info));
+		if (fd < 0 || bpf_obj_get_info_by_fd(fd, &info, &len))
+			continue;
+		p->run_cnt += info.run_cnt;
+		p->run_time_ns += info.run_time_ns;
+	}
+}
+
 int probes_open(const struct probe_env *env, const char *only,
 		struct probe_set **out, struct errbuf *err)
 {
@@ -117,6 +160,13 @@ int probes_open(const struct probe_env *env, const char *only,
 	/* Classic tracepoints need tracefs; when it cannot be mounted only
 	 * those mechanisms fail, and their reason says why. */
 	mech_tracefs_ensure(&set->mounted_tracefs, &mount_err);
+	/* Run-time stats cost two clock reads per program run, so they are
+	 * on only when asked for (or already on system-wide).  The fd form
+	 * switches them off again when iodig exits, even when killed. */
+	set->stats_fd = -1;
+	if (env->bpf_stats)
+		set->stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
+	set->stats = set->stats_fd >= 0 || bpf_stats_sysctl_on();
 
 	for (size_t i = 0; i < NR_FAMILIES; i++) {
 		struct probe_slot *p = &set->slot[i];
@@ -163,12 +213,15 @@ int probes_collect(struct probe_set *set, const struct probe_workload *wl)
 
 	if (!set)
 		return 0;
+	set->workload_ios = wl ? wl->ios : 0;
 	for (size_t i = 0; i < NR_FAMILIES; i++) {
 		struct probe_slot *p = &set->slot[i];
 		int err;
 
 		if (!is_running(p))
 			continue;
+		if (set->stats)
+			read_prog_stats(p);
 		if (wl && p->fam->set_workload)
 			p->fam->set_workload(p->state, wl);
 		err = p->fam->collect(p->state, wl ? wl->ios : 0);
@@ -183,6 +236,65 @@ int probes_collect(struct probe_set *set, const struct probe_workload *wl)
 		p->collected = true;
 	}
 	return first_err;
+}
+
+static double per(uint64_t a, uint64_t b)
+{
+	return b ? (double)a / (double)b : 0.0;
+}
+
+/* What the probes themselves cost, from the kernel's own accounting. */
+static void render_overhead_text(const struct probe_set *set, FILE *out)
+{
+	uint64_t cnt = 0, ns = 0;
+
+	if (!set->stats) {
+		fprintf(out, "  probe cost: not measured (run with --bpf-stats)\n");
+		return;
+	}
+	fprintf(out, "  probe cost (bpf_stats):\n");
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		const struct probe_slot *p = &set->slot[i];
+
+		if (!is_running(p) || !p->run_cnt)
+			continue;
+		fprintf(out, "    %-10s %10llu runs, %7.1f ns/run, %8.1f ns per I/O\n",
+			p->fam->name, (unsigned long long)p->run_cnt,
+			per(p->run_time_ns, p->run_cnt),
+			per(p->run_time_ns, set->workload_ios));
+		cnt += p->run_cnt;
+		ns += p->run_time_ns;
+	}
+	fprintf(out, "    %-10s %10llu runs, %7.1f ns/run, %8.1f ns per I/O\n", "all",
+		(unsigned long long)cnt, per(ns, cnt), per(ns, set->workload_ios));
+}
+
+static struct json_object *overhead_json(const struct probe_set *set)
+{
+	struct json_object *o = json_object_new_object(), *fams = json_object_new_object();
+	uint64_t cnt = 0, ns = 0;
+
+	json_object_object_add(o, "measured", json_object_new_boolean(set->stats));
+	for (size_t i = 0; i < NR_FAMILIES && set->stats; i++) {
+		const struct probe_slot *p = &set->slot[i];
+		struct json_object *f;
+
+		if (!is_running(p))
+			continue;
+		f = json_object_new_object();
+		json_object_object_add(f, "run_cnt", json_object_new_int64((int64_t)p->run_cnt));
+		json_object_object_add(f, "run_time_ns", json_object_new_int64((int64_t)p->run_time_ns));
+		json_object_object_add(f, "ns_per_io",
+				       json_object_new_double(per(p->run_time_ns, set->workload_ios)));
+		json_object_object_add(fams, p->fam->name, f);
+		cnt += p->run_cnt;
+		ns += p->run_time_ns;
+	}
+	json_object_object_add(o, "families", fams);
+	json_object_object_add(o, "run_cnt", json_object_new_int64((int64_t)cnt));
+	json_object_object_add(o, "run_time_ns", json_object_new_int64((int64_t)ns));
+	json_object_object_add(o, "ns_per_io", json_object_new_double(per(ns, set->workload_ios)));
+	return o;
 }
 
 void probes_render_text(const struct probe_set *set, FILE *out)
@@ -206,6 +318,7 @@ void probes_render_text(const struct probe_set *set, FILE *out)
 		if (is_running(p) && p->collected)
 			p->fam->render_text(p->state, out);
 	}
+	render_overhead_text(set, out);
 }
 
 void probes_render_json(const struct probe_set *set, struct json_object *iodig)
@@ -229,6 +342,7 @@ void probes_render_json(const struct probe_set *set, struct json_object *iodig)
 		json_object_array_add(list, o);
 	}
 	json_object_object_add(kernel, "probes", list);
+	json_object_object_add(kernel, "overhead", overhead_json(set));
 	for (size_t i = 0; i < NR_FAMILIES; i++) {
 		const struct probe_slot *p = &set->slot[i];
 
@@ -260,5 +374,7 @@ void probes_destroy(struct probe_set *set)
 		if (set->slot[i].fam)
 			set->slot[i].fam->destroy(set->slot[i].state);
 	mech_tracefs_release(set->mounted_tracefs);
+	if (set->stats_fd >= 0)
+		close(set->stats_fd);
 	free(set);
 }

@@ -27,6 +27,8 @@ struct run_opts {
 	const char *probes;           /* --probes=a,b (NULL = all) */
 	bool no_probes;
 	const char *mechanism;        /* --mechanism= */
+	bool bpf_stats;               /* --bpf-stats: time every BPF program */
+	unsigned int stacks;          /* --stacks=N */
 	int progress;                 /* -1 auto (tty), 0 off, 1 on */
 	uint64_t scratch_size;        /* default target size */
 	char command[256];            /* for the report */

@@ -432,6 +432,14 @@ static void block_destroy(void *state)
 	free(s);
 }
 
+/* For the probe set's BPF run-time accounting. */
+static struct bpf_object *block_object(const void *state)
+{
+	const struct block_state *s = state;
+
+	return s && s->skel ? s->skel->obj : NULL;
+}
+
 const struct probe_family block_probe = {
 	.name = "block",
 	.summary = "requests the disk's driver saw: counts, bytes, device and queue time",
@@ -440,5 +448,6 @@ const struct probe_family block_probe = {
 	.collect = block_collect,
 	.render_text = block_render_text,
 	.render_json = block_render_json,
+	.object = block_object,
 	.destroy = block_destroy,
 };

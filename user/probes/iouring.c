@@ -540,6 +540,14 @@ static void iouring_destroy(void *state)
 	free(s);
 }
 
+/* For the probe set's BPF run-time accounting. */
+static struct bpf_object *iouring_object(const void *state)
+{
+	const struct iouring_state *s = state;
+
+	return s && s->skel ? s->skel->obj : NULL;
+}
+
 const struct probe_family iouring_probe = {
 	.name = "iouring",
 	.summary = "io_uring requests: punted to io-wq or inline, punted latency, io-wq workers",
@@ -549,5 +557,6 @@ const struct probe_family iouring_probe = {
 	.collect = iouring_collect,
 	.render_text = iouring_render_text,
 	.render_json = iouring_render_json,
+	.object = iouring_object,
 	.destroy = iouring_destroy,
 };

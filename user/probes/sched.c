@@ -673,6 +673,14 @@ static void sched_destroy(void *state)
 	free(s);
 }
 
+/* For the probe set's BPF run-time accounting. */
+static struct bpf_object *sched_object(const void *state)
+{
+	const struct sched_state *s = state;
+
+	return s && s->skel ? s->skel->obj : NULL;
+}
+
 const struct probe_family sched_probe = {
 	.name = "sched",
 	.summary = "context switches of the workload by blocking function, off-CPU time",
@@ -682,5 +690,6 @@ const struct probe_family sched_probe = {
 	.collect = sched_collect,
 	.render_text = sched_render_text,
 	.render_json = sched_render_json,
+	.object = sched_object,
 	.destroy = sched_destroy,
 };
