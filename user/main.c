@@ -321,11 +321,16 @@ static int output_report(const struct report *rep, const struct run_opts *o,
 
 static void open_probes(struct run_ctx *ctx)
 {
-	struct probe_env env = { .runner_tgid = getpid() };
+	struct probe_env env = { 0 };
 	struct errbuf err = { { 0 } };
 
 	if (ctx->opts.no_probes)
 		return;
+	/* Thread workers live in iodig's own process; process workers are
+	 * added as they fork, so the supervisor is not traced with them. */
+	for (size_t j = 0; j < ctx->jobs.count; j++)
+		if (ctx->jobs.jobs[j].thread)
+			env.runner_tgid = getpid();
 	if (ctx->jobs.count && ctx->targets) {
 		snprintf(env.target_disk, sizeof(env.target_disk), "%s",
 			 ctx->targets[0].info.disk_name);

@@ -3,3 +3,8 @@
  * bpf/<name>.bpf.c and user/probes/<name>.c (which defines
  * `const struct probe_family <name>_probe`). */
 PROBE(block)
+PROBE(sched)
+PROBE(iouring)
+PROBE(syscalls)
+PROBE(sampling)
+PROBE(faults)

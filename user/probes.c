@@ -214,9 +214,12 @@ int probes_collect(struct probe_set *set, const struct probe_workload *wl)
 	if (!set)
 		return 0;
 	set->workload_ios = wl ? wl->ios : 0;
+	/* Every family hears that the workload is over before any collect()
+	 * runs: collect() symbolizes and allocates in iodig's own process,
+	 * and families counting per-process events (faults, sampling) read
+	 * their counters in set_workload() so that work is not counted. */
 	for (size_t i = 0; i < NR_FAMILIES; i++) {
 		struct probe_slot *p = &set->slot[i];
-		int err;
 
 		if (!is_running(p))
 			continue;
@@ -224,6 +227,13 @@ int probes_collect(struct probe_set *set, const struct probe_workload *wl)
 			read_prog_stats(p);
 		if (wl && p->fam->set_workload)
 			p->fam->set_workload(p->state, wl);
+	}
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		struct probe_slot *p = &set->slot[i];
+		int err;
+
+		if (!is_running(p))
+			continue;
 		err = p->fam->collect(p->state, wl ? wl->ios : 0);
 		if (err) {
 			/* Keep the family listed, say why it has no figures. */

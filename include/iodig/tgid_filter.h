@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The workload filter of the per-process probe families (syscalls,
- * sampling, faults): the process ids whose threads are traced.  iodig's
- * own process (thread workers, io-wq workers) takes slot 0; process
- * workers forked later are appended by track_tgid().
+ * The workload filter of the probe families that trace the workload's
+ * processes (sched, syscalls, sampling, faults, ...): the process ids
+ * whose threads are traced.  iodig's own process (thread workers, io-wq
+ * workers) takes slot 0; process workers forked later are appended by
+ * track_tgid().
  *
  * The slots live in each skeleton's .bss, which libbpf memory-maps, so
  * user space appends a tgid with a plain store and the programs see it on

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The sampling probe family's maps, shared by bpf/sampling.bpf.c and
+ * user/probes/sampling.c: cpu-clock samples of the workload's threads,
+ * counted per {kernel stack, class}.  Fixed-width types only.
+ */
+#ifndef IODIG_SAMPLING_H
+#define IODIG_SAMPLING_H
+
+#include "iodig/hist.h"
+
+/*
+ * Samples per second per CPU.  Prime, so the timer does not beat with
+ * periodic kernel work (the tick at 100/250/1000 Hz).  A function taking
+ * 10% of a 3-second run on one busy CPU gets ~1500 samples, a relative
+ * error of 1/sqrt(1500) = 2.6%.
+ */
+#define SAMPLING_FREQ_HZ 4999
+
+/* Frames kept per kernel stack: a submission path from the syscall entry
+ * to the driver is 30-40 frames deep; interrupts on top add a dozen. */
+#define SAMPLING_STACK_DEPTH 64
+/*
+ * Distinct {stack, class} pairs counted; later new ones are counted as
+ * dropped.  A 3-second libaio run shows about 2,000.  The stack itself is
+ * the hash key rather than a bpf_get_stackid() id: the stack-trace map
+ * keeps one stack per bucket and fails a colliding new one with -EEXIST,
+ * which lost 3% of the samples (the rare paths' first) at 16k buckets.
+ */
+#define SAMPLING_MAX_AGG 16384
+
+/* What the sampled thread was doing. */
+enum sampling_class {
+	SAMPLE_SUBMIT,        /* in the kernel, inside a submitting call */
+	SAMPLE_REAP,          /* in the kernel, inside a reaping call */
+	SAMPLE_OTHER_KERNEL,  /* in the kernel otherwise (faults, other
+			       * calls, io-wq and SQPOLL threads) */
+	SAMPLE_USER,          /* in user mode */
+	SAMPLE_CLASS_NR,
+};
+
+/* Kernel samples only: a user sample is counted, its stack not kept. */
+struct sampling_key {
+	iodig_u32 cls;        /* enum sampling_class */
+	iodig_u32 pad;
+	iodig_u64 ips[SAMPLING_STACK_DEPTH];  /* leaf first, zero-filled */
+};
+
+/* Per-CPU counters; each CPU writes only its own copy. */
+struct sampling_counters {
+	iodig_u64 samples[SAMPLE_CLASS_NR];
+	iodig_u64 stack_errors;  /* bpf_get_stack() failed */
+	iodig_u64 agg_full;      /* the {stack, class} hash was full */
+};
+
+#endif /* IODIG_SAMPLING_H */

@@ -1,0 +1,455 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * faults probe family, user side: picks tp_btf, raw_tp or the classic
+ * tracepoints for bpf/faults.bpf.c, attaching each event only where this
+ * kernel has it, then reports the workload's user page faults per I/O and
+ * how DAX faults were served (or that no DAX mapping was seen).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+#include <json-c/json.h>
+
+#include "faults.skel.h"
+#include "iodig/faults.h"
+#include "probe.h"
+#include "probes/mechanism.h"
+
+_Static_assert(sizeof(struct faults_counters) % sizeof(uint64_t) == 0,
+	       "faults_counters is summed as u64 words");
+
+static const char *const faults_mechs[] = { MECH_TP_BTF, MECH_RAW_TP, MECH_TRACEPOINT };
+#define FAULTS_NR_MECHS (sizeof(faults_mechs) / sizeof(faults_mechs[0]))
+/* Program name suffix of each mechanism, in faults_mechs order. */
+static const char *const mech_suffix[FAULTS_NR_MECHS] = { "btf", "raw", "tp" };
+
+#define EV_PAGE_FAULT (-1)
+
+/* Every hooked event: its tracefs place, program stem and DAX slot. */
+static const struct fault_event {
+	const char *category;
+	const char *event;
+	const char *stem;        /* programs iodig_<stem>_{btf,raw,tp} */
+	int dax;                 /* enum faults_dax_event, EV_PAGE_FAULT */
+	const char *label;       /* text report */
+	const char *key;         /* JSON */
+} fault_events[] = {
+	{ "exceptions", "page_fault_user", "pf", EV_PAGE_FAULT, "user faults", "user" },
+	{ "fs_dax", "dax_pmd_fault_done", "dpmd", DAX_EV_PMD_FAULT, "PMD faults",
+	  "pmd_fault" },
+	{ "fs_dax", "dax_pte_fault_done", "dpte", DAX_EV_PTE_FAULT, "PTE faults",
+	  "pte_fault" },
+	{ "fs_dax", "dax_pmd_load_hole", "dpmdh", DAX_EV_PMD_LOAD_HOLE, "PMD holes",
+	  "pmd_load_hole" },
+	{ "fs_dax", "dax_pmd_load_hole_fallback", "dpmhf", DAX_EV_PMD_LOAD_HOLE_FALLBACK,
+	  "PMD hole fallbacks", "pmd_load_hole_fallback" },
+	{ "fs_dax", "dax_load_hole", "dpteh", DAX_EV_PTE_LOAD_HOLE, "PTE holes",
+	  "pte_load_hole" },
+	{ "fs_dax", "dax_insert_pfn_mkwrite", "dmkw", DAX_EV_MKWRITE, "mkwrite",
+	  "mkwrite" },
+	{ "fs_dax", "dax_insert_pfn_mkwrite_no_entry", "dmkwn", DAX_EV_MKWRITE_NO_ENTRY,
+	  "mkwrite without entry", "mkwrite_no_entry" },
+};
+#define FAULTS_NR_EVENTS (sizeof(fault_events) / sizeof(fault_events[0]))
+
+static const char *const result_keys[DAX_RES_NR] = {
+	[DAX_RES_NOPAGE] = "mapped",
+	[DAX_RES_FALLBACK] = "fallback",
+	[DAX_RES_ERROR] = "error",
+	[DAX_RES_OTHER] = "other",
+};
+
+struct faults_state {
+	struct faults_bpf *skel;
+	pid_t tgid;                        /* only during open */
+	char mechanism[32];
+	bool present[FAULTS_NR_EVENTS];    /* attached */
+	/* filled by set_workload and collect */
+	struct probe_workload wl;
+	bool have_wl;
+	bool frozen;                       /* sum read when the workload ended */
+	struct faults_counters sum;
+	uint32_t tgids[IODIG_MAX_TGIDS];
+	uint64_t missed;
+};
+
+static size_t mech_index(const char *mechanism)
+{
+	for (size_t i = 0; i < FAULTS_NR_MECHS; i++)
+		if (!strcmp(faults_mechs[i], mechanism))
+			return i;
+	return FAULTS_NR_MECHS;
+}
+
+static struct bpf_program *event_prog(struct faults_bpf *skel, size_t ev, size_t mech)
+{
+	char name[64];
+
+	snprintf(name, sizeof(name), "iodig_%s_%s", fault_events[ev].stem, mech_suffix[mech]);
+	return bpf_object__find_program_by_name(skel->obj, name);
+}
+
+/*
+ * Does this kernel have the event?  tracefs says so for every mechanism;
+ * without tracefs, tp_btf and raw_tp can still be had when the kernel's
+ * BTF has the tracepoint's btf_trace_<event> type.
+ */
+static bool event_exists(size_t ev, bool classic, struct btf **vmlinux)
+{
+	char type[128];
+	int err = mech_tracepoint_exists(fault_events[ev].category, fault_events[ev].event);
+
+	if (err != -ENODEV || classic)
+		return err == 0;
+	if (!*vmlinux)
+		*vmlinux = btf__load_vmlinux_btf();
+	if (!*vmlinux || libbpf_get_error(*vmlinux)) {
+		*vmlinux = NULL;
+		return false;
+	}
+	snprintf(type, sizeof(type), "btf_trace_%s", fault_events[ev].event);
+	return btf__find_by_name_kind(*vmlinux, type, BTF_KIND_TYPEDEF) > 0;
+}
+
+static int faults_try(void *ctx, const char *mechanism, struct errbuf *why)
+{
+	struct faults_state *s = ctx;
+	size_t want = mech_index(mechanism), nr_present = 0;
+	struct btf *vmlinux = NULL;
+	struct faults_bpf *skel;
+	int err;
+
+	if (want == FAULTS_NR_MECHS)
+		return err_set(why, EINVAL, "unknown mechanism");
+	for (size_t ev = 0; ev < FAULTS_NR_EVENTS; ev++) {
+		s->present[ev] = event_exists(ev, !strcmp(mechanism, MECH_TRACEPOINT), &vmlinux);
+		nr_present += s->present[ev];
+	}
+	btf__free(vmlinux);
+	if (!nr_present)
+		return err_set(why, ENOENT, "neither exceptions:page_fault_user nor any "
+			       "fs_dax tracepoint found%s",
+			       mech_tracepoint_exists("exceptions", "page_fault_user") == -ENODEV
+			       ? " (tracefs not mounted)" : "");
+	skel = faults_bpf__open();
+	if (!skel)
+		return errno ? -errno : -ENOMEM;
+	iodig_tgid_add(skel->bss->tgids, (uint32_t)s->tgid);
+	for (size_t ev = 0; ev < FAULTS_NR_EVENTS; ev++)
+		for (size_t m = 0; m < FAULTS_NR_MECHS; m++)
+			bpf_program__set_autoload(event_prog(skel, ev, m),
+						  m == want && s->present[ev]);
+	err = faults_bpf__load(skel);
+	if (!err)
+		err = faults_bpf__attach(skel);
+	if (err) {
+		faults_bpf__destroy(skel);
+		return err < 0 ? err : -err;
+	}
+	s->skel = skel;
+	return 0;
+}
+
+static void missing_list(const struct faults_state *s, bool dax, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	for (size_t ev = 0; ev < FAULTS_NR_EVENTS; ev++) {
+		size_t used = strlen(buf);
+
+		if (s->present[ev] || (fault_events[ev].dax != EV_PAGE_FAULT) != dax)
+			continue;
+		snprintf(buf + used, size - used, "%s%s", used ? ", " : "",
+			 fault_events[ev].event);
+	}
+}
+
+static int faults_open(const struct probe_env *env, void **state, struct probe_status *st)
+{
+	struct faults_state *s;
+	int err;
+
+	*state = NULL;
+	s = calloc(1, sizeof(*s));
+	if (!s) {
+		memset(st, 0, sizeof(*st));
+		st->state = PROBE_MISSING;
+		snprintf(st->reason, sizeof(st->reason), "out of memory");
+		return -ENOMEM;
+	}
+	s->tgid = env->runner_tgid; /* 0: only tracked worker processes */
+	err = mech_select(env, "faults", faults_mechs, FAULTS_NR_MECHS, faults_try, s, st);
+	if (err) {
+		free(s);
+		return err;
+	}
+	snprintf(s->mechanism, sizeof(s->mechanism), "%s", st->mechanism);
+	/* Without the page-fault hook the family only sees DAX: say so. */
+	if (!s->present[0]) {
+		size_t used = strlen(st->reason);
+
+		snprintf(st->reason + used, sizeof(st->reason) - used,
+			 "%sno exceptions:page_fault_user (not x86?): DAX events only",
+			 used ? "; " : "");
+		st->state = PROBE_DEGRADED;
+	}
+	*state = s;
+	return 0;
+}
+
+static int faults_track_tgid(void *state, pid_t tgid)
+{
+	struct faults_state *s = state;
+
+	if (!s || !s->skel)
+		return -EINVAL;
+	return iodig_tgid_add(s->skel->bss->tgids, (uint32_t)tgid) ? -ENOSPC : 0;
+}
+
+static int read_counters(struct faults_state *s)
+{
+	return mech_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
+			       sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
+}
+
+/*
+ * The workload is over: read the counters now.  Other families' collect()
+ * (symbolizing stacks, allocating tables) runs in iodig's own process, and
+ * its page faults are not the workload's.
+ */
+static void faults_set_workload(void *state, const struct probe_workload *wl)
+{
+	struct faults_state *s = state;
+
+	if (!s || !wl || !s->skel)
+		return;
+	s->wl = *wl;
+	s->have_wl = true;
+	s->frozen = !read_counters(s);
+}
+
+static int faults_collect(void *state, uint64_t workload_ios)
+{
+	struct faults_state *s = state;
+	size_t mech;
+	int err;
+
+	if (!s || !s->skel)
+		return -EINVAL;
+	if (!s->have_wl)
+		s->wl.ios = workload_ios;
+	if (!s->frozen && (err = read_counters(s)))
+		return err;
+	for (int i = 0; i < IODIG_MAX_TGIDS; i++)
+		s->tgids[i] = s->skel->bss->tgids[i];
+	s->missed = 0;
+	mech = mech_index(s->mechanism);
+	for (size_t ev = 0; mech < FAULTS_NR_MECHS && ev < FAULTS_NR_EVENTS; ev++)
+		if (s->present[ev])
+			s->missed += mech_prog_misses(
+				bpf_program__fd(event_prog(s->skel, ev, mech)));
+	return 0;
+}
+
+static uint64_t user_faults(const struct faults_state *s)
+{
+	uint64_t n = 0;
+
+	for (int i = 0; i < IODIG_MAX_TGIDS; i++)
+		n += s->sum.user[i];
+	return n;
+}
+
+static uint64_t dax_event_total(const struct faults_state *s, int dax)
+{
+	uint64_t n = 0;
+
+	for (int r = 0; r < DAX_RES_NR; r++)
+		n += s->sum.dax[dax][r];
+	return n;
+}
+
+static bool dax_present(const struct faults_state *s)
+{
+	for (size_t ev = 1; ev < FAULTS_NR_EVENTS; ev++)
+		if (s->present[ev])
+			return true;
+	return false;
+}
+
+static uint64_t dax_total(const struct faults_state *s)
+{
+	uint64_t n = 0;
+
+	for (int d = 0; d < DAX_EV_NR; d++)
+		n += dax_event_total(s, d);
+	return n;
+}
+
+static void text_dax(const struct faults_state *s, FILE *out)
+{
+	bool first = true;
+
+	if (!dax_present(s)) {
+		fprintf(out, "    DAX: no DAX mapping seen (this kernel has no fs_dax "
+			     "tracepoints)\n");
+		return;
+	}
+	if (!dax_total(s)) {
+		fprintf(out, "    DAX: no DAX mapping seen\n");
+		return;
+	}
+	for (size_t ev = 1; ev < FAULTS_NR_EVENTS; ev++) {
+		int d = fault_events[ev].dax;
+		uint64_t n = dax_event_total(s, d);
+
+		if (!n)
+			continue;
+		fprintf(out, "%s%s=%llu", first ? "    DAX: " : "; ", fault_events[ev].label,
+			(unsigned long long)n);
+		first = false;
+		/* Results matter for the two fault handlers; holes have none. */
+		if (d != DAX_EV_PMD_FAULT && d != DAX_EV_PTE_FAULT)
+			continue;
+		fprintf(out, " (mapped=%llu, fallback=%llu, error=%llu, other=%llu)",
+			(unsigned long long)s->sum.dax[d][DAX_RES_NOPAGE],
+			(unsigned long long)s->sum.dax[d][DAX_RES_FALLBACK],
+			(unsigned long long)s->sum.dax[d][DAX_RES_ERROR],
+			(unsigned long long)s->sum.dax[d][DAX_RES_OTHER]);
+	}
+	fputc('\n', out);
+}
+
+static void faults_render_text(const void *state, FILE *out)
+{
+	const struct faults_state *s = state;
+	uint64_t n;
+	char missing[512];
+
+	if (!s)
+		return;
+	fprintf(out, "  faults: mechanism=%s\n", s->mechanism);
+	if (s->present[0]) {
+		n = user_faults(s);
+		fprintf(out, "    user page faults=%llu (", (unsigned long long)n);
+		if (s->wl.ios)
+			fprintf(out, "%.3f per I/O", (double)n / (double)s->wl.ios);
+		else
+			fprintf(out, "per I/O n/a");
+		fprintf(out, "): write=%llu, instruction=%llu, protection=%llu",
+			(unsigned long long)s->sum.write, (unsigned long long)s->sum.instr,
+			(unsigned long long)s->sum.prot);
+		if (s->have_wl)
+			fprintf(out, "; workload rusage minf=%llu, majf=%llu",
+				(unsigned long long)s->wl.minf, (unsigned long long)s->wl.majf);
+		fputc('\n', out);
+	}
+	text_dax(s, out);
+	missing_list(s, true, missing, sizeof(missing));
+	if (dax_present(s) && missing[0])
+		fprintf(out, "    fs_dax tracepoints not in this kernel: %s\n", missing);
+	if (s->missed)
+		fprintf(out, "    missed events: %llu\n", (unsigned long long)s->missed);
+}
+
+static struct json_object *json_u64(uint64_t v)
+{
+	return json_object_new_int64(v > INT64_MAX ? INT64_MAX : (int64_t)v);
+}
+
+static struct json_object *json_dax(const struct faults_state *s)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *events = json_object_new_object();
+	struct json_object *missing = json_object_new_array();
+
+	json_object_object_add(o, "seen", json_object_new_boolean(dax_total(s) > 0));
+	for (size_t ev = 1; ev < FAULTS_NR_EVENTS; ev++) {
+		int d = fault_events[ev].dax;
+		struct json_object *e;
+
+		if (!s->present[ev]) {
+			json_object_array_add(missing,
+					      json_object_new_string(fault_events[ev].event));
+			continue;
+		}
+		e = json_object_new_object();
+		json_object_object_add(e, "total", json_u64(dax_event_total(s, d)));
+		for (int r = 0; r < DAX_RES_NR; r++)
+			json_object_object_add(e, result_keys[r], json_u64(s->sum.dax[d][r]));
+		json_object_object_add(events, fault_events[ev].key, e);
+	}
+	json_object_object_add(o, "events", events);
+	json_object_object_add(o, "missing_tracepoints", missing);
+	return o;
+}
+
+static void faults_render_json(const void *state, struct json_object *kernel)
+{
+	const struct faults_state *s = state;
+	struct json_object *o, *procs;
+	uint64_t n;
+
+	if (!s || !kernel)
+		return;
+	n = user_faults(s);
+	o = json_object_new_object();
+	procs = json_object_new_array();
+	json_object_object_add(o, "mechanism", json_object_new_string(s->mechanism));
+	json_object_object_add(o, "page_fault_user", json_object_new_boolean(s->present[0]));
+	json_object_object_add(o, "user_faults", json_u64(n));
+	json_object_object_add(o, "per_io", json_object_new_double(
+		s->wl.ios ? (double)n / (double)s->wl.ios : 0.0));
+	json_object_object_add(o, "write", json_u64(s->sum.write));
+	json_object_object_add(o, "instruction", json_u64(s->sum.instr));
+	json_object_object_add(o, "protection", json_u64(s->sum.prot));
+	for (int i = 0; i < IODIG_MAX_TGIDS && s->tgids[i]; i++) {
+		struct json_object *p = json_object_new_object();
+
+		json_object_object_add(p, "tgid", json_object_new_int((int)s->tgids[i]));
+		json_object_object_add(p, "user_faults", json_u64(s->sum.user[i]));
+		json_object_array_add(procs, p);
+	}
+	json_object_object_add(o, "per_process", procs);
+	if (s->have_wl) {
+		json_object_object_add(o, "workload_minf", json_u64(s->wl.minf));
+		json_object_object_add(o, "workload_majf", json_u64(s->wl.majf));
+	}
+	json_object_object_add(o, "dax", json_dax(s));
+	json_object_object_add(o, "missed_events", json_u64(s->missed));
+	json_object_object_add(kernel, "faults", o);
+}
+
+static void faults_destroy(void *state)
+{
+	struct faults_state *s = state;
+
+	if (!s)
+		return;
+	faults_bpf__destroy(s->skel);
+	free(s);
+}
+
+/* For the probe set's BPF run-time accounting. */
+static struct bpf_object *faults_object(const void *state)
+{
+	const struct faults_state *s = state;
+
+	return s && s->skel ? s->skel->obj : NULL;
+}
+
+const struct probe_family faults_probe = {
+	.name = "faults",
+	.summary = "the workload's user page faults, and how DAX faults were served",
+	.open = faults_open,
+	.track_tgid = faults_track_tgid,
+	.set_workload = faults_set_workload,
+	.collect = faults_collect,
+	.render_text = faults_render_text,
+	.render_json = faults_render_json,
+	.object = faults_object,
+	.destroy = faults_destroy,
+};
