@@ -1,31 +1,44 @@
 #!/bin/bash
 # Runs every test (unit programs and host scripts) with a timeout; each exits
 # 0 pass, 77 skip (printing "skipped: why"), anything else fail.  Ends with
-# "N passed, N failed, N skipped".  Usage: tests/run.sh [NAME-FILTER]
+# "N passed, N failed, N skipped".  Unit programs built with ASan+UBSan in
+# $OUT/asan run again as "asan-<name>", and fail on any sanitizer report.
+# Usage: tests/run.sh [NAME-SUBSTRING | -e NAME-REGEX]
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-build}
-export OUT IODIG="${IODIG:-$PWD/$OUT/iodig}"
+case $OUT in /*) ;; *) OUT=$PWD/$OUT ;; esac
+export OUT IODIG="${IODIG:-$OUT/iodig}"
 LOGS=$OUT/test-logs
 mkdir -p "$LOGS"
-filter=${1:-}
+filter=${1:-} regex=
+[ "$filter" = -e ] && { regex=${2:-}; filter=; }
+# What any sanitizer prints when it finds something; exit codes can hide it
+# (a forked worker's report, a test that catches the abort).
+SAN_REPORT='ERROR: (Address|Leak)Sanitizer|runtime error:|SUMMARY: UndefinedBehaviorSanitizer'
 default_timeout=${IODIG_TEST_TIMEOUT:-300}
 
 tests=()
 for t in "$OUT"/tests/unit/*; do
 	[ -x "$t" ] && [ -f "$t" ] && [[ "$t" != *.d ]] && tests+=("$t")
 done
+for t in "$OUT"/asan/tests/unit/*; do
+	[ -x "$t" ] && [ -f "$t" ] && [[ "$t" != *.d ]] && tests+=("$t")
+done
 for t in tests/host/*.sh; do
-	[ -f "$t" ] && tests+=("$t")
+	# lib.sh is sourced by the others, not a test
+	[ -f "$t" ] && [ "$(basename "$t")" != lib.sh ] && tests+=("$t")
 done
 
 passed=0 failed=0 skipped=0
 failed_list=() skipped_list=()
 for t in "${tests[@]}"; do
 	name=$(basename "$t" .sh)
-	[ -n "$filter" ] && [[ "$name" != *$filter* ]] && continue
-	src=$t
+	src=$t san=
 	[[ "$t" == "$OUT"/tests/unit/* ]] && src=tests/unit/$name.c
+	[[ "$t" == "$OUT"/asan/tests/unit/* ]] && { src=tests/unit/$name.c; name=asan-$name; san=1; }
+	[ -n "$filter" ] && [[ "$name" != *$filter* ]] && continue
+	[ -n "$regex" ] && ! [[ "$name" =~ $regex ]] && continue
 	# A test may ask for more time with a "timeout: N" comment.
 	limit=$(grep -m1 -o 'timeout: [0-9]*' "$src" 2>/dev/null | awk '{print $2}')
 	limit=${limit:-$default_timeout}
@@ -33,10 +46,18 @@ for t in "${tests[@]}"; do
 	start=$(date +%s%N)
 	if [[ "$t" == *.sh ]]; then
 		timeout -k 10 "$limit" bash "$t" >"$log" 2>&1 </dev/null
+	elif [ -n "$san" ]; then
+		ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:detect_stack_use_after_return=1 \
+		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+			timeout -k 10 "$limit" "$t" >"$log" 2>&1 </dev/null
 	else
 		timeout -k 10 "$limit" "$t" >"$log" 2>&1 </dev/null
 	fi
 	rc=$?
+	if [ -n "$san" ] && grep -Eq "$SAN_REPORT" "$log"; then
+		echo "run.sh: sanitizer report in the log (exit status was $rc)" >>"$log"
+		[ "$rc" -eq 0 ] || [ "$rc" -eq 77 ] && rc=1
+	fi
 	ms=$((($(date +%s%N) - start) / 1000000))
 	secs=$((ms / 1000)).$(((ms % 1000) / 100))
 	case $rc in

@@ -369,10 +369,10 @@ int report_text(const struct report *r, FILE *out)
 {
 	size_t i;
 
-	print_preamble(out, r);
 	if (r->interrupted)
 		fputs("iodig: run interrupted by a signal; the figures below "
 		      "cover only the I/O done before it stopped\n", out);
+	print_preamble(out, r);
 	/* fio starts its report with an empty line */
 	fputc('\n', out);
 	for (i = 0; i < r->nr_jobs; i++)

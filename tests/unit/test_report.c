@@ -409,9 +409,9 @@ static void test_json(const struct report *r)
 	CHECK_INT(root, "jobs|0|read|slat_ns|min", 1593);
 	CHECK_INT(root, "jobs|0|read|clat_ns|N", 196820);
 	CHECK_DBL(root, "jobs|0|read|clat_ns|stddev", 93880.0);
-	CHECK_INT(root, "jobs|0|read|clat_ns|percentile|50.000000", 30079);
-	CHECK_INT(root, "jobs|0|read|clat_ns|percentile|99.000000", 1499135);
-	CHECK_INT(root, "jobs|0|read|clat_ns|percentile|99.990000", 1499135);
+	CHECK_INT(root, "jobs|0|read|clat_ns|percentile|50.000000", 30080);
+	CHECK_INT(root, "jobs|0|read|clat_ns|percentile|99.000000", 1499136);
+	CHECK_INT(root, "jobs|0|read|clat_ns|percentile|99.990000", 1499136);
 	CHECK_DBL(root, "jobs|0|read|lat_ns|mean", 40110.0);
 	CHECK(!json_object_object_get_ex(jget(root, "jobs|0|read|lat_ns"), "percentile", NULL));
 	CHECK_INT(root, "jobs|0|read|bw_min", 390016);
