@@ -1,0 +1,584 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * funcs probe family, user side: binds the functions of func_table that
+ * this kernel has to the slots of bpf/funcs.bpf.c, attaches them with
+ * fentry/fexit or else kprobes (kprobe.multi first), and reports per
+ * function calls per I/O, pages per call, latency and result classes.
+ *
+ * The mechanism is chosen by trying: a two-instruction fentry program is
+ * loaded and attached to the first function before the real ones, so a
+ * kernel that refuses trampolines (lockdown, no BTF for the function, an
+ * architecture without them) costs one failed load, and the reason names
+ * the errno.  When neither mechanism works the family is missing and the
+ * tracepoint and sampling families' figures are what remains.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+#include <json-c/json.h>
+
+#include "iodig/block.h"
+#include "iodig/funcs.h"   /* before the skeleton, which uses its structs */
+#include "funcs.skel.h"
+#include "probe.h"
+#include "probes/funcs_table.h"
+#include "probes/mechanism.h"
+#include "stats.h"
+
+_Static_assert(sizeof(struct funcs_fn_counters) % sizeof(uint64_t) == 0,
+	       "funcs_fn_counters is summed as u64 words");
+_Static_assert(sizeof(struct funcs_global) % sizeof(uint64_t) == 0,
+	       "funcs_global is summed as u64 words");
+
+#define MECH_FENTRY "fentry"
+#define MECH_KPROBE "kprobe"
+/* Not a separate choice for --mechanism: the kprobe attempt uses it
+ * first; IODIG_DISABLE=kprobe.multi leaves only single kprobes. */
+#define MECH_KPROBE_MULTI "kprobe.multi"
+
+static const char *const funcs_mechs[] = { MECH_FENTRY, MECH_KPROBE };
+#define FUNCS_NR_MECHS (sizeof(funcs_mechs) / sizeof(funcs_mechs[0]))
+
+struct funcs_state {
+	const struct probe_env *env;        /* only during open */
+	struct funcs_bpf *skel;
+	struct bpf_link *links[2 * FUNCS_MAX_FNS];
+	size_t nr_links;
+	char mechanism[32];
+	uint32_t targ_kdev;
+	/* slot -> row of func_table and the kernel name bound to it */
+	size_t nr_slots;
+	int row[FUNCS_MAX_FNS];
+	const char *kname[FUNCS_MAX_FNS];
+	bool attached[FUNCS_MAX_FNS];
+	char absent[384];                   /* rows this kernel lacks */
+	char failed[384];                   /* rows that would not attach */
+	/* filled by set_workload and collect */
+	struct probe_workload wl;
+	struct funcs_fn_counters sum[FUNCS_MAX_FNS];
+	struct hist *h;                     /* nr_slots histograms */
+	struct funcs_global g;
+	uint64_t missed;
+};
+
+static void list_add(char *buf, size_t size, const char *fmt, const char *a, const char *b)
+{
+	size_t used = strlen(buf);
+
+	if (used + 4 >= size)
+		return;
+	if (used)
+		used += (size_t)snprintf(buf + used, size - used, ", ");
+	snprintf(buf + used, size - used, fmt, a, b);
+}
+
+/* Which of @names /proc/kallsyms lists as text symbols (kprobe and
+ * trampoline targets both need an address). */
+static void kallsyms_find(const char *const *names, size_t n, bool *found)
+{
+	char line[512];
+	FILE *f = fopen("/proc/kallsyms", "re");
+
+	memset(found, 0, n * sizeof(*found));
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		char type, sym[256];
+
+		if (sscanf(line, "%*s %c %255s", &type, sym) != 2 ||
+		    (type != 't' && type != 'T'))
+			continue;
+		for (size_t i = 0; i < n; i++)
+			if (!found[i] && !strcmp(sym, names[i]))
+				found[i] = true;
+	}
+	fclose(f);
+}
+
+/*
+ * Binds rows to slots: the first candidate name the kernel has (BTF for
+ * fentry, and an address in kallsyms for both).  Rows with none are listed
+ * in s->absent and skipped.
+ */
+static void bind_functions(struct funcs_state *s, bool need_btf)
+{
+	const char *names[FUNCS_TABLE_MAX_NAMES];
+	bool in_ksyms[FUNCS_TABLE_MAX_NAMES];
+	struct btf *vmlinux = need_btf ? btf__load_vmlinux_btf() : NULL;
+	size_t n = 0;
+
+	if (vmlinux && libbpf_get_error(vmlinux))
+		vmlinux = NULL;
+	for (size_t r = 0; r < func_table_len; r++)
+		for (int c = 0; c < FUNCS_MAX_ALT && func_table[r].names[c]; c++)
+			if (n < FUNCS_TABLE_MAX_NAMES)
+				names[n++] = func_table[r].names[c];
+	kallsyms_find(names, n, in_ksyms);
+	s->nr_slots = 0;
+	s->absent[0] = '\0';
+	n = 0;
+	for (size_t r = 0; r < func_table_len; r++) {
+		const char *pick = NULL;
+
+		for (int c = 0; c < FUNCS_MAX_ALT && func_table[r].names[c]; c++, n++) {
+			const char *nm = func_table[r].names[c];
+
+			if (pick || !in_ksyms[n])
+				continue;
+			if (need_btf && (!vmlinux ||
+					 btf__find_by_name_kind(vmlinux, nm, BTF_KIND_FUNC) < 0))
+				continue;
+			pick = nm;
+		}
+		if (!pick || s->nr_slots >= FUNCS_MAX_FNS) {
+			list_add(s->absent, sizeof(s->absent), "%s%s", func_table[r].role, "");
+			continue;
+		}
+		s->row[s->nr_slots] = (int)r;
+		s->kname[s->nr_slots] = pick;
+		s->nr_slots++;
+	}
+	btf__free(vmlinux);
+}
+
+static struct bpf_program *slot_prog(struct funcs_bpf *skel, const char *kind, size_t slot)
+{
+	char name[32];
+
+	snprintf(name, sizeof(name), "iodig_%s_%zu", kind, slot);
+	return bpf_object__find_program_by_name(skel->obj, name);
+}
+
+/*
+ * libbpf-tools' fentry_can_attach(), done by hand: "r0 = 0; exit" as an
+ * fentry program on @func, loaded and attached.  EPERM here is lockdown
+ * (integrity mode refuses trampolines) or a missing capability.
+ */
+static int fentry_probe(const char *func, struct errbuf *why)
+{
+	const struct bpf_insn insns[] = {
+		{ .code = 0xb7, .dst_reg = 0, .imm = 0 },   /* BPF_MOV64_IMM(r0, 0) */
+		{ .code = 0x95 },                           /* BPF_EXIT */
+	};
+	LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = BPF_TRACE_FENTRY);
+	struct btf *vmlinux = btf__load_vmlinux_btf();
+	int id, prog_fd = -1, link_fd = -1, ret = 0;
+
+	if (!vmlinux || libbpf_get_error(vmlinux))
+		return err_set(why, ENOENT, "no kernel BTF in /sys/kernel/btf/vmlinux");
+	id = btf__find_by_name_kind(vmlinux, func, BTF_KIND_FUNC);
+	btf__free(vmlinux);
+	if (id < 0)
+		return err_set(why, ENOENT, "%s not in the kernel's BTF", func);
+	opts.attach_btf_id = (uint32_t)id;
+	prog_fd = bpf_prog_load(BPF_PROG_TYPE_TRACING, "iodig_fe_probe", "GPL", insns, 2,
+				&opts);
+	if (prog_fd < 0) {
+		ret = -errno;
+		err_set(why, -ret, "%s loading fentry on %s", strerror(-ret), func);
+		goto cleanup;
+	}
+	link_fd = bpf_link_create(prog_fd, 0, BPF_TRACE_FENTRY, NULL);
+	if (link_fd < 0) {
+		ret = -errno;
+		err_set(why, -ret, "%s attaching fentry to %s", strerror(-ret), func);
+	}
+cleanup:
+	if (link_fd >= 0)
+		close(link_fd);
+	if (prog_fd >= 0)
+		close(prog_fd);
+	return ret;
+}
+
+/* Does this kernel have kprobes at all?  The perf kprobe PMU (v4.17+) or
+ * tracefs kprobe_events exist whenever CONFIG_KPROBES is on. */
+static bool kprobes_built(void)
+{
+	return !access("/sys/bus/event_source/devices/kprobe/type", F_OK) ||
+	       !access("/sys/kernel/tracing/kprobe_events", F_OK) ||
+	       !access("/sys/kernel/debug/tracing/kprobe_events", F_OK);
+}
+
+static void fill_rodata(struct funcs_state *s, struct funcs_bpf *skel)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	uint32_t shift = 0;
+
+	while (page > 1 && (1L << shift) < page)
+		shift++;
+	skel->rodata->targ_dev = s->targ_kdev;
+	skel->rodata->page_shift = shift ? shift : 12;
+	for (size_t i = 0; i < s->nr_slots; i++) {
+		const struct func_def *d = &func_table[s->row[i]];
+
+		skel->rodata->funcs_spec[i].kind = d->kind;
+		skel->rodata->funcs_spec[i].flags = d->flags;
+		skel->rodata->funcs_spec[i].arg_a = d->arg_a;
+		skel->rodata->funcs_spec[i].arg_b = d->arg_b;
+	}
+	if (s->env && s->env->runner_tgid)
+		iodig_tgid_add(skel->bss->tgids, (uint32_t)s->env->runner_tgid);
+}
+
+static void drop_links(struct funcs_state *s)
+{
+	for (size_t i = 0; i < s->nr_links; i++)
+		bpf_link__destroy(s->links[i]);
+	s->nr_links = 0;
+	memset(s->attached, 0, sizeof(s->attached));
+}
+
+/* Opens the skeleton with only @pre/@post programs of bound slots (or the
+ * multi pair when @multi) set to load. */
+static int open_load(struct funcs_state *s, const char *pre, const char *post, bool multi,
+		     struct funcs_bpf **out)
+{
+	struct funcs_bpf *skel = funcs_bpf__open();
+	struct bpf_program *prog;
+	int err;
+
+	*out = NULL;
+	if (!skel)
+		return errno ? -errno : -ENOMEM;
+	fill_rodata(s, skel);
+	bpf_map__set_max_entries(skel->maps.hists,
+				 (uint32_t)(s->nr_slots ? s->nr_slots : 1) * IODIG_HIST_SLOTS);
+	bpf_object__for_each_program(prog, skel->obj)
+		bpf_program__set_autoload(prog, false);
+	if (multi) {
+		bpf_program__set_autoload(skel->progs.iodig_kpm, true);
+		bpf_program__set_autoload(skel->progs.iodig_krm, true);
+	} else {
+		for (size_t i = 0; i < s->nr_slots; i++) {
+			struct bpf_program *a = slot_prog(skel, pre, i);
+			struct bpf_program *b = slot_prog(skel, post, i);
+
+			bpf_program__set_autoload(a, true);
+			bpf_program__set_autoload(b, true);
+			if (!strcmp(pre, "fe")) {
+				bpf_program__set_attach_target(a, 0, s->kname[i]);
+				bpf_program__set_attach_target(b, 0, s->kname[i]);
+			}
+		}
+	}
+	err = funcs_bpf__load(skel);
+	if (err) {
+		funcs_bpf__destroy(skel);
+		return err < 0 ? err : -err;
+	}
+	*out = skel;
+	return 0;
+}
+
+/* Attaches each bound slot's pair; a function that will not attach is
+ * listed in s->failed and skipped.  0 when at least one attached. */
+static int attach_each(struct funcs_state *s, bool kprobe)
+{
+	int last = -ENOENT;
+
+	s->failed[0] = '\0';
+	for (size_t i = 0; i < s->nr_slots; i++) {
+		struct bpf_program *a = slot_prog(s->skel, kprobe ? "kp" : "fe", i);
+		struct bpf_program *b = slot_prog(s->skel, kprobe ? "kr" : "fx", i);
+		struct bpf_link *la, *lb;
+
+		la = kprobe ? bpf_program__attach_kprobe(a, false, s->kname[i])
+			    : bpf_program__attach(a);
+		lb = la ? (kprobe ? bpf_program__attach_kprobe(b, true, s->kname[i])
+				  : bpf_program__attach(b)) : NULL;
+		if (!la || !lb) {
+			last = -errno;
+			bpf_link__destroy(la);
+			list_add(s->failed, sizeof(s->failed), "%s (%s)", s->kname[i],
+				 strerror(-last));
+			continue;
+		}
+		s->links[s->nr_links++] = la;
+		s->links[s->nr_links++] = lb;
+		s->attached[i] = true;
+	}
+	return s->nr_links ? 0 : last;
+}
+
+static int attach_multi(struct funcs_state *s)
+{
+	LIBBPF_OPTS(bpf_kprobe_multi_opts, opts);
+	const char *syms[FUNCS_MAX_FNS];
+	__u64 cookies[FUNCS_MAX_FNS];
+	struct bpf_link *la, *lb;
+
+	for (size_t i = 0; i < s->nr_slots; i++) {
+		syms[i] = s->kname[i];
+		cookies[i] = i;
+	}
+	opts.syms = syms;
+	opts.cookies = cookies;
+	opts.cnt = s->nr_slots;
+	la = bpf_program__attach_kprobe_multi_opts(s->skel->progs.iodig_kpm, NULL, &opts);
+	if (!la)
+		return -errno;
+	opts.retprobe = true;
+	lb = bpf_program__attach_kprobe_multi_opts(s->skel->progs.iodig_krm, NULL, &opts);
+	if (!lb) {
+		int err = -errno;
+
+		bpf_link__destroy(la);
+		return err;
+	}
+	s->links[s->nr_links++] = la;
+	s->links[s->nr_links++] = lb;
+	for (size_t i = 0; i < s->nr_slots; i++)
+		s->attached[i] = true;
+	return 0;
+}
+
+static int try_kprobe(struct funcs_state *s, struct errbuf *why)
+{
+	int err;
+
+	if (!kprobes_built())
+		return err_set(why, EOPNOTSUPP,
+			       "CONFIG_KPROBES off? no kprobe PMU nor kprobe_events");
+	bind_functions(s, false);
+	if (!s->nr_slots)
+		return err_set(why, ENOENT, "none of the functions is in /proc/kallsyms");
+	if (!mech_is_disabled(s->env, MECH_KPROBE_MULTI) &&
+	    !open_load(s, NULL, NULL, true, &s->skel)) {
+		if (!attach_multi(s)) {
+			snprintf(s->mechanism, sizeof(s->mechanism), MECH_KPROBE_MULTI);
+			return 0;
+		}
+		funcs_bpf__destroy(s->skel);
+		s->skel = NULL;
+	}
+	err = open_load(s, "kp", "kr", false, &s->skel);
+	if (err)
+		return err;
+	err = attach_each(s, true);
+	if (err) {
+		drop_links(s);
+		funcs_bpf__destroy(s->skel);
+		s->skel = NULL;
+		return err_set(why, -err, "no function would take a kprobe: %s", s->failed);
+	}
+	snprintf(s->mechanism, sizeof(s->mechanism), MECH_KPROBE);
+	return 0;
+}
+
+static int try_fentry(struct funcs_state *s, struct errbuf *why)
+{
+	int err;
+
+	bind_functions(s, true);
+	if (!s->nr_slots)
+		return err_set(why, ENOENT, "none of the functions is in the kernel's BTF "
+			       "and /proc/kallsyms");
+	err = fentry_probe(s->kname[0], why);
+	if (err)
+		return err;
+	err = open_load(s, "fe", "fx", false, &s->skel);
+	if (err)
+		return err;
+	err = attach_each(s, false);
+	if (err) {
+		drop_links(s);
+		funcs_bpf__destroy(s->skel);
+		s->skel = NULL;
+		return err_set(why, -err, "no function would take fentry: %s", s->failed);
+	}
+	snprintf(s->mechanism, sizeof(s->mechanism), MECH_FENTRY);
+	return 0;
+}
+
+static int funcs_try(void *ctx, const char *mechanism, struct errbuf *why)
+{
+	struct funcs_state *s = ctx;
+
+	if (!strcmp(mechanism, MECH_FENTRY))
+		return try_fentry(s, why);
+	if (!strcmp(mechanism, MECH_KPROBE))
+		return try_kprobe(s, why);
+	return err_set(why, EINVAL, "unknown mechanism");
+}
+
+static void reason_append(struct probe_status *st, const char *fmt, const char *a)
+{
+	size_t used = strlen(st->reason);
+
+	snprintf(st->reason + used, sizeof(st->reason) - used, "%s", used ? "; " : "");
+	used = strlen(st->reason);
+	snprintf(st->reason + used, sizeof(st->reason) - used, fmt, a);
+}
+
+static int funcs_open(const struct probe_env *env, void **state, struct probe_status *st)
+{
+	struct funcs_state *s;
+	int err;
+
+	*state = NULL;
+	s = calloc(1, sizeof(*s));
+	if (!s) {
+		memset(st, 0, sizeof(*st));
+		st->state = PROBE_MISSING;
+		snprintf(st->reason, sizeof(st->reason), "out of memory");
+		return -ENOMEM;
+	}
+	s->env = env;
+	if (env->target_dev)
+		s->targ_kdev = BLOCK_KDEV(major(env->target_dev), minor(env->target_dev));
+	err = mech_select(env, "funcs", funcs_mechs, FUNCS_NR_MECHS, funcs_try, s, st);
+	if (err) {
+		/* Said once per run, in the family's status line. */
+		if (!mech_is_disabled(env, "funcs"))
+			reason_append(st, "%s", "estimated: sampling");
+		free(s);
+		return err;
+	}
+	s->env = NULL;
+	snprintf(st->mechanism, sizeof(st->mechanism), "%s", s->mechanism);
+	if (s->absent[0])
+		reason_append(st, "not in this kernel: %s", s->absent);
+	if (s->failed[0])
+		reason_append(st, "would not attach: %s", s->failed);
+	*state = s;
+	return 0;
+}
+
+static int funcs_track_tgid(void *state, pid_t tgid)
+{
+	struct funcs_state *s = state;
+
+	if (!s || !s->skel)
+		return -EINVAL;
+	return iodig_tgid_add(s->skel->bss->tgids, (uint32_t)tgid) ? -ENOSPC : 0;
+}
+
+static void funcs_set_workload(void *state, const struct probe_workload *wl)
+{
+	struct funcs_state *s = state;
+
+	if (s && wl)
+		s->wl = *wl;
+}
+
+static int funcs_collect(void *state, uint64_t workload_ios)
+{
+	struct funcs_state *s = state;
+	uint64_t *slots = NULL;
+	struct bpf_program *prog;
+	size_t entries;
+	int err;
+
+	if (!s || !s->skel)
+		return -EINVAL;
+	if (!s->wl.ios)
+		s->wl.ios = workload_ios;
+	err = mech_sum_percpu(bpf_map__fd(s->skel->maps.counters), FUNCS_MAX_FNS,
+			      sizeof(s->sum[0]) / sizeof(uint64_t), (uint64_t *)s->sum);
+	if (!err)
+		err = mech_sum_percpu(bpf_map__fd(s->skel->maps.global), 1,
+				      sizeof(s->g) / sizeof(uint64_t), (uint64_t *)&s->g);
+	if (err)
+		return err;
+	entries = (s->nr_slots ? s->nr_slots : 1) * IODIG_HIST_SLOTS;
+	free(s->h);
+	s->h = calloc(s->nr_slots ? s->nr_slots : 1, sizeof(*s->h));
+	slots = calloc(entries, sizeof(*slots));
+	if (!s->h || !slots) {
+		err = -ENOMEM;
+		goto cleanup;
+	}
+	err = mech_sum_percpu(bpf_map__fd(s->skel->maps.hists), (unsigned int)entries, 1,
+			      slots);
+	if (err)
+		goto cleanup;
+	for (size_t i = 0; i < s->nr_slots; i++) {
+		s->h[i].total = 0;
+		for (uint32_t k = 0; k < IODIG_HIST_SLOTS; k++) {
+			s->h[i].slot[k] = slots[funcs_hist_index((uint32_t)i, k)];
+			s->h[i].total += s->h[i].slot[k];
+		}
+	}
+	s->missed = 0;
+	bpf_object__for_each_program(prog, s->skel->obj)
+		s->missed += mech_prog_misses(bpf_program__fd(prog));
+cleanup:
+	free(slots);
+	return err;
+}
+
+static void funcs_destroy(void *state)
+{
+	struct funcs_state *s = state;
+
+	if (!s)
+		return;
+	drop_links(s);
+	funcs_bpf__destroy(s->skel);
+	free(s->h);
+	free(s);
+}
+
+static struct bpf_object *funcs_object(const void *state)
+{
+	const struct funcs_state *s = state;
+
+	return s && s->skel ? s->skel->obj : NULL;
+}
+
+/* Read-only views for funcs_report.c. */
+size_t funcs_state_slots(const void *state)
+{
+	const struct funcs_state *s = state;
+
+	return s ? s->nr_slots : 0;
+}
+
+bool funcs_state_slot(const void *state, size_t i, struct funcs_slot_view *v)
+{
+	const struct funcs_state *s = state;
+
+	if (!s || i >= s->nr_slots || !s->h)
+		return false;
+	v->def = &func_table[s->row[i]];
+	v->kname = s->kname[i];
+	v->attached = s->attached[i];
+	v->c = &s->sum[i];
+	v->h = &s->h[i];
+	return true;
+}
+
+void funcs_state_info(const void *state, struct funcs_info_view *v)
+{
+	const struct funcs_state *s = state;
+
+	memset(v, 0, sizeof(*v));
+	if (!s)
+		return;
+	v->mechanism = s->mechanism;
+	v->absent = s->absent;
+	v->failed = s->failed;
+	v->wl = &s->wl;
+	v->g = &s->g;
+	v->missed = s->missed;
+}
+
+const struct probe_family funcs_probe = {
+	.name = "funcs",
+	.summary = "exact entry-to-exit time of tag, GUP, release, DAX and io_uring functions",
+	.open = funcs_open,
+	.track_tgid = funcs_track_tgid,
+	.set_workload = funcs_set_workload,
+	.collect = funcs_collect,
+	.render_text = funcs_render_text,
+	.render_json = funcs_render_json,
+	.object = funcs_object,
+	.destroy = funcs_destroy,
+};

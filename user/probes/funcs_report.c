@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * funcs family report: one table row per traced function, joined into the
+ * "Kernel" section, and the "funcs" object of the JSON report.  Times are
+ * exact (entry to exit), so the heading names the mechanism.
+ */
+#include <json-c/json.h>
+#include <string.h>
+
+#include "probes/funcs_table.h"
+
+static double per(uint64_t a, uint64_t b)
+{
+	return b ? (double)a / (double)b : 0.0;
+}
+
+static const char *fmt_ns(double ns, char *buf, size_t size)
+{
+	if (ns < 10000.0)
+		snprintf(buf, size, "%.0fns", ns);
+	else if (ns < 10000000.0)
+		snprintf(buf, size, "%.1fus", ns / 1000.0);
+	else
+		snprintf(buf, size, "%.2fms", ns / 1000000.0);
+	return buf;
+}
+
+/* Name of result class @r for a function of @kind, NULL when the kind
+ * never produces it. */
+static const char *result_name(enum funcs_kind kind, int r)
+{
+	switch (r) {
+	case FR_OK:
+		return kind == FK_DAX ? "mapped" : "ok";
+	case FR_SHORT:
+		return kind == FK_PAGES_RET || kind == FK_IOV_BYTES ? "short" : NULL;
+	case FR_EAGAIN:
+		return kind == FK_IOU_ISSUE ? "punted" : "eagain";
+	case FR_ERROR:
+		return kind == FK_TAG ? "no_tag" : "error";
+	case FR_FALLBACK:
+		return kind == FK_DAX ? "fallback" : NULL;
+	case FR_OTHER:
+		return "other";
+	}
+	return NULL;
+}
+
+static const char *variant_name(enum funcs_kind kind, int v)
+{
+	static const char *const dax[FV_NR] = { "pte", "pmd", "pud" };
+	static const char *const iou[FV_NR] = { "nowait", "blocking", NULL };
+
+	if (kind == FK_DAX)
+		return dax[v];
+	if (kind == FK_IOU_ISSUE)
+		return iou[v];
+	return NULL;
+}
+
+static bool has_pages(enum funcs_kind kind)
+{
+	return kind != FK_PLAIN && kind != FK_TAG && kind != FK_DAX && kind != FK_IOU_ISSUE;
+}
+
+/* The workload time a function's total is compared with, and its name. */
+static uint64_t share_base(const struct probe_workload *wl, enum funcs_share sh,
+			   const char **what)
+{
+	if (sh == SHARE_SLAT && wl->slat_ns && !wl->sync_engine) {
+		*what = "slat";
+		return wl->slat_ns;
+	}
+	*what = "clat";
+	return wl->clat_ns;
+}
+
+static void text_results(FILE *out, const struct funcs_slot_view *v)
+{
+	enum funcs_kind kind = v->def->kind;
+	bool any = false;
+
+	for (int r = 0; r < FR_NR; r++) {
+		const char *n = result_name(kind, r);
+
+		/* "ok" is the rest; name only the others. */
+		if (!n || r == FR_OK || !v->c->res[r])
+			continue;
+		fprintf(out, "%s%s=%llu", any ? " " : "", n, (unsigned long long)v->c->res[r]);
+		any = true;
+	}
+	for (int x = 0; x < FV_NR; x++) {
+		const char *n = variant_name(kind, x);
+
+		if (!n || !v->c->variant[x])
+			continue;
+		fprintf(out, "%s%s=%llu", any ? " " : "", n, (unsigned long long)v->c->variant[x]);
+		any = true;
+	}
+	if (v->c->lost)
+		fprintf(out, "%slost=%llu", any ? " " : "", (unsigned long long)v->c->lost);
+	else if (!any)
+		fprintf(out, "-");
+}
+
+static void text_hctx(FILE *out, const struct funcs_global *g)
+{
+	bool first = true;
+
+	for (int q = 0; q < FUNCS_MAX_HCTX; q++) {
+		char b[32];
+
+		if (!g->hctx[q].calls)
+			continue;
+		fprintf(out, "%s q%d%s: %llu calls, %llu slept, avg %s",
+			first ? "      tags by hw queue:" : ";", q,
+			q == FUNCS_MAX_HCTX - 1 ? "+" : "",
+			(unsigned long long)g->hctx[q].calls,
+			(unsigned long long)g->hctx[q].slept,
+			fmt_ns(per(g->hctx[q].ns_sum, g->hctx[q].calls), b, sizeof(b)));
+		first = false;
+	}
+	if (!first)
+		fputc('\n', out);
+}
+
+void funcs_render_text(const void *state, FILE *out)
+{
+	struct funcs_info_view info;
+	size_t n = funcs_state_slots(state);
+	bool any = false;
+
+	funcs_state_info(state, &info);
+	if (!info.mechanism)
+		return;
+	fprintf(out, "  funcs (exact: %s): per function, entry to exit, the workload's "
+		     "threads and its disk's completions\n", info.mechanism);
+	fprintf(out, "    %-28s %9s %9s %8s %8s %8s %12s %7s  %s\n", "function", "calls/IO",
+		"pages/call", "avg", "p50", "p99", "share", "slept", "results");
+	for (size_t i = 0; i < n; i++) {
+		struct funcs_slot_view v;
+		char a[32], p50[32], p99[32], share[32], pages[16];
+		const char *what;
+		uint64_t base;
+
+		if (!funcs_state_slot(state, i, &v) || !v.attached || !v.c->calls)
+			continue;
+		any = true;
+		base = share_base(info.wl, v.def->share, &what);
+		if (base)
+			snprintf(share, sizeof(share), "%.1f%% %s",
+				 100.0 * per(v.c->ns_sum, base), what);
+		else
+			snprintf(share, sizeof(share), "n/a");
+		if (has_pages(v.def->kind))
+			snprintf(pages, sizeof(pages), "%.2f", per(v.c->pages, v.c->calls));
+		else
+			snprintf(pages, sizeof(pages), "-");
+		fprintf(out, "    %-28s %9.3f %9s %8s %8s %8s %12s %7llu  ", v.kname,
+			per(v.c->calls, info.wl->ios), pages,
+			fmt_ns(per(v.c->ns_sum, v.c->calls), a, sizeof(a)),
+			fmt_ns((double)hist_percentile(v.h, 50.0), p50, sizeof(p50)),
+			fmt_ns((double)hist_percentile(v.h, 99.0), p99, sizeof(p99)),
+			share, (unsigned long long)v.c->slept);
+		text_results(out, &v);
+		fputc('\n', out);
+		if (v.def->kind == FK_TAG)
+			text_hctx(out, info.g);
+	}
+	if (!any)
+		fprintf(out, "    no calls of the traced functions seen\n");
+	if (info.absent && info.absent[0])
+		fprintf(out, "    not in this kernel: %s\n", info.absent);
+	if (info.failed && info.failed[0])
+		fprintf(out, "    would not attach: %s\n", info.failed);
+	if (info.missed || info.g->overflow || info.g->no_storage)
+		fprintf(out, "    missed: %llu program runs skipped by the kernel, %llu calls "
+			     "nested past %d, %llu without thread storage\n",
+			(unsigned long long)info.missed, (unsigned long long)info.g->overflow,
+			FUNCS_MAX_DEPTH, (unsigned long long)info.g->no_storage);
+}
+
+static struct json_object *json_u64(uint64_t v)
+{
+	return json_object_new_int64(v > INT64_MAX ? INT64_MAX : (int64_t)v);
+}
+
+static struct json_object *json_function(const struct funcs_slot_view *v,
+					 const struct probe_workload *wl)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *res = json_object_new_object();
+	const char *what;
+	uint64_t base = share_base(wl, v->def->share, &what);
+
+	json_object_object_add(o, "kernel_name", json_object_new_string(v->kname));
+	json_object_object_add(o, "group",
+			       json_object_new_string(funcs_group_names[v->def->group]));
+	json_object_object_add(o, "calls", json_u64(v->c->calls));
+	json_object_object_add(o, "calls_per_io",
+			       json_object_new_double(per(v->c->calls, wl->ios)));
+	if (has_pages(v->def->kind)) {
+		json_object_object_add(o, "pages", json_u64(v->c->pages));
+		json_object_object_add(o, "pages_per_call",
+				       json_object_new_double(per(v->c->pages, v->c->calls)));
+	}
+	json_object_object_add(o, "total_ns", json_u64(v->c->ns_sum));
+	json_object_object_add(o, "mean_ns",
+			       json_object_new_double(per(v->c->ns_sum, v->c->calls)));
+	json_object_object_add(o, "p50_ns", json_u64(hist_percentile(v->h, 50.0)));
+	json_object_object_add(o, "p90_ns", json_u64(hist_percentile(v->h, 90.0)));
+	json_object_object_add(o, "p99_ns", json_u64(hist_percentile(v->h, 99.0)));
+	json_object_object_add(o, "max_ns", json_u64(v->c->ns_max));
+	json_object_object_add(o, "share", json_object_new_double(per(v->c->ns_sum, base)));
+	json_object_object_add(o, "share_of", json_object_new_string(what));
+	json_object_object_add(o, "slept", json_u64(v->c->slept));
+	json_object_object_add(o, "preempted", json_u64(v->c->preempted));
+	for (int r = 0; r < FR_NR; r++) {
+		const char *n = result_name(v->def->kind, r);
+
+		if (n)
+			json_object_object_add(res, n, json_u64(v->c->res[r]));
+	}
+	json_object_object_add(o, "results", res);
+	if (variant_name(v->def->kind, 0)) {
+		struct json_object *var = json_object_new_object();
+
+		for (int x = 0; x < FV_NR; x++)
+			if (variant_name(v->def->kind, x))
+				json_object_object_add(var, variant_name(v->def->kind, x),
+						       json_u64(v->c->variant[x]));
+		json_object_object_add(o, v->def->kind == FK_DAX ? "sizes" : "modes", var);
+	}
+	json_object_object_add(o, "lost", json_u64(v->c->lost));
+	return o;
+}
+
+static struct json_object *json_list(const char *csv)
+{
+	struct json_object *a = json_object_new_array();
+	const char *p = csv;
+
+	while (p && *p) {
+		size_t len = strcspn(p, ",");
+
+		json_object_array_add(a, json_object_new_string_len(p, (int)len));
+		p += len;
+		while (*p == ',' || *p == ' ')
+			p++;
+	}
+	return a;
+}
+
+void funcs_render_json(const void *state, struct json_object *kernel)
+{
+	struct json_object *o, *fns, *hctx;
+	struct funcs_info_view info;
+	size_t n = funcs_state_slots(state);
+
+	funcs_state_info(state, &info);
+	if (!info.mechanism || !kernel)
+		return;
+	o = json_object_new_object();
+	fns = json_object_new_object();
+	hctx = json_object_new_array();
+	json_object_object_add(o, "mechanism", json_object_new_string(info.mechanism));
+	json_object_object_add(o, "exact", json_object_new_boolean(true));
+	for (size_t i = 0; i < n; i++) {
+		struct funcs_slot_view v;
+
+		if (funcs_state_slot(state, i, &v) && v.attached)
+			json_object_object_add(fns, v.def->role, json_function(&v, info.wl));
+	}
+	json_object_object_add(o, "functions", fns);
+	for (int q = 0; q < FUNCS_MAX_HCTX; q++) {
+		struct json_object *h;
+
+		if (!info.g->hctx[q].calls)
+			continue;
+		h = json_object_new_object();
+		json_object_object_add(h, "queue", json_object_new_int(q));
+		json_object_object_add(h, "calls", json_u64(info.g->hctx[q].calls));
+		json_object_object_add(h, "slept", json_u64(info.g->hctx[q].slept));
+		json_object_object_add(h, "total_ns", json_u64(info.g->hctx[q].ns_sum));
+		json_object_array_add(hctx, h);
+	}
+	json_object_object_add(o, "tags_by_hw_queue", hctx);
+	json_object_object_add(o, "absent", json_list(info.absent));
+	json_object_object_add(o, "failed", json_list(info.failed));
+	json_object_object_add(o, "missed_events", json_u64(info.missed));
+	json_object_object_add(o, "nested_too_deep", json_u64(info.g->overflow));
+	json_object_object_add(o, "no_storage", json_u64(info.g->no_storage));
+	json_object_object_add(kernel, "funcs", o);
+}
