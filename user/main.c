@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* iodig command line: parse, dispatch to run / probe, print errors. */
+/* iodig command line: parse, dispatch to run / probe / diff, print errors. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -11,11 +11,17 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include <json-c/json.h>
+
+#include "diff.h"
 #include "engine.h"
 #include "options.h"
 #include "probe.h"
+#include "repeat.h"
 #include "report.h"
 #include "run.h"
+#include "svg.h"
+#include "tracefile.h"
 
 #define EXIT_USAGE 2
 
@@ -25,6 +31,8 @@ static void usage(FILE *out)
 "usage: iodig run [OPTIONS] JOBFILE...          run fio job files\n"
 "       iodig run [OPTIONS] --name=NAME --key=value ...   fio command-line form\n"
 "       iodig probe [--target=PATH] [--mechanism=M]      show which kernel probes work here\n"
+"       iodig diff [--format=text|json|md] [--svg=DIR] [--alpha=P] A.json B.json [C.json...]\n"
+"                                                compare trace files of runs or kernels\n"
 "       iodig --version | --help\n"
 "\n"
 "Run options:\n"
@@ -39,6 +47,12 @@ static void usage(FILE *out)
 "  --stacks=N             print the top N full kernel stacks per family\n"
 "  --progress, --no-progress   status line (default: when stderr is a terminal)\n"
 "  --scratch-size=SIZE    size of the built-in scratch target (default 512m)\n"
+"  --save=FILE            trace file for iodig diff (default ./iodig-runs/JOB-TIME.json)\n"
+"  --no-save              write no trace file\n"
+"  --repeat=N             run the jobs N times; report mean, stdev, 95%% CI\n"
+"  --repeat-delay=TIME    pause between repeats (e.g. 5s, 500ms)\n"
+"  --svg=DIR              flame graphs (on-CPU, off-CPU) and latency plot into DIR\n"
+"  --folded=FILE          folded stacks (\"a;b;c count\") into FILE\n"
 "\n"
 "A job with no filename= or directory= runs on a scratch loop device on tmpfs\n"
 "that iodig creates and removes.  Job options (job files and --key=value):\n\n");
@@ -49,7 +63,8 @@ static void usage(FILE *out)
  * job option. */
 enum { OPT_OUTPUT_FORMAT = 1000, OPT_OUTPUT, OPT_TARGET, OPT_ALLOW, OPT_PROBES,
        OPT_NO_PROBES, OPT_MECHANISM, OPT_PROGRESS, OPT_NO_PROGRESS,
-       OPT_SCRATCH_SIZE, OPT_BPF_STATS, OPT_STACKS, OPT_HELP };
+       OPT_SCRATCH_SIZE, OPT_BPF_STATS, OPT_STACKS, OPT_SAVE, OPT_NO_SAVE,
+       OPT_REPEAT, OPT_REPEAT_DELAY, OPT_SVG, OPT_FOLDED, OPT_HELP };
 
 static const struct option run_options[] = {
 	{ "output-format", required_argument, NULL, OPT_OUTPUT_FORMAT },
@@ -64,6 +79,12 @@ static const struct option run_options[] = {
 	{ "scratch-size", required_argument, NULL, OPT_SCRATCH_SIZE },
 	{ "bpf-stats", no_argument, NULL, OPT_BPF_STATS },
 	{ "stacks", required_argument, NULL, OPT_STACKS },
+	{ "save", required_argument, NULL, OPT_SAVE },
+	{ "no-save", no_argument, NULL, OPT_NO_SAVE },
+	{ "repeat", required_argument, NULL, OPT_REPEAT },
+	{ "repeat-delay", required_argument, NULL, OPT_REPEAT_DELAY },
+	{ "svg", required_argument, NULL, OPT_SVG },
+	{ "folded", required_argument, NULL, OPT_FOLDED },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ NULL, 0, NULL, 0 },
 };
@@ -98,9 +119,55 @@ static int parse_output_format(const char *s, unsigned int *out, struct errbuf *
 	return 0;
 }
 
-static int apply_run_option(struct run_ctx *ctx, int id, const char *val,
-			    struct errbuf *err)
+/* Options of the run's artifacts: trace file, repeats, pictures. */
+struct run_extra {
+	const char *save;
+	bool no_save;
+	struct repeat_opts repeat;
+	const char *svg_dir;
+	const char *folded;
+};
+
+static int apply_extra_option(struct run_extra *x, int id, const char *val,
+			      struct errbuf *err)
 {
+	char *end;
+	unsigned long n;
+
+	switch (id) {
+	case OPT_SAVE:
+		x->save = val;
+		return 0;
+	case OPT_NO_SAVE:
+		x->no_save = true;
+		return 0;
+	case OPT_REPEAT:
+		n = strtoul(val, &end, 10);
+		if (!*val || *end || n < 1 || n > 1000)
+			return err_set(err, EINVAL, "option --repeat: '%s' is not a number from 1 to 1000", val);
+		x->repeat.count = (unsigned int)n;
+		return 0;
+	case OPT_REPEAT_DELAY:
+		if (parse_time_ns(val, 1000000000ull, &x->repeat.delay_ns))
+			return err_set(err, EINVAL, "option --repeat-delay: '%s' is not a time (e.g. 5, 2s, 500ms)", val);
+		return 0;
+	case OPT_SVG:
+		x->svg_dir = val;
+		return 0;
+	case OPT_FOLDED:
+		x->folded = val;
+		return 0;
+	}
+	return 1;
+}
+
+static int apply_run_option(struct run_ctx *ctx, struct run_extra *x, int id,
+			    const char *val, struct errbuf *err)
+{
+	int ret = apply_extra_option(x, id, val, err);
+
+	if (ret <= 0)
+		return ret;
 	switch (id) {
 	case OPT_OUTPUT_FORMAT:
 		return parse_output_format(val, &ctx->opts.output_format, err);
@@ -157,7 +224,7 @@ struct run_args {
 	bool help;
 };
 
-static int split_args(struct run_ctx *ctx, int argc, char **argv,
+static int split_args(struct run_ctx *ctx, struct run_extra *x, int argc, char **argv,
 		      struct run_args *a, struct errbuf *err)
 {
 	a->files = calloc((size_t)argc + 1, sizeof(char *));
@@ -192,7 +259,7 @@ static int split_args(struct run_ctx *ctx, int argc, char **argv,
 			} else if (val) {
 				return err_set(err, EINVAL, "option --%s takes no value", o->name);
 			}
-			ret = apply_run_option(ctx, o->val, val, err);
+			ret = apply_run_option(ctx, x, o->val, val, err);
 			if (ret)
 				return ret;
 			continue;
@@ -247,34 +314,17 @@ static int load_jobs(struct run_ctx *ctx, struct run_args *a, struct errbuf *err
 	return job_list_finalize(&ctx->jobs, err);
 }
 
-static dev_t disk_devt(const char *disk)
-{
-	char path[256], buf[32];
-	unsigned int maj, min;
-	FILE *f;
-	dev_t dev = 0;
-
-	if (!disk[0])
-		return 0;
-	snprintf(path, sizeof(path), "/sys/block/%s/dev", disk);
-	f = fopen(path, "re");
-	if (!f)
-		return 0;
-	if (fgets(buf, sizeof(buf), f) && sscanf(buf, "%u:%u", &maj, &min) == 2)
-		dev = makedev(maj, min);
-	fclose(f);
-	return dev;
-}
-
-static int write_report(const struct report *rep, const struct run_opts *o,
+static int write_report(const struct repeat_result *res, const struct run_opts *o,
 			FILE *out)
 {
 	int ret = 0;
 
-	if (o->output_format & OUTPUT_NORMAL)
-		ret = report_text(rep, out);
+	if (o->output_format & OUTPUT_NORMAL) {
+		ret = report_text(&res->rep, out);
+		repeat_render_text(res, out);
+	}
 	if (!ret && (o->output_format & OUTPUT_JSON))
-		ret = report_json(rep, out);
+		ret = repeat_render_json(res, out);
 	if (!ret && (fflush(out) || ferror(out)))
 		ret = -EIO;
 	return ret;
@@ -282,7 +332,7 @@ static int write_report(const struct report *rep, const struct run_opts *o,
 
 /* --output=FILE: write a temp file next to it and rename, so FILE is
  * either the complete report or untouched. */
-static int output_report(const struct report *rep, const struct run_opts *o,
+static int output_report(const struct repeat_result *rep, const struct run_opts *o,
 			 struct errbuf *err)
 {
 	char tmp[4200];
@@ -319,56 +369,40 @@ static int output_report(const struct report *rep, const struct run_opts *o,
 	return 0;
 }
 
-static void open_probes(struct run_ctx *ctx)
+/* Trace file, folded stacks and pictures of a finished run. */
+static int save_artifacts(const struct run_ctx *ctx, const struct repeat_result *res,
+			  const struct run_extra *x, struct errbuf *err)
 {
-	struct probe_env env = { 0 };
-	struct errbuf err = { { 0 } };
+	struct json_object *doc = NULL;
+	struct tracefile *tf = NULL;
+	char path[4096];
+	int ret;
 
-	if (ctx->opts.no_probes)
-		return;
-	/* Thread workers live in iodig's own process; process workers are
-	 * added as they fork, so the supervisor is not traced with them. */
-	for (size_t j = 0; j < ctx->jobs.count; j++)
-		if (ctx->jobs.jobs[j].thread)
-			env.runner_tgid = getpid();
-	if (ctx->jobs.count && ctx->targets) {
-		snprintf(env.target_disk, sizeof(env.target_disk), "%s",
-			 ctx->targets[0].info.disk_name);
-		env.target_dev = disk_devt(env.target_disk);
+	if (x->no_save && !x->svg_dir && !x->folded)
+		return 0;
+	ret = tracefile_build(res, ctx, &doc, err);
+	if (!ret && !x->no_save) {
+		if (x->save)
+			snprintf(path, sizeof(path), "%s", x->save);
+		else
+			ret = tracefile_default_path(ctx->jobs.count ? ctx->jobs.jobs[0].name : "run",
+						     path, sizeof(path), err);
+		if (!ret)
+			ret = tracefile_write(doc, path, err);
+		/* told on a terminal only, like the progress line: scripts
+		 * expect a quiet stderr from a run that worked */
+		if (!ret && isatty(STDERR_FILENO))
+			fprintf(stderr, "iodig: trace file: %s\n", path);
 	}
-	env.force_mechanism = ctx->opts.mechanism;
-	env.disabled = getenv("IODIG_DISABLE");
-	env.bpf_stats = ctx->opts.bpf_stats;
-	env.stacks = ctx->opts.stacks;
-	if (probes_open(&env, ctx->opts.probes, &ctx->probes, &err))
-		fprintf(stderr, "iodig: kernel probes unavailable: %s\n", err.msg);
-}
-
-/* The workload's own figures, for the kernel section's per-I/O ratios. */
-static void workload_figures(const struct run_ctx *ctx, struct probe_workload *wl)
-{
-	memset(wl, 0, sizeof(*wl));
-	for (unsigned int i = 0; i < ctx->nr_workers; i++) {
-		const struct worker_stats *s = &ctx->shared->stats[i];
-
-		for (int d = 0; d < DDIR_COUNT; d++) {
-			const struct ddir_stats *ds = &s->dir[d];
-
-			wl->ios += ds->ios;
-			wl->slat_ns += (uint64_t)(ds->slat.mean * (double)ds->slat.n);
-			wl->clat_ns += (uint64_t)(ds->clat.mean * (double)ds->clat.n);
-		}
-		wl->submit_calls += s->submit_calls;
-		wl->reap_calls += s->complete_calls;
-		wl->ctx_vol += s->ctx_vol;
-		wl->ctx_invol += s->ctx_invol;
-		wl->majf += s->majf;
-		wl->minf += s->minf;
-		if (s->runtime_ns > wl->runtime_ns)
-			wl->runtime_ns = s->runtime_ns;
-		if (ctx->workers[i].job->engine->flags & ENGINE_SYNC)
-			wl->sync_engine = true;
-	}
+	if (!ret && (x->svg_dir || x->folded))
+		ret = tracefile_from_doc(x->save ? x->save : "this run", doc, &tf, err);
+	if (!ret && x->folded)
+		ret = tracefile_write_folded(tf, x->folded, err);
+	if (!ret && x->svg_dir)
+		ret = svg_write_run(tf, x->svg_dir, err);
+	tracefile_free(tf);
+	json_object_put(doc);
+	return ret;
 }
 
 static void join_command(char *buf, size_t len, int argc, char **argv)
@@ -384,13 +418,14 @@ static int cmd_run(int argc, char **argv)
 {
 	struct run_ctx ctx;
 	struct run_args a = { 0 };
-	struct report rep = { 0 };
+	struct run_extra x = { .repeat = { .count = 1 } };
+	struct repeat_result res = { 0 };
 	struct errbuf err = { { 0 } };
 	int status = EXIT_USAGE, ret, stale;
 
 	run_ctx_init(&ctx);
 	join_command(ctx.opts.command, sizeof(ctx.opts.command), argc + 1, argv - 1);
-	ret = split_args(&ctx, argc, argv, &a, &err);
+	ret = split_args(&ctx, &x, argc, argv, &a, &err);
 	if (!ret && a.help) {
 		usage(stdout);
 		status = 0;
@@ -409,32 +444,24 @@ static int cmd_run(int argc, char **argv)
 		status = EXIT_USAGE;
 		goto fail;
 	}
-	open_probes(&ctx);
-	if (run_signal_pending(&ctx)) {
+	ret = repeat_execute(&ctx, &x.repeat, &res, &err);
+	if (!ret && res.nothing_run) {
 		fprintf(stderr, "iodig: interrupted by signal %d before the workload started; nothing was run\n",
 			ctx.stop_signal);
 		status = 128 + ctx.stop_signal;
 		goto cleanup;
 	}
-	ret = run_execute(&ctx, &err);
-	if (ret)
-		goto fail;
-	if (ctx.probes) {
-		struct probe_workload wl;
-
-		workload_figures(&ctx, &wl);
-		probes_collect(ctx.probes, &wl);
-	}
-	ret = run_build_report(&ctx, &rep, &err);
 	if (!ret)
-		ret = output_report(&rep, &ctx.opts, &err);
+		ret = output_report(&res, &ctx.opts, &err);
+	if (!ret)
+		ret = save_artifacts(&ctx, &res, &x, &err);
 	if (ret)
 		goto fail;
 	status = 0;
-	for (size_t i = 0; i < rep.nr_jobs; i++) {
-		if (rep.jobs[i].error) {
-			fprintf(stderr, "iodig: job '%s': %s\n", rep.jobs[i].job->name,
-				rep.jobs[i].errmsg);
+	for (size_t i = 0; i < res.rep.nr_jobs; i++) {
+		if (res.rep.jobs[i].error) {
+			fprintf(stderr, "iodig: job '%s': %s\n", res.rep.jobs[i].job->name,
+				res.rep.jobs[i].errmsg);
 			status = 1;
 		}
 	}
@@ -447,7 +474,7 @@ static int cmd_run(int argc, char **argv)
 fail:
 	fprintf(stderr, "iodig: %s\n", err.msg);
 cleanup:
-	report_free(&rep);
+	repeat_result_free(&res);
 	run_ctx_cleanup(&ctx);
 	free(a.files);
 	free(a.job_args);
@@ -488,6 +515,61 @@ static int cmd_probe(int argc, char **argv)
 	return 0;
 }
 
+/* iodig diff [--format=F] [--svg=DIR] [--alpha=P] A B [C...] */
+static int cmd_diff(int argc, char **argv)
+{
+	struct diff_opts o = { .format = DIFF_TEXT, .alpha = DIFF_DEFAULT_ALPHA };
+	struct errbuf err = { { 0 } };
+	const char **files = calloc((size_t)argc + 1, sizeof(char *));
+	size_t nr = 0;
+	int ret = EXIT_USAGE;
+
+	if (!files) {
+		fprintf(stderr, "iodig: out of memory\n");
+		return 1;
+	}
+	for (int i = 0; i < argc; i++) {
+		const char *arg = argv[i];
+
+		if (!strcmp(arg, "--help")) {
+			usage(stdout);
+			ret = 0;
+			goto cleanup;
+		} else if (!strncmp(arg, "--format=", 9)) {
+			if (diff_parse_format(arg + 9, &o.format, &err))
+				goto fail;
+		} else if (!strncmp(arg, "--svg=", 6)) {
+			o.svg_dir = arg + 6;
+		} else if (!strncmp(arg, "--alpha=", 8)) {
+			char *end;
+
+			o.alpha = strtod(arg + 8, &end);
+			if (!arg[8] || *end || !(o.alpha > 0 && o.alpha < 0.5)) {
+				err_set(&err, EINVAL, "option --alpha: '%s' is not a probability between 0 and 0.5", arg + 8);
+				goto fail;
+			}
+		} else if (!strncmp(arg, "--", 2) && arg[2]) {
+			err_set(&err, EINVAL, "diff: unknown option '%s'", arg);
+			goto fail;
+		} else {
+			files[nr++] = arg;
+		}
+	}
+	if (nr < 2) {
+		err_set(&err, EINVAL, "diff: give at least two trace files (iodig diff A.json B.json)");
+		goto fail;
+	}
+	ret = diff_files(files, nr, &o, stdout, stderr, &err) ? 1 : 0;
+	if (ret)
+		goto fail;
+	goto cleanup;
+fail:
+	fprintf(stderr, "iodig: %s\n", err.msg);
+cleanup:
+	free(files);
+	return ret;
+}
+
 int main(int argc, char **argv)
 {
 	struct errbuf err = { { 0 } };
@@ -509,6 +591,8 @@ int main(int argc, char **argv)
 		return cmd_run(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "probe"))
 		return cmd_probe(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "diff"))
+		return cmd_diff(argc - 2, argv + 2);
 	/* fio's own form: "iodig --name=x ..." or "iodig job.fio" means run. */
 	if (!strncmp(argv[1], "--", 2) || access(argv[1], R_OK) == 0)
 		return cmd_run(argc - 1, argv + 1);

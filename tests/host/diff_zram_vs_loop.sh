@@ -1,0 +1,70 @@
+# io_uring randread on zram (no NOWAIT: every read punted to io-wq) vs a loop device on /dev/shm, --repeat=3: diff marks punt ratio and io-wq switches per I/O as changed; two repeat-3 runs of one job show no significant headline change (alpha 0.01).
+source tests/host/lib.sh
+need_root
+command -v jq >/dev/null || skip "jq not installed"
+ZRAM=
+cleanup_zram() {
+	if [ -n "$ZRAM" ]; then
+		echo 1 > "/sys/block/zram$ZRAM/reset" 2>/dev/null
+		echo "$ZRAM" > /sys/class/zram-control/hot_remove 2>/dev/null
+	fi
+	cleanup
+}
+trap cleanup_zram EXIT
+[ -e /sys/class/zram-control ] || modprobe zram num_devices=0 2>/dev/null
+[ -w /sys/class/zram-control/hot_add ] || skip "zram not available (no /sys/class/zram-control; CONFIG_ZRAM off or modprobe zram failed)"
+ZRAM=$(cat /sys/class/zram-control/hot_add) || skip "zram hot_add failed"
+echo 256M > "/sys/block/zram$ZRAM/disksize" || { fail "zram disksize 256M"; done_testing; }
+make_loop 256 || skip "cannot create a loop device"
+
+# 2 s per repeat; alpha 0.01 because a VM drifts between runs and a handful
+# of repeats per side cannot tell small drifts from noise.
+JOB=(--name=rr --ioengine=io_uring --rw=randread --bs=4k --iodepth=16 --direct=1
+     --runtime=2 --time_based --size=200m --repeat=3 --no-progress)
+run() { # run DEVICE OUT
+	"$IODIG" run "${JOB[@]}" --filename="$1" --save="$2" >"$2.txt" 2>"$2.err" ||
+		fail "iodig run on $1: $(cat "$2.err")"
+}
+run "/dev/zram$ZRAM" "$TMP/zram.json"
+run "$LOOP" "$TMP/loop.json"
+run "$LOOP" "$TMP/loop2.json"
+
+check "trace file has 3 repeats" [ "$(jqr '.iodig.repeats.count' "$TMP/zram.json")" = 3 ]
+check "trace version 1.0" [ "$(jqr '.iodig_trace_version' "$TMP/zram.json")" = 1.0 ]
+check "environment names the zram device" \
+	[ "$(jqr '.iodig.environment.devices[0].name' "$TMP/zram.json")" = "zram$ZRAM" ]
+check "text report has the repeat summary" grep -q "^Repeats: 3 of 3" "$TMP/zram.json.txt"
+
+"$IODIG" diff --format=json "$TMP/zram.json" "$TMP/loop.json" >"$TMP/d1.json" 2>"$TMP/d1.err" ||
+	fail "iodig diff zram loop: $(cat "$TMP/d1.err")"
+verdict() { # verdict FILE FIGURE
+	jq -r --arg f "$2" '.rows[] | select(.figure == $f) | .values[1].verdict' "$1"
+}
+punt_a=$(jq -r '.rows[] | select(.figure | startswith("io_uring punt")) | .values[0].mean' "$TMP/d1.json")
+punt_b=$(jq -r '.rows[] | select(.figure | startswith("io_uring punt")) | .values[1].mean' "$TMP/d1.json")
+echo "punt ratio: zram $punt_a, loop $punt_b"
+check "zram punts nearly every read ($punt_a)" awk "BEGIN{exit !($punt_a > 0.9)}"
+check "punt ratio marked changed" [ "$(verdict "$TMP/d1.json" "io_uring punt ratio (io-wq)")" = changed ]
+# The punted reads switch io-wq workers in and out; the submitter's own
+# switches (rusage) move less and drift with other load on the machine.
+check "io-wq worker switches per I/O marked changed" \
+	[ "$(verdict "$TMP/d1.json" "io-wq worker switches per I/O")" = changed ]
+echo "info: context switches per I/O (rusage): $(verdict "$TMP/d1.json" "context switches per I/O"), sched switches per I/O: $(verdict "$TMP/d1.json" "sched switches per I/O")"
+check "warns about the different device" grep -q "different target device" "$TMP/d1.err"
+
+"$IODIG" diff --format=json "$TMP/loop.json" "$TMP/loop2.json" >"$TMP/d2.json" 2>"$TMP/d2.err" ||
+	fail "iodig diff loop loop2: $(cat "$TMP/d2.err")"
+for f in "IOPS" "bandwidth" "clat avg" "clat p99" "lat avg" "lat p99" "context switches per I/O"; do
+	v=$(verdict "$TMP/d2.json" "$f")
+	check "same job twice: $f not significant ($v)" [ "$v" = noise ]
+done
+no_match() { ! grep -q "$@"; }
+check "same device: no device warning" no_match "different target device" "$TMP/d2.err"
+
+"$IODIG" diff --format=md --svg="$TMP/svg" "$TMP/zram.json" "$TMP/loop.json" >"$TMP/d.md" 2>/dev/null ||
+	fail "iodig diff --format=md --svg"
+check "markdown table" grep -q '^| IOPS |' "$TMP/d.md"
+for s in oncpu-diff offcpu-diff latency; do
+	check "diff wrote $s.svg" grep -q '</svg>' "$TMP/svg/$s.svg"
+done
+done_testing

@@ -1,0 +1,101 @@
+// Diff model: Welch verdicts with repeats, "single run" without, same-role function pairing, "only in" rows, environment warnings, and the three renderers.
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff.h"
+#include "tests/unit/check.h"
+#include "tracefile.h"
+
+static struct tracefile *make(const char *name, const char *dev, const char *runs)
+{
+	char doc[4096];
+	struct tracefile *tf = NULL;
+	struct errbuf err = { "" };
+
+	snprintf(doc, sizeof(doc),
+		 "{\"iodig_trace_version\": \"1.0\", \"jobs\": [], \"iodig\": {"
+		 "\"environment\": {\"kernel\": {\"release\": \"6.1\"}, \"cpu\": {\"online\": 2},"
+		 " \"devices\": [{\"name\": \"%s\", \"scheduler\": \"none\"}]},"
+		 "\"repeats\": {\"runs\": [%s]}}}", dev, runs);
+	if (tracefile_parse_buffer(name, doc, strlen(doc), &tf, &err))
+		fprintf(stderr, "%s: %s\n", name, err.msg);
+	return tf;
+}
+
+static const struct diff_row *row(const struct diff *d, const char *label)
+{
+	for (size_t i = 0; i < d->nr_rows; i++)
+		if (!strcmp(d->rows[i].label, label))
+			return &d->rows[i];
+	return NULL;
+}
+
+static char *render(const struct diff *d, int (*fn)(const struct diff *, FILE *))
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	CHECK(f && fn(d, f) == 0);
+	if (f)
+		fclose(f);
+	return text;
+}
+
+int main(void)
+{
+	struct tracefile *tf[3];
+	struct diff *d = NULL;
+	struct errbuf err = { "" };
+	const struct diff_row *r;
+	char *text;
+
+	tf[0] = make("a.json", "loop0",
+		     "{\"figures\": {\"iops\": 100, \"ctx_per_io\": 0.5, \"fn|slat|get_user_pages_fast|ns_per_io\": 300, \"fn|slat|old_only|ns_per_io\": 50}},"
+		     "{\"figures\": {\"iops\": 101, \"ctx_per_io\": 0.51, \"fn|slat|get_user_pages_fast|ns_per_io\": 310, \"fn|slat|old_only|ns_per_io\": 55}},"
+		     "{\"figures\": {\"iops\": 99, \"ctx_per_io\": 0.49, \"fn|slat|get_user_pages_fast|ns_per_io\": 305, \"fn|slat|old_only|ns_per_io\": 52}}");
+	tf[1] = make("b.json", "zram0",
+		     "{\"figures\": {\"iops\": 150, \"ctx_per_io\": 0.5, \"fn|slat|pin_user_pages_fast|ns_per_io\": 200, \"fn|slat|new_only|ns_per_io\": 40}},"
+		     "{\"figures\": {\"iops\": 152, \"ctx_per_io\": 0.52, \"fn|slat|pin_user_pages_fast|ns_per_io\": 210, \"fn|slat|new_only|ns_per_io\": 45}},"
+		     "{\"figures\": {\"iops\": 149, \"ctx_per_io\": 0.48, \"fn|slat|pin_user_pages_fast|ns_per_io\": 205, \"fn|slat|new_only|ns_per_io\": 42}}");
+	tf[2] = make("c.json", "loop1", "{\"figures\": {\"iops\": 120, \"ctx_per_io\": 0.5}}");
+	CHECK(tf[0] && tf[1] && tf[2]);
+	if (!tf[0] || !tf[1] || !tf[2])
+		return 1;
+	CHECK_MSG(diff_build(tf, 3, 0.01, &d, &err) == 0, "%s", err.msg);
+	if (!d)
+		return 1;
+	r = row(d, "IOPS");
+	CHECK(r && r->cells[1].sig == SIG_CHANGED && r->cells[1].w.p < 0.001);
+	CHECK(r && fabs(r->cells[1].change - 50.333333) < 1e-4 && fabs(r->cells[1].change_pct - 50.333333) < 1e-4);
+	CHECK(r && r->cells[2].sig == SIG_SINGLE);
+	r = row(d, "context switches per I/O");
+	CHECK(r && r->cells[1].sig == SIG_NOISE);
+	r = row(d, "slat (sampled) get_user_pages_fast → pin_user_pages_fast time/IO");
+	CHECK(r && r->cells[0].present && r->cells[1].present && r->cells[1].s.mean == 205);
+	r = row(d, "slat (sampled) old_only time/IO");
+	CHECK(r && !strcmp(r->note, "only in A"));
+	r = row(d, "slat (sampled) new_only time/IO");
+	CHECK(r && !strcmp(r->note, "only in B"));
+	/* zram0 vs loop0 warns; loop1 vs loop0 is the same kind of device */
+	CHECK(d->nr_warnings == 1 && strstr(d->warnings[0], "different target device") &&
+	      strstr(d->warnings[0], "zram0"));
+
+	text = render(d, diff_render_text);
+	CHECK(text && strstr(text, "single run: no significance") && strstr(text, "CHANGED p="));
+	free(text);
+	text = render(d, diff_render_md);
+	CHECK(text && strstr(text, "| IOPS |") && strstr(text, "**changed**"));
+	free(text);
+	text = render(d, diff_render_json);
+	CHECK(text && strstr(text, "\"verdict\": \"changed\"") && strstr(text, "Welch"));
+	free(text);
+	diff_free(d);
+	diff_free(NULL);
+	if (check_failures)
+		return 1;
+	printf("diff: all checks passed\n");
+	return 0;
+}
