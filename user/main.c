@@ -42,7 +42,7 @@ static void usage(FILE *out)
 "  --allow-destructive    write to block devices that carry data or are in use\n"
 "  --probes=LIST          kernel probe families to load (default: all)\n"
 "  --no-probes            run the workload without kernel probes\n"
-"  --mechanism=M          force a probe mechanism (tp_btf, raw_tp, tracepoint)\n"
+"  --mechanism=M          force a probe mechanism (fentry, kprobe, tp_btf, raw_tp, tracepoint)\n"
 "  --bpf-stats            measure the probes' own BPF time per I/O (kernel bpf_stats)\n"
 "  --stacks=N             print the top N full kernel stacks per family\n"
 "  --progress, --no-progress   status line (default: when stderr is a terminal)\n"
