@@ -10,7 +10,10 @@ VERSION  := 0.1.0
 # installs the missing ones and is silent when all are present.
 DEB_PKGS := clang llvm gcc make pkg-config bpftool libbpf-dev libelf-dev \
 	    zlib1g-dev liburing-dev libaio-dev libblkid-dev libjson-c-dev \
-	    fio util-linux e2fsprogs kmod procps jq fdisk
+	    fio util-linux e2fsprogs kmod procps jq fdisk \
+	    libclang-rt-14-dev valgrind time strace \
+	    qemu-system-x86 busybox-static cpio xz-utils \
+	    chromium libbpf-tools bpftrace
 
 ifeq ($(V),1)
 Q :=
@@ -46,7 +49,8 @@ BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -Iinclude \
 # Skeletons and BPF objects are made through pattern chains; keep them so
 # make does not delete them as intermediates and rebuild every time.
 .SECONDARY: $(BPF_OBJS) $(SKELS)
-.PHONY: all deps run test unit bench vmtest fuzz clean
+.PHONY: all deps run test unit bench vmtest fuzz fuzz-build sanitize \
+	sanitize-build clean
 
 all: $(OUT)/iodig
 
@@ -95,14 +99,95 @@ run: deps
 
 # The README's second command, and what .ci/run calls.
 test: deps
-	$(Q)$(MAKE) --no-print-directory all unit
+	$(Q)$(MAKE) --no-print-directory -j$(shell nproc) all unit sanitize-build fuzz-build
 	$(Q)OUT=$(OUT) tests/run.sh
 
 bench: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)OUT=$(OUT) tests/bench/run.sh
 
+# QEMU kernel lab (tests/vm/): boots Debian 6.1 and 6.12 kernels under TCG
+# and asserts on iodig's JSON there.  VM_KERNELS="6.12" picks kernels;
+# downloads are kept in VM_CACHE.  A skip (no QEMU, package or network)
+# prints its reason and is not an error here.
+VM_KERNELS ?=
+VM_CACHE   ?= /var/cache/iodig-vm
+vmtest: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)OUT=$(OUT) VM_CACHE=$(VM_CACHE) bash tests/vm/lab.sh $(VM_KERNELS); \
+		rc=$$?; [ $$rc -eq 77 ] && rc=0; exit $$rc
+
+# --- Sanitizers: iodig and the unit tests again, with ASan+UBSan ---------
+# A separate tree, so the normal build stays optimised; tests/run.sh runs
+# $(ASAN_OUT)/tests/unit/* as "asan-<test>" and tests/host/sanitize_*.sh
+# drive $(ASAN_OUT)/iodig.  -fno-sanitize-recover makes any UBSan report
+# fatal, so a report can never pass as a success.
+ASAN_OUT    := $(OUT)/asan
+SAN_FLAGS   := -fsanitize=address,undefined -fno-omit-frame-pointer \
+	       -fno-sanitize-recover=all
+ASAN_CFLAGS  = $(filter-out -O2,$(CFLAGS)) -O1 $(SAN_FLAGS)
+ASAN_USER_OBJS := $(patsubst %.c,$(ASAN_OUT)/obj/%.o,$(USER_SRCS))
+ASAN_LIB_OBJS  := $(filter-out $(ASAN_OUT)/obj/user/main.o,$(ASAN_USER_OBJS))
+ASAN_UNIT_BINS := $(patsubst tests/unit/%.c,$(ASAN_OUT)/tests/unit/%,$(UNIT_SRCS))
+
+$(ASAN_OUT)/obj/%.o: %.c | $(SKELS)
+	@mkdir -p $(@D)
+	$(call msg,ASAN-CC,$@)
+	$(Q)$(CC) $(ASAN_CFLAGS) -c $< -o $@
+
+$(ASAN_OUT)/iodig: $(ASAN_USER_OBJS)
+	$(call msg,ASAN-LD,$@)
+	$(Q)$(CC) $(ASAN_CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+$(ASAN_OUT)/tests/unit/%: tests/unit/%.c $(ASAN_LIB_OBJS)
+	@mkdir -p $(@D)
+	$(call msg,ASAN-CC,$@)
+	$(Q)$(CC) $(ASAN_CFLAGS) $< $(ASAN_LIB_OBJS) -o $@ $(LDLIBS)
+
+sanitize-build: $(ASAN_OUT)/iodig $(ASAN_UNIT_BINS)
+
+# Builds and runs only the sanitizer tests (make test runs them too).
+sanitize: deps
+	$(Q)$(MAKE) --no-print-directory all sanitize-build
+	$(Q)OUT=$(OUT) tests/run.sh -e 'asan-|sanitize_|valgrind_'
+
+# --- Fuzzing: libFuzzer targets tests/fuzz/fuzz_<name>.c ----------------
+# clang only (libFuzzer).  The library objects are rebuilt with coverage
+# instrumentation (fuzzer-no-link); each target is linked with all of them,
+# like the unit tests.  The trace-file target joins once its parser exists.
+FUZZ_OUT     := $(OUT)/fuzz
+FUZZ_NAMES   := jobfile cmdline ksyms $(if $(wildcard user/tracefile.h),tracefile)
+FUZZ_BINS    := $(patsubst %,$(FUZZ_OUT)/bin/fuzz_%,$(FUZZ_NAMES))
+FUZZ_CFLAGS   = $(filter-out -O2 -Wno-format-truncation,$(CFLAGS)) -O1 \
+	       $(SAN_FLAGS) -fsanitize=fuzzer-no-link
+FUZZ_LIB_OBJS := $(patsubst %.c,$(FUZZ_OUT)/obj/%.o,$(filter-out user/main.c,$(USER_SRCS)))
+FUZZ_SECONDS ?= 45
+
+$(FUZZ_OUT)/obj/%.o: %.c | $(SKELS)
+	@mkdir -p $(@D)
+	$(call msg,FUZZ-CC,$@)
+	$(Q)$(CLANG) $(FUZZ_CFLAGS) -c $< -o $@
+
+$(FUZZ_OUT)/bin/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_OBJS)
+	@mkdir -p $(@D)
+	$(call msg,FUZZ-LD,$@)
+	$(Q)$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_LIB_OBJS) -o $@ $(LDLIBS)
+
+fuzz-build: $(FUZZ_BINS)
+
+# Library objects reached only through pattern rules; keep them.
+.SECONDARY: $(ASAN_LIB_OBJS) $(FUZZ_LIB_OBJS)
+
+# Each target for FUZZ_SECONDS (default 45 s); a crash is copied to
+# tests/fuzz/regressions/<name>/ and fails the target.
+fuzz: deps
+	$(Q)$(MAKE) --no-print-directory fuzz-build
+	$(Q)OUT=$(OUT) FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run.sh $(FUZZ_NAMES)
+
 clean:
 	rm -rf $(OUT)
 
 -include $(USER_OBJS:.o=.d) $(BPF_OBJS:.o=.d) $(UNIT_BINS:=.d)
+-include $(wildcard $(ASAN_OUT)/obj/user/*.d $(ASAN_OUT)/obj/user/*/*.d \
+	 $(FUZZ_OUT)/obj/user/*.d $(FUZZ_OUT)/obj/user/*/*.d \
+	 $(ASAN_OUT)/tests/unit/*.d $(FUZZ_OUT)/bin/*.d)

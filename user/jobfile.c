@@ -20,6 +20,10 @@
 #define JOBFILE_MAX_BYTES (16u << 20)
 #define JOBFILE_LINE_MAX  (PATH_MAX + 1024)
 #define JOBFILE_MAX_JOBS  1024
+/* Workers of a whole run (numjobs summed over every job file and the
+ * command line): fio's limit too.  Each worker has ~110 KiB of shared
+ * stats, so this also bounds that mapping (~450 MiB at most). */
+#define RUN_MAX_WORKERS   4096
 
 #define BS_MAX_BYTES (128u << 20)
 #define DIRECT_ALIGN 512u /* O_DIRECT needs logical-block alignment */
@@ -551,7 +555,7 @@ static int check_job(struct job *job, struct errbuf *err)
 
 int job_list_finalize(struct job_list *list, struct errbuf *err)
 {
-	size_t in_group = 0;
+	size_t in_group = 0, workers = 0;
 	int group = 0;
 	int ret;
 
@@ -561,7 +565,11 @@ int job_list_finalize(struct job_list *list, struct errbuf *err)
 		ret = check_job(&list->jobs[i], err);
 		if (ret)
 			return ret;
+		workers += list->jobs[i].numjobs;
 	}
+	if (workers > RUN_MAX_WORKERS)
+		return err_set(err, E2BIG, "the jobs ask for %zu workers in all (numjobs summed over %zu jobs); iodig runs at most %d, as fio does",
+			       workers, list->count, RUN_MAX_WORKERS);
 	/* fio: stonewall makes a job wait for all before it and opens a new
 	 * reporting group, unless the current group is still empty. */
 	for (size_t i = 0; i < list->count; i++) {

@@ -16,6 +16,7 @@
 #include "diff.h"
 #include "engine.h"
 #include "options.h"
+#include "output.h"
 #include "probe.h"
 #include "repeat.h"
 #include "report.h"
@@ -314,61 +315,6 @@ static int load_jobs(struct run_ctx *ctx, struct run_args *a, struct errbuf *err
 	return job_list_finalize(&ctx->jobs, err);
 }
 
-static int write_report(const struct repeat_result *res, const struct run_opts *o,
-			FILE *out)
-{
-	int ret = 0;
-
-	if (o->output_format & OUTPUT_NORMAL) {
-		ret = report_text(&res->rep, out);
-		repeat_render_text(res, out);
-	}
-	if (!ret && (o->output_format & OUTPUT_JSON))
-		ret = repeat_render_json(res, out);
-	if (!ret && (fflush(out) || ferror(out)))
-		ret = -EIO;
-	return ret;
-}
-
-/* --output=FILE: write a temp file next to it and rename, so FILE is
- * either the complete report or untouched. */
-static int output_report(const struct repeat_result *rep, const struct run_opts *o,
-			 struct errbuf *err)
-{
-	char tmp[4200];
-	FILE *f;
-	int fd, ret;
-
-	if (!o->output_path)
-		return write_report(rep, o, stdout) ?
-		       err_set(err, EIO, "writing the report to stdout failed") : 0;
-	snprintf(tmp, sizeof(tmp), "%s.iodig-tmp-XXXXXX", o->output_path);
-	fd = mkstemp(tmp);
-	if (fd < 0)
-		return err_set(err, errno, "option --output: cannot create a file next to %s: %s",
-			       o->output_path, strerror(errno));
-	fchmod(fd, 0644);
-	f = fdopen(fd, "w");
-	if (!f) {
-		close(fd);
-		unlink(tmp);
-		return err_set(err, errno, "option --output: %s", strerror(errno));
-	}
-	ret = write_report(rep, o, f);
-	if (!ret && fsync(fileno(f)))
-		ret = -errno;
-	if (fclose(f) && !ret)
-		ret = -EIO;
-	if (!ret && rename(tmp, o->output_path))
-		ret = -errno;
-	if (ret) {
-		unlink(tmp);
-		return err_set(err, -ret, "option --output: writing %s failed: %s",
-			       o->output_path, strerror(-ret));
-	}
-	return 0;
-}
-
 /* Trace file, folded stacks and pictures of a finished run. */
 static int save_artifacts(const struct run_ctx *ctx, const struct repeat_result *res,
 			  const struct run_extra *x, struct errbuf *err)
@@ -467,6 +413,11 @@ static int cmd_run(int argc, char **argv)
 	}
 	if (ctx.stop_signal) {
 		fprintf(stderr, "iodig: interrupted by signal %d; the report covers the I/O done until then\n",
+			ctx.stop_signal);
+		status = 128 + ctx.stop_signal;
+	} else if (run_signal_pending(&ctx)) {
+		/* Signals stay blocked while the report is written; say so. */
+		fprintf(stderr, "iodig: signal %d arrived while the report was written; the report is complete\n",
 			ctx.stop_signal);
 		status = 128 + ctx.stop_signal;
 	}

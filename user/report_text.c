@@ -387,7 +387,8 @@ int report_text(const struct report *r, FILE *out)
 	/* the kernel section brings its own "Kernel:" heading */
 	if (r->probes)
 		probes_render_text(r->probes, out);
-	if (fflush(out) == EOF || ferror(out))
-		return -EIO;
-	return 0;
+	/* fflush sets errno (ENOSPC, EPIPE...): the caller names the reason */
+	if (fflush(out) == EOF)
+		return errno ? -errno : -EIO;
+	return ferror(out) ? -EIO : 0;
 }

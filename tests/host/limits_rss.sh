@@ -1,0 +1,43 @@
+# Bounded resources: numjobs=64 with every probe family keeps iodig's peak RSS under README's limit (64 MiB) and its BPF map memory under 32 MiB, and 63 more workers cost the supervisor under 16 MiB. timeout: 120
+source tests/host/lib.sh
+need_root
+[ -x /usr/bin/time ] || skip "/usr/bin/time (GNU time) not installed (make deps)"
+REPO=$PWD
+cd "$TMP" || exit 1
+RSS_LIMIT_KB=$((64 * 1024))     # README.md, "Limits"
+MAP_LIMIT_KB=$((32 * 1024))
+GROWTH_LIMIT_KB=$((16 * 1024))
+
+# peak NUMJOBS: sets RSS_KB (GNU time: the largest of iodig and its workers)
+# and MAP_KB (memlock of the BPF maps iodig holds, mid-run)
+peak() {
+	/usr/bin/time -v -o "$TMP/time" "$IODIG" run --no-progress --output-format=json \
+		--output="$TMP/out.json" --name=m --rw=randread --bs=4k --ioengine=io_uring \
+		--iodepth=8 --numjobs="$1" --group_reporting --runtime=2 --time_based \
+		--size=64m --scratch-size=64m >/dev/null 2>"$TMP/err" &
+	local tpid=$! pid= i
+	for i in $(seq 100); do pid=$(pgrep -P "$tpid" -x iodig) && break; sleep 0.05; done
+	sleep 1.5
+	MAP_KB=$(grep -h -s '^memlock:' /proc/"$pid"/fdinfo/* | awk '{s += $2} END {print int(s / 1024)}')
+	wait "$tpid"
+	RC=$?
+	RSS_KB=$(awk -F': ' '/Maximum resident/ {print $2}' "$TMP/time")
+	echo "numjobs=$1: exit $RC, peak RSS ${RSS_KB} kB, BPF maps ${MAP_KB} kB"
+}
+
+peak 64
+rss64=$RSS_KB
+check "numjobs=64: exit 0 (got $RC): $(cat "$TMP/err")" [ "$RC" -eq 0 ]
+check "numjobs=64: 64 workers reported" [ "$(jqr '.jobs[0]["job options"].numjobs' "$TMP/out.json")" = 64 ]
+check "numjobs=64: I/O done" [ "$(jqr '.jobs[0].read.total_ios' "$TMP/out.json")" -gt 0 ]
+check "numjobs=64: probes loaded" jq -e '[.iodig.kernel.probes[] | select(.state == "active")] | length >= 3' "$TMP/out.json" >/dev/null
+check "numjobs=64: peak RSS ${rss64} kB < ${RSS_LIMIT_KB} kB" [ "${rss64:-0}" -gt 0 -a "${rss64:-0}" -lt "$RSS_LIMIT_KB" ]
+check "numjobs=64: BPF map memory ${MAP_KB} kB < ${MAP_LIMIT_KB} kB" [ "${MAP_KB:-0}" -gt 0 -a "${MAP_KB:-0}" -lt "$MAP_LIMIT_KB" ]
+map64=$MAP_KB
+peak 1
+check "numjobs=1: exit 0" [ "$RC" -eq 0 ]
+check "64 workers cost $((rss64 - RSS_KB)) kB more RSS than one (< ${GROWTH_LIMIT_KB} kB)" \
+	[ $((rss64 - RSS_KB)) -lt "$GROWTH_LIMIT_KB" ]
+check "BPF map memory does not grow with numjobs (${MAP_KB} vs ${map64} kB)" \
+	[ "$map64" -le $((MAP_KB + 1024)) ]
+done_testing

@@ -1,0 +1,68 @@
+# Unknown kernels, simulated with IODIG_DISABLE and --mechanism (tp_btf gone, tp_btf+raw_tp gone, a family gone, no tracepoint mechanism at all, fentry denied): the run still succeeds with fio figures and names each degraded or missing probe with its reason in text and JSON. timeout: 240
+source tests/host/lib.sh
+need_root
+REPO=$PWD
+cd "$TMP" || exit 1
+TRACED="block sched iouring syscalls faults"   # tracepoint families
+
+# degraded_run NAME ENV-DISABLE ARGS...: runs iodig, splits text and JSON
+degraded_run() {
+	local name=$1 disable=$2; shift 2
+	IODIG_DISABLE=$disable "$IODIG" run --no-progress --output-format=normal,json "$@" \
+		--name=k --rw=randread --bs=4k --ioengine=io_uring --iodepth=4 \
+		--runtime=1 --time_based --scratch-size=64m >"$TMP/out" 2>"$TMP/err"
+	RC=$?
+	sed -n '/^{$/,$p' "$TMP/out" >"$TMP/out.json"
+	sed '/^{$/,$d' "$TMP/out" >"$TMP/out.txt"
+	CASE=$name
+	check "$CASE: exit 0 (got $RC): $(tr '\n' ' ' <"$TMP/err")" [ "$RC" -eq 0 ]
+	check "$CASE: fio figures in text" grep -q 'read: IOPS=' "$TMP/out.txt"
+	check "$CASE: fio figures in JSON" jq -e '.jobs[0].read.iops > 0' "$TMP/out.json" >/dev/null
+}
+# expect FAMILY STATE MECHANISM REASON-REGEX: in JSON .iodig.kernel.probes[]
+# and on the text report's "Kernel:" line
+expect() {
+	local fam=$1 state=$2 mech=$3 why=$4 got
+	got=$(jq -r --arg f "$fam" '.iodig.kernel.probes[] | select(.family == $f) |
+		"\(.state);\(.mechanism);\(.reason)"' "$TMP/out.json" 2>/dev/null)
+	check "$CASE: JSON $fam is $state/$mech/~$why (got '$got')" \
+		matches "$got" "^$state;$mech;.*$why"
+	check "$CASE: text says $fam: $state" \
+		grep -Eq "^  $fam +: $state.*$why" "$TMP/out.txt"
+}
+matches() { [[ $1 =~ $2 ]]; }
+family_known() { jq -e --arg f "$1" '.iodig.kernel.probes[] | select(.family == $f)' "$TMP/out.json" >/dev/null; }
+
+degraded_run "no tp_btf" tp_btf
+for f in $TRACED; do expect "$f" degraded raw_tp "tp_btf: disabled by IODIG_DISABLE"; done
+expect sampling active perf_event ""
+check "$CASE: block figures still collected" jq -e '.iodig.kernel.block' "$TMP/out.json" >/dev/null
+
+degraded_run "no tp_btf, no raw_tp" tp_btf,raw_tp
+for f in $TRACED; do expect "$f" degraded tracepoint "raw_tp: disabled by IODIG_DISABLE"; done
+
+degraded_run "sched family missing" sched
+expect sched missing none "disabled by IODIG_DISABLE"
+expect block active tp_btf ""
+check "$CASE: no sched section" bash -c "! jq -e '.iodig.kernel.sched' '$TMP/out.json' >/dev/null"
+
+degraded_run "no tracepoint mechanism at all" tp_btf,raw_tp,tracepoint
+for f in $TRACED; do expect "$f" missing none "tracepoint: disabled by IODIG_DISABLE"; done
+expect sampling active perf_event ""
+
+degraded_run "--mechanism=raw_tp" "" --mechanism=raw_tp
+for f in $TRACED; do expect "$f" degraded raw_tp "skipped \(--mechanism=raw_tp\)"; done
+
+degraded_run "--mechanism=tracepoint, sched disabled" sched --mechanism=tracepoint
+expect block degraded tracepoint "skipped \(--mechanism=tracepoint\)"
+expect sched missing none "disabled by IODIG_DISABLE"
+
+# fentry: denied on this kernel's configuration, or switched off.
+degraded_run "fentry denied or disabled" fentry --mechanism=fentry
+if family_known funcs; then
+	expect funcs "(missing|degraded)" "[a-z_]+" "fentry: (denied|disabled|skipped)"
+	expect block active tp_btf ""
+else
+	echo "note: this build has no fentry family (funcs); only the run itself is checked"
+fi
+done_testing
