@@ -1,0 +1,73 @@
+#!/bin/sh
+# /init of the lab guest: mounts the kernel filesystems, loads null_blk and
+# the pmem stack, makes ext4 -o dax on /dev/pmem0, runs the scenarios and
+# sends /results to the host over the second serial port, then powers off.
+export PATH=/bin LD_LIBRARY_PATH=
+say() { echo "lab: $*"; }
+setup_fail() { echo "setup failed: $*" >/results/setup-error; say "SETUP FAILED: $*"; }
+
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+mkdir -p /dev/shm /sys/kernel/tracing /sys/kernel/debug /sys/fs/bpf
+mount -t tmpfs tmpfs /tmp
+mount -t tmpfs tmpfs /dev/shm
+mount -t tracefs tracefs /sys/kernel/tracing
+mount -t debugfs debugfs /sys/kernel/debug
+mount -t bpf bpf /sys/fs/bpf
+ulimit -l unlimited
+say "kernel $(uname -r), $(nproc) cpus"
+
+# null_blk: nullb0 has 4 tags per hardware queue and completes each request
+# 1 ms later from a timer, so 128 in flight must sleep in blk_mq_get_tag()
+# (with the default softirq completion a request is done before the next is
+# submitted and the tags never run out).  nullb1 (configfs, below) has 64
+# tags and softirq completion.
+for m in $(cat /lib/modules/load.list); do
+	case $m in
+	null_blk) args="queue_mode=2 hw_queue_depth=4 irqmode=2 completion_nsec=1000000 nr_devices=1 gb=4" ;;
+	*) args= ;;
+	esac
+	insmod /lib/modules/$m.ko $args 2>/tmp/insmod.err ||
+		grep -q 'File exists' /tmp/insmod.err || setup_fail "insmod $m: $(cat /tmp/insmod.err)"
+done
+mkdir -p /sys/kernel/config
+mount -t configfs configfs /sys/kernel/config 2>/dev/null
+n=/sys/kernel/config/nullb/nullb1
+if mkdir $n 2>/dev/null; then
+	echo 2 >$n/queue_mode; echo 64 >$n/hw_queue_depth; echo 1 >$n/irqmode
+	echo 4096 >$n/size
+	echo 1 >$n/power || setup_fail "configfs nullb1 power on"
+else
+	setup_fail "configfs nullb1 (no /sys/kernel/config/nullb)"
+fi
+
+# The memmap=512M!2G region appears as /dev/pmem0 once nd_e820 and nd_pmem
+# have probed, which happens asynchronously.
+i=0
+while [ ! -b /dev/pmem0 ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+if [ -b /dev/pmem0 ]; then
+	# busybox sh runs its own ext2-only mke2fs applet for the bare name.
+	/bin/mke2fs -q -t ext4 -F /dev/pmem0 >/tmp/mkfs.log 2>&1 || setup_fail "mke2fs: $(cat /tmp/mkfs.log)"
+	mount -t ext4 -o dax /dev/pmem0 /mnt/pmem 2>/tmp/mount.err ||
+		setup_fail "mount -o dax /dev/pmem0: $(cat /tmp/mount.err) $(dmesg | tail -n 3)"
+else
+	setup_fail "no /dev/pmem0 after loading nd_e820/nd_pmem: $(dmesg | grep -i -m3 -E 'pmem|nd_|e820')"
+fi
+say "devices: $(ls /dev | grep -E 'nullb|pmem' | tr '\n' ' ') dax mount: $(grep -c dax /proc/mounts)"
+
+uname -r >/results/kernel
+scenarios.sh /results
+dmesg >/results/dmesg.txt
+
+# Results as base64 between markers on ttyS1 (a file on the host); raw mode
+# so the tty adds no carriage returns.
+stty -F /dev/ttyS1 raw -echo 2>/dev/null
+{
+	echo "IODIG-RESULTS-BEGIN"
+	tar -C /results -cf - . | gzip -c | base64
+	echo "IODIG-RESULTS-END"
+} >/dev/ttyS1
+sync
+say "done"
+poweroff -f

@@ -1,0 +1,83 @@
+# Builds the lab's initramfs (sourced by tests/vm/lab.sh): a userland archive
+# shared by every kernel (busybox-static, iodig, fio, mke2fs and their shared
+# libraries) and a per-kernel module archive.  The kernel unpacks
+# concatenated newc archives in order, so the two are simply joined.
+
+# Modules the guest loads, in this order; dependencies come from modules.dep.
+# crc32c_generic is only a softdep of ext4/jbd2, so modules.dep misses it.
+VM_MODULES=(configfs null_blk libnvdimm nd_btt nd_pmem nd_e820
+	    crc32c_generic crc16 mbcache jbd2 ext4)
+
+# copy_with_libs ROOT BINARY...: BINARY into ROOT/bin, and each shared
+# library (and the dynamic loader) ldd names at the same path under ROOT.
+copy_with_libs() {
+	local root=$1 bin lib; shift
+	mkdir -p "$root/bin"
+	for bin in "$@"; do
+		# Replace busybox's applet link of the same name, not busybox itself.
+		rm -f "$root/bin/$(basename "$bin")"
+		cp -L "$bin" "$root/bin/" || return 1
+		for lib in $(ldd "$bin" | awk '/=>/ && $3 ~ /^\// {print $3} /^\t\// {print $1}'); do
+			[ -e "$root$lib" ] && continue
+			mkdir -p "$root$(dirname "$lib")"
+			cp -L "$lib" "$root$lib" || return 1
+		done
+	done
+}
+
+# pack_cpio DIR FILE: newc archive of DIR, owned by root.
+pack_cpio() {
+	(cd "$1" && find . -mindepth 1 | busybox cpio -o -H newc -R 0:0 >"$2" 2>/dev/null)
+}
+
+# initramfs_userland DIR IODIG: the shared archive DIR/userland.cpio, rebuilt
+# when iodig or a lab script changed.
+initramfs_userland() {
+	local dir=$1 iodig=$2 root=$1/userland
+	local out=$dir/userland.cpio here
+	here=$(dirname "${BASH_SOURCE[0]}")
+	if [ -f "$out" ] && [ "$out" -nt "$iodig" ] &&
+	   [ -z "$(find "$here" -newer "$out" -name '*.sh')" ]; then
+		return 0
+	fi
+	rm -rf "$root"
+	mkdir -p "$root"/{bin,etc,proc,sys,dev,tmp,mnt/pmem,results,lib/modules}
+	cp /bin/busybox "$root/bin/busybox" || { VM_WHY="busybox-static not installed"; return 1; }
+	for app in $(busybox --list); do
+		[ -e "$root/bin/$app" ] || ln -s busybox "$root/bin/$app"
+	done
+	# busybox mke2fs makes ext2 only; ext4 with DAX needs e2fsprogs' mke2fs.
+	copy_with_libs "$root" "$iodig" "$(command -v fio)" "$(command -v mke2fs)" || {
+		VM_WHY="copying iodig, fio or mke2fs and their libraries failed"; return 1; }
+	cp /etc/mke2fs.conf "$root/etc/" 2>/dev/null
+	ln -s /proc/mounts "$root/etc/mtab"
+	cp "$here/guest-init.sh" "$root/init"
+	cp "$here/scenarios.sh" "$root/bin/scenarios.sh"
+	chmod +x "$root/init" "$root/bin/scenarios.sh"
+	pack_cpio "$root" "$out" || { VM_WHY="busybox cpio failed on $root"; return 1; }
+	rm -rf "$root"
+}
+
+# initramfs_kernel DIR VERSION: DIR/initrd-VERSION.cpio = userland plus the
+# modules of VERSION, decompressed (busybox insmod does not read .ko.xz) and
+# listed in load order in /lib/modules/load.list.
+initramfs_kernel() {
+	local dir=$1 ver=$2 root=$1/modules-$2 p name
+	local src=$VM_CACHE/root/$2/lib/modules/$2
+	kernel_module_order "$ver" "${VM_MODULES[@]}" || return 1
+	rm -rf "$root"
+	mkdir -p "$root/lib/modules"
+	: >"$root/lib/modules/load.list"
+	for p in "${VM_ORDER[@]}"; do
+		name=$(basename "$p"); name=${name%%.ko*}
+		case $p in
+		*.xz)  xz -dc "$src/$p" >"$root/lib/modules/$name.ko" ;;
+		*.zst) zstd -qdc "$src/$p" >"$root/lib/modules/$name.ko" ;;
+		*)     cp "$src/$p" "$root/lib/modules/$name.ko" ;;
+		esac || { VM_WHY="cannot decompress $src/$p"; return 1; }
+		echo "$name" >>"$root/lib/modules/load.list"
+	done
+	pack_cpio "$root" "$dir/modules-$ver.cpio" || { VM_WHY="busybox cpio failed on $root"; return 1; }
+	cat "$dir/userland.cpio" "$dir/modules-$ver.cpio" >"$dir/initrd-$ver.cpio"
+	rm -rf "$root" "$dir/modules-$ver.cpio"
+}

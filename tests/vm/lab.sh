@@ -1,0 +1,118 @@
+#!/bin/bash
+# QEMU kernel lab: boots Debian 6.1 and 6.12 kernels under TCG with null_blk
+# and an ext4 -o dax pmem disk, runs iodig's scenarios there and asserts on
+# the JSON.  Exit 0 pass, 1 fail, 77 skip ("skipped: why" first).
+# Usage: tests/vm/lab.sh [6.1|6.12 ...]   (default: both)
+# Env: VM_CACHE (/var/cache/iodig-vm), OUT (build), VM_TIMEOUT (s per boot),
+# IODIG_VM=0 skips the lab.
+set -u
+cd "$(dirname "$0")/../.."
+HERE=tests/vm
+OUT=${OUT:-build}
+case $OUT in /*) ;; *) OUT=$PWD/$OUT ;; esac
+VM_CACHE=${VM_CACHE:-/var/cache/iodig-vm}
+VM_DIR=$OUT/vm
+VM_TIMEOUT=${VM_TIMEOUT:-300}
+IODIG=${IODIG:-$OUT/iodig}
+VM_WHY=
+. $HERE/kernel.sh
+. $HERE/initramfs.sh
+
+skip() { echo "skipped: $*"; exit 77; }
+lab_start=$(date +%s)
+# QEMU runs under its own timeout, which puts it in another process group,
+# so a runner's timeout that kills this script would miss it: stop it here.
+QEMU_PID=
+stop_qemu() { [ -n "$QEMU_PID" ] && kill "$QEMU_PID" 2>/dev/null; QEMU_PID=; }
+trap stop_qemu EXIT
+trap 'stop_qemu; exit 1' INT TERM
+
+[ "${IODIG_VM:-1}" = 0 ] && skip "IODIG_VM=0 in the environment"
+[ "$(id -u)" -eq 0 ] || skip "the lab needs root (apt-get, depmod, QEMU)"
+[ -x "$IODIG" ] || skip "$IODIG not built (run make first)"
+
+mkdir -p "$VM_DIR" "$VM_CACHE" || skip "cannot create $VM_DIR or $VM_CACHE"
+# Host tools: QEMU and busybox-static come from Debian when missing.
+need_pkgs=()
+command -v qemu-system-x86_64 >/dev/null || need_pkgs+=(qemu-system-x86)
+[ -x /bin/busybox ] && /bin/busybox cpio --help 2>&1 | grep -q -- '-o' ||
+	need_pkgs+=(busybox-static)
+for t in depmod:kmod jq:jq mke2fs:e2fsprogs fio:fio xz:xz-utils; do
+	command -v "${t%%:*}" >/dev/null || need_pkgs+=("${t#*:}")
+done
+if [ ${#need_pkgs[@]} -gt 0 ]; then
+	echo "lab: installing ${need_pkgs[*]}"
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+		"${need_pkgs[@]}" >"$VM_DIR.apt.log" 2>&1 ||
+	{ apt-get update -qq >/dev/null 2>&1 &&
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+		"${need_pkgs[@]}" >"$VM_DIR.apt.log" 2>&1; } ||
+		skip "cannot install ${need_pkgs[*]} (no network or package?): $(tail -n 1 "$VM_DIR.apt.log")"
+fi
+
+want=("$@")
+[ ${#want[@]} -eq 0 ] && want=(6.1 6.12)
+initramfs_userland "$VM_DIR" "$IODIG" || skip "$VM_WHY"
+
+failed=0 ran=0 summaries=() asserted=()
+for k in "${want[@]}"; do
+	case $k in
+	6.1)  pat=${VM_KERNEL_PATTERNS[0]} ;;
+	6.12) pat=${VM_KERNEL_PATTERNS[1]} ;;
+	*) echo "lab: unknown kernel $k (6.1 or 6.12)"; exit 1 ;;
+	esac
+	kernel_pick "$pat" || { summaries+=("$k: SKIP $VM_WHY"); continue; }
+	ver=${VM_PKG#linux-image-}
+	kernel_fetch "$VM_PKG" || { summaries+=("$k: SKIP $VM_WHY"); continue; }
+	kernel_unpack "$VM_DEB" "$ver" || { summaries+=("$k: SKIP $VM_WHY"); continue; }
+	kernel_prune "$pat" "$VM_PKG"
+	initramfs_kernel "$VM_DIR" "$ver" || { summaries+=("$k: SKIP $VM_WHY"); continue; }
+
+	res=$VM_DIR/results-$ver
+	rm -rf "$res"; mkdir -p "$res"
+	echo "lab: booting $ver (TCG, timeout ${VM_TIMEOUT}s)"
+	t0=$(date +%s)
+	# KVM is not used: nested guests here die in the kernel decompressor.
+	# memmap=512M!2G reserves guest RAM 2G..2.5G as legacy pmem (nd_e820).
+	timeout -k 10 "$VM_TIMEOUT" qemu-system-x86_64 -accel tcg -cpu max -m 3G -smp 2 \
+		-nographic -no-reboot -nic none -monitor none \
+		-kernel "$VM_CACHE/root/$ver/boot/vmlinuz-$ver" \
+		-initrd "$VM_DIR/initrd-$ver.cpio" \
+		-append "console=ttyS0 memmap=512M!2G panic=-1 mitigations=off loglevel=4 rdinit=/init" \
+		-serial stdio -serial "file:$res/serial1.txt" \
+		</dev/null >"$res/console.log" 2>&1 &
+	QEMU_PID=$!
+	wait "$QEMU_PID"
+	qrc=$?
+	QEMU_PID=
+	boot_secs=$(($(date +%s) - t0))
+	ran=$((ran + 1))
+	if [ $qrc -eq 124 ] || [ $qrc -eq 137 ]; then
+		echo "FAIL: $ver: QEMU did not finish within ${VM_TIMEOUT}s; last console lines:"
+		tail -n 15 "$res/console.log" | sed 's/^/    /'
+		failed=$((failed + 1)); summaries+=("$ver: FAIL timeout"); continue
+	fi
+	if ! sed -n '/^IODIG-RESULTS-BEGIN/,/^IODIG-RESULTS-END/p' "$res/serial1.txt" |
+	     sed '1d;$d' | base64 -d | tar -xzf - -C "$res" 2>/dev/null; then
+		echo "FAIL: $ver: no results on the second serial port (qemu exit $qrc); console:"
+		tail -n 20 "$res/console.log" | sed 's/^/    /'
+		failed=$((failed + 1)); summaries+=("$ver: FAIL no results"); continue
+	fi
+	asserted+=("$res")
+	if bash $HERE/assert.sh "$res" "$boot_secs" | tee "$res/assert.log" &&
+	   [ "${PIPESTATUS[0]}" -eq 0 ]; then
+		summaries+=("$ver: PASS (${boot_secs}s in QEMU)")
+	else
+		failed=$((failed + 1)); summaries+=("$ver: FAIL (${boot_secs}s in QEMU)")
+	fi
+done
+
+echo
+echo "lab summary ($(($(date +%s) - lab_start))s in all; results in $VM_DIR/results-*):"
+for s in "${summaries[@]}"; do echo "    $s"; done
+for r in "${asserted[@]}"; do
+	grep -h '^probes \|^summary \|^funcs \|^note: ' "$r/assert.log" | sed 's/^/    /'
+done
+[ $failed -gt 0 ] && exit 1
+[ $ran -eq 0 ] && skip "no kernel could be booted: ${summaries[*]}"
+exit 0

@@ -1,0 +1,65 @@
+#!/bin/sh
+# Runs the lab's scenarios inside the guest (called by /init with the results
+# directory): each iodig run writes NAME.json, its stderr NAME.err and its
+# wall time NAME.secs.  Emulation gives ~20k IOPS, so 2 s of I/O per run.
+out=${1:-/results}
+RT=2
+TB="--runtime=$RT --time_based"
+# A hung run is cut off, so the other scenarios' results still reach the
+# host (probe loading under TCG takes up to ~15 s of a run).
+LIMIT=60
+iodig probe >"$out/probe.txt" 2>&1
+
+# When a family is missing or degraded, libbpf's messages (the verifier
+# log) go to the host.  The funcs family (fentry/kprobe function timing)
+# joins the runs when the binary has it.
+grep -qE ' (missing|degraded) ' "$out/probe.txt" &&
+	IODIG_DEBUG=1 iodig probe >"$out/probe-debug.txt" 2>&1
+FUNCS=
+grep -q '^funcs ' "$out/probe.txt" && FUNCS=,funcs
+
+run() { # run NAME PROBES IODIG-ARGS...
+	name=$1 probes=$2; shift 2
+	t0=$(date +%s)
+	echo "lab: scenario $name"
+	timeout $LIMIT iodig run --output-format=json --no-progress ${probes:+--probes="$probes"} \
+		--name="$name" $TB "$@" \
+		>"$out/$name.json" 2>"$out/$name.err"
+	echo $? >"$out/$name.rc"
+	echo $(($(date +%s) - t0)) >"$out/$name.secs"
+}
+
+LIBAIO="--ioengine=libaio --direct=1 --rw=randread --bs=4k"
+URING="--ioengine=io_uring --direct=1 --rw=randread --bs=4k --iodepth=32"
+
+# 128 requests in flight against 4 tags: submitters sleep for a tag.
+run tag sched,block$FUNCS $LIBAIO --filename=/dev/nullb0 --iodepth=64 --numjobs=2 \
+	--group_reporting
+# One user page per 4k O_DIRECT read: grabbed at submit, released at completion.
+run gup block,syscalls$FUNCS $LIBAIO --filename=/dev/nullb1 --iodepth=8
+[ -n "$FUNCS" ] &&
+	run gup_kprobe funcs --mechanism=kprobe $LIBAIO --filename=/dev/nullb1 --iodepth=8
+# DAX faults: a 64 MiB file (a multiple of 2 MiB, so PMD faults are possible).
+if grep -q ' /mnt/pmem ext4 .*dax' /proc/mounts; then
+	run dax faults$FUNCS --ioengine=mmap --rw=randrw --rwmixread=50 --bs=4k \
+		--size=64m --filename=/mnt/pmem/dax.dat
+fi
+# NOWAIT: blk-mq null_blk issues inline; pmem is bio-based and punts.
+run uring_null iouring,sched$FUNCS $URING --filename=/dev/nullb1
+[ -b /dev/pmem0 ] && run uring_pmem iouring,sched$FUNCS $URING --filename=/dev/pmem0
+
+# Cross-checks with fio.  Rates: iodig without probes and fio, the same
+# 2 s job (a figure only: TCG's timing makes rates jittery).  Counts: the
+# same 8 MiB job (2048 reads) in iodig, with the block family, and in fio.
+run plain "" --no-probes $LIBAIO --filename=/dev/nullb1 --iodepth=8
+fio_run() { # fio_run NAME FIO-ARGS...
+	name=$1; shift
+	t0=$(date +%s)
+	timeout $LIMIT fio --output-format=json --name="$name" "$@" >"$out/$name.json" 2>"$out/$name.err"
+	echo $? >"$out/$name.rc"
+	echo $(($(date +%s) - t0)) >"$out/$name.secs"
+}
+fio_run fio_gup $TB $LIBAIO --filename=/dev/nullb1 --iodepth=8
+TB=
+run count block $LIBAIO --filename=/dev/nullb1 --iodepth=8 --size=8m
+fio_run fio_count $LIBAIO --filename=/dev/nullb1 --iodepth=8 --size=8m
