@@ -283,7 +283,6 @@ static int attach_each(struct funcs_state *s, bool kprobe)
 {
 	int last = -ENOENT;
 
-	s->failed[0] = '\0';
 	for (size_t i = 0; i < s->nr_slots; i++) {
 		struct bpf_program *a = slot_prog(s->skel, kprobe ? "kp" : "fe", i);
 		struct bpf_program *b = slot_prog(s->skel, kprobe ? "kr" : "fx", i);
@@ -343,6 +342,7 @@ static int try_kprobe(struct funcs_state *s, struct errbuf *why)
 {
 	int err;
 
+	s->failed[0] = '\0';
 	if (!kprobes_built())
 		return err_set(why, EOPNOTSUPP,
 			       "CONFIG_KPROBES off? no kprobe PMU nor kprobe_events");
@@ -372,10 +372,36 @@ static int try_kprobe(struct funcs_state *s, struct errbuf *why)
 	return 0;
 }
 
+/*
+ * One function fentry cannot take fails the whole object's load, e.g.
+ * release_pages() since its argument became a transparent union
+ * (release_pages_arg, v6.6): "arg0 type UNION is unsupported".  Probe each
+ * function alone first and drop those, listing them as failed.  Slot 0 has
+ * been probed by the caller.
+ */
+static void drop_fentry_misfits(struct funcs_state *s)
+{
+	size_t k = 1;
+
+	for (size_t i = 1; i < s->nr_slots; i++) {
+		struct errbuf one = { .msg = "" };
+
+		if (fentry_probe(s->kname[i], &one)) {
+			list_add(s->failed, sizeof(s->failed), "%s (%s)", s->kname[i], one.msg);
+			continue;
+		}
+		s->row[k] = s->row[i];
+		s->kname[k] = s->kname[i];
+		k++;
+	}
+	s->nr_slots = k;
+}
+
 static int try_fentry(struct funcs_state *s, struct errbuf *why)
 {
 	int err;
 
+	s->failed[0] = '\0';
 	bind_functions(s, true);
 	if (!s->nr_slots)
 		return err_set(why, ENOENT, "none of the functions is in the kernel's BTF "
@@ -383,6 +409,7 @@ static int try_fentry(struct funcs_state *s, struct errbuf *why)
 	err = fentry_probe(s->kname[0], why);
 	if (err)
 		return err;
+	drop_fentry_misfits(s);
 	err = open_load(s, "fe", "fx", false, &s->skel);
 	if (err)
 		return err;

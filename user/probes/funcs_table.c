@@ -45,6 +45,10 @@ const struct func_def func_table[] = {
 	  FF_ANY_CONTEXT, 1, 0, SHARE_CLAT },
 	{ "unpin_user_pages_dirty_lock", { "unpin_user_pages_dirty_lock" }, FG_RELEASE,
 	  FK_PAGES_ARG, FF_ANY_CONTEXT, 1, 0, SHARE_CLAT },
+	/* (folio, npages), v6.11+: what direct I/O's bio release unpins
+	 * through since the folio conversion of bio_release_pages. */
+	{ "unpin_user_folio", { "unpin_user_folio" }, FG_RELEASE, FK_PAGES_ARG,
+	  FF_ANY_CONTEXT, 1, 0, SHARE_CLAT },
 	/* (bio, mark_dirty); an inline wrapper over __bio_release_pages since
 	 * v6.5 (commit 1b151e2435fc).  Pages shown are the bio's bvecs. */
 	{ "bio_release_pages", { "bio_release_pages", "__bio_release_pages" }, FG_RELEASE,
