@@ -17,8 +17,15 @@
  * is taken at issue against rq->start_time_ns; device time (issue ->
  * complete) at completion against rq->io_start_time_ns: timestamps the
  * kernel already stores in struct request.  Everything lands in per-CPU
- * arrays; the one shared cache line is the in-flight counter (atomic add on
- * issue and completion), which buys the maximum device queue depth.
+ * arrays and no cache line is shared between CPUs: issue and completion
+ * often run on different CPUs (the loop worker, the irq CPU), and an
+ * in-flight counter updated by both (an atomic add each, for the maximum
+ * queue depth) bounced its line between them on every I/O.  The mean
+ * depth comes free from Little's law instead (user/probes/block.c).
+ * The queue time still costs one clock read at issue: reading it at
+ * completion as io_start_time_ns - start_time_ns would save it, but both
+ * stamps are the same cached plug time for batched submissions (below),
+ * so it would read 0 for libaio and io_uring.
  *
  * Both kernel timestamps are ktime_get_ns() values, but since v6.9 (commit
  * da4c8c3d0975, "block: cache current nsec time in struct blk_plug") a
@@ -40,10 +47,6 @@ char LICENSE[] SEC("license") = "GPL";
 
 /* Kernel dev_t of the whole disk to watch (BLOCK_KDEV), 0 = every disk. */
 const volatile __u32 targ_dev = 0;
-
-/* Requests issued and not yet completed, and the highest value seen. */
-__s64 inflight = 0;
-__s64 inflight_max = 0;
 
 extern int LINUX_KERNEL_VERSION __kconfig;
 
@@ -188,7 +191,6 @@ static __always_inline void latency_add(__u32 kind, __u32 op, __u64 stamp,
 static __always_inline void on_issue(const struct rq_info *ri, __u32 op, bool timed)
 {
 	struct block_op_counters *oc;
-	__s64 depth;
 
 	if (targ_dev && ri->dev != targ_dev)
 		return;
@@ -196,24 +198,9 @@ static __always_inline void on_issue(const struct rq_info *ri, __u32 op, bool ti
 	if (!oc)
 		return;
 	oc->issued++;
-	__sync_fetch_and_add(&inflight, 1);
-	/* A racy maximum: another CPU may move the counter between the add and
-	 * this load, but the value read is one the counter really held. */
-	depth = inflight;
-	if (depth > inflight_max)
-		inflight_max = depth;
 	if (timed)
 		latency_add(BLOCK_HIST_QUEUE, op, ri->stamp_ns, &oc->queue_ns_sum,
 			    &oc->queue_ns_max, &oc->queue_untimed);
-}
-
-static __always_inline void inflight_done(void)
-{
-	__sync_fetch_and_add(&inflight, -1);
-	/* Requests issued before we attached complete without having been
-	 * counted; do not let them drive the counter below zero. */
-	if (inflight < 0)
-		__sync_fetch_and_add(&inflight, 1);
 }
 
 static __always_inline void on_requeue(const struct rq_info *ri, __u32 op)
@@ -226,7 +213,6 @@ static __always_inline void on_requeue(const struct rq_info *ri, __u32 op)
 	if (!oc)
 		return;
 	oc->requeued++;
-	inflight_done();
 }
 
 static __always_inline void on_complete(const struct rq_info *ri, __u32 op, int error,
@@ -247,7 +233,6 @@ static __always_inline void on_complete(const struct rq_info *ri, __u32 op, int 
 	if (nr_bytes < ri->data_len)
 		return;
 	oc->completed++;
-	inflight_done();
 	if (timed)
 		latency_add(BLOCK_HIST_DEVICE, op, ri->stamp_ns, &oc->dev_ns_sum,
 			    &oc->dev_ns_max, &oc->dev_untimed);

@@ -16,17 +16,21 @@
  * compare comes first, then the syscall number against an 8-entry rodata
  * table; everything else returns after a few instructions.
  *
- * Per-thread "inside a traced call since start_ns" lives in task local
- * storage (allocated once per thread, on its first traced call), or in a
- * preallocated hash keyed by thread id where task storage is unavailable
- * (use_task_storage = false).  Counters and histograms are per-CPU arrays:
- * no hash map and no allocation per call.  (The sampling family needs no
+ * Per-thread "inside a traced call since start_ns" lives in a slot of a
+ * plain array indexed by thread id (iodig/syscalls.h: SC_THREAD_SLOTS),
+ * or in task local storage (use_task_storage, when the slots are
+ * disabled).  Counters and histograms are per-CPU arrays: no hash map and
+ * no allocation per call.  (The sampling family needs no
  * share of this state: it reads the call from the sampled thread's saved
  * registers, see bpf/sampling.bpf.c.)
  *
  * Cost measured with kernel.bpf_stats_enabled on a 2-CPU VM: about 90 ns
- * on entry and 75 ns on exit of any other system call of the machine; 210
- * and 150 ns for a traced call, most of it the two bpf_ktime_get_ns().
+ * on entry and 75 ns on exit of any other system call of the machine
+ * (mostly the stats' own clock read).  A traced call's state in task
+ * storage cost ~50-100 ns more per program run than in a thread slot.
+ * The per-call classic tracepoints run the programs only for the traced
+ * calls, but the kernel builds a perf record for each first (not in the
+ * BPF run time); see user/probes/syscalls.c for which is tried first.
  */
 #include "vmlinux.h"
 #include <bpf/bpf_core_read.h>
@@ -41,7 +45,7 @@ char LICENSE[] SEC("license") = "GPL";
 /* Syscall number of each enum sc_call, -1 when this architecture lacks it;
  * set by user space from <sys/syscall.h> before load. */
 const volatile __s64 sc_nr[SC_CALL_NR] = { -1, -1, -1, -1, -1, -1, -1, -1 };
-const volatile bool use_task_storage = true;
+const volatile bool use_task_storage = false;
 
 /* The workload's processes (iodig/tgid_filter.h); written live by user
  * space through the memory-mapped .bss. */
@@ -55,11 +59,11 @@ struct {
 } thread_tls SEC(".maps");
 
 struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, SC_HASH_THREADS);
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, SC_THREAD_SLOTS);
 	__type(key, __u32);
 	__type(value, struct sc_thread_state);
-} thread_hash SEC(".maps");
+} thread_slots SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -111,19 +115,29 @@ static __always_inline struct sc_counters *counters_get(void)
  * map it was told not to create). */
 static __always_inline struct sc_thread_state *state_get(bool create)
 {
-	struct sc_thread_state zero = {};
 	struct sc_thread_state *st;
-	__u32 tid;
+	__u32 tid, idx;
 
 	if (use_task_storage)
 		return bpf_task_storage_get(&thread_tls, bpf_get_current_task_btf(), 0,
 					    create ? BPF_LOCAL_STORAGE_GET_F_CREATE : 0);
 	tid = (__u32)bpf_get_current_pid_tgid();
-	st = bpf_map_lookup_elem(&thread_hash, &tid);
-	if (st || !create)
+	idx = tid % SC_THREAD_SLOTS;
+	st = bpf_map_lookup_elem(&thread_slots, &idx);
+	if (!st)
+		return NULL;
+	if (create) {
+		/* Another thread inside a call here loses that call. */
+		if (st->start_ns && st->tid != tid) {
+			struct sc_counters *c = counters_get();
+
+			if (c)
+				c->state_misses++;
+		}
+		st->tid = tid;
 		return st;
-	bpf_map_update_elem(&thread_hash, &tid, &zero, BPF_NOEXIST);
-	return bpf_map_lookup_elem(&thread_hash, &tid);
+	}
+	return st->tid == tid ? st : NULL;
 }
 
 static __always_inline __u32 uring_row(__u64 to_submit, __u64 min_complete, __u64 flags)

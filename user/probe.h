@@ -27,6 +27,8 @@ struct probe_env {
 				    * treat as unavailable (IODIG_DISABLE) */
 	bool bpf_stats;            /* measure each program's run time */
 	unsigned int stacks;       /* --stacks=N: full stacks to print */
+	unsigned int sched_stack_period; /* sched: 1 in N switch-outs takes
+				    * its kernel stack; 0 = the default */
 };
 
 enum probe_state {

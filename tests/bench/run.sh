@@ -52,3 +52,8 @@ for spec in "io_uring 32" "libaio 32" "psync 1"; do
 		"$(echo "$ic $fc" | awk '{print ($2 > 0) ? $1/$2 : 0}')"
 done
 echo "(medians of $PAIRS alternating pairs, ${RUNTIME}s each, 4k randread direct on a tmpfs-backed loop device)"
+
+# What the probes cost: BPF time per I/O and IOPS traced/untraced, beside
+# biolatency and bpftrace.
+echo
+OUT=$OUT IODIG=$IODIG PAIRS=$PAIRS RUNTIME=$RUNTIME tests/bench/overhead.sh

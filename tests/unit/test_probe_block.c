@@ -328,11 +328,6 @@ static void run_case(const struct loopdev *a, const struct loopdev *b,
 		CHECK_MSG(v == 0, "requeued.total %lld", (long long)v);
 		v = get_i64(blk, "missed_events", NULL);
 		CHECK_MSG(v == 0, "missed_events %lld", (long long)v);
-		/* One synchronous reader: one request in flight at a time (plus
-		 * one per undelivered completion, which is never decremented). */
-		v = get_i64(blk, "inflight_max", NULL);
-		CHECK_MSG(v == 1 + (NR_READS - done), "inflight_max %lld, want %lld",
-			  (long long)v, (long long)(1 + NR_READS - done));
 		if (timed) {
 			struct json_object *dev = path_get(blk, "device_ns", NULL);
 			double mean = dev ? json_object_get_double(path_get(dev, "mean", NULL)) : -1;

@@ -1,4 +1,4 @@
-// Real BPF on a loop device: the syscalls family counts exactly this process's io_submit, io_getevents, pread64, preadv2 and io_uring_enter (split by its arguments) calls, with time > 0, via tp_btf, raw_tp, the classic tracepoints and the hash fallback.
+// Real BPF on a loop device: the syscalls family counts exactly this process's io_submit, io_getevents, pread64, preadv2 and io_uring_enter (split by its arguments) calls, with time > 0, via tp_btf, raw_tp and the classic tracepoints, with per-thread state in thread slots or task storage.
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -386,11 +386,11 @@ int main(void)
 	/* The classic tracepoints need tracefs, as probes_open() provides. */
 	mech_tracefs_ensure(&mounted, &err);
 
-	run_case(l.path, NULL, "tp_btf", "task_storage", PROBE_ACTIVE);
-	run_case(l.path, "tp_btf", "raw_tp", "task_storage", PROBE_DEGRADED);
-	run_case(l.path, "tp_btf,raw_tp", "tracepoint", "task_storage", PROBE_DEGRADED);
-	run_case(l.path, "task_storage", "tp_btf", "hash", PROBE_DEGRADED);
-	run_case(l.path, "tp_btf,task_storage", "raw_tp", "hash", PROBE_DEGRADED);
+	run_case(l.path, NULL, "tp_btf", "slots", PROBE_ACTIVE);
+	run_case(l.path, "tp_btf", "raw_tp", "slots", PROBE_DEGRADED);
+	run_case(l.path, "tp_btf,raw_tp", "tracepoint", "slots", PROBE_DEGRADED);
+	run_case(l.path, "slots", "tp_btf", "task_storage", PROBE_DEGRADED);
+	run_case(l.path, "tp_btf,slots", "raw_tp", "task_storage", PROBE_DEGRADED);
 	run_fork_case(l.path);
 
 	mech_tracefs_release(mounted);

@@ -35,7 +35,6 @@ struct block_state {
 	/* filled by collect */
 	struct block_counters sum;
 	struct hist h[BLOCK_HIST_NR][BLOCK_OP_NR];
-	int64_t inflight_max;
 	uint64_t missed;
 	uint64_t unmatched;           /* issued, never requeued nor completed */
 	uint64_t workload_ios;
@@ -193,14 +192,11 @@ static int block_collect(void *state, uint64_t workload_ios)
 			}
 		}
 	}
-	/* .bss is memory-mapped by the skeleton: plain reads see the maps. */
-	s->inflight_max = s->skel->bss->inflight_max;
 	/* After the workload every issue should have ended in a requeue or a
 	 * completion.  What is left was still in flight or was an event the
 	 * kernel did not deliver: on 6.18 a completion run in softirq on top
 	 * of another task is occasionally not passed to the program (tracefs
-	 * still sees it, recursion_misses stays 0), about 1 in 10^5 here.
-	 * Each one also leaves the in-flight counter one too high. */
+	 * still sees it, recursion_misses stays 0), about 1 in 10^5 here. */
 	issued = TOTAL(s, issued);
 	ended = TOTAL(s, requeued) + TOTAL(s, completed);
 	s->unmatched = issued > ended ? issued - ended : 0;
@@ -311,9 +307,8 @@ static void block_render_text(const void *state, FILE *out)
 		fprintf(out, "%.2f", (double)completed / (double)s->workload_ios);
 	else
 		fprintf(out, "n/a");
-	fprintf(out, ", in flight: max=%lld", (long long)s->inflight_max);
 	if (mean_inflight(s) > 0.0)
-		fprintf(out, " avg=%.2f", mean_inflight(s));
+		fprintf(out, ", in flight: avg=%.2f", mean_inflight(s));
 	if (s->missed)
 		fprintf(out, ", missed events: %llu", (unsigned long long)s->missed);
 	if (s->unmatched)
@@ -413,7 +408,6 @@ static void block_render_json(const void *state, struct json_object *kernel)
 	}
 	json_object_object_add(b, "requests_per_io", json_object_new_double(
 		s->workload_ios ? (double)TOTAL(s, completed) / (double)s->workload_ios : 0.0));
-	json_object_object_add(b, "inflight_max", json_object_new_int64(s->inflight_max));
 	if (s->timed && s->runtime_ns)
 		json_object_object_add(b, "inflight_mean",
 				       json_object_new_double(mean_inflight(s)));

@@ -39,11 +39,13 @@ struct sched_entry {
 	char *folded;            /* "outermost;...;innermost", NULL without stack */
 };
 
-/* Switches attributed to one blocking function. */
+/* Switches attributed to one blocking function: estimates, the sampled
+ * switches scaled by the stack period. */
 struct sched_func {
 	char *name;
 	uint64_t count, voluntary, involuntary, iowq;
 	uint64_t offcpu_ns, timed;
+	uint64_t sampled;          /* switch-outs whose stack was taken */
 };
 
 struct sched_folded {
@@ -56,6 +58,7 @@ struct sched_state {
 	char mechanism[32];
 	pid_t runner_tgid;
 	bool has_prev_state;              /* sched_switch passes prev_state */
+	unsigned int stack_period;        /* 1 in N switch-outs takes its stack */
 	/* filled by collect */
 	struct sched_counters sum;
 	struct sched_entry *entries;
@@ -151,7 +154,6 @@ static int sched_try(void *ctx, const char *mechanism, struct errbuf *why)
 	struct sched_state *s = ctx;
 	size_t want = mech_index(mechanism);
 	struct sched_bpf *skel;
-	bool task_storage;
 	int err;
 
 	if (want == SCHED_NR_MECHS)
@@ -167,17 +169,7 @@ static int sched_try(void *ctx, const char *mechanism, struct errbuf *why)
 	if (!skel)
 		return errno ? -errno : -ENOMEM;
 	skel->rodata->has_prev_state = s->has_prev_state;
-	/* Task storage wants a BTF-typed task, which only tp_btf has for the
-	 * incoming one; it came in v5.11. */
-	task_storage = !strcmp(mechanism, MECH_TP_BTF) &&
-		       libbpf_probe_bpf_map_type(BPF_MAP_TYPE_TASK_STORAGE, NULL) > 0;
-	skel->rodata->use_task_storage = task_storage;
-	if (!task_storage) {
-		/* LRU: threads that exit leave their entry behind. */
-		bpf_map__set_type(skel->maps.start, BPF_MAP_TYPE_LRU_HASH);
-		bpf_map__set_map_flags(skel->maps.start, 0);
-		bpf_map__set_max_entries(skel->maps.start, SCHED_HASH_THREADS);
-	}
+	skel->rodata->stack_period = s->stack_period;
 	for (size_t i = 0; i < SCHED_NR_MECHS; i++)
 		bpf_program__set_autoload(mech_prog(skel, i), i == want);
 	if (s->runner_tgid > 0)
@@ -207,6 +199,8 @@ static int sched_open(const struct probe_env *env, void **state, struct probe_st
 		return -ENOMEM;
 	}
 	s->runner_tgid = env->runner_tgid;
+	s->stack_period = env->sched_stack_period ? env->sched_stack_period
+						  : SCHED_STACK_PERIOD;
 	/* 4 arguments since v5.18 (prev_state); without BTF assume the old
 	 * three and read the state from the task. */
 	s->has_prev_state = tp_nr_args("sched_switch") >= 4;
@@ -406,8 +400,8 @@ static int build_folded(struct sched_state *s)
 			s->folded[j].stack = e->folded;
 			s->nr_folded++;
 		}
-		s->folded[j].count += e->val.count;
-		s->folded[j].offcpu_ns += e->val.offcpu_ns;
+		s->folded[j].count += e->val.count * s->stack_period;
+		s->folded[j].offcpu_ns += e->val.offcpu_ns * s->stack_period;
 	}
 	qsort(s->folded, s->nr_folded, sizeof(*s->folded), cmp_folded);
 	return 0;
@@ -425,6 +419,7 @@ static int attribute(struct sched_state *s)
 	for (size_t i = 0; i < s->nr_entries; i++) {
 		struct sched_entry *e = &s->entries[i];
 		struct sched_func *f;
+		uint64_t n;
 		char *name;
 
 		ret = symbolize(s, ks, e, &name);
@@ -436,15 +431,18 @@ static int attribute(struct sched_state *s)
 			goto cleanup;
 		}
 		e->function = f->name;
-		f->count += e->val.count;
+		/* Each sampled switch stands for stack_period of them. */
+		n = e->val.count * s->stack_period;
+		f->sampled += e->val.count;
+		f->count += n;
 		if (e->key.flags & SCHED_F_VOLUNTARY)
-			f->voluntary += e->val.count;
+			f->voluntary += n;
 		else
-			f->involuntary += e->val.count;
+			f->involuntary += n;
 		if (e->key.flags & SCHED_F_IOWQ)
-			f->iowq += e->val.count;
-		f->offcpu_ns += e->val.offcpu_ns;
-		f->timed += e->val.timed;
+			f->iowq += n;
+		f->offcpu_ns += e->val.offcpu_ns * s->stack_period;
+		f->timed += e->val.timed * s->stack_period;
 	}
 	qsort(s->funcs, s->nr_funcs, sizeof(*s->funcs), cmp_func);
 	ret = build_folded(s);
@@ -532,18 +530,24 @@ static void sched_render_text(const void *state, FILE *out)
 		fprintf(out, "    no context switches of the workload's threads seen\n");
 		return;
 	}
-	fprintf(out, "    context switches by blocking function:\n");
-	fprintf(out, "      %-32s %10s %10s %10s %6s %12s %10s\n", "function", "switches",
-		"vol", "invol", "share", "off-cpu", "avg");
+	fmt_ns(total, sizeof(total), (double)c->offcpu_ns);
+	fmt_ns(avg, sizeof(avg), c->switch_ins ? (double)c->offcpu_ns / (double)c->switch_ins : 0);
+	fprintf(out, "    off-cpu: total=%s, avg=%s over %llu returns\n", total, avg,
+		(unsigned long long)c->switch_ins);
+	fprintf(out, "    context switches by blocking function (stacks sampled 1 in %u, "
+		"%llu sampled; counts scaled by %u, error ~1/sqrt(samples)):\n",
+		s->stack_period, (unsigned long long)c->sampled, s->stack_period);
+	fprintf(out, "      %-32s %10s %10s %10s %6s %12s %10s %8s\n", "function", "switches",
+		"vol", "invol", "share", "off-cpu", "avg", "samples");
 	for (size_t i = 0; i < s->nr_funcs && i < TOP_FUNCTIONS; i++) {
 		const struct sched_func *f = &s->funcs[i];
 
 		fmt_ns(total, sizeof(total), (double)f->offcpu_ns);
 		fmt_ns(avg, sizeof(avg), f->timed ? (double)f->offcpu_ns / (double)f->timed : 0);
-		fprintf(out, "      %-32.32s %10llu %10llu %10llu %5.1f%% %12s %10s\n", f->name,
-			(unsigned long long)f->count, (unsigned long long)f->voluntary,
+		fprintf(out, "      %-32.32s %10llu %10llu %10llu %5.1f%% %12s %10s %8llu\n",
+			f->name, (unsigned long long)f->count, (unsigned long long)f->voluntary,
 			(unsigned long long)f->involuntary, pct(f->count, c->switches),
-			total, avg);
+			total, avg, (unsigned long long)f->sampled);
 	}
 	if (s->nr_funcs > TOP_FUNCTIONS)
 		fprintf(out, "      (%zu more functions in the JSON output)\n",
@@ -589,6 +593,7 @@ static struct json_object *json_funcs(const struct sched_state *s)
 			pct(f->count, s->sum.switches) / 100.0));
 		json_object_object_add(o, "offcpu_ns", json_u64(f->offcpu_ns));
 		json_object_object_add(o, "offcpu_timed", json_u64(f->timed));
+		json_object_object_add(o, "sampled", json_u64(f->sampled));
 		json_object_object_add(o, "avg_offcpu_ns", json_object_new_double(
 			f->timed ? (double)f->offcpu_ns / (double)f->timed : 0.0));
 		json_object_array_add(arr, o);
@@ -610,6 +615,12 @@ static void sched_render_json(const void *state, struct json_object *kernel)
 	json_object_object_add(o, "switches", json_u64(c->switches));
 	json_object_object_add(o, "voluntary", json_u64(c->voluntary));
 	json_object_object_add(o, "involuntary", json_u64(c->involuntary));
+	json_object_object_add(o, "offcpu_ns", json_u64(c->offcpu_ns));
+	json_object_object_add(o, "offcpu_voluntary_ns", json_u64(c->offcpu_vol_ns));
+	json_object_object_add(o, "offcpu_timed", json_u64(c->switch_ins));
+	/* by_function and stacks are estimates: sampled switches x period. */
+	json_object_object_add(o, "stack_sample_period", json_u64(s->stack_period));
+	json_object_object_add(o, "sampled_switches", json_u64(c->sampled));
 	json_object_object_add(o, "by_function", json_funcs(s));
 
 	sub = json_object_new_object();

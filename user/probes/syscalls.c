@@ -27,8 +27,9 @@ _Static_assert(sizeof(struct sc_counters) % sizeof(uint64_t) == 0,
 static const char *const sc_mechs[] = { MECH_TP_BTF, MECH_RAW_TP, MECH_TRACEPOINT };
 #define SC_NR_MECHS (sizeof(sc_mechs) / sizeof(sc_mechs[0]))
 
-/* Pseudo-mechanism IODIG_DISABLE understands: forces the hash fallback. */
-#define SC_TASK_STORAGE "task_storage"
+/* Pseudo-mechanism IODIG_DISABLE understands: "slots" puts the per-thread
+ * state in task storage instead of the thread slots. */
+#define SC_THREAD_SLOTS_NAME "slots"
 
 /* The traced calls: their tracefs names and numbers on this architecture. */
 static const struct {
@@ -103,8 +104,7 @@ struct sc_state {
 	struct syscalls_bpf *skel;
 	struct bpf_link *links[SC_MAX_LINKS];
 	char mechanism[32];
-	bool task_storage;            /* else the hash by thread id */
-	char storage_why[160];        /* why task storage was not used */
+	bool task_storage;            /* else the thread slots */
 	char unattached[160];         /* calls the kernel has no tracepoint for */
 	/* filled by set_workload and collect */
 	struct probe_workload wl;
@@ -215,9 +215,9 @@ static int sc_load(struct sc_state *s, size_t want, bool task_storage, bool *loa
 		skel->rodata->sc_nr[c] = sc_calls[c].nr;
 	skel->rodata->use_task_storage = task_storage;
 	bpf_map__set_autocreate(skel->maps.thread_tls, task_storage);
-	/* The fallback hash is never touched with task storage: keep it tiny. */
+	/* The slots are never touched with task storage: keep them tiny. */
 	if (task_storage)
-		bpf_map__set_max_entries(skel->maps.thread_hash, 1);
+		bpf_map__set_max_entries(skel->maps.thread_slots, 1);
 	iodig_tgid_add(skel->bss->tgids, (uint32_t)tgid);
 	for (size_t m = 0; m < SC_NR_MECHS; m++) {
 		struct bpf_program *progs[3];
@@ -255,28 +255,14 @@ static int sc_try(void *ctx, const char *mechanism, struct errbuf *why)
 	struct sc_state *s = ctx;
 	size_t want = mech_index(mechanism);
 	bool loaded;
-	int err;
 
 	if (want == SC_NR_MECHS)
 		return err_set(why, EINVAL, "unknown mechanism");
-	s->task_storage = false;
-	if (mech_is_disabled(s->env, SC_TASK_STORAGE)) {
-		snprintf(s->storage_why, sizeof(s->storage_why), "disabled by IODIG_DISABLE");
-	} else {
-		err = sc_load(s, want, true, &loaded, why);
-		if (!err) {
-			s->task_storage = true;
-			return 0;
-		}
-		if (loaded)
-			return err;   /* attaching failed: the hash would not help */
-		/* Task storage in tracing programs came in 5.11: the hash may
-		 * still load where it does not. */
-		snprintf(s->storage_why, sizeof(s->storage_why), "%s",
-			 mech_errno_meaning(err));
-		why->msg[0] = '\0';
-	}
-	return sc_load(s, want, false, &loaded, why);
+	/* The thread slots are an array any kernel with BPF has and the
+	 * cheaper of the two; task storage (5.11+) is kept for when they
+	 * are disabled, e.g. to compare the two. */
+	s->task_storage = mech_is_disabled(s->env, SC_THREAD_SLOTS_NAME);
+	return sc_load(s, want, s->task_storage, &loaded, why);
 }
 
 static int sc_open(const struct probe_env *env, void **state, struct probe_status *st)
@@ -300,12 +286,12 @@ static int sc_open(const struct probe_env *env, void **state, struct probe_statu
 		return err;
 	}
 	snprintf(s->mechanism, sizeof(s->mechanism), "%s", st->mechanism);
-	if (!s->task_storage) {
+	if (s->task_storage) {
 		size_t used = strlen(st->reason);
 
 		snprintf(st->reason + used, sizeof(st->reason) - used,
-			 "%sper-thread state in a hash by thread id (task storage: %s)",
-			 used ? "; " : "", s->storage_why);
+			 "%sper-thread state in task storage (thread slots disabled by "
+			 "IODIG_DISABLE)", used ? "; " : "");
 		st->state = PROBE_DEGRADED;
 	}
 	if (s->unattached[0]) {
@@ -446,7 +432,7 @@ static void sc_render_text(const void *state, FILE *out)
 	if (!s)
 		return;
 	fprintf(out, "  syscalls: mechanism=%s, per-thread state=%s\n", s->mechanism,
-		s->task_storage ? "task storage" : "hash");
+		s->task_storage ? "task storage" : "thread slots");
 	for (int r = 0; r < SC_ROW_NR; r++) {
 		const struct sc_row_counters *c = &s->sum.row[r];
 		double mean;
@@ -529,7 +515,7 @@ static void sc_render_json(const void *state, struct json_object *kernel)
 	calls = json_object_new_object();
 	json_object_object_add(o, "mechanism", json_object_new_string(s->mechanism));
 	json_object_object_add(o, "thread_state", json_object_new_string(
-		s->task_storage ? "task_storage" : "hash"));
+		s->task_storage ? "task_storage" : "slots"));
 	for (int r = 0; r < SC_ROW_NR; r++)
 		if (s->sum.row[r].calls)
 			json_object_object_add(calls, sc_rows[r].key, json_row(s, r));

@@ -1,0 +1,215 @@
+#!/bin/bash
+# make bench, part 2: what tracing costs.  (a) BPF time per I/O from the
+# kernel's own accounting (bpf_stats) for iodig with every default probe
+# family, libbpf-tools' biolatency and a bpftrace block-latency one-liner;
+# (b) IOPS of the same jobs traced by each versus untraced, alternating
+# runs, ratio of medians over PAIRS rounds.
+set -eu
+cd "$(dirname "$0")/../.."
+OUT=${OUT:-build}
+IODIG=${IODIG:-$PWD/$OUT/iodig}
+PAIRS=${PAIRS:-7}
+RUNTIME=${RUNTIME:-3}
+REPS=${REPS:-3}         # part (a): runs per job and tracer, median shown
+BIOLATENCY=${BIOLATENCY:-$(command -v biolatency || echo /usr/sbin/biolatency)}
+BPFTRACE=${BPFTRACE:-$(command -v bpftrace || true)}
+[ "$(id -u)" -eq 0 ] || { echo "overhead bench needs root (BPF, loop devices)"; exit 1; }
+for t in jq bpftool losetup; do
+	command -v $t >/dev/null || { echo "overhead bench needs $t (make deps)"; exit 1; }
+done
+[ -x "$BIOLATENCY" ] || { echo "note: no biolatency (apt-get install libbpf-tools): its rows are skipped"; BIOLATENCY=; }
+[ -n "$BPFTRACE" ] || echo "note: no bpftrace (apt-get install bpftrace): its rows are skipped"
+
+# bpftrace's block latency, keyed by request as the tracepoints allow
+# (dev, sector): a hash update at issue, a lookup and delete at completion.
+BT_PROG='tracepoint:block:block_rq_issue { @start[args->dev, args->sector] = nsecs; }
+tracepoint:block:block_rq_complete /@start[args->dev, args->sector]/ {
+	@ns = hist(nsecs - @start[args->dev, args->sector]);
+	delete(@start[args->dev, args->sector]); }'
+
+TMP=$(mktemp -d /dev/shm/iodig-overhead.XXXXXX)
+LOOP= TRACER_PID= MOUNTED_TRACEFS=
+OLD_STATS=$(cat /proc/sys/kernel/bpf_stats_enabled)
+cleanup() {
+	[ -n "$TRACER_PID" ] && stop_tracer
+	echo "$OLD_STATS" >/proc/sys/kernel/bpf_stats_enabled
+	[ -n "$LOOP" ] && losetup -d "$LOOP"
+	[ -n "$MOUNTED_TRACEFS" ] && umount /sys/kernel/tracing
+	rm -rf "$TMP"
+}
+trap cleanup EXIT
+# bpftrace finds tracepoints through tracefs; iodig mounts it only while
+# it runs.
+if [ -n "$BPFTRACE" ] && [ ! -e /sys/kernel/tracing/available_events ]; then
+	mount -t tracefs nodev /sys/kernel/tracing && MOUNTED_TRACEFS=1
+fi
+truncate -s 1G "$TMP/backing"
+LOOP=$(losetup -f --show "$TMP/backing")
+DISK=$(basename "$LOOP")
+dd if=/dev/urandom of="$LOOP" bs=1M count=1024 oflag=direct status=none
+
+median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+job_args() {
+	echo --name=ovh --filename="$LOOP" --rw=randread --bs=4k --direct=1 \
+		--ioengine="$1" --iodepth="$2" --runtime="$RUNTIME" --time_based
+}
+# "iops ios" of an iodig JSON report
+iops_ios() { jq -r '.jobs[0].read | "\(.iops) \(.total_ios)"' "$1"; }
+
+# Starts a third-party tracer in the background; waits until its BPF
+# programs are attached (their ids appear with its pid in bpftool).
+start_tracer() {
+	case $1 in
+	biolatency) "$BIOLATENCY" -d "$DISK" 3600 1 >"$TMP/tracer.out" 2>&1 & ;;
+	bpftrace) "$BPFTRACE" -e "$BT_PROG" >"$TMP/tracer.out" 2>&1 & ;;
+	esac
+	TRACER_PID=$!
+	for _ in $(seq 100); do
+		[ -n "$(tracer_progs)" ] && { sleep 1; return 0; }
+		kill -0 "$TRACER_PID" 2>/dev/null || break
+		sleep 0.1
+	done
+	echo "$1 did not attach: $(head -c 300 "$TMP/tracer.out")" >&2
+	return 1
+}
+# SIGINT makes both print their histogram and exit; a bpftrace that gets it
+# while still attaching can miss it, hence TERM then KILL after 5 s.
+stop_tracer() {
+	kill -INT "$TRACER_PID" 2>/dev/null || true
+	for sig in TERM KILL; do
+		for _ in $(seq 50); do
+			kill -0 "$TRACER_PID" 2>/dev/null || break 2
+			sleep 0.1
+		done
+		kill -"$sig" "$TRACER_PID" 2>/dev/null || true
+	done
+	wait "$TRACER_PID" 2>/dev/null || true
+	TRACER_PID=
+}
+# Ids of the tracer's programs, from its open fds (/proc/PID/fdinfo shows
+# prog_id for a BPF program fd; this bpftool lists no pids).
+tracer_progs() {
+	grep -h '^prog_id:' /proc/"$TRACER_PID"/fdinfo/* 2>/dev/null | awk '{print $2}' | sort -u
+}
+# "run_cnt run_time_ns" summed over the tracer's programs
+tracer_stats() {
+	local ids
+	ids=$(tracer_progs | paste -sd, -)
+	[ -n "$ids" ] || { echo "0 0"; return; }
+	bpftool -j prog show 2>/dev/null | jq -r "[.[] | select(.id | IN($ids))] |
+		\"\\(map(.run_cnt // 0) | add // 0) \\(map(.run_time_ns // 0) | add // 0)\""
+}
+
+# The stats' own share of each run_time_ns: a program that returns at once
+# still shows the clock read and dispatch bpf_stats adds around every run.
+# Measured here with a bpftrace program on a syscall no process makes.
+stats_floor() {
+	local cnt ns
+	[ -n "$BPFTRACE" ] || { echo 0; return; }
+	echo 1 >/proc/sys/kernel/bpf_stats_enabled
+	"$BPFTRACE" -e 'tracepoint:raw_syscalls:sys_enter /args->id == 100000/ { @ = count(); }' \
+		>/dev/null 2>&1 &
+	TRACER_PID=$!
+	for _ in $(seq 100); do [ -n "$(tracer_progs)" ] && break; sleep 0.1; done
+	sleep 2
+	read -r cnt ns < <(tracer_stats)
+	stop_tracer
+	echo "$OLD_STATS" >/proc/sys/kernel/bpf_stats_enabled
+	awk -v c="$cnt" -v n="$ns" 'BEGIN { printf "%.1f\n", c ? n / c : 0 }'
+}
+
+echo "== (a) BPF time per I/O, from bpf_stats (run_time_ns / I/Os)"
+FLOOR=$(stats_floor)
+echo "   stats floor: an empty program's run costs $FLOOR ns inside run_time_ns;"
+echo "   'net' subtracts that per run (the stats' clock read, not the program's work)"
+printf '%-22s %-11s %10s %10s %12s %10s   %s\n' job tracer IOPS runs/IO "BPF ns/IO" "net ns/IO" \
+	"per family (ns/IO)"
+# One line per run: "ns_per_io runs_per_io net_ns_per_io iops families";
+# the run with the median ns/IO is shown.
+show_median() {
+	sort -g "$1" | awk -v job="$2" -v tr="$3" '{ l[NR] = $0 } END {
+		split(l[int((NR + 1) / 2)], f, " ")
+		fam = ""; for (i = 5; i <= length(f); i++) fam = fam " " f[i]
+		printf "%-22s %-11s %10.0f %10.2f %12.0f %10.0f  %s\n", job, tr, f[4], f[2], f[1], f[3], fam }'
+}
+for spec in "psync 1" "libaio 32" "io_uring 32"; do
+	set -- $spec
+	job="randread $1 qd$2"
+	tracers=iodig
+	[ -n "$BIOLATENCY" ] && tracers="$tracers biolatency"
+	[ -n "$BPFTRACE" ] && tracers="$tracers bpftrace"
+	for tracer in $tracers; do : >"$TMP/a-$tracer.txt"; done
+	for _ in $(seq "$REPS"); do
+		# shellcheck disable=SC2046
+		"$IODIG" run --bpf-stats --output-format=json $(job_args "$1" "$2") >"$TMP/a.json"
+		jq -r --argjson fl "$FLOOR" '
+			.jobs[0].read.total_ios as $ios | .iodig.kernel.overhead as $o |
+			($o.run_cnt / $ios) as $runs |
+			"\($o.ns_per_io) \($runs) \($o.ns_per_io - $fl * $runs) \(.jobs[0].read.iops) " +
+			([$o.families | to_entries[] | "\(.key)=\(.value.ns_per_io | round)"] | join(" "))
+			' "$TMP/a.json" >>"$TMP/a-iodig.txt"
+		for tracer in $tracers; do
+			[ "$tracer" = iodig ] && continue
+			echo 1 >/proc/sys/kernel/bpf_stats_enabled
+			if ! start_tracer "$tracer"; then
+				echo "$OLD_STATS" >/proc/sys/kernel/bpf_stats_enabled
+				continue
+			fi
+			read -r c0 t0 < <(tracer_stats)
+			# shellcheck disable=SC2046
+			"$IODIG" run --no-probes --output-format=json $(job_args "$1" "$2") >"$TMP/a.json"
+			read -r c1 t1 < <(tracer_stats)
+			stop_tracer
+			echo "$OLD_STATS" >/proc/sys/kernel/bpf_stats_enabled
+			read -r iops ios < <(iops_ios "$TMP/a.json")
+			awk -v iops="$iops" -v ios="$ios" -v c=$((c1 - c0)) -v t=$((t1 - t0)) \
+			    -v fl="$FLOOR" 'BEGIN { printf "%f %f %f %f\n", t / ios, c / ios,
+						       (t - fl * c) / ios, iops }' >>"$TMP/a-$tracer.txt"
+		done
+	done
+	for tracer in $tracers; do
+		[ -s "$TMP/a-$tracer.txt" ] && show_median "$TMP/a-$tracer.txt" "$job" "$tracer"
+	done
+done
+echo "(median of $REPS runs of ${RUNTIME}s; every tracer's programs run for all of the"
+echo " machine's block I/O and iodig's sched/syscalls ones for all its switches and"
+echo " system calls, so other activity on the machine adds to runs/IO)"
+
+echo
+echo "== (b) IOPS traced / untraced: medians of $PAIRS rounds, each round runs every"
+echo "   variant once in turn (${RUNTIME}s each, 4k randread direct, tmpfs-backed $LOOP)"
+variants="none iodig"
+[ -n "$BIOLATENCY" ] && variants="$variants biolatency"
+[ -n "$BPFTRACE" ] && variants="$variants bpftrace"
+all_variants=$variants
+printf '%-22s %12s' job "untraced"
+for v in $all_variants; do [ $v = none ] || printf ' %12s %7s' "$v" ratio; done
+echo
+for spec in "io_uring 32" "libaio 32"; do
+	set -- $spec
+	for v in $variants; do : >"$TMP/$v.txt"; done
+	for i in $(seq "$PAIRS"); do
+		for v in $variants; do
+			case $v in
+			none) probes=--no-probes ;;
+			iodig) probes= ;;
+			*) probes=--no-probes; start_tracer "$v" || continue ;;
+			esac
+			# shellcheck disable=SC2046,SC2086
+			"$IODIG" run $probes --output-format=json $(job_args "$1" "$2") >"$TMP/b.json"
+			case $v in biolatency|bpftrace) stop_tracer ;; esac
+			iops_ios "$TMP/b.json" | cut -d' ' -f1 >>"$TMP/$v.txt"
+		done
+		# Rotate the order so no variant always runs first in a round.
+		variants="${variants#* } ${variants%% *}"
+	done
+	base=$(median <"$TMP/none.txt")
+	printf '%-22s %12.0f' "randread $1 qd$2" "$base"
+	for v in $all_variants; do
+		[ $v = none ] && continue
+		m=$(median <"$TMP/$v.txt")
+		printf ' %12.0f %7.3f' "$m" "$(awk -v a="$m" -v b="$base" 'BEGIN { print b ? a / b : 0 }')"
+	done
+	echo
+done
+echo "(ratio = median traced IOPS / median untraced IOPS; iodig = every default family)"
