@@ -77,9 +77,20 @@ struct {
  * user_mode() of the sampled registers.  The perf_event context only
  * allows full 8-byte loads of its registers, hence the volatile read
  * (clang would narrow "cs & 3" to a 2-byte load the verifier rejects).
+ *
+ * x86 reads cs through the UAPI layout (arch/x86/include/uapi/asm/
+ * ptrace.h), a fixed ABI, without CO-RE: the kernel's own pt_regs.cs
+ * became a u16 in a union with FRED (v6.9), and on older kernels, where
+ * it is an unsigned long, CO-RE then rejects the 8-byte load ("unexpected
+ * mem size", seen on 6.1 in the QEMU lab).
  */
 #if defined(__TARGET_ARCH_x86)
-#define REGS_USER_MODE(regs) ((*(volatile unsigned long *)&(regs)->cs & 3) == 3)
+struct iodig_uapi_pt_regs {
+	unsigned long r15, r14, r13, r12, bp, bx, r11, r10, r9, r8;
+	unsigned long ax, cx, dx, si, di, orig_ax, ip, cs, flags, sp, ss;
+};
+#define REGS_USER_MODE(regs) \
+	((*(volatile unsigned long *)&((const struct iodig_uapi_pt_regs *)(regs))->cs & 3) == 3)
 #define REGS_NR(regs)        ((regs)->orig_ax)
 #elif defined(__TARGET_ARCH_arm64)
 #define REGS_USER_MODE(regs) ((*(volatile __u64 *)&(regs)->pstate & 0xf) == 0)
