@@ -113,6 +113,27 @@ for s in "${summaries[@]}"; do echo "    $s"; done
 for r in "${asserted[@]}"; do
 	grep -h '^probes \|^summary \|^funcs \|^note: ' "$r/assert.log" | sed 's/^/    /'
 done
+# The same libaio job on two kernels: iodig diff must name the user-page
+# functions that differ (get_user_pages_fast on 6.1, pin_user_pages_fast
+# on 6.12) as present on one side only.
+traces=()
+for r in "${asserted[@]}"; do
+	[ -s "$r/gup.trace.json" ] && traces+=("$r/gup.trace.json")
+done
+if [ ${#traces[@]} -eq 2 ]; then
+	diff_out=$VM_DIR/diff-gup.md
+	if ! "$IODIG" diff --format=md "${traces[@]}" >"$diff_out" 2>"$VM_DIR/diff-gup.err"; then
+		echo "FAIL: iodig diff of the gup runs failed: $(cat "$VM_DIR/diff-gup.err")"
+		failed=$((failed + 1))
+	elif grep -Eq '(get|pin)_user_pages[a-z_]*.*(only in|→)|(only in|→).*(get|pin)_user_pages' "$diff_out"; then
+		echo "    diff 6.1 vs 6.12 (gup job): user-page functions that differ:"
+		grep -E '(get|pin|unpin)_user_pages|gup_|user_folio' "$diff_out" | grep -E 'only in|→' |
+			head -n 8 | sed 's/^/      /'
+	else
+		echo "FAIL: iodig diff of the gup runs names no user-page function present on one side only; see $diff_out"
+		failed=$((failed + 1))
+	fi
+fi
 [ $failed -gt 0 ] && exit 1
 [ $ran -eq 0 ] && skip "no kernel could be booted: ${summaries[*]}"
 exit 0

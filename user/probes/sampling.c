@@ -387,7 +387,8 @@ static void top_callees(struct samp_fn *fns, size_t nr_fns, struct samp_edge *ed
 {
 	size_t out = 0, fi = 0;
 
-	qsort(edges, n, sizeof(*edges), by_edge);
+	if (n)
+		qsort(edges, n, sizeof(*edges), by_edge);
 	for (size_t i = 0; i < n; i++) {
 		if (out && edges[out - 1].caller == edges[i].caller &&
 		    edges[out - 1].callee == edges[i].callee)
@@ -451,7 +452,8 @@ static int build_functions(struct samp_state *s)
 		if (in_bpf)
 			s->sub_in_bpf += st->count;
 	}
-	qsort(rec, n, sizeof(*rec), by_sym);
+	if (n)
+		qsort(rec, n, sizeof(*rec), by_sym);
 	for (size_t i = 0; i < n; i++) {
 		if (out && rec[out - 1].sym == rec[i].sym) {
 			rec[out - 1].incl += rec[i].incl;
@@ -461,7 +463,8 @@ static int build_functions(struct samp_state *s)
 		}
 	}
 	top_callees(rec, out, edges, ne);
-	qsort(rec, out, sizeof(*rec), by_incl_desc);
+	if (out)
+		qsort(rec, out, sizeof(*rec), by_incl_desc);
 	s->fns = rec;
 	s->nr_fns = out;
 	rec = NULL;

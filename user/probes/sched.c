@@ -403,7 +403,8 @@ static int build_folded(struct sched_state *s)
 		s->folded[j].count += e->val.count * s->stack_period;
 		s->folded[j].offcpu_ns += e->val.offcpu_ns * s->stack_period;
 	}
-	qsort(s->folded, s->nr_folded, sizeof(*s->folded), cmp_folded);
+	if (s->nr_folded)
+		qsort(s->folded, s->nr_folded, sizeof(*s->folded), cmp_folded);
 	return 0;
 }
 
@@ -444,7 +445,8 @@ static int attribute(struct sched_state *s)
 		f->offcpu_ns += e->val.offcpu_ns * s->stack_period;
 		f->timed += e->val.timed * s->stack_period;
 	}
-	qsort(s->funcs, s->nr_funcs, sizeof(*s->funcs), cmp_func);
+	if (s->nr_funcs)
+		qsort(s->funcs, s->nr_funcs, sizeof(*s->funcs), cmp_func);
 	ret = build_folded(s);
 cleanup:
 	ksyms__free(ks);
