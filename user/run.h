@@ -75,6 +75,7 @@ struct run_ctx {
 	struct disk_counters disk_after[8];
 	unsigned int nr_disks;
 	struct progress progress;
+	unsigned int untraced_workers; /* forks the probes could not follow */
 };
 
 /* Blocks SIGINT/SIGTERM so the supervisor can wait for them. */

@@ -15,9 +15,10 @@
 
 #include "iodig/hist.h"   /* iodig_u32, __always_inline for both sides */
 
-/* fio's numjobs with process workers rarely goes past a handful; every
- * untraced event pays one compare per filled slot, so keep it small. */
-#define IODIG_MAX_TGIDS 16
+/* Enough for the numjobs=20 process workers of jobs/gup-libaio.fio; an
+ * untraced event pays one compare per filled slot, so keep it small.  The
+ * runner warns when a worker process finds no slot (thread=1 avoids it). */
+#define IODIG_MAX_TGIDS 32
 
 /*
  * Slot of @tgid in @slots, or -1.  Slots are filled in order and never
