@@ -36,7 +36,8 @@ fault() {
 	esac
 	bpf_track "$pid" "$ids" &
 	case $phase in
-	load)   wait_for has_bpf_fd "$pid" ;;
+	# The tracker polls too: let it record a program before the kill.
+	load)   wait_for has_bpf_fd "$pid" && wait_for test -s "$ids" ;;
 	run)    wait_for has_children "$pid" && sleep "0.$((RANDOM % 9 + 1))" ;;
 	report) wait_for in_fsync "$pid" ;;
 	esac
