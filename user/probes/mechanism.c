@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
 #include <errno.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,11 +91,27 @@ static const char *tracefs_root(void)
 	return NULL;
 }
 
+/*
+ * Mounts tracefs in a mount namespace of iodig's own when it can: nobody
+ * else sees the mount, it goes away with the process even after SIGKILL,
+ * and two iodig runs cannot unmount it under each other.  unshare() needs
+ * a single-threaded process (probes open before any worker starts); when
+ * it fails the mount goes to the host's namespace as before.
+ */
+static void private_mount_namespace(void)
+{
+	if (unshare(CLONE_NEWNS))
+		return;
+	/* Keep our mounts from propagating back to the host. */
+	mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL);
+}
+
 int mech_tracefs_ensure(bool *mounted, struct errbuf *err)
 {
 	*mounted = false;
 	if (tracefs_root())
 		return 0;
+	private_mount_namespace();
 	if (mount("tracefs", TRACEFS_DIR, "tracefs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
 		  NULL))
 		return err_set(err, errno, "cannot mount tracefs at %s: %s",
