@@ -1,4 +1,4 @@
-# io_uring randread on zram (no NOWAIT: every read punted to io-wq) vs a loop device on /dev/shm, --repeat=3: diff marks punt ratio and io-wq switches per I/O as changed; two repeat-3 runs of one job show no significant headline change (alpha 0.01).
+# io_uring randread on zram (no NOWAIT: every read punted to io-wq) vs a loop device on /dev/shm, --repeat=3: diff marks the punt ratio as changed and shows io-wq switches only on zram; two repeat-3 runs of one job show no significant headline change (alpha 0.01).
 source tests/host/lib.sh
 need_root
 command -v jq >/dev/null || skip "jq not installed"
@@ -51,8 +51,14 @@ check "zram punts nearly every read ($punt_a)" awk "BEGIN{exit !($punt_a > 0.9)}
 check "punt ratio marked changed" [ "$(verdict "$TMP/d1.json" "io_uring punt ratio (io-wq)")" = changed ]
 # The punted reads switch io-wq workers in and out; the submitter's own
 # switches (rusage) move less and drift with other load on the machine.
-check "io-wq worker switches per I/O marked changed" \
-	[ "$(verdict "$TMP/d1.json" "io-wq worker switches per I/O")" = changed ]
+# How many requests an io-wq worker takes per wake-up varies a lot from
+# repeat to repeat (0.36 +- 0.17 switches per I/O seen), so with 3
+# repeats Welch's test cannot always call it; the direction is certain:
+# punted reads switch io-wq workers, inline ones never do.
+iowq_a=$(jq -r '.rows[] | select(.figure == "io-wq worker switches per I/O") | .values[0].mean' "$TMP/d1.json")
+iowq_b=$(jq -r '.rows[] | select(.figure == "io-wq worker switches per I/O") | .values[1].mean' "$TMP/d1.json")
+check "io-wq worker switches per I/O: zram $iowq_a > 0.02, loop $iowq_b = 0" \
+	awk "BEGIN{exit !($iowq_a > 0.02 && $iowq_b == 0)}"
 for f in "io-wq worker switches per I/O" "sched switches per I/O" "context switches per I/O"; do
 	echo "info: $f: $(jq -c --arg f "$f" '.rows[] | select(.figure == $f) | [.values[] | {mean, stdev, verdict, p: .p}]' "$TMP/d1.json")"
 done
