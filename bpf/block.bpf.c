@@ -13,19 +13,24 @@
  *               error and rwbs, no request pointer, so counts and bytes
  *               but no latency.
  *
- * Cost: nothing is kept per request.  Queue time (request start -> issue)
- * is taken at issue against rq->start_time_ns; device time (issue ->
- * complete) at completion against rq->io_start_time_ns: timestamps the
- * kernel already stores in struct request.  Everything lands in per-CPU
+ * Cost: nothing is kept per request, and by default only the completion
+ * hook runs: one program and one clock read per I/O.  Device time (issue
+ * -> complete) is taken against rq->io_start_time_ns and queue time
+ * (request start -> issue) is rq->io_start_time_ns - rq->start_time_ns:
+ * timestamps the kernel already stores in struct request.  With
+ * --detail (issue_hooked) the issue hook also runs and takes queue time
+ * with its own clock read, which also times queues that keep no issue
+ * stamp (no QUEUE_FLAG_STATS).  Everything lands in per-CPU
  * arrays and no cache line is shared between CPUs: issue and completion
  * often run on different CPUs (the loop worker, the irq CPU), and an
  * in-flight counter updated by both (an atomic add each, for the maximum
  * queue depth) bounced its line between them on every I/O.  The mean
  * depth comes free from Little's law instead (user/probes/block.c).
- * The queue time still costs one clock read at issue: reading it at
- * completion as io_start_time_ns - start_time_ns would save it, but both
- * stamps are the same cached plug time for batched submissions (below),
- * so it would read 0 for libaio and io_uring.
+ * Read at completion, the queue time is 0 whenever both stamps are the
+ * same cached plug time (below): on 6.18 that was every request of psync,
+ * libaio and io_uring on a loop device.
+ * The issue hook's clock read sees the time since the plug's first use
+ * instead, which is the batch's submission work more than queueing.
  *
  * Both kernel timestamps are ktime_get_ns() values, but since v6.9 (commit
  * da4c8c3d0975, "block: cache current nsec time in struct blk_plug") a
@@ -47,6 +52,9 @@ char LICENSE[] SEC("license") = "GPL";
 
 /* Kernel dev_t of the whole disk to watch (BLOCK_KDEV), 0 = every disk. */
 const volatile __u32 targ_dev = 0;
+/* The issue hook is loaded (--detail): queue time and the issue count
+ * come from it; otherwise completion derives both. */
+const volatile bool issue_hooked = true;
 
 extern int LINUX_KERNEL_VERSION __kconfig;
 
@@ -78,6 +86,7 @@ struct rq_info {
 			      * completion: rq->io_start_time_ns (0 without
 			      * QUEUE_FLAG_STATS, which wbt, iolatency, iocost
 			      * and BFQ turn on) */
+	__u64 start_ns;      /* completion: rq->start_time_ns */
 };
 
 static __always_inline __u32 disk_kdev(int major, int first_minor)
@@ -101,6 +110,8 @@ static __always_inline void read_rq(struct request *rq, bool btf, bool completio
 		if (completion) {
 			ri->data_len = rq->__data_len;
 			ri->stamp_ns = rq->io_start_time_ns;
+			if (!issue_hooked)
+				ri->start_ns = rq->start_time_ns;
 		} else {
 			ri->stamp_ns = rq->start_time_ns;
 		}
@@ -112,6 +123,8 @@ static __always_inline void read_rq(struct request *rq, bool btf, bool completio
 		if (completion) {
 			ri->data_len = BPF_CORE_READ(rq, __data_len);
 			ri->stamp_ns = BPF_CORE_READ(rq, io_start_time_ns);
+			if (!issue_hooked)
+				ri->start_ns = BPF_CORE_READ(rq, start_time_ns);
 		} else {
 			ri->stamp_ns = BPF_CORE_READ(rq, start_time_ns);
 		}
@@ -213,6 +226,28 @@ static __always_inline void on_requeue(const struct rq_info *ri, __u32 op)
 	if (!oc)
 		return;
 	oc->requeued++;
+	/* Without the issue hook a requeued request was issued once more
+	 * than it completes. */
+	if (!issue_hooked)
+		oc->issued++;
+}
+
+/* Queue time from the two stamps the request carries; both 0 or equal
+ * plug times are what the kernel kept, reported as they are. */
+static __always_inline void queue_from_stamps(const struct rq_info *ri, __u32 op,
+					      struct block_op_counters *oc)
+{
+	__u64 d;
+
+	if (!ri->start_ns || !ri->stamp_ns) {
+		oc->queue_untimed++;
+		return;
+	}
+	d = ri->stamp_ns > ri->start_ns ? ri->stamp_ns - ri->start_ns : 0;
+	oc->queue_ns_sum += d;
+	if (d > oc->queue_ns_max)
+		oc->queue_ns_max = d;
+	hist_add(BLOCK_HIST_QUEUE, op, d);
 }
 
 static __always_inline void on_complete(const struct rq_info *ri, __u32 op, int error,
@@ -233,6 +268,11 @@ static __always_inline void on_complete(const struct rq_info *ri, __u32 op, int 
 	if (nr_bytes < ri->data_len)
 		return;
 	oc->completed++;
+	if (!issue_hooked) {
+		oc->issued++;
+		if (timed)
+			queue_from_stamps(ri, op, oc);
+	}
 	if (timed)
 		latency_add(BLOCK_HIST_DEVICE, op, ri->stamp_ns, &oc->dev_ns_sum,
 			    &oc->dev_ns_max, &oc->dev_untimed);

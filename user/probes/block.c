@@ -32,6 +32,7 @@ struct block_state {
 	char disk[64];
 	char mechanism[32];
 	bool timed;                   /* the mechanism sees struct request */
+	bool issue_hooked;            /* --detail: the issue hook runs too */
 	/* filled by collect */
 	struct block_counters sum;
 	struct hist h[BLOCK_HIST_NR][BLOCK_OP_NR];
@@ -94,9 +95,14 @@ static int block_try(void *ctx, const char *mechanism, struct errbuf *why)
 	if (!skel)
 		return errno ? -errno : -ENOMEM;
 	skel->rodata->targ_dev = s->targ_kdev;
+	skel->rodata->issue_hooked = s->issue_hooked;
+	/* The issue hook is a second program run per I/O; by default the
+	 * completion derives what it gave (bpf/block.bpf.c). */
 	for (size_t i = 0; i < BLOCK_NR_MECHS; i++)
 		for (int p = 0; p < PROGS_PER_MECH; p++)
-			bpf_program__set_autoload(mech_prog(skel, i, p), i == want);
+			bpf_program__set_autoload(mech_prog(skel, i, p),
+						  i == want &&
+						  (p != PROG_ISSUE || s->issue_hooked));
 	err = block_bpf__load(skel);
 	if (!err)
 		err = block_bpf__attach(skel);
@@ -122,6 +128,7 @@ static int block_open(const struct probe_env *env, void **state,
 		snprintf(st->reason, sizeof(st->reason), "out of memory");
 		return -ENOMEM;
 	}
+	s->issue_hooked = env->detail;
 	if (env->target_dev)
 		s->targ_kdev = BLOCK_KDEV(major(env->target_dev), minor(env->target_dev));
 	if (env->target_disk[0])
@@ -296,12 +303,20 @@ static void block_render_text(const void *state, FILE *out)
 			continue;
 		text_latency(out, "device", &s->h[BLOCK_HIST_DEVICE][op], c->dev_ns_sum,
 			     c->dev_ns_max, c->dev_untimed);
-		text_latency(out, "queue ", &s->h[BLOCK_HIST_QUEUE][op], c->queue_ns_sum,
-			     c->queue_ns_max, c->queue_untimed);
+		/* Read from the request's stamps, which a plug stamps with
+		 * one cached time: say so rather than print a row of zeros. */
+		if (!s->issue_hooked && c->completed > c->queue_untimed && !c->queue_ns_max)
+			fprintf(out, "      queue : 0 for every request (the kernel stamped "
+				     "start and issue with one cached plug time, v6.9+; "
+				     "--detail times it at issue)\n");
+		else
+			text_latency(out, "queue ", &s->h[BLOCK_HIST_QUEUE][op],
+				     c->queue_ns_sum, c->queue_ns_max, c->queue_untimed);
 	}
 	if (!s->timed)
 		fprintf(out, "    device/queue time: not available from the classic "
 			     "tracepoint (no request pointer)\n");
+
 	fprintf(out, "    requests per workload I/O: ");
 	if (s->workload_ios)
 		fprintf(out, "%.2f", (double)completed / (double)s->workload_ios);
@@ -397,6 +412,8 @@ static void block_render_json(const void *state, struct json_object *kernel)
 	b = json_object_new_object();
 	json_object_object_add(b, "disk", json_object_new_string(s->disk));
 	json_object_object_add(b, "mechanism", json_object_new_string(s->mechanism));
+	json_object_object_add(b, "queue_time_from", json_object_new_string(
+		s->issue_hooked ? "issue hook" : "request stamps"));
 	json_object_object_add(b, "requests", JSON_PER_OP(s, completed));
 	json_object_object_add(b, "issued", JSON_PER_OP(s, issued));
 	json_object_object_add(b, "requeued", JSON_PER_OP(s, requeued));
