@@ -41,7 +41,9 @@ static void usage(FILE *out)
 "  --output=FILE          write the report to FILE (atomically) instead of stdout\n"
 "  --target=PATH          run every job against PATH (overrides filename=)\n"
 "  --allow-destructive    write to block devices that carry data or are in use\n"
-"  --probes=LIST          kernel probe families to load (default: all)\n"
+"  --probes=SPEC          probe families: all, a list (block,sched) or changes to\n"
+"                         the default set (+syscalls,-sampling)\n"
+"  --detail               every family and hook (about 2x the BPF time per I/O)\n"
 "  --no-probes            run the workload without kernel probes\n"
 "  --mechanism=M          force a probe mechanism (fentry, kprobe, tp_btf, raw_tp, tracepoint)\n"
 "  --bpf-stats            measure the probes' own BPF time per I/O (kernel bpf_stats)\n"
@@ -65,7 +67,7 @@ static void usage(FILE *out)
 enum { OPT_OUTPUT_FORMAT = 1000, OPT_OUTPUT, OPT_TARGET, OPT_ALLOW, OPT_PROBES,
        OPT_NO_PROBES, OPT_MECHANISM, OPT_PROGRESS, OPT_NO_PROGRESS,
        OPT_SCRATCH_SIZE, OPT_BPF_STATS, OPT_STACKS, OPT_SAVE, OPT_NO_SAVE,
-       OPT_REPEAT, OPT_REPEAT_DELAY, OPT_SVG, OPT_FOLDED, OPT_HELP };
+       OPT_REPEAT, OPT_REPEAT_DELAY, OPT_SVG, OPT_FOLDED, OPT_DETAIL, OPT_HELP };
 
 static const struct option run_options[] = {
 	{ "output-format", required_argument, NULL, OPT_OUTPUT_FORMAT },
@@ -74,6 +76,7 @@ static const struct option run_options[] = {
 	{ "allow-destructive", no_argument, NULL, OPT_ALLOW },
 	{ "probes", required_argument, NULL, OPT_PROBES },
 	{ "no-probes", no_argument, NULL, OPT_NO_PROBES },
+	{ "detail", no_argument, NULL, OPT_DETAIL },
 	{ "mechanism", required_argument, NULL, OPT_MECHANISM },
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
 	{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
@@ -186,6 +189,9 @@ static int apply_run_option(struct run_ctx *ctx, struct run_extra *x, int id,
 		return 0;
 	case OPT_NO_PROBES:
 		ctx->opts.no_probes = true;
+		return 0;
+	case OPT_DETAIL:
+		ctx->opts.detail = true;
 		return 0;
 	case OPT_MECHANISM:
 		ctx->opts.mechanism = val;

@@ -26,6 +26,9 @@ struct probe_env {
 	const char *disabled;      /* comma list of families or mechanisms to
 				    * treat as unavailable (IODIG_DISABLE) */
 	bool bpf_stats;            /* measure each program's run time */
+	bool detail;               /* --detail: hooks that cost a program run
+				    * per I/O for a finer split (block issue,
+				    * io_uring submit) */
 	unsigned int stacks;       /* --stacks=N: full stacks to print */
 	unsigned int sched_stack_period; /* sched: 1 in N switch-outs takes
 				    * its kernel stack; 0 = the default */
@@ -61,6 +64,9 @@ struct probe_workload {
 struct probe_family {
 	const char *name;          /* "block" */
 	const char *summary;       /* one line for `iodig probe` */
+	/* Not in the default set (it costs more per I/O than it tells most
+	 * runs): loaded when named in --probes, by "all" or by --detail. */
+	bool opt_in;
 	/* Loads and attaches; on failure fills @st and returns -errno.  Must
 	 * leave nothing loaded when it fails. */
 	int (*open)(const struct probe_env *env, void **state,
@@ -69,6 +75,9 @@ struct probe_family {
 	 * workers); its threads, io-wq workers included, are traced from now
 	 * on.  Thread workers share runner_tgid and need no call. */
 	int (*track_tgid)(void *state, pid_t tgid);
+	/* Optional: called every ~200 ms while the workload runs, from the
+	 * supervising thread (e.g. to attach a hook once it is needed). */
+	void (*tick)(void *state);
 	/* Optional: the workload's figures, called just before collect(). */
 	void (*set_workload)(void *state, const struct probe_workload *wl);
 	/* Called once after the workload; reads maps into the state. */
@@ -85,11 +94,14 @@ struct probe_family {
 
 struct probe_set;
 
-/* Opens every family in the list (or only those in @only, comma list, NULL
- * = all).  Never fails because a family is missing. */
+/* Opens the families @spec selects: NULL = the default ones (all but the
+ * opt-in ones; every family when env->detail), "all", a comma list of
+ * names ("block,sched": exactly those), or changes to the default set
+ * ("+syscalls,-sampling").  Never fails because a family is missing. */
 int probes_open(const struct probe_env *env, const char *only,
 		struct probe_set **out, struct errbuf *err);
 int probes_track_tgid(struct probe_set *set, pid_t tgid);
+void probes_tick(struct probe_set *set);
 int probes_collect(struct probe_set *set, const struct probe_workload *wl);
 void probes_render_text(const struct probe_set *set, FILE *out);
 void probes_render_json(const struct probe_set *set, struct json_object *iodig);

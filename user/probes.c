@@ -79,19 +79,25 @@ static bool is_running(const struct probe_slot *p)
 	return p->state && (p->st.state == PROBE_ACTIVE || p->st.state == PROBE_DEGRADED);
 }
 
-/* Same tokenising as IODIG_DISABLE: comma list, spaces ignored. */
-static bool only_has(const char *only, const char *name)
+static int family_index(const char *name)
 {
-	struct probe_env env = { .disabled = only };
-
-	return mech_is_disabled(&env, name);
+	for (size_t i = 0; i < NR_FAMILIES; i++)
+		if (!strcmp(name, families[i]->name))
+			return (int)i;
+	return -1;
 }
 
-/* Rejects names in @only that are no family, listing the known ones. */
-static int check_only(const char *only, struct errbuf *err)
+/*
+ * Which families @spec (see probes_open) selects, into @on.  Comma list,
+ * spaces ignored; a bare name selects exactly the named ones, "+name" and
+ * "-name" change the default set, and the two forms do not mix.
+ */
+static int select_families(const char *spec, bool detail, bool on[NR_FAMILIES],
+			   struct errbuf *err)
 {
-	char known[256] = "";
-	const char *p = only;
+	bool all = detail, exact = false, changes = false;
+	char known[256] = "", tok[64];
+	const char *p = spec;
 
 	for (size_t i = 0; i < NR_FAMILIES; i++) {
 		size_t len = strlen(known);
@@ -99,24 +105,44 @@ static int check_only(const char *only, struct errbuf *err)
 		snprintf(known + len, sizeof(known) - len, "%s%s", i ? ", " : "",
 			 families[i]->name);
 	}
-	while (p && *p) {
-		size_t n = strcspn(p, ",");
-		char name[64];
-		bool found = false;
+	for (int pass = 0; pass < 2; pass++) {
+		/* pass 0 learns the form and "all"; pass 1 applies names */
+		if (pass == 1)
+			for (size_t i = 0; i < NR_FAMILIES; i++)
+				on[i] = !exact && (all || !families[i]->opt_in);
+		for (p = spec; p && *p;) {
+			size_t n = strcspn(p, ",");
+			char *name = tok;
+			int idx;
 
-		snprintf(name, sizeof(name), "%.*s", (int)(n < 63 ? n : 63), p);
-		for (char *q = name; *q; q++)
-			if (*q == ' ' || *q == '\t')
-				memmove(q, q + 1, strlen(q));
-		for (size_t i = 0; i < NR_FAMILIES && name[0]; i++)
-			if (!strcmp(name, families[i]->name))
-				found = true;
-		if (name[0] && !found)
-			return err_set(err, EINVAL,
-				       "unknown probe family '%s' (known: %s)", name, known);
-		p += n;
-		if (*p == ',')
-			p++;
+			snprintf(tok, sizeof(tok), "%.*s", (int)(n < 63 ? n : 63), p);
+			p += n + (p[n] == ',');
+			for (char *q = tok; *q; q++)
+				if (*q == ' ' || *q == '\t')
+					memmove(q, q + 1, strlen(q));
+			if (!tok[0])
+				continue;
+			if (!strcmp(tok, "all")) {
+				all = true;
+				continue;
+			}
+			if (tok[0] == '+' || tok[0] == '-')
+				name++;
+			idx = family_index(name);
+			if (idx < 0)
+				return err_set(err, EINVAL, "--probes: unknown probe family '%s' "
+					       "(known: %s, all)", name, known);
+			if (pass == 0) {
+				changes |= name != tok;
+				exact |= name == tok;
+				if (changes && exact)
+					return err_set(err, EINVAL, "--probes=%s: give either "
+						       "family names or +/- changes to the "
+						       "default set, not both", spec);
+			} else {
+				on[idx] = tok[0] != '-';
+			}
+		}
 	}
 	return 0;
 }
@@ -156,15 +182,17 @@ static void read_prog_stats(struct probe_slot *p)
 	}
 }
 
-int probes_open(const struct probe_env *env, const char *only,
+int probes_open(const struct probe_env *env, const char *spec,
 		struct probe_set **out, struct errbuf *err)
 {
 	struct probe_set *set;
 	struct errbuf mount_err = { .msg = "" };
+	bool on[NR_FAMILIES];
 	int ret;
 
 	*out = NULL;
-	if (only && (ret = check_only(only, err)))
+	ret = select_families(spec, env->detail, on, err);
+	if (ret)
 		return ret;
 	set = calloc(1, sizeof(*set));
 	if (!set)
@@ -184,10 +212,12 @@ int probes_open(const struct probe_env *env, const char *only,
 		struct probe_slot *p = &set->slot[i];
 
 		p->fam = families[i];
-		if (only && !only_has(only, p->fam->name)) {
+		if (!on[i]) {
 			p->st.state = PROBE_OFF;
 			snprintf(p->st.mechanism, sizeof(p->st.mechanism), "none");
-			snprintf(p->st.reason, sizeof(p->st.reason), "not requested");
+			snprintf(p->st.reason, sizeof(p->st.reason), p->fam->opt_in ?
+				 "not in the default set (--probes=+%s or --detail)" :
+				 "not requested", p->fam->name);
 			continue;
 		}
 		if (p->fam->open(env, &p->state, &p->st)) {
@@ -217,6 +247,15 @@ int probes_track_tgid(struct probe_set *set, pid_t tgid)
 			first_err = err;
 	}
 	return first_err;
+}
+
+void probes_tick(struct probe_set *set)
+{
+	if (!set)
+		return;
+	for (size_t i = 0; i < NR_FAMILIES; i++)
+		if (is_running(&set->slot[i]) && set->slot[i].fam->tick)
+			set->slot[i].fam->tick(set->slot[i].state);
 }
 
 int probes_collect(struct probe_set *set, const struct probe_workload *wl)

@@ -90,6 +90,7 @@ static void open_probes(struct run_ctx *ctx)
 	env.force_mechanism = ctx->opts.mechanism;
 	env.disabled = getenv("IODIG_DISABLE");
 	env.bpf_stats = ctx->opts.bpf_stats;
+	env.detail = ctx->opts.detail;
 	env.stacks = ctx->opts.stacks;
 	if (probes_open(&env, ctx->opts.probes, &ctx->probes, &err))
 		fprintf(stderr, "iodig: kernel probes unavailable: %s\n", err.msg);

@@ -24,7 +24,8 @@ struct run_opts {
 	const char *output_path;      /* NULL = stdout */
 	const char *target;           /* --target: overrides every filename */
 	bool allow_destructive;
-	const char *probes;           /* --probes=a,b (NULL = all) */
+	const char *probes;           /* --probes=SPEC (NULL = the default set) */
+	bool detail;                  /* --detail: every family and hook */
 	bool no_probes;
 	const char *mechanism;        /* --mechanism= */
 	bool bpf_stats;               /* --bpf-stats: time every BPF program */

@@ -398,6 +398,7 @@ static void supervise(struct run_ctx *ctx, struct group_run *g)
 				ctx->stop_signal = sig;
 			ctx->shared->stop = 1;
 		}
+		probes_tick(ctx->probes);
 		if (progress && now_ns() - last_progress >= 1000000000ull) {
 			last_progress = now_ns();
 			progress_print(&ctx->progress, ctx, g->first, g->count,

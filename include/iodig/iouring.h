@@ -33,6 +33,8 @@ struct iouring_counters {
 	iodig_u64 punt_ns_max;
 	iodig_u64 punt_untracked;/* punted while the tracking map was full */
 	iodig_u64 thread_drops;  /* io thread map full */
+	iodig_u64 punt_unhooked; /* punted before io_uring_complete was
+				  * attached: counted, not timed */
 };
 
 /*

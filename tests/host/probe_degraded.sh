@@ -5,10 +5,14 @@ REPO=$PWD
 cd "$TMP" || exit 1
 TRACED="block sched iouring syscalls faults"   # tracepoint families
 
-# degraded_run NAME ENV-DISABLE ARGS...: runs iodig, splits text and JSON
+# degraded_run NAME ENV-DISABLE ARGS...: runs iodig with every family and
+# hook (--detail, so the opt-in syscalls family is checked too; DETAIL=
+# for the default set), splits text and JSON
+DETAIL=--detail
 degraded_run() {
 	local name=$1 disable=$2; shift 2
-	IODIG_DISABLE=$disable "$IODIG" run --no-progress --output-format=normal,json "$@" \
+	# shellcheck disable=SC2086
+	IODIG_DISABLE=$disable "$IODIG" run --no-progress --output-format=normal,json $DETAIL "$@" \
 		--name=k --rw=randread --bs=4k --ioengine=io_uring --iodepth=4 \
 		--runtime=1 --time_based --scratch-size=64m >"$TMP/out" 2>"$TMP/err"
 	RC=$?
@@ -32,6 +36,21 @@ expect() {
 }
 matches() { [[ $1 =~ $2 ]]; }
 family_known() { jq -e --arg f "$1" '.iodig.kernel.probes[] | select(.family == $f)' "$TMP/out.json" >/dev/null; }
+
+# The default set leaves the opt-in syscalls family off and says how to
+# get it; +name adds to it and -name takes away.
+DETAIL=
+degraded_run "default set" ""
+expect syscalls off none "not in the default set"
+expect block active tp_btf ""
+degraded_run "default set +syscalls -sampling" "" --probes=+syscalls,-sampling
+expect syscalls active tp_btf ""
+expect sampling off none "not requested"
+expect sched active tp_btf ""
+"$IODIG" run --probes=block,+syscalls --name=x --size=1m >/dev/null 2>"$TMP/err"
+check "mixed --probes forms rejected with a reason (rc $?)" \
+	grep -q -- "--probes=block,+syscalls: give either family names or +/- changes" "$TMP/err"
+DETAIL=--detail
 
 degraded_run "no tp_btf" tp_btf
 for f in $TRACED; do expect "$f" degraded raw_tp "tp_btf: disabled by IODIG_DISABLE"; done

@@ -176,6 +176,7 @@ struct uring_job {
 	double seconds;
 	uint64_t ios;
 	int err;
+	volatile int done;           /* the thread has finished */
 };
 
 static double now_s(void)
@@ -247,6 +248,7 @@ static void *uring_thread(void *arg)
 	}
 	j->err = 0;
 out:
+	j->done = 1;
 	if (ring_ok)
 		io_uring_queue_exit(&ring);
 	if (fd >= 0)
@@ -271,16 +273,25 @@ static double jdouble(struct json_object *o, const char *key)
 
 struct run_result {
 	bool ok;
+	bool detail;                 /* --detail: every hook from the start */
 	char mechanism[32];
 	uint64_t ios;
 	struct json_object *uring;   /* "io_uring" (owned) */
 	struct json_object *sched;   /* "sched", NULL unless asked (owned) */
 };
 
-static void traced_run(const char *disabled, const char *dev, bool with_sched,
+static const char *jstr(struct json_object *o, const char *key)
+{
+	struct json_object *v;
+
+	return json_object_object_get_ex(o, key, &v) ? json_object_get_string(v) : "";
+}
+
+static void traced_run(const char *disabled, const char *dev, bool with_sched, bool detail,
 		       struct run_result *res)
 {
-	struct probe_env env = { .runner_tgid = getpid(), .disabled = disabled };
+	struct probe_env env = { .runner_tgid = getpid(), .disabled = disabled,
+				 .detail = detail };
 	struct json_object *kernel = json_object_new_object();
 	struct probe_status st, sst;
 	struct uring_job job = { .dev = dev, .seconds = 1.5 };
@@ -288,6 +299,7 @@ static void traced_run(const char *disabled, const char *dev, bool with_sched,
 	pthread_t tid;
 
 	memset(res, 0, sizeof(*res));
+	res->detail = detail;
 	if (iouring_probe.open(&env, &state, &st)) {
 		fprintf(stderr, "iouring family did not load: %s\n", st.reason);
 		goto out;
@@ -297,6 +309,12 @@ static void traced_run(const char *disabled, const char *dev, bool with_sched,
 		fprintf(stderr, "sched family did not load: %s\n", sst.reason);
 	if (pthread_create(&tid, NULL, uring_thread, &job))
 		goto out;
+	/* as iodig's supervisor does: the completion hook is attached from
+	 * tick() once a punt is seen */
+	while (!job.done) {
+		iouring_probe.tick(state);
+		usleep(100000);
+	}
 	pthread_join(tid, NULL);
 	CHECK_MSG(job.err == 0, "io_uring reads on %s failed", dev);
 	res->ios = job.ios;
@@ -331,10 +349,15 @@ static void print_cost(const struct run_result *r, const char *what)
 	       (unsigned long long)jget(cost, "run_cnt"), jdouble(cost, "ns_per_event"));
 }
 
-/* Submitted and completed agree with the I/Os the workload counted. */
-static void check_counts(const struct run_result *r, const char *what)
+/*
+ * Submitted and completed agree with the I/Os the workload counted: with
+ * --detail from the kernel's hooks; by default the requests are the
+ * workload's count and completions are traced only from the first punt.
+ */
+static void check_counts(const struct run_result *r, const char *what, bool punts)
 {
 	uint64_t sub = jget(r->uring, "submitted"), done = jget(r->uring, "completed");
+	const char *hook = jstr(r->uring, "complete_hook");
 
 	printf("%s: %llu ios, submitted %llu, punted %llu (%.1f%%), completed %llu, "
 	       "io-wq workers %llu\n", what, (unsigned long long)r->ios,
@@ -342,10 +365,31 @@ static void check_counts(const struct run_result *r, const char *what)
 	       100.0 * jdouble(r->uring, "punt_ratio"), (unsigned long long)done,
 	       (unsigned long long)jget(r->uring, "iowq_workers"));
 	CHECK_MSG(r->ios > 1000, "%s: only %llu ios", what, (unsigned long long)r->ios);
-	CHECK_MSG(sub == r->ios && done == r->ios, "%s: %llu ios, %llu submitted, %llu completed",
-		  what, (unsigned long long)r->ios, (unsigned long long)sub,
-		  (unsigned long long)done);
 	CHECK_MSG(jget(r->uring, "failed") == 0, "%s: failed completions", what);
+	if (r->detail) {
+		CHECK_MSG(!strcmp(jstr(r->uring, "submitted_from"), "submit hook") &&
+			  !strcmp(hook, "attached at start"), "%s: hooks %s / %s", what,
+			  jstr(r->uring, "submitted_from"), hook);
+		CHECK_MSG(sub == r->ios && done == r->ios,
+			  "%s: %llu ios, %llu submitted, %llu completed", what,
+			  (unsigned long long)r->ios, (unsigned long long)sub,
+			  (unsigned long long)done);
+		return;
+	}
+	CHECK_MSG(sub == r->ios, "%s: %llu ios but %llu requests", what,
+		  (unsigned long long)r->ios, (unsigned long long)sub);
+	if (!punts) {
+		CHECK_MSG(!strcmp(hook, "not attached (no punts)") &&
+			  !json_object_object_get_ex(r->uring, "completed", NULL),
+			  "%s: completion hook %s without punts", what, hook);
+		return;
+	}
+	/* attached within ~100 ms of a 1.5 s run */
+	CHECK_MSG(!strcmp(hook, "attached at the first punt"), "%s: completion hook %s",
+		  what, hook);
+	CHECK_MSG(done <= r->ios && done * 10 >= r->ios * 8,
+		  "%s: %llu completions traced of %llu ios", what, (unsigned long long)done,
+		  (unsigned long long)r->ios);
 }
 
 static void check_punted(const struct run_result *r, const char *what)
@@ -355,22 +399,25 @@ static void check_punted(const struct run_result *r, const char *what)
 	CHECK_MSG(r->ok, "%s: no io_uring result", what);
 	if (!r->ok)
 		return;
-	check_counts(r, what);
+	check_counts(r, what, true);
 	CHECK_MSG(jdouble(r->uring, "punt_ratio") >= 0.95, "%s: punt ratio %.3f", what,
 		  jdouble(r->uring, "punt_ratio"));
 	CHECK_MSG(jget(r->uring, "iowq_workers") >= 1, "%s: no io-wq worker seen", what);
 	json_object_object_get_ex(r->uring, "punted_latency_ns", &lat);
-	/* every punted request that completed was timed */
-	CHECK_MSG(lat && jget(lat, "samples") * 100 >= jget(r->uring, "punted") * 95 &&
-		  jget(lat, "p50") > 0, "%s: punted latency samples %llu of %llu", what,
+	/* every punted request that completed after the hook was timed */
+	CHECK_MSG(lat && (jget(lat, "samples") + jget(lat, "untimed_before_hook")) * 100 >=
+		  jget(r->uring, "punted") * 95 && jget(lat, "p50") > 0 &&
+		  jget(lat, "samples") * 10 >= jget(r->uring, "punted") * (r->detail ? 9 : 8),
+		  "%s: punted latency samples %llu (+%llu before the hook) of %llu", what,
 		  (unsigned long long)(lat ? jget(lat, "samples") : 0),
+		  (unsigned long long)(lat ? jget(lat, "untimed_before_hook") : 0),
 		  (unsigned long long)jget(r->uring, "punted"));
 }
 
 int main(void)
 {
 	struct loopdev ld = { .fd = -1 };
-	struct run_result z = { 0 }, l = { 0 }, f = { 0 }, t = { 0 };
+	struct run_result z = { 0 }, l = { 0 }, f = { 0 }, t = { 0 }, d = { 0 };
 	char zdev[32], why[256];
 	struct errbuf err;
 	bool mounted = false, zram_module = false;
@@ -409,7 +456,7 @@ int main(void)
 	/* 1. zram is bio-based and cannot do non-blocking I/O: io_uring hands
 	 * every read to io-wq.  sched runs alongside and must see the same
 	 * workers switching. */
-	traced_run("", zdev, true, &z);
+	traced_run("", zdev, true, false, &z);
 	CHECK_MSG(!strcmp(z.mechanism, "tp_btf"), "best mechanism is %s", z.mechanism);
 	check_punted(&z, "zram");
 	if (z.ok)
@@ -423,25 +470,42 @@ int main(void)
 		CHECK_MSG(0, "zram: no sched result");
 	}
 
-	/* 2. A loop device is blk-mq and takes REQ_NOWAIT: reads go inline. */
-	traced_run("", ld.path, false, &l);
+	/* 2. A loop device is blk-mq and takes REQ_NOWAIT: reads go inline,
+	 * and no per-request hook runs. */
+	traced_run("", ld.path, false, false, &l);
 	CHECK_MSG(l.ok, "loop: no io_uring result");
 	if (l.ok) {
-		check_counts(&l, "loop");
+		struct json_object *cost = NULL;
+
+		check_counts(&l, "loop", false);
 		CHECK_MSG(jdouble(l.uring, "punt_ratio") <= 0.05, "loop: punt ratio %.3f",
 			  jdouble(l.uring, "punt_ratio"));
-		print_cost(&l, "loop");
+		/* the inline path runs none of the family's programs */
+		json_object_object_get_ex(l.uring, "bpf_cost", &cost);
+		CHECK_MSG(!cost || jget(cost, "run_cnt") * 100 < l.ios,
+			  "loop: %llu io_uring program runs for %llu inline I/Os",
+			  (unsigned long long)(cost ? jget(cost, "run_cnt") : 0),
+			  (unsigned long long)l.ios);
+	}
+
+	/* 2b. --detail: the submit and completion hooks run from the start
+	 * and count exactly what the workload did. */
+	traced_run("", ld.path, false, true, &d);
+	CHECK_MSG(d.ok, "loop, detail: no io_uring result");
+	if (d.ok) {
+		check_counts(&d, "loop, detail", false);
+		print_cost(&d, "loop, detail");
 	}
 
 	/* 3. tp_btf taken away: raw_tp counts the same. */
-	traced_run("tp_btf", zdev, false, &f);
+	traced_run("tp_btf", zdev, false, false, &f);
 	CHECK_MSG(!strcmp(f.mechanism, "raw_tp"), "fallback mechanism is %s", f.mechanism);
 	check_punted(&f, "zram, raw_tp");
 	if (f.ok)
 		print_cost(&f, "zram, raw_tp");
 
 	/* 4. Only the classic tracepoints left. */
-	traced_run("tp_btf,raw_tp", zdev, false, &t);
+	traced_run("tp_btf,raw_tp", zdev, false, true, &t);
 	CHECK_MSG(!strcmp(t.mechanism, "tracepoint"), "second fallback is %s", t.mechanism);
 	check_punted(&t, "zram, tracepoint");
 	if (t.ok)
@@ -451,6 +515,7 @@ int main(void)
 	json_object_put(t.uring);
 	json_object_put(z.sched);
 	json_object_put(l.uring);
+	json_object_put(d.uring);
 	json_object_put(f.uring);
 	if (stats_fd >= 0)
 		close(stats_fd);

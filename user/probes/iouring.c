@@ -65,6 +65,14 @@ struct iouring_state {
 	const char *names[HOOK_NR];            /* tracepoint used, NULL = none */
 	char mechanism[32];
 	pid_t runner_tgid;
+	bool submit_hooked;                    /* --detail: count submissions */
+	size_t mech;                           /* index of the loaded mechanism */
+	/* io_uring_complete: attached at open with --detail, else loaded and
+	 * attached by tick() once the first punt is seen. */
+	enum { COMPLETE_PENDING, COMPLETE_AT_OPEN, COMPLETE_AT_PUNT,
+	       COMPLETE_FAILED } complete;
+	int complete_err;                      /* COMPLETE_FAILED: -errno */
+	uint64_t workload_ios;
 	struct btf *vmlinux;                   /* only while opening */
 	/* filled by collect */
 	struct iouring_counters sum;
@@ -228,6 +236,13 @@ static void detach_all(struct iouring_state *s)
 	}
 }
 
+/* The submit hook is a program run per request that only counts; by
+ * default the completions stand in for it (one CQE per read or write). */
+static bool hook_wanted(const struct iouring_state *s, enum hook h)
+{
+	return s->names[h] && (h != HOOK_SUBMIT || s->submit_hooked);
+}
+
 static int iouring_try(void *ctx, const char *mechanism, struct errbuf *why)
 {
 	struct iouring_state *s = ctx;
@@ -252,7 +267,7 @@ static int iouring_try(void *ctx, const char *mechanism, struct errbuf *why)
 	for (size_t m = 0; m < IOURING_NR_MECHS; m++) {
 		for (int h = 0; h < HOOK_NR; h++) {
 			struct bpf_program *p = prog_of(skel, m, h);
-			bool use = m == want && s->names[h];
+			bool use = m == want && hook_wanted(s, h);
 
 			bpf_program__set_autoload(p, use);
 			/* tp_btf binds to the name at load time. */
@@ -268,7 +283,7 @@ static int iouring_try(void *ctx, const char *mechanism, struct errbuf *why)
 	for (int h = 0; h < HOOK_NR; h++) {
 		struct bpf_program *p = prog_of(skel, want, h);
 
-		if (!s->names[h])
+		if (!hook_wanted(s, h) || (h == HOOK_COMPLETE && !s->submit_hooked))
 			continue;
 		s->links[h] = attach_one(p, want, h, s->names[h]);
 		if (!s->links[h]) {
@@ -279,6 +294,9 @@ static int iouring_try(void *ctx, const char *mechanism, struct errbuf *why)
 		s->progs[h] = p;
 	}
 	s->skel = skel;
+	s->mech = want;
+	s->complete = s->submit_hooked ? COMPLETE_AT_OPEN : COMPLETE_PENDING;
+	skel->bss->complete_hooked = s->submit_hooked;
 	return 0;
 cleanup:
 	detach_all(s);
@@ -300,6 +318,7 @@ static int iouring_open(const struct probe_env *env, void **state, struct probe_
 		return -ENOMEM;
 	}
 	s->runner_tgid = env->runner_tgid;
+	s->submit_hooked = env->detail;
 	/* NULL without kernel BTF: tp_btf/raw_tp fail and the defaults stay. */
 	s->vmlinux = btf__load_vmlinux_btf();
 	err = mech_select(env, "iouring", iouring_mechs, IOURING_NR_MECHS, iouring_try, s, st);
@@ -312,6 +331,48 @@ static int iouring_open(const struct probe_env *env, void **state, struct probe_
 	snprintf(s->mechanism, sizeof(s->mechanism), "%s", st->mechanism);
 	*state = s;
 	return 0;
+}
+
+/* Attaches io_uring_complete once a punt has been seen: until then every
+ * request went inline and the hook would only count what the workload
+ * counts itself. */
+static void iouring_tick(void *state)
+{
+	struct iouring_state *s = state;
+	struct bpf_program *p;
+
+	if (!s || !s->skel || s->complete != COMPLETE_PENDING || !s->skel->bss->punt_seen)
+		return;
+	p = prog_of(s->skel, s->mech, HOOK_COMPLETE);
+	s->links[HOOK_COMPLETE] = attach_one(p, s->mech, HOOK_COMPLETE,
+					     s->names[HOOK_COMPLETE]);
+	if (!s->links[HOOK_COMPLETE]) {
+		s->complete = COMPLETE_FAILED;
+		s->complete_err = errno ? -errno : -EINVAL;
+		return;
+	}
+	s->progs[HOOK_COMPLETE] = p;
+	s->skel->bss->complete_hooked = true;
+	s->complete = COMPLETE_AT_PUNT;
+}
+
+static bool complete_traced(const struct iouring_state *s)
+{
+	return s->complete == COMPLETE_AT_OPEN || s->complete == COMPLETE_AT_PUNT;
+}
+
+static const char *complete_hook_text(const struct iouring_state *s)
+{
+	switch (s->complete) {
+	case COMPLETE_AT_OPEN:
+		return "attached at start";
+	case COMPLETE_AT_PUNT:
+		return "attached at the first punt";
+	case COMPLETE_FAILED:
+		return "failed to attach at the first punt";
+	default:
+		return "not attached (no punts)";
+	}
 }
 
 static int iouring_track_tgid(void *state, pid_t tgid)
@@ -390,6 +451,11 @@ static int iouring_collect(void *state, uint64_t workload_ios)
 	for (uint32_t i = 0; i < IODIG_HIST_SLOTS; i++)
 		s->punt_hist.total += s->punt_hist.slot[i];
 	count_threads(s);
+	/* Without the submit hook, the requests are the I/Os the workload
+	 * completed: one CQE per read or write. */
+	s->workload_ios = workload_ios;
+	if (!s->submit_hooked)
+		s->sum.submitted = workload_ios;
 	s->missed = s->run_cnt = s->run_time_ns = 0;
 	for (int h = 0; h < HOOK_NR; h++) {
 		struct bpf_prog_info info;
@@ -440,13 +506,19 @@ static void iouring_render_text(const void *state, FILE *out)
 		return;
 	c = &s->sum;
 	fprintf(out, "  io_uring: mechanism=%s\n", s->mechanism);
-	fprintf(out, "    io_uring: %llu submitted, %llu punted to io-wq (%.1f%%), "
-		"%llu completed (%llu failed, %llu -EAGAIN), %llu poll armed, "
-		"%llu poll task_work\n",
-		(unsigned long long)c->submitted, (unsigned long long)c->punted,
-		100.0 * ratio(c->punted, c->submitted), (unsigned long long)c->completed,
-		(unsigned long long)c->failed, (unsigned long long)c->eagain,
+	fprintf(out, "    io_uring: %llu %s, %llu punted to io-wq (%.1f%%), ",
+		(unsigned long long)c->submitted,
+		s->submit_hooked ? "submitted" : "requests (workload's count)",
+		(unsigned long long)c->punted, 100.0 * ratio(c->punted, c->submitted));
+	if (complete_traced(s))
+		fprintf(out, "%llu completed%s (%llu failed, %llu -EAGAIN), ",
+			(unsigned long long)c->completed,
+			s->complete == COMPLETE_AT_PUNT ? " since the first punt" : "",
+			(unsigned long long)c->failed, (unsigned long long)c->eagain);
+	fprintf(out, "%llu poll armed, %llu poll task_work\n",
 		(unsigned long long)c->poll_armed, (unsigned long long)c->task_add);
+	if (!complete_traced(s))
+		fprintf(out, "    completions: %s\n", complete_hook_text(s));
 	fprintf(out, "    io-wq workers: %llu threads", (unsigned long long)s->iowq_workers);
 	if (s->sqpoll_threads)
 		fprintf(out, ", SQPOLL threads: %llu", (unsigned long long)s->sqpoll_threads);
@@ -462,6 +534,9 @@ static void iouring_render_text(const void *state, FILE *out)
 		if (s->have_workload && s->wl.ios)
 			fprintf(out, "; workload clat avg=%.2f",
 				(double)s->wl.clat_ns / (double)s->wl.ios / div);
+		if (c->punt_unhooked)
+			fprintf(out, "; %llu punts before the hook attached untimed",
+				(unsigned long long)c->punt_unhooked);
 		fputc('\n', out);
 	}
 	if (c->punt_untracked || c->thread_drops || s->missed)
@@ -489,12 +564,17 @@ static void iouring_render_json(const void *state, struct json_object *kernel)
 	json_object_object_add(o, "submit_tracepoint", json_object_new_string(
 		s->names[HOOK_SUBMIT] ? s->names[HOOK_SUBMIT] : ""));
 	json_object_object_add(o, "submitted", json_u64(c->submitted));
+	json_object_object_add(o, "submitted_from", json_object_new_string(
+		s->submit_hooked ? "submit hook" : "workload"));
+	json_object_object_add(o, "complete_hook", json_object_new_string(complete_hook_text(s)));
 	json_object_object_add(o, "punted", json_u64(c->punted));
 	json_object_object_add(o, "punt_ratio",
 			       json_object_new_double(ratio(c->punted, c->submitted)));
-	json_object_object_add(o, "completed", json_u64(c->completed));
-	json_object_object_add(o, "failed", json_u64(c->failed));
-	json_object_object_add(o, "eagain", json_u64(c->eagain));
+	if (complete_traced(s)) {
+		json_object_object_add(o, "completed", json_u64(c->completed));
+		json_object_object_add(o, "failed", json_u64(c->failed));
+		json_object_object_add(o, "eagain", json_u64(c->eagain));
+	}
 	json_object_object_add(o, "poll_armed", json_u64(c->poll_armed));
 	json_object_object_add(o, "task_add", json_u64(c->task_add));
 	json_object_object_add(o, "iowq_workers", json_u64(s->iowq_workers));
@@ -508,6 +588,7 @@ static void iouring_render_json(const void *state, struct json_object *kernel)
 	json_object_object_add(sub, "p90", json_u64(hist_percentile(&s->punt_hist, 90.0)));
 	json_object_object_add(sub, "p99", json_u64(hist_percentile(&s->punt_hist, 99.0)));
 	json_object_object_add(sub, "max", json_u64(c->punt_ns_max));
+	json_object_object_add(sub, "untimed_before_hook", json_u64(c->punt_unhooked));
 	json_object_object_add(o, "punted_latency_ns", sub);
 	if (s->have_workload && s->wl.ios)
 		json_object_object_add(o, "workload_clat_mean_ns", json_object_new_double(
@@ -553,6 +634,7 @@ const struct probe_family iouring_probe = {
 	.summary = "io_uring requests: punted to io-wq or inline, punted latency, io-wq workers",
 	.open = iouring_open,
 	.track_tgid = iouring_track_tgid,
+	.tick = iouring_tick,
 	.set_workload = iouring_set_workload,
 	.collect = iouring_collect,
 	.render_text = iouring_render_text,
