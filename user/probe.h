@@ -61,6 +61,21 @@ struct probe_workload {
 	bool sync_engine;          /* I/O done inside the submitting call */
 };
 
+/*
+ * Figures one family finds and another reports: after every collect(),
+ * each family's share_out() fills what it knows, then share_in() lets the
+ * others read it (the block section shows the tag waits sched saw).
+ */
+struct probe_shared {
+	bool tag_waits_known;      /* a family watched for them */
+	const char *tag_wait_source; /* "sched" */
+	uint64_t tag_waits;        /* switch-outs blocked in blk_mq_get_tag */
+	uint64_t tag_wait_ns;      /* their off-CPU time */
+	uint64_t tag_wait_timed;   /* returns behind tag_wait_ns */
+	uint64_t tag_wait_sampled; /* stacks the estimate rests on */
+	unsigned int tag_wait_period; /* counts scaled by this; 1 = exact */
+};
+
 struct probe_family {
 	const char *name;          /* "block" */
 	const char *summary;       /* one line for `iodig probe` */
@@ -82,6 +97,9 @@ struct probe_family {
 	void (*set_workload)(void *state, const struct probe_workload *wl);
 	/* Called once after the workload; reads maps into the state. */
 	int (*collect)(void *state, uint64_t workload_ios);
+	/* Optional, after every collect(): see struct probe_shared. */
+	void (*share_out)(const void *state, struct probe_shared *sh);
+	void (*share_in)(void *state, const struct probe_shared *sh);
 	void (*render_text)(const void *state, FILE *out);
 	/* Adds the family's object to @kernel ("iodig.kernel"). */
 	void (*render_json)(const void *state, struct json_object *kernel);

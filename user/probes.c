@@ -260,6 +260,7 @@ void probes_tick(struct probe_set *set)
 
 int probes_collect(struct probe_set *set, const struct probe_workload *wl)
 {
+	struct probe_shared shared = { 0 };
 	int first_err = 0;
 
 	if (!set)
@@ -296,6 +297,12 @@ int probes_collect(struct probe_set *set, const struct probe_workload *wl)
 		}
 		p->collected = true;
 	}
+	for (size_t i = 0; i < NR_FAMILIES; i++)
+		if (set->slot[i].collected && set->slot[i].fam->share_out)
+			set->slot[i].fam->share_out(set->slot[i].state, &shared);
+	for (size_t i = 0; i < NR_FAMILIES; i++)
+		if (set->slot[i].collected && set->slot[i].fam->share_in)
+			set->slot[i].fam->share_in(set->slot[i].state, &shared);
 	return first_err;
 }
 

@@ -135,21 +135,25 @@ show_median() {
 for spec in "psync 1" "libaio 32" "io_uring 32"; do
 	set -- $spec
 	job="randread $1 qd$2"
-	tracers=iodig
+	tracers="iodig detail"
 	[ -n "$BIOLATENCY" ] && tracers="$tracers biolatency"
 	[ -n "$BPFTRACE" ] && tracers="$tracers bpftrace"
 	for tracer in $tracers; do : >"$TMP/a-$tracer.txt"; done
 	for _ in $(seq "$REPS"); do
-		# shellcheck disable=SC2046
-		"$IODIG" run --bpf-stats --output-format=json $(job_args "$1" "$2") >"$TMP/a.json"
-		jq -r --argjson fl "$FLOOR" '
-			.jobs[0].read.total_ios as $ios | .iodig.kernel.overhead as $o |
-			($o.run_cnt / $ios) as $runs |
-			"\($o.ns_per_io) \($runs) \($o.ns_per_io - $fl * $runs) \(.jobs[0].read.iops) " +
-			([$o.families | to_entries[] | "\(.key)=\(.value.ns_per_io | round)"] | join(" "))
-			' "$TMP/a.json" >>"$TMP/a-iodig.txt"
+		# iodig's default set, then every family and hook (--detail)
+		for mode in iodig detail; do
+			# shellcheck disable=SC2046
+			"$IODIG" run --bpf-stats --output-format=json \
+				$([ $mode = detail ] && echo --detail) $(job_args "$1" "$2") >"$TMP/a.json"
+			jq -r --argjson fl "$FLOOR" '
+				.jobs[0].read.total_ios as $ios | .iodig.kernel.overhead as $o |
+				($o.run_cnt / $ios) as $runs |
+				"\($o.ns_per_io) \($runs) \($o.ns_per_io - $fl * $runs) \(.jobs[0].read.iops) " +
+				([$o.families | to_entries[] | "\(.key)=\(.value.ns_per_io | round)"] | join(" "))
+				' "$TMP/a.json" >>"$TMP/a-$mode.txt"
+		done
 		for tracer in $tracers; do
-			[ "$tracer" = iodig ] && continue
+			case $tracer in iodig|detail) continue ;; esac
 			echo 1 >/proc/sys/kernel/bpf_stats_enabled
 			if ! start_tracer "$tracer"; then
 				echo "$OLD_STATS" >/proc/sys/kernel/bpf_stats_enabled
@@ -171,7 +175,8 @@ for spec in "psync 1" "libaio 32" "io_uring 32"; do
 		[ -s "$TMP/a-$tracer.txt" ] && show_median "$TMP/a-$tracer.txt" "$job" "$tracer"
 	done
 done
-echo "(median of $REPS runs of ${RUNTIME}s; every tracer's programs run for all of the"
+echo "(iodig = the default probe set, detail = iodig --detail: every family and hook;"
+echo " median of $REPS runs of ${RUNTIME}s; every tracer's programs run for all of the"
 echo " machine's block I/O and iodig's sched/syscalls ones for all its switches and"
 echo " system calls, so other activity on the machine adds to runs/IO)"
 
@@ -212,4 +217,4 @@ for spec in "io_uring 32" "libaio 32"; do
 	done
 	echo
 done
-echo "(ratio = median traced IOPS / median untraced IOPS; iodig = every default family)"
+echo "(ratio = median traced IOPS / median untraced IOPS; iodig = the default probe set)"

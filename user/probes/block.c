@@ -40,7 +40,27 @@ struct block_state {
 	uint64_t unmatched;           /* issued, never requeued nor completed */
 	uint64_t workload_ios;
 	uint64_t runtime_ns;          /* workload's, from set_workload */
+	unsigned long nr_requests;    /* the queue's tag depth, 0 = unknown */
+	struct probe_shared shared;   /* tag waits, from share_in */
 };
+
+/* /sys/block/<disk>/queue/nr_requests: requests the queue can hold, its
+ * tag depth with no I/O scheduler (0 when unreadable). */
+static unsigned long read_nr_requests(const char *disk)
+{
+	char path[128];
+	unsigned long v = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/block/%s/queue/nr_requests", disk);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	if (fscanf(f, "%lu", &v) != 1)
+		v = 0;
+	fclose(f);
+	return v;
+}
 
 /* The programs of each mechanism, in block_mechs order. */
 enum { PROG_ISSUE, PROG_REQUEUE, PROG_COMPLETE, PROGS_PER_MECH };
@@ -131,8 +151,10 @@ static int block_open(const struct probe_env *env, void **state,
 	s->issue_hooked = env->detail;
 	if (env->target_dev)
 		s->targ_kdev = BLOCK_KDEV(major(env->target_dev), minor(env->target_dev));
-	if (env->target_disk[0])
+	if (env->target_disk[0]) {
 		snprintf(s->disk, sizeof(s->disk), "%s", env->target_disk);
+		s->nr_requests = read_nr_requests(env->target_disk);
+	}
 	else if (env->target_dev)
 		snprintf(s->disk, sizeof(s->disk), "%u:%u", major(env->target_dev),
 			 minor(env->target_dev));
@@ -274,6 +296,32 @@ static double mean_inflight(const struct block_state *s)
 	return (double)TOTAL(s, dev_ns_sum) / (double)s->runtime_ns;
 }
 
+/* Tag waits as the sched family saw them: threads that slept in
+ * blk_mq_get_tag because every tag of the queue was in use. */
+static void text_tag_waits(const struct block_state *s, FILE *out)
+{
+	const struct probe_shared *t = &s->shared;
+
+	if (!t->tag_waits_known) {
+		fprintf(out, "    tag waits: not measured (the sched family is not loaded)\n");
+		return;
+	}
+	if (!t->tag_waits) {
+		fprintf(out, "    tag waits: none seen (blk_mq_get_tag never slept)\n");
+		return;
+	}
+	fprintf(out, "    tag waits: %llu sleeps in blk_mq_get_tag", (unsigned long long)t->tag_waits);
+	if (s->workload_ios)
+		fprintf(out, " (%.3f per I/O)", (double)t->tag_waits / (double)s->workload_ios);
+	if (t->tag_wait_timed)
+		fprintf(out, ", off-CPU total=%.2fms avg=%.2fus", (double)t->tag_wait_ns / 1e6,
+			(double)t->tag_wait_ns / (double)t->tag_wait_timed / 1e3);
+	if (t->tag_wait_period > 1)
+		fprintf(out, " (estimated from %llu stacks, 1 in %u switches)",
+			(unsigned long long)t->tag_wait_sampled, t->tag_wait_period);
+	fputc('\n', out);
+}
+
 static void block_render_text(const void *state, FILE *out)
 {
 	const struct block_state *s = state;
@@ -324,12 +372,41 @@ static void block_render_text(const void *state, FILE *out)
 		fprintf(out, "n/a");
 	if (mean_inflight(s) > 0.0)
 		fprintf(out, ", in flight: avg=%.2f", mean_inflight(s));
+	if (mean_inflight(s) > 0.0 && s->nr_requests)
+		fprintf(out, " of nr_requests=%lu (%.0f%%)", s->nr_requests,
+			100.0 * mean_inflight(s) / (double)s->nr_requests);
 	if (s->missed)
 		fprintf(out, ", missed events: %llu", (unsigned long long)s->missed);
 	if (s->unmatched)
 		fprintf(out, ", issued without completion: %llu",
 			(unsigned long long)s->unmatched);
 	fputc('\n', out);
+	text_tag_waits(s, out);
+}
+
+static void block_share_in(void *state, const struct probe_shared *sh)
+{
+	struct block_state *s = state;
+
+	if (s)
+		s->shared = *sh;
+}
+
+static struct json_object *json_tag_waits(const struct block_state *s)
+{
+	const struct probe_shared *t = &s->shared;
+	struct json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "measured", json_object_new_boolean(t->tag_waits_known));
+	if (!t->tag_waits_known)
+		return o;
+	json_object_object_add(o, "source", json_object_new_string(t->tag_wait_source));
+	json_object_object_add(o, "sleeps", json_object_new_int64((int64_t)t->tag_waits));
+	json_object_object_add(o, "offcpu_ns", json_object_new_int64((int64_t)t->tag_wait_ns));
+	json_object_object_add(o, "timed", json_object_new_int64((int64_t)t->tag_wait_timed));
+	json_object_object_add(o, "sampled", json_object_new_int64((int64_t)t->tag_wait_sampled));
+	json_object_object_add(o, "sample_period", json_object_new_int64(t->tag_wait_period));
+	return o;
 }
 
 static struct json_object *json_u64(uint64_t v)
@@ -428,6 +505,9 @@ static void block_render_json(const void *state, struct json_object *kernel)
 	if (s->timed && s->runtime_ns)
 		json_object_object_add(b, "inflight_mean",
 				       json_object_new_double(mean_inflight(s)));
+	if (s->nr_requests)
+		json_object_object_add(b, "nr_requests", json_u64(s->nr_requests));
+	json_object_object_add(b, "tag_waits", json_tag_waits(s));
 	json_object_object_add(b, "missed_events", json_u64(s->missed));
 	json_object_object_add(b, "unmatched_issues", json_u64(s->unmatched));
 	json_object_object_add(kernel, "block", b);
@@ -457,6 +537,7 @@ const struct probe_family block_probe = {
 	.open = block_open,
 	.set_workload = block_set_workload,
 	.collect = block_collect,
+	.share_in = block_share_in,
 	.render_text = block_render_text,
 	.render_json = block_render_json,
 	.object = block_object,

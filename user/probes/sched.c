@@ -694,6 +694,29 @@ static struct bpf_object *sched_object(const void *state)
 	return s && s->skel ? s->skel->obj : NULL;
 }
 
+/* Tag waits for the block section: switch-outs whose blocking function
+ * is blk_mq_get_tag (estimates when stacks are sampled). */
+static void sched_share_out(const void *state, struct probe_shared *sh)
+{
+	const struct sched_state *s = state;
+
+	if (!s)
+		return;
+	sh->tag_waits_known = true;
+	sh->tag_wait_source = "sched";
+	sh->tag_wait_period = s->stack_period;
+	for (size_t i = 0; i < s->nr_funcs; i++) {
+		const struct sched_func *f = &s->funcs[i];
+
+		if (strcmp(f->name, "blk_mq_get_tag"))
+			continue;
+		sh->tag_waits = f->count;
+		sh->tag_wait_ns = f->offcpu_ns;
+		sh->tag_wait_timed = f->timed;
+		sh->tag_wait_sampled = f->sampled;
+	}
+}
+
 const struct probe_family sched_probe = {
 	.name = "sched",
 	.summary = "context switches of the workload by blocking function, off-CPU time",
@@ -701,6 +724,7 @@ const struct probe_family sched_probe = {
 	.track_tgid = sched_track_tgid,
 	.set_workload = sched_set_workload,
 	.collect = sched_collect,
+	.share_out = sched_share_out,
 	.render_text = sched_render_text,
 	.render_json = sched_render_json,
 	.object = sched_object,
