@@ -32,6 +32,12 @@
  * The issue hook's clock read sees the time since the plug's first use
  * instead, which is the batch's submission work more than queueing.
  *
+ * --detail also loads block_bio_queue, block_getrq and block_rq_insert
+ * and times blktrace's stages (iodig/block.h: Q2G, G2I, I2D, G2D): their
+ * stamps live in an LRU hash keyed by the request's first bio, written
+ * at each hook and taken out at issue.  That is a hash operation at four
+ * hooks per I/O, which is why it is not the default.
+ *
  * Both kernel timestamps are ktime_get_ns() values, but since v6.9 (commit
  * da4c8c3d0975, "block: cache current nsec time in struct blk_plug") a
  * task inside a plug gets the time cached at the plug's first use until it
@@ -71,6 +77,15 @@ struct {
 	__type(key, __u32);
 	__type(value, __u64);
 } hists SEC(".maps");
+
+/* --detail stage stamps; merged bios never reach issue as a request's
+ * first bio, so theirs are evicted, never read. */
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, BLOCK_STAMPS_ENTRIES);
+	__type(key, __u64);
+	__type(value, struct block_stamps);
+} stamps SEC(".maps");
 
 /* REQ_OP_BITS is 8 in every kernel with blk-mq (include/linux/blk_types.h);
  * it is a #define, so vmlinux.h does not carry it. */
@@ -291,12 +306,122 @@ static __always_inline struct request *rq_arg(__u64 *ctx)
 	return (struct request *)ctx[1];
 }
 
+static __always_inline void stage_add(struct block_op_counters *oc, __u32 stage,
+				      __u32 op, __u64 from, __u64 to)
+{
+	__u64 d = to > from ? to - from : 0;
+
+	if (stage >= BLOCK_STAGE_NR)
+		return;
+	oc->stage_ns_sum[stage] += d;
+	if (d > oc->stage_ns_max[stage])
+		oc->stage_ns_max[stage] = d;
+	hist_add(BLOCK_HIST_STAGE0 + stage, op, d);
+}
+
+/* At issue: the request's stages from its first bio's stamps. */
+static __always_inline void stages_at_issue(struct request *rq, bool btf,
+					    const struct rq_info *ri, __u32 op)
+{
+	__u64 bio = btf ? (__u64)rq->bio : (__u64)BPF_CORE_READ(rq, bio);
+	struct block_op_counters *oc;
+	struct block_stamps *st;
+	__u64 now;
+
+	if (targ_dev && ri->dev != targ_dev)
+		return;
+	oc = op_counters(op);
+	if (!oc)
+		return;
+	st = bio ? bpf_map_lookup_elem(&stamps, &bio) : NULL;
+	if (!st || !st->q || !st->g) {
+		oc->stage_untimed++;
+		if (st)
+			bpf_map_delete_elem(&stamps, &bio);
+		return;
+	}
+	now = bpf_ktime_get_ns();
+	stage_add(oc, BLOCK_STAGE_Q2G, op, st->q, st->g);
+	if (st->i) {
+		stage_add(oc, BLOCK_STAGE_G2I, op, st->g, st->i);
+		stage_add(oc, BLOCK_STAGE_I2D, op, st->i, now);
+	} else {
+		stage_add(oc, BLOCK_STAGE_G2D, op, st->g, now);
+	}
+	bpf_map_delete_elem(&stamps, &bio);
+}
+
 static __always_inline int handle_issue(__u64 *ctx, bool btf)
 {
+	struct request *rq = rq_arg(ctx);
 	struct rq_info ri = {};
+	__u32 op;
 
-	read_rq(rq_arg(ctx), btf, false, &ri);
-	on_issue(&ri, op_of_flags(ri.cmd_flags), true);
+	read_rq(rq, btf, false, &ri);
+	op = op_of_flags(ri.cmd_flags);
+	on_issue(&ri, op, true);
+	if (issue_hooked)
+		stages_at_issue(rq, btf, &ri, op);
+	return 0;
+}
+
+/* block_bio_queue(bio) and block_getrq(bio) since v5.11; (q, bio[, rw])
+ * before, as rq_arg() explains. */
+static __always_inline struct bio *bio_arg(__u64 *ctx)
+{
+	if (LINUX_KERNEL_VERSION >= KERNEL_VERSION(5, 11, 0))
+		return (struct bio *)ctx[0];
+	return (struct bio *)ctx[1];
+}
+
+static __always_inline bool bio_watched(struct bio *bio, bool btf)
+{
+	struct gendisk *disk;
+
+	if (!targ_dev)
+		return true;
+	if (btf) {
+		disk = iodig_bio_disk_btf(bio);
+		return disk && disk_kdev(disk->major, disk->first_minor) == targ_dev;
+	}
+	disk = iodig_bio_disk(bio);
+	return disk_kdev(BPF_CORE_READ(disk, major), BPF_CORE_READ(disk, first_minor)) == targ_dev;
+}
+
+/* Q: a bio enters the block layer; its stamps start over. */
+static __always_inline int handle_bio_queue(__u64 *ctx, bool btf)
+{
+	struct bio *bio = bio_arg(ctx);
+	struct block_stamps st = {};
+	__u64 key = (__u64)bio;
+
+	if (!bio || !bio_watched(bio, btf))
+		return 0;
+	st.q = bpf_ktime_get_ns();
+	bpf_map_update_elem(&stamps, &key, &st, BPF_ANY);
+	return 0;
+}
+
+/* G: a request was allocated for the bio (after any tag wait). */
+static __always_inline int handle_getrq(__u64 *ctx, bool btf)
+{
+	__u64 key = (__u64)bio_arg(ctx);
+	struct block_stamps *st = bpf_map_lookup_elem(&stamps, &key);
+
+	if (st)
+		st->g = bpf_ktime_get_ns();
+	return 0;
+}
+
+/* I: the request went into the scheduler or a dispatch list. */
+static __always_inline int handle_insert(__u64 *ctx, bool btf)
+{
+	struct request *rq = rq_arg(ctx);
+	__u64 key = btf ? (__u64)rq->bio : (__u64)BPF_CORE_READ(rq, bio);
+	struct block_stamps *st = bpf_map_lookup_elem(&stamps, &key);
+
+	if (st)
+		st->i = bpf_ktime_get_ns();
 	return 0;
 }
 
@@ -339,6 +464,42 @@ SEC("tp_btf/block_rq_complete")
 int iodig_compl_btf(__u64 *ctx)
 {
 	return handle_complete(ctx, true);
+}
+
+SEC("tp_btf/block_bio_queue")
+int iodig_bioq_btf(__u64 *ctx)
+{
+	return handle_bio_queue(ctx, true);
+}
+
+SEC("tp_btf/block_getrq")
+int iodig_getrq_btf(__u64 *ctx)
+{
+	return handle_getrq(ctx, true);
+}
+
+SEC("tp_btf/block_rq_insert")
+int iodig_ins_btf(__u64 *ctx)
+{
+	return handle_insert(ctx, true);
+}
+
+SEC("raw_tp/block_bio_queue")
+int iodig_bioq_raw(__u64 *ctx)
+{
+	return handle_bio_queue(ctx, false);
+}
+
+SEC("raw_tp/block_getrq")
+int iodig_getrq_raw(__u64 *ctx)
+{
+	return handle_getrq(ctx, false);
+}
+
+SEC("raw_tp/block_rq_insert")
+int iodig_ins_raw(__u64 *ctx)
+{
+	return handle_insert(ctx, false);
 }
 
 SEC("raw_tp/block_rq_issue")

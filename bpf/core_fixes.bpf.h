@@ -44,4 +44,27 @@ static __always_inline struct gendisk *iodig_rq_disk_btf(struct request *rq)
 	return ((struct request___old *)rq)->rq_disk;
 }
 
+/*
+ * commit 309dca309fc3 ("block: store a block_device pointer in struct
+ * bio", v5.12) replaced bio->bi_disk with bio->bi_bdev (whose bd_disk is
+ * the whole disk, for a partition too).
+ */
+struct bio___old {
+	struct gendisk *bi_disk;
+} __attribute__((preserve_access_index));
+
+static __always_inline struct gendisk *iodig_bio_disk(struct bio *bio)
+{
+	if (bpf_core_field_exists(bio->bi_bdev))
+		return BPF_CORE_READ(bio, bi_bdev, bd_disk);
+	return BPF_CORE_READ((struct bio___old *)bio, bi_disk);
+}
+
+static __always_inline struct gendisk *iodig_bio_disk_btf(struct bio *bio)
+{
+	if (bpf_core_field_exists(bio->bi_bdev))
+		return bio->bi_bdev ? bio->bi_bdev->bd_disk : NULL;
+	return ((struct bio___old *)bio)->bi_disk;
+}
+
 #endif /* IODIG_CORE_FIXES_BPF_H */

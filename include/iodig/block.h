@@ -18,6 +18,22 @@ enum block_op {
 	BLOCK_OP_NR,
 };
 
+/*
+ * --detail: the request's way through the block layer, blktrace's names
+ * (btt): Q bio queued (block_bio_queue), G request allocated
+ * (block_getrq), I inserted into the scheduler or dispatch list
+ * (block_rq_insert), D issued to the driver (block_rq_issue).  A request
+ * issued directly, never inserted, has G2D instead of G2I and I2D.  A tag
+ * wait falls in Q2G.
+ */
+enum block_stage {
+	BLOCK_STAGE_Q2G,
+	BLOCK_STAGE_G2I,
+	BLOCK_STAGE_I2D,
+	BLOCK_STAGE_G2D,
+	BLOCK_STAGE_NR,
+};
+
 /* One direction's counters.  Per-CPU, so each is written by one CPU. */
 struct block_op_counters {
 	iodig_u64 issued;        /* block_rq_issue events (a requeued request
@@ -33,6 +49,11 @@ struct block_op_counters {
 	iodig_u64 queue_ns_sum;  /* start->issue, taken at issue */
 	iodig_u64 queue_ns_max;
 	iodig_u64 queue_untimed; /* issued without rq->start_time_ns */
+	/* --detail stages (enum block_stage), taken at issue */
+	iodig_u64 stage_ns_sum[BLOCK_STAGE_NR];
+	iodig_u64 stage_ns_max[BLOCK_STAGE_NR];
+	iodig_u64 stage_untimed; /* issued without a bio-queue stamp (merged
+				  * bios, or stamps evicted from the map) */
 };
 
 struct block_counters {
@@ -44,8 +65,16 @@ struct block_counters {
 enum block_hist_kind {
 	BLOCK_HIST_DEVICE,   /* issue -> complete: what the driver took */
 	BLOCK_HIST_QUEUE,    /* request start -> issue: plug, scheduler, tags */
-	BLOCK_HIST_NR,
+	BLOCK_HIST_STAGE0,   /* + enum block_stage: the --detail stages */
+	BLOCK_HIST_NR = BLOCK_HIST_STAGE0 + BLOCK_STAGE_NR,
 };
+
+/* Per-request stage stamps, keyed by the request's first bio. */
+struct block_stamps {
+	iodig_u64 q, g, i;
+};
+
+#define BLOCK_STAMPS_ENTRIES 8192
 
 #define BLOCK_HIST_ENTRIES (BLOCK_HIST_NR * BLOCK_OP_NR * IODIG_HIST_SLOTS)
 

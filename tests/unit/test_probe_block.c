@@ -365,6 +365,24 @@ static void run_case(const struct loopdev *a, const struct loopdev *b,
 			} else
 				CHECK_MSG(get_i64(blk, "queue_ns", "untimed") == NR_READS,
 					  "queue_ns.untimed, iostats off");
+			/* --detail: every read is one bio and one request, so
+			 * each passes Q2G and then G2D or G2I + I2D once */
+			if (detail) {
+				struct json_object *st = path_get(blk, "stages", NULL);
+				int64_t q2g = get_i64(st, "q2g_ns", "samples");
+				int64_t g2d = get_i64(st, "g2d_ns", "samples");
+				int64_t g2i = get_i64(st, "g2i_ns", "samples");
+				int64_t i2d = get_i64(st, "i2d_ns", "samples");
+
+				CHECK_MSG(q2g == NR_READS && g2d + g2i == NR_READS && i2d == g2i,
+					  "stages: Q2G %lld, G2D %lld, G2I %lld, I2D %lld for %d reads",
+					  (long long)q2g, (long long)g2d, (long long)g2i,
+					  (long long)i2d, NR_READS);
+				CHECK_MSG(get_i64(st, "q2g_ns", "p50") > 0, "Q2G p50 is 0");
+			} else {
+				CHECK_MSG(!path_get(blk, "stages", NULL),
+					  "stages without --detail");
+			}
 		} else {
 			CHECK_MSG(path_get(blk, "device_ns", NULL) == NULL,
 				  "tracepoint mechanism reported device time");
@@ -457,6 +475,7 @@ int main(void)
 	run_case(&a, &b, NULL, "tp_btf", "active", false);
 	run_case(&a, &b, NULL, "tp_btf", "active", true);
 	run_case(&a, &b, "tp_btf", "raw_tp", "degraded", false);
+	run_case(&a, &b, "tp_btf", "raw_tp", "degraded", true);
 	run_case(&a, &b, "tp_btf,raw_tp", "tracepoint", "degraded", true);
 	run_disabled_family(&a);
 

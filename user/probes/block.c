@@ -62,18 +62,23 @@ static unsigned long read_nr_requests(const char *disk)
 	return v;
 }
 
-/* The programs of each mechanism, in block_mechs order. */
-enum { PROG_ISSUE, PROG_REQUEUE, PROG_COMPLETE, PROGS_PER_MECH };
+/* The programs of each mechanism, in block_mechs order; the stage hooks
+ * (--detail) need the request and bio pointers, which the classic
+ * tracepoint does not give (NULL there). */
+enum { PROG_ISSUE, PROG_REQUEUE, PROG_COMPLETE, PROG_BIO_QUEUE, PROG_GETRQ,
+       PROG_INSERT, PROGS_PER_MECH };
 
 static struct bpf_program *mech_prog(struct block_bpf *skel, size_t mech, int which)
 {
 	struct bpf_program *const table[BLOCK_NR_MECHS][PROGS_PER_MECH] = {
 		{ skel->progs.iodig_issue_btf, skel->progs.iodig_reque_btf,
-		  skel->progs.iodig_compl_btf },
+		  skel->progs.iodig_compl_btf, skel->progs.iodig_bioq_btf,
+		  skel->progs.iodig_getrq_btf, skel->progs.iodig_ins_btf },
 		{ skel->progs.iodig_issue_raw, skel->progs.iodig_reque_raw,
-		  skel->progs.iodig_compl_raw },
+		  skel->progs.iodig_compl_raw, skel->progs.iodig_bioq_raw,
+		  skel->progs.iodig_getrq_raw, skel->progs.iodig_ins_raw },
 		{ skel->progs.iodig_issue_tp, skel->progs.iodig_reque_tp,
-		  skel->progs.iodig_compl_tp },
+		  skel->progs.iodig_compl_tp, NULL, NULL, NULL },
 	};
 
 	return table[mech][which];
@@ -116,13 +121,17 @@ static int block_try(void *ctx, const char *mechanism, struct errbuf *why)
 		return errno ? -errno : -ENOMEM;
 	skel->rodata->targ_dev = s->targ_kdev;
 	skel->rodata->issue_hooked = s->issue_hooked;
+	/* the stage stamps are used with --detail only */
+	if (!s->issue_hooked)
+		bpf_map__set_max_entries(skel->maps.stamps, 1);
 	/* The issue hook is a second program run per I/O; by default the
 	 * completion derives what it gave (bpf/block.bpf.c). */
 	for (size_t i = 0; i < BLOCK_NR_MECHS; i++)
 		for (int p = 0; p < PROGS_PER_MECH; p++)
-			bpf_program__set_autoload(mech_prog(skel, i, p),
-						  i == want &&
-						  (p != PROG_ISSUE || s->issue_hooked));
+			if (mech_prog(skel, i, p))
+				bpf_program__set_autoload(mech_prog(skel, i, p),
+							  i == want && (s->issue_hooked ||
+							  (p != PROG_ISSUE && p < PROG_BIO_QUEUE)));
 	err = block_bpf__load(skel);
 	if (!err)
 		err = block_bpf__attach(skel);
@@ -232,7 +241,9 @@ static int block_collect(void *state, uint64_t workload_ios)
 	mech = mech_index(s->mechanism);
 	s->missed = 0;
 	for (int p = 0; mech < BLOCK_NR_MECHS && p < PROGS_PER_MECH; p++)
-		s->missed += mech_prog_misses(bpf_program__fd(mech_prog(s->skel, mech, p)));
+		if (mech_prog(s->skel, mech, p))
+			s->missed += mech_prog_misses(
+				bpf_program__fd(mech_prog(s->skel, mech, p)));
 cleanup:
 	free(slots);
 	return err;
@@ -285,6 +296,45 @@ static void text_latency(FILE *out, const char *what, const struct hist *h,
 	if (untimed)
 		fprintf(out, ", untimed=%llu", (unsigned long long)untimed);
 	fputc('\n', out);
+}
+
+/* Sum, maximum and untimed count behind histogram @kind of one op. */
+struct kind_figures {
+	uint64_t sum, max, untimed;
+};
+
+static struct kind_figures figures_of(const struct block_op_counters *c, uint32_t kind)
+{
+	struct kind_figures f = { 0 };
+
+	if (kind == BLOCK_HIST_DEVICE) {
+		f = (struct kind_figures){ c->dev_ns_sum, c->dev_ns_max, c->dev_untimed };
+	} else if (kind == BLOCK_HIST_QUEUE) {
+		f = (struct kind_figures){ c->queue_ns_sum, c->queue_ns_max, c->queue_untimed };
+	} else if (kind < BLOCK_HIST_NR) {
+		f.sum = c->stage_ns_sum[kind - BLOCK_HIST_STAGE0];
+		f.max = c->stage_ns_max[kind - BLOCK_HIST_STAGE0];
+		/* one untimed count for all stages: a request without stamps */
+		f.untimed = kind == BLOCK_HIST_STAGE0 ? c->stage_untimed : 0;
+	}
+	return f;
+}
+
+static const char *const stage_names[BLOCK_STAGE_NR] = { "Q2G", "G2I", "I2D", "G2D" };
+
+/* --detail: blktrace's stages of the op's requests, those that had any. */
+static void text_stages(FILE *out, const struct block_state *s, int op)
+{
+	for (int k = 0; k < BLOCK_STAGE_NR; k++) {
+		uint32_t kind = BLOCK_HIST_STAGE0 + k;
+		struct kind_figures f = figures_of(&s->sum.op[op], kind);
+		char label[16];
+
+		if (!s->h[kind][op].total && !f.untimed)
+			continue;
+		snprintf(label, sizeof(label), "%-6s", stage_names[k]);
+		text_latency(out, label, &s->h[kind][op], f.sum, f.max, f.untimed);
+	}
 }
 
 /* Little's law: the mean number of requests in the driver is the device
@@ -360,10 +410,16 @@ static void block_render_text(const void *state, FILE *out)
 		else
 			text_latency(out, "queue ", &s->h[BLOCK_HIST_QUEUE][op],
 				     c->queue_ns_sum, c->queue_ns_max, c->queue_untimed);
+		if (s->issue_hooked)
+			text_stages(out, s, op);
 	}
 	if (!s->timed)
 		fprintf(out, "    device/queue time: not available from the classic "
 			     "tracepoint (no request pointer)\n");
+	else if (s->issue_hooked)
+		fprintf(out, "    stages (blktrace's): Q2G bio queued -> request allocated "
+			     "(tag waits fall here), G2I -> inserted, I2D inserted -> issued, "
+			     "G2D allocated -> issued directly\n");
 
 	fprintf(out, "    requests per workload I/O: ");
 	if (s->workload_ios)
@@ -455,25 +511,22 @@ static struct json_object *json_kind(const struct block_state *s, uint32_t kind)
 	if (!all)
 		return NULL;
 	for (int op = 0; op < BLOCK_OP_NR; op++) {
-		const struct block_op_counters *c = &s->sum.op[op];
+		struct kind_figures f = figures_of(&s->sum.op[op], kind);
 
 		hist_merge(all, &s->h[kind][op]);
-		sum += kind == BLOCK_HIST_DEVICE ? c->dev_ns_sum : c->queue_ns_sum;
-		untimed += kind == BLOCK_HIST_DEVICE ? c->dev_untimed : c->queue_untimed;
-		if ((kind == BLOCK_HIST_DEVICE ? c->dev_ns_max : c->queue_ns_max) > max)
-			max = kind == BLOCK_HIST_DEVICE ? c->dev_ns_max : c->queue_ns_max;
+		sum += f.sum;
+		untimed += f.untimed;
+		if (f.max > max)
+			max = f.max;
 	}
 	o = json_latency(all, sum, max, untimed);
 	for (int op = 0; op < BLOCK_OP_NR; op++) {
-		const struct block_op_counters *c = &s->sum.op[op];
+		struct kind_figures f = figures_of(&s->sum.op[op], kind);
 
-		if (!c->completed)
+		if (!s->sum.op[op].completed)
 			continue;
-		json_object_object_add(o, op_names[op], kind == BLOCK_HIST_DEVICE ?
-			json_latency(&s->h[kind][op], c->dev_ns_sum, c->dev_ns_max,
-				     c->dev_untimed) :
-			json_latency(&s->h[kind][op], c->queue_ns_sum, c->queue_ns_max,
-				     c->queue_untimed));
+		json_object_object_add(o, op_names[op],
+				       json_latency(&s->h[kind][op], f.sum, f.max, f.untimed));
 	}
 	free(all);
 	return o;
@@ -499,6 +552,19 @@ static void block_render_json(const void *state, struct json_object *kernel)
 	if (s->timed) {
 		json_object_object_add(b, "device_ns", json_kind(s, BLOCK_HIST_DEVICE));
 		json_object_object_add(b, "queue_ns", json_kind(s, BLOCK_HIST_QUEUE));
+		if (s->issue_hooked) {
+			struct json_object *st = json_object_new_object();
+
+			for (int k = 0; k < BLOCK_STAGE_NR; k++) {
+				char key[16];
+
+				snprintf(key, sizeof(key), "%s_ns", stage_names[k]);
+				for (char *c = key; *c; c++)
+					*c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
+				json_object_object_add(st, key, json_kind(s, BLOCK_HIST_STAGE0 + k));
+			}
+			json_object_object_add(b, "stages", st);
+		}
 	}
 	json_object_object_add(b, "requests_per_io", json_object_new_double(
 		s->workload_ios ? (double)TOTAL(s, completed) / (double)s->workload_ios : 0.0));
