@@ -11,6 +11,7 @@ IODIG=${IODIG:-$PWD/$OUT/iodig}
 PAIRS=${PAIRS:-7}
 RUNTIME=${RUNTIME:-3}
 REPS=${REPS:-3}         # part (a): runs per job and tracer, median shown
+PARTS=${PARTS:-ab}      # which parts to run: a, b or ab
 BIOLATENCY=${BIOLATENCY:-$(command -v biolatency || echo /usr/sbin/biolatency)}
 BPFTRACE=${BPFTRACE:-$(command -v bpftrace || true)}
 [ "$(id -u)" -eq 0 ] || { echo "overhead bench needs root (BPF, loop devices)"; exit 1; }
@@ -118,6 +119,7 @@ stats_floor() {
 	awk -v c="$cnt" -v n="$ns" 'BEGIN { printf "%.1f\n", c ? n / c : 0 }'
 }
 
+if [[ $PARTS == *a* ]]; then
 echo "== (a) BPF time per I/O, from bpf_stats (run_time_ns / I/Os)"
 FLOOR=$(stats_floor)
 echo "   stats floor: an empty program's run costs $FLOOR ns inside run_time_ns;"
@@ -180,7 +182,9 @@ echo " median of $REPS runs of ${RUNTIME}s; every tracer's programs run for all 
 echo " machine's block I/O and iodig's sched/syscalls ones for all its switches and"
 echo " system calls, so other activity on the machine adds to runs/IO)"
 
+fi
 echo
+if [[ $PARTS == *b* ]]; then
 echo "== (b) IOPS traced / untraced: medians of $PAIRS rounds, each round runs every"
 echo "   variant once in turn (${RUNTIME}s each, 4k randread direct, tmpfs-backed $LOOP)"
 variants="none iodig"
@@ -218,3 +222,4 @@ for spec in "io_uring 32" "libaio 32"; do
 	echo
 done
 echo "(ratio = median traced IOPS / median untraced IOPS; iodig = the default probe set)"
+fi
