@@ -7,16 +7,18 @@
  * No RLIMIT_MEMLOCK bump: since 5.11 BPF memory is charged to the memory
  * cgroup, and libbpf 1.x only raises the limit itself on older kernels.
  *
- * Every family is a default one.  What each costs per I/O (bpf_stats,
- * 4k randread on a tmpfs loop, 2-vCPU 6.18 VM under load; each program
- * run also carries ~65-80 ns of the stats' own clock read):
+ * The default set is every family but the opt-in ones, each with only the
+ * hooks that pay for themselves; --detail loads everything.  What each
+ * costs per I/O in the default set (bpf_stats, 4k randread on a tmpfs
+ * loop, 2-vCPU 6.18 VM under load; each program run also carries ~70 ns
+ * of the stats' own clock read):
  *   family    runs/IO (qd1 psync | qd32)   BPF ns/IO (qd1 | qd32)
- *   block     2 | 2                        370-400 | 320-400
- *   sched     ~4 | ~0.5                    640-710 | 150-230
- *   syscalls  ~2 (+ the machine's others)  455-470 | 420-510
- *   iouring   0 | 2 (io_uring only)        0 | 190-215
- *   sampling  999 Hz per CPU               ~80 | 50-80
- *   faults    page faults only             ~0
+ *   block     1 | 1                        ~250 | 200-220
+ *   sched     ~4 | ~0.5                    ~680 | 65-70
+ *   iouring   0 | 0 (completions only after a punt)
+ *   sampling  999 Hz per CPU               ~110 | 55-80
+ *   faults    page faults only             ~0-40
+ *   syscalls  opt-in: ~2 per call and the machine's other calls, ~450-1200
  * tests/bench/overhead.sh measures them beside biolatency and bpftrace.
  */
 #include <errno.h>
