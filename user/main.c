@@ -462,6 +462,8 @@ static int cmd_probe(int argc, char **argv)
 		}
 	}
 	env.disabled = getenv("IODIG_DISABLE");
+	/* the table covers every family and hook, opt-in ones too */
+	env.detail = true;
 	ret = probes_open(&env, NULL, &set, &err);
 	if (ret) {
 		fprintf(stderr, "iodig: %s\n", err.msg);

@@ -430,9 +430,12 @@ void probes_print_table(const struct probe_set *set, FILE *out)
 	for (size_t i = 0; i < NR_FAMILIES; i++) {
 		const struct probe_slot *p = &set->slot[i];
 
-		fprintf(out, "%-10s %-11s %-9s %s\n", p->fam->name, p->st.mechanism,
+		fprintf(out, "%-10s %-11s %-9s %s", p->fam->name, p->st.mechanism,
 			state_name(p->st.state),
 			p->st.reason[0] ? p->st.reason : p->fam->summary);
+		if (p->fam->opt_in)
+			fprintf(out, " (opt-in: --probes=+%s or --detail)", p->fam->name);
+		fputc('\n', out);
 	}
 }
 
