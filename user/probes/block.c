@@ -465,11 +465,6 @@ static struct json_object *json_tag_waits(const struct block_state *s)
 	return o;
 }
 
-static struct json_object *json_u64(uint64_t v)
-{
-	return json_object_new_int64(v > INT64_MAX ? INT64_MAX : (int64_t)v);
-}
-
 static struct json_object *json_per_op(const struct block_state *s, size_t field_off)
 {
 	struct json_object *o = json_object_new_object();

@@ -355,11 +355,6 @@ static void faults_render_text(const void *state, FILE *out)
 		fprintf(out, "    missed events: %llu\n", (unsigned long long)s->missed);
 }
 
-static struct json_object *json_u64(uint64_t v)
-{
-	return json_object_new_int64(v > INT64_MAX ? INT64_MAX : (int64_t)v);
-}
-
 static struct json_object *json_dax(const struct faults_state *s)
 {
 	struct json_object *o = json_object_new_object();

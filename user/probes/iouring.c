@@ -545,11 +545,6 @@ static void iouring_render_text(const void *state, FILE *out)
 			(unsigned long long)c->thread_drops, (unsigned long long)s->missed);
 }
 
-static struct json_object *json_u64(uint64_t v)
-{
-	return json_object_new_int64(v > INT64_MAX ? INT64_MAX : (int64_t)v);
-}
-
 static void iouring_render_json(const void *state, struct json_object *kernel)
 {
 	const struct iouring_state *s = state;

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <sched.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
+#include <json-c/json.h>
 
 #include "probes/mechanism.h"
 
@@ -317,6 +319,11 @@ cleanup:
 	free(keys);
 	free(vals);
 	return ret;
+}
+
+struct json_object *json_u64(uint64_t v)
+{
+	return json_object_new_int64(v > INT64_MAX ? INT64_MAX : (int64_t)v);
 }
 
 uint64_t mech_prog_misses(int prog_fd)

@@ -4,7 +4,7 @@
  * mechanisms are tried best first by really loading and attaching (never by
  * kernel version), each failure is turned into a sentence for the user, and
  * IODIG_DISABLE can take any family or mechanism away so tests reach the
- * fallbacks.  Also the two map readers every family needs.
+ * fallbacks.  Also the map readers and the JSON number every family needs.
  */
 #ifndef IODIG_PROBES_MECHANISM_H
 #define IODIG_PROBES_MECHANISM_H
@@ -68,6 +68,10 @@ int mech_select(const struct probe_env *env, const char *family,
  */
 int mech_sum_percpu(int map_fd, unsigned int nr, unsigned int words,
 		    uint64_t *out);
+
+/* A counter as a JSON integer: json-c's are signed 64-bit, so a value
+ * above INT64_MAX is written as INT64_MAX. */
+struct json_object *json_u64(uint64_t v);
 
 /* recursion_misses of a loaded program: events the kernel skipped because
  * the program was already running on that CPU (0 when not reported). */

@@ -625,11 +625,6 @@ static void samp_render_text(const void *state, FILE *out)
 	}
 }
 
-static struct json_object *json_u64(uint64_t v)
-{
-	return json_object_new_int64(v > INT64_MAX ? INT64_MAX : (int64_t)v);
-}
-
 static struct json_object *json_breakdown(const struct samp_state *s, double per_io)
 {
 	struct json_object *arr = json_object_new_array();

@@ -573,11 +573,6 @@ static void sched_render_text(const void *state, FILE *out)
 		fprintf(out, "    functions shown as addresses: %s\n", s->symbolizer);
 }
 
-static struct json_object *json_u64(uint64_t v)
-{
-	return json_object_new_int64(v > INT64_MAX ? INT64_MAX : (int64_t)v);
-}
-
 static struct json_object *json_funcs(const struct sched_state *s)
 {
 	struct json_object *arr = json_object_new_array();

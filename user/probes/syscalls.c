@@ -478,11 +478,6 @@ static void sc_render_text(const void *state, FILE *out)
 			(unsigned long long)s->sum.mismatched, (unsigned long long)s->missed);
 }
 
-static struct json_object *json_u64(uint64_t v)
-{
-	return json_object_new_int64(v > INT64_MAX ? INT64_MAX : (int64_t)v);
-}
-
 static struct json_object *json_row(const struct sc_state *s, int r)
 {
 	const struct sc_row_counters *c = &s->sum.row[r];
