@@ -379,20 +379,15 @@ static int iouring_track_tgid(void *state, pid_t tgid)
 {
 	struct iouring_state *s = state;
 
-	if (!s || !s->skel || tgid <= 0)
-		return -EINVAL;
-	/* .bss is mmapped: the programs see the new slot on their next event. */
-	return iodig_tgid_add(s->skel->bss->targ_tgids, (uint32_t)tgid) ? -ENOSPC : 0;
+	return mech_track_tgid(s && s->skel ? s->skel->bss->targ_tgids : NULL, tgid);
 }
 
 static void iouring_set_workload(void *state, const struct probe_workload *wl)
 {
 	struct iouring_state *s = state;
 
-	if (!s || !wl)
-		return;
-	s->wl = *wl;
-	s->have_workload = true;
+	if (s)
+		mech_keep_workload(&s->wl, &s->have_workload, wl);
 }
 
 static void count_threads(struct iouring_state *s)
@@ -616,13 +611,7 @@ static void iouring_destroy(void *state)
 	free(s);
 }
 
-/* For the probe set's BPF run-time accounting. */
-static struct bpf_object *iouring_object(const void *state)
-{
-	const struct iouring_state *s = state;
-
-	return s && s->skel ? s->skel->obj : NULL;
-}
+MECH_DEFINE_OBJECT(iouring_object, struct iouring_state)
 
 const struct probe_family iouring_probe = {
 	.name = "iouring",

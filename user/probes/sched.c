@@ -218,20 +218,15 @@ static int sched_track_tgid(void *state, pid_t tgid)
 {
 	struct sched_state *s = state;
 
-	if (!s || !s->skel || tgid <= 0)
-		return -EINVAL;
-	/* .bss is mmapped: the programs see the new slot on their next event. */
-	return iodig_tgid_add(s->skel->bss->targ_tgids, (uint32_t)tgid) ? -ENOSPC : 0;
+	return mech_track_tgid(s && s->skel ? s->skel->bss->targ_tgids : NULL, tgid);
 }
 
 static void sched_set_workload(void *state, const struct probe_workload *wl)
 {
 	struct sched_state *s = state;
 
-	if (!s || !wl)
-		return;
-	s->wl = *wl;
-	s->have_workload = true;
+	if (s)
+		mech_keep_workload(&s->wl, &s->have_workload, wl);
 }
 
 static int read_entries(struct sched_state *s)
@@ -681,13 +676,7 @@ static void sched_destroy(void *state)
 	free(s);
 }
 
-/* For the probe set's BPF run-time accounting. */
-static struct bpf_object *sched_object(const void *state)
-{
-	const struct sched_state *s = state;
-
-	return s && s->skel ? s->skel->obj : NULL;
-}
+MECH_DEFINE_OBJECT(sched_object, struct sched_state)
 
 /* Tag waits for the block section: switch-outs whose blocking function
  * is blk_mq_get_tag (estimates when stacks are sampled). */
