@@ -78,7 +78,7 @@ struct iouring_state {
 	struct iouring_counters sum;
 	struct hist punt_hist;
 	uint64_t iowq_workers, sqpoll_threads;
-	uint64_t missed, run_cnt, run_time_ns;
+	uint64_t missed;
 	bool have_workload;
 	struct probe_workload wl;
 };
@@ -451,22 +451,10 @@ static int iouring_collect(void *state, uint64_t workload_ios)
 	s->workload_ios = workload_ios;
 	if (!s->submit_hooked)
 		s->sum.submitted = workload_ios;
-	s->missed = s->run_cnt = s->run_time_ns = 0;
-	for (int h = 0; h < HOOK_NR; h++) {
-		struct bpf_prog_info info;
-		uint32_t len = sizeof(info);
-		int fd;
-
-		if (!s->progs[h])
-			continue;
-		fd = bpf_program__fd(s->progs[h]);
-		s->missed += mech_prog_misses(fd);
-		memset(&info, 0, sizeof(info));
-		if (!bpf_obj_get_info_by_fd(fd, &info, &len)) {
-			s->run_cnt += info.run_cnt;
-			s->run_time_ns += info.run_time_ns;
-		}
-	}
+	s->missed = 0;
+	for (int h = 0; h < HOOK_NR; h++)
+		if (s->progs[h])
+			s->missed += mech_prog_misses(bpf_program__fd(s->progs[h]));
 	return 0;
 }
 
@@ -589,14 +577,6 @@ static void iouring_render_json(const void *state, struct json_object *kernel)
 	json_object_object_add(sub, "io_threads", json_u64(c->thread_drops));
 	json_object_object_add(sub, "missed_events", json_u64(s->missed));
 	json_object_object_add(o, "dropped", sub);
-	if (s->run_cnt) {
-		sub = json_object_new_object();
-		json_object_object_add(sub, "run_cnt", json_u64(s->run_cnt));
-		json_object_object_add(sub, "run_time_ns", json_u64(s->run_time_ns));
-		json_object_object_add(sub, "ns_per_event",
-				       json_object_new_double(ratio(s->run_time_ns, s->run_cnt)));
-		json_object_object_add(o, "bpf_cost", sub);
-	}
 	json_object_object_add(kernel, "io_uring", o);
 }
 

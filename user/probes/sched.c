@@ -69,7 +69,6 @@ struct sched_state {
 	size_t nr_folded;
 	uint64_t iowq_workers;
 	uint64_t missed;
-	uint64_t run_cnt, run_time_ns;    /* kernel.bpf_stats_enabled figures */
 	char symbolizer[160];             /* why names are addresses, "" = fine */
 	bool have_workload;
 	struct probe_workload wl;
@@ -466,8 +465,6 @@ static int sched_collect(void *state, uint64_t workload_ios)
 {
 	struct sched_state *s = state;
 	struct bpf_program *prog;
-	struct bpf_prog_info info;
-	uint32_t len = sizeof(info);
 	int err;
 
 	(void)workload_ios;
@@ -482,14 +479,8 @@ static int sched_collect(void *state, uint64_t workload_ios)
 		return err;
 	count_iowq(s);
 	prog = mech_prog(s->skel, mech_index(s->mechanism));
-	if (prog) {
+	if (prog)
 		s->missed = mech_prog_misses(bpf_program__fd(prog));
-		memset(&info, 0, sizeof(info));
-		if (!bpf_obj_get_info_by_fd(bpf_program__fd(prog), &info, &len)) {
-			s->run_cnt = info.run_cnt;
-			s->run_time_ns = info.run_time_ns;
-		}
-	}
 	return attribute(s);
 }
 
@@ -639,14 +630,6 @@ static void sched_render_json(const void *state, struct json_object *kernel)
 	json_object_object_add(sub, "missed_events", json_u64(s->missed));
 	json_object_object_add(o, "dropped", sub);
 
-	if (s->run_cnt) {
-		sub = json_object_new_object();
-		json_object_object_add(sub, "run_cnt", json_u64(s->run_cnt));
-		json_object_object_add(sub, "run_time_ns", json_u64(s->run_time_ns));
-		json_object_object_add(sub, "ns_per_event", json_object_new_double(
-			(double)s->run_time_ns / (double)s->run_cnt));
-		json_object_object_add(o, "bpf_cost", sub);
-	}
 	if (s->have_workload) {
 		sub = json_object_new_object();
 		json_object_object_add(sub, "voluntary", json_u64(s->wl.ctx_vol));
