@@ -3,7 +3,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <linux/loop.h>
 #include <liburing.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -11,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -19,79 +17,14 @@
 #include <json-c/json.h>
 
 #include "check.h"
+#include "loopdev.h"
 #include "probe.h"
 
 #define DEV_SIZE (256ull << 20)
 #define BS 4096
 #define IODEPTH 32
 
-/* ---- devices made for the test, always removed ---- */
-
-struct loopdev {
-	int fd;          /* kept open: LO_FLAGS_AUTOCLEAR detaches on our exit */
-	char path[32];
-	char nr_requests_path[64];
-	unsigned int nr_requests;   /* to put back: it outlives the detach */
-};
-
-static int loop_create(struct loopdev *ld, uint64_t size)
-{
-	char file[] = "/dev/shm/iodig-test-iouring.XXXXXX";
-	int ffd, ctl, ret = -1;
-
-	ld->fd = -1;
-	ffd = mkstemp(file);
-	if (ffd < 0)
-		return -1;
-	unlink(file);
-	if (ftruncate(ffd, (off_t)size))
-		goto out;
-	ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC);
-	if (ctl < 0)
-		goto out;
-	/* Another test may take the free device between the two calls. */
-	for (int tries = 0; tries < 20 && ret; tries++) {
-		struct loop_config cfg = { .fd = (uint32_t)ffd };
-		int n = ioctl(ctl, LOOP_CTL_GET_FREE);
-
-		if (n < 0)
-			break;
-		snprintf(ld->path, sizeof(ld->path), "/dev/loop%d", n);
-		snprintf(ld->nr_requests_path, sizeof(ld->nr_requests_path),
-			 "/sys/block/loop%d/queue/nr_requests", n);
-		ld->fd = open(ld->path, O_RDWR | O_CLOEXEC);
-		if (ld->fd < 0)
-			continue;
-		cfg.info.lo_flags = LO_FLAGS_AUTOCLEAR;
-		if (!ioctl(ld->fd, LOOP_CONFIGURE, &cfg)) {
-			ret = 0;
-			break;
-		}
-		close(ld->fd);
-		ld->fd = -1;
-	}
-	close(ctl);
-out:
-	close(ffd);
-	return ret;
-}
-
-static int write_str(const char *path, const char *s);
-
-static void loop_destroy(struct loopdev *ld)
-{
-	char buf[16];
-
-	if (ld->fd < 0)
-		return;
-	if (ld->nr_requests) {
-		snprintf(buf, sizeof(buf), "%u", ld->nr_requests);
-		write_str(ld->nr_requests_path, buf);
-	}
-	ioctl(ld->fd, LOOP_CLR_FD, 0);
-	close(ld->fd);
-	ld->fd = -1;
-}
+/* ---- zram, made for the test and always removed ---- */
 
 static int write_str(const char *path, const char *s)
 {
@@ -415,36 +348,26 @@ static void check_punted(const struct run_result *r, const char *what)
 
 int main(void)
 {
-	struct loopdev ld = { .fd = -1 };
+	struct loopdev ld = LOOPDEV_INIT;
 	struct run_result z = { 0 }, l = { 0 }, f = { 0 }, t = { 0 }, d = { 0 };
 	char zdev[32], why[256];
 	bool zram_module = false;
-	int zid;
+	int zid, ret;
 
 	if (geteuid() != 0)
 		SKIP("needs root for BPF, zram and loop devices");
 	zid = zram_create(zdev, sizeof(zdev), &zram_module, why, sizeof(why));
 	if (zid < 0)
 		SKIP("%s", why);
-	if (loop_create(&ld, DEV_SIZE)) {
+	ret = loopdev_create(&ld, "probe-iouring", DEV_SIZE);
+	if (ret) {
 		zram_destroy(zid, zram_module);
-		SKIP("cannot create a loop device: %s", strerror(errno));
+		SKIP("cannot create a loop device: %s", strerror(-ret));
 	}
-	/* A loop device keeps nr_requests across detach; with fewer tags than
-	 * the queue depth, REQ_NOWAIT tag allocation fails and io_uring punts
-	 * the -EAGAIN'd reads, which is not what this test is about. */
-	{
-		FILE *nf = fopen(ld.nr_requests_path, "r");
-
-		if (nf && fscanf(nf, "%u", &ld.nr_requests) != 1)
-			ld.nr_requests = 0;
-		if (nf)
-			fclose(nf);
-		if (ld.nr_requests && ld.nr_requests < 2 * IODEPTH)
-			CHECK(write_str(ld.nr_requests_path, "128") == 0);
-		else
-			ld.nr_requests = 0;    /* untouched, nothing to restore */
-	}
+	/* With fewer tags than the queue depth, REQ_NOWAIT tag allocation
+	 * fails and io_uring punts the -EAGAIN'd reads, which is not what
+	 * this test is about. */
+	CHECK(loopdev_default_nr_requests(&ld, 2 * IODEPTH) >= 0);
 
 	/* 1. zram is bio-based and cannot do non-blocking I/O: io_uring hands
 	 * every read to io-wq.  sched runs alongside and must see the same
@@ -511,7 +434,7 @@ int main(void)
 	json_object_put(d.cost);
 	json_object_put(f.cost);
 	json_object_put(t.cost);
-	loop_destroy(&ld);
+	loopdev_destroy(&ld);
 	zram_destroy(zid, zram_module);
 	return CHECK_DONE();
 }

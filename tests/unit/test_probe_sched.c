@@ -4,7 +4,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libaio.h>
-#include <linux/loop.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -12,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -21,98 +19,11 @@
 #include <json-c/json.h>
 
 #include "check.h"
+#include "loopdev.h"
 #include "probe.h"
 
 #define DEV_SIZE (256ull << 20)
 #define BS 4096
-
-/* ---- a loop device over a deleted /dev/shm file, always detached ---- */
-
-struct loopdev {
-	int fd;          /* kept open: LO_FLAGS_AUTOCLEAR detaches on our exit */
-	char path[32];
-	char name[16];
-};
-
-static int loop_create(struct loopdev *ld, uint64_t size)
-{
-	char file[] = "/dev/shm/iodig-test-sched.XXXXXX";
-	int ffd, ctl, ret = -1;
-
-	ld->fd = -1;
-	ffd = mkstemp(file);
-	if (ffd < 0)
-		return -1;
-	unlink(file);
-	if (ftruncate(ffd, (off_t)size))
-		goto out;
-	ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC);
-	if (ctl < 0)
-		goto out;
-	/* Another test may take the free device between the two calls. */
-	for (int tries = 0; tries < 20 && ret; tries++) {
-		struct loop_config cfg = { .fd = (uint32_t)ffd };
-		int n = ioctl(ctl, LOOP_CTL_GET_FREE);
-
-		if (n < 0)
-			break;
-		snprintf(ld->path, sizeof(ld->path), "/dev/loop%d", n);
-		snprintf(ld->name, sizeof(ld->name), "loop%d", n);
-		ld->fd = open(ld->path, O_RDWR | O_CLOEXEC);
-		if (ld->fd < 0)
-			continue;
-		cfg.info.lo_flags = LO_FLAGS_AUTOCLEAR;
-		if (!ioctl(ld->fd, LOOP_CONFIGURE, &cfg)) {
-			ret = 0;
-			break;
-		}
-		close(ld->fd);
-		ld->fd = -1;
-	}
-	close(ctl);
-out:
-	close(ffd);
-	return ret;
-}
-
-static void loop_destroy(struct loopdev *ld)
-{
-	if (ld->fd < 0)
-		return;
-	ioctl(ld->fd, LOOP_CLR_FD, 0);
-	close(ld->fd);
-	ld->fd = -1;
-}
-
-static int read_sysfs(const char *disk, const char *attr, unsigned int *v)
-{
-	char path[128];
-	FILE *f;
-	int ret;
-
-	snprintf(path, sizeof(path), "/sys/block/%s/queue/%s", disk, attr);
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	ret = fscanf(f, "%u", v) == 1 ? 0 : -1;
-	fclose(f);
-	return ret;
-}
-
-static int write_sysfs(const char *disk, const char *attr, unsigned int v)
-{
-	char path[128];
-	FILE *f;
-	int ret;
-
-	snprintf(path, sizeof(path), "/sys/block/%s/queue/%s", disk, attr);
-	f = fopen(path, "w");
-	if (!f)
-		return -1;
-	ret = fprintf(f, "%u\n", v) < 0;
-	ret |= fclose(f) != 0;
-	return ret ? -1 : 0;
-}
 
 /* ---- the workload: libaio O_DIRECT 4k random reads ---- */
 
@@ -401,20 +312,18 @@ static void check_contention(const struct run_result *r, const char *what)
 
 int main(void)
 {
-	struct loopdev ld = { .fd = -1 };
+	struct loopdev ld = LOOPDEV_INIT;
 	struct run_result a, b, c, d;
-	unsigned int nr_requests = 0;
+	int ret;
 
 	if (geteuid() != 0)
 		SKIP("needs root for BPF and loop devices");
-	if (loop_create(&ld, DEV_SIZE))
-		SKIP("cannot create a loop device: %s", strerror(errno));
-	/* The loop device keeps its queue settings after it is detached: put
-	 * nr_requests back for the next user. */
-	CHECK(read_sysfs(ld.name, "nr_requests", &nr_requests) == 0);
+	ret = loopdev_create(&ld, "probe-sched", DEV_SIZE);
+	if (ret)
+		SKIP("cannot create a loop device: %s", strerror(-ret));
 
 	/* 1. Tag contention: 4 tags, 2 x 64 reads in flight. */
-	CHECK(write_sysfs(ld.name, "nr_requests", 4) == 0);
+	CHECK(loopdev_set_nr_requests(&ld, 4) == 0);
 	traced_run("", ld.path, 64, 2.0, &a);
 	CHECK_MSG(!strcmp(a.mechanism, "tp_btf"), "best mechanism is %s", a.mechanism);
 	check_contention(&a, "4 tags, iodepth 64");
@@ -422,7 +331,7 @@ int main(void)
 		report_cost(&a, "contention");
 
 	/* 2. Enough tags: 128 tags, 2 x 8 in flight: no tag waits. */
-	CHECK(write_sysfs(ld.name, "nr_requests", 128) == 0);
+	CHECK(loopdev_set_nr_requests(&ld, 128) == 0);
 	traced_run("", ld.path, 8, 2.0, &b);
 	CHECK(b.ok);
 	if (b.ok) {
@@ -438,7 +347,7 @@ int main(void)
 	}
 
 	/* 3. tp_btf taken away: raw_tp (LRU hash instead of task storage). */
-	CHECK(write_sysfs(ld.name, "nr_requests", 4) == 0);
+	CHECK(loopdev_set_nr_requests(&ld, 4) == 0);
 	traced_run("tp_btf", ld.path, 64, 1.0, &c);
 	CHECK_MSG(!strcmp(c.mechanism, "raw_tp"), "fallback mechanism is %s", c.mechanism);
 	check_contention(&c, "raw_tp fallback");
@@ -461,8 +370,6 @@ int main(void)
 	json_object_put(b.cost);
 	json_object_put(c.cost);
 	json_object_put(d.cost);
-	if (nr_requests)
-		CHECK(write_sysfs(ld.name, "nr_requests", nr_requests) == 0);
-	loop_destroy(&ld);
+	loopdev_destroy(&ld);   /* puts nr_requests back for the next user */
 	return CHECK_DONE();
 }
