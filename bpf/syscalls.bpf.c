@@ -218,80 +218,96 @@ static __always_inline void on_exit(struct sc_thread_state *st, long nr, long re
 		*slot += 1;
 }
 
+/* Where a hook finds the call's number and arguments. */
+enum hook {
+	HOOK_BTF,       /* raw_syscalls via tp_btf: pt_regs loaded directly */
+	HOOK_RAW,       /* raw_syscalls via raw_tp: pt_regs read with CO-RE */
+	HOOK_TP,        /* syscalls:sys_{enter,exit}_<call>: fires for its call only */
+	HOOK_TP_URING,  /* syscalls:sys_enter_io_uring_enter, arguments 1-3 read */
+};
+
+/*
+ * The body of every entry program.  @hook is a constant in each caller,
+ * so inlining leaves only its own branch: a HOOK_TP program never reads
+ * @args, which the attach to a shorter event would refuse.
+ */
+static __always_inline int enter(enum hook hook, struct pt_regs *regs, long nr,
+				 const __u64 *args)
+{
+	int call;
+
+	if (!traced())
+		return 0;
+	call = hook == HOOK_TP_URING ? SC_CALL_URING_ENTER : call_of(nr);
+	if (call < 0)
+		return 0;
+	if (call != SC_CALL_URING_ENTER)
+		on_enter(nr, row_of_call(call));
+	else if (hook == HOOK_BTF)
+		on_enter(nr, uring_row(PT_REGS_PARM2_SYSCALL(regs),
+				       PT_REGS_PARM3_SYSCALL(regs),
+				       PT_REGS_PARM4_SYSCALL(regs)));
+	else if (hook == HOOK_RAW)
+		on_enter(nr, uring_row(PT_REGS_PARM2_CORE_SYSCALL(regs),
+				       PT_REGS_PARM3_CORE_SYSCALL(regs),
+				       PT_REGS_PARM4_CORE_SYSCALL(regs)));
+	else if (hook == HOOK_TP_URING)
+		on_enter(nr, uring_row(args[1], args[2], args[3]));
+	return 0;
+}
+
+/*
+ * The body of every exit program.  raw_syscalls exit for every call: the
+ * number, read from @regs only once the thread is known to be traced, is
+ * checked before the state is looked up, so the workload's other system
+ * calls (futex, clock_nanosleep, ...) cost no lookup.  A per-call
+ * tracepoint passes the number as @tp_nr.
+ */
+static __always_inline int leave(enum hook hook, struct pt_regs *regs, long tp_nr, long ret)
+{
+	struct sc_thread_state *st;
+	long nr;
+
+	if (!traced())
+		return 0;
+	if (hook == HOOK_BTF)
+		nr = REGS_NR(regs);
+	else if (hook == HOOK_RAW)
+		nr = REGS_NR_CORE(regs);
+	else
+		nr = tp_nr;
+	if (hook != HOOK_TP && call_of(nr) < 0)
+		return 0;
+	st = state_get(false);
+	if (st && st->start_ns)
+		on_exit(st, nr, ret);
+	return 0;
+}
+
 /* Program names start with "iodig_" and fit the kernel's 15 characters. */
 
 SEC("tp_btf/sys_enter")
 int BPF_PROG(iodig_sce_btf, struct pt_regs *regs, long id)
 {
-	int call;
-
-	if (!traced())
-		return 0;
-	call = call_of(id);
-	if (call < 0)
-		return 0;
-	if (call == SC_CALL_URING_ENTER)
-		on_enter(id, uring_row(PT_REGS_PARM2_SYSCALL(regs),
-				       PT_REGS_PARM3_SYSCALL(regs),
-				       PT_REGS_PARM4_SYSCALL(regs)));
-	else
-		on_enter(id, row_of_call(call));
-	return 0;
+	return enter(HOOK_BTF, regs, id, NULL);
 }
 
-/* The number is checked before the state is looked up: the workload's
- * other system calls (futex, clock_nanosleep, ...) then cost no lookup. */
 SEC("tp_btf/sys_exit")
 int BPF_PROG(iodig_scx_btf, struct pt_regs *regs, long ret)
 {
-	struct sc_thread_state *st;
-	long nr;
-
-	if (!traced())
-		return 0;
-	nr = REGS_NR(regs);
-	if (call_of(nr) < 0)
-		return 0;
-	st = state_get(false);
-	if (st && st->start_ns)
-		on_exit(st, nr, ret);
-	return 0;
+	return leave(HOOK_BTF, regs, 0, ret);
 }
 
 SEC("raw_tp/sys_enter")
 int BPF_PROG(iodig_sce_raw, struct pt_regs *regs, long id)
 {
-	int call;
-
-	if (!traced())
-		return 0;
-	call = call_of(id);
-	if (call < 0)
-		return 0;
-	if (call == SC_CALL_URING_ENTER)
-		on_enter(id, uring_row(PT_REGS_PARM2_CORE_SYSCALL(regs),
-				       PT_REGS_PARM3_CORE_SYSCALL(regs),
-				       PT_REGS_PARM4_CORE_SYSCALL(regs)));
-	else
-		on_enter(id, row_of_call(call));
-	return 0;
+	return enter(HOOK_RAW, regs, id, NULL);
 }
 
 SEC("raw_tp/sys_exit")
 int BPF_PROG(iodig_scx_raw, struct pt_regs *regs, long ret)
 {
-	struct sc_thread_state *st;
-	long nr;
-
-	if (!traced())
-		return 0;
-	nr = REGS_NR_CORE(regs);
-	if (call_of(nr) < 0)
-		return 0;
-	st = state_get(false);
-	if (st && st->start_ns)
-		on_exit(st, nr, ret);
-	return 0;
+	return leave(HOOK_RAW, regs, 0, ret);
 }
 
 /*
@@ -319,34 +335,17 @@ struct sc_tp_exit {
 SEC("tracepoint")
 int iodig_sce_tp(struct sc_tp_enter *ctx)
 {
-	int call;
-
-	if (!traced())
-		return 0;
-	call = call_of(ctx->nr);
-	if (call >= 0 && call != SC_CALL_URING_ENTER)
-		on_enter(ctx->nr, row_of_call(call));
-	return 0;
+	return enter(HOOK_TP, NULL, ctx->nr, NULL);
 }
 
 SEC("tracepoint")
 int iodig_sceu_tp(struct sc_tp_enter *ctx)
 {
-	if (!traced())
-		return 0;
-	on_enter(ctx->nr, uring_row(ctx->args[1], ctx->args[2], ctx->args[3]));
-	return 0;
+	return enter(HOOK_TP_URING, NULL, ctx->nr, ctx->args);
 }
 
 SEC("tracepoint")
 int iodig_scx_tp(struct sc_tp_exit *ctx)
 {
-	struct sc_thread_state *st;
-
-	if (!traced())
-		return 0;
-	st = state_get(false);
-	if (st && st->start_ns)
-		on_exit(st, ctx->nr, ctx->ret);
-	return 0;
+	return leave(HOOK_TP, NULL, ctx->nr, ctx->ret);
 }

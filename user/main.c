@@ -15,6 +15,7 @@
 
 #include "diff.h"
 #include "engine.h"
+#include "iodig/tgid_filter.h"
 #include "options.h"
 #include "output.h"
 #include "probe.h"
@@ -397,6 +398,9 @@ static int cmd_run(int argc, char **argv)
 		goto fail;
 	}
 	ret = repeat_execute(&ctx, &x.repeat, &res, &err);
+	if (ctx.untraced_workers)
+		fprintf(stderr, "iodig: worker process %d and later ones are not traced: the probes follow at most %d processes (thread=1 puts all workers in one)\n",
+			(int)ctx.first_untraced, IODIG_MAX_TGIDS);
 	if (!ret && res.nothing_run) {
 		fprintf(stderr, "iodig: interrupted by signal %d before the workload started; nothing was run\n",
 			ctx.stop_signal);

@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "errbuf.h"
 #include "options.h"
@@ -77,6 +78,7 @@ struct run_ctx {
 	unsigned int nr_disks;
 	struct progress progress;
 	unsigned int untraced_workers; /* forks the probes could not follow */
+	pid_t first_untraced;         /* the first of them, for main's warning */
 };
 
 /* Blocks SIGINT/SIGTERM so the supervisor can wait for them. */

@@ -20,7 +20,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "iodig/tgid_filter.h"
 #include "probe.h"
 #include "run.h"
 
@@ -321,11 +320,11 @@ static int start_worker(struct run_ctx *ctx, struct group_run *g, unsigned int i
 			_exit(0);
 		}
 		g->pids[i] = pid;
-		/* Trace the new process from its first I/O on. */
+		/* Trace the new process from its first I/O on; main says
+		 * which ones could not be. */
 		if (ctx->probes && probes_track_tgid(ctx->probes, pid) &&
 		    !ctx->untraced_workers++)
-			fprintf(stderr, "iodig: worker process %d and later ones are not traced: the probes follow at most %d processes (thread=1 puts all workers in one)\n",
-				(int)pid, IODIG_MAX_TGIDS);
+			ctx->first_untraced = pid;
 	}
 	g->started[i] = true;
 	return 0;

@@ -7,8 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <linux/loop.h>
-#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <time.h>
@@ -19,97 +17,13 @@
 
 #include "probe.h"
 #include "check.h"
+#include "loopdev.h"
 
 #define NR_READS   1000
 #define NR_OTHER   300
 #define BLOCK_SZ   4096
 #define LOOP_BYTES (64ull << 20)
 #define MAX_IDS    64
-
-struct loopdev {
-	char path[64];
-	char name[32];
-	dev_t rdev;
-	int fd;            /* held open: with LO_FLAGS_AUTOCLEAR the loop goes
-			    * away when this process does, however it ends */
-};
-
-/* A loop device over a sparse /dev/shm file that is unlinked at once. */
-static int loop_create(struct loopdev *l, const char *tag)
-{
-	struct loop_config cfg;
-	char file[128];
-	struct stat sb;
-	int ctl = -1, back = -1, ret = 0;
-
-	l->fd = -1;
-	snprintf(file, sizeof(file), "/dev/shm/iodig-test-probe-block-%d-%s.img",
-		 (int)getpid(), tag);
-	back = open(file, O_CREAT | O_EXCL | O_RDWR, 0600);
-	if (back < 0)
-		return -errno;
-	unlink(file);
-	if (ftruncate(back, LOOP_BYTES)) {
-		ret = -errno;
-		goto cleanup;
-	}
-	ctl = open("/dev/loop-control", O_RDWR);
-	if (ctl < 0) {
-		ret = -errno;
-		goto cleanup;
-	}
-	/* Other tests grab loops too: retry when ours was taken first. */
-	for (int tries = 0; tries < 20; tries++) {
-		int n = ioctl(ctl, LOOP_CTL_GET_FREE);
-
-		if (n < 0) {
-			ret = -errno;
-			goto cleanup;
-		}
-		snprintf(l->path, sizeof(l->path), "/dev/loop%d", n);
-		l->fd = open(l->path, O_RDWR);
-		if (l->fd < 0)
-			continue;
-		memset(&cfg, 0, sizeof(cfg));
-		cfg.fd = back;
-		cfg.info.lo_flags = LO_FLAGS_AUTOCLEAR;
-		if (!ioctl(l->fd, LOOP_CONFIGURE, &cfg))
-			break;
-		ret = -errno;
-		close(l->fd);
-		l->fd = -1;
-		if (ret != -EBUSY)
-			goto cleanup;
-	}
-	if (l->fd < 0) {
-		ret = ret ? ret : -EBUSY;
-		goto cleanup;
-	}
-	ret = 0;
-	if (fstat(l->fd, &sb)) {
-		ret = -errno;
-		goto cleanup;
-	}
-	l->rdev = sb.st_rdev;
-	snprintf(l->name, sizeof(l->name), "%s", strrchr(l->path, '/') + 1);
-cleanup:
-	if (ctl >= 0)
-		close(ctl);
-	if (back >= 0)
-		close(back);
-	return ret;
-}
-
-static void loop_destroy(struct loopdev *l)
-{
-	if (l->fd < 0)
-		return;
-	if (ioctl(l->fd, LOOP_CLR_FD, 0))
-		fprintf(stderr, "warning: could not detach %s: %s\n", l->path,
-			strerror(errno));
-	close(l->fd);
-	l->fd = -1;
-}
 
 /* @n synchronous O_DIRECT 4 KiB reads at random aligned offsets. */
 static int random_reads(const char *path, int n, unsigned int seed)
@@ -450,7 +364,7 @@ static void run_disabled_family(const struct loopdev *a)
 
 int main(void)
 {
-	struct loopdev a = { .fd = -1 }, b = { .fd = -1 };
+	struct loopdev a = LOOPDEV_INIT, b = LOOPDEV_INIT;
 	int err;
 
 	if (geteuid() != 0)
@@ -461,12 +375,12 @@ int main(void)
 		SKIP("no /dev/loop-control (loop driver not loaded)");
 	unsetenv("IODIG_DISABLE");
 
-	err = loop_create(&a, "a");
+	err = loopdev_create(&a, "probe-block-a", LOOP_BYTES);
 	if (!err)
-		err = loop_create(&b, "b");
+		err = loopdev_create(&b, "probe-block-b", LOOP_BYTES);
 	if (err) {
-		loop_destroy(&a);
-		loop_destroy(&b);
+		loopdev_destroy(&a);
+		loopdev_destroy(&b);
 		SKIP("cannot create loop devices (%s)", strerror(-err));
 	}
 	fprintf(stderr, "target %s (%u:%u), other %s\n", a.path, major(a.rdev),
@@ -479,7 +393,7 @@ int main(void)
 	run_case(&a, &b, "tp_btf,raw_tp", "tracepoint", "degraded", true);
 	run_disabled_family(&a);
 
-	loop_destroy(&a);
-	loop_destroy(&b);
+	loopdev_destroy(&a);
+	loopdev_destroy(&b);
 	return CHECK_DONE();
 }

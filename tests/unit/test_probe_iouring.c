@@ -3,7 +3,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <linux/loop.h>
 #include <liburing.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -11,92 +10,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
-#include <bpf/bpf.h>
 #include <json-c/json.h>
 
 #include "check.h"
+#include "loopdev.h"
 #include "probe.h"
-#include "probes/mechanism.h"
-
-extern const struct probe_family iouring_probe;
-extern const struct probe_family sched_probe;
 
 #define DEV_SIZE (256ull << 20)
 #define BS 4096
 #define IODEPTH 32
 
-/* ---- devices made for the test, always removed ---- */
-
-struct loopdev {
-	int fd;          /* kept open: LO_FLAGS_AUTOCLEAR detaches on our exit */
-	char path[32];
-	char nr_requests_path[64];
-	unsigned int nr_requests;   /* to put back: it outlives the detach */
-};
-
-static int loop_create(struct loopdev *ld, uint64_t size)
-{
-	char file[] = "/dev/shm/iodig-test-iouring.XXXXXX";
-	int ffd, ctl, ret = -1;
-
-	ld->fd = -1;
-	ffd = mkstemp(file);
-	if (ffd < 0)
-		return -1;
-	unlink(file);
-	if (ftruncate(ffd, (off_t)size))
-		goto out;
-	ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC);
-	if (ctl < 0)
-		goto out;
-	/* Another test may take the free device between the two calls. */
-	for (int tries = 0; tries < 20 && ret; tries++) {
-		struct loop_config cfg = { .fd = (uint32_t)ffd };
-		int n = ioctl(ctl, LOOP_CTL_GET_FREE);
-
-		if (n < 0)
-			break;
-		snprintf(ld->path, sizeof(ld->path), "/dev/loop%d", n);
-		snprintf(ld->nr_requests_path, sizeof(ld->nr_requests_path),
-			 "/sys/block/loop%d/queue/nr_requests", n);
-		ld->fd = open(ld->path, O_RDWR | O_CLOEXEC);
-		if (ld->fd < 0)
-			continue;
-		cfg.info.lo_flags = LO_FLAGS_AUTOCLEAR;
-		if (!ioctl(ld->fd, LOOP_CONFIGURE, &cfg)) {
-			ret = 0;
-			break;
-		}
-		close(ld->fd);
-		ld->fd = -1;
-	}
-	close(ctl);
-out:
-	close(ffd);
-	return ret;
-}
-
-static int write_str(const char *path, const char *s);
-
-static void loop_destroy(struct loopdev *ld)
-{
-	char buf[16];
-
-	if (ld->fd < 0)
-		return;
-	if (ld->nr_requests) {
-		snprintf(buf, sizeof(buf), "%u", ld->nr_requests);
-		write_str(ld->nr_requests_path, buf);
-	}
-	ioctl(ld->fd, LOOP_CLR_FD, 0);
-	close(ld->fd);
-	ld->fd = -1;
-}
+/* ---- zram, made for the test and always removed ---- */
 
 static int write_str(const char *path, const char *s)
 {
@@ -278,6 +206,7 @@ struct run_result {
 	uint64_t ios;
 	struct json_object *uring;   /* "io_uring" (owned) */
 	struct json_object *sched;   /* "sched", NULL unless asked (owned) */
+	struct json_object *cost;    /* overhead.families.iouring (owned) */
 };
 
 static const char *jstr(struct json_object *o, const char *key)
@@ -287,66 +216,69 @@ static const char *jstr(struct json_object *o, const char *key)
 	return json_object_object_get_ex(o, key, &v) ? json_object_get_string(v) : "";
 }
 
+/* Through the probe set, as `iodig run --bpf-stats` does: it times the
+ * families' programs (BPF_ENABLE_STATS while it is open). */
 static void traced_run(const char *disabled, const char *dev, bool with_sched, bool detail,
 		       struct run_result *res)
 {
 	struct probe_env env = { .runner_tgid = getpid(), .disabled = disabled,
-				 .detail = detail };
-	struct json_object *kernel = json_object_new_object();
-	struct probe_status st, sst;
+				 .detail = detail, .bpf_stats = true };
+	struct json_object *iodig = json_object_new_object(), *kernel;
 	struct uring_job job = { .dev = dev, .seconds = 1.5 };
-	void *state = NULL, *sstate = NULL;
+	struct probe_workload wl = { 0 };
+	struct probe_set *set = NULL;
+	struct errbuf err = { "" };
 	pthread_t tid;
 
 	memset(res, 0, sizeof(*res));
 	res->detail = detail;
-	if (iouring_probe.open(&env, &state, &st)) {
-		fprintf(stderr, "iouring family did not load: %s\n", st.reason);
+	if (probes_open(&env, with_sched ? "iouring,sched" : "iouring", &set, &err)) {
+		CHECK_MSG(0, "probes_open: %s", err.msg);
 		goto out;
 	}
-	snprintf(res->mechanism, sizeof(res->mechanism), "%s", st.mechanism);
-	if (with_sched && sched_probe.open(&env, &sstate, &sst))
-		fprintf(stderr, "sched family did not load: %s\n", sst.reason);
 	if (pthread_create(&tid, NULL, uring_thread, &job))
 		goto out;
 	/* as iodig's supervisor does: the completion hook is attached from
 	 * tick() once a punt is seen */
 	while (!job.done) {
-		iouring_probe.tick(state);
+		probes_tick(set);
 		usleep(100000);
 	}
 	pthread_join(tid, NULL);
 	CHECK_MSG(job.err == 0, "io_uring reads on %s failed", dev);
-	res->ios = job.ios;
-	CHECK(iouring_probe.collect(state, job.ios) == 0);
-	iouring_probe.render_text(state, stdout);
-	iouring_probe.render_json(state, kernel);
-	if (sstate && !sched_probe.collect(sstate, job.ios)) {
-		sched_probe.render_text(sstate, stdout);
-		sched_probe.render_json(sstate, kernel);
-	}
-	if (json_object_object_get_ex(kernel, "io_uring", &res->uring)) {
-		json_object_get(res->uring);
-		res->ok = true;
-	}
-	if (json_object_object_get_ex(kernel, "sched", &res->sched))
-		json_object_get(res->sched);
+	res->ios = wl.ios = job.ios;
+	CHECK(probes_collect(set, &wl) == 0);
+	probes_render_text(set, stdout);
+	probes_render_json(set, iodig);
+	/* json-c's getters pass NULL through: absent keys end as NULL. */
+	kernel = json_object_object_get(iodig, "kernel");
+	res->uring = json_object_get(json_object_object_get(kernel, "io_uring"));
+	res->sched = json_object_get(json_object_object_get(kernel, "sched"));
+	res->cost = json_object_get(json_object_object_get(json_object_object_get(
+		json_object_object_get(kernel, "overhead"), "families"), "iouring"));
+	res->ok = res->uring != NULL;
+	if (!res->ok)
+		probes_print_table(set, stderr);   /* why the family did not load */
+	if (with_sched && !res->sched)
+		fprintf(stderr, "sched family gave no result\n");
+	if (res->uring)
+		snprintf(res->mechanism, sizeof(res->mechanism), "%s",
+			 json_object_get_string(json_object_object_get(res->uring, "mechanism")));
 out:
-	json_object_put(kernel);
-	iouring_probe.destroy(state);
-	sched_probe.destroy(sstate);
+	json_object_put(iodig);
+	probes_destroy(set);
 }
 
 static void print_cost(const struct run_result *r, const char *what)
 {
-	struct json_object *cost;
+	uint64_t runs = r->cost ? jget(r->cost, "run_cnt") : 0;
 
-	if (!json_object_object_get_ex(r->uring, "bpf_cost", &cost)) {
-		CHECK_MSG(0, "%s: no bpf_cost although BPF_ENABLE_STATS is on", what);
+	if (!runs) {
+		CHECK_MSG(0, "%s: no BPF run count although --bpf-stats is on", what);
 		return;
 	}
 	printf("cost %s (%s): %llu io_uring events, %.0f ns per event\n", what, r->mechanism,
-	       (unsigned long long)jget(cost, "run_cnt"), jdouble(cost, "ns_per_event"));
+	       (unsigned long long)runs, (double)jget(r->cost, "run_time_ns") / (double)runs);
 }
 
 /*
@@ -416,42 +348,26 @@ static void check_punted(const struct run_result *r, const char *what)
 
 int main(void)
 {
-	struct loopdev ld = { .fd = -1 };
+	struct loopdev ld = LOOPDEV_INIT;
 	struct run_result z = { 0 }, l = { 0 }, f = { 0 }, t = { 0 }, d = { 0 };
 	char zdev[32], why[256];
-	struct errbuf err;
-	bool mounted = false, zram_module = false;
-	int zid, stats_fd;
+	bool zram_module = false;
+	int zid, ret;
 
 	if (geteuid() != 0)
 		SKIP("needs root for BPF, zram and loop devices");
 	zid = zram_create(zdev, sizeof(zdev), &zram_module, why, sizeof(why));
 	if (zid < 0)
 		SKIP("%s", why);
-	if (loop_create(&ld, DEV_SIZE)) {
+	ret = loopdev_create(&ld, "probe-iouring", DEV_SIZE);
+	if (ret) {
 		zram_destroy(zid, zram_module);
-		SKIP("cannot create a loop device: %s", strerror(errno));
+		SKIP("cannot create a loop device: %s", strerror(-ret));
 	}
-	/* A loop device keeps nr_requests across detach; with fewer tags than
-	 * the queue depth, REQ_NOWAIT tag allocation fails and io_uring punts
-	 * the -EAGAIN'd reads, which is not what this test is about. */
-	{
-		FILE *nf = fopen(ld.nr_requests_path, "r");
-
-		if (nf && fscanf(nf, "%u", &ld.nr_requests) != 1)
-			ld.nr_requests = 0;
-		if (nf)
-			fclose(nf);
-		if (ld.nr_requests && ld.nr_requests < 2 * IODEPTH)
-			CHECK(write_str(ld.nr_requests_path, "128") == 0);
-		else
-			ld.nr_requests = 0;    /* untouched, nothing to restore */
-	}
-	/* Run time and count per program while this fd is open, as with
-	 * kernel.bpf_stats_enabled=1, undone when it closes. */
-	stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
-	CHECK_MSG(stats_fd >= 0, "BPF_ENABLE_STATS: %s", strerror(errno));
-	mech_tracefs_ensure(&mounted, &err);
+	/* With fewer tags than the queue depth, REQ_NOWAIT tag allocation
+	 * fails and io_uring punts the -EAGAIN'd reads, which is not what
+	 * this test is about. */
+	CHECK(loopdev_default_nr_requests(&ld, 2 * IODEPTH) >= 0);
 
 	/* 1. zram is bio-based and cannot do non-blocking I/O: io_uring hands
 	 * every read to io-wq.  sched runs alongside and must see the same
@@ -475,17 +391,13 @@ int main(void)
 	traced_run("", ld.path, false, false, &l);
 	CHECK_MSG(l.ok, "loop: no io_uring result");
 	if (l.ok) {
-		struct json_object *cost = NULL;
-
 		check_counts(&l, "loop", false);
 		CHECK_MSG(jdouble(l.uring, "punt_ratio") <= 0.05, "loop: punt ratio %.3f",
 			  jdouble(l.uring, "punt_ratio"));
 		/* the inline path runs none of the family's programs */
-		json_object_object_get_ex(l.uring, "bpf_cost", &cost);
-		CHECK_MSG(!cost || jget(cost, "run_cnt") * 100 < l.ios,
+		CHECK_MSG(jget(l.cost, "run_cnt") * 100 < l.ios,
 			  "loop: %llu io_uring program runs for %llu inline I/Os",
-			  (unsigned long long)(cost ? jget(cost, "run_cnt") : 0),
-			  (unsigned long long)l.ios);
+			  (unsigned long long)jget(l.cost, "run_cnt"), (unsigned long long)l.ios);
 	}
 
 	/* 2b. --detail: the submit and completion hooks run from the start
@@ -517,10 +429,12 @@ int main(void)
 	json_object_put(l.uring);
 	json_object_put(d.uring);
 	json_object_put(f.uring);
-	if (stats_fd >= 0)
-		close(stats_fd);
-	mech_tracefs_release(mounted);
-	loop_destroy(&ld);
+	json_object_put(z.cost);
+	json_object_put(l.cost);
+	json_object_put(d.cost);
+	json_object_put(f.cost);
+	json_object_put(t.cost);
+	loopdev_destroy(&ld);
 	zram_destroy(zid, zram_module);
 	return CHECK_DONE();
 }

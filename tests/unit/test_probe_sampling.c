@@ -17,6 +17,7 @@
 
 #include "probe.h"
 #include "tests/unit/check.h"
+#include "tests/unit/loopdev.h"
 
 extern const struct probe_family sampling_probe;
 
@@ -25,101 +26,6 @@ extern const struct probe_family sampling_probe;
 #define DEPTH       32
 #define RUN_NS      3000000000ull
 #define TOP         15
-
-struct loopdev {
-	char file[128];
-	char path[64];
-	char nr_requests[128];   /* its queue/nr_requests file */
-	long old_nr_requests;    /* restored on detach, 0 = untouched */
-};
-
-static int loop_create(struct loopdev *l)
-{
-	char cmd[256];
-	struct stat sb;
-	FILE *p;
-	int fd;
-
-	snprintf(l->file, sizeof(l->file), "/dev/shm/iodig-test-probe-sampling-%d.img",
-		 (int)getpid());
-	fd = open(l->file, O_CREAT | O_EXCL | O_RDWR, 0600);
-	if (fd < 0)
-		return -errno;
-	if (ftruncate(fd, LOOP_BYTES)) {
-		close(fd);
-		return -errno;
-	}
-	close(fd);
-	snprintf(cmd, sizeof(cmd), "losetup -f --show '%s'", l->file);
-	p = popen(cmd, "r");
-	if (!p)
-		return -errno;
-	if (!fgets(l->path, sizeof(l->path), p))
-		l->path[0] = '\0';
-	pclose(p);
-	l->path[strcspn(l->path, "\n")] = '\0';
-	if (!l->path[0] || stat(l->path, &sb) || !S_ISBLK(sb.st_mode))
-		return -ENODEV;
-	return 0;
-}
-
-static long read_long(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	long v = -1;
-
-	if (f) {
-		if (fscanf(f, "%ld", &v) != 1)
-			v = -1;
-		fclose(f);
-	}
-	return v;
-}
-
-static void write_long(const char *path, long v)
-{
-	FILE *f = fopen(path, "w");
-
-	if (f) {
-		fprintf(f, "%ld\n", v);
-		fclose(f);
-	}
-}
-
-/*
- * A loop device's queue settings outlive its binding, so a device number
- * reused from an earlier test may come with a tiny nr_requests: io_submit
- * would then sleep for tags and the profile would show the scheduler, not
- * the submission path.  Use the driver's default (128) for the run.
- */
-static void loop_default_queue(struct loopdev *l)
-{
-	long cur;
-
-	snprintf(l->nr_requests, sizeof(l->nr_requests), "/sys/block/%s/queue/nr_requests",
-		 strrchr(l->path, '/') + 1);
-	cur = read_long(l->nr_requests);
-	if (cur > 0 && cur < 128) {
-		fprintf(stderr, "%s: nr_requests %ld, raised to 128 for the run\n", l->path, cur);
-		l->old_nr_requests = cur;
-		write_long(l->nr_requests, 128);
-	}
-}
-
-static void loop_destroy(struct loopdev *l)
-{
-	char cmd[128];
-
-	if (l->old_nr_requests)
-		write_long(l->nr_requests, l->old_nr_requests);
-	if (l->path[0]) {
-		snprintf(cmd, sizeof(cmd), "losetup -d '%s'", l->path);
-		if (system(cmd) != 0)
-			fprintf(stderr, "warning: could not detach %s\n", l->path);
-	}
-	if (l->file[0])
-		unlink(l->file);
-}
 
 static uint64_t mono_ns(void)
 {
@@ -270,7 +176,7 @@ static const char *find_in_stacks(struct json_object *folded, bool (*kind)(const
 
 int main(void)
 {
-	struct loopdev l = { .file = "" };
+	struct loopdev l = LOOPDEV_INIT;
 	struct probe_env env = { .runner_tgid = getpid() };
 	struct probe_workload wl = { 0 };
 	struct probe_status st;
@@ -285,17 +191,17 @@ int main(void)
 		SKIP("needs root to load BPF programs and create loop devices");
 	if (access("/dev/shm", W_OK))
 		SKIP("/dev/shm not writable");
-	if (system("command -v losetup >/dev/null 2>&1") != 0)
-		SKIP("losetup not installed");
 	unsetenv("IODIG_DISABLE");
-	ret = loop_create(&l);
-	if (ret) {
-		loop_destroy(&l);
+	ret = loopdev_create(&l, "probe-sampling", LOOP_BYTES);
+	if (ret)
 		SKIP("cannot create a loop device (%s)", strerror(-ret));
-	}
-	loop_default_queue(&l);
+	/* With a tiny nr_requests io_submit would sleep for tags and the
+	 * profile would show the scheduler, not the submission path. */
+	if (loopdev_default_nr_requests(&l, 128) > 0)
+		fprintf(stderr, "%s: nr_requests %u, raised to 128 for the run\n", l.path,
+			l.saved_nr_requests);
 	if (sampling_probe.open(&env, &state, &st)) {
-		loop_destroy(&l);
+		loopdev_destroy(&l);
 		if (st.state == PROBE_MISSING && strstr(st.reason, "perf_event_open"))
 			SKIP("no cpu-clock perf events: %s", st.reason);
 		fprintf(stderr, "open failed: %s\n", st.reason);
@@ -355,6 +261,6 @@ int main(void)
 	json_object_put(kernel);
 
 	sampling_probe.destroy(state);
-	loop_destroy(&l);
+	loopdev_destroy(&l);
 	return CHECK_DONE();
 }

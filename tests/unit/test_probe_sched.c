@@ -4,7 +4,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libaio.h>
-#include <linux/loop.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -12,111 +11,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
-#include <bpf/bpf.h>
 #include <json-c/json.h>
 
 #include "check.h"
+#include "loopdev.h"
 #include "probe.h"
-#include "probes/mechanism.h"
-
-extern const struct probe_family sched_probe;
 
 #define DEV_SIZE (256ull << 20)
 #define BS 4096
-
-/* ---- a loop device over a deleted /dev/shm file, always detached ---- */
-
-struct loopdev {
-	int fd;          /* kept open: LO_FLAGS_AUTOCLEAR detaches on our exit */
-	char path[32];
-	char name[16];
-};
-
-static int loop_create(struct loopdev *ld, uint64_t size)
-{
-	char file[] = "/dev/shm/iodig-test-sched.XXXXXX";
-	int ffd, ctl, ret = -1;
-
-	ld->fd = -1;
-	ffd = mkstemp(file);
-	if (ffd < 0)
-		return -1;
-	unlink(file);
-	if (ftruncate(ffd, (off_t)size))
-		goto out;
-	ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC);
-	if (ctl < 0)
-		goto out;
-	/* Another test may take the free device between the two calls. */
-	for (int tries = 0; tries < 20 && ret; tries++) {
-		struct loop_config cfg = { .fd = (uint32_t)ffd };
-		int n = ioctl(ctl, LOOP_CTL_GET_FREE);
-
-		if (n < 0)
-			break;
-		snprintf(ld->path, sizeof(ld->path), "/dev/loop%d", n);
-		snprintf(ld->name, sizeof(ld->name), "loop%d", n);
-		ld->fd = open(ld->path, O_RDWR | O_CLOEXEC);
-		if (ld->fd < 0)
-			continue;
-		cfg.info.lo_flags = LO_FLAGS_AUTOCLEAR;
-		if (!ioctl(ld->fd, LOOP_CONFIGURE, &cfg)) {
-			ret = 0;
-			break;
-		}
-		close(ld->fd);
-		ld->fd = -1;
-	}
-	close(ctl);
-out:
-	close(ffd);
-	return ret;
-}
-
-static void loop_destroy(struct loopdev *ld)
-{
-	if (ld->fd < 0)
-		return;
-	ioctl(ld->fd, LOOP_CLR_FD, 0);
-	close(ld->fd);
-	ld->fd = -1;
-}
-
-static int read_sysfs(const char *disk, const char *attr, unsigned int *v)
-{
-	char path[128];
-	FILE *f;
-	int ret;
-
-	snprintf(path, sizeof(path), "/sys/block/%s/queue/%s", disk, attr);
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	ret = fscanf(f, "%u", v) == 1 ? 0 : -1;
-	fclose(f);
-	return ret;
-}
-
-static int write_sysfs(const char *disk, const char *attr, unsigned int v)
-{
-	char path[128];
-	FILE *f;
-	int ret;
-
-	snprintf(path, sizeof(path), "/sys/block/%s/queue/%s", disk, attr);
-	f = fopen(path, "w");
-	if (!f)
-		return -1;
-	ret = fprintf(f, "%u\n", v) < 0;
-	ret |= fclose(f) != 0;
-	return ret ? -1 : 0;
-}
 
 /* ---- the workload: libaio O_DIRECT 4k random reads ---- */
 
@@ -248,6 +155,7 @@ struct run_result {
 	char mechanism[32];
 	struct child_report child;
 	struct json_object *sched;   /* the family's JSON object (owned) */
+	struct json_object *cost;    /* overhead.families.sched (owned) */
 };
 
 static uint64_t jget(struct json_object *o, const char *key)
@@ -285,23 +193,25 @@ static const char *top_function(struct json_object *sched)
 	return json_object_get_string(name);
 }
 
+/* Through the probe set, as `iodig run --bpf-stats` does: it times the
+ * family's program (BPF_ENABLE_STATS while it is open). */
 static void traced_run(const char *disabled, const char *dev, unsigned int iodepth,
 		       double seconds, struct run_result *res)
 {
-	struct probe_env env = { .runner_tgid = 0, .disabled = disabled };
-	struct probe_status st;
-	struct json_object *kernel = NULL;
+	struct probe_env env = { .runner_tgid = 0, .disabled = disabled, .bpf_stats = true };
+	struct json_object *iodig = NULL, *kernel;
 	int go[2] = { -1, -1 }, rep[2] = { -1, -1 };
-	void *state = NULL;
+	struct probe_workload wl = { 0 };
+	struct probe_set *set = NULL;
+	struct errbuf err = { "" };
 	pid_t pid = -1;
 	int status;
 
 	memset(res, 0, sizeof(*res));
-	if (sched_probe.open(&env, &state, &st)) {
-		fprintf(stderr, "sched family did not load: %s\n", st.reason);
+	if (probes_open(&env, "sched", &set, &err)) {
+		CHECK_MSG(0, "probes_open: %s", err.msg);
 		return;
 	}
-	snprintf(res->mechanism, sizeof(res->mechanism), "%s", st.mechanism);
 	if (pipe(go) || pipe(rep))
 		goto out;
 	pid = fork();
@@ -313,7 +223,7 @@ static void traced_run(const char *disabled, const char *dev, unsigned int iodep
 	if (pid < 0)
 		goto out;
 	/* The child is a forked workload process: trace it from now on. */
-	CHECK(sched_probe.track_tgid(state, pid) == 0);
+	CHECK(probes_track_tgid(set, pid) == 0);
 	if (write(go[1], "g", 1) != 1)
 		goto out;
 	if (read(rep[0], &res->child, sizeof(res->child)) != sizeof(res->child))
@@ -321,14 +231,22 @@ static void traced_run(const char *disabled, const char *dev, unsigned int iodep
 	waitpid(pid, &status, 0);
 	pid = -1;
 	CHECK_MSG(res->child.err == 0, "I/O on %s failed", dev);
-	CHECK(sched_probe.collect(state, res->child.ios) == 0);
-	kernel = json_object_new_object();
-	sched_probe.render_json(state, kernel);
-	sched_probe.render_text(state, stdout);
-	if (json_object_object_get_ex(kernel, "sched", &res->sched)) {
-		json_object_get(res->sched);
-		res->ok = true;
-	}
+	wl.ios = res->child.ios;
+	CHECK(probes_collect(set, &wl) == 0);
+	iodig = json_object_new_object();
+	probes_render_json(set, iodig);
+	probes_render_text(set, stdout);
+	/* json-c's getters pass NULL through: absent keys end as NULL. */
+	kernel = json_object_object_get(iodig, "kernel");
+	res->sched = json_object_get(json_object_object_get(kernel, "sched"));
+	res->cost = json_object_get(json_object_object_get(json_object_object_get(
+		json_object_object_get(kernel, "overhead"), "families"), "sched"));
+	res->ok = res->sched != NULL;
+	if (res->ok)
+		snprintf(res->mechanism, sizeof(res->mechanism), "%s",
+			 json_object_get_string(json_object_object_get(res->sched, "mechanism")));
+	else
+		probes_print_table(set, stderr);   /* why the family did not load */
 out:
 	if (pid > 0) {
 		kill(pid, SIGKILL);
@@ -340,21 +258,21 @@ out:
 		if (rep[i] >= 0)
 			close(rep[i]);
 	}
-	json_object_put(kernel);
-	sched_probe.destroy(state);
+	json_object_put(iodig);
+	probes_destroy(set);
 }
 
 static void report_cost(const struct run_result *r, const char *what)
 {
-	struct json_object *cost;
+	uint64_t runs = r->cost ? jget(r->cost, "run_cnt") : 0;
 
-	if (!json_object_object_get_ex(r->sched, "bpf_cost", &cost)) {
-		CHECK_MSG(0, "%s: no bpf_cost although BPF_ENABLE_STATS is on", what);
+	if (!runs) {
+		CHECK_MSG(0, "%s: no BPF run count although --bpf-stats is on", what);
 		return;
 	}
 	printf("cost %s (%s): %llu sched_switch events, %.0f ns per event\n", what,
-	       r->mechanism, (unsigned long long)jget(cost, "run_cnt"),
-	       json_object_get_double(json_object_object_get(cost, "ns_per_event")));
+	       r->mechanism, (unsigned long long)runs,
+	       (double)jget(r->cost, "run_time_ns") / (double)runs);
 }
 
 static void check_contention(const struct run_result *r, const char *what)
@@ -394,29 +312,18 @@ static void check_contention(const struct run_result *r, const char *what)
 
 int main(void)
 {
-	struct loopdev ld = { .fd = -1 };
+	struct loopdev ld = LOOPDEV_INIT;
 	struct run_result a, b, c, d;
-	unsigned int nr_requests = 0;
-	struct errbuf err;
-	bool mounted = false;
-	int stats_fd;
+	int ret;
 
 	if (geteuid() != 0)
 		SKIP("needs root for BPF and loop devices");
-	if (loop_create(&ld, DEV_SIZE))
-		SKIP("cannot create a loop device: %s", strerror(errno));
-	/* Per-program run time and count while this fd is open, the same
-	 * switch as kernel.bpf_stats_enabled=1, undone when it closes. */
-	stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
-	CHECK_MSG(stats_fd >= 0, "BPF_ENABLE_STATS: %s", strerror(errno));
-	mech_tracefs_ensure(&mounted, &err);
-
-	/* The loop device keeps its queue settings after it is detached: put
-	 * nr_requests back for the next user. */
-	CHECK(read_sysfs(ld.name, "nr_requests", &nr_requests) == 0);
+	ret = loopdev_create(&ld, "probe-sched", DEV_SIZE);
+	if (ret)
+		SKIP("cannot create a loop device: %s", strerror(-ret));
 
 	/* 1. Tag contention: 4 tags, 2 x 64 reads in flight. */
-	CHECK(write_sysfs(ld.name, "nr_requests", 4) == 0);
+	CHECK(loopdev_set_nr_requests(&ld, 4) == 0);
 	traced_run("", ld.path, 64, 2.0, &a);
 	CHECK_MSG(!strcmp(a.mechanism, "tp_btf"), "best mechanism is %s", a.mechanism);
 	check_contention(&a, "4 tags, iodepth 64");
@@ -424,7 +331,7 @@ int main(void)
 		report_cost(&a, "contention");
 
 	/* 2. Enough tags: 128 tags, 2 x 8 in flight: no tag waits. */
-	CHECK(write_sysfs(ld.name, "nr_requests", 128) == 0);
+	CHECK(loopdev_set_nr_requests(&ld, 128) == 0);
 	traced_run("", ld.path, 8, 2.0, &b);
 	CHECK(b.ok);
 	if (b.ok) {
@@ -440,7 +347,7 @@ int main(void)
 	}
 
 	/* 3. tp_btf taken away: raw_tp (LRU hash instead of task storage). */
-	CHECK(write_sysfs(ld.name, "nr_requests", 4) == 0);
+	CHECK(loopdev_set_nr_requests(&ld, 4) == 0);
 	traced_run("tp_btf", ld.path, 64, 1.0, &c);
 	CHECK_MSG(!strcmp(c.mechanism, "raw_tp"), "fallback mechanism is %s", c.mechanism);
 	check_contention(&c, "raw_tp fallback");
@@ -459,11 +366,10 @@ int main(void)
 	json_object_put(a.sched);
 	json_object_put(b.sched);
 	json_object_put(c.sched);
-	if (stats_fd >= 0)
-		close(stats_fd);
-	mech_tracefs_release(mounted);
-	if (nr_requests)
-		CHECK(write_sysfs(ld.name, "nr_requests", nr_requests) == 0);
-	loop_destroy(&ld);
+	json_object_put(a.cost);
+	json_object_put(b.cost);
+	json_object_put(c.cost);
+	json_object_put(d.cost);
+	loopdev_destroy(&ld);   /* puts nr_requests back for the next user */
 	return CHECK_DONE();
 }

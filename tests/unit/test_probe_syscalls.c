@@ -22,6 +22,7 @@
 #include "probe.h"
 #include "probes/mechanism.h"
 #include "tests/unit/check.h"
+#include "tests/unit/loopdev.h"
 
 extern const struct probe_family syscalls_probe;
 
@@ -31,54 +32,6 @@ extern const struct probe_family syscalls_probe;
 #define NR_PREAD     300
 #define NR_PREADV2   50
 #define NR_URING     40    /* of each io_uring_enter kind */
-
-struct loopdev {
-	char file[128];
-	char path[64];
-};
-
-static int loop_create(struct loopdev *l)
-{
-	char cmd[256];
-	struct stat sb;
-	FILE *p;
-	int fd;
-
-	snprintf(l->file, sizeof(l->file), "/dev/shm/iodig-test-probe-syscalls-%d.img",
-		 (int)getpid());
-	fd = open(l->file, O_CREAT | O_EXCL | O_RDWR, 0600);
-	if (fd < 0)
-		return -errno;
-	if (ftruncate(fd, LOOP_BYTES)) {
-		close(fd);
-		return -errno;
-	}
-	close(fd);
-	snprintf(cmd, sizeof(cmd), "losetup -f --show '%s'", l->file);
-	p = popen(cmd, "r");
-	if (!p)
-		return -errno;
-	if (!fgets(l->path, sizeof(l->path), p))
-		l->path[0] = '\0';
-	pclose(p);
-	l->path[strcspn(l->path, "\n")] = '\0';
-	if (!l->path[0] || stat(l->path, &sb) || !S_ISBLK(sb.st_mode))
-		return -ENODEV;
-	return 0;
-}
-
-static void loop_destroy(struct loopdev *l)
-{
-	char cmd[128];
-
-	if (l->path[0]) {
-		snprintf(cmd, sizeof(cmd), "losetup -d '%s'", l->path);
-		if (system(cmd) != 0)
-			fprintf(stderr, "warning: could not detach %s\n", l->path);
-	}
-	if (l->file[0])
-		unlink(l->file);
-}
 
 static off_t rand_off(unsigned int *seed)
 {
@@ -366,7 +319,7 @@ static void run_fork_case(const char *dev)
 
 int main(void)
 {
-	struct loopdev l = { .file = "" };
+	struct loopdev l = LOOPDEV_INIT;
 	bool mounted = false;
 	struct errbuf err;
 	int ret;
@@ -375,14 +328,10 @@ int main(void)
 		SKIP("needs root to load BPF programs and create loop devices");
 	if (access("/dev/shm", W_OK))
 		SKIP("/dev/shm not writable");
-	if (system("command -v losetup >/dev/null 2>&1") != 0)
-		SKIP("losetup not installed");
 	unsetenv("IODIG_DISABLE");
-	ret = loop_create(&l);
-	if (ret) {
-		loop_destroy(&l);
+	ret = loopdev_create(&l, "probe-syscalls", LOOP_BYTES);
+	if (ret)
 		SKIP("cannot create a loop device (%s)", strerror(-ret));
-	}
 	/* The classic tracepoints need tracefs, as probes_open() provides. */
 	mech_tracefs_ensure(&mounted, &err);
 
@@ -394,6 +343,6 @@ int main(void)
 	run_fork_case(l.path);
 
 	mech_tracefs_release(mounted);
-	loop_destroy(&l);
+	loopdev_destroy(&l);
 	return CHECK_DONE();
 }

@@ -3,8 +3,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,141 +10,21 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "target.h"
 #include "check.h"
+#include "loopdev.h"
 
 #define MIB (1024ULL * 1024)
 
-/* Everything the test made, undone by fixture_cleanup on every exit path. */
-struct fixture {
-	char files[8][PATH_MAX];
-	char dirs[8][PATH_MAX];
-	char loops[4][64];
-	char mounts[2][PATH_MAX];
-	int nfiles, ndirs, nloops, nmounts;
-};
-
-static struct fixture fx;
-
-static void fixture_cleanup(void)
-{
-	char cmd[128];
-	int i;
-
-	for (i = fx.nmounts - 1; i >= 0; i--)
-		umount2(fx.mounts[i], MNT_DETACH);
-	for (i = fx.nloops - 1; i >= 0; i--) {
-		snprintf(cmd, sizeof(cmd), "losetup -d %s 2>/dev/null", fx.loops[i]);
-		if (system(cmd) != 0)
-			fprintf(stderr, "cleanup: could not detach %s\n", fx.loops[i]);
-	}
-	for (i = fx.nfiles - 1; i >= 0; i--)
-		unlink(fx.files[i]);
-	for (i = fx.ndirs - 1; i >= 0; i--)
-		rmdir(fx.dirs[i]);
-	fx.nmounts = fx.nloops = fx.nfiles = fx.ndirs = 0;
-}
-
-static void on_signal(int sig)
-{
-	fixture_cleanup();
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static bool have_tool(const char *name)
-{
-	char cmd[128];
-
-	snprintf(cmd, sizeof(cmd), "command -v %s >/dev/null 2>&1", name);
-	return system(cmd) == 0;
-}
-
-static int run(const char *fmt, ...)
-{
-	char cmd[1024];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof(cmd), fmt, ap);
-	va_end(ap);
-	return system(cmd);
-}
-
-/* A sparse file of the given size in dir (/dev/shm or /tmp). */
-static const char *make_file(const char *dir, unsigned long long size)
-{
-	char *path = fx.files[fx.nfiles];
-	int fd;
-
-	snprintf(path, PATH_MAX, "%s/iodig-test-target-XXXXXX", dir);
-	fd = mkstemp(path);
-	if (fd < 0)
-		return NULL;
-	fx.nfiles++;
-	if (ftruncate(fd, (off_t)size) < 0) {
-		close(fd);
-		return NULL;
-	}
-	close(fd);
-	return path;
-}
-
-static const char *make_dir(void)
-{
-	char *path = fx.dirs[fx.ndirs];
-
-	snprintf(path, PATH_MAX, "/tmp/iodig-test-target-XXXXXX");
-	if (!mkdtemp(path))
-		return NULL;
-	fx.ndirs++;
-	return path;
-}
-
-/* Attaches a /dev/shm file; extra is passed to losetup (-P, -b 4096). */
-static const char *attach_loop(const char *file, const char *extra)
-{
-	char cmd[PATH_MAX + 64], *dev = fx.loops[fx.nloops];
-	FILE *p;
-
-	if (strncmp(file, "/dev/shm/", 9))
-		return NULL;   /* loop devices only over files in /dev/shm */
-	snprintf(cmd, sizeof(cmd), "losetup -f --show %s %s", extra, file);
-	p = popen(cmd, "r");
-	if (!p)
-		return NULL;
-	if (!fgets(dev, 64, p))
-		dev[0] = '\0';
-	pclose(p);
-	dev[strcspn(dev, "\n")] = '\0';
-	if (strncmp(dev, "/dev/loop", 9))
-		return NULL;
-	fx.nloops++;
-	return dev;
-}
-
-static bool wait_for_node(const char *path)
-{
-	struct timespec ts = { 0, 20 * 1000 * 1000 };
-	struct stat st;
-	int i;
-
-	for (i = 0; i < 100; i++) {
-		if (stat(path, &st) == 0 && S_ISBLK(st.st_mode))
-			return true;
-		nanosleep(&ts, NULL);
-	}
-	return false;
-}
+static struct fixture fx = { .tag = "target" };
 
 static void test_regular_file(void)
 {
 	struct target_info t;
 	struct errbuf err = { "" };
-	const char *path = make_file("/tmp", 12345);
+	const char *path = fixture_file(&fx, "/tmp", 12345);
 	char sysdev[64], sysdisk[128];
 	struct stat st;
 
@@ -174,7 +52,7 @@ static void test_missing_file(void)
 {
 	struct target_info t;
 	struct errbuf err = { "" };
-	const char *dir = make_dir();
+	const char *dir = fixture_dir(&fx);
 	char path[PATH_MAX + 16];
 
 	CHECK(dir != NULL);
@@ -202,7 +80,7 @@ static void test_not_file_or_blockdev(void)
 {
 	struct target_info t;
 	struct errbuf err = { "" };
-	const char *dir = make_dir();
+	const char *dir = fixture_dir(&fx);
 	char expect[PATH_MAX + 64];
 
 	CHECK(dir != NULL);
@@ -224,7 +102,7 @@ static void test_tmpfs_file(void)
 {
 	struct target_info t;
 	struct errbuf err = { "" };
-	const char *path = make_file("/dev/shm", 4096);
+	const char *path = fixture_file(&fx, "/dev/shm", 4096);
 
 	CHECK(path != NULL);
 	if (!path)
@@ -240,11 +118,11 @@ static void test_loop_device(void)
 {
 	struct target_info t;
 	struct errbuf err = { "" };
-	const char *file = make_file("/dev/shm", 64 * MIB), *dev;
+	const char *file = fixture_file(&fx, "/dev/shm", 64 * MIB), *dev;
 	struct stat st;
 
 	CHECK(file != NULL);
-	dev = file ? attach_loop(file, "") : NULL;
+	dev = file ? fixture_loop(&fx, file, 0, 0) : NULL;
 	CHECK(dev != NULL);
 	if (!dev || stat(dev, &st) < 0)
 		return;
@@ -257,33 +135,12 @@ static void test_loop_device(void)
 		  t.disk_name, dev);
 
 	/* a 4 KiB-sector loop reports 4096 */
-	dev = attach_loop(file, "-b 4096");
+	dev = fixture_loop(&fx, file, 0, 4096);
 	CHECK(dev != NULL);
 	if (!dev)
 		return;
 	CHECK_MSG(target_inspect(dev, &t, &err) == 0, "%s", err.msg);
 	CHECK_MSG(t.logical_block_size == 4096, "lbs %u", t.logical_block_size);
-}
-
-/*
- * GPT with one 10 MiB partition at 1 MiB, written into the backing file.
- * Kernels built without partition parsers (CONFIG_EFI_PARTITION=n) see no
- * partitions on the scan; partx then adds them from userspace (BLKPG).
- */
-static const char *partitioned_loop(char *part, size_t len)
-{
-	const char *file = make_file("/dev/shm", 64 * MIB), *dev;
-
-	if (!file || run("printf 'label: gpt\\nstart=2048, size=20480\\n' | sfdisk -q %s >/dev/null 2>&1",
-			 file) != 0)
-		return NULL;
-	dev = attach_loop(file, "-P");
-	if (!dev)
-		return NULL;
-	snprintf(part, len, "%sp1", dev);
-	if (access(part, F_OK) < 0)
-		run("partx -a %s >/dev/null 2>&1", dev);
-	return wait_for_node(part) ? dev : NULL;
 }
 
 static void test_partition(void)
@@ -294,11 +151,11 @@ static void test_partition(void)
 	const char *dev, *mnt;
 	int fd;
 
-	if (!have_tool("sfdisk")) {
+	if (!fixture_have_tool("sfdisk")) {
 		printf("skipped: partition cases (sfdisk not installed)\n");
 		return;
 	}
-	dev = partitioned_loop(part, sizeof(part));
+	dev = fixture_partitioned_loop(&fx, part, sizeof(part));
 	CHECK_MSG(dev != NULL, "no partitioned loop device");
 	if (!dev)
 		return;
@@ -308,16 +165,16 @@ static void test_partition(void)
 		  part, t.disk_name);
 
 	/* a file on a filesystem on that partition: its disk is the loop */
-	if (!have_tool("mkfs.ext4")) {
+	if (!fixture_have_tool("mkfs.ext4")) {
 		printf("skipped: file on a partition (mkfs.ext4 not installed)\n");
 		return;
 	}
 	if (strncmp(part, "/dev/loop", 9) ||
-	    run("mkfs.ext4 -q -F %s >/dev/null 2>&1", part) != 0) {
+	    fixture_sh("mkfs.ext4 -q -F %s >/dev/null 2>&1", part) != 0) {
 		CHECK_MSG(0, "mkfs.ext4 %s failed", part);
 		return;
 	}
-	mnt = make_dir();
+	mnt = fixture_dir(&fx);
 	CHECK(mnt != NULL);
 	if (!mnt || mount(part, mnt, "ext4", 0, NULL) < 0) {
 		CHECK_MSG(0, "mount %s: %s", part, strerror(errno));
@@ -338,15 +195,15 @@ static void test_partition(void)
 /* As an unprivileged user, unreadable paths give "Permission denied". */
 static void test_permission_denied(void)
 {
-	const char *dir = make_dir(), *file, *dev;
+	const char *dir = fixture_dir(&fx), *file, *dev;
 	char path[PATH_MAX + 16];
 	struct target_info t;
 	struct errbuf err;
 	int status, fail = 0;
 	pid_t pid;
 
-	file = make_file("/dev/shm", 1 * MIB);
-	dev = file ? attach_loop(file, "") : NULL;
+	file = fixture_file(&fx, "/dev/shm", 1 * MIB);
+	dev = file ? fixture_loop(&fx, file, 0, 0) : NULL;
 	CHECK(dir && dev);
 	if (!dir || !dev)
 		return;
@@ -384,22 +241,17 @@ int main(void)
 		SKIP("needs root for loop devices");
 	if (access("/dev/loop-control", F_OK) < 0)
 		SKIP("no loop driver (/dev/loop-control)");
-	atexit(fixture_cleanup);
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	signal(SIGHUP, on_signal);
-	/* a closed stdout (| head) must not kill us before cleanup */
-	signal(SIGPIPE, SIG_IGN);
+	fixture_install(&fx);
 
 	test_regular_file();
 	test_missing_file();
 	test_not_file_or_blockdev();
 	test_tmpfs_file();
 	test_loop_device();
-	fixture_cleanup();
+	fixture_cleanup(&fx);
 	test_partition();
-	fixture_cleanup();
+	fixture_cleanup(&fx);
 	test_permission_denied();
-	fixture_cleanup();
+	fixture_cleanup(&fx);
 	return CHECK_DONE();
 }

@@ -3,190 +3,35 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/swap.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "target.h"
 #include "check.h"
+#include "loopdev.h"
 
 #define MIB (1024ULL * 1024)
 
-/* Everything the test made, undone by fixture_cleanup on every exit path. */
-struct fixture {
-	char files[8][PATH_MAX];
-	char dirs[4][PATH_MAX];
-	char loops[8][64];
-	char mounts[4][PATH_MAX];
-	char swaps[2][64];
-	int nfiles, ndirs, nloops, nmounts, nswaps;
-};
-
-static struct fixture fx;
+static struct fixture fx = { .tag = "guard" };
 static int cases_run;
-
-static void fixture_cleanup(void)
-{
-	char cmd[128];
-	int i;
-
-	for (i = fx.nswaps - 1; i >= 0; i--)
-		swapoff(fx.swaps[i]);
-	for (i = fx.nmounts - 1; i >= 0; i--)
-		umount2(fx.mounts[i], MNT_DETACH);
-	for (i = fx.nloops - 1; i >= 0; i--) {
-		snprintf(cmd, sizeof(cmd), "losetup -d %s 2>/dev/null", fx.loops[i]);
-		if (system(cmd) != 0)
-			fprintf(stderr, "cleanup: could not detach %s\n", fx.loops[i]);
-	}
-	for (i = fx.nfiles - 1; i >= 0; i--)
-		unlink(fx.files[i]);
-	for (i = fx.ndirs - 1; i >= 0; i--)
-		rmdir(fx.dirs[i]);
-	fx.nswaps = fx.nmounts = fx.nloops = fx.nfiles = fx.ndirs = 0;
-}
-
-static void on_signal(int sig)
-{
-	fixture_cleanup();
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static bool have_tool(const char *name)
-{
-	char cmd[128];
-
-	snprintf(cmd, sizeof(cmd), "command -v %s >/dev/null 2>&1", name);
-	return system(cmd) == 0;
-}
-
-static int run(const char *fmt, ...)
-{
-	char cmd[1024];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof(cmd), fmt, ap);
-	va_end(ap);
-	return system(cmd);
-}
-
-/* Destructive tools only ever run on loop devices this test attached. */
-static bool ours(const char *dev)
-{
-	size_t len;
-	int i;
-
-	for (i = 0; i < fx.nloops; i++) {
-		len = strlen(fx.loops[i]);
-		if (!strncmp(dev, fx.loops[i], len) &&
-		    (dev[len] == '\0' || dev[len] == 'p'))
-			return true;
-	}
-	return false;
-}
 
 static int run_on(const char *tool, const char *dev)
 {
-	if (!ours(dev))
+	if (!fixture_owns(&fx, dev))
 		return -1;
-	return run("%s %s >/dev/null 2>&1", tool, dev);
-}
-
-static const char *make_file(const char *dir, unsigned long long size)
-{
-	char *path = fx.files[fx.nfiles];
-	int fd;
-
-	snprintf(path, PATH_MAX, "%s/iodig-test-guard-XXXXXX", dir);
-	fd = mkstemp(path);
-	if (fd < 0)
-		return NULL;
-	fx.nfiles++;
-	if (ftruncate(fd, (off_t)size) < 0) {
-		close(fd);
-		return NULL;
-	}
-	close(fd);
-	return path;
-}
-
-static const char *make_dir(void)
-{
-	char *path = fx.dirs[fx.ndirs];
-
-	snprintf(path, PATH_MAX, "/tmp/iodig-test-guard-XXXXXX");
-	if (!mkdtemp(path))
-		return NULL;
-	fx.ndirs++;
-	return path;
-}
-
-static const char *attach_loop(const char *file, const char *extra)
-{
-	char cmd[PATH_MAX + 64], *dev = fx.loops[fx.nloops];
-	FILE *p;
-
-	if (strncmp(file, "/dev/shm/", 9))
-		return NULL;   /* loop devices only over files in /dev/shm */
-	snprintf(cmd, sizeof(cmd), "losetup -f --show %s %s", extra, file);
-	p = popen(cmd, "r");
-	if (!p)
-		return NULL;
-	if (!fgets(dev, 64, p))
-		dev[0] = '\0';
-	pclose(p);
-	dev[strcspn(dev, "\n")] = '\0';
-	if (strncmp(dev, "/dev/loop", 9))
-		return NULL;
-	fx.nloops++;
-	return dev;
+	return fixture_sh("%s %s >/dev/null 2>&1", tool, dev);
 }
 
 static const char *blank_loop(void)
 {
-	const char *file = make_file("/dev/shm", 64 * MIB);
+	const char *file = fixture_file(&fx, "/dev/shm", 64 * MIB);
 
-	return file ? attach_loop(file, "") : NULL;
-}
-
-static bool wait_for_node(const char *path)
-{
-	struct timespec ts = { 0, 20 * 1000 * 1000 };
-	struct stat st;
-	int i;
-
-	for (i = 0; i < 100; i++) {
-		if (stat(path, &st) == 0 && S_ISBLK(st.st_mode))
-			return true;
-		nanosleep(&ts, NULL);
-	}
-	return false;
-}
-
-/* GPT with one partition; partx adds it when the kernel has no GPT parser. */
-static const char *partitioned_loop(char *part, size_t len)
-{
-	const char *file = make_file("/dev/shm", 64 * MIB), *dev;
-
-	if (!file || run("printf 'label: gpt\\nstart=2048, size=20480\\n' | sfdisk -q %s >/dev/null 2>&1",
-			 file) != 0)
-		return NULL;
-	dev = attach_loop(file, "-P");
-	if (!dev)
-		return NULL;
-	snprintf(part, len, "%sp1", dev);
-	if (access(part, F_OK) < 0)
-		run("partx -a %s >/dev/null 2>&1", dev);
-	return wait_for_node(part) ? dev : NULL;
+	return file ? fixture_loop(&fx, file, 0, 0) : NULL;
 }
 
 /* Runs the guard; returns its result and leaves the message in err. */
@@ -233,10 +78,10 @@ static void test_blank_and_regular(void)
 		CHECK_ALLOWED(dev, false);
 
 	/* a regular file is allowed even when it holds a filesystem image */
-	file = make_file("/tmp", 16 * MIB);
+	file = fixture_file(&fx, "/tmp", 16 * MIB);
 	CHECK(file != NULL);
-	if (file && have_tool("mkfs.ext4"))
-		CHECK(run("mkfs.ext4 -q -F %s >/dev/null 2>&1", file) == 0);
+	if (file && fixture_have_tool("mkfs.ext4"))
+		CHECK(fixture_sh("mkfs.ext4 -q -F %s >/dev/null 2>&1", file) == 0);
 	if (file)
 		CHECK_ALLOWED(file, false);
 	cases_run++;
@@ -246,7 +91,7 @@ static void test_ext4(void)
 {
 	const char *dev;
 
-	if (!have_tool("mkfs.ext4")) {
+	if (!fixture_have_tool("mkfs.ext4")) {
 		printf("skipped: ext4 case (mkfs.ext4 not installed)\n");
 		return;
 	}
@@ -265,7 +110,7 @@ static void test_swap_signature(void)
 {
 	const char *dev;
 
-	if (!have_tool("mkswap")) {
+	if (!fixture_have_tool("mkswap")) {
 		printf("skipped: swap cases (mkswap not installed)\n");
 		return;
 	}
@@ -293,12 +138,12 @@ static void test_mounted(void)
 {
 	const char *dev, *mnt;
 
-	if (!have_tool("mkfs.ext4")) {
+	if (!fixture_have_tool("mkfs.ext4")) {
 		printf("skipped: mounted case (mkfs.ext4 not installed)\n");
 		return;
 	}
 	dev = blank_loop();
-	mnt = make_dir();
+	mnt = fixture_dir(&fx);
 	CHECK(dev && mnt);
 	if (!dev || !mnt || run_on("mkfs.ext4 -q -F", dev) != 0)
 		return;
@@ -319,11 +164,11 @@ static void test_partitions(void)
 	char part[80];
 	const char *dev, *mnt;
 
-	if (!have_tool("sfdisk")) {
+	if (!fixture_have_tool("sfdisk")) {
 		printf("skipped: partition cases (sfdisk not installed)\n");
 		return;
 	}
-	dev = partitioned_loop(part, sizeof(part));
+	dev = fixture_partitioned_loop(&fx, part, sizeof(part));
 	CHECK_MSG(dev != NULL, "no partitioned loop device");
 	if (!dev)
 		return;
@@ -331,11 +176,11 @@ static void test_partitions(void)
 	CHECK_ALLOWED(part, false);   /* the partition itself is blank */
 	cases_run++;
 
-	if (!have_tool("mkfs.ext4")) {
+	if (!fixture_have_tool("mkfs.ext4")) {
 		printf("skipped: mounted partition case (mkfs.ext4 not installed)\n");
 		return;
 	}
-	mnt = make_dir();
+	mnt = fixture_dir(&fx);
 	CHECK(mnt != NULL);
 	if (!mnt || run_on("mkfs.ext4 -q -F", part) != 0) {
 		CHECK_MSG(0, "mkfs.ext4 on %s failed", part);
@@ -379,25 +224,20 @@ int main(void)
 		SKIP("needs root for loop devices");
 	if (access("/dev/loop-control", F_OK) < 0)
 		SKIP("no loop driver (/dev/loop-control)");
-	atexit(fixture_cleanup);
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	signal(SIGHUP, on_signal);
-	/* a closed stdout (| head) must not kill us before cleanup */
-	signal(SIGPIPE, SIG_IGN);
+	fixture_install(&fx);
 
 	test_blank_and_regular();
-	fixture_cleanup();
+	fixture_cleanup(&fx);
 	test_ext4();
-	fixture_cleanup();
+	fixture_cleanup(&fx);
 	test_swap_signature();
-	fixture_cleanup();
+	fixture_cleanup(&fx);
 	test_mounted();
-	fixture_cleanup();
+	fixture_cleanup(&fx);
 	test_partitions();
-	fixture_cleanup();
+	fixture_cleanup(&fx);
 	test_claimed();
-	fixture_cleanup();
+	fixture_cleanup(&fx);
 	if (!cases_run && !check_failures)
 		SKIP("no case could run");
 	return CHECK_DONE();

@@ -39,7 +39,7 @@ struct block_state {
 	uint64_t missed;
 	uint64_t unmatched;           /* issued, never requeued nor completed */
 	uint64_t workload_ios;
-	uint64_t runtime_ns;          /* workload's, from set_workload */
+	struct probe_workload wl;     /* from set_workload */
 	unsigned long nr_requests;    /* the queue's tag depth, 0 = unknown */
 	struct probe_shared shared;   /* tag waits, from share_in */
 };
@@ -194,8 +194,8 @@ static void block_set_workload(void *state, const struct probe_workload *wl)
 {
 	struct block_state *s = state;
 
-	if (s && wl)
-		s->runtime_ns = wl->runtime_ns;
+	if (s)
+		mech_keep_workload(&s->wl, NULL, wl);
 }
 
 static int block_collect(void *state, uint64_t workload_ios)
@@ -341,9 +341,9 @@ static void text_stages(FILE *out, const struct block_state *s, int op)
  * time they spent there divided by the wall time, exact and free. */
 static double mean_inflight(const struct block_state *s)
 {
-	if (!s->timed || !s->runtime_ns)
+	if (!s->timed || !s->wl.runtime_ns)
 		return 0.0;
-	return (double)TOTAL(s, dev_ns_sum) / (double)s->runtime_ns;
+	return (double)TOTAL(s, dev_ns_sum) / (double)s->wl.runtime_ns;
 }
 
 /* Tag waits as the sched family saw them: threads that slept in
@@ -465,11 +465,6 @@ static struct json_object *json_tag_waits(const struct block_state *s)
 	return o;
 }
 
-static struct json_object *json_u64(uint64_t v)
-{
-	return json_object_new_int64(v > INT64_MAX ? INT64_MAX : (int64_t)v);
-}
-
 static struct json_object *json_per_op(const struct block_state *s, size_t field_off)
 {
 	struct json_object *o = json_object_new_object();
@@ -568,7 +563,7 @@ static void block_render_json(const void *state, struct json_object *kernel)
 	}
 	json_object_object_add(b, "requests_per_io", json_object_new_double(
 		s->workload_ios ? (double)TOTAL(s, completed) / (double)s->workload_ios : 0.0));
-	if (s->timed && s->runtime_ns)
+	if (s->timed && s->wl.runtime_ns)
 		json_object_object_add(b, "inflight_mean",
 				       json_object_new_double(mean_inflight(s)));
 	if (s->nr_requests)
@@ -589,13 +584,7 @@ static void block_destroy(void *state)
 	free(s);
 }
 
-/* For the probe set's BPF run-time accounting. */
-static struct bpf_object *block_object(const void *state)
-{
-	const struct block_state *s = state;
-
-	return s && s->skel ? s->skel->obj : NULL;
-}
+MECH_DEFINE_OBJECT(block_object, struct block_state)
 
 const struct probe_family block_probe = {
 	.name = "block",

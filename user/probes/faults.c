@@ -204,9 +204,7 @@ static int faults_track_tgid(void *state, pid_t tgid)
 {
 	struct faults_state *s = state;
 
-	if (!s || !s->skel)
-		return -EINVAL;
-	return iodig_tgid_add(s->skel->bss->tgids, (uint32_t)tgid) ? -ENOSPC : 0;
+	return mech_track_tgid(s && s->skel ? s->skel->bss->tgids : NULL, tgid);
 }
 
 static int read_counters(struct faults_state *s)
@@ -224,11 +222,8 @@ static void faults_set_workload(void *state, const struct probe_workload *wl)
 {
 	struct faults_state *s = state;
 
-	if (!s || !wl || !s->skel)
-		return;
-	s->wl = *wl;
-	s->have_wl = true;
-	s->frozen = !read_counters(s);
+	if (s && s->skel && mech_keep_workload(&s->wl, &s->have_wl, wl))
+		s->frozen = !read_counters(s);
 }
 
 static int faults_collect(void *state, uint64_t workload_ios)
@@ -355,11 +350,6 @@ static void faults_render_text(const void *state, FILE *out)
 		fprintf(out, "    missed events: %llu\n", (unsigned long long)s->missed);
 }
 
-static struct json_object *json_u64(uint64_t v)
-{
-	return json_object_new_int64(v > INT64_MAX ? INT64_MAX : (int64_t)v);
-}
-
 static struct json_object *json_dax(const struct faults_state *s)
 {
 	struct json_object *o = json_object_new_object();
@@ -433,13 +423,7 @@ static void faults_destroy(void *state)
 	free(s);
 }
 
-/* For the probe set's BPF run-time accounting. */
-static struct bpf_object *faults_object(const void *state)
-{
-	const struct faults_state *s = state;
-
-	return s && s->skel ? s->skel->obj : NULL;
-}
+MECH_DEFINE_OBJECT(faults_object, struct faults_state)
 
 const struct probe_family faults_probe = {
 	.name = "faults",

@@ -482,17 +482,15 @@ static int funcs_track_tgid(void *state, pid_t tgid)
 {
 	struct funcs_state *s = state;
 
-	if (!s || !s->skel)
-		return -EINVAL;
-	return iodig_tgid_add(s->skel->bss->tgids, (uint32_t)tgid) ? -ENOSPC : 0;
+	return mech_track_tgid(s && s->skel ? s->skel->bss->tgids : NULL, tgid);
 }
 
 static void funcs_set_workload(void *state, const struct probe_workload *wl)
 {
 	struct funcs_state *s = state;
 
-	if (s && wl)
-		s->wl = *wl;
+	if (s)
+		mech_keep_workload(&s->wl, NULL, wl);
 }
 
 static int funcs_collect(void *state, uint64_t workload_ios)
@@ -553,12 +551,7 @@ static void funcs_destroy(void *state)
 	free(s);
 }
 
-static struct bpf_object *funcs_object(const void *state)
-{
-	const struct funcs_state *s = state;
-
-	return s && s->skel ? s->skel->obj : NULL;
-}
+MECH_DEFINE_OBJECT(funcs_object, struct funcs_state)
 
 /* Read-only views for funcs_report.c. */
 size_t funcs_state_slots(const void *state)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "probes/funcs_table.h"
+#include "probes/mechanism.h"
 
 static double per(uint64_t a, uint64_t b)
 {
@@ -178,11 +179,6 @@ void funcs_render_text(const void *state, FILE *out)
 			     "nested past %d, %llu without thread storage\n",
 			(unsigned long long)info.missed, (unsigned long long)info.g->overflow,
 			FUNCS_MAX_DEPTH, (unsigned long long)info.g->no_storage);
-}
-
-static struct json_object *json_u64(uint64_t v)
-{
-	return json_object_new_int64(v > INT64_MAX ? INT64_MAX : (int64_t)v);
 }
 
 static struct json_object *json_function(const struct funcs_slot_view *v,

@@ -78,7 +78,7 @@ struct iouring_state {
 	struct iouring_counters sum;
 	struct hist punt_hist;
 	uint64_t iowq_workers, sqpoll_threads;
-	uint64_t missed, run_cnt, run_time_ns;
+	uint64_t missed;
 	bool have_workload;
 	struct probe_workload wl;
 };
@@ -379,20 +379,15 @@ static int iouring_track_tgid(void *state, pid_t tgid)
 {
 	struct iouring_state *s = state;
 
-	if (!s || !s->skel || tgid <= 0)
-		return -EINVAL;
-	/* .bss is mmapped: the programs see the new slot on their next event. */
-	return iodig_tgid_add(s->skel->bss->targ_tgids, (uint32_t)tgid) ? -ENOSPC : 0;
+	return mech_track_tgid(s && s->skel ? s->skel->bss->targ_tgids : NULL, tgid);
 }
 
 static void iouring_set_workload(void *state, const struct probe_workload *wl)
 {
 	struct iouring_state *s = state;
 
-	if (!s || !wl)
-		return;
-	s->wl = *wl;
-	s->have_workload = true;
+	if (s)
+		mech_keep_workload(&s->wl, &s->have_workload, wl);
 }
 
 static void count_threads(struct iouring_state *s)
@@ -456,22 +451,10 @@ static int iouring_collect(void *state, uint64_t workload_ios)
 	s->workload_ios = workload_ios;
 	if (!s->submit_hooked)
 		s->sum.submitted = workload_ios;
-	s->missed = s->run_cnt = s->run_time_ns = 0;
-	for (int h = 0; h < HOOK_NR; h++) {
-		struct bpf_prog_info info;
-		uint32_t len = sizeof(info);
-		int fd;
-
-		if (!s->progs[h])
-			continue;
-		fd = bpf_program__fd(s->progs[h]);
-		s->missed += mech_prog_misses(fd);
-		memset(&info, 0, sizeof(info));
-		if (!bpf_obj_get_info_by_fd(fd, &info, &len)) {
-			s->run_cnt += info.run_cnt;
-			s->run_time_ns += info.run_time_ns;
-		}
-	}
+	s->missed = 0;
+	for (int h = 0; h < HOOK_NR; h++)
+		if (s->progs[h])
+			s->missed += mech_prog_misses(bpf_program__fd(s->progs[h]));
 	return 0;
 }
 
@@ -545,11 +528,6 @@ static void iouring_render_text(const void *state, FILE *out)
 			(unsigned long long)c->thread_drops, (unsigned long long)s->missed);
 }
 
-static struct json_object *json_u64(uint64_t v)
-{
-	return json_object_new_int64(v > INT64_MAX ? INT64_MAX : (int64_t)v);
-}
-
 static void iouring_render_json(const void *state, struct json_object *kernel)
 {
 	const struct iouring_state *s = state;
@@ -599,14 +577,6 @@ static void iouring_render_json(const void *state, struct json_object *kernel)
 	json_object_object_add(sub, "io_threads", json_u64(c->thread_drops));
 	json_object_object_add(sub, "missed_events", json_u64(s->missed));
 	json_object_object_add(o, "dropped", sub);
-	if (s->run_cnt) {
-		sub = json_object_new_object();
-		json_object_object_add(sub, "run_cnt", json_u64(s->run_cnt));
-		json_object_object_add(sub, "run_time_ns", json_u64(s->run_time_ns));
-		json_object_object_add(sub, "ns_per_event",
-				       json_object_new_double(ratio(s->run_time_ns, s->run_cnt)));
-		json_object_object_add(o, "bpf_cost", sub);
-	}
 	json_object_object_add(kernel, "io_uring", o);
 }
 
@@ -621,13 +591,7 @@ static void iouring_destroy(void *state)
 	free(s);
 }
 
-/* For the probe set's BPF run-time accounting. */
-static struct bpf_object *iouring_object(const void *state)
-{
-	const struct iouring_state *s = state;
-
-	return s && s->skel ? s->skel->obj : NULL;
-}
+MECH_DEFINE_OBJECT(iouring_object, struct iouring_state)
 
 const struct probe_family iouring_probe = {
 	.name = "iouring",

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <sched.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +12,9 @@
 
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
+#include <json-c/json.h>
 
+#include "iodig/tgid_filter.h"
 #include "probes/mechanism.h"
 
 #define TRACEFS_DIR      "/sys/kernel/tracing"
@@ -317,6 +320,29 @@ cleanup:
 	free(keys);
 	free(vals);
 	return ret;
+}
+
+struct json_object *json_u64(uint64_t v)
+{
+	return json_object_new_int64(v > INT64_MAX ? INT64_MAX : (int64_t)v);
+}
+
+int mech_track_tgid(volatile uint32_t *slots, pid_t tgid)
+{
+	if (!slots || tgid <= 0)
+		return -EINVAL;
+	return iodig_tgid_add(slots, (uint32_t)tgid) ? -ENOSPC : 0;
+}
+
+bool mech_keep_workload(struct probe_workload *dst, bool *have,
+			const struct probe_workload *wl)
+{
+	if (!wl)
+		return false;
+	*dst = *wl;
+	if (have)
+		*have = true;
+	return true;
 }
 
 uint64_t mech_prog_misses(int prog_fd)

@@ -4,7 +4,7 @@
  * mechanisms are tried best first by really loading and attaching (never by
  * kernel version), each failure is turned into a sentence for the user, and
  * IODIG_DISABLE can take any family or mechanism away so tests reach the
- * fallbacks.  Also the two map readers every family needs.
+ * fallbacks.  Also the map readers and the JSON number every family needs.
  */
 #ifndef IODIG_PROBES_MECHANISM_H
 #define IODIG_PROBES_MECHANISM_H
@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "errbuf.h"
 #include "probe.h"
@@ -68,6 +69,37 @@ int mech_select(const struct probe_env *env, const char *family,
  */
 int mech_sum_percpu(int map_fd, unsigned int nr, unsigned int words,
 		    uint64_t *out);
+
+/* A counter as a JSON integer: json-c's are signed 64-bit, so a value
+ * above INT64_MAX is written as INT64_MAX. */
+struct json_object *json_u64(uint64_t v);
+
+/*
+ * What every family's probe_family hooks do the same way.
+ *
+ * mech_track_tgid() is a track_tgid() body: appends @tgid to a skeleton's
+ * .bss tgid slots (iodig/tgid_filter.h; NULL when the family has no
+ * skeleton).  .bss is mmapped: the programs see the new slot on their next
+ * event.  -EINVAL without slots or for tgid <= 0, -ENOSPC when all slots
+ * are taken.
+ */
+int mech_track_tgid(volatile uint32_t *slots, pid_t tgid);
+
+/* A set_workload() body: keeps a copy of @wl in @dst and sets *@have (when
+ * @have is not NULL); false, leaving both alone, when @wl is NULL. */
+bool mech_keep_workload(struct probe_workload *dst, bool *have,
+			const struct probe_workload *wl);
+
+/* Defines @fn, a family's object() hook for the probe set's BPF run-time
+ * accounting: the bpf_object of the skeleton a state of @type keeps in
+ * ->skel, NULL before it is loaded. */
+#define MECH_DEFINE_OBJECT(fn, type)					\
+	static struct bpf_object *fn(const void *state)			\
+	{								\
+		const type *s_ = state;					\
+									\
+		return s_ && s_->skel ? s_->skel->obj : NULL;		\
+	}
 
 /* recursion_misses of a loaded program: events the kernel skipped because
  * the program was already running on that CPU (0 when not reported). */

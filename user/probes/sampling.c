@@ -257,9 +257,7 @@ static int samp_track_tgid(void *state, pid_t tgid)
 {
 	struct samp_state *s = state;
 
-	if (!s || !s->skel)
-		return -EINVAL;
-	return iodig_tgid_add(s->skel->bss->tgids, (uint32_t)tgid) ? -ENOSPC : 0;
+	return mech_track_tgid(s && s->skel ? s->skel->bss->tgids : NULL, tgid);
 }
 
 static int read_counters(struct samp_state *s)
@@ -274,11 +272,8 @@ static void samp_set_workload(void *state, const struct probe_workload *wl)
 {
 	struct samp_state *s = state;
 
-	if (!s || !wl || !s->skel)
-		return;
-	s->wl = *wl;
-	s->have_wl = true;
-	s->frozen = !read_counters(s);
+	if (s && s->skel && mech_keep_workload(&s->wl, &s->have_wl, wl))
+		s->frozen = !read_counters(s);
 }
 
 static int by_count_desc(const void *a, const void *b)
@@ -625,11 +620,6 @@ static void samp_render_text(const void *state, FILE *out)
 	}
 }
 
-static struct json_object *json_u64(uint64_t v)
-{
-	return json_object_new_int64(v > INT64_MAX ? INT64_MAX : (int64_t)v);
-}
-
 static struct json_object *json_breakdown(const struct samp_state *s, double per_io)
 {
 	struct json_object *arr = json_object_new_array();
@@ -740,13 +730,7 @@ static void samp_destroy(void *state)
 	free(s);
 }
 
-/* For the probe set's BPF run-time accounting. */
-static struct bpf_object *samp_object(const void *state)
-{
-	const struct samp_state *s = state;
-
-	return s && s->skel ? s->skel->obj : NULL;
-}
+MECH_DEFINE_OBJECT(samp_object, struct samp_state)
 
 const struct probe_family sampling_probe = {
 	.name = "sampling",

@@ -69,7 +69,6 @@ struct sched_state {
 	size_t nr_folded;
 	uint64_t iowq_workers;
 	uint64_t missed;
-	uint64_t run_cnt, run_time_ns;    /* kernel.bpf_stats_enabled figures */
 	char symbolizer[160];             /* why names are addresses, "" = fine */
 	bool have_workload;
 	struct probe_workload wl;
@@ -218,20 +217,15 @@ static int sched_track_tgid(void *state, pid_t tgid)
 {
 	struct sched_state *s = state;
 
-	if (!s || !s->skel || tgid <= 0)
-		return -EINVAL;
-	/* .bss is mmapped: the programs see the new slot on their next event. */
-	return iodig_tgid_add(s->skel->bss->targ_tgids, (uint32_t)tgid) ? -ENOSPC : 0;
+	return mech_track_tgid(s && s->skel ? s->skel->bss->targ_tgids : NULL, tgid);
 }
 
 static void sched_set_workload(void *state, const struct probe_workload *wl)
 {
 	struct sched_state *s = state;
 
-	if (!s || !wl)
-		return;
-	s->wl = *wl;
-	s->have_workload = true;
+	if (s)
+		mech_keep_workload(&s->wl, &s->have_workload, wl);
 }
 
 static int read_entries(struct sched_state *s)
@@ -471,8 +465,6 @@ static int sched_collect(void *state, uint64_t workload_ios)
 {
 	struct sched_state *s = state;
 	struct bpf_program *prog;
-	struct bpf_prog_info info;
-	uint32_t len = sizeof(info);
 	int err;
 
 	(void)workload_ios;
@@ -487,14 +479,8 @@ static int sched_collect(void *state, uint64_t workload_ios)
 		return err;
 	count_iowq(s);
 	prog = mech_prog(s->skel, mech_index(s->mechanism));
-	if (prog) {
+	if (prog)
 		s->missed = mech_prog_misses(bpf_program__fd(prog));
-		memset(&info, 0, sizeof(info));
-		if (!bpf_obj_get_info_by_fd(bpf_program__fd(prog), &info, &len)) {
-			s->run_cnt = info.run_cnt;
-			s->run_time_ns = info.run_time_ns;
-		}
-	}
 	return attribute(s);
 }
 
@@ -573,11 +559,6 @@ static void sched_render_text(const void *state, FILE *out)
 		fprintf(out, "    functions shown as addresses: %s\n", s->symbolizer);
 }
 
-static struct json_object *json_u64(uint64_t v)
-{
-	return json_object_new_int64(v > INT64_MAX ? INT64_MAX : (int64_t)v);
-}
-
 static struct json_object *json_funcs(const struct sched_state *s)
 {
 	struct json_object *arr = json_object_new_array();
@@ -649,14 +630,6 @@ static void sched_render_json(const void *state, struct json_object *kernel)
 	json_object_object_add(sub, "missed_events", json_u64(s->missed));
 	json_object_object_add(o, "dropped", sub);
 
-	if (s->run_cnt) {
-		sub = json_object_new_object();
-		json_object_object_add(sub, "run_cnt", json_u64(s->run_cnt));
-		json_object_object_add(sub, "run_time_ns", json_u64(s->run_time_ns));
-		json_object_object_add(sub, "ns_per_event", json_object_new_double(
-			(double)s->run_time_ns / (double)s->run_cnt));
-		json_object_object_add(o, "bpf_cost", sub);
-	}
 	if (s->have_workload) {
 		sub = json_object_new_object();
 		json_object_object_add(sub, "voluntary", json_u64(s->wl.ctx_vol));
@@ -686,13 +659,7 @@ static void sched_destroy(void *state)
 	free(s);
 }
 
-/* For the probe set's BPF run-time accounting. */
-static struct bpf_object *sched_object(const void *state)
-{
-	const struct sched_state *s = state;
-
-	return s && s->skel ? s->skel->obj : NULL;
-}
+MECH_DEFINE_OBJECT(sched_object, struct sched_state)
 
 /* Tag waits for the block section: switch-outs whose blocking function
  * is blk_mq_get_tag (estimates when stacks are sampled). */

@@ -308,9 +308,7 @@ static int sc_track_tgid(void *state, pid_t tgid)
 {
 	struct sc_state *s = state;
 
-	if (!s || !s->skel)
-		return -EINVAL;
-	return iodig_tgid_add(s->skel->bss->tgids, (uint32_t)tgid) ? -ENOSPC : 0;
+	return mech_track_tgid(s && s->skel ? s->skel->bss->tgids : NULL, tgid);
 }
 
 static int read_maps(struct sc_state *s)
@@ -346,11 +344,8 @@ static void sc_set_workload(void *state, const struct probe_workload *wl)
 {
 	struct sc_state *s = state;
 
-	if (!s || !wl || !s->skel)
-		return;
-	s->wl = *wl;
-	s->have_wl = true;
-	s->frozen = !read_maps(s);
+	if (s && s->skel && mech_keep_workload(&s->wl, &s->have_wl, wl))
+		s->frozen = !read_maps(s);
 }
 
 static int sc_collect(void *state, uint64_t workload_ios)
@@ -478,11 +473,6 @@ static void sc_render_text(const void *state, FILE *out)
 			(unsigned long long)s->sum.mismatched, (unsigned long long)s->missed);
 }
 
-static struct json_object *json_u64(uint64_t v)
-{
-	return json_object_new_int64(v > INT64_MAX ? INT64_MAX : (int64_t)v);
-}
-
 static struct json_object *json_row(const struct sc_state *s, int r)
 {
 	const struct sc_row_counters *c = &s->sum.row[r];
@@ -544,13 +534,7 @@ static void sc_destroy(void *state)
 	free(s);
 }
 
-/* For the probe set's BPF run-time accounting. */
-static struct bpf_object *sc_object(const void *state)
-{
-	const struct sc_state *s = state;
-
-	return s && s->skel ? s->skel->obj : NULL;
-}
+MECH_DEFINE_OBJECT(sc_object, struct sc_state)
 
 const struct probe_family syscalls_probe = {
 	.name = "syscalls",
