@@ -25,6 +25,8 @@ struct probe_env {
 	const char *force_mechanism; /* --mechanism=, NULL = best available */
 	const char *disabled;      /* comma list of families or mechanisms to
 				    * treat as unavailable (IODIG_DISABLE) */
+	const char *btf_path;      /* the kernel's BTF for CO-RE relocations,
+				    * NULL = /sys/kernel/btf/vmlinux (IODIG_BTF) */
 	bool bpf_stats;            /* measure each program's run time */
 	bool detail;               /* --detail: hooks that cost a program run
 				    * per I/O for a finer split (block issue,

@@ -89,6 +89,9 @@ static void open_probes(struct run_ctx *ctx)
 	}
 	env.force_mechanism = ctx->opts.mechanism;
 	env.disabled = getenv("IODIG_DISABLE");
+	env.btf_path = getenv("IODIG_BTF");
+	if (env.btf_path && !*env.btf_path)
+		env.btf_path = NULL;     /* IODIG_BTF= unsets it */
 	env.bpf_stats = ctx->opts.bpf_stats;
 	env.detail = ctx->opts.detail;
 	env.stacks = ctx->opts.stacks;

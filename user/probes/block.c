@@ -27,6 +27,7 @@ static const char *const block_mechs[] = { MECH_TP_BTF, MECH_RAW_TP, MECH_TRACEP
 static const char *const op_names[BLOCK_OP_NR] = { "read", "write", "other" };
 
 struct block_state {
+	const struct probe_env *env;  /* only during open */
 	struct block_bpf *skel;
 	uint32_t targ_kdev;           /* BLOCK_KDEV of the target, 0 = all */
 	char disk[64];
@@ -96,6 +97,7 @@ static int block_try(void *ctx, const char *mechanism, struct errbuf *why)
 {
 	struct block_state *s = ctx;
 	size_t want = mech_index(mechanism);
+	struct bpf_object_open_opts opts;
 	struct block_bpf *skel;
 	int err;
 
@@ -116,7 +118,7 @@ static int block_try(void *ctx, const char *mechanism, struct errbuf *why)
 				return err_set(why, -err, "no block/%s in tracefs", events[i]);
 		}
 	}
-	skel = block_bpf__open();
+	skel = block_bpf__open_opts(mech_open_opts(s->env, &opts));
 	if (!skel)
 		return errno ? -errno : -ENOMEM;
 	skel->rodata->targ_dev = s->targ_kdev;
@@ -158,6 +160,7 @@ static int block_open(const struct probe_env *env, void **state,
 		return -ENOMEM;
 	}
 	s->issue_hooked = env->detail;
+	s->env = env;
 	if (env->target_dev)
 		s->targ_kdev = BLOCK_KDEV(major(env->target_dev), minor(env->target_dev));
 	if (env->target_disk[0]) {
@@ -170,6 +173,7 @@ static int block_open(const struct probe_env *env, void **state,
 	else
 		snprintf(s->disk, sizeof(s->disk), "all disks");
 	err = mech_select(env, "block", block_mechs, BLOCK_NR_MECHS, block_try, s, st);
+	s->env = NULL;
 	if (err) {
 		free(s);
 		return err;

@@ -66,6 +66,7 @@ static const char *const result_keys[DAX_RES_NR] = {
 struct faults_state {
 	struct faults_bpf *skel;
 	pid_t tgid;                        /* only during open */
+	const struct probe_env *env;       /* only during open */
 	char mechanism[32];
 	bool present[FAULTS_NR_EVENTS];    /* attached */
 	/* filled by set_workload and collect */
@@ -120,6 +121,7 @@ static int faults_try(void *ctx, const char *mechanism, struct errbuf *why)
 	struct faults_state *s = ctx;
 	size_t want = mech_index(mechanism), nr_present = 0;
 	struct btf *vmlinux = NULL;
+	struct bpf_object_open_opts opts;
 	struct faults_bpf *skel;
 	int err;
 
@@ -135,7 +137,7 @@ static int faults_try(void *ctx, const char *mechanism, struct errbuf *why)
 			       "fs_dax tracepoint found%s",
 			       mech_tracepoint_exists("exceptions", "page_fault_user") == -ENODEV
 			       ? " (tracefs not mounted)" : "");
-	skel = faults_bpf__open();
+	skel = faults_bpf__open_opts(mech_open_opts(s->env, &opts));
 	if (!skel)
 		return errno ? -errno : -ENOMEM;
 	iodig_tgid_add(skel->bss->tgids, (uint32_t)s->tgid);
@@ -181,7 +183,9 @@ static int faults_open(const struct probe_env *env, void **state, struct probe_s
 		return -ENOMEM;
 	}
 	s->tgid = env->runner_tgid; /* 0: only tracked worker processes */
+	s->env = env;
 	err = mech_select(env, "faults", faults_mechs, FAULTS_NR_MECHS, faults_try, s, st);
+	s->env = NULL;
 	if (err) {
 		free(s);
 		return err;

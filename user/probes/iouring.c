@@ -59,6 +59,7 @@ static const struct hook_def hooks[HOOK_NR] = {
 };
 
 struct iouring_state {
+	const struct probe_env *env;           /* only during open */
 	struct iouring_bpf *skel;
 	struct bpf_link *links[HOOK_NR];
 	struct bpf_program *progs[HOOK_NR];    /* the attached ones */
@@ -248,6 +249,7 @@ static int iouring_try(void *ctx, const char *mechanism, struct errbuf *why)
 	struct iouring_state *s = ctx;
 	size_t want = mech_index(mechanism);
 	struct iouring_bpf *skel = NULL;
+	struct bpf_object_open_opts opts;
 	int err = 0;
 
 	if (want == IOURING_NR_MECHS)
@@ -260,7 +262,7 @@ static int iouring_try(void *ctx, const char *mechanism, struct errbuf *why)
 				       "no %s tracepoint in this kernel's BTF",
 				       hooks[h].category, hooks[h].names[0]);
 	}
-	skel = iouring_bpf__open();
+	skel = iouring_bpf__open_opts(mech_open_opts(s->env, &opts));
 	if (!skel)
 		return errno ? -errno : -ENOMEM;
 	set_arg_positions(s->vmlinux, &skel->rodata->args);
@@ -320,8 +322,10 @@ static int iouring_open(const struct probe_env *env, void **state, struct probe_
 	s->runner_tgid = env->runner_tgid;
 	s->submit_hooked = env->detail;
 	/* NULL without kernel BTF: tp_btf/raw_tp fail and the defaults stay. */
-	s->vmlinux = btf__load_vmlinux_btf();
+	s->vmlinux = mech_btf_load(env);
+	s->env = env;
 	err = mech_select(env, "iouring", iouring_mechs, IOURING_NR_MECHS, iouring_try, s, st);
+	s->env = NULL;
 	btf__free(s->vmlinux);
 	s->vmlinux = NULL;
 	if (err) {

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 #include "probes/mechanism.h"
@@ -146,6 +147,57 @@ int mech_tracepoint_exists(const char *category, const char *event)
  * that loads programs sees its own messages.
  */
 static _Thread_local char first_warning[192];
+/* The first CO-RE relocation that found no match in the kernel's BTF, as
+ * "struct request.io_start_time_ns": the field an unknown kernel renamed. */
+static _Thread_local char core_failure[128];
+
+/* "struct task_struct___old.state" -> "struct task_struct.state": the
+ * ___flavor is iodig's name for an older layout, not the kernel's. */
+static void strip_flavor(char *spec)
+{
+	char *flavor = strstr(spec, "___");
+	char *dot = strchr(spec, '.');
+
+	if (flavor && (!dot || flavor < dot))
+		memmove(flavor, dot ? dot : flavor + strlen(flavor),
+			strlen(dot ? dot : flavor + strlen(flavor)) + 1);
+}
+
+/*
+ * libbpf poisons an instruction whose CO-RE relocation found nothing and
+ * the verifier then rejects the program; libbpf rewrites that spot of the
+ * verifier log to "failed to resolve CO-RE relocation <byte_off> [id]
+ * struct request.io_start_time_ns (0:24 @ offset 208)".  Keeps the
+ * "struct request.io_start_time_ns" part.
+ */
+static void note_core_failure(const char *fmt, va_list ap)
+{
+	static const char marker[] = "failed to resolve CO-RE relocation ";
+	const char *p, *end;
+	char *text = NULL;
+	va_list copy;
+
+	if (core_failure[0] || !strstr(fmt, "LOAD LOG"))
+		return;
+	va_copy(copy, ap);
+	if (vasprintf(&text, fmt, copy) < 0)
+		text = NULL;
+	va_end(copy);
+	p = text ? strstr(text, marker) : NULL;
+	if (p) {
+		p += sizeof(marker) - 1;
+		/* skip "<byte_off> [id] " to the type and field */
+		end = strstr(p, "] ");
+		if (end && end - p < 48)
+			p = end + 2;
+		end = p + strcspn(p, "(\n");
+		while (end > p && end[-1] == ' ')
+			end--;
+		snprintf(core_failure, sizeof(core_failure), "%.*s", (int)(end - p), p);
+		strip_flavor(core_failure);
+	}
+	free(text);
+}
 
 static int quiet_print(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
@@ -160,6 +212,8 @@ static int quiet_print(enum libbpf_print_level level, const char *fmt, va_list a
 		vfprintf(stderr, fmt, copy);
 		va_end(copy);
 	}
+	if (level == LIBBPF_WARN)
+		note_core_failure(fmt, ap);
 	/* The first warning names the failing program and why; later ones
 	 * are the verifier dump and "failed to load object". */
 	if (level != LIBBPF_WARN || first_warning[0])
@@ -235,6 +289,7 @@ int mech_select(const struct probe_env *env, const char *family,
 			continue;
 		}
 		first_warning[0] = '\0';
+		core_failure[0] = '\0';
 		err = try_fn(ctx, mechs[i], &why);
 		if (!err) {
 			snprintf(st->mechanism, sizeof(st->mechanism), "%s", mechs[i]);
@@ -242,13 +297,40 @@ int mech_select(const struct probe_env *env, const char *family,
 			break;
 		}
 		last_err = err < 0 ? err : -err;
-		reason_add(st->reason, sizeof(st->reason), "%s: %s (%s)", mechs[i],
-			   mech_errno_meaning(err),
-			   why.msg[0] ? why.msg :
-			   first_warning[0] ? first_warning : strerror(-last_err));
+		if (core_failure[0] && !why.msg[0])
+			reason_add(st->reason, sizeof(st->reason),
+				   "%s: CO-RE relocation failed: no %s in %s", mechs[i],
+				   core_failure, env && env->btf_path ?
+				   "the IODIG_BTF file" : "the kernel's BTF");
+		else
+			reason_add(st->reason, sizeof(st->reason), "%s: %s (%s)", mechs[i],
+				   mech_errno_meaning(err),
+				   why.msg[0] ? why.msg :
+				   first_warning[0] ? first_warning : strerror(-last_err));
 	}
 	libbpf_set_print(old_print);
 	return st->state == PROBE_MISSING ? last_err : 0;
+}
+
+struct bpf_object_open_opts *mech_open_opts(const struct probe_env *env,
+					    struct bpf_object_open_opts *opts)
+{
+	memset(opts, 0, sizeof(*opts));
+	opts->sz = sizeof(*opts);
+	opts->btf_custom_path = env ? env->btf_path : NULL;
+	return opts;
+}
+
+struct btf *mech_btf_load(const struct probe_env *env)
+{
+	struct btf *btf;
+
+	if (env && env->btf_path)
+		btf = btf__parse(env->btf_path, NULL);
+	else
+		btf = btf__load_vmlinux_btf();
+	/* libbpf 1.x returns NULL and sets errno; keep it so. */
+	return libbpf_get_error(btf) ? NULL : btf;
 }
 
 static int sum_one_by_one(int fd, unsigned int nr, unsigned int words, int ncpu,

@@ -16,6 +16,9 @@
 #include "errbuf.h"
 #include "probe.h"
 
+struct bpf_object_open_opts;
+struct btf;
+
 #define MECH_TP_BTF     "tp_btf"
 #define MECH_RAW_TP     "raw_tp"
 #define MECH_TRACEPOINT "tracepoint"
@@ -61,6 +64,20 @@ typedef int (*mech_try_fn)(void *ctx, const char *mechanism, struct errbuf *why)
 int mech_select(const struct probe_env *env, const char *family,
 		const char *const *mechs, size_t nr_mechs, mech_try_fn try_fn,
 		void *ctx, struct probe_status *st);
+
+/*
+ * The options every family opens its skeleton with: env->btf_path
+ * (IODIG_BTF) as the kernel's BTF for CO-RE relocations.  libbpf 1.1 uses
+ * that file only for CO-RE: tp_btf attach targets and the verifier's view
+ * of BTF-typed pointers still come from the running kernel.  Returns @opts.
+ */
+struct bpf_object_open_opts *mech_open_opts(const struct probe_env *env,
+					    struct bpf_object_open_opts *opts);
+
+/* The kernel's BTF as CO-RE sees it (env->btf_path, else the running
+ * kernel's), for families that read tracepoint prototypes from it; NULL
+ * with errno set when there is none.  Free with btf__free(). */
+struct btf *mech_btf_load(const struct probe_env *env);
 
 /*
  * Sums a per-CPU array whose values are @words u64s over all CPUs, entries

@@ -79,6 +79,7 @@ struct samp_state {
 	struct bpf_link *links[SAMP_MAX_CPUS];
 	int nr_links;
 	pid_t tgid;               /* only during open */
+	const struct probe_env *env; /* only during open */
 	struct ksyms *ksyms;
 	char ksyms_err[160];
 	/* filled by set_workload and collect */
@@ -206,12 +207,13 @@ static int samp_try(void *ctx, const char *mechanism, struct errbuf *why)
 #endif
 	};
 	struct samp_state *s = ctx;
+	struct bpf_object_open_opts opts;
 	struct sampling_bpf *skel;
 	int err;
 
 	if (strcmp(mechanism, MECH_PERF_EVENT))
 		return err_set(why, EINVAL, "unknown mechanism");
-	skel = sampling_bpf__open();
+	skel = sampling_bpf__open_opts(mech_open_opts(s->env, &opts));
 	if (!skel)
 		return errno ? -errno : -ENOMEM;
 	for (size_t i = 0; i < sizeof(nrs) / sizeof(nrs[0]); i++)
@@ -244,7 +246,9 @@ static int samp_open(const struct probe_env *env, void **state, struct probe_sta
 		return -ENOMEM;
 	}
 	s->tgid = env->runner_tgid; /* 0: only tracked worker processes */
+	s->env = env;
 	err = mech_select(env, "sampling", samp_mechs, 1, samp_try, s, st);
+	s->env = NULL;
 	if (err) {
 		free(s);
 		return err;

@@ -54,6 +54,7 @@ struct sched_folded {
 };
 
 struct sched_state {
+	const struct probe_env *env;      /* only during open */
 	struct sched_bpf *skel;
 	char mechanism[32];
 	pid_t runner_tgid;
@@ -109,14 +110,14 @@ static bool is_plumbing(const char *name)
 
 /* Parameters of tracepoint @tp as its BTF prototype btf_trace_<tp> has
  * them, without the leading private-data pointer; -errno when unknown. */
-static int tp_nr_args(const char *tp)
+static int tp_nr_args(const struct probe_env *env, const char *tp)
 {
 	const struct btf_type *t;
 	char name[128];
 	struct btf *btf;
 	int id, ret = -ENOENT;
 
-	btf = btf__load_vmlinux_btf();
+	btf = mech_btf_load(env);
 	if (!btf)
 		return -errno;
 	snprintf(name, sizeof(name), "btf_trace_%s", tp);
@@ -153,6 +154,7 @@ static int sched_try(void *ctx, const char *mechanism, struct errbuf *why)
 {
 	struct sched_state *s = ctx;
 	size_t want = mech_index(mechanism);
+	struct bpf_object_open_opts opts;
 	struct sched_bpf *skel;
 	int err;
 
@@ -165,7 +167,7 @@ static int sched_try(void *ctx, const char *mechanism, struct errbuf *why)
 				       "tracefs not mounted at /sys/kernel/tracing" :
 				       "no sched/sched_switch in tracefs");
 	}
-	skel = sched_bpf__open();
+	skel = sched_bpf__open_opts(mech_open_opts(s->env, &opts));
 	if (!skel)
 		return errno ? -errno : -ENOMEM;
 	skel->rodata->has_prev_state = s->has_prev_state;
@@ -203,8 +205,10 @@ static int sched_open(const struct probe_env *env, void **state, struct probe_st
 						  : SCHED_STACK_PERIOD;
 	/* 4 arguments since v5.18 (prev_state); without BTF assume the old
 	 * three and read the state from the task. */
-	s->has_prev_state = tp_nr_args("sched_switch") >= 4;
+	s->has_prev_state = tp_nr_args(env, "sched_switch") >= 4;
+	s->env = env;
 	err = mech_select(env, "sched", sched_mechs, SCHED_NR_MECHS, sched_try, s, st);
+	s->env = NULL;
 	if (err) {
 		free(s);
 		return err;

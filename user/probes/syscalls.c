@@ -203,12 +203,13 @@ static int attach_tracepoints(struct sc_state *s, struct errbuf *why)
 static int sc_load(struct sc_state *s, size_t want, bool task_storage, bool *loaded,
 		   struct errbuf *why)
 {
+	struct bpf_object_open_opts opts;
 	struct syscalls_bpf *skel;
 	pid_t tgid = s->env->runner_tgid; /* 0: only tracked workers */
 	int err;
 
 	*loaded = false;
-	skel = syscalls_bpf__open();
+	skel = syscalls_bpf__open_opts(mech_open_opts(s->env, &opts));
 	if (!skel)
 		return errno ? -errno : -ENOMEM;
 	for (int c = 0; c < SC_CALL_NR; c++)
