@@ -327,9 +327,19 @@ static void text_dax(const struct faults_state *s, FILE *out)
 	fputc('\n', out);
 }
 
+/* What the family lost, by cause (probes/mechanism.h): only program runs
+ * the kernel skipped. */
+#define FAULTS_NR_DROPS 1
+static size_t faults_drops(const struct faults_state *s, struct mech_drop *d)
+{
+	d[0] = (struct mech_drop){ "recursion", s->missed };
+	return FAULTS_NR_DROPS;
+}
+
 static void faults_render_text(const void *state, FILE *out)
 {
 	const struct faults_state *s = state;
+	struct mech_drop drops[FAULTS_NR_DROPS];
 	uint64_t n;
 	char missing[512];
 
@@ -355,8 +365,7 @@ static void faults_render_text(const void *state, FILE *out)
 	missing_list(s, true, missing, sizeof(missing));
 	if (dax_present(s) && missing[0])
 		fprintf(out, "    fs_dax tracepoints not in this kernel: %s\n", missing);
-	if (s->missed)
-		fprintf(out, "    missed events: %llu\n", (unsigned long long)s->missed);
+	mech_drops_text(out, drops, faults_drops(s, drops));
 }
 
 static struct json_object *json_u64(uint64_t v)
@@ -394,6 +403,7 @@ static struct json_object *json_dax(const struct faults_state *s)
 static void faults_render_json(const void *state, struct json_object *kernel)
 {
 	const struct faults_state *s = state;
+	struct mech_drop drops[FAULTS_NR_DROPS];
 	struct json_object *o, *procs;
 	uint64_t n;
 
@@ -423,7 +433,7 @@ static void faults_render_json(const void *state, struct json_object *kernel)
 		json_object_object_add(o, "workload_majf", json_u64(s->wl.majf));
 	}
 	json_object_object_add(o, "dax", json_dax(s));
-	json_object_object_add(o, "missed_events", json_u64(s->missed));
+	json_object_object_add(o, "drops", mech_drops_json(drops, faults_drops(s, drops)));
 	json_object_object_add(kernel, "faults", o);
 }
 

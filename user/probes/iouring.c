@@ -499,9 +499,21 @@ static void pick_unit(double ns, const char **unit, double *div)
 	}
 }
 
+/* What the family lost, by cause (probes/mechanism.h); punt_full: a
+ * punted request not timed because the tracking hash was full. */
+#define IOURING_NR_DROPS 3
+static size_t iouring_drops(const struct iouring_state *s, struct mech_drop *d)
+{
+	d[0] = (struct mech_drop){ "punt_full", s->sum.punt_untracked };
+	d[1] = (struct mech_drop){ "threads_full", s->sum.thread_drops };
+	d[2] = (struct mech_drop){ "recursion", s->missed };
+	return IOURING_NR_DROPS;
+}
+
 static void iouring_render_text(const void *state, FILE *out)
 {
 	const struct iouring_state *s = state;
+	struct mech_drop drops[IOURING_NR_DROPS];
 	const struct iouring_counters *c;
 	const char *unit;
 	double div, mean;
@@ -543,10 +555,7 @@ static void iouring_render_text(const void *state, FILE *out)
 				(unsigned long long)c->punt_unhooked);
 		fputc('\n', out);
 	}
-	if (c->punt_untracked || c->thread_drops || s->missed)
-		fprintf(out, "    dropped: untimed punts=%llu, io threads=%llu, "
-			"missed events=%llu\n", (unsigned long long)c->punt_untracked,
-			(unsigned long long)c->thread_drops, (unsigned long long)s->missed);
+	mech_drops_text(out, drops, iouring_drops(s, drops));
 }
 
 static struct json_object *json_u64(uint64_t v)
@@ -557,6 +566,7 @@ static struct json_object *json_u64(uint64_t v)
 static void iouring_render_json(const void *state, struct json_object *kernel)
 {
 	const struct iouring_state *s = state;
+	struct mech_drop drops[IOURING_NR_DROPS];
 	const struct iouring_counters *c;
 	struct json_object *o, *sub;
 
@@ -598,11 +608,7 @@ static void iouring_render_json(const void *state, struct json_object *kernel)
 		json_object_object_add(o, "workload_clat_mean_ns", json_object_new_double(
 			ratio(s->wl.clat_ns, s->wl.ios)));
 
-	sub = json_object_new_object();
-	json_object_object_add(sub, "untimed_punts", json_u64(c->punt_untracked));
-	json_object_object_add(sub, "io_threads", json_u64(c->thread_drops));
-	json_object_object_add(sub, "missed_events", json_u64(s->missed));
-	json_object_object_add(o, "dropped", sub);
+	json_object_object_add(o, "drops", mech_drops_json(drops, iouring_drops(s, drops)));
 	if (s->run_cnt) {
 		sub = json_object_new_object();
 		json_object_object_add(sub, "run_cnt", json_u64(s->run_cnt));

@@ -12,6 +12,7 @@
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
+#include <json-c/json.h>
 
 #include "probes/mechanism.h"
 
@@ -410,4 +411,29 @@ uint64_t mech_prog_misses(int prog_fd)
 	if (prog_fd < 0 || bpf_obj_get_info_by_fd(prog_fd, &info, &len))
 		return 0;
 	return info.recursion_misses;
+}
+
+void mech_drops_text(FILE *out, const struct mech_drop *drops, size_t nr)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < nr; i++) {
+		if (!drops[i].n)
+			continue;
+		fprintf(out, "%s%s=%llu", any ? ", " : "    drops: ", drops[i].cause,
+			(unsigned long long)drops[i].n);
+		any = true;
+	}
+	if (any)
+		fputc('\n', out);
+}
+
+struct json_object *mech_drops_json(const struct mech_drop *drops, size_t nr)
+{
+	struct json_object *o = json_object_new_object();
+
+	for (size_t i = 0; i < nr; i++)
+		json_object_object_add(o, drops[i].cause, json_object_new_int64(
+			drops[i].n > INT64_MAX ? INT64_MAX : (int64_t)drops[i].n));
+	return o;
 }

@@ -12,12 +12,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "errbuf.h"
 #include "probe.h"
 
 struct bpf_object_open_opts;
 struct btf;
+struct json_object;
 
 #define MECH_TP_BTF     "tp_btf"
 #define MECH_RAW_TP     "raw_tp"
@@ -89,5 +91,26 @@ int mech_sum_percpu(int map_fd, unsigned int nr, unsigned int words,
 /* recursion_misses of a loaded program: events the kernel skipped because
  * the program was already running on that CPU (0 when not reported). */
 uint64_t mech_prog_misses(int prog_fd);
+
+/*
+ * Events a family lost, by cause.  Every family reports them the same
+ * way: JSON "drops": {"<cause>": N, ...} with each of its causes (zeros
+ * included, so the keys do not come and go), and the text line
+ * "    drops: <cause>=N, ..." listing the non-zero ones, only when there
+ * are some.  Causes shared by families:
+ *   recursion     program runs the kernel skipped (recursion_misses)
+ *   stack         a kernel stack could not be taken or stored
+ *   agg_full      the aggregation hash was full: a new key not counted
+ *   threads_full  the io thread hash was full: a thread not counted
+ *   thread_state  a thread's record could not be had: its slot was
+ *                 taken by another traced thread, or task storage refused
+ */
+struct mech_drop {
+	const char *cause;
+	uint64_t n;
+};
+
+void mech_drops_text(FILE *out, const struct mech_drop *drops, size_t nr);
+struct json_object *mech_drops_json(const struct mech_drop *drops, size_t nr);
 
 #endif /* IODIG_PROBES_MECHANISM_H */

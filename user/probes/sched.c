@@ -520,9 +520,22 @@ static double pct(uint64_t part, uint64_t whole)
 	return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
+/* What the family lost, by cause (probes/mechanism.h). */
+#define SCHED_NR_DROPS 5
+static size_t sched_drops(const struct sched_state *s, struct mech_drop *d)
+{
+	d[0] = (struct mech_drop){ "stack", s->sum.stack_drops };
+	d[1] = (struct mech_drop){ "agg_full", s->sum.agg_drops };
+	d[2] = (struct mech_drop){ "thread_state", s->sum.start_drops };
+	d[3] = (struct mech_drop){ "threads_full", s->sum.iowq_drops };
+	d[4] = (struct mech_drop){ "recursion", s->missed };
+	return SCHED_NR_DROPS;
+}
+
 static void sched_render_text(const void *state, FILE *out)
 {
 	const struct sched_state *s = state;
+	struct mech_drop drops[SCHED_NR_DROPS];
 	const struct sched_counters *c;
 	char total[32], avg[32];
 
@@ -567,12 +580,7 @@ static void sched_render_text(const void *state, FILE *out)
 	if (s->have_workload && (s->wl.ctx_vol || s->wl.ctx_invol))
 		fprintf(out, "    workers' getrusage: voluntary=%llu, involuntary=%llu\n",
 			(unsigned long long)s->wl.ctx_vol, (unsigned long long)s->wl.ctx_invol);
-	if (c->stack_drops || c->agg_drops || c->start_drops || c->iowq_drops || s->missed)
-		fprintf(out, "    dropped: stacks=%llu, keys=%llu, start records=%llu, "
-			"io-wq threads=%llu, missed events=%llu\n",
-			(unsigned long long)c->stack_drops, (unsigned long long)c->agg_drops,
-			(unsigned long long)c->start_drops, (unsigned long long)c->iowq_drops,
-			(unsigned long long)s->missed);
+	mech_drops_text(out, drops, sched_drops(s, drops));
 	if (s->symbolizer[0])
 		fprintf(out, "    functions shown as addresses: %s\n", s->symbolizer);
 }
@@ -610,6 +618,7 @@ static struct json_object *json_funcs(const struct sched_state *s)
 static void sched_render_json(const void *state, struct json_object *kernel)
 {
 	const struct sched_state *s = state;
+	struct mech_drop drops[SCHED_NR_DROPS];
 	const struct sched_counters *c;
 	struct json_object *o, *sub, *arr;
 
@@ -645,13 +654,7 @@ static void sched_render_json(const void *state, struct json_object *kernel)
 	}
 	json_object_object_add(o, "stacks", arr);
 
-	sub = json_object_new_object();
-	json_object_object_add(sub, "stacks", json_u64(c->stack_drops));
-	json_object_object_add(sub, "keys", json_u64(c->agg_drops));
-	json_object_object_add(sub, "start_records", json_u64(c->start_drops));
-	json_object_object_add(sub, "iowq_threads", json_u64(c->iowq_drops));
-	json_object_object_add(sub, "missed_events", json_u64(s->missed));
-	json_object_object_add(o, "dropped", sub);
+	json_object_object_add(o, "drops", mech_drops_json(drops, sched_drops(s, drops)));
 
 	if (s->run_cnt) {
 		sub = json_object_new_object();

@@ -425,9 +425,21 @@ static void text_crosscheck(FILE *out, const char *what, uint64_t seen,
 		fprintf(out, " (%+lld)\n", (long long)(seen - counted));
 }
 
+/* What the family lost, by cause (probes/mechanism.h); unmatched_exit:
+ * an exit that did not match the entry recorded for its thread. */
+#define SC_NR_DROPS 3
+static size_t sc_drops(const struct sc_state *s, struct mech_drop *d)
+{
+	d[0] = (struct mech_drop){ "thread_state", s->sum.state_misses };
+	d[1] = (struct mech_drop){ "unmatched_exit", s->sum.mismatched };
+	d[2] = (struct mech_drop){ "recursion", s->missed };
+	return SC_NR_DROPS;
+}
+
 static void sc_render_text(const void *state, FILE *out)
 {
 	const struct sc_state *s = state;
+	struct mech_drop drops[SC_NR_DROPS];
 	bool any = false;
 
 	if (!s)
@@ -461,11 +473,9 @@ static void sc_render_text(const void *state, FILE *out)
 			fprintf(out, "n/a");
 		fputc('\n', out);
 	}
-	if (!any) {
+	if (!any)
 		fprintf(out, "    no traced calls seen\n");
-		return;
-	}
-	if (s->have_wl) {
+	else if (s->have_wl) {
 		text_crosscheck(out, "submitting", role_calls(s, ROLE_SUBMIT),
 				s->wl.submit_calls, false);
 		/* A sync engine completes inside the submitting call. */
@@ -473,10 +483,7 @@ static void sc_render_text(const void *state, FILE *out)
 			text_crosscheck(out, "reaping   ", role_calls(s, ROLE_REAP),
 					s->wl.reap_calls, true);
 	}
-	if (s->sum.state_misses || s->sum.mismatched || s->missed)
-		fprintf(out, "    lost: state=%llu, mismatched exits=%llu, missed events=%llu\n",
-			(unsigned long long)s->sum.state_misses,
-			(unsigned long long)s->sum.mismatched, (unsigned long long)s->missed);
+	mech_drops_text(out, drops, sc_drops(s, drops));
 }
 
 static struct json_object *json_u64(uint64_t v)
@@ -508,6 +515,7 @@ static struct json_object *json_row(const struct sc_state *s, int r)
 static void sc_render_json(const void *state, struct json_object *kernel)
 {
 	const struct sc_state *s = state;
+	struct mech_drop drops[SC_NR_DROPS];
 	struct json_object *o, *calls;
 
 	if (!s || !kernel)
@@ -528,9 +536,7 @@ static void sc_render_json(const void *state, struct json_object *kernel)
 		json_object_object_add(o, "workload_reap_calls", json_u64(s->wl.reap_calls));
 	}
 	json_object_object_add(o, "workload_ios", json_u64(s->wl.ios));
-	json_object_object_add(o, "state_misses", json_u64(s->sum.state_misses));
-	json_object_object_add(o, "mismatched_exits", json_u64(s->sum.mismatched));
-	json_object_object_add(o, "missed_events", json_u64(s->missed));
+	json_object_object_add(o, "drops", mech_drops_json(drops, sc_drops(s, drops)));
 	json_object_object_add(kernel, "syscalls", o);
 }
 
