@@ -34,6 +34,14 @@ struct probe_env {
 	unsigned int stacks;       /* --stacks=N: full stacks to print */
 	unsigned int sched_stack_period; /* sched: 1 in N switch-outs takes
 				    * its kernel stack; 0 = the default */
+	/* The job, for maps whose need grows with it (sized before load,
+	 * within bounds); 0 = unknown: the defaults of include/iodig/. */
+	unsigned int threads;      /* workers over all jobs: sum of numjobs */
+	uint64_t inflight;         /* I/Os in flight at most: sum of
+				    * numjobs x iodepth */
+	unsigned int runtime_s;    /* the run lasts at most this long (sum of
+				    * startdelay + ramp + runtime), 0 = no
+				    * bound (a job runs until its size is done) */
 };
 
 enum probe_state {

@@ -266,6 +266,17 @@ static int iouring_try(void *ctx, const char *mechanism, struct errbuf *why)
 	if (!skel)
 		return errno ? -errno : -ENOMEM;
 	set_arg_positions(s->vmlinux, &skel->rodata->args);
+	/* punt_start holds the punted requests in flight, never more than
+	 * the job's I/Os in flight: twice that, for entries whose completion
+	 * was not seen (16 B keys and values: ~80 B each, 2.6 MiB at most).
+	 * io_threads: twice the io threads the job can have at once, for
+	 * io-wq workers that exit idle and come back with new ids. */
+	bpf_map__set_max_entries(skel->maps.punt_start,
+				 mech_map_size(2 * s->env->inflight, 256, 32768,
+					       IOURING_MAX_PUNTED));
+	bpf_map__set_max_entries(skel->maps.io_threads,
+				 mech_map_size(2 * mech_io_threads(s->env), 256, 16384,
+					       IOURING_MAX_THREADS));
 	for (size_t m = 0; m < IOURING_NR_MECHS; m++) {
 		for (int h = 0; h < HOOK_NR; h++) {
 			struct bpf_program *p = prog_of(skel, m, h);

@@ -334,6 +334,30 @@ struct btf *mech_btf_load(const struct probe_env *env)
 	return libbpf_get_error(btf) ? NULL : btf;
 }
 
+uint32_t mech_map_size(uint64_t want, uint32_t floor, uint32_t ceiling, uint32_t dflt)
+{
+	uint32_t n = floor;
+
+	if (!want)
+		return dflt;
+	while (n < want && n < ceiling)
+		n <<= 1;
+	return n;
+}
+
+uint64_t mech_io_threads(const struct probe_env *env)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	uint64_t per_ring = 4 * (uint64_t)(cpus > 0 ? cpus : 1);
+	uint64_t iowq;
+
+	if (!env || !env->threads)
+		return 0;
+	iowq = env->inflight < env->threads * per_ring ? env->inflight
+							: env->threads * per_ring;
+	return env->threads + iowq;
+}
+
 static int sum_one_by_one(int fd, unsigned int nr, unsigned int words, int ncpu,
 			  uint64_t *vals, uint64_t *out)
 {

@@ -82,6 +82,22 @@ struct bpf_object_open_opts *mech_open_opts(const struct probe_env *env,
 struct btf *mech_btf_load(const struct probe_env *env);
 
 /*
+ * max_entries of a map whose need grows with the job: @want rounded up to
+ * a power of two and kept within [@floor, @ceiling] (both powers of two),
+ * so memory stays bounded whatever the job; @dflt when @want is 0 (the
+ * job is unknown, as for `iodig probe`).
+ */
+uint32_t mech_map_size(uint64_t want, uint32_t floor, uint32_t ceiling, uint32_t dflt);
+
+/*
+ * At most how many io_uring io threads the job makes at once: an SQPOLL
+ * thread per worker, and an io-wq worker per punted request in flight,
+ * at most 4 per CPU per ring (io-wq's bound for regular I/O).  0 when the
+ * job is unknown.
+ */
+uint64_t mech_io_threads(const struct probe_env *env);
+
+/*
  * Sums a per-CPU array whose values are @words u64s over all CPUs, entries
  * [0, @nr) into @out[nr * words]; batched where the kernel allows it.
  */

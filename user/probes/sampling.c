@@ -218,6 +218,13 @@ static int samp_try(void *ctx, const char *mechanism, struct errbuf *why)
 		return errno ? -errno : -ENOMEM;
 	for (size_t i = 0; i < sizeof(nrs) / sizeof(nrs[0]); i++)
 		skel->rodata->sc_nr[nrs[i].call] = nrs[i].nr;
+	/* Each sample adds at most one {stack, class} key, and there are at
+	 * most runtime x SAMPLING_FREQ_HZ of them per CPU; ~590 B a key, so
+	 * 1.2 to 9.5 MiB.  Without a runtime bound, the ceiling. */
+	bpf_map__set_max_entries(skel->maps.agg,
+				 mech_map_size((uint64_t)s->env->runtime_s * SAMPLING_FREQ_HZ *
+					       (uint64_t)libbpf_num_possible_cpus(),
+					       2048, SAMPLING_MAX_AGG, SAMPLING_MAX_AGG));
 	iodig_tgid_add(skel->bss->tgids, (uint32_t)s->tgid);
 	s->skel = skel;
 	err = sampling_bpf__load(skel);

@@ -60,6 +60,8 @@ struct sched_state {
 	pid_t runner_tgid;
 	bool has_prev_state;              /* sched_switch passes prev_state */
 	unsigned int stack_period;        /* 1 in N switch-outs takes its stack */
+	uint32_t thread_slots;            /* entries of start, from the job */
+	uint32_t max_iowq;                /* entries of iowq_threads */
 	/* filled by collect */
 	struct sched_counters sum;
 	struct sched_entry *entries;
@@ -172,6 +174,9 @@ static int sched_try(void *ctx, const char *mechanism, struct errbuf *why)
 		return errno ? -errno : -ENOMEM;
 	skel->rodata->has_prev_state = s->has_prev_state;
 	skel->rodata->stack_period = s->stack_period;
+	skel->rodata->thread_slots = s->thread_slots;
+	bpf_map__set_max_entries(skel->maps.start, s->thread_slots);
+	bpf_map__set_max_entries(skel->maps.iowq_threads, s->max_iowq);
 	for (size_t i = 0; i < SCHED_NR_MECHS; i++)
 		bpf_program__set_autoload(mech_prog(skel, i), i == want);
 	if (s->runner_tgid > 0)
@@ -203,6 +208,19 @@ static int sched_open(const struct probe_env *env, void **state, struct probe_st
 	s->runner_tgid = env->runner_tgid;
 	s->stack_period = env->sched_stack_period ? env->sched_stack_period
 						  : SCHED_STACK_PERIOD;
+	/*
+	 * Map sizes from the job.  start: workers started together have
+	 * consecutive thread ids, which cannot share a slot while the slots
+	 * outnumber the threads; 8 slots per traced thread (workers and their
+	 * io threads) keep later ones (io-wq workers) apart too; 64 B each, so
+	 * 64 KiB to 4 MiB.  iowq_threads: twice the io-wq workers the job can
+	 * have at once, for workers that exit idle and come back with new
+	 * ids.  The stack and agg maps stay fixed: their keys are the
+	 * kernel's blocking paths, which do not grow with the job.
+	 */
+	s->thread_slots = mech_map_size(8 * ((uint64_t)env->threads + mech_io_threads(env)),
+					1024, 65536, SCHED_THREAD_SLOTS);
+	s->max_iowq = mech_map_size(2 * mech_io_threads(env), 256, 16384, SCHED_MAX_IOWQ);
 	/* 4 arguments since v5.18 (prev_state); without BTF assume the old
 	 * three and read the state from the task. */
 	s->has_prev_state = tp_nr_args(env, "sched_switch") >= 4;

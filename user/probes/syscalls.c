@@ -106,6 +106,7 @@ struct sc_state {
 	char mechanism[32];
 	bool task_storage;            /* else the thread slots */
 	char unattached[160];         /* calls the kernel has no tracepoint for */
+	uint32_t thread_slots;        /* entries of thread_slots, from the job */
 	/* filled by set_workload and collect */
 	struct probe_workload wl;
 	bool have_wl;
@@ -217,8 +218,8 @@ static int sc_load(struct sc_state *s, size_t want, bool task_storage, bool *loa
 	skel->rodata->use_task_storage = task_storage;
 	bpf_map__set_autocreate(skel->maps.thread_tls, task_storage);
 	/* The slots are never touched with task storage: keep them tiny. */
-	if (task_storage)
-		bpf_map__set_max_entries(skel->maps.thread_slots, 1);
+	skel->rodata->nr_thread_slots = task_storage ? 1 : s->thread_slots;
+	bpf_map__set_max_entries(skel->maps.thread_slots, skel->rodata->nr_thread_slots);
 	iodig_tgid_add(skel->bss->tgids, (uint32_t)tgid);
 	for (size_t m = 0; m < SC_NR_MECHS; m++) {
 		struct bpf_program *progs[3];
@@ -280,6 +281,12 @@ static int sc_open(const struct probe_env *env, void **state, struct probe_statu
 		return -ENOMEM;
 	}
 	s->env = env;
+	/* Only the workers make the traced calls (io threads never do), and
+	 * workers started together have consecutive thread ids: 8 slots per
+	 * worker keep them and the odd later one apart; 64 B each, so 64 KiB
+	 * to 4 MiB. */
+	s->thread_slots = mech_map_size(8 * (uint64_t)env->threads, 1024, 65536,
+					SC_THREAD_SLOTS);
 	err = mech_select(env, "syscalls", sc_mechs, SC_NR_MECHS, sc_try, s, st);
 	s->env = NULL;
 	if (err) {
