@@ -1,4 +1,4 @@
-// Real BPF: the maps whose need grows with the job (sched and syscalls thread slots, io thread and punt hashes, sampling's stack keys) are loaded with sizes from probe_env, within their floors and ceilings, and the defaults when the job is unknown; with 1024 thread slots two threads whose ids differ by 1024 collide, and the syscalls and sched reports count it in drops.thread_state.
+// Real BPF: the maps whose need grows with the job (sched and syscalls thread slots, io thread and punt hashes, sampling's stack keys, block's --detail stamps) are loaded with sizes from probe_env, within their floors and ceilings, and the defaults when the job is unknown; with 1024 thread slots two threads whose ids differ by 1024 collide, and the syscalls and sched reports count it in drops.thread_state.
 #define _GNU_SOURCE
 #include <errno.h>
 #include <linux/aio_abi.h>
@@ -16,6 +16,7 @@
 #include <bpf/libbpf.h>
 #include <json-c/json.h>
 
+#include "iodig/block.h"
 #include "iodig/iouring.h"
 #include "iodig/sampling.h"
 #include "iodig/sched.h"
@@ -25,7 +26,7 @@
 #include "tests/unit/check.h"
 
 extern const struct probe_family sched_probe, iouring_probe, syscalls_probe,
-	sampling_probe;
+	sampling_probe, block_probe;
 
 struct map_want {
 	const struct probe_family *fam;
@@ -80,11 +81,13 @@ static uint32_t pow2_within(uint64_t v, uint32_t lo, uint32_t hi)
 
 static void test_sizes(void)
 {
-	struct probe_env unknown = { .runner_tgid = getpid() };
+	/* --detail: block loads its stage stamps */
+	struct probe_env unknown = { .runner_tgid = getpid(), .detail = true };
 	struct probe_env tiny = { .runner_tgid = getpid(), .threads = 1, .inflight = 1,
-				  .runtime_s = 1 };
+				  .runtime_s = 1, .detail = true };
 	struct probe_env huge = { .runner_tgid = getpid(), .threads = 1000000,
-				  .inflight = 1000000000ull, .runtime_s = 1000000 };
+				  .inflight = 1000000000ull, .runtime_s = 1000000,
+				  .detail = true };
 	int cpus = libbpf_num_possible_cpus();
 	const struct map_want defaults[] = {
 		{ &sched_probe, "start", SCHED_THREAD_SLOTS },
@@ -93,6 +96,7 @@ static void test_sizes(void)
 		{ &iouring_probe, "io_threads", IOURING_MAX_THREADS },
 		{ &syscalls_probe, "thread_slots", SC_THREAD_SLOTS },
 		{ &sampling_probe, "agg", SAMPLING_MAX_AGG },
+		{ &block_probe, "stamps", BLOCK_STAMPS_ENTRIES },
 	};
 	/* The floors; sampling: one second of samples on every CPU. */
 	const struct map_want floors[] = {
@@ -103,6 +107,7 @@ static void test_sizes(void)
 		{ &syscalls_probe, "thread_slots", 1024 },
 		{ &sampling_probe, "agg", pow2_within((uint64_t)SAMPLING_FREQ_HZ * cpus, 2048,
 						      SAMPLING_MAX_AGG) },
+		{ &block_probe, "stamps", 1024 },
 	};
 	const struct map_want ceilings[] = {
 		{ &sched_probe, "start", 65536 },
@@ -111,11 +116,12 @@ static void test_sizes(void)
 		{ &iouring_probe, "io_threads", 16384 },
 		{ &syscalls_probe, "thread_slots", 65536 },
 		{ &sampling_probe, "agg", SAMPLING_MAX_AGG },
+		{ &block_probe, "stamps", 32768 },
 	};
 
-	check_sizes("job unknown", &unknown, defaults, 6);
-	check_sizes("numjobs=1 iodepth=1 1s", &tiny, floors, 6);
-	check_sizes("a million workers", &huge, ceilings, 6);
+	check_sizes("job unknown", &unknown, defaults, 7);
+	check_sizes("numjobs=1 iodepth=1 1s", &tiny, floors, 7);
+	check_sizes("a million workers", &huge, ceilings, 7);
 }
 
 /* ---- a real collision in the syscalls thread slots ---- */

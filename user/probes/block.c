@@ -123,9 +123,13 @@ static int block_try(void *ctx, const char *mechanism, struct errbuf *why)
 		return errno ? -errno : -ENOMEM;
 	skel->rodata->targ_dev = s->targ_kdev;
 	skel->rodata->issue_hooked = s->issue_hooked;
-	/* the stage stamps are used with --detail only */
-	if (!s->issue_hooked)
-		bpf_map__set_max_entries(skel->maps.stamps, 1);
+	/* The stage stamps are used with --detail only.  Each bio between
+	 * queue and issue holds one, so never more than the job's I/Os in
+	 * flight; 4 times that leaves the LRU room for the stamps of merged
+	 * bios, which are only ever evicted (~80 B each, 2.6 MiB at most). */
+	bpf_map__set_max_entries(skel->maps.stamps, !s->issue_hooked ? 1 :
+				 mech_map_size(4 * s->env->inflight, 1024, 32768,
+					       BLOCK_STAMPS_ENTRIES));
 	/* The issue hook is a second program run per I/O; by default the
 	 * completion derives what it gave (bpf/block.bpf.c). */
 	for (size_t i = 0; i < BLOCK_NR_MECHS; i++)

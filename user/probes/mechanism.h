@@ -4,7 +4,8 @@
  * mechanisms are tried best first by really loading and attaching (never by
  * kernel version), each failure is turned into a sentence for the user, and
  * IODIG_DISABLE can take any family or mechanism away so tests reach the
- * fallbacks.  Also the two map readers every family needs.
+ * fallbacks.  Also what every family needs around its maps: the readers,
+ * sizes from the job, and one way to report the events it lost.
  */
 #ifndef IODIG_PROBES_MECHANISM_H
 #define IODIG_PROBES_MECHANISM_H
