@@ -9,7 +9,7 @@
  *   tracepoint  the classic record has pids but no tgid for the incoming
  *               task, so incoming threads are recognised through a bitmap
  *               of thread ids seen leaving (then their slot).
- * A thread's switch-out record lives in slot (tid % SCHED_THREAD_SLOTS) of
+ * A thread's switch-out record lives in slot (tid % thread_slots) of
  * a plain array, tagged with the tid: an address computed inline, where
  * task storage cost ~50-100 ns per get here.
  *
@@ -62,6 +62,8 @@ char LICENSE[] SEC("license") = "GPL";
 const volatile bool has_prev_state = true;
 /* Take the kernel stack of 1 in this many switch-outs (1 = every one). */
 const volatile __u32 stack_period = SCHED_STACK_PERIOD;
+/* Entries of the start array, a power of two sized from the job. */
+const volatile __u32 thread_slots = SCHED_THREAD_SLOTS;
 
 /* Workload process ids; filled by user space through the mmapped .bss. */
 __u32 targ_tgids[IODIG_MAX_TGIDS] = {};
@@ -167,19 +169,21 @@ static __always_inline enum io_thread io_thread_kind(struct task_struct *t, __u3
 }
 
 /*
- * The thread's start record: its slot, claimed on switch-out.  A thread
- * off the CPU whose slot another workload thread claims meanwhile (ids
- * equal modulo SCHED_THREAD_SLOTS) loses that one off-CPU interval; the
- * count of switches stays exact.
+ * The thread's start record: its slot, claimed on switch-out (@c given).
+ * A thread off the CPU whose slot another workload thread claims
+ * meanwhile (ids equal modulo thread_slots) loses that one off-CPU
+ * interval, counted in start_drops; the count of switches stays exact.
  */
-static __always_inline struct sched_start *start_of(__u32 tid, bool create)
+static __always_inline struct sched_start *start_of(__u32 tid, struct sched_counters *c)
 {
-	__u32 idx = tid % SCHED_THREAD_SLOTS;
+	__u32 idx = tid & (thread_slots - 1);
 	struct sched_start *st = bpf_map_lookup_elem(&start, &idx);
 
 	if (!st)
 		return NULL;
-	if (create) {
+	if (c) {
+		if (st->ts && st->tid != tid)
+			c->start_drops++;
 		st->tid = tid;
 		return st;
 	}
@@ -270,7 +274,7 @@ static __always_inline void switch_out(void *ctx, const struct out_info *o, __u6
 	if (o->task_flags & IODIG_PF_EXITING)
 		return;
 
-	st = start_of(o->tid, true);
+	st = start_of(o->tid, c);
 	if (!st) {
 		c->start_drops++;
 		return;
@@ -281,7 +285,7 @@ static __always_inline void switch_out(void *ctx, const struct out_info *o, __u6
 
 static __always_inline void switch_in(__u32 tid, __u64 now)
 {
-	struct sched_start *st = start_of(tid, false);
+	struct sched_start *st = start_of(tid, NULL);
 	struct sched_counters *c;
 	struct sched_agg_val *v;
 	__u64 then, d;

@@ -46,6 +46,8 @@ char LICENSE[] SEC("license") = "GPL";
  * set by user space from <sys/syscall.h> before load. */
 const volatile __s64 sc_nr[SC_CALL_NR] = { -1, -1, -1, -1, -1, -1, -1, -1 };
 const volatile bool use_task_storage = false;
+/* Entries of thread_slots, a power of two sized from the job. */
+const volatile __u32 nr_thread_slots = SC_THREAD_SLOTS;
 
 /* The workload's processes (iodig/tgid_filter.h); written live by user
  * space through the memory-mapped .bss. */
@@ -122,7 +124,7 @@ static __always_inline struct sc_thread_state *state_get(bool create)
 		return bpf_task_storage_get(&thread_tls, bpf_get_current_task_btf(), 0,
 					    create ? BPF_LOCAL_STORAGE_GET_F_CREATE : 0);
 	tid = (__u32)bpf_get_current_pid_tgid();
-	idx = tid % SC_THREAD_SLOTS;
+	idx = tid & (nr_thread_slots - 1);
 	st = bpf_map_lookup_elem(&thread_slots, &idx);
 	if (!st)
 		return NULL;

@@ -25,6 +25,8 @@ struct probe_env {
 	const char *force_mechanism; /* --mechanism=, NULL = best available */
 	const char *disabled;      /* comma list of families or mechanisms to
 				    * treat as unavailable (IODIG_DISABLE) */
+	const char *btf_path;      /* the kernel's BTF for CO-RE relocations,
+				    * NULL = /sys/kernel/btf/vmlinux (IODIG_BTF) */
 	bool bpf_stats;            /* measure each program's run time */
 	bool detail;               /* --detail: hooks that cost a program run
 				    * per I/O for a finer split (block issue,
@@ -32,6 +34,14 @@ struct probe_env {
 	unsigned int stacks;       /* --stacks=N: full stacks to print */
 	unsigned int sched_stack_period; /* sched: 1 in N switch-outs takes
 				    * its kernel stack; 0 = the default */
+	/* The job, for maps whose need grows with it (sized before load,
+	 * within bounds); 0 = unknown: the defaults of include/iodig/. */
+	unsigned int threads;      /* workers over all jobs: sum of numjobs */
+	uint64_t inflight;         /* I/Os in flight at most: sum of
+				    * numjobs x iodepth */
+	unsigned int runtime_s;    /* the run lasts at most this long (sum of
+				    * startdelay + ramp + runtime), 0 = no
+				    * bound (a job runs until its size is done) */
 };
 
 enum probe_state {

@@ -22,11 +22,13 @@
  * tests/bench/overhead.sh measures them beside biolatency and bpftrace.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <json-c/json.h>
 
@@ -149,6 +151,31 @@ static int select_families(const char *spec, bool detail, bool on[NR_FAMILIES],
 	return 0;
 }
 
+/* A bad IODIG_BTF would fail every family with the same message: say it
+ * once, naming the file. */
+static int no_print(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	(void)level;
+	(void)fmt;
+	(void)ap;
+	return 0;
+}
+
+static int check_btf(const char *path, struct errbuf *err)
+{
+	libbpf_print_fn_t old_print = libbpf_set_print(no_print);
+	struct btf *btf = btf__parse(path, NULL);
+	int ret = libbpf_get_error(btf);
+
+	libbpf_set_print(old_print);
+	btf__free(btf);
+	if (ret)
+		return err_set(err, -ret, "IODIG_BTF=%s: cannot read BTF from it: %s", path,
+			       -ret >= 4000 ? "neither raw BTF nor an ELF file with a .BTF section"
+					    : strerror(-ret));
+	return 0;
+}
+
 static bool bpf_stats_sysctl_on(void)
 {
 	char c = '0';
@@ -195,6 +222,8 @@ int probes_open(const struct probe_env *env, const char *spec,
 	*out = NULL;
 	ret = select_families(spec, env->detail, on, err);
 	if (ret)
+		return ret;
+	if (env->btf_path && (ret = check_btf(env->btf_path, err)))
 		return ret;
 	set = calloc(1, sizeof(*set));
 	if (!set)

@@ -75,6 +75,27 @@ dev_t disk_devt(const char *disk)
 	return dev;
 }
 
+/* What the probes size their maps from (struct probe_env). */
+static void job_figures(const struct job_list *jobs, struct probe_env *env)
+{
+	uint64_t threads = 0, inflight = 0, ns = 0;
+	bool bounded = jobs->count > 0;
+
+	for (size_t i = 0; i < jobs->count; i++) {
+		const struct job *j = &jobs->jobs[i];
+
+		threads += j->numjobs;
+		inflight += (uint64_t)j->numjobs * j->iodepth;
+		if (!j->runtime_ns)
+			bounded = false;
+		/* sum, not max: stonewalled groups run one after another */
+		ns += j->startdelay_ns + j->ramp_time_ns + j->runtime_ns;
+	}
+	env->threads = threads > UINT_MAX ? UINT_MAX : (unsigned int)threads;
+	env->inflight = inflight;
+	env->runtime_s = bounded ? (unsigned int)((ns + 999999999ull) / 1000000000ull) : 0;
+}
+
 static void open_probes(struct run_ctx *ctx)
 {
 	struct probe_env env = { .runner_tgid = getpid() };
@@ -89,9 +110,13 @@ static void open_probes(struct run_ctx *ctx)
 	}
 	env.force_mechanism = ctx->opts.mechanism;
 	env.disabled = getenv("IODIG_DISABLE");
+	env.btf_path = getenv("IODIG_BTF");
+	if (env.btf_path && !*env.btf_path)
+		env.btf_path = NULL;     /* IODIG_BTF= unsets it */
 	env.bpf_stats = ctx->opts.bpf_stats;
 	env.detail = ctx->opts.detail;
 	env.stacks = ctx->opts.stacks;
+	job_figures(&ctx->jobs, &env);
 	if (probes_open(&env, ctx->opts.probes, &ctx->probes, &err))
 		fprintf(stderr, "iodig: kernel probes unavailable: %s\n", err.msg);
 }

@@ -10,9 +10,10 @@
 
 #include "iodig/hist.h"
 
-/* Punted requests timed at once (queue_async_work -> complete). */
+/* Punted requests timed at once (queue_async_work -> complete), and io-wq
+ * worker / SQPOLL threads told apart one by one: the sizes when the job is
+ * unknown; user/probes/iouring.c sizes both from the job. */
 #define IOURING_MAX_PUNTED 16384
-/* io-wq worker / SQPOLL threads told apart one by one. */
 #define IOURING_MAX_THREADS 1024
 
 /* iouring_threads values */

@@ -23,8 +23,9 @@
  * to the driver is 30-40 frames deep; interrupts on top add a dozen. */
 #define SAMPLING_STACK_DEPTH 64
 /*
- * Distinct {stack, class} pairs counted; later new ones are counted as
- * dropped.  A 3-second libaio run shows about 2,000.  The stack itself is
+ * Distinct {stack, class} pairs counted at most (fewer for a short run:
+ * user/probes/sampling.c); later new ones are counted as dropped.  A
+ * 3-second libaio run shows about 2,000.  The stack itself is
  * the hash key rather than a bpf_get_stackid() id: the stack-trace map
  * keeps one stack per bucket and fails a colliding new one with -EEXIST,
  * which lost 3% of the samples (the rare paths' first) at 16k buckets.

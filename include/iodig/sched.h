@@ -19,9 +19,10 @@
 #define SCHED_MAX_STACKS 8192
 /* (stack, voluntary, io-wq) combinations kept. */
 #define SCHED_MAX_AGG 4096
-/* io-wq worker threads counted one by one. */
+/* io-wq worker threads counted one by one (default; sized from the job). */
 #define SCHED_MAX_IOWQ 1024
-/* Switch-out records, one per thread slot (tid % SCHED_THREAD_SLOTS). */
+/* Switch-out records, one per thread slot (tid % slots): the default;
+ * user/probes/sched.c sizes them from the job. */
 #define SCHED_THREAD_SLOTS 4096
 /* Thread-id bitmap bits, see tid_seen in bpf/sched.bpf.c. */
 #define SCHED_TID_BITS 8192
@@ -79,7 +80,9 @@ struct sched_counters {
 	iodig_u64 sampled;      /* switch-outs that took their stack */
 	iodig_u64 stack_drops;  /* bpf_get_stackid() failed (bucket taken) */
 	iodig_u64 agg_drops;    /* aggregation map full */
-	iodig_u64 start_drops;  /* no per-thread record (slot lookup failed) */
+	iodig_u64 start_drops;  /* a thread's record taken by another thread
+				 * (ids equal modulo the slots) while it was
+				 * off the CPU: that interval not timed */
 	iodig_u64 iowq_drops;   /* io-wq thread map full */
 };
 

@@ -248,8 +248,9 @@ static void run_case(const struct loopdev *a, const struct loopdev *b,
 		CHECK_MSG(v == 0, "errors.total %lld", (long long)v);
 		v = get_i64(blk, "requeued", "total");
 		CHECK_MSG(v == 0, "requeued.total %lld", (long long)v);
-		v = get_i64(blk, "missed_events", NULL);
-		CHECK_MSG(v == 0, "missed_events %lld", (long long)v);
+		v = get_i64(blk, "drops", "recursion");
+		CHECK_MSG(v == 0, "drops.recursion %lld, want 0", (long long)v);
+		CHECK_MSG(!path_get(blk, "missed_events", NULL), "old key missed_events still there");
 		if (timed) {
 			struct json_object *dev = path_get(blk, "device_ns", NULL);
 			double mean = dev ? json_object_get_double(path_get(dev, "mean", NULL)) : -1;

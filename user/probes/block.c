@@ -27,6 +27,7 @@ static const char *const block_mechs[] = { MECH_TP_BTF, MECH_RAW_TP, MECH_TRACEP
 static const char *const op_names[BLOCK_OP_NR] = { "read", "write", "other" };
 
 struct block_state {
+	const struct probe_env *env;  /* only during open */
 	struct block_bpf *skel;
 	uint32_t targ_kdev;           /* BLOCK_KDEV of the target, 0 = all */
 	char disk[64];
@@ -96,6 +97,7 @@ static int block_try(void *ctx, const char *mechanism, struct errbuf *why)
 {
 	struct block_state *s = ctx;
 	size_t want = mech_index(mechanism);
+	struct bpf_object_open_opts opts;
 	struct block_bpf *skel;
 	int err;
 
@@ -116,14 +118,18 @@ static int block_try(void *ctx, const char *mechanism, struct errbuf *why)
 				return err_set(why, -err, "no block/%s in tracefs", events[i]);
 		}
 	}
-	skel = block_bpf__open();
+	skel = block_bpf__open_opts(mech_open_opts(s->env, &opts));
 	if (!skel)
 		return errno ? -errno : -ENOMEM;
 	skel->rodata->targ_dev = s->targ_kdev;
 	skel->rodata->issue_hooked = s->issue_hooked;
-	/* the stage stamps are used with --detail only */
-	if (!s->issue_hooked)
-		bpf_map__set_max_entries(skel->maps.stamps, 1);
+	/* The stage stamps are used with --detail only.  Each bio between
+	 * queue and issue holds one, so never more than the job's I/Os in
+	 * flight; 4 times that leaves the LRU room for the stamps of merged
+	 * bios, which are only ever evicted (~80 B each, 2.6 MiB at most). */
+	bpf_map__set_max_entries(skel->maps.stamps, !s->issue_hooked ? 1 :
+				 mech_map_size(4 * s->env->inflight, 1024, 32768,
+					       BLOCK_STAMPS_ENTRIES));
 	/* The issue hook is a second program run per I/O; by default the
 	 * completion derives what it gave (bpf/block.bpf.c). */
 	for (size_t i = 0; i < BLOCK_NR_MECHS; i++)
@@ -158,6 +164,7 @@ static int block_open(const struct probe_env *env, void **state,
 		return -ENOMEM;
 	}
 	s->issue_hooked = env->detail;
+	s->env = env;
 	if (env->target_dev)
 		s->targ_kdev = BLOCK_KDEV(major(env->target_dev), minor(env->target_dev));
 	if (env->target_disk[0]) {
@@ -170,6 +177,7 @@ static int block_open(const struct probe_env *env, void **state,
 	else
 		snprintf(s->disk, sizeof(s->disk), "all disks");
 	err = mech_select(env, "block", block_mechs, BLOCK_NR_MECHS, block_try, s, st);
+	s->env = NULL;
 	if (err) {
 		free(s);
 		return err;
@@ -247,6 +255,15 @@ static int block_collect(void *state, uint64_t workload_ios)
 cleanup:
 	free(slots);
 	return err;
+}
+
+/* What the family lost, by cause (probes/mechanism.h): only program runs
+ * the kernel skipped; nothing kept per request could fill. */
+#define BLOCK_NR_DROPS 1
+static size_t block_drops(const struct block_state *s, struct mech_drop *d)
+{
+	d[0] = (struct mech_drop){ "recursion", s->missed };
+	return BLOCK_NR_DROPS;
 }
 
 /* fio prints latencies in the unit that keeps the average readable. */
@@ -375,6 +392,7 @@ static void text_tag_waits(const struct block_state *s, FILE *out)
 static void block_render_text(const void *state, FILE *out)
 {
 	const struct block_state *s = state;
+	struct mech_drop drops[BLOCK_NR_DROPS];
 	uint64_t completed;
 
 	if (!s)
@@ -431,13 +449,12 @@ static void block_render_text(const void *state, FILE *out)
 	if (mean_inflight(s) > 0.0 && s->nr_requests)
 		fprintf(out, " of nr_requests=%lu (%.0f%%)", s->nr_requests,
 			100.0 * mean_inflight(s) / (double)s->nr_requests);
-	if (s->missed)
-		fprintf(out, ", missed events: %llu", (unsigned long long)s->missed);
 	if (s->unmatched)
 		fprintf(out, ", issued without completion: %llu",
 			(unsigned long long)s->unmatched);
 	fputc('\n', out);
 	text_tag_waits(s, out);
+	mech_drops_text(out, drops, block_drops(s, drops));
 }
 
 static void block_share_in(void *state, const struct probe_shared *sh)
@@ -530,6 +547,7 @@ static struct json_object *json_kind(const struct block_state *s, uint32_t kind)
 static void block_render_json(const void *state, struct json_object *kernel)
 {
 	const struct block_state *s = state;
+	struct mech_drop drops[BLOCK_NR_DROPS];
 	struct json_object *b;
 
 	if (!s || !kernel)
@@ -569,8 +587,8 @@ static void block_render_json(const void *state, struct json_object *kernel)
 	if (s->nr_requests)
 		json_object_object_add(b, "nr_requests", json_u64(s->nr_requests));
 	json_object_object_add(b, "tag_waits", json_tag_waits(s));
-	json_object_object_add(b, "missed_events", json_u64(s->missed));
 	json_object_object_add(b, "unmatched_issues", json_u64(s->unmatched));
+	json_object_object_add(b, "drops", mech_drops_json(drops, block_drops(s, drops)));
 	json_object_object_add(kernel, "block", b);
 }
 

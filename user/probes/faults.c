@@ -66,6 +66,7 @@ static const char *const result_keys[DAX_RES_NR] = {
 struct faults_state {
 	struct faults_bpf *skel;
 	pid_t tgid;                        /* only during open */
+	const struct probe_env *env;       /* only during open */
 	char mechanism[32];
 	bool present[FAULTS_NR_EVENTS];    /* attached */
 	/* filled by set_workload and collect */
@@ -120,6 +121,7 @@ static int faults_try(void *ctx, const char *mechanism, struct errbuf *why)
 	struct faults_state *s = ctx;
 	size_t want = mech_index(mechanism), nr_present = 0;
 	struct btf *vmlinux = NULL;
+	struct bpf_object_open_opts opts;
 	struct faults_bpf *skel;
 	int err;
 
@@ -135,7 +137,7 @@ static int faults_try(void *ctx, const char *mechanism, struct errbuf *why)
 			       "fs_dax tracepoint found%s",
 			       mech_tracepoint_exists("exceptions", "page_fault_user") == -ENODEV
 			       ? " (tracefs not mounted)" : "");
-	skel = faults_bpf__open();
+	skel = faults_bpf__open_opts(mech_open_opts(s->env, &opts));
 	if (!skel)
 		return errno ? -errno : -ENOMEM;
 	iodig_tgid_add(skel->bss->tgids, (uint32_t)s->tgid);
@@ -181,7 +183,9 @@ static int faults_open(const struct probe_env *env, void **state, struct probe_s
 		return -ENOMEM;
 	}
 	s->tgid = env->runner_tgid; /* 0: only tracked worker processes */
+	s->env = env;
 	err = mech_select(env, "faults", faults_mechs, FAULTS_NR_MECHS, faults_try, s, st);
+	s->env = NULL;
 	if (err) {
 		free(s);
 		return err;
@@ -318,9 +322,19 @@ static void text_dax(const struct faults_state *s, FILE *out)
 	fputc('\n', out);
 }
 
+/* What the family lost, by cause (probes/mechanism.h): only program runs
+ * the kernel skipped. */
+#define FAULTS_NR_DROPS 1
+static size_t faults_drops(const struct faults_state *s, struct mech_drop *d)
+{
+	d[0] = (struct mech_drop){ "recursion", s->missed };
+	return FAULTS_NR_DROPS;
+}
+
 static void faults_render_text(const void *state, FILE *out)
 {
 	const struct faults_state *s = state;
+	struct mech_drop drops[FAULTS_NR_DROPS];
 	uint64_t n;
 	char missing[512];
 
@@ -346,8 +360,7 @@ static void faults_render_text(const void *state, FILE *out)
 	missing_list(s, true, missing, sizeof(missing));
 	if (dax_present(s) && missing[0])
 		fprintf(out, "    fs_dax tracepoints not in this kernel: %s\n", missing);
-	if (s->missed)
-		fprintf(out, "    missed events: %llu\n", (unsigned long long)s->missed);
+	mech_drops_text(out, drops, faults_drops(s, drops));
 }
 
 static struct json_object *json_dax(const struct faults_state *s)
@@ -380,6 +393,7 @@ static struct json_object *json_dax(const struct faults_state *s)
 static void faults_render_json(const void *state, struct json_object *kernel)
 {
 	const struct faults_state *s = state;
+	struct mech_drop drops[FAULTS_NR_DROPS];
 	struct json_object *o, *procs;
 	uint64_t n;
 
@@ -409,7 +423,7 @@ static void faults_render_json(const void *state, struct json_object *kernel)
 		json_object_object_add(o, "workload_majf", json_u64(s->wl.majf));
 	}
 	json_object_object_add(o, "dax", json_dax(s));
-	json_object_object_add(o, "missed_events", json_u64(s->missed));
+	json_object_object_add(o, "drops", mech_drops_json(drops, faults_drops(s, drops)));
 	json_object_object_add(kernel, "faults", o);
 }
 

@@ -240,7 +240,8 @@ static void drop_links(struct funcs_state *s)
 static int open_load(struct funcs_state *s, const char *pre, const char *post, bool multi,
 		     struct funcs_bpf **out)
 {
-	struct funcs_bpf *skel = funcs_bpf__open();
+	struct bpf_object_open_opts opts;
+	struct funcs_bpf *skel = funcs_bpf__open_opts(mech_open_opts(s->env, &opts));
 	struct bpf_program *prog;
 	int err;
 

@@ -125,8 +125,21 @@ static void text_hctx(FILE *out, const struct funcs_global *g)
 		fputc('\n', out);
 }
 
+/* What the family lost, by cause (probes/mechanism.h); depth: calls
+ * nested past FUNCS_MAX_DEPTH, not timed.  Each function's "lost" (entries
+ * whose exit was not seen) stays with the function. */
+#define FUNCS_NR_DROPS 3
+static size_t funcs_drops(const struct funcs_info_view *info, struct mech_drop *d)
+{
+	d[0] = (struct mech_drop){ "thread_state", info->g->no_storage };
+	d[1] = (struct mech_drop){ "depth", info->g->overflow };
+	d[2] = (struct mech_drop){ "recursion", info->missed };
+	return FUNCS_NR_DROPS;
+}
+
 void funcs_render_text(const void *state, FILE *out)
 {
+	struct mech_drop drops[FUNCS_NR_DROPS];
 	struct funcs_info_view info;
 	size_t n = funcs_state_slots(state);
 	bool any = false;
@@ -174,11 +187,7 @@ void funcs_render_text(const void *state, FILE *out)
 		fprintf(out, "    not in this kernel: %s\n", info.absent);
 	if (info.failed && info.failed[0])
 		fprintf(out, "    would not attach: %s\n", info.failed);
-	if (info.missed || info.g->overflow || info.g->no_storage)
-		fprintf(out, "    missed: %llu program runs skipped by the kernel, %llu calls "
-			     "nested past %d, %llu without thread storage\n",
-			(unsigned long long)info.missed, (unsigned long long)info.g->overflow,
-			FUNCS_MAX_DEPTH, (unsigned long long)info.g->no_storage);
+	mech_drops_text(out, drops, funcs_drops(&info, drops));
 }
 
 static struct json_object *json_function(const struct funcs_slot_view *v,
@@ -249,6 +258,7 @@ static struct json_object *json_list(const char *csv)
 
 void funcs_render_json(const void *state, struct json_object *kernel)
 {
+	struct mech_drop drops[FUNCS_NR_DROPS];
 	struct json_object *o, *fns, *hctx;
 	struct funcs_info_view info;
 	size_t n = funcs_state_slots(state);
@@ -283,8 +293,6 @@ void funcs_render_json(const void *state, struct json_object *kernel)
 	json_object_object_add(o, "tags_by_hw_queue", hctx);
 	json_object_object_add(o, "absent", json_list(info.absent));
 	json_object_object_add(o, "failed", json_list(info.failed));
-	json_object_object_add(o, "missed_events", json_u64(info.missed));
-	json_object_object_add(o, "nested_too_deep", json_u64(info.g->overflow));
-	json_object_object_add(o, "no_storage", json_u64(info.g->no_storage));
+	json_object_object_add(o, "drops", mech_drops_json(drops, funcs_drops(&info, drops)));
 	json_object_object_add(kernel, "funcs", o);
 }

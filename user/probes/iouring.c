@@ -59,6 +59,7 @@ static const struct hook_def hooks[HOOK_NR] = {
 };
 
 struct iouring_state {
+	const struct probe_env *env;           /* only during open */
 	struct iouring_bpf *skel;
 	struct bpf_link *links[HOOK_NR];
 	struct bpf_program *progs[HOOK_NR];    /* the attached ones */
@@ -248,6 +249,7 @@ static int iouring_try(void *ctx, const char *mechanism, struct errbuf *why)
 	struct iouring_state *s = ctx;
 	size_t want = mech_index(mechanism);
 	struct iouring_bpf *skel = NULL;
+	struct bpf_object_open_opts opts;
 	int err = 0;
 
 	if (want == IOURING_NR_MECHS)
@@ -260,10 +262,21 @@ static int iouring_try(void *ctx, const char *mechanism, struct errbuf *why)
 				       "no %s tracepoint in this kernel's BTF",
 				       hooks[h].category, hooks[h].names[0]);
 	}
-	skel = iouring_bpf__open();
+	skel = iouring_bpf__open_opts(mech_open_opts(s->env, &opts));
 	if (!skel)
 		return errno ? -errno : -ENOMEM;
 	set_arg_positions(s->vmlinux, &skel->rodata->args);
+	/* punt_start holds the punted requests in flight, never more than
+	 * the job's I/Os in flight: twice that, for entries whose completion
+	 * was not seen (16 B keys and values: ~80 B each, 2.6 MiB at most).
+	 * io_threads: twice the io threads the job can have at once, for
+	 * io-wq workers that exit idle and come back with new ids. */
+	bpf_map__set_max_entries(skel->maps.punt_start,
+				 mech_map_size(2 * s->env->inflight, 256, 32768,
+					       IOURING_MAX_PUNTED));
+	bpf_map__set_max_entries(skel->maps.io_threads,
+				 mech_map_size(2 * mech_io_threads(s->env), 256, 16384,
+					       IOURING_MAX_THREADS));
 	for (size_t m = 0; m < IOURING_NR_MECHS; m++) {
 		for (int h = 0; h < HOOK_NR; h++) {
 			struct bpf_program *p = prog_of(skel, m, h);
@@ -320,8 +333,10 @@ static int iouring_open(const struct probe_env *env, void **state, struct probe_
 	s->runner_tgid = env->runner_tgid;
 	s->submit_hooked = env->detail;
 	/* NULL without kernel BTF: tp_btf/raw_tp fail and the defaults stay. */
-	s->vmlinux = btf__load_vmlinux_btf();
+	s->vmlinux = mech_btf_load(env);
+	s->env = env;
 	err = mech_select(env, "iouring", iouring_mechs, IOURING_NR_MECHS, iouring_try, s, st);
+	s->env = NULL;
 	btf__free(s->vmlinux);
 	s->vmlinux = NULL;
 	if (err) {
@@ -478,9 +493,21 @@ static void pick_unit(double ns, const char **unit, double *div)
 	}
 }
 
+/* What the family lost, by cause (probes/mechanism.h); punt_full: a
+ * punted request not timed because the tracking hash was full. */
+#define IOURING_NR_DROPS 3
+static size_t iouring_drops(const struct iouring_state *s, struct mech_drop *d)
+{
+	d[0] = (struct mech_drop){ "punt_full", s->sum.punt_untracked };
+	d[1] = (struct mech_drop){ "threads_full", s->sum.thread_drops };
+	d[2] = (struct mech_drop){ "recursion", s->missed };
+	return IOURING_NR_DROPS;
+}
+
 static void iouring_render_text(const void *state, FILE *out)
 {
 	const struct iouring_state *s = state;
+	struct mech_drop drops[IOURING_NR_DROPS];
 	const struct iouring_counters *c;
 	const char *unit;
 	double div, mean;
@@ -522,15 +549,13 @@ static void iouring_render_text(const void *state, FILE *out)
 				(unsigned long long)c->punt_unhooked);
 		fputc('\n', out);
 	}
-	if (c->punt_untracked || c->thread_drops || s->missed)
-		fprintf(out, "    dropped: untimed punts=%llu, io threads=%llu, "
-			"missed events=%llu\n", (unsigned long long)c->punt_untracked,
-			(unsigned long long)c->thread_drops, (unsigned long long)s->missed);
+	mech_drops_text(out, drops, iouring_drops(s, drops));
 }
 
 static void iouring_render_json(const void *state, struct json_object *kernel)
 {
 	const struct iouring_state *s = state;
+	struct mech_drop drops[IOURING_NR_DROPS];
 	const struct iouring_counters *c;
 	struct json_object *o, *sub;
 
@@ -572,11 +597,7 @@ static void iouring_render_json(const void *state, struct json_object *kernel)
 		json_object_object_add(o, "workload_clat_mean_ns", json_object_new_double(
 			ratio(s->wl.clat_ns, s->wl.ios)));
 
-	sub = json_object_new_object();
-	json_object_object_add(sub, "untimed_punts", json_u64(c->punt_untracked));
-	json_object_object_add(sub, "io_threads", json_u64(c->thread_drops));
-	json_object_object_add(sub, "missed_events", json_u64(s->missed));
-	json_object_object_add(o, "dropped", sub);
+	json_object_object_add(o, "drops", mech_drops_json(drops, iouring_drops(s, drops)));
 	json_object_object_add(kernel, "io_uring", o);
 }
 

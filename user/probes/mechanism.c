@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <json-c/json.h>
 
@@ -149,6 +150,57 @@ int mech_tracepoint_exists(const char *category, const char *event)
  * that loads programs sees its own messages.
  */
 static _Thread_local char first_warning[192];
+/* The first CO-RE relocation that found no match in the kernel's BTF, as
+ * "struct request.io_start_time_ns": the field an unknown kernel renamed. */
+static _Thread_local char core_failure[128];
+
+/* "struct task_struct___old.state" -> "struct task_struct.state": the
+ * ___flavor is iodig's name for an older layout, not the kernel's. */
+static void strip_flavor(char *spec)
+{
+	char *flavor = strstr(spec, "___");
+	char *dot = strchr(spec, '.');
+
+	if (flavor && (!dot || flavor < dot))
+		memmove(flavor, dot ? dot : flavor + strlen(flavor),
+			strlen(dot ? dot : flavor + strlen(flavor)) + 1);
+}
+
+/*
+ * libbpf poisons an instruction whose CO-RE relocation found nothing and
+ * the verifier then rejects the program; libbpf rewrites that spot of the
+ * verifier log to "failed to resolve CO-RE relocation <byte_off> [id]
+ * struct request.io_start_time_ns (0:24 @ offset 208)".  Keeps the
+ * "struct request.io_start_time_ns" part.
+ */
+static void note_core_failure(const char *fmt, va_list ap)
+{
+	static const char marker[] = "failed to resolve CO-RE relocation ";
+	const char *p, *end;
+	char *text = NULL;
+	va_list copy;
+
+	if (core_failure[0] || !strstr(fmt, "LOAD LOG"))
+		return;
+	va_copy(copy, ap);
+	if (vasprintf(&text, fmt, copy) < 0)
+		text = NULL;
+	va_end(copy);
+	p = text ? strstr(text, marker) : NULL;
+	if (p) {
+		p += sizeof(marker) - 1;
+		/* skip "<byte_off> [id] " to the type and field */
+		end = strstr(p, "] ");
+		if (end && end - p < 48)
+			p = end + 2;
+		end = p + strcspn(p, "(\n");
+		while (end > p && end[-1] == ' ')
+			end--;
+		snprintf(core_failure, sizeof(core_failure), "%.*s", (int)(end - p), p);
+		strip_flavor(core_failure);
+	}
+	free(text);
+}
 
 static int quiet_print(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
@@ -163,6 +215,8 @@ static int quiet_print(enum libbpf_print_level level, const char *fmt, va_list a
 		vfprintf(stderr, fmt, copy);
 		va_end(copy);
 	}
+	if (level == LIBBPF_WARN)
+		note_core_failure(fmt, ap);
 	/* The first warning names the failing program and why; later ones
 	 * are the verifier dump and "failed to load object". */
 	if (level != LIBBPF_WARN || first_warning[0])
@@ -238,6 +292,7 @@ int mech_select(const struct probe_env *env, const char *family,
 			continue;
 		}
 		first_warning[0] = '\0';
+		core_failure[0] = '\0';
 		err = try_fn(ctx, mechs[i], &why);
 		if (!err) {
 			snprintf(st->mechanism, sizeof(st->mechanism), "%s", mechs[i]);
@@ -245,13 +300,64 @@ int mech_select(const struct probe_env *env, const char *family,
 			break;
 		}
 		last_err = err < 0 ? err : -err;
-		reason_add(st->reason, sizeof(st->reason), "%s: %s (%s)", mechs[i],
-			   mech_errno_meaning(err),
-			   why.msg[0] ? why.msg :
-			   first_warning[0] ? first_warning : strerror(-last_err));
+		if (core_failure[0] && !why.msg[0])
+			reason_add(st->reason, sizeof(st->reason),
+				   "%s: CO-RE relocation failed: no %s in %s", mechs[i],
+				   core_failure, env && env->btf_path ?
+				   "the IODIG_BTF file" : "the kernel's BTF");
+		else
+			reason_add(st->reason, sizeof(st->reason), "%s: %s (%s)", mechs[i],
+				   mech_errno_meaning(err),
+				   why.msg[0] ? why.msg :
+				   first_warning[0] ? first_warning : strerror(-last_err));
 	}
 	libbpf_set_print(old_print);
 	return st->state == PROBE_MISSING ? last_err : 0;
+}
+
+struct bpf_object_open_opts *mech_open_opts(const struct probe_env *env,
+					    struct bpf_object_open_opts *opts)
+{
+	memset(opts, 0, sizeof(*opts));
+	opts->sz = sizeof(*opts);
+	opts->btf_custom_path = env ? env->btf_path : NULL;
+	return opts;
+}
+
+struct btf *mech_btf_load(const struct probe_env *env)
+{
+	struct btf *btf;
+
+	if (env && env->btf_path)
+		btf = btf__parse(env->btf_path, NULL);
+	else
+		btf = btf__load_vmlinux_btf();
+	/* libbpf 1.x returns NULL and sets errno; keep it so. */
+	return libbpf_get_error(btf) ? NULL : btf;
+}
+
+uint32_t mech_map_size(uint64_t want, uint32_t floor, uint32_t ceiling, uint32_t dflt)
+{
+	uint32_t n = floor;
+
+	if (!want)
+		return dflt;
+	while (n < want && n < ceiling)
+		n <<= 1;
+	return n;
+}
+
+uint64_t mech_io_threads(const struct probe_env *env)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	uint64_t per_ring = 4 * (uint64_t)(cpus > 0 ? cpus : 1);
+	uint64_t iowq;
+
+	if (!env || !env->threads)
+		return 0;
+	iowq = env->inflight < env->threads * per_ring ? env->inflight
+							: env->threads * per_ring;
+	return env->threads + iowq;
 }
 
 static int sum_one_by_one(int fd, unsigned int nr, unsigned int words, int ncpu,
@@ -354,4 +460,29 @@ uint64_t mech_prog_misses(int prog_fd)
 	if (prog_fd < 0 || bpf_obj_get_info_by_fd(prog_fd, &info, &len))
 		return 0;
 	return info.recursion_misses;
+}
+
+void mech_drops_text(FILE *out, const struct mech_drop *drops, size_t nr)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < nr; i++) {
+		if (!drops[i].n)
+			continue;
+		fprintf(out, "%s%s=%llu", any ? ", " : "    drops: ", drops[i].cause,
+			(unsigned long long)drops[i].n);
+		any = true;
+	}
+	if (any)
+		fputc('\n', out);
+}
+
+struct json_object *mech_drops_json(const struct mech_drop *drops, size_t nr)
+{
+	struct json_object *o = json_object_new_object();
+
+	for (size_t i = 0; i < nr; i++)
+		json_object_object_add(o, drops[i].cause, json_object_new_int64(
+			drops[i].n > INT64_MAX ? INT64_MAX : (int64_t)drops[i].n));
+	return o;
 }

@@ -4,7 +4,9 @@
  * mechanisms are tried best first by really loading and attaching (never by
  * kernel version), each failure is turned into a sentence for the user, and
  * IODIG_DISABLE can take any family or mechanism away so tests reach the
- * fallbacks.  Also the map readers and the JSON number every family needs.
+ * fallbacks.  Also what every family needs around its maps: the readers,
+ * sizes from the job, one way to report the events it lost, and the JSON
+ * number.
  */
 #ifndef IODIG_PROBES_MECHANISM_H
 #define IODIG_PROBES_MECHANISM_H
@@ -13,9 +15,14 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <stdio.h>
 
 #include "errbuf.h"
 #include "probe.h"
+
+struct bpf_object_open_opts;
+struct btf;
+struct json_object;
 
 #define MECH_TP_BTF     "tp_btf"
 #define MECH_RAW_TP     "raw_tp"
@@ -64,6 +71,36 @@ int mech_select(const struct probe_env *env, const char *family,
 		void *ctx, struct probe_status *st);
 
 /*
+ * The options every family opens its skeleton with: env->btf_path
+ * (IODIG_BTF) as the kernel's BTF for CO-RE relocations.  libbpf 1.1 uses
+ * that file only for CO-RE: tp_btf attach targets and the verifier's view
+ * of BTF-typed pointers still come from the running kernel.  Returns @opts.
+ */
+struct bpf_object_open_opts *mech_open_opts(const struct probe_env *env,
+					    struct bpf_object_open_opts *opts);
+
+/* The kernel's BTF as CO-RE sees it (env->btf_path, else the running
+ * kernel's), for families that read tracepoint prototypes from it; NULL
+ * with errno set when there is none.  Free with btf__free(). */
+struct btf *mech_btf_load(const struct probe_env *env);
+
+/*
+ * max_entries of a map whose need grows with the job: @want rounded up to
+ * a power of two and kept within [@floor, @ceiling] (both powers of two),
+ * so memory stays bounded whatever the job; @dflt when @want is 0 (the
+ * job is unknown, as for `iodig probe`).
+ */
+uint32_t mech_map_size(uint64_t want, uint32_t floor, uint32_t ceiling, uint32_t dflt);
+
+/*
+ * At most how many io_uring io threads the job makes at once: an SQPOLL
+ * thread per worker, and an io-wq worker per punted request in flight,
+ * at most 4 per CPU per ring (io-wq's bound for regular I/O).  0 when the
+ * job is unknown.
+ */
+uint64_t mech_io_threads(const struct probe_env *env);
+
+/*
  * Sums a per-CPU array whose values are @words u64s over all CPUs, entries
  * [0, @nr) into @out[nr * words]; batched where the kernel allows it.
  */
@@ -104,5 +141,26 @@ bool mech_keep_workload(struct probe_workload *dst, bool *have,
 /* recursion_misses of a loaded program: events the kernel skipped because
  * the program was already running on that CPU (0 when not reported). */
 uint64_t mech_prog_misses(int prog_fd);
+
+/*
+ * Events a family lost, by cause.  Every family reports them the same
+ * way: JSON "drops": {"<cause>": N, ...} with each of its causes (zeros
+ * included, so the keys do not come and go), and the text line
+ * "    drops: <cause>=N, ..." listing the non-zero ones, only when there
+ * are some.  Causes shared by families:
+ *   recursion     program runs the kernel skipped (recursion_misses)
+ *   stack         a kernel stack could not be taken or stored
+ *   agg_full      the aggregation hash was full: a new key not counted
+ *   threads_full  the io thread hash was full: a thread not counted
+ *   thread_state  a thread's record could not be had: its slot was
+ *                 taken by another traced thread, or task storage refused
+ */
+struct mech_drop {
+	const char *cause;
+	uint64_t n;
+};
+
+void mech_drops_text(FILE *out, const struct mech_drop *drops, size_t nr);
+struct json_object *mech_drops_json(const struct mech_drop *drops, size_t nr);
 
 #endif /* IODIG_PROBES_MECHANISM_H */

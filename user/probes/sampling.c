@@ -79,6 +79,7 @@ struct samp_state {
 	struct bpf_link *links[SAMP_MAX_CPUS];
 	int nr_links;
 	pid_t tgid;               /* only during open */
+	const struct probe_env *env; /* only during open */
 	struct ksyms *ksyms;
 	char ksyms_err[160];
 	/* filled by set_workload and collect */
@@ -206,16 +207,24 @@ static int samp_try(void *ctx, const char *mechanism, struct errbuf *why)
 #endif
 	};
 	struct samp_state *s = ctx;
+	struct bpf_object_open_opts opts;
 	struct sampling_bpf *skel;
 	int err;
 
 	if (strcmp(mechanism, MECH_PERF_EVENT))
 		return err_set(why, EINVAL, "unknown mechanism");
-	skel = sampling_bpf__open();
+	skel = sampling_bpf__open_opts(mech_open_opts(s->env, &opts));
 	if (!skel)
 		return errno ? -errno : -ENOMEM;
 	for (size_t i = 0; i < sizeof(nrs) / sizeof(nrs[0]); i++)
 		skel->rodata->sc_nr[nrs[i].call] = nrs[i].nr;
+	/* Each sample adds at most one {stack, class} key, and there are at
+	 * most runtime x SAMPLING_FREQ_HZ of them per CPU; ~590 B a key, so
+	 * 1.2 to 9.5 MiB.  Without a runtime bound, the ceiling. */
+	bpf_map__set_max_entries(skel->maps.agg,
+				 mech_map_size((uint64_t)s->env->runtime_s * SAMPLING_FREQ_HZ *
+					       (uint64_t)libbpf_num_possible_cpus(),
+					       2048, SAMPLING_MAX_AGG, SAMPLING_MAX_AGG));
 	iodig_tgid_add(skel->bss->tgids, (uint32_t)s->tgid);
 	s->skel = skel;
 	err = sampling_bpf__load(skel);
@@ -244,7 +253,9 @@ static int samp_open(const struct probe_env *env, void **state, struct probe_sta
 		return -ENOMEM;
 	}
 	s->tgid = env->runner_tgid; /* 0: only tracked worker processes */
+	s->env = env;
 	err = mech_select(env, "sampling", samp_mechs, 1, samp_try, s, st);
+	s->env = NULL;
 	if (err) {
 		free(s);
 		return err;
@@ -562,9 +573,20 @@ static void text_folded(const struct samp_state *s, FILE *out)
 		fputc('\n', out);
 }
 
+/* What the family lost, by cause (probes/mechanism.h). */
+#define SAMP_NR_DROPS 3
+static size_t samp_drops(const struct samp_state *s, struct mech_drop *d)
+{
+	d[0] = (struct mech_drop){ "stack", s->sum.stack_errors };
+	d[1] = (struct mech_drop){ "agg_full", s->sum.agg_full };
+	d[2] = (struct mech_drop){ "recursion", s->missed };
+	return SAMP_NR_DROPS;
+}
+
 static void samp_render_text(const void *state, FILE *out)
 {
 	const struct samp_state *s = state;
+	struct mech_drop drops[SAMP_NR_DROPS];
 	const char *basis;
 	double per_io;
 	int rows = 0;
@@ -578,10 +600,7 @@ static void samp_render_text(const void *state, FILE *out)
 		(unsigned long long)s->sum.samples[SAMPLE_REAP],
 		(unsigned long long)s->sum.samples[SAMPLE_OTHER_KERNEL],
 		(unsigned long long)s->sum.samples[SAMPLE_USER]);
-	if (s->sum.stack_errors || s->sum.agg_full || s->missed)
-		fprintf(out, "    dropped: stacks=%llu, aggregation=%llu, missed=%llu\n",
-			(unsigned long long)s->sum.stack_errors,
-			(unsigned long long)s->sum.agg_full, (unsigned long long)s->missed);
+	mech_drops_text(out, drops, samp_drops(s, drops));
 	if (s->ksyms_err[0]) {
 		fprintf(out, "    no slat breakdown: %s\n", s->ksyms_err);
 		return;
@@ -681,7 +700,8 @@ static struct json_object *json_folded(const struct samp_state *s)
 static void samp_render_json(const void *state, struct json_object *kernel)
 {
 	const struct samp_state *s = state;
-	struct json_object *o, *samples, *dropped;
+	struct mech_drop drops[SAMP_NR_DROPS];
+	struct json_object *o, *samples;
 	const char *basis;
 	double per_io;
 
@@ -690,7 +710,6 @@ static void samp_render_json(const void *state, struct json_object *kernel)
 	per_io = basis_ns(s, &basis);
 	o = json_object_new_object();
 	samples = json_object_new_object();
-	dropped = json_object_new_object();
 	json_object_object_add(o, "mechanism", json_object_new_string("perf_event cpu-clock"));
 	json_object_object_add(o, "frequency_hz", json_object_new_int(SAMPLING_FREQ_HZ));
 	json_object_object_add(o, "cpus", json_object_new_int(s->nr_links));
@@ -698,10 +717,7 @@ static void samp_render_json(const void *state, struct json_object *kernel)
 		json_object_object_add(samples, class_names[c], json_u64(s->sum.samples[c]));
 	json_object_object_add(samples, "total", json_u64(total_samples(s)));
 	json_object_object_add(o, "samples", samples);
-	json_object_object_add(dropped, "stack", json_u64(s->sum.stack_errors));
-	json_object_object_add(dropped, "aggregation", json_u64(s->sum.agg_full));
-	json_object_object_add(dropped, "missed", json_u64(s->missed));
-	json_object_object_add(o, "dropped", dropped);
+	json_object_object_add(o, "drops", mech_drops_json(drops, samp_drops(s, drops)));
 	json_object_object_add(o, "submission_stacked", json_u64(s->sub_stacked));
 	json_object_object_add(o, "submission_in_bpf", json_u64(s->sub_in_bpf));
 	json_object_object_add(o, "basis", json_object_new_string(basis));

@@ -54,11 +54,14 @@ struct sched_folded {
 };
 
 struct sched_state {
+	const struct probe_env *env;      /* only during open */
 	struct sched_bpf *skel;
 	char mechanism[32];
 	pid_t runner_tgid;
 	bool has_prev_state;              /* sched_switch passes prev_state */
 	unsigned int stack_period;        /* 1 in N switch-outs takes its stack */
+	uint32_t thread_slots;            /* entries of start, from the job */
+	uint32_t max_iowq;                /* entries of iowq_threads */
 	/* filled by collect */
 	struct sched_counters sum;
 	struct sched_entry *entries;
@@ -108,14 +111,14 @@ static bool is_plumbing(const char *name)
 
 /* Parameters of tracepoint @tp as its BTF prototype btf_trace_<tp> has
  * them, without the leading private-data pointer; -errno when unknown. */
-static int tp_nr_args(const char *tp)
+static int tp_nr_args(const struct probe_env *env, const char *tp)
 {
 	const struct btf_type *t;
 	char name[128];
 	struct btf *btf;
 	int id, ret = -ENOENT;
 
-	btf = btf__load_vmlinux_btf();
+	btf = mech_btf_load(env);
 	if (!btf)
 		return -errno;
 	snprintf(name, sizeof(name), "btf_trace_%s", tp);
@@ -152,6 +155,7 @@ static int sched_try(void *ctx, const char *mechanism, struct errbuf *why)
 {
 	struct sched_state *s = ctx;
 	size_t want = mech_index(mechanism);
+	struct bpf_object_open_opts opts;
 	struct sched_bpf *skel;
 	int err;
 
@@ -164,11 +168,14 @@ static int sched_try(void *ctx, const char *mechanism, struct errbuf *why)
 				       "tracefs not mounted at /sys/kernel/tracing" :
 				       "no sched/sched_switch in tracefs");
 	}
-	skel = sched_bpf__open();
+	skel = sched_bpf__open_opts(mech_open_opts(s->env, &opts));
 	if (!skel)
 		return errno ? -errno : -ENOMEM;
 	skel->rodata->has_prev_state = s->has_prev_state;
 	skel->rodata->stack_period = s->stack_period;
+	skel->rodata->thread_slots = s->thread_slots;
+	bpf_map__set_max_entries(skel->maps.start, s->thread_slots);
+	bpf_map__set_max_entries(skel->maps.iowq_threads, s->max_iowq);
 	for (size_t i = 0; i < SCHED_NR_MECHS; i++)
 		bpf_program__set_autoload(mech_prog(skel, i), i == want);
 	if (s->runner_tgid > 0)
@@ -200,10 +207,25 @@ static int sched_open(const struct probe_env *env, void **state, struct probe_st
 	s->runner_tgid = env->runner_tgid;
 	s->stack_period = env->sched_stack_period ? env->sched_stack_period
 						  : SCHED_STACK_PERIOD;
+	/*
+	 * Map sizes from the job.  start: workers started together have
+	 * consecutive thread ids, which cannot share a slot while the slots
+	 * outnumber the threads; 8 slots per traced thread (workers and their
+	 * io threads) keep later ones (io-wq workers) apart too; 64 B each, so
+	 * 64 KiB to 4 MiB.  iowq_threads: twice the io-wq workers the job can
+	 * have at once, for workers that exit idle and come back with new
+	 * ids.  The stack and agg maps stay fixed: their keys are the
+	 * kernel's blocking paths, which do not grow with the job.
+	 */
+	s->thread_slots = mech_map_size(8 * ((uint64_t)env->threads + mech_io_threads(env)),
+					1024, 65536, SCHED_THREAD_SLOTS);
+	s->max_iowq = mech_map_size(2 * mech_io_threads(env), 256, 16384, SCHED_MAX_IOWQ);
 	/* 4 arguments since v5.18 (prev_state); without BTF assume the old
 	 * three and read the state from the task. */
-	s->has_prev_state = tp_nr_args("sched_switch") >= 4;
+	s->has_prev_state = tp_nr_args(env, "sched_switch") >= 4;
+	s->env = env;
 	err = mech_select(env, "sched", sched_mechs, SCHED_NR_MECHS, sched_try, s, st);
+	s->env = NULL;
 	if (err) {
 		free(s);
 		return err;
@@ -502,9 +524,22 @@ static double pct(uint64_t part, uint64_t whole)
 	return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
+/* What the family lost, by cause (probes/mechanism.h). */
+#define SCHED_NR_DROPS 5
+static size_t sched_drops(const struct sched_state *s, struct mech_drop *d)
+{
+	d[0] = (struct mech_drop){ "stack", s->sum.stack_drops };
+	d[1] = (struct mech_drop){ "agg_full", s->sum.agg_drops };
+	d[2] = (struct mech_drop){ "thread_state", s->sum.start_drops };
+	d[3] = (struct mech_drop){ "threads_full", s->sum.iowq_drops };
+	d[4] = (struct mech_drop){ "recursion", s->missed };
+	return SCHED_NR_DROPS;
+}
+
 static void sched_render_text(const void *state, FILE *out)
 {
 	const struct sched_state *s = state;
+	struct mech_drop drops[SCHED_NR_DROPS];
 	const struct sched_counters *c;
 	char total[32], avg[32];
 
@@ -549,12 +584,7 @@ static void sched_render_text(const void *state, FILE *out)
 	if (s->have_workload && (s->wl.ctx_vol || s->wl.ctx_invol))
 		fprintf(out, "    workers' getrusage: voluntary=%llu, involuntary=%llu\n",
 			(unsigned long long)s->wl.ctx_vol, (unsigned long long)s->wl.ctx_invol);
-	if (c->stack_drops || c->agg_drops || c->start_drops || c->iowq_drops || s->missed)
-		fprintf(out, "    dropped: stacks=%llu, keys=%llu, start records=%llu, "
-			"io-wq threads=%llu, missed events=%llu\n",
-			(unsigned long long)c->stack_drops, (unsigned long long)c->agg_drops,
-			(unsigned long long)c->start_drops, (unsigned long long)c->iowq_drops,
-			(unsigned long long)s->missed);
+	mech_drops_text(out, drops, sched_drops(s, drops));
 	if (s->symbolizer[0])
 		fprintf(out, "    functions shown as addresses: %s\n", s->symbolizer);
 }
@@ -587,6 +617,7 @@ static struct json_object *json_funcs(const struct sched_state *s)
 static void sched_render_json(const void *state, struct json_object *kernel)
 {
 	const struct sched_state *s = state;
+	struct mech_drop drops[SCHED_NR_DROPS];
 	const struct sched_counters *c;
 	struct json_object *o, *sub, *arr;
 
@@ -622,13 +653,7 @@ static void sched_render_json(const void *state, struct json_object *kernel)
 	}
 	json_object_object_add(o, "stacks", arr);
 
-	sub = json_object_new_object();
-	json_object_object_add(sub, "stacks", json_u64(c->stack_drops));
-	json_object_object_add(sub, "keys", json_u64(c->agg_drops));
-	json_object_object_add(sub, "start_records", json_u64(c->start_drops));
-	json_object_object_add(sub, "iowq_threads", json_u64(c->iowq_drops));
-	json_object_object_add(sub, "missed_events", json_u64(s->missed));
-	json_object_object_add(o, "dropped", sub);
+	json_object_object_add(o, "drops", mech_drops_json(drops, sched_drops(s, drops)));
 
 	if (s->have_workload) {
 		sub = json_object_new_object();

@@ -106,6 +106,7 @@ struct sc_state {
 	char mechanism[32];
 	bool task_storage;            /* else the thread slots */
 	char unattached[160];         /* calls the kernel has no tracepoint for */
+	uint32_t thread_slots;        /* entries of thread_slots, from the job */
 	/* filled by set_workload and collect */
 	struct probe_workload wl;
 	bool have_wl;
@@ -203,12 +204,13 @@ static int attach_tracepoints(struct sc_state *s, struct errbuf *why)
 static int sc_load(struct sc_state *s, size_t want, bool task_storage, bool *loaded,
 		   struct errbuf *why)
 {
+	struct bpf_object_open_opts opts;
 	struct syscalls_bpf *skel;
 	pid_t tgid = s->env->runner_tgid; /* 0: only tracked workers */
 	int err;
 
 	*loaded = false;
-	skel = syscalls_bpf__open();
+	skel = syscalls_bpf__open_opts(mech_open_opts(s->env, &opts));
 	if (!skel)
 		return errno ? -errno : -ENOMEM;
 	for (int c = 0; c < SC_CALL_NR; c++)
@@ -216,8 +218,8 @@ static int sc_load(struct sc_state *s, size_t want, bool task_storage, bool *loa
 	skel->rodata->use_task_storage = task_storage;
 	bpf_map__set_autocreate(skel->maps.thread_tls, task_storage);
 	/* The slots are never touched with task storage: keep them tiny. */
-	if (task_storage)
-		bpf_map__set_max_entries(skel->maps.thread_slots, 1);
+	skel->rodata->nr_thread_slots = task_storage ? 1 : s->thread_slots;
+	bpf_map__set_max_entries(skel->maps.thread_slots, skel->rodata->nr_thread_slots);
 	iodig_tgid_add(skel->bss->tgids, (uint32_t)tgid);
 	for (size_t m = 0; m < SC_NR_MECHS; m++) {
 		struct bpf_program *progs[3];
@@ -279,6 +281,12 @@ static int sc_open(const struct probe_env *env, void **state, struct probe_statu
 		return -ENOMEM;
 	}
 	s->env = env;
+	/* Only the workers make the traced calls (io threads never do), and
+	 * workers started together have consecutive thread ids: 8 slots per
+	 * worker keep them and the odd later one apart; 64 B each, so 64 KiB
+	 * to 4 MiB. */
+	s->thread_slots = mech_map_size(8 * (uint64_t)env->threads, 1024, 65536,
+					SC_THREAD_SLOTS);
 	err = mech_select(env, "syscalls", sc_mechs, SC_NR_MECHS, sc_try, s, st);
 	s->env = NULL;
 	if (err) {
@@ -419,9 +427,21 @@ static void text_crosscheck(FILE *out, const char *what, uint64_t seen,
 		fprintf(out, " (%+lld)\n", (long long)(seen - counted));
 }
 
+/* What the family lost, by cause (probes/mechanism.h); unmatched_exit:
+ * an exit that did not match the entry recorded for its thread. */
+#define SC_NR_DROPS 3
+static size_t sc_drops(const struct sc_state *s, struct mech_drop *d)
+{
+	d[0] = (struct mech_drop){ "thread_state", s->sum.state_misses };
+	d[1] = (struct mech_drop){ "unmatched_exit", s->sum.mismatched };
+	d[2] = (struct mech_drop){ "recursion", s->missed };
+	return SC_NR_DROPS;
+}
+
 static void sc_render_text(const void *state, FILE *out)
 {
 	const struct sc_state *s = state;
+	struct mech_drop drops[SC_NR_DROPS];
 	bool any = false;
 
 	if (!s)
@@ -455,11 +475,9 @@ static void sc_render_text(const void *state, FILE *out)
 			fprintf(out, "n/a");
 		fputc('\n', out);
 	}
-	if (!any) {
+	if (!any)
 		fprintf(out, "    no traced calls seen\n");
-		return;
-	}
-	if (s->have_wl) {
+	else if (s->have_wl) {
 		text_crosscheck(out, "submitting", role_calls(s, ROLE_SUBMIT),
 				s->wl.submit_calls, false);
 		/* A sync engine completes inside the submitting call. */
@@ -467,10 +485,7 @@ static void sc_render_text(const void *state, FILE *out)
 			text_crosscheck(out, "reaping   ", role_calls(s, ROLE_REAP),
 					s->wl.reap_calls, true);
 	}
-	if (s->sum.state_misses || s->sum.mismatched || s->missed)
-		fprintf(out, "    lost: state=%llu, mismatched exits=%llu, missed events=%llu\n",
-			(unsigned long long)s->sum.state_misses,
-			(unsigned long long)s->sum.mismatched, (unsigned long long)s->missed);
+	mech_drops_text(out, drops, sc_drops(s, drops));
 }
 
 static struct json_object *json_row(const struct sc_state *s, int r)
@@ -497,6 +512,7 @@ static struct json_object *json_row(const struct sc_state *s, int r)
 static void sc_render_json(const void *state, struct json_object *kernel)
 {
 	const struct sc_state *s = state;
+	struct mech_drop drops[SC_NR_DROPS];
 	struct json_object *o, *calls;
 
 	if (!s || !kernel)
@@ -517,9 +533,7 @@ static void sc_render_json(const void *state, struct json_object *kernel)
 		json_object_object_add(o, "workload_reap_calls", json_u64(s->wl.reap_calls));
 	}
 	json_object_object_add(o, "workload_ios", json_u64(s->wl.ios));
-	json_object_object_add(o, "state_misses", json_u64(s->sum.state_misses));
-	json_object_object_add(o, "mismatched_exits", json_u64(s->sum.mismatched));
-	json_object_object_add(o, "missed_events", json_u64(s->missed));
+	json_object_object_add(o, "drops", mech_drops_json(drops, sc_drops(s, drops)));
 	json_object_object_add(kernel, "syscalls", o);
 }
 
