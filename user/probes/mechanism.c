@@ -482,7 +482,6 @@ struct json_object *mech_drops_json(const struct mech_drop *drops, size_t nr)
 	struct json_object *o = json_object_new_object();
 
 	for (size_t i = 0; i < nr; i++)
-		json_object_object_add(o, drops[i].cause, json_object_new_int64(
-			drops[i].n > INT64_MAX ? INT64_MAX : (int64_t)drops[i].n));
+		json_object_object_add(o, drops[i].cause, json_u64(drops[i].n));
 	return o;
 }
