@@ -12,6 +12,9 @@ PAIRS=${PAIRS:-7}
 RUNTIME=${RUNTIME:-3}
 REPS=${REPS:-3}         # part (a): runs per job and tracer, median shown
 PARTS=${PARTS:-ab}      # which parts to run: a, b or ab
+# Part (b)'s variants: none, iodig (default set), detail, no-FAMILY (the
+# default set without FAMILY), biolatency, bpftrace.
+VARIANTS=${VARIANTS:-}
 BIOLATENCY=${BIOLATENCY:-$(command -v biolatency || echo /usr/sbin/biolatency)}
 BPFTRACE=${BPFTRACE:-$(command -v bpftrace || true)}
 [ "$(id -u)" -eq 0 ] || { echo "overhead bench needs root (BPF, loop devices)"; exit 1; }
@@ -190,6 +193,7 @@ echo "   variant once in turn (${RUNTIME}s each, 4k randread direct, tmpfs-backe
 variants="none iodig"
 [ -n "$BIOLATENCY" ] && variants="$variants biolatency"
 [ -n "$BPFTRACE" ] && variants="$variants bpftrace"
+[ -n "$VARIANTS" ] && variants=$VARIANTS
 all_variants=$variants
 printf '%-22s %12s' job "untraced"
 for v in $all_variants; do [ $v = none ] || printf ' %12s %7s' "$v" ratio; done
@@ -202,6 +206,8 @@ for spec in "io_uring 32" "libaio 32"; do
 			case $v in
 			none) probes=--no-probes ;;
 			iodig) probes= ;;
+			detail) probes=--detail ;;
+			no-*) probes=--probes=-${v#no-} ;;
 			*) probes=--no-probes; start_tracer "$v" || continue ;;
 			esac
 			# shellcheck disable=SC2046,SC2086
@@ -212,6 +218,11 @@ for spec in "io_uring 32" "libaio 32"; do
 		# Rotate the order so no variant always runs first in a round.
 		variants="${variants#* } ${variants%% *}"
 	done
+	if [ "${VERBOSE:-0}" = 1 ]; then
+		for v in $all_variants; do
+			echo "   $1 $v (in run order): $(paste -sd' ' "$TMP/$v.txt")"
+		done
+	fi
 	base=$(median <"$TMP/none.txt")
 	printf '%-22s %12.0f' "randread $1 qd$2" "$base"
 	for v in $all_variants; do

@@ -156,6 +156,7 @@ struct run_result {
 	struct child_report child;
 	struct json_object *sched;   /* the family's JSON object (owned) */
 	struct json_object *cost;    /* overhead.families.sched (owned) */
+	double seconds;              /* how long each of the 2 workers ran */
 };
 
 static uint64_t jget(struct json_object *o, const char *key)
@@ -208,6 +209,7 @@ static void traced_run(const char *disabled, const char *dev, unsigned int iodep
 	int status;
 
 	memset(res, 0, sizeof(*res));
+	res->seconds = seconds;
 	if (probes_open(&env, "sched", &set, &err)) {
 		CHECK_MSG(0, "probes_open: %s", err.msg);
 		return;
@@ -297,6 +299,15 @@ static void check_contention(const struct run_result *r, const char *what)
 		  what, (unsigned long long)tag_vol, (unsigned long long)vol);
 	CHECK_MSG(tag && jget(tag, "offcpu_ns") > 0, "%s: no off-CPU time for blk_mq_get_tag",
 		  what);
+	/* Off-CPU time is read from the runqueues' clocks of two CPUs: it
+	 * adds up to no more than the wall time of the child's three threads
+	 * (two workers and the main one, which waits for them throughout,
+	 * plus the pipe hand-offs around the run), and the workers sleep for
+	 * tags much of theirs. */
+	CHECK_MSG(jget(r->sched, "offcpu_ns") <= (uint64_t)((3 * r->seconds + 0.5) * 1.1e9) &&
+		  jget(r->sched, "offcpu_ns") >= (uint64_t)(2 * r->seconds * 0.2e9),
+		  "%s: %.3f s off-CPU for 3 threads over %.1f s", what,
+		  (double)jget(r->sched, "offcpu_ns") / 1e9, r->seconds);
 	/* The kernel's own count of the same switches. */
 	rusage = r->child.nvcsw + r->child.nivcsw;
 	diff = rusage ? ((double)switches - (double)rusage) / (double)rusage : 1.0;
