@@ -18,6 +18,7 @@
 #include "iodig/tgid_filter.h"
 #include "options.h"
 #include "output.h"
+#include "iodig/sampling.h"
 #include "probe.h"
 #include "repeat.h"
 #include "report.h"
@@ -44,7 +45,9 @@ static void usage(FILE *out)
 "  --allow-destructive    write to block devices that carry data or are in use\n"
 "  --probes=SPEC          probe families: all, a list (block,sched) or changes to\n"
 "                         the default set (+syscalls,-sampling)\n"
-"  --detail               every family and hook (about 2x the BPF time per I/O)\n"
+"  --detail               every family and hook (several times the BPF time per I/O)\n"
+"  --sample-freq=HZ       kernel stack samples per second per CPU (default 499,\n"
+"                         999 with --detail; at most 9999)\n"
 "  --no-probes            run the workload without kernel probes\n"
 "  --mechanism=M          force a probe mechanism (fentry, kprobe, tp_btf, raw_tp, tracepoint)\n"
 "  --bpf-stats            measure the probes' own BPF time per I/O (kernel bpf_stats)\n"
@@ -68,7 +71,8 @@ static void usage(FILE *out)
 enum { OPT_OUTPUT_FORMAT = 1000, OPT_OUTPUT, OPT_TARGET, OPT_ALLOW, OPT_PROBES,
        OPT_NO_PROBES, OPT_MECHANISM, OPT_PROGRESS, OPT_NO_PROGRESS,
        OPT_SCRATCH_SIZE, OPT_BPF_STATS, OPT_STACKS, OPT_SAVE, OPT_NO_SAVE,
-       OPT_REPEAT, OPT_REPEAT_DELAY, OPT_SVG, OPT_FOLDED, OPT_DETAIL, OPT_HELP };
+       OPT_REPEAT, OPT_REPEAT_DELAY, OPT_SVG, OPT_FOLDED, OPT_DETAIL, OPT_SAMPLE_FREQ,
+       OPT_HELP };
 
 static const struct option run_options[] = {
 	{ "output-format", required_argument, NULL, OPT_OUTPUT_FORMAT },
@@ -78,6 +82,7 @@ static const struct option run_options[] = {
 	{ "probes", required_argument, NULL, OPT_PROBES },
 	{ "no-probes", no_argument, NULL, OPT_NO_PROBES },
 	{ "detail", no_argument, NULL, OPT_DETAIL },
+	{ "sample-freq", required_argument, NULL, OPT_SAMPLE_FREQ },
 	{ "mechanism", required_argument, NULL, OPT_MECHANISM },
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
 	{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
@@ -213,6 +218,16 @@ static int apply_run_option(struct run_ctx *ctx, struct run_extra *x, int id,
 		if (!*val || *end || n > 1000)
 			return err_set(err, EINVAL, "option --stacks: '%s' is not a number from 0 to 1000", val);
 		ctx->opts.stacks = (unsigned int)n;
+		return 0;
+	}
+	case OPT_SAMPLE_FREQ: {
+		char *end;
+		unsigned long hz = strtoul(val, &end, 10);
+
+		if (!*val || *end || hz < 1 || hz > SAMPLING_MAX_FREQ_HZ)
+			return err_set(err, EINVAL, "option --sample-freq: '%s' is not a number "
+				       "from 1 to %d", val, SAMPLING_MAX_FREQ_HZ);
+		ctx->opts.sample_hz = (unsigned int)hz;
 		return 0;
 	}
 	case OPT_SCRATCH_SIZE:
@@ -379,6 +394,9 @@ static int cmd_run(int argc, char **argv)
 	run_ctx_init(&ctx);
 	join_command(ctx.opts.command, sizeof(ctx.opts.command), argc + 1, argv - 1);
 	ret = split_args(&ctx, &x, argc, argv, &a, &err);
+	/* a bad --probes is a usage error, not a run without probes */
+	if (!ret && ctx.opts.probes)
+		ret = probes_check_spec(ctx.opts.probes, &err);
 	if (!ret && a.help) {
 		usage(stdout);
 		status = 0;

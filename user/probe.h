@@ -28,6 +28,8 @@ struct probe_env {
 	const char *btf_path;      /* the kernel's BTF for CO-RE relocations,
 				    * NULL = /sys/kernel/btf/vmlinux (IODIG_BTF) */
 	bool bpf_stats;            /* measure each program's run time */
+	unsigned int sample_hz;    /* --sample-freq: sampling family's rate,
+				    * 0 = its default */
 	bool detail;               /* --detail: hooks that cost a program run
 				    * per I/O for a finer split (block issue,
 				    * io_uring submit) */
@@ -128,6 +130,8 @@ struct probe_set;
  * ("+syscalls,-sampling").  Never fails because a family is missing. */
 int probes_open(const struct probe_env *env, const char *only,
 		struct probe_set **out, struct errbuf *err);
+/* Checks a --probes SPEC (see probes_open) without loading anything. */
+int probes_check_spec(const char *spec, struct errbuf *err);
 int probes_track_tgid(struct probe_set *set, pid_t tgid);
 void probes_tick(struct probe_set *set);
 int probes_collect(struct probe_set *set, const struct probe_workload *wl);

@@ -99,7 +99,7 @@ static int family_index(const char *name)
 static int select_families(const char *spec, bool detail, bool on[NR_FAMILIES],
 			   struct errbuf *err)
 {
-	bool all = detail, exact = false, changes = false;
+	bool all = false, exact = false, changes = false;
 	char known[256] = "", tok[64];
 	const char *p = spec;
 
@@ -113,7 +113,7 @@ static int select_families(const char *spec, bool detail, bool on[NR_FAMILIES],
 		/* pass 0 learns the form and "all"; pass 1 applies names */
 		if (pass == 1)
 			for (size_t i = 0; i < NR_FAMILIES; i++)
-				on[i] = !exact && (all || !families[i]->opt_in);
+				on[i] = all || (!exact && (detail || !families[i]->opt_in));
 		for (p = spec; p && *p;) {
 			size_t n = strcspn(p, ",");
 			char *name = tok;
@@ -209,6 +209,13 @@ static void read_prog_stats(struct probe_slot *p)
 		p->run_cnt += info.run_cnt;
 		p->run_time_ns += info.run_time_ns;
 	}
+}
+
+int probes_check_spec(const char *spec, struct errbuf *err)
+{
+	bool on[NR_FAMILIES];
+
+	return select_families(spec, false, on, err);
 }
 
 int probes_open(const struct probe_env *env, const char *spec,

@@ -115,6 +115,7 @@ static void open_probes(struct run_ctx *ctx)
 		env.btf_path = NULL;     /* IODIG_BTF= unsets it */
 	env.bpf_stats = ctx->opts.bpf_stats;
 	env.detail = ctx->opts.detail;
+	env.sample_hz = ctx->opts.sample_hz;
 	env.stacks = ctx->opts.stacks;
 	job_figures(&ctx->jobs, &env);
 	if (probes_open(&env, ctx->opts.probes, &ctx->probes, &err))

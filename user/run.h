@@ -27,6 +27,7 @@ struct run_opts {
 	bool allow_destructive;
 	const char *probes;           /* --probes=SPEC (NULL = the default set) */
 	bool detail;                  /* --detail: every family and hook */
+	unsigned int sample_hz;       /* --sample-freq=HZ, 0 = default */
 	bool no_probes;
 	const char *mechanism;        /* --mechanism= */
 	bool bpf_stats;               /* --bpf-stats: time every BPF program */

@@ -10,14 +10,18 @@
 #include "iodig/hist.h"
 
 /*
- * Samples per second per CPU.  Prime, so the timer does not beat with
- * periodic kernel work (the tick at 100/250/1000 Hz).  A kernel sample of
- * the workload costs ~1.8 us of BPF time (mostly the unwind), so at 4999 Hz
- * the family cost ~350 ns per I/O of a qd1 psync run; at 999 Hz it is ~50
- * ns at 30k IOPS.  A function taking 10% of a 3-second run on one busy CPU
- * still gets ~300 samples, a relative error of 1/sqrt(300) = 6%.
+ * Samples per second per CPU (--sample-freq overrides).  Prime, so the
+ * timer does not beat with periodic kernel work (the tick at 100/250/1000
+ * Hz).  A kernel sample of the workload costs ~1.8 us of BPF time (mostly
+ * the unwind) and, in a VM, the timer interrupt and its re-arming cost as
+ * much again: at 999 Hz the default probe set's IOPS ratio on a 2-vCPU VM
+ * was 0.93-0.98, without the family 0.99-1.00.  499 Hz halves that; a
+ * function taking 10% of a 3-second run on one busy CPU still gets ~150
+ * samples, a relative error of 1/sqrt(150) = 8%.  --detail samples at 999.
  */
-#define SAMPLING_FREQ_HZ 999
+#define SAMPLING_FREQ_HZ 499
+#define SAMPLING_DETAIL_FREQ_HZ 999
+#define SAMPLING_MAX_FREQ_HZ 9999
 
 /* Frames kept per kernel stack: a submission path from the syscall entry
  * to the driver is 30-40 frames deep; interrupts on top add a dozen. */

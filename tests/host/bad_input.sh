@@ -25,6 +25,13 @@ expect_error "$TMP/missing.fio" "$TMP/missing.fio"
 expect_error "directory" --name=x --filename="$TMP" --size=1m
 expect_error "does not exist" --name=x --filename="$TMP/nodir/f" --size=1m
 expect_error "set size=" --name=x --filename="$TMP/newfile"
+expect_error "unknown probe family 'bogus'" --probes=bogus --name=x --filename="$TMP/f" --size=1m
+expect_error "unknown probe family ''" --probes=+ --name=x --filename="$TMP/f" --size=1m
+expect_error "give either family names or +/- changes" --probes=block,-sched --name=x \
+	--filename="$TMP/f" --size=1m
+expect_error "option --sample-freq: '0'" --sample-freq=0 --name=x --filename="$TMP/f" --size=1m
+expect_error "option --sample-freq: '10000'" --sample-freq=10000 --name=x --filename="$TMP/f" \
+	--size=1m
 expect_error "output-format" --output-format=xml --name=x --filename="$TMP/f" --size=1m
 if [ "$(id -u)" -eq 0 ]; then
 	make_loop 8 && expect_error "too small" --name=x --filename="$LOOP" --size=64m --rw=read

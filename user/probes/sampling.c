@@ -78,6 +78,7 @@ struct samp_state {
 	struct sampling_bpf *skel;
 	struct bpf_link *links[SAMP_MAX_CPUS];
 	int nr_links;
+	unsigned int hz;          /* samples per second per CPU */
 	pid_t tgid;               /* only during open */
 	const struct probe_env *env; /* only during open */
 	struct ksyms *ksyms;
@@ -97,9 +98,9 @@ struct samp_state {
 };
 
 /* cpu-clock turns a frequency into this fixed period (perf_swevent_init_hrtimer()). */
-static double period_ns(void)
+static double period_ns(const struct samp_state *s)
 {
-	return 1e9 / SAMPLING_FREQ_HZ;
+	return 1e9 / s->hz;
 }
 
 /* /sys/devices/system/cpu/online: "0-3,8,10-11". */
@@ -152,7 +153,7 @@ static int attach_cpus(struct samp_state *s, struct errbuf *why)
 		.size = sizeof(attr),
 		.config = PERF_COUNT_SW_CPU_CLOCK,
 		.freq = 1,
-		.sample_freq = SAMPLING_FREQ_HZ,
+		.sample_freq = s->hz,
 	};
 	int n = online_cpus(online, SAMP_MAX_CPUS);
 
@@ -219,10 +220,10 @@ static int samp_try(void *ctx, const char *mechanism, struct errbuf *why)
 	for (size_t i = 0; i < sizeof(nrs) / sizeof(nrs[0]); i++)
 		skel->rodata->sc_nr[nrs[i].call] = nrs[i].nr;
 	/* Each sample adds at most one {stack, class} key, and there are at
-	 * most runtime x SAMPLING_FREQ_HZ of them per CPU; ~590 B a key, so
+	 * most runtime x hz of them per CPU; ~590 B a key, so
 	 * 1.2 to 9.5 MiB.  Without a runtime bound, the ceiling. */
 	bpf_map__set_max_entries(skel->maps.agg,
-				 mech_map_size((uint64_t)s->env->runtime_s * SAMPLING_FREQ_HZ *
+				 mech_map_size((uint64_t)s->env->runtime_s * s->hz *
 					       (uint64_t)libbpf_num_possible_cpus(),
 					       2048, SAMPLING_MAX_AGG, SAMPLING_MAX_AGG));
 	iodig_tgid_add(skel->bss->tgids, (uint32_t)s->tgid);
@@ -253,6 +254,8 @@ static int samp_open(const struct probe_env *env, void **state, struct probe_sta
 		return -ENOMEM;
 	}
 	s->tgid = env->runner_tgid; /* 0: only tracked worker processes */
+	s->hz = env->sample_hz ? env->sample_hz :
+		env->detail ? SAMPLING_DETAIL_FREQ_HZ : SAMPLING_FREQ_HZ;
 	s->env = env;
 	err = mech_select(env, "sampling", samp_mechs, 1, samp_try, s, st);
 	s->env = NULL;
@@ -529,7 +532,7 @@ static double basis_ns(const struct samp_state *s, const char **what)
 	/* A sync engine's call also sleeps while the device works, which
 	 * cpu-clock never samples: charge only the sampled on-CPU time. */
 	*what = "on_cpu";
-	return (double)s->sum.samples[SAMPLE_SUBMIT] * period_ns() / (double)s->wl.ios;
+	return (double)s->sum.samples[SAMPLE_SUBMIT] * period_ns(s) / (double)s->wl.ios;
 }
 
 static bool fn_pass_through(const struct samp_fn *f)
@@ -595,7 +598,7 @@ static void samp_render_text(const void *state, FILE *out)
 		return;
 	fprintf(out, "  sampling: cpu-clock at %d Hz on %d CPUs, %llu samples: "
 		"submission=%llu, reaping=%llu, other kernel=%llu, user=%llu\n",
-		SAMPLING_FREQ_HZ, s->nr_links, (unsigned long long)total_samples(s),
+		s->hz, s->nr_links, (unsigned long long)total_samples(s),
 		(unsigned long long)s->sum.samples[SAMPLE_SUBMIT],
 		(unsigned long long)s->sum.samples[SAMPLE_REAP],
 		(unsigned long long)s->sum.samples[SAMPLE_OTHER_KERNEL],
@@ -711,7 +714,7 @@ static void samp_render_json(const void *state, struct json_object *kernel)
 	o = json_object_new_object();
 	samples = json_object_new_object();
 	json_object_object_add(o, "mechanism", json_object_new_string("perf_event cpu-clock"));
-	json_object_object_add(o, "frequency_hz", json_object_new_int(SAMPLING_FREQ_HZ));
+	json_object_object_add(o, "frequency_hz", json_object_new_int((int)s->hz));
 	json_object_object_add(o, "cpus", json_object_new_int(s->nr_links));
 	for (int c = 0; c < SAMPLE_CLASS_NR; c++)
 		json_object_object_add(samples, class_names[c], json_u64(s->sum.samples[c]));
@@ -723,7 +726,7 @@ static void samp_render_json(const void *state, struct json_object *kernel)
 	json_object_object_add(o, "basis", json_object_new_string(basis));
 	json_object_object_add(o, "basis_ns_per_io", json_object_new_double(per_io));
 	json_object_object_add(o, "sampled_submission_ns_per_io", json_object_new_double(
-		s->wl.ios ? (double)s->sum.samples[SAMPLE_SUBMIT] * period_ns() /
+		s->wl.ios ? (double)s->sum.samples[SAMPLE_SUBMIT] * period_ns(s) /
 			    (double)s->wl.ios : 0.0));
 	if (s->ksyms_err[0])
 		json_object_object_add(o, "error", json_object_new_string(s->ksyms_err));
