@@ -16,7 +16,7 @@
  *   block     1 | 1                        ~250 | 200-220
  *   sched     ~4 | ~0.5                    ~680 | 65-70
  *   iouring   0 | 0 (completions only after a punt)
- *   sampling  999 Hz per CPU               ~110 | 55-80
+ *   sampling  499 Hz per CPU (was 999)    ~55 | 25-40 (half of 999 Hz)
  *   faults    page faults only             ~0-40
  *   syscalls  opt-in: ~2 per call and the machine's other calls, ~450-1200
  * tests/bench/overhead.sh measures them beside biolatency and bpftrace.

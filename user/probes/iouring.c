@@ -72,8 +72,7 @@ struct iouring_state {
 	 * attached by tick() once the first punt is seen. */
 	enum { COMPLETE_PENDING, COMPLETE_AT_OPEN, COMPLETE_AT_PUNT,
 	       COMPLETE_FAILED } complete;
-	int complete_err;                      /* COMPLETE_FAILED: -errno */
-	uint64_t workload_ios;
+	char complete_why[96];                 /* COMPLETE_FAILED: the error */
 	struct btf *vmlinux;                   /* only while opening */
 	/* filled by collect */
 	struct iouring_counters sum;
@@ -363,7 +362,8 @@ static void iouring_tick(void *state)
 					     s->names[HOOK_COMPLETE]);
 	if (!s->links[HOOK_COMPLETE]) {
 		s->complete = COMPLETE_FAILED;
-		s->complete_err = errno ? -errno : -EINVAL;
+		snprintf(s->complete_why, sizeof(s->complete_why),
+			 "failed to attach at the first punt: %s", strerror(errno ? errno : EINVAL));
 		return;
 	}
 	s->progs[HOOK_COMPLETE] = p;
@@ -384,7 +384,7 @@ static const char *complete_hook_text(const struct iouring_state *s)
 	case COMPLETE_AT_PUNT:
 		return "attached at the first punt";
 	case COMPLETE_FAILED:
-		return "failed to attach at the first punt";
+		return s->complete_why;
 	default:
 		return "not attached (no punts)";
 	}
@@ -445,7 +445,6 @@ static int iouring_collect(void *state, uint64_t workload_ios)
 	struct iouring_state *s = state;
 	int err;
 
-	(void)workload_ios;
 	if (!s || !s->skel)
 		return -EINVAL;
 	err = mech_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
@@ -463,7 +462,6 @@ static int iouring_collect(void *state, uint64_t workload_ios)
 	count_threads(s);
 	/* Without the submit hook, the requests are the I/Os the workload
 	 * completed: one CQE per read or write. */
-	s->workload_ios = workload_ios;
 	if (!s->submit_hooked)
 		s->sum.submitted = workload_ios;
 	s->missed = 0;
