@@ -483,12 +483,9 @@ static int cmd_probe(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-	env.disabled = getenv("IODIG_DISABLE");
+	probes_env_from_environment(&env);
 	/* the table covers every family and hook, opt-in ones too */
 	env.detail = true;
-	env.btf_path = getenv("IODIG_BTF");
-	if (env.btf_path && !*env.btf_path)
-		env.btf_path = NULL;     /* IODIG_BTF= unsets it */
 	ret = probes_open(&env, NULL, &set, &err);
 	if (ret) {
 		fprintf(stderr, "iodig: %s\n", err.msg);

@@ -30,9 +30,10 @@ struct probe_env {
 	bool bpf_stats;            /* measure each program's run time */
 	unsigned int sample_hz;    /* --sample-freq: sampling family's rate,
 				    * 0 = its default */
-	bool detail;               /* --detail: hooks that cost a program run
-				    * per I/O for a finer split (block issue,
-				    * io_uring submit) */
+	bool detail;               /* --detail: the opt-in families and the
+				    * hooks that cost program runs per I/O for
+				    * a finer split (block issue and stages,
+				    * io_uring submit), sampling at 999 Hz */
 	unsigned int stacks;       /* --stacks=N: full stacks to print */
 	unsigned int sched_stack_period; /* sched: 1 in N switch-outs takes
 				    * its kernel stack; 0 = the default */
@@ -130,6 +131,8 @@ struct probe_set;
  * ("+syscalls,-sampling").  Never fails because a family is missing. */
 int probes_open(const struct probe_env *env, const char *only,
 		struct probe_set **out, struct errbuf *err);
+/* IODIG_DISABLE and IODIG_BTF (empty = unset) into @env. */
+void probes_env_from_environment(struct probe_env *env);
 /* Checks a --probes SPEC (see probes_open) without loading anything. */
 int probes_check_spec(const char *spec, struct errbuf *err);
 int probes_track_tgid(struct probe_set *set, pid_t tgid);

@@ -211,6 +211,14 @@ static void read_prog_stats(struct probe_slot *p)
 	}
 }
 
+void probes_env_from_environment(struct probe_env *env)
+{
+	env->disabled = getenv("IODIG_DISABLE");
+	env->btf_path = getenv("IODIG_BTF");
+	if (env->btf_path && !*env->btf_path)
+		env->btf_path = NULL;
+}
+
 int probes_check_spec(const char *spec, struct errbuf *err)
 {
 	bool on[NR_FAMILIES];

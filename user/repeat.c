@@ -109,10 +109,7 @@ static void open_probes(struct run_ctx *ctx)
 		env.target_dev = disk_devt(env.target_disk);
 	}
 	env.force_mechanism = ctx->opts.mechanism;
-	env.disabled = getenv("IODIG_DISABLE");
-	env.btf_path = getenv("IODIG_BTF");
-	if (env.btf_path && !*env.btf_path)
-		env.btf_path = NULL;     /* IODIG_BTF= unsets it */
+	probes_env_from_environment(&env);
 	env.bpf_stats = ctx->opts.bpf_stats;
 	env.detail = ctx->opts.detail;
 	env.sample_hz = ctx->opts.sample_hz;
