@@ -37,6 +37,26 @@ make_loop() {
 # jq wrapper that fails the test on a parse error
 jqr() { jq -r "$@" || { fail "jq $*"; echo 0; }; }
 
+# split_report FILE: a --output-format=normal,json report into FILE.txt
+# (the text) and FILE.json (from the line "{" on)
+split_report() {
+	sed -n '/^{$/,$p' "$1" >"$1.json"
+	sed '/^{$/,$d' "$1" >"$1.txt"
+}
+
+matches() { [[ $1 =~ $2 ]]; }
+# expect_probe REPORT FAMILY STATE MECHANISM REASON-REGEX: the family's
+# entry in REPORT.json's .iodig.kernel.probes[] and its line in the text
+# report's "Kernel:" section (REPORT from split_report; $CASE names the run)
+expect_probe() {
+	local out=$1 fam=$2 state=$3 mech=$4 why=$5 got
+	got=$(jq -r --arg f "$fam" '.iodig.kernel.probes[] | select(.family == $f) |
+		"\(.state);\(.mechanism);\(.reason)"' "$out.json" 2>/dev/null)
+	check "$CASE: JSON $fam is $state/$mech/~$why (got '$got')" \
+		matches "$got" "^$state;$mech;.*$why"
+	check "$CASE: text says $fam: $state" grep -Eq "^  $fam +: $state.*$why" "$out.txt"
+}
+
 # Loop devices whose backing file is an iodig scratch file
 scratch_loops() {
 	for b in /sys/block/loop*/loop/backing_file; do

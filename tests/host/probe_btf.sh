@@ -15,22 +15,12 @@ btf_run() {
 		--name=k --rw=randread --bs=4k --direct=1 --ioengine="$engine" --iodepth=4 \
 		--runtime=1 --time_based --scratch-size=64m >"$TMP/out" 2>"$TMP/err"
 	RC=$?
-	sed -n '/^{$/,$p' "$TMP/out" >"$TMP/out.json"
-	sed '/^{$/,$d' "$TMP/out" >"$TMP/out.txt"
+	split_report "$TMP/out"
 	CASE=$name
 	check "$CASE: exit 0 (got $RC): $(tr '\n' ' ' <"$TMP/err")" [ "$RC" -eq 0 ]
 	check "$CASE: fio figures in JSON" jq -e '.jobs[0].read.iops > 0' "$TMP/out.json" >/dev/null
 }
-# expect FAMILY STATE MECHANISM REASON-REGEX, in JSON and on the text report
-expect() {
-	local fam=$1 state=$2 mech=$3 why=$4 got
-	got=$(jq -r --arg f "$fam" '.iodig.kernel.probes[] | select(.family == $f) |
-		"\(.state);\(.mechanism);\(.reason)"' "$TMP/out.json" 2>/dev/null)
-	check "$CASE: JSON $fam is $state/$mech/~$why (got '$got')" \
-		matches "$got" "^$state;$mech;.*$why"
-	check "$CASE: text says $fam: $state" grep -Eq "^  $fam +: $state.*$why" "$TMP/out.txt"
-}
-matches() { [[ $1 =~ $2 ]]; }
+expect() { expect_probe "$TMP/out" "$@"; }   # expect FAMILY STATE MECHANISM REASON-REGEX
 
 # 1. A field read without fallback: block's device time needs
 # request.io_start_time_ns, so tp_btf and raw_tp fail and the classic

@@ -16,25 +16,13 @@ degraded_run() {
 		--name=k --rw=randread --bs=4k --ioengine=io_uring --iodepth=4 \
 		--runtime=1 --time_based --scratch-size=64m >"$TMP/out" 2>"$TMP/err"
 	RC=$?
-	sed -n '/^{$/,$p' "$TMP/out" >"$TMP/out.json"
-	sed '/^{$/,$d' "$TMP/out" >"$TMP/out.txt"
+	split_report "$TMP/out"
 	CASE=$name
 	check "$CASE: exit 0 (got $RC): $(tr '\n' ' ' <"$TMP/err")" [ "$RC" -eq 0 ]
 	check "$CASE: fio figures in text" grep -q 'read: IOPS=' "$TMP/out.txt"
 	check "$CASE: fio figures in JSON" jq -e '.jobs[0].read.iops > 0' "$TMP/out.json" >/dev/null
 }
-# expect FAMILY STATE MECHANISM REASON-REGEX: in JSON .iodig.kernel.probes[]
-# and on the text report's "Kernel:" line
-expect() {
-	local fam=$1 state=$2 mech=$3 why=$4 got
-	got=$(jq -r --arg f "$fam" '.iodig.kernel.probes[] | select(.family == $f) |
-		"\(.state);\(.mechanism);\(.reason)"' "$TMP/out.json" 2>/dev/null)
-	check "$CASE: JSON $fam is $state/$mech/~$why (got '$got')" \
-		matches "$got" "^$state;$mech;.*$why"
-	check "$CASE: text says $fam: $state" \
-		grep -Eq "^  $fam +: $state.*$why" "$TMP/out.txt"
-}
-matches() { [[ $1 =~ $2 ]]; }
+expect() { expect_probe "$TMP/out" "$@"; }   # expect FAMILY STATE MECHANISM REASON-REGEX
 family_known() { jq -e --arg f "$1" '.iodig.kernel.probes[] | select(.family == $f)' "$TMP/out.json" >/dev/null; }
 
 # The default set leaves the opt-in syscalls family off and says how to

@@ -14,9 +14,9 @@ run() {
 	"$IODIG" run --no-progress --no-save --output-format=normal,json "$@" \
 		--name=tags --filename="$LOOP" --rw=randread --bs=4k --direct=1 \
 		--ioengine=libaio --iodepth="$depth" --numjobs=2 --thread=1 \
-		--group_reporting --runtime=2 --time_based >"$TMP/$name.out" 2>"$TMP/$name.err"
+		--group_reporting --runtime=2 --time_based >"$TMP/$name" 2>"$TMP/$name.err"
 	check "$name: exit 0 ($(head -c 200 "$TMP/$name.err"))" [ $? -eq 0 ]
-	sed -n '/^{$/,$p' "$TMP/$name.out" >"$TMP/$name.json"
+	split_report "$TMP/$name"
 }
 q() { jqr "$2" "$TMP/$1.json"; }
 
@@ -35,9 +35,9 @@ check "starved: tag sleeps ($sleeps) are most of the voluntary switches ($vol)" 
 check "starved: mean in flight $inflight within the 4 tags" \
 	awk -v m="$inflight" 'BEGIN { exit !(m > 0 && m <= 4.05) }'
 check "starved: text shows the tag line" grep -q 'tag waits: [0-9]* sleeps in blk_mq_get_tag' \
-	"$TMP/starved.out"
+	"$TMP/starved.txt"
 check "starved: text shows in flight against nr_requests" \
-	grep -q 'in flight: avg=[0-9.]* of nr_requests=4' "$TMP/starved.out"
+	grep -q 'in flight: avg=[0-9.]* of nr_requests=4' "$TMP/starved.txt"
 
 echo 128 >"$NR"
 run ample 8
@@ -51,5 +51,5 @@ run nosched 8 --probes=-sched
 check "no sched: tag waits marked not measured" \
 	[ "$(q nosched '.iodig.kernel.block.tag_waits.measured')" = false ]
 check "no sched: text says so" grep -q 'tag waits: not measured (the sched family is not loaded)' \
-	"$TMP/nosched.out"
+	"$TMP/nosched.txt"
 done_testing

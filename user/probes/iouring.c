@@ -66,7 +66,8 @@ struct iouring_state {
 	const char *names[HOOK_NR];            /* tracepoint used, NULL = none */
 	char mechanism[32];
 	pid_t runner_tgid;
-	bool submit_hooked;                    /* --detail: count submissions */
+	bool detail;                           /* --detail: submit and completion
+						 * hooks from the start */
 	size_t mech;                           /* index of the loaded mechanism */
 	/* io_uring_complete: attached at open with --detail, else loaded and
 	 * attached by tick() once the first punt is seen. */
@@ -240,7 +241,7 @@ static void detach_all(struct iouring_state *s)
  * default the completions stand in for it (one CQE per read or write). */
 static bool hook_wanted(const struct iouring_state *s, enum hook h)
 {
-	return s->names[h] && (h != HOOK_SUBMIT || s->submit_hooked);
+	return s->names[h] && (h != HOOK_SUBMIT || s->detail);
 }
 
 static int iouring_try(void *ctx, const char *mechanism, struct errbuf *why)
@@ -295,7 +296,7 @@ static int iouring_try(void *ctx, const char *mechanism, struct errbuf *why)
 	for (int h = 0; h < HOOK_NR; h++) {
 		struct bpf_program *p = prog_of(skel, want, h);
 
-		if (!hook_wanted(s, h) || (h == HOOK_COMPLETE && !s->submit_hooked))
+		if (!hook_wanted(s, h) || (h == HOOK_COMPLETE && !s->detail))
 			continue;
 		s->links[h] = attach_one(p, want, h, s->names[h]);
 		if (!s->links[h]) {
@@ -307,8 +308,8 @@ static int iouring_try(void *ctx, const char *mechanism, struct errbuf *why)
 	}
 	s->skel = skel;
 	s->mech = want;
-	s->complete = s->submit_hooked ? COMPLETE_AT_OPEN : COMPLETE_PENDING;
-	skel->bss->complete_hooked = s->submit_hooked;
+	s->complete = s->detail ? COMPLETE_AT_OPEN : COMPLETE_PENDING;
+	skel->bss->complete_hooked = s->detail;
 	return 0;
 cleanup:
 	detach_all(s);
@@ -330,7 +331,7 @@ static int iouring_open(const struct probe_env *env, void **state, struct probe_
 		return -ENOMEM;
 	}
 	s->runner_tgid = env->runner_tgid;
-	s->submit_hooked = env->detail;
+	s->detail = env->detail;
 	/* NULL without kernel BTF: tp_btf/raw_tp fail and the defaults stay. */
 	s->vmlinux = mech_btf_load(env);
 	s->env = env;
@@ -462,7 +463,7 @@ static int iouring_collect(void *state, uint64_t workload_ios)
 	count_threads(s);
 	/* Without the submit hook, the requests are the I/Os the workload
 	 * completed: one CQE per read or write. */
-	if (!s->submit_hooked)
+	if (!s->detail)
 		s->sum.submitted = workload_ios;
 	s->missed = 0;
 	for (int h = 0; h < HOOK_NR; h++)
@@ -516,7 +517,7 @@ static void iouring_render_text(const void *state, FILE *out)
 	fprintf(out, "  io_uring: mechanism=%s\n", s->mechanism);
 	fprintf(out, "    io_uring: %llu %s, %llu punted to io-wq (%.1f%%), ",
 		(unsigned long long)c->submitted,
-		s->submit_hooked ? "submitted" : "requests (workload's count)",
+		s->detail ? "submitted" : "requests (workload's count)",
 		(unsigned long long)c->punted, 100.0 * ratio(c->punted, c->submitted));
 	if (complete_traced(s))
 		fprintf(out, "%llu completed%s (%llu failed, %llu -EAGAIN), ",
@@ -566,7 +567,7 @@ static void iouring_render_json(const void *state, struct json_object *kernel)
 		s->names[HOOK_SUBMIT] ? s->names[HOOK_SUBMIT] : ""));
 	json_object_object_add(o, "submitted", json_u64(c->submitted));
 	json_object_object_add(o, "submitted_from", json_object_new_string(
-		s->submit_hooked ? "submit hook" : "workload"));
+		s->detail ? "submit hook" : "workload"));
 	json_object_object_add(o, "complete_hook", json_object_new_string(complete_hook_text(s)));
 	json_object_object_add(o, "punted", json_u64(c->punted));
 	json_object_object_add(o, "punt_ratio",
