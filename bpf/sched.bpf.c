@@ -21,9 +21,9 @@
  * next->tgid); a workload switch-out that takes its kernel stack ~2-3 us,
  * nearly all of it bpf_get_stackid(), whose cost hardly depends on the
  * depth kept.  So the stack is taken for a random 1 in stack_period
- * switch-outs only (bpf_get_prandom_u32: a fixed stride could beat with a
- * workload that alternates between two blocking points); user space scales
- * the sampled switches by stack_period.  Counts, voluntary/involuntary and
+ * switch-outs only (fast_rand.bpf.h; random because a fixed stride could
+ * beat with a workload that alternates between two blocking points); user
+ * space scales the sampled switches by stack_period.  Counts, voluntary/involuntary and
  * the total off-CPU time stay exact, in per-CPU counters.
  *
  * Switch out: count it; when sampled, also under {stack, voluntary, io-wq};
@@ -48,6 +48,7 @@
 
 #include "iodig/sched.h"
 #include "iodig/tgid_filter.h"
+#include "fast_rand.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -216,7 +217,7 @@ struct out_info {
  * verifier drops the test when it is 1. */
 static __always_inline bool take_stack(void)
 {
-	return stack_period <= 1 || bpf_get_prandom_u32() % stack_period == 0;
+	return stack_period <= 1 || iodig_rand32() % stack_period == 0;
 }
 
 /* The sampled part of a switch-out: its stack and its key's count. */

@@ -18,6 +18,7 @@
 #include "iodig/tgid_filter.h"
 #include "options.h"
 #include "output.h"
+#include "iodig/block.h"
 #include "iodig/sampling.h"
 #include "probe.h"
 #include "repeat.h"
@@ -48,6 +49,8 @@ static void usage(FILE *out)
 "  --detail               every family and hook (several times the BPF time per I/O)\n"
 "  --sample-freq=HZ       kernel stack samples per second per CPU (default 499,\n"
 "                         999 with --detail; at most 9999)\n"
+"  --block-sample=N       time 1 in N block completions (1, 2, 4 ... 64; 1 times\n"
+"                         every one; default: set from their rate, 1 with --detail)\n"
 "  --no-probes            run the workload without kernel probes\n"
 "  --mechanism=M          force a probe mechanism (fentry, kprobe, tp_btf, raw_tp, tracepoint)\n"
 "  --bpf-stats            measure the probes' own BPF time per I/O (kernel bpf_stats)\n"
@@ -72,7 +75,7 @@ enum { OPT_OUTPUT_FORMAT = 1000, OPT_OUTPUT, OPT_TARGET, OPT_ALLOW, OPT_PROBES,
        OPT_NO_PROBES, OPT_MECHANISM, OPT_PROGRESS, OPT_NO_PROGRESS,
        OPT_SCRATCH_SIZE, OPT_BPF_STATS, OPT_STACKS, OPT_SAVE, OPT_NO_SAVE,
        OPT_REPEAT, OPT_REPEAT_DELAY, OPT_SVG, OPT_FOLDED, OPT_DETAIL, OPT_SAMPLE_FREQ,
-       OPT_HELP };
+       OPT_BLOCK_SAMPLE, OPT_HELP };
 
 static const struct option run_options[] = {
 	{ "output-format", required_argument, NULL, OPT_OUTPUT_FORMAT },
@@ -83,6 +86,7 @@ static const struct option run_options[] = {
 	{ "no-probes", no_argument, NULL, OPT_NO_PROBES },
 	{ "detail", no_argument, NULL, OPT_DETAIL },
 	{ "sample-freq", required_argument, NULL, OPT_SAMPLE_FREQ },
+	{ "block-sample", required_argument, NULL, OPT_BLOCK_SAMPLE },
 	{ "mechanism", required_argument, NULL, OPT_MECHANISM },
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
 	{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
@@ -228,6 +232,16 @@ static int apply_run_option(struct run_ctx *ctx, struct run_extra *x, int id,
 			return err_set(err, EINVAL, "option --sample-freq: '%s' is not a number "
 				       "from 1 to %d", val, SAMPLING_MAX_FREQ_HZ);
 		ctx->opts.sample_hz = (unsigned int)hz;
+		return 0;
+	}
+	case OPT_BLOCK_SAMPLE: {
+		char *end;
+		unsigned long n = strtoul(val, &end, 10);
+
+		if (!*val || *end || n < 1 || n > BLOCK_STRIDE_MAX || (n & (n - 1)))
+			return err_set(err, EINVAL, "option --block-sample: '%s' is not a power "
+				       "of two from 1 to %d", val, BLOCK_STRIDE_MAX);
+		ctx->opts.block_sample = (unsigned int)n;
 		return 0;
 	}
 	case OPT_SCRATCH_SIZE:

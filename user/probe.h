@@ -37,6 +37,10 @@ struct probe_env {
 	unsigned int stacks;       /* --stacks=N: full stacks to print */
 	unsigned int sched_stack_period; /* sched: 1 in N switch-outs takes
 				    * its kernel stack; 0 = the default */
+	unsigned int block_time_stride; /* block: time a random 1 in N
+				    * completions (a power of two, at most
+				    * BLOCK_STRIDE_MAX); 0 = set from the
+				    * completion rate, --detail = 1 */
 	/* The job, for maps whose need grows with it (sized before load,
 	 * within bounds); 0 = unknown: the defaults of include/iodig/. */
 	unsigned int threads;      /* workers over all jobs: sum of numjobs */

@@ -113,6 +113,7 @@ static void open_probes(struct run_ctx *ctx)
 	env.bpf_stats = ctx->opts.bpf_stats;
 	env.detail = ctx->opts.detail;
 	env.sample_hz = ctx->opts.sample_hz;
+	env.block_time_stride = ctx->opts.block_sample;
 	env.stacks = ctx->opts.stacks;
 	job_figures(&ctx->jobs, &env);
 	if (probes_open(&env, ctx->opts.probes, &ctx->probes, &err))

@@ -28,6 +28,7 @@ struct run_opts {
 	const char *probes;           /* --probes=SPEC (NULL = the default set) */
 	bool detail;                  /* --detail: every family and hook */
 	unsigned int sample_hz;       /* --sample-freq=HZ, 0 = default */
+	unsigned int block_sample;    /* --block-sample=N, 0 = from the rate */
 	bool no_probes;
 	const char *mechanism;        /* --mechanism= */
 	bool bpf_stats;               /* --bpf-stats: time every BPF program */

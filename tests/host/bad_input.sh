@@ -32,6 +32,10 @@ expect_error "give either family names or +/- changes" --probes=block,-sched --n
 expect_error "option --sample-freq: '0'" --sample-freq=0 --name=x --filename="$TMP/f" --size=1m
 expect_error "option --sample-freq: '10000'" --sample-freq=10000 --name=x --filename="$TMP/f" \
 	--size=1m
+for n in 0 3 128 x ''; do
+	expect_error "option --block-sample: '$n' is not a power of two from 1 to 64" \
+		--block-sample="$n" --name=x --filename="$TMP/f" --size=1m
+done
 expect_error "output-format" --output-format=xml --name=x --filename="$TMP/f" --size=1m
 if [ "$(id -u)" -eq 0 ]; then
 	make_loop 8 && expect_error "too small" --name=x --filename="$LOOP" --size=64m --rw=read

@@ -143,12 +143,15 @@ static bool sysfs_is_one(const char *disk, const char *attr)
  * One probe window: reads on @a (counted) and @b (filtered out).
  * @mech/@state: what the family must report.  @detail: --detail, which
  * adds the issue hook (by default only the completion hook runs).
+ * @stride: --block-sample, 0 = from the rate, which no tick sets here, so
+ * every request is timed.
  */
 static void run_case(const struct loopdev *a, const struct loopdev *b,
-		     const char *disabled, const char *mech, const char *state, bool detail)
+		     const char *disabled, const char *mech, const char *state, bool detail,
+		     unsigned int stride)
 {
 	struct probe_env env = { .target_dev = a->rdev, .disabled = disabled,
-				 .detail = detail };
+				 .detail = detail, .block_time_stride = stride };
 	struct probe_workload wl = { .ios = NR_READS, .sync_engine = true };
 	uint64_t t0;
 	uint32_t before[MAX_IDS], during[MAX_IDS], after[MAX_IDS];
@@ -165,8 +168,8 @@ static void run_case(const struct loopdev *a, const struct loopdev *b,
 	size_t text_len = 0;
 	FILE *mem;
 
-	fprintf(stderr, "case disabled=%s%s: expect %s (%s)\n",
-		disabled ? disabled : "(none)", detail ? ", --detail" : "", mech, state);
+	fprintf(stderr, "case disabled=%s%s, stride %u: expect %s (%s)\n",
+		disabled ? disabled : "(none)", detail ? ", --detail" : "", stride, mech, state);
 	snprintf(env.target_disk, sizeof(env.target_disk), "%s", a->name);
 	nb = iodig_prog_ids(before, MAX_IDS);
 	CHECK_MSG(probes_open(&env, "block", &set, &err) == 0, "%s", err.msg);
@@ -251,10 +254,37 @@ static void run_case(const struct loopdev *a, const struct loopdev *b,
 		v = get_i64(blk, "drops", "recursion");
 		CHECK_MSG(v == 0, "drops.recursion %lld, want 0", (long long)v);
 		CHECK_MSG(!path_get(blk, "missed_events", NULL), "old key missed_events still there");
-		if (timed) {
+		if (timed && stride > 1) {
+			/* A random 1 in stride, each weighted by the stride:
+			 * the gaps between timed requests are uniform on
+			 * 1..2*stride-1, so the count of timed ones varies by
+			 * a few; 0.7-1.3 of the mean is > 6 sigma. */
+			int64_t t = get_i64(blk, "device_ns", "timed");
+			int64_t want = done / stride;
+
+			v = get_i64(blk, "device_ns", "samples");
+			CHECK_MSG(v == t * stride, "device_ns.samples %lld, want %lld timed x %u",
+				  (long long)v, (long long)t, stride);
+			CHECK_MSG(t >= want * 7 / 10 && t <= want * 13 / 10,
+				  "device_ns.timed %lld for %lld requests at 1 in %u",
+				  (long long)t, (long long)done, stride);
+			CHECK_MSG(get_i64(blk, "timing", "stride_max") == stride,
+				  "timing.stride_max %lld, want %u",
+				  (long long)get_i64(blk, "timing", "stride_max"), stride);
+			CHECK_MSG(get_i64(blk, "device_ns", "p50") > 0, "device_ns.p50 0");
+			CHECK_MSG(get_i64(blk, "device_ns", "max") > 0, "device_ns.max 0");
+		} else if (timed) {
 			struct json_object *dev = path_get(blk, "device_ns", NULL);
 			double mean = dev ? json_object_get_double(path_get(dev, "mean", NULL)) : -1;
+			struct json_object *tm = path_get(blk, "timing", NULL);
 
+			CHECK_MSG(get_i64(blk, "timing", "stride_max") == 1 &&
+				  !strcmp(json_object_get_string(path_get(tm, "stride_from", NULL)),
+					  detail ? "fixed" : "completion rate"),
+				  "timing %s", json_object_to_json_string(tm));
+			v = get_i64(blk, "device_ns", "timed");
+			CHECK_MSG(v == done, "device_ns.timed %lld, want %lld",
+				  (long long)v, (long long)done);
 			v = get_i64(blk, "device_ns", "samples");
 			CHECK_MSG(v == done, "device_ns.samples %lld, want %lld",
 				  (long long)v, (long long)done);
@@ -311,6 +341,9 @@ static void run_case(const struct loopdev *a, const struct loopdev *b,
 		fclose(mem);
 		snprintf(want, sizeof(want), "block (%s): mechanism=%s", a->name, mech);
 		CHECK_MSG(text && strstr(text, want), "text lacks \"%s\":\n%s", want,
+			  text ? text : "");
+		CHECK_MSG(text && !strstr(text, "times: estimated from") == !(timed && stride > 1),
+			  "estimate line %s:\n%s", stride > 1 ? "missing" : "present",
 			  text ? text : "");
 		free(text);
 	}
@@ -387,11 +420,13 @@ int main(void)
 	fprintf(stderr, "target %s (%u:%u), other %s\n", a.path, major(a.rdev),
 		minor(a.rdev), b.path);
 
-	run_case(&a, &b, NULL, "tp_btf", "active", false);
-	run_case(&a, &b, NULL, "tp_btf", "active", true);
-	run_case(&a, &b, "tp_btf", "raw_tp", "degraded", false);
-	run_case(&a, &b, "tp_btf", "raw_tp", "degraded", true);
-	run_case(&a, &b, "tp_btf,raw_tp", "tracepoint", "degraded", true);
+	run_case(&a, &b, NULL, "tp_btf", "active", false, 0);
+	run_case(&a, &b, NULL, "tp_btf", "active", true, 0);
+	run_case(&a, &b, NULL, "tp_btf", "active", false, 8);
+	run_case(&a, &b, "tp_btf", "raw_tp", "degraded", false, 0);
+	run_case(&a, &b, "tp_btf", "raw_tp", "degraded", true, 0);
+	run_case(&a, &b, "tp_btf", "raw_tp", "degraded", false, 8);
+	run_case(&a, &b, "tp_btf,raw_tp", "tracepoint", "degraded", true, 0);
 	run_disabled_family(&a);
 
 	loopdev_destroy(&a);

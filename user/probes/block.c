@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/sysmacros.h>
+#include <time.h>
 
 #include <bpf/libbpf.h>
 #include <json-c/json.h>
@@ -34,6 +35,11 @@ struct block_state {
 	char mechanism[32];
 	bool timed;                   /* the mechanism sees struct request */
 	bool issue_hooked;            /* --detail: the issue hook runs too */
+	/* Timing stride (bpf/block.bpf.c: time_mask + 1): fixed, or set by
+	 * tick() from the completion rate; the widest used is reported. */
+	bool stride_fixed;
+	unsigned int stride, stride_max;
+	uint64_t tick_completed, tick_ns;
 	/* filled by collect */
 	struct block_counters sum;
 	struct hist h[BLOCK_HIST_NR][BLOCK_OP_NR];
@@ -146,7 +152,38 @@ static int block_try(void *ctx, const char *mechanism, struct errbuf *why)
 		return err < 0 ? err : -err;
 	}
 	s->skel = skel;
+	skel->bss->time_mask = s->stride - 1;
 	return 0;
+}
+
+static uint64_t monotonic_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* The timing stride for @rate completions a second: the smallest power of
+ * two that keeps the timed ones within BLOCK_TIMED_PER_S. */
+static unsigned int stride_for_rate(double rate)
+{
+	unsigned int stride = 1;
+
+	while (stride < BLOCK_STRIDE_MAX && rate / stride > BLOCK_TIMED_PER_S)
+		stride *= 2;
+	return stride;
+}
+
+/* A requested stride as the BPF side takes it: a power of two within
+ * 1..BLOCK_STRIDE_MAX, rounded down. */
+static unsigned int stride_of_request(unsigned int want)
+{
+	unsigned int stride = 1;
+
+	while (stride * 2 <= want && stride < BLOCK_STRIDE_MAX)
+		stride *= 2;
+	return stride;
 }
 
 static int block_open(const struct probe_env *env, void **state,
@@ -164,6 +201,11 @@ static int block_open(const struct probe_env *env, void **state,
 		return -ENOMEM;
 	}
 	s->issue_hooked = env->detail;
+	/* --detail times every request: its stages are exact anyway. */
+	s->stride_fixed = env->detail || env->block_time_stride;
+	s->stride = env->detail ? 1 : stride_of_request(env->block_time_stride);
+	s->stride_max = s->stride;
+	s->tick_ns = monotonic_ns();
 	s->env = env;
 	if (env->target_dev)
 		s->targ_kdev = BLOCK_KDEV(major(env->target_dev), minor(env->target_dev));
@@ -197,6 +239,34 @@ static uint64_t total_of(const struct block_state *s, size_t field_off)
 	return t;
 }
 #define TOTAL(s, field) total_of((s), offsetof(struct block_op_counters, field))
+
+/* Every ~200 ms: the stride for the completion rate since the last tick.
+ * Each timed request carries its stride as weight, so a stride that
+ * changes mid-run leaves the estimates unbiased. */
+static void block_tick(void *state)
+{
+	struct block_state *s = state;
+	struct block_counters sum;
+	uint64_t now, done = 0;
+
+	if (!s || !s->skel || s->stride_fixed || !s->timed)
+		return;
+	if (mech_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
+			    sizeof(sum) / sizeof(uint64_t), (uint64_t *)&sum))
+		return;
+	for (int op = 0; op < BLOCK_OP_NR; op++)
+		done += sum.op[op].completed;
+	now = monotonic_ns();
+	if (now <= s->tick_ns || done < s->tick_completed)
+		return;
+	s->stride = stride_for_rate((double)(done - s->tick_completed) * 1e9 /
+				    (double)(now - s->tick_ns));
+	if (s->stride > s->stride_max)
+		s->stride_max = s->stride;
+	s->skel->bss->time_mask = s->stride - 1;
+	s->tick_completed = done;
+	s->tick_ns = now;
+}
 
 static void block_set_workload(void *state, const struct probe_workload *wl)
 {
@@ -315,22 +385,28 @@ static void text_latency(FILE *out, const char *what, const struct hist *h,
 	fputc('\n', out);
 }
 
-/* Sum, maximum and untimed count behind histogram @kind of one op. */
+/* Sum, maximum, timed and untimed counts behind histogram @kind of one
+ * op (@h: its histogram, whose total is the timed count where every
+ * request is timed). */
 struct kind_figures {
-	uint64_t sum, max, untimed;
+	uint64_t sum, max, timed, untimed;
 };
 
-static struct kind_figures figures_of(const struct block_op_counters *c, uint32_t kind)
+static struct kind_figures figures_of(const struct block_op_counters *c, uint32_t kind,
+				      const struct hist *h)
 {
 	struct kind_figures f = { 0 };
 
 	if (kind == BLOCK_HIST_DEVICE) {
-		f = (struct kind_figures){ c->dev_ns_sum, c->dev_ns_max, c->dev_untimed };
+		f = (struct kind_figures){ c->dev_ns_sum, c->dev_ns_max, c->dev_timed,
+					   c->dev_untimed };
 	} else if (kind == BLOCK_HIST_QUEUE) {
-		f = (struct kind_figures){ c->queue_ns_sum, c->queue_ns_max, c->queue_untimed };
+		f = (struct kind_figures){ c->queue_ns_sum, c->queue_ns_max, c->queue_timed,
+					   c->queue_untimed };
 	} else if (kind < BLOCK_HIST_NR) {
 		f.sum = c->stage_ns_sum[kind - BLOCK_HIST_STAGE0];
 		f.max = c->stage_ns_max[kind - BLOCK_HIST_STAGE0];
+		f.timed = h->total;
 		/* one untimed count for all stages: a request without stamps */
 		f.untimed = kind == BLOCK_HIST_STAGE0 ? c->stage_untimed : 0;
 	}
@@ -344,7 +420,7 @@ static void text_stages(FILE *out, const struct block_state *s, int op)
 {
 	for (int k = 0; k < BLOCK_STAGE_NR; k++) {
 		uint32_t kind = BLOCK_HIST_STAGE0 + k;
-		struct kind_figures f = figures_of(&s->sum.op[op], kind);
+		struct kind_figures f = figures_of(&s->sum.op[op], kind, &s->h[kind][op]);
 		char label[16];
 
 		if (!s->h[kind][op].total && !f.untimed)
@@ -434,6 +510,12 @@ static void block_render_text(const void *state, FILE *out)
 	if (!s->timed)
 		fprintf(out, "    device/queue time: not available from the classic "
 			     "tracepoint (no request pointer)\n");
+	else if (s->stride_max > 1)
+		fprintf(out, "    times: estimated from %llu requests timed at random, "
+			     "1 in up to %u (%s), each weighted by its stride; "
+			     "max is theirs; --detail times every request\n",
+			(unsigned long long)TOTAL(s, dev_timed), s->stride_max,
+			s->stride_fixed ? "fixed" : "set from the completion rate");
 	else if (s->issue_hooked)
 		fprintf(out, "    stages (blktrace's): Q2G bio queued -> request allocated "
 			     "(tag waits fall here), G2I -> inserted, I2D inserted -> issued, "
@@ -495,13 +577,16 @@ static struct json_object *json_per_op(const struct block_state *s, size_t field
 }
 #define JSON_PER_OP(s, field) json_per_op((s), offsetof(struct block_op_counters, field))
 
-static struct json_object *json_latency(const struct hist *h, uint64_t sum, uint64_t max,
-					uint64_t untimed)
+/* "samples": the requests the histogram stands for (weighted by the
+ * timing stride); "timed": those actually timed. */
+static struct json_object *json_latency(const struct hist *h, const struct kind_figures *f)
 {
+	uint64_t sum = f->sum, max = f->max;
 	struct json_object *o = json_object_new_object();
 
 	json_object_object_add(o, "samples", json_u64(h->total));
-	json_object_object_add(o, "untimed", json_u64(untimed));
+	json_object_object_add(o, "timed", json_u64(f->timed));
+	json_object_object_add(o, "untimed", json_u64(f->untimed));
 	json_object_object_add(o, "mean", json_object_new_double(
 		h->total ? (double)sum / (double)h->total : 0.0));
 	json_object_object_add(o, "p50", json_u64(hist_percentile(h, 50.0)));
@@ -517,28 +602,28 @@ static struct json_object *json_latency(const struct hist *h, uint64_t sum, uint
 static struct json_object *json_kind(const struct block_state *s, uint32_t kind)
 {
 	struct hist *all = calloc(1, sizeof(*all));
-	uint64_t sum = 0, max = 0, untimed = 0;
+	struct kind_figures total = { 0 };
 	struct json_object *o;
 
 	if (!all)
 		return NULL;
 	for (int op = 0; op < BLOCK_OP_NR; op++) {
-		struct kind_figures f = figures_of(&s->sum.op[op], kind);
+		struct kind_figures f = figures_of(&s->sum.op[op], kind, &s->h[kind][op]);
 
 		hist_merge(all, &s->h[kind][op]);
-		sum += f.sum;
-		untimed += f.untimed;
-		if (f.max > max)
-			max = f.max;
+		total.sum += f.sum;
+		total.timed += f.timed;
+		total.untimed += f.untimed;
+		if (f.max > total.max)
+			total.max = f.max;
 	}
-	o = json_latency(all, sum, max, untimed);
+	o = json_latency(all, &total);
 	for (int op = 0; op < BLOCK_OP_NR; op++) {
-		struct kind_figures f = figures_of(&s->sum.op[op], kind);
+		struct kind_figures f = figures_of(&s->sum.op[op], kind, &s->h[kind][op]);
 
 		if (!s->sum.op[op].completed)
 			continue;
-		json_object_object_add(o, op_names[op],
-				       json_latency(&s->h[kind][op], f.sum, f.max, f.untimed));
+		json_object_object_add(o, op_names[op], json_latency(&s->h[kind][op], &f));
 	}
 	free(all);
 	return o;
@@ -563,6 +648,13 @@ static void block_render_json(const void *state, struct json_object *kernel)
 	json_object_object_add(b, "bytes", JSON_PER_OP(s, bytes));
 	json_object_object_add(b, "errors", JSON_PER_OP(s, errors));
 	if (s->timed) {
+		struct json_object *t = json_object_new_object();
+
+		json_object_object_add(t, "stride_max", json_u64(s->stride_max));
+		json_object_object_add(t, "stride_from", json_object_new_string(
+			s->stride_fixed ? "fixed" : "completion rate"));
+		json_object_object_add(t, "timed", JSON_PER_OP(s, dev_timed));
+		json_object_object_add(b, "timing", t);
 		json_object_object_add(b, "device_ns", json_kind(s, BLOCK_HIST_DEVICE));
 		json_object_object_add(b, "queue_ns", json_kind(s, BLOCK_HIST_QUEUE));
 		if (s->issue_hooked) {
@@ -608,6 +700,7 @@ const struct probe_family block_probe = {
 	.name = "block",
 	.summary = "requests the disk's driver saw: counts, bytes, device and queue time",
 	.open = block_open,
+	.tick = block_tick,
 	.set_workload = block_set_workload,
 	.collect = block_collect,
 	.share_in = block_share_in,
