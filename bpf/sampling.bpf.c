@@ -26,8 +26,8 @@
  * io_uring_enter that spawned them: PF_IO_WORKER threads are always
  * "other kernel".
  *
- * Cost: one sample per CPU per ~2 ms (SAMPLING_FREQ_HZ, 499) of CPU time; each
- * kernel sample unwinds its stack (bpf_get_stack) into a per-CPU scratch
+ * Cost: one sample per CPU per ~10 ms (SAMPLING_FREQ_HZ, 99) of CPU time;
+ * each kernel sample unwinds its stack (bpf_get_stack) into a per-CPU scratch
  * key and counts it in a hash keyed by the whole stack (see
  * iodig/sampling.h for why not bpf_get_stackid).  Not on the per-I/O path.
  */

@@ -47,7 +47,7 @@ static void usage(FILE *out)
 "  --probes=SPEC          probe families: all, a list (block,sched) or changes to\n"
 "                         the default set (+syscalls,-sampling)\n"
 "  --detail               every family and hook (several times the BPF time per I/O)\n"
-"  --sample-freq=HZ       kernel stack samples per second per CPU (default 499,\n"
+"  --sample-freq=HZ       kernel stack samples per second per CPU (default 99,\n"
 "                         999 with --detail; at most 9999)\n"
 "  --block-sample=N       time 1 in N block completions (1, 2, 4 ... 64; 1 times\n"
 "                         every one; default: set from their rate, 1 with --detail)\n"

@@ -13,7 +13,8 @@ RUNTIME=${RUNTIME:-3}
 REPS=${REPS:-3}         # part (a): runs per job and tracer, median shown
 PARTS=${PARTS:-ab}      # which parts to run: a, b or ab
 # Part (b)'s variants: none, iodig (default set), detail, no-FAMILY (the
-# default set without FAMILY), biolatency, bpftrace.
+# default set without FAMILY), hzN (the default set sampling at N Hz),
+# biolatency, bpftrace.
 VARIANTS=${VARIANTS:-}
 BIOLATENCY=${BIOLATENCY:-$(command -v biolatency || echo /usr/sbin/biolatency)}
 BPFTRACE=${BPFTRACE:-$(command -v bpftrace || true)}
@@ -208,6 +209,7 @@ for spec in "io_uring 32" "libaio 32"; do
 			iodig) probes= ;;
 			detail) probes=--detail ;;
 			no-*) probes=--probes=-${v#no-} ;;
+			hz*) probes=--sample-freq=${v#hz} ;;
 			*) probes=--no-probes; start_tracer "$v" || continue ;;
 			esac
 			# shellcheck disable=SC2046,SC2086

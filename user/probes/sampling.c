@@ -152,8 +152,9 @@ static int attach_cpus(struct samp_state *s, struct errbuf *why)
 		.type = PERF_TYPE_SOFTWARE,
 		.size = sizeof(attr),
 		.config = PERF_COUNT_SW_CPU_CLOCK,
-		.freq = 1,
-		.sample_freq = s->hz,
+		/* a period, not .freq: cpu-clock fixes the period anyway,
+		 * and a freq event is adjusted by perf on every tick */
+		.sample_period = (uint64_t)period_ns(s),
 	};
 	int n = online_cpus(online, SAMP_MAX_CPUS);
 
