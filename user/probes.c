@@ -10,13 +10,14 @@
  * The default set is every family but the opt-in ones, each with only the
  * hooks that pay for themselves; --detail loads everything.  What each
  * costs per I/O in the default set (bpf_stats, 4k randread on a tmpfs
- * loop, 2-vCPU 6.18 VM under load; each program run also carries ~70 ns
- * of the stats' own clock read):
+ * loop, 2-vCPU 6.18 VM; each program run also carries 70-100 ns of the
+ * stats' own clock reads):
  *   family    runs/IO (qd1 psync | qd32)   BPF ns/IO (qd1 | qd32)
- *   block     1 | 1                        ~250 | 200-220
- *   sched     ~4 | ~0.5                    ~680 | 65-70
+ *   block     1 | 1                        ~180 | 115-125 (times a random
+ *                                          1 in up to 64 above 8k IO/s)
+ *   sched     ~5 | ~1                      ~820 | 120-130
  *   iouring   0 | 0 (completions only after a punt)
- *   sampling  499 Hz per CPU (was 999)    ~55 | 25-40 (half of 999 Hz)
+ *   sampling  99 Hz per CPU                ~24 | ~9
  *   faults    page faults only             ~0-40
  *   syscalls  opt-in: ~2 per call and the machine's other calls, ~450-1200
  * tests/bench/overhead.sh measures them beside biolatency and bpftrace.

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/sysmacros.h>
-#include <time.h>
 
 #include <bpf/libbpf.h>
 #include <json-c/json.h>
@@ -18,6 +17,7 @@
 #include "probe.h"
 #include "probes/mechanism.h"
 #include "stats.h"
+#include "worker.h"   /* now_ns() */
 
 _Static_assert(sizeof(struct block_counters) % sizeof(uint64_t) == 0,
 	       "block_counters is summed as u64 words");
@@ -156,14 +156,6 @@ static int block_try(void *ctx, const char *mechanism, struct errbuf *why)
 	return 0;
 }
 
-static uint64_t monotonic_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
 /* The timing stride for @rate completions a second: the smallest power of
  * two that keeps the timed ones within BLOCK_TIMED_PER_S. */
 static unsigned int stride_for_rate(double rate)
@@ -205,7 +197,7 @@ static int block_open(const struct probe_env *env, void **state,
 	s->stride_fixed = env->detail || env->block_time_stride;
 	s->stride = env->detail ? 1 : stride_of_request(env->block_time_stride);
 	s->stride_max = s->stride;
-	s->tick_ns = monotonic_ns();
+	s->tick_ns = now_ns();
 	s->env = env;
 	if (env->target_dev)
 		s->targ_kdev = BLOCK_KDEV(major(env->target_dev), minor(env->target_dev));
@@ -256,7 +248,7 @@ static void block_tick(void *state)
 		return;
 	for (int op = 0; op < BLOCK_OP_NR; op++)
 		done += sum.op[op].completed;
-	now = monotonic_ns();
+	now = now_ns();
 	if (now <= s->tick_ns || done < s->tick_completed)
 		return;
 	s->stride = stride_for_rate((double)(done - s->tick_completed) * 1e9 /
@@ -512,8 +504,8 @@ static void block_render_text(const void *state, FILE *out)
 			     "tracepoint (no request pointer)\n");
 	else if (s->stride_max > 1)
 		fprintf(out, "    times: estimated from %llu requests timed at random, "
-			     "1 in up to %u (%s), each weighted by its stride; "
-			     "max is theirs; --detail times every request\n",
+			     "1 in up to %u (%s) and weighted by it; max is the largest "
+			     "of them; --block-sample=1 times every request\n",
 			(unsigned long long)TOTAL(s, dev_timed), s->stride_max,
 			s->stride_fixed ? "fixed" : "set from the completion rate");
 	else if (s->issue_hooked)
@@ -581,19 +573,18 @@ static struct json_object *json_per_op(const struct block_state *s, size_t field
  * timing stride); "timed": those actually timed. */
 static struct json_object *json_latency(const struct hist *h, const struct kind_figures *f)
 {
-	uint64_t sum = f->sum, max = f->max;
 	struct json_object *o = json_object_new_object();
 
 	json_object_object_add(o, "samples", json_u64(h->total));
 	json_object_object_add(o, "timed", json_u64(f->timed));
 	json_object_object_add(o, "untimed", json_u64(f->untimed));
 	json_object_object_add(o, "mean", json_object_new_double(
-		h->total ? (double)sum / (double)h->total : 0.0));
+		h->total ? (double)f->sum / (double)h->total : 0.0));
 	json_object_object_add(o, "p50", json_u64(hist_percentile(h, 50.0)));
 	json_object_object_add(o, "p90", json_u64(hist_percentile(h, 90.0)));
 	json_object_object_add(o, "p99", json_u64(hist_percentile(h, 99.0)));
 	json_object_object_add(o, "p99_9", json_u64(hist_percentile(h, 99.9)));
-	json_object_object_add(o, "max", json_u64(max));
+	json_object_object_add(o, "max", json_u64(f->max));
 	return o;
 }
 
