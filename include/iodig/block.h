@@ -43,9 +43,10 @@ struct block_op_counters {
 	iodig_u64 completed;     /* requests whose last byte completed */
 	iodig_u64 bytes;         /* bytes completed, partial completions too */
 	iodig_u64 errors;        /* completion events carrying an error */
-	/* Times: sums and histograms are weighted by the timing stride
-	 * (bpf/block.bpf.c), so they estimate all stamped requests; the
-	 * maxima are those of the requests timed. */
+	/* Times: sums, histograms and the untimed counts (requests the
+	 * sample found without stamps) are weighted by the timing stride
+	 * (bpf/block.bpf.c), so they estimate all requests; the maxima are
+	 * those of the requests timed. */
 	iodig_u64 dev_ns_sum;    /* issue->complete */
 	iodig_u64 dev_ns_max;
 	iodig_u64 dev_timed;     /* requests actually timed, unweighted */
