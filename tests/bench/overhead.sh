@@ -12,6 +12,7 @@ PAIRS=${PAIRS:-7}
 RUNTIME=${RUNTIME:-3}
 REPS=${REPS:-3}         # part (a): runs per job and tracer, median shown
 PARTS=${PARTS:-ab}      # which parts to run: a, b or ab
+ENGINES=${ENGINES:-io_uring libaio}   # part (b)'s qd32 jobs
 # Part (b)'s variants: none, iodig (default set), detail, no-FAMILY (the
 # default set without FAMILY), hzN (the default set sampling at N Hz),
 # biolatency, bpftrace.
@@ -199,8 +200,8 @@ all_variants=$variants
 printf '%-22s %12s' job "untraced"
 for v in $all_variants; do [ $v = none ] || printf ' %12s %7s' "$v" ratio; done
 echo
-for spec in "io_uring 32" "libaio 32"; do
-	set -- $spec
+for engine in $ENGINES; do
+	set -- "$engine" 32
 	for v in $variants; do : >"$TMP/$v.txt"; done
 	for i in $(seq "$PAIRS"); do
 		for v in $variants; do
