@@ -23,8 +23,9 @@
  * depth kept.  So the stack is taken for a random 1 in stack_period
  * switch-outs only (fast_rand.bpf.h; random because a fixed stride could
  * beat with a workload that alternates between two blocking points); user
- * space scales the sampled switches by stack_period.  Counts, voluntary/involuntary and
- * the total off-CPU time stay exact, in per-CPU counters.
+ * space scales the sampled switches by stack_period.  Counts,
+ * voluntary/involuntary and the total off-CPU time stay exact, in per-CPU
+ * counters.
  *
  * Switch out: count it; when sampled, also under {stack, voluntary, io-wq};
  *             remember when (and whether sampled) in the thread's record.

@@ -13,11 +13,12 @@
  * Samples per second per CPU (--sample-freq overrides).  Prime, so the
  * timer does not beat with periodic kernel work (the tick at 100/250/1000
  * Hz).  A kernel sample of the workload costs ~5 us of BPF time (mostly
- * the unwind), and in a VM the timer interrupt and its re-arming cost
- * more than that: on the 2-vCPU build VM (make bench, three runs of 15-21
- * alternating rounds) the default set's IOPS ratio was ~3 points lower
- * with sampling at 499 Hz than without the family, and at 99 Hz within
- * the noise of none (io_uring qd32 1.015, libaio qd32 0.999 in one run).
+ * the unwind), and the IOPS it cost says the timer interrupt and its
+ * re-arming in a VM cost more than that: on the 2-vCPU build VM (make
+ * bench, three runs of 15-21 alternating rounds) the default set's IOPS
+ * ratio was ~3 points lower with sampling at 499 Hz than without the
+ * family, and at 99 Hz within the noise of none (io_uring qd32 1.015,
+ * libaio qd32 0.999 in one run).
  * At 99 Hz a function taking 10% of a 10-second run on one busy CPU
  * still gets ~100 samples, a relative error of 1/sqrt(100) = 10%, which
  * the report prints with each function; --detail samples at 999 and
