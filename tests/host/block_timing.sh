@@ -1,4 +1,4 @@
-# The block family times a random sample of completions once their rate is known (1 in up to 64, each weighted by its stride): a fast io_uring job on a tmpfs loop widens the stride and keeps every count exact, and its weighted figures (histogram total, Little's-law requests in flight) agree with a --block-sample=1 run that timed every request. timeout: 120
+# The block family times a random sample of completions once their rate is known (1 in up to 64, each weighted by its stride): a fast io_uring job on a tmpfs loop widens the stride and keeps every count exact, and its weighted figures (histogram total, Little's-law requests in flight) agree with a --block-sample=1 run that timed every request (within a factor of 3: the runs differ; unweighted they would be 1/16-1/64). timeout: 120
 source tests/host/lib.sh
 need_root
 make_loop 256 || skip "no loop device"
@@ -53,10 +53,11 @@ check "--block-sample=1: stride fixed at 1" \
 	[ "$(q exact "$B.timing.stride_max"):$(q exact "$B.timing.stride_from")" = "1:fixed" ]
 check "--block-sample=1: every request timed ($dtimed of $dreqs)" [ "$dtimed" = "$dreqs" ]
 check "--block-sample=1: no estimate line" bash -c "! grep -q 'times: estimated' '$TMP/exact.txt'"
-# Requests in flight depend on the queue depth more than on the machine's
-# speed, so the sampled estimate must land near the exact figure (it
-# would be ~1/stride of it without the weights).
-check "in flight: sampled $inflight vs exact $dinflight (within a factor of 1.5)" \
+# Without the weights the sampled run's requests in flight would be
+# ~1/stride (1/16-1/64) of the exact run's.  Between two runs on this
+# sparse tmpfs loop the figure itself moves (2.5 vs 4.0, 3.8 vs 2.7 seen),
+# hence a factor of 3, not a tighter bound.
+check "in flight: sampled $inflight vs exact $dinflight (within a factor of 3)" \
 	awk -v a="$inflight" -v b="$dinflight" \
-	'BEGIN { exit !(a > 1 && b > 1 && a <= 32.5 && b <= 32.5 && a < 1.5 * b && b < 1.5 * a) }'
+	'BEGIN { exit !(a > 0.5 && b > 0.5 && a <= 32.5 && b <= 32.5 && a < 3 * b && b < 3 * a) }'
 done_testing
