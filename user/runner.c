@@ -7,6 +7,7 @@
  * is needed; workers see the stop flag in shared memory.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -297,6 +298,40 @@ struct group_run {
 	bool *started;
 };
 
+/*
+ * A forked worker inherits iodig's BPF links, programs, maps, BTF and perf
+ * events.  It never uses them, and while it held them the kernel kept the
+ * probes attached whatever the supervisor detached (--probe-toggle) or
+ * destroyed, until the worker exited.
+ */
+static void drop_tracing_fds(void)
+{
+	static const char *const kinds[] = { "anon_inode:bpf", "anon_inode:btf",
+					     "anon_inode:[perf_event]" };
+	DIR *dir = opendir("/proc/self/fd");
+	struct dirent *e;
+
+	if (!dir)
+		return;
+	while ((e = readdir(dir))) {
+		char path[64], target[64];
+		int fd = atoi(e->d_name);
+		ssize_t n;
+
+		if (fd < 3 || fd == dirfd(dir))
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+		n = readlink(path, target, sizeof(target) - 1);
+		if (n <= 0)
+			continue;
+		target[n] = 0;
+		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+			if (!strncmp(target, kinds[k], strlen(kinds[k])))
+				close(fd);
+	}
+	closedir(dir);
+}
+
 static int start_worker(struct run_ctx *ctx, struct group_run *g, unsigned int i)
 {
 	struct worker *w = &ctx->workers[g->first + i];
@@ -316,6 +351,7 @@ static int start_worker(struct run_ctx *ctx, struct group_run *g, unsigned int i
 			prctl(PR_SET_PDEATHSIG, SIGKILL);
 			if (getppid() == 1)
 				_exit(1);
+			drop_tracing_fds();
 			worker_main(w);
 			_exit(0);
 		}
