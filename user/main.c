@@ -52,6 +52,9 @@ static void usage(FILE *out)
 "  --block-sample=N       time 1 in N block completions (1, 2, 4 ... 64; 1 times\n"
 "                         every one; default: set from their rate, 1 with --detail)\n"
 "  --no-probes            run the workload without kernel probes\n"
+"  --probe-toggle=MS      measure what tracing costs this job: detach and attach\n"
+"                         the probes in alternate MS ms phases (20 to 60000) and\n"
+"                         report IOPS traced / untraced with a 95%% CI\n"
 "  --mechanism=M          force a probe mechanism (fentry, kprobe, tp_btf, raw_tp, tracepoint)\n"
 "  --bpf-stats            measure the probes' own BPF time per I/O (kernel bpf_stats)\n"
 "  --stacks=N             print the top N full kernel stacks per family\n"
@@ -75,7 +78,7 @@ enum { OPT_OUTPUT_FORMAT = 1000, OPT_OUTPUT, OPT_TARGET, OPT_ALLOW, OPT_PROBES,
        OPT_NO_PROBES, OPT_MECHANISM, OPT_PROGRESS, OPT_NO_PROGRESS,
        OPT_SCRATCH_SIZE, OPT_BPF_STATS, OPT_STACKS, OPT_SAVE, OPT_NO_SAVE,
        OPT_REPEAT, OPT_REPEAT_DELAY, OPT_SVG, OPT_FOLDED, OPT_DETAIL, OPT_SAMPLE_FREQ,
-       OPT_BLOCK_SAMPLE, OPT_HELP };
+       OPT_BLOCK_SAMPLE, OPT_PROBE_TOGGLE, OPT_HELP };
 
 static const struct option run_options[] = {
 	{ "output-format", required_argument, NULL, OPT_OUTPUT_FORMAT },
@@ -87,6 +90,7 @@ static const struct option run_options[] = {
 	{ "detail", no_argument, NULL, OPT_DETAIL },
 	{ "sample-freq", required_argument, NULL, OPT_SAMPLE_FREQ },
 	{ "block-sample", required_argument, NULL, OPT_BLOCK_SAMPLE },
+	{ "probe-toggle", required_argument, NULL, OPT_PROBE_TOGGLE },
 	{ "mechanism", required_argument, NULL, OPT_MECHANISM },
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
 	{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
@@ -242,6 +246,16 @@ static int apply_run_option(struct run_ctx *ctx, struct run_extra *x, int id,
 			return err_set(err, EINVAL, "option --block-sample: '%s' is not a power "
 				       "of two from 1 to %d", val, BLOCK_STRIDE_MAX);
 		ctx->opts.block_sample = (unsigned int)n;
+		return 0;
+	}
+	case OPT_PROBE_TOGGLE: {
+		char *end;
+		unsigned long ms = strtoul(val, &end, 10);
+
+		if (!*val || *end || ms < 20 || ms > 60000)
+			return err_set(err, EINVAL, "option --probe-toggle: '%s' is not a number "
+				       "of milliseconds from 20 to 60000", val);
+		ctx->opts.probe_toggle_ms = (unsigned int)ms;
 		return 0;
 	}
 	case OPT_SCRATCH_SIZE:
@@ -411,6 +425,9 @@ static int cmd_run(int argc, char **argv)
 	/* a bad --probes is a usage error, not a run without probes */
 	if (!ret && ctx.opts.probes)
 		ret = probes_check_spec(ctx.opts.probes, &err);
+	if (!ret && ctx.opts.probe_toggle_ms && ctx.opts.no_probes)
+		ret = err_set(&err, EINVAL, "option --probe-toggle: there are no probes to "
+			      "toggle with --no-probes");
 	if (!ret && a.help) {
 		usage(stdout);
 		status = 0;

@@ -110,6 +110,10 @@ struct probe_family {
 	/* Optional: called every ~200 ms while the workload runs, from the
 	 * supervising thread (e.g. to attach a hook once it is needed). */
 	void (*tick)(void *state);
+	/* Optional: detaches every hook (@on false) or attaches them again,
+	 * keeping maps and counts, for --probe-toggle.  A family without it
+	 * stays attached throughout.  Returns 0 or -errno. */
+	int (*set_attached)(void *state, bool on);
 	/* Optional: the workload's figures, called just before collect(). */
 	void (*set_workload)(void *state, const struct probe_workload *wl);
 	/* Called once after the workload; reads maps into the state. */
@@ -141,6 +145,10 @@ void probes_env_from_environment(struct probe_env *env);
 int probes_check_spec(const char *spec, struct errbuf *err);
 int probes_track_tgid(struct probe_set *set, pid_t tgid);
 void probes_tick(struct probe_set *set);
+/* Detaches (@on false) or re-attaches every running family that can;
+ * the names of those that cannot (they stay attached) go into @fixed
+ * as a comma list.  Returns the first error, after trying them all. */
+int probes_set_attached(struct probe_set *set, bool on, char *fixed, size_t size);
 int probes_collect(struct probe_set *set, const struct probe_workload *wl);
 void probes_render_text(const struct probe_set *set, FILE *out);
 void probes_render_json(const struct probe_set *set, struct json_object *iodig);

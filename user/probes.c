@@ -305,6 +305,34 @@ void probes_tick(struct probe_set *set)
 			set->slot[i].fam->tick(set->slot[i].state);
 }
 
+int probes_set_attached(struct probe_set *set, bool on, char *fixed, size_t size)
+{
+	size_t used = 0;
+	int first_err = 0;
+
+	if (size)
+		fixed[0] = 0;
+	if (!set)
+		return 0;
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		struct probe_slot *p = &set->slot[i];
+		int err;
+
+		if (!is_running(p))
+			continue;
+		if (!p->fam->set_attached) {
+			if (used < size)
+				used += (size_t)snprintf(fixed + used, size - used, "%s%s",
+							 used ? "," : "", p->fam->name);
+			continue;
+		}
+		err = p->fam->set_attached(p->state, on);
+		if (err && !first_err)
+			first_err = err;
+	}
+	return first_err;
+}
+
 int probes_collect(struct probe_set *set, const struct probe_workload *wl)
 {
 	struct probe_shared shared = { 0 };

@@ -13,6 +13,7 @@
 #include "target.h"
 
 struct probe_set;
+struct probe_toggle;
 
 /* One report entry: a job (numjobs folded in with group_reporting) or one
  * clone of it.  fio prints "name: (groupid=G, jobs=N): err= 0: pid=P". */
@@ -62,6 +63,7 @@ struct report {
 	size_t nr_job_defs;             /* "name: (g=0): rw=..." preamble */
 
 	const struct probe_set *probes; /* kernel section, may be NULL */
+	const struct probe_toggle *toggle; /* --probe-toggle, may be NULL */
 };
 
 /* fio's layout and field names; the kernel section follows. */

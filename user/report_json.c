@@ -14,6 +14,7 @@
 
 #include "probe.h"
 #include "report.h"
+#include "toggle.h"
 #include "units.h"
 
 #ifndef IODIG_VERSION
@@ -418,6 +419,8 @@ static void add_iodig(struct jbuild *b, struct json_object *root,
 		probes_render_json(r->probes, o);
 	else
 		jadd(b, o, "kernel", jnew_obj(b));
+	if (r->toggle && o)
+		toggle_render_json(r->toggle, o);
 	jadd(b, root, "iodig", o);
 }
 

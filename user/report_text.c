@@ -12,6 +12,7 @@
 
 #include "probe.h"
 #include "report.h"
+#include "toggle.h"
 #include "units.h"
 
 static const struct report_group *find_group(const struct report *r, int id)
@@ -387,6 +388,8 @@ int report_text(const struct report *r, FILE *out)
 	/* the kernel section brings its own "Kernel:" heading */
 	if (r->probes)
 		probes_render_text(r->probes, out);
+	if (r->toggle)
+		toggle_render_text(r->toggle, out);
 	/* fflush sets errno (ENOSPC, EPIPE...): the caller names the reason */
 	if (fflush(out) == EOF)
 		return errno ? -errno : -EIO;

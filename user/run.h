@@ -15,6 +15,7 @@
 #include "options.h"
 #include "report.h"
 #include "target.h"
+#include "toggle.h"
 #include "worker.h"
 
 #define OUTPUT_NORMAL (1u << 0)
@@ -29,6 +30,7 @@ struct run_opts {
 	bool detail;                  /* --detail: every family and hook */
 	unsigned int sample_hz;       /* --sample-freq=HZ, 0 = default */
 	unsigned int block_sample;    /* --block-sample=N, 0 = from the rate */
+	unsigned int probe_toggle_ms; /* --probe-toggle=MS, 0 = probes stay on */
 	bool no_probes;
 	const char *mechanism;        /* --mechanism= */
 	bool bpf_stats;               /* --bpf-stats: time every BPF program */
@@ -79,6 +81,7 @@ struct run_ctx {
 	struct disk_counters disk_after[8];
 	unsigned int nr_disks;
 	struct progress progress;
+	struct probe_toggle toggle;   /* --probe-toggle's phases */
 	unsigned int untraced_workers; /* forks the probes could not follow */
 	pid_t first_untraced;         /* the first of them, for main's warning */
 };

@@ -417,6 +417,48 @@ static bool want_progress(const struct run_ctx *ctx)
 	return isatty(STDERR_FILENO);
 }
 
+/* I/Os the group's workers have completed so far. */
+static uint64_t group_ios(const struct run_ctx *ctx, const struct group_run *g)
+{
+	uint64_t ios = 0;
+
+	for (unsigned int i = g->first; i < g->first + g->count; i++)
+		for (int d = 0; d < DDIR_COUNT; d++)
+			ios += ctx->shared->stats[i].dir[d].ios;
+	return ios;
+}
+
+/*
+ * --probe-toggle: ends the current phase (measured when it ran at least
+ * half its length and the workload was not told to stop) and starts the
+ * next, detaching or attaching the probes when its kind differs.
+ */
+static void toggle_next_phase(struct run_ctx *ctx, const struct group_run *g)
+{
+	struct probe_toggle *t = &ctx->toggle;
+	uint64_t now = now_ns(), ios = group_ios(ctx, g);
+	bool traced = toggle_traced(t->index);
+
+	if (t->timing && !ctx->shared->stop &&
+	    now - t->start_ns >= (uint64_t)t->phase_ms * 500000ull &&
+	    toggle_record(t, t->index, ios - t->start_ios, now - t->start_ns) && !t->switch_err)
+		t->switch_err = -ENOMEM;
+	if (t->begun)
+		t->index++;
+	t->begun = true;
+	if (toggle_traced(t->index) != traced) {
+		int err = probes_set_attached(ctx->probes, !traced, t->fixed, sizeof(t->fixed));
+
+		if (err && !t->switch_err)
+			t->switch_err = err;
+		t->switches++;
+		t->switch_ns += now_ns() - now;
+	}
+	t->timing = true;
+	t->start_ns = now_ns();
+	t->start_ios = group_ios(ctx, g);
+}
+
 /* Waits for the group while watching for signals; never returns early. */
 static void supervise(struct run_ctx *ctx, struct group_run *g)
 {
@@ -424,7 +466,14 @@ static void supervise(struct run_ctx *ctx, struct group_run *g)
 	uint64_t start = now_ns(), total = group_expected_ns(ctx, g);
 	uint64_t last_progress = 0;
 	bool progress = want_progress(ctx);
+	bool toggling = ctx->opts.probe_toggle_ms && ctx->probes;
 
+	if (toggling) {
+		tick.tv_sec = ctx->opts.probe_toggle_ms / 1000;
+		tick.tv_nsec = (long)(ctx->opts.probe_toggle_ms % 1000) * 1000000L;
+		ctx->toggle.phase_ms = ctx->opts.probe_toggle_ms;
+		toggle_next_phase(ctx, g);
+	}
 	while (!group_done(ctx, g)) {
 		int sig = sigtimedwait(&ctx->signals, NULL, &tick);
 
@@ -433,6 +482,8 @@ static void supervise(struct run_ctx *ctx, struct group_run *g)
 				ctx->stop_signal = sig;
 			ctx->shared->stop = 1;
 		}
+		if (toggling && !group_done(ctx, g))
+			toggle_next_phase(ctx, g);
 		probes_tick(ctx->probes);
 		if (progress && now_ns() - last_progress >= 1000000000ull) {
 			last_progress = now_ns();
@@ -442,6 +493,7 @@ static void supervise(struct run_ctx *ctx, struct group_run *g)
 	}
 	if (progress)
 		progress_clear(&ctx->progress);
+	ctx->toggle.timing = false;
 }
 
 static void join_group(struct run_ctx *ctx, struct group_run *g)
@@ -496,6 +548,9 @@ int run_execute(struct run_ctx *ctx, struct errbuf *err)
 	ret = setup_workers(ctx, err);
 	if (ret)
 		return ret;
+	/* each repeat opens its own probes, attached: phase 0 is traced */
+	toggle_free(&ctx->toggle);
+	memset(&ctx->toggle, 0, sizeof(ctx->toggle));
 	for (unsigned int d = 0; d < ctx->nr_disks; d++)
 		diskstats_read(ctx->disks[d], &ctx->disk_before[d], err);
 	while (i < ctx->nr_workers && !run_signal_pending(ctx)) {
@@ -517,6 +572,7 @@ int run_execute(struct run_ctx *ctx, struct errbuf *err)
 
 void run_ctx_cleanup(struct run_ctx *ctx)
 {
+	toggle_free(&ctx->toggle);
 	probes_destroy(ctx->probes);
 	ctx->probes = NULL;
 	scratch_destroy(ctx->scratch);

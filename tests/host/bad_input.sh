@@ -36,6 +36,12 @@ for n in 0 3 128 x ''; do
 	expect_error "option --block-sample: '$n' is not a power of two from 1 to 64" \
 		--block-sample="$n" --name=x --filename="$TMP/f" --size=1m
 done
+for n in 0 19 60001 x ''; do
+	expect_error "option --probe-toggle: '$n' is not a number of milliseconds from 20 to 60000" \
+		--probe-toggle="$n" --name=x --filename="$TMP/f" --size=1m
+done
+expect_error "option --probe-toggle: there are no probes to toggle with --no-probes" \
+	--probe-toggle=100 --no-probes --name=x --filename="$TMP/f" --size=1m
 expect_error "output-format" --output-format=xml --name=x --filename="$TMP/f" --size=1m
 if [ "$(id -u)" -eq 0 ]; then
 	make_loop 8 && expect_error "too small" --name=x --filename="$LOOP" --size=64m --rw=read

@@ -40,6 +40,8 @@ struct block_state {
 	bool stride_fixed;
 	unsigned int stride, stride_max;
 	uint64_t tick_completed, tick_ns;
+	uint64_t detached_ns;         /* --probe-toggle: when the hooks were
+				       * last detached, 0 while attached */
 	/* filled by collect */
 	struct block_counters sum;
 	struct hist h[BLOCK_HIST_NR][BLOCK_OP_NR];
@@ -241,7 +243,7 @@ static void block_tick(void *state)
 	struct block_counters sum;
 	uint64_t now, done = 0;
 
-	if (!s || !s->skel || s->stride_fixed || !s->timed)
+	if (!s || !s->skel || s->stride_fixed || !s->timed || s->detached_ns)
 		return;
 	if (mech_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
 			    sizeof(sum) / sizeof(uint64_t), (uint64_t *)&sum))
@@ -258,6 +260,26 @@ static void block_tick(void *state)
 	s->skel->bss->time_mask = s->stride - 1;
 	s->tick_completed = done;
 	s->tick_ns = now;
+}
+
+/* The stride follows the completion rate while attached: tick() measures
+ * from tick_ns, which moves on by the time spent detached. */
+static int block_set_attached(void *state, bool on)
+{
+	struct block_state *s = state;
+	int err = 0;
+
+	if (!s || !s->skel || on == !s->detached_ns)
+		return 0;
+	if (on) {
+		err = block_bpf__attach(s->skel);
+		s->tick_ns += now_ns() - s->detached_ns;
+		s->detached_ns = 0;
+	} else {
+		block_bpf__detach(s->skel);
+		s->detached_ns = now_ns();
+	}
+	return err < 0 ? err : -err;
 }
 
 static void block_set_workload(void *state, const struct probe_workload *wl)
@@ -692,6 +714,7 @@ const struct probe_family block_probe = {
 	.summary = "requests the disk's driver saw: counts, bytes, device and queue time",
 	.open = block_open,
 	.tick = block_tick,
+	.set_attached = block_set_attached,
 	.set_workload = block_set_workload,
 	.collect = block_collect,
 	.share_in = block_share_in,

@@ -438,12 +438,14 @@ static void faults_destroy(void *state)
 }
 
 MECH_DEFINE_OBJECT(faults_object, struct faults_state)
+MECH_DEFINE_SET_ATTACHED(faults_set_attached, struct faults_state, faults)
 
 const struct probe_family faults_probe = {
 	.name = "faults",
 	.summary = "the workload's user page faults, and how DAX faults were served",
 	.open = faults_open,
 	.track_tgid = faults_track_tgid,
+	.set_attached = faults_set_attached,
 	.set_workload = faults_set_workload,
 	.collect = faults_collect,
 	.render_text = faults_render_text,

@@ -69,6 +69,8 @@ struct iouring_state {
 	bool detail;                           /* --detail: submit and completion
 						 * hooks from the start */
 	size_t mech;                           /* index of the loaded mechanism */
+	bool detached;                         /* --probe-toggle: links dropped,
+						* progs[] kept to attach again */
 	/* io_uring_complete: attached at open with --detail, else loaded and
 	 * attached by tick() once the first punt is seen. */
 	enum { COMPLETE_PENDING, COMPLETE_AT_OPEN, COMPLETE_AT_PUNT,
@@ -356,7 +358,8 @@ static void iouring_tick(void *state)
 	struct iouring_state *s = state;
 	struct bpf_program *p;
 
-	if (!s || !s->skel || s->complete != COMPLETE_PENDING || !s->skel->bss->punt_seen)
+	if (!s || !s->skel || s->detached || s->complete != COMPLETE_PENDING ||
+	    !s->skel->bss->punt_seen)
 		return;
 	p = prog_of(s->skel, s->mech, HOOK_COMPLETE);
 	s->links[HOOK_COMPLETE] = attach_one(p, s->mech, HOOK_COMPLETE,
@@ -370,6 +373,29 @@ static void iouring_tick(void *state)
 	s->progs[HOOK_COMPLETE] = p;
 	s->skel->bss->complete_hooked = true;
 	s->complete = COMPLETE_AT_PUNT;
+}
+
+static int iouring_set_attached(void *state, bool on)
+{
+	struct iouring_state *s = state;
+	int first_err = 0;
+
+	if (!s || !s->skel || on == !s->detached)
+		return 0;
+	for (int h = 0; h < HOOK_NR; h++) {
+		if (!s->progs[h])
+			continue;
+		if (!on) {
+			bpf_link__destroy(s->links[h]);
+			s->links[h] = NULL;
+			continue;
+		}
+		s->links[h] = attach_one(s->progs[h], s->mech, h, s->names[h]);
+		if (!s->links[h] && !first_err)
+			first_err = -errno;
+	}
+	s->detached = !on;
+	return first_err;
 }
 
 static bool complete_traced(const struct iouring_state *s)
@@ -619,6 +645,7 @@ const struct probe_family iouring_probe = {
 	.open = iouring_open,
 	.track_tgid = iouring_track_tgid,
 	.tick = iouring_tick,
+	.set_attached = iouring_set_attached,
 	.set_workload = iouring_set_workload,
 	.collect = iouring_collect,
 	.render_text = iouring_render_text,

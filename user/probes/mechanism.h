@@ -127,6 +127,25 @@ int mech_track_tgid(volatile uint32_t *slots, pid_t tgid);
 bool mech_keep_workload(struct probe_workload *dst, bool *have,
 			const struct probe_workload *wl);
 
+/* Defines @fn, a family's set_attached() hook for a state of @type whose
+ * ->skel is a <@prefix>_bpf skeleton attached by <@prefix>_bpf__attach():
+ * the skeleton's links are destroyed and made again (both idempotent). */
+#define MECH_DEFINE_SET_ATTACHED(fn, type, prefix)			\
+	static int fn(void *state, bool on)				\
+	{								\
+		type *s_ = state;					\
+		int e_;							\
+									\
+		if (!s_ || !s_->skel)					\
+			return 0;					\
+		if (!on) {						\
+			prefix##_bpf__detach(s_->skel);			\
+			return 0;					\
+		}							\
+		e_ = prefix##_bpf__attach(s_->skel);			\
+		return e_ < 0 ? e_ : -e_;				\
+	}
+
 /* Defines @fn, a family's object() hook for the probe set's BPF run-time
  * accounting: the bpf_object of the skeleton a state of @type keeps in
  * ->skel, NULL before it is loaded. */

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -77,6 +78,7 @@ struct samp_edge {
 struct samp_state {
 	struct sampling_bpf *skel;
 	struct bpf_link *links[SAMP_MAX_CPUS];
+	int perf_fds[SAMP_MAX_CPUS]; /* owned by links[] */
 	int nr_links;
 	unsigned int hz;          /* samples per second per CPU */
 	pid_t tgid;               /* only during open */
@@ -182,6 +184,7 @@ static int attach_cpus(struct samp_state *s, struct errbuf *why)
 			return err_set(why, err, "attaching to cpu-clock on cpu %d: %s", cpu,
 				       strerror(err));
 		}
+		s->perf_fds[s->nr_links] = pfd;
 		s->links[s->nr_links++] = link;
 	}
 	return s->nr_links ? 0 : err_set(why, ENODEV, "no online CPU");
@@ -752,11 +755,25 @@ static void samp_destroy(void *state)
 
 MECH_DEFINE_OBJECT(samp_object, struct samp_state)
 
+/* The events stop and start; their programs stay attached. */
+static int samp_set_attached(void *state, bool on)
+{
+	struct samp_state *s = state;
+	int first_err = 0;
+
+	for (int i = 0; s && i < s->nr_links; i++)
+		if (ioctl(s->perf_fds[i], on ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE,
+			  0) && !first_err)
+			first_err = -errno;
+	return first_err;
+}
+
 const struct probe_family sampling_probe = {
 	.name = "sampling",
 	.summary = "cpu-clock kernel stacks of the workload: where submission time goes",
 	.open = samp_open,
 	.track_tgid = samp_track_tgid,
+	.set_attached = samp_set_attached,
 	.set_workload = samp_set_workload,
 	.collect = samp_collect,
 	.render_text = samp_render_text,

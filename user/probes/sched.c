@@ -686,6 +686,44 @@ static void sched_destroy(void *state)
 
 MECH_DEFINE_OBJECT(sched_object, struct sched_state)
 
+/*
+ * --probe-toggle.  A thread that left the CPU while attached and came back
+ * while detached keeps its record; read at its next switch-in it would
+ * count the whole time since as off-CPU.  So the records are cleared
+ * before attaching again.
+ */
+static int sched_set_attached(void *state, bool on)
+{
+	struct sched_state *s = state;
+	uint32_t n, *keys = NULL;
+	struct sched_start *zero = NULL;
+	int err;
+
+	if (!s || !s->skel)
+		return 0;
+	if (!on) {
+		sched_bpf__detach(s->skel);
+		return 0;
+	}
+	n = s->thread_slots;
+	keys = calloc(n, sizeof(*keys));
+	zero = calloc(n, sizeof(*zero));
+	err = keys && zero ? 0 : -ENOMEM;
+	for (uint32_t i = 0; !err && i < n; i++)
+		keys[i] = i;
+	/* one call where the kernel has batches (v5.6+), else one a slot */
+	if (!err && bpf_map_update_batch(bpf_map__fd(s->skel->maps.start), keys, zero, &n,
+					 NULL))
+		for (uint32_t i = 0; !err && i < s->thread_slots; i++)
+			err = bpf_map_update_elem(bpf_map__fd(s->skel->maps.start), &keys[i],
+						  &zero[i], BPF_ANY);
+	free(keys);
+	free(zero);
+	if (!err)
+		err = sched_bpf__attach(s->skel);
+	return err < 0 ? err : -err;
+}
+
 /* Tag waits for the block section: switch-outs whose blocking function
  * is blk_mq_get_tag (estimates when stacks are sampled). */
 static void sched_share_out(const void *state, struct probe_shared *sh)
@@ -714,6 +752,7 @@ const struct probe_family sched_probe = {
 	.summary = "context switches of the workload by blocking function, off-CPU time",
 	.open = sched_open,
 	.track_tgid = sched_track_tgid,
+	.set_attached = sched_set_attached,
 	.set_workload = sched_set_workload,
 	.collect = sched_collect,
 	.share_out = sched_share_out,

@@ -550,6 +550,25 @@ static void sc_destroy(void *state)
 
 MECH_DEFINE_OBJECT(sc_object, struct sc_state)
 
+static int sc_set_attached(void *state, bool on)
+{
+	struct sc_state *s = state;
+	struct errbuf why = { 0 };
+	int err;
+
+	if (!s || !s->skel)
+		return 0;
+	if (!on) {
+		syscalls_bpf__detach(s->skel);
+		links_destroy(s);
+		return 0;
+	}
+	err = syscalls_bpf__attach(s->skel);
+	if (!err && !strcmp(s->mechanism, MECH_TRACEPOINT) && !s->links[0])
+		err = attach_tracepoints(s, &why);
+	return err < 0 ? err : -err;
+}
+
 const struct probe_family syscalls_probe = {
 	.name = "syscalls",
 	.summary = "time in the kernel of the submitting and reaping system calls",
@@ -559,6 +578,7 @@ const struct probe_family syscalls_probe = {
 	.opt_in = true,
 	.open = sc_open,
 	.track_tgid = sc_track_tgid,
+	.set_attached = sc_set_attached,
 	.set_workload = sc_set_workload,
 	.collect = sc_collect,
 	.render_text = sc_render_text,

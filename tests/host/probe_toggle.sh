@@ -1,0 +1,41 @@
+# --probe-toggle measures what tracing costs a job by detaching and attaching the probes in alternate phases (T U U T ...): a 4 s io_uring job on a tmpfs loop gets ~19 pairs, a ratio inside its own 95% CI and of a plausible size, and the block family, detached half the time, counts about half of the I/Os; nothing stays attached after the run. timeout: 120
+source tests/host/lib.sh
+need_root
+make_loop 256 || skip "no loop device"
+
+"$IODIG" run --no-progress --no-save --output-format=normal,json --probe-toggle=100 \
+	--name=toggle --filename="$LOOP" --rw=randread --bs=4k --direct=1 \
+	--ioengine=io_uring --iodepth=32 --runtime=4 --time_based \
+	>"$TMP/out" 2>"$TMP/err"
+check "exit 0 ($(head -c 200 "$TMP/err"))" [ $? -eq 0 ]
+split_report "$TMP/out"
+q() { jqr "$1" "$TMP/out.json"; }
+T=.iodig.probe_toggle
+pairs=$(q "$T.pairs // 0")
+switches=$(q "$T.switches // 0")
+ratio=$(q "$T.ratio // 0")
+lo=$(q "$T.ratio_ci95[0] // 0")
+hi=$(q "$T.ratio_ci95[1] // 0")
+ios=$(q '.jobs[0].read.total_ios // 0')
+reqs=$(q '.iodig.kernel.block.requests.read // 0')
+echo "$pairs pairs, $switches switches, ratio $ratio (95% CI $lo-$hi);" \
+	"block counted $reqs requests of $ios I/Os"
+check "phase length reported" [ "$(q "$T.phase_ms")" = 100 ]
+# 40 phases of 100 ms, the first pair left out and the last phase cut
+check "pairs: $pairs of ~19" [ "$pairs" -ge 12 ] && [ "$pairs" -le 20 ]
+# T U U T T U ...: a switch every second phase, ~20 in 4 s
+check "switches: $switches (one every second phase)" [ "$switches" -ge 15 ] && [ "$switches" -le 22 ]
+check "every family switched" [ "$(q "$T.always_attached")" = "" ] && [ "$(q "$T.switch_error")" = null ]
+check "ratio $ratio within its CI $lo-$hi" \
+	awk -v r="$ratio" -v l="$lo" -v h="$hi" 'BEGIN { exit !(l > 0 && l <= r && r <= h && h > l) }'
+# Tracing costs a few percent here; a ratio far from 1 means the phases
+# are not what they say (or a switch stalled the workload).
+check "ratio $ratio between 0.7 and 1.3" awk -v r="$ratio" 'BEGIN { exit !(r > 0.7 && r < 1.3) }'
+# The block family sees completions only while attached: half the phases.
+check "block counted $reqs of $ios I/Os: 30-70% (detached half the time)" \
+	awk -v r="$reqs" -v n="$ios" 'BEGIN { exit !(n > 10000 && r > 0.3 * n && r < 0.7 * n) }'
+check "text: the toggle lines" grep -q "probe toggle: 100 ms phases.*pairs" "$TMP/out.txt"
+check "text: traced and untraced IOPS with a CI" \
+	grep -Eq "IOPS traced [0-9]+, untraced [0-9]+: ratio [0-9.]+ \(95% CI" "$TMP/out.txt"
+check "no iodig program left" bash -c "! bpftool prog show 2>/dev/null | grep -q 'name iodig_'"
+done_testing
