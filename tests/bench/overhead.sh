@@ -3,7 +3,10 @@
 # kernel's own accounting (bpf_stats) for iodig with every default probe
 # family, libbpf-tools' biolatency and a bpftrace block-latency one-liner;
 # (b) IOPS of the same jobs traced by each versus untraced, alternating
-# runs, ratio of medians over PAIRS rounds.
+# runs, ratio of medians over PAIRS rounds; (c) iodig's own cost measured
+# inside one long run: --probe-toggle detaches and attaches the probes in
+# alternate short phases, pairs neighbouring phases and gives the ratio
+# with a 95% CI, far tighter on this noisy machine than (b).
 set -eu
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-build}
@@ -11,7 +14,10 @@ IODIG=${IODIG:-$PWD/$OUT/iodig}
 PAIRS=${PAIRS:-7}
 RUNTIME=${RUNTIME:-3}
 REPS=${REPS:-3}         # part (a): runs per job and tracer, median shown
-PARTS=${PARTS:-ab}      # which parts to run: a, b or ab
+PARTS=${PARTS:-abc}     # which parts to run: any of a, b, c
+TOGGLE_RUNTIME=${TOGGLE_RUNTIME:-120} # part (c): seconds per job
+TOGGLE_MS=${TOGGLE_MS:-50}           # part (c): phase length
+TOGGLE_PROBES=${TOGGLE_PROBES:-default} # part (c): --probes specs, one row each
 ENGINES=${ENGINES:-io_uring libaio}   # part (b)'s qd32 jobs
 # Part (b)'s variants: none, iodig (default set), detail, no-FAMILY (the
 # default set without FAMILY), hzN (the default set sampling at N Hz),
@@ -57,7 +63,7 @@ dd if=/dev/urandom of="$LOOP" bs=1M count=1024 oflag=direct status=none
 median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 job_args() {
 	echo --name=ovh --filename="$LOOP" --rw=randread --bs=4k --direct=1 \
-		--ioengine="$1" --iodepth="$2" --runtime="$RUNTIME" --time_based
+		--ioengine="$1" --iodepth="$2" --runtime="${3:-$RUNTIME}" --time_based
 }
 # "iops ios" of an iodig JSON report
 iops_ios() { jq -r '.jobs[0].read | "\(.iops) \(.total_ios)"' "$1"; }
@@ -236,4 +242,29 @@ for engine in $ENGINES; do
 	echo
 done
 echo "(ratio = median traced IOPS / median untraced IOPS; iodig = the default probe set)"
+fi
+
+if [[ $PARTS == *c* ]]; then
+echo
+echo "== (c) iodig's cost inside one run: --probe-toggle=$TOGGLE_MS, ${TOGGLE_RUNTIME}s per job;"
+echo "   probes detached and attached in alternate ${TOGGLE_MS} ms phases (T U U T ...),"
+echo "   traced/untraced IOPS of neighbouring phases, geometric mean with 95% CI"
+printf '%-22s %-14s %6s %12s %12s %7s %15s %9s\n' job probes pairs "traced" "untraced" ratio \
+	"95% CI" "medians"
+for engine in $ENGINES; do
+	for spec in $TOGGLE_PROBES; do
+		# shellcheck disable=SC2046
+		"$IODIG" run --probe-toggle="$TOGGLE_MS" $([ "$spec" = default ] || echo --probes="$spec") \
+			--output-format=json $(job_args "$engine" 32 "$TOGGLE_RUNTIME") \
+			>"$TMP/c.json"
+		jq -r --arg job "randread $engine qd32" --arg spec "$spec" '.iodig.probe_toggle |
+			"\($job) \($spec) \(.pairs) \(.iops_traced) \(.iops_untraced) \(.ratio // 0) " +
+			"\(.ratio_ci95[0] // 0) \(.ratio_ci95[1] // 0) \(.ratio_of_medians // 0)"' "$TMP/c.json" |
+		awk '{ printf "%-22s %-14s %6d %12.0f %12.0f %7.3f %7.3f-%-7.3f %9.3f\n",
+			$1 " " $2 " " $3, $4, $5, $6, $7, $8, $9, $10, $11 }'
+	done
+done
+echo "(ratio = geometric mean over pairs of traced/untraced phase IOPS; medians ="
+echo " median traced / median untraced phase IOPS; TOGGLE_PROBES=\"default sched block\""
+echo " gives one row per --probes spec, to price each family alone)"
 fi
