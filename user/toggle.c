@@ -111,7 +111,7 @@ void toggle_render_text(const struct probe_toggle *t, FILE *out)
 	if (t->fixed[0])
 		fprintf(out, "    stayed attached throughout (cannot detach): %s\n", t->fixed);
 	if (t->switch_err)
-		fprintf(out, "    a switch failed: %s; the ratio mixes traced and untraced time\n",
+		fprintf(out, "    toggling failed: %s; the ratio may mix traced and untraced time\n",
 			strerror(-t->switch_err));
 }
 

@@ -36,7 +36,8 @@ struct probe_toggle {
 	bool timing;               /* the current phase is being measured */
 	uint64_t start_ns, start_ios;
 	uint64_t switches, switch_ns; /* detaches and attaches, their time */
-	int switch_err;            /* the first a switch returned */
+	int switch_err;            /* the first error: a switch's, or -ENOMEM
+				    * when a phase could not be kept */
 	char fixed[128];           /* families that cannot detach, stay on */
 };
 

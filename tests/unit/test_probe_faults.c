@@ -17,6 +17,7 @@
 #include "probe.h"
 #include "probes/mechanism.h"
 #include "tests/unit/check.h"
+#include "tests/unit/prog_costs.h"
 
 extern const struct probe_family faults_probe;
 
@@ -64,27 +65,6 @@ static long touch_tmpfs(const char *tag, size_t bytes)
 }
 
 /* Per-program BPF cost, when kernel.bpf_stats_enabled is on. */
-static void print_prog_costs(const char *prefix)
-{
-	uint32_t id = 0;
-
-	while (!bpf_prog_get_next_id(id, &id)) {
-		struct bpf_prog_info info;
-		uint32_t len = sizeof(info);
-		int fd = bpf_prog_get_fd_by_id(id);
-
-		if (fd < 0)
-			continue;
-		memset(&info, 0, sizeof(info));
-		if (!bpf_obj_get_info_by_fd(fd, &info, &len) &&
-		    !strncmp(info.name, prefix, strlen(prefix)) && info.run_cnt)
-			fprintf(stderr, "  bpf cost %-16s run_cnt=%llu avg=%.0f ns\n", info.name,
-				(unsigned long long)info.run_cnt,
-				(double)info.run_time_ns / (double)info.run_cnt);
-		close(fd);
-	}
-}
-
 static struct json_object *get(struct json_object *o, const char *k)
 {
 	struct json_object *x = NULL;
