@@ -2,11 +2,8 @@
 /*
  * sched: why the workload's threads leave the CPU, and for how long.
  *
- * Hooks, one enabled by user space before loading:
- *   perf_ctxsw  a per-task perf "context-switches" event (iodig_sw_perf,
- *               below): runs for the workload's own switch-outs only;
- * else sched_switch, in three variants that are thin SEC() wrappers over
- * one handler, run for every switch of the machine:
+ * Hook: sched_switch, in three variants that are thin SEC() wrappers over
+ * one handler; user space enables one before loading:
  *   tp_btf      prev/next are BTF-typed: direct loads;
  *   raw_tp      same arguments read with probe reads;
  *   tracepoint  the classic record has pids but no tgid for the incoming
@@ -397,48 +394,6 @@ static __always_inline int handle_switch(__u64 *ctx, bool btf)
 			now = switch_now(next, btf);
 		switch_in(btf ? next->pid : BPF_CORE_READ(next, pid), now);
 	}
-	return 0;
-}
-
-/*
- * perf_event variant: a per-task software event, context-switches with a
- * sample period of 1, opened by user space on iodig's process with
- * inherit, so every thread and process it starts (workers, their io-wq
- * workers) carries it, and the program runs only when one of them leaves
- * a CPU: perf_event_task_sched_out() in prepare_task_switch(), current
- * still the outgoing task, the switch already counted in nvcsw or nivcsw.
- * The machine's other switches never call it; sched_switch calls a
- * program for every one (~1.2% of an io_uring qd32 job's IOPS on the
- * 2-vCPU VM with the program empty, --probe-toggle).  The switch-in is
- * not seen: sched_info.last_arrival (CONFIG_SCHED_INFO), read at the
- * thread's next switch-out, says when it came back.
- */
-SEC("perf_event")
-int iodig_sw_perf(struct bpf_perf_event_data *ctx)
-{
-	struct task_struct *t = bpf_get_current_task_btf();
-	struct out_info o = { .task = t };
-	struct sched_start *st;
-	__u64 nvcsw;
-
-	if (!is_target(t->tgid))
-		return 0;
-	o.tid = t->pid;
-	o.task_flags = t->flags;
-	nvcsw = t->nvcsw;
-	st = start_of(o.tid, NULL);
-	if (st) {
-		/* voluntary: nvcsw moved since this thread's last switch-out */
-		o.voluntary = nvcsw != st->nvcsw;
-		if (bpf_core_field_exists(t->sched_info.last_arrival))
-			switch_in(o.tid, t->sched_info.last_arrival);
-	} else {
-		o.voluntary = task_state(t) != 0;
-	}
-	switch_out(ctx, &o, switch_now(t, true));
-	st = start_of(o.tid, NULL);
-	if (st)
-		st->nvcsw = nvcsw;
 	return 0;
 }
 

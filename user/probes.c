@@ -15,9 +15,7 @@
  *   family    runs/IO (qd1 psync | qd32)   BPF ns/IO (qd1 | qd32)
  *   block     1 | 1                        ~180 | 115-125 (times a random
  *                                          1 in up to 64 above 8k IO/s)
- *   sched     1 | ~0.03 (perf_ctxsw: the   ~400-450 | ~22 (with
- *             workload's own switch-outs)  sched_switch ~5 | ~1 runs/IO,
- *                                          ~820 | 120-130 ns/IO)
+ *   sched     ~5 | ~1                      ~820 | 120-130
  *   iouring   0 | 0 (completions only after a punt)
  *   sampling  99 Hz per CPU                ~24 | ~9
  *   faults    page faults only             ~0-40

@@ -62,11 +62,9 @@ struct sched_start {
 	struct sched_agg_key key;
 	iodig_u32 tid;          /* the slot's owner */
 	iodig_u32 pad0;
-	iodig_u64 nvcsw;        /* perf_event variant: the thread's nvcsw at
-				 * its last switch-out */
 	/* A cache line per slot: threads created together have consecutive
 	 * ids and switch on different CPUs. */
-	iodig_u64 pad[4];
+	iodig_u64 pad[5];
 };
 
 /* Per-CPU counters; each CPU writes only its own copy. */

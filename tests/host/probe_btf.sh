@@ -28,30 +28,27 @@ expect() { expect_probe "$TMP/out" "$@"; }   # expect FAMILY STATE MECHANISM REA
 "$RENAME" "$TMP/rq.btf" request.io_start_time_ns=iodig_renamed_field
 btf_run "request.io_start_time_ns renamed" "$TMP/rq.btf" io_uring
 expect block degraded tracepoint "tp_btf: CO-RE relocation failed: no struct request\.io_start_time_ns in the IODIG_BTF file; raw_tp: CO-RE"
-expect sched active perf_ctxsw ""
-for f in $OTHERS; do expect "$f" active tp_btf ""; done
+for f in sched $OTHERS; do expect "$f" active tp_btf ""; done
 expect sampling active perf_event ""
 check "$CASE: block still counts requests" \
 	jq -e '.iodig.kernel.block.requests.read > 0' "$TMP/out.json" >/dev/null
 
 # 2. The v5.14 rename undone (task_struct.__state back to state) on a
-# sched_switch without prev_state (before v5.18): sched's tp_btf variant
-# (the per-task perf event taken away) reads the state through its
-# task_struct___old flavour and still tells voluntary switches from
-# preemptions as getrusage does.
+# sched_switch without prev_state (before v5.18): sched reads the state
+# through its task_struct___old flavour and still tells voluntary
+# switches from preemptions as getrusage does.
 "$RENAME" "$TMP/state.btf" task_struct.__state=state sched_switch/3
-IODIG_DISABLE=perf_ctxsw btf_run "task_struct.state, 3-argument sched_switch" "$TMP/state.btf" psync
-expect sched degraded tp_btf "perf_ctxsw: disabled by IODIG_DISABLE"
+btf_run "task_struct.state, 3-argument sched_switch" "$TMP/state.btf" psync
+expect sched active tp_btf ""
 for f in block $OTHERS; do expect "$f" active tp_btf ""; done
 vol=$(jqr '.iodig.kernel.sched.voluntary' "$TMP/out.json")
 rus=$(jqr '.iodig.kernel.sched.workers_rusage.voluntary' "$TMP/out.json")
 check "$CASE: sched voluntary $vol within 2% of getrusage's $rus" \
 	[ "${rus:-0}" -gt 1000 -a $(( (vol - rus) * 50 )) -le "$rus" -a $(( (rus - vol) * 50 )) -le "$rus" ]
 
-# 3. Neither name: the fallback has nothing to read (nor has the per-task
-# perf event's, which reads the state of a thread it has not seen yet),
-# sched falls back to the classic tracepoint (whose record carries
-# prev_state) and says which field was missing.
+# 3. Neither name: the fallback has nothing to read, sched falls back to
+# the classic tracepoint (whose record carries prev_state) and says which
+# field was missing.
 "$RENAME" "$TMP/gone.btf" task_struct.__state=iodig_gone sched_switch/3
 btf_run "task_struct state gone" "$TMP/gone.btf" psync
 expect sched degraded tracepoint "tp_btf: CO-RE relocation failed: no struct task_struct\.state in the IODIG_BTF file"

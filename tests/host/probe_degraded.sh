@@ -34,20 +34,18 @@ expect block active tp_btf ""
 degraded_run "default set +syscalls -sampling" "" --probes=+syscalls,-sampling
 expect syscalls active tp_btf ""
 expect sampling off none "not requested"
-expect sched active perf_ctxsw ""
+expect sched active tp_btf ""
 "$IODIG" run --probes=block,+syscalls --name=x --size=1m >/dev/null 2>"$TMP/err"
 check "mixed --probes forms rejected with a reason (rc $?)" \
 	grep -q -- "--probes=block,+syscalls: give either family names or +/- changes" "$TMP/err"
 DETAIL=--detail
 
-# sched's best, the per-task perf event, goes too: its fallbacks are the
-# tracepoint mechanisms every traced family shares.
-degraded_run "no tp_btf" perf_ctxsw,tp_btf
+degraded_run "no tp_btf" tp_btf
 for f in $TRACED; do expect "$f" degraded raw_tp "tp_btf: disabled by IODIG_DISABLE"; done
 expect sampling active perf_event ""
 check "$CASE: block figures still collected" jq -e '.iodig.kernel.block' "$TMP/out.json" >/dev/null
 
-degraded_run "no tp_btf, no raw_tp" perf_ctxsw,tp_btf,raw_tp
+degraded_run "no tp_btf, no raw_tp" tp_btf,raw_tp
 for f in $TRACED; do expect "$f" degraded tracepoint "raw_tp: disabled by IODIG_DISABLE"; done
 
 degraded_run "sched family missing" sched
@@ -55,7 +53,7 @@ expect sched missing none "disabled by IODIG_DISABLE"
 expect block active tp_btf ""
 check "$CASE: no sched section" bash -c "! jq -e '.iodig.kernel.sched' '$TMP/out.json' >/dev/null"
 
-degraded_run "no tracepoint mechanism at all" perf_ctxsw,tp_btf,raw_tp,tracepoint
+degraded_run "no tracepoint mechanism at all" tp_btf,raw_tp,tracepoint
 for f in $TRACED; do expect "$f" missing none "tracepoint: disabled by IODIG_DISABLE"; done
 expect sampling active perf_event ""
 

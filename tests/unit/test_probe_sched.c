@@ -1,4 +1,4 @@
-// sched probe: libaio O_DIRECT reads on a loop device with 4 tags are attributed to blk_mq_get_tag (not with 128 tags), counts match getrusage within 5%, through the per-task perf event and each fallback (tp_btf, raw_tp, tracepoint).
+// sched probe: libaio O_DIRECT reads on a loop device with 4 tags are attributed to blk_mq_get_tag (not with 128 tags), counts match getrusage within 5%, raw_tp and tracepoint fallbacks count too.
 /* timeout: 120 */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -324,7 +324,7 @@ static void check_contention(const struct run_result *r, const char *what)
 int main(void)
 {
 	struct loopdev ld = LOOPDEV_INIT;
-	struct run_result a, b, c, d, e;
+	struct run_result a, b, c, d;
 	int ret;
 
 	if (geteuid() != 0)
@@ -336,7 +336,7 @@ int main(void)
 	/* 1. Tag contention: 4 tags, 2 x 64 reads in flight. */
 	CHECK(loopdev_set_nr_requests(&ld, 4) == 0);
 	traced_run("", ld.path, 64, 2.0, &a);
-	CHECK_MSG(!strcmp(a.mechanism, "perf_ctxsw"), "best mechanism is %s", a.mechanism);
+	CHECK_MSG(!strcmp(a.mechanism, "tp_btf"), "best mechanism is %s", a.mechanism);
 	check_contention(&a, "4 tags, iodepth 64");
 	if (a.ok)
 		report_cost(&a, "contention");
@@ -357,31 +357,22 @@ int main(void)
 		report_cost(&b, "no contention");
 	}
 
-	/* 3. The per-task perf event taken away: sched_switch, tp_btf. */
+	/* 3. tp_btf taken away: raw_tp (LRU hash instead of task storage). */
 	CHECK(loopdev_set_nr_requests(&ld, 4) == 0);
-	traced_run("perf_ctxsw", ld.path, 64, 1.0, &e);
-	CHECK_MSG(!strcmp(e.mechanism, "tp_btf"), "first fallback is %s", e.mechanism);
-	check_contention(&e, "tp_btf fallback");
-	if (e.ok)
-		report_cost(&e, "tp_btf");
-
-	/* 4. tp_btf taken away too: raw_tp (next's tgid by probe read). */
-	traced_run("perf_ctxsw,tp_btf", ld.path, 64, 1.0, &c);
+	traced_run("tp_btf", ld.path, 64, 1.0, &c);
 	CHECK_MSG(!strcmp(c.mechanism, "raw_tp"), "fallback mechanism is %s", c.mechanism);
 	check_contention(&c, "raw_tp fallback");
 	if (c.ok)
 		report_cost(&c, "raw_tp");
 
-	/* 5. Only the classic tracepoint left: the incoming task is known by
+	/* 4. Only the classic tracepoint left: the incoming task is known by
 	 * pid only, through the thread-id bitmap. */
-	traced_run("perf_ctxsw,tp_btf,raw_tp", ld.path, 64, 1.0, &d);
+	traced_run("tp_btf,raw_tp", ld.path, 64, 1.0, &d);
 	CHECK_MSG(!strcmp(d.mechanism, "tracepoint"), "second fallback is %s", d.mechanism);
 	check_contention(&d, "tracepoint fallback");
 	if (d.ok)
 		report_cost(&d, "tracepoint");
 
-	json_object_put(e.sched);
-	json_object_put(e.cost);
 	json_object_put(d.sched);
 	json_object_put(a.sched);
 	json_object_put(b.sched);

@@ -27,9 +27,6 @@ struct json_object;
 #define MECH_TP_BTF     "tp_btf"
 #define MECH_RAW_TP     "raw_tp"
 #define MECH_TRACEPOINT "tracepoint"
-/* sched: a per-task perf "context-switches" event (not sampling's
- * per-CPU "perf_event" cpu-clock) */
-#define MECH_PERF_CTXSW "perf_ctxsw"
 
 /*
  * True when @name (a family such as "block" or a mechanism such as

@@ -7,12 +7,8 @@
  * hottest stacks in folded form.
  */
 #include <errno.h>
-#include <linux/perf_event.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
@@ -29,11 +25,7 @@
 _Static_assert(sizeof(struct sched_counters) % sizeof(uint64_t) == 0,
 	       "sched_counters is summed as u64 words");
 
-/* perf_ctxsw: a per-task context-switches event on iodig's process (or
- * on each process track_tgid() names), so only the workload's own
- * switches run a program (bpf/sched.bpf.c). */
-static const char *const sched_mechs[] = { MECH_PERF_CTXSW, MECH_TP_BTF, MECH_RAW_TP,
-					   MECH_TRACEPOINT };
+static const char *const sched_mechs[] = { MECH_TP_BTF, MECH_RAW_TP, MECH_TRACEPOINT };
 #define SCHED_NR_MECHS (sizeof(sched_mechs) / sizeof(sched_mechs[0]))
 
 #define TOP_FUNCTIONS 10     /* rows of the text table */
@@ -64,12 +56,6 @@ struct sched_folded {
 struct sched_state {
 	const struct probe_env *env;      /* only during open */
 	struct sched_bpf *skel;
-	/* perf_ctxsw: one event per followed process (iodig's own, else each
-	 * tracked one); each link owns its event's fd */
-	struct bpf_link *perf_links[IODIG_MAX_TGIDS];
-	int perf_fds[IODIG_MAX_TGIDS];
-	int nr_perf;
-	bool perf;
 	char mechanism[32];
 	pid_t runner_tgid;
 	bool has_prev_state;              /* sched_switch passes prev_state */
@@ -151,8 +137,7 @@ static int tp_nr_args(const struct probe_env *env, const char *tp)
 static struct bpf_program *mech_prog(struct sched_bpf *skel, size_t mech)
 {
 	struct bpf_program *const table[SCHED_NR_MECHS] = {
-		skel->progs.iodig_sw_perf, skel->progs.iodig_sw_btf, skel->progs.iodig_sw_raw,
-		skel->progs.iodig_sw_tp,
+		skel->progs.iodig_sw_btf, skel->progs.iodig_sw_raw, skel->progs.iodig_sw_tp,
 	};
 
 	return mech < SCHED_NR_MECHS ? table[mech] : NULL;
@@ -166,68 +151,6 @@ static size_t mech_index(const char *mechanism)
 	return SCHED_NR_MECHS;
 }
 
-/* Whether struct sched_info has last_arrival (CONFIG_SCHED_INFO): the
- * perf_event variant's only view of when a thread came back. */
-static bool has_last_arrival(const struct probe_env *env)
-{
-	struct btf *btf = mech_btf_load(env);
-	const struct btf_type *t;
-	bool found = false;
-	int id;
-
-	if (!btf)
-		return false;
-	id = btf__find_by_name_kind(btf, "sched_info", BTF_KIND_STRUCT);
-	t = id > 0 ? btf__type_by_id(btf, id) : NULL;
-	for (int i = 0; t && i < btf_vlen(t); i++)
-		if (!strcmp(btf__name_by_offset(btf, btf_members(t)[i].name_off), "last_arrival"))
-			found = true;
-	btf__free(btf);
-	return found;
-}
-
-/*
- * perf_ctxsw: the context-switches event on process @pid, inherited by
- * every thread and process it starts from now on; threads it already has
- * are not followed (iodig opens it before starting any, and a tracked
- * worker process is followed from its fork).
- */
-static int attach_perf(struct sched_state *s, pid_t pid, struct errbuf *why)
-{
-	struct perf_event_attr attr = {
-		.type = PERF_TYPE_SOFTWARE,
-		.size = sizeof(attr),
-		.config = PERF_COUNT_SW_CONTEXT_SWITCHES,
-		.sample_period = 1,
-		.inherit = 1,
-	};
-	int fd, err;
-
-	if (s->nr_perf == IODIG_MAX_TGIDS)
-		return err_set(why, ENOSPC, "already following %d processes", IODIG_MAX_TGIDS);
-	fd = (int)syscall(SYS_perf_event_open, &attr, pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
-	if (fd < 0)
-		return err_set(why, errno, "perf_event_open(context-switches, pid %d): %s",
-			       (int)pid, strerror(errno));
-	s->perf_links[s->nr_perf] = bpf_program__attach_perf_event(s->skel->progs.iodig_sw_perf,
-								    fd);
-	if (!s->perf_links[s->nr_perf]) {
-		err = errno;
-		close(fd);
-		return err_set(why, err, "attaching to the context-switches event: %s",
-			       strerror(err));
-	}
-	s->perf_fds[s->nr_perf++] = fd;
-	return 0;
-}
-
-static void perf_close(struct sched_state *s)
-{
-	for (int i = 0; i < s->nr_perf; i++)
-		bpf_link__destroy(s->perf_links[i]);
-	s->nr_perf = 0;
-}
-
 static int sched_try(void *ctx, const char *mechanism, struct errbuf *why)
 {
 	struct sched_state *s = ctx;
@@ -238,11 +161,6 @@ static int sched_try(void *ctx, const char *mechanism, struct errbuf *why)
 
 	if (want == SCHED_NR_MECHS)
 		return err_set(why, EINVAL, "unknown mechanism");
-	if (!strcmp(mechanism, MECH_PERF_CTXSW)) {
-		if (!has_last_arrival(s->env))
-			return err_set(why, ENOENT, "no sched_info.last_arrival in this kernel's "
-				       "BTF (CONFIG_SCHED_INFO off)");
-	}
 	if (!strcmp(mechanism, MECH_TRACEPOINT)) {
 		err = mech_tracepoint_exists("sched", "sched_switch");
 		if (err)
@@ -263,19 +181,13 @@ static int sched_try(void *ctx, const char *mechanism, struct errbuf *why)
 	if (s->runner_tgid > 0)
 		iodig_tgid_add(skel->bss->targ_tgids, (uint32_t)s->runner_tgid);
 	err = sched_bpf__load(skel);
-	s->skel = skel;
-	s->perf = !strcmp(mechanism, MECH_PERF_CTXSW);
-	if (!err && !s->perf)
+	if (!err)
 		err = sched_bpf__attach(skel);
-	/* without iodig's own process to follow, track_tgid() opens them */
-	else if (!err && s->runner_tgid > 0)
-		err = attach_perf(s, s->runner_tgid, why);
 	if (err) {
-		perf_close(s);
-		s->skel = NULL;
 		sched_bpf__destroy(skel);
 		return err < 0 ? err : -err;
 	}
+	s->skel = skel;
 	return 0;
 }
 
@@ -326,14 +238,8 @@ static int sched_open(const struct probe_env *env, void **state, struct probe_st
 static int sched_track_tgid(void *state, pid_t tgid)
 {
 	struct sched_state *s = state;
-	struct errbuf why;
-	int err;
 
-	err = mech_track_tgid(s && s->skel ? s->skel->bss->targ_tgids : NULL, tgid);
-	/* iodig's own event already reaches the processes it forks */
-	if (!err && s->perf && s->runner_tgid <= 0)
-		err = attach_perf(s, tgid, &why);
-	return err;
+	return mech_track_tgid(s && s->skel ? s->skel->bss->targ_tgids : NULL, tgid);
 }
 
 static void sched_set_workload(void *state, const struct probe_workload *wl)
@@ -767,7 +673,6 @@ static void sched_destroy(void *state)
 
 	if (!s)
 		return;
-	perf_close(s);
 	sched_bpf__destroy(s->skel);
 	for (size_t i = 0; i < s->nr_entries; i++)
 		free(s->entries[i].folded);
@@ -780,15 +685,6 @@ static void sched_destroy(void *state)
 }
 
 MECH_DEFINE_OBJECT(sched_object, struct sched_state)
-
-/* The inherited events follow their parent's. */
-static int perf_ioctl(struct sched_state *s, unsigned long request)
-{
-	for (int i = 0; i < s->nr_perf; i++)
-		if (ioctl(s->perf_fds[i], request, 0))
-			return -errno;
-	return 0;
-}
 
 /*
  * --probe-toggle.  A thread that left the CPU while attached and came back
@@ -806,8 +702,6 @@ static int sched_set_attached(void *state, bool on)
 	if (!s || !s->skel)
 		return 0;
 	if (!on) {
-		if (s->perf)
-			return perf_ioctl(s, PERF_EVENT_IOC_DISABLE);
 		sched_bpf__detach(s->skel);
 		return 0;
 	}
@@ -825,9 +719,7 @@ static int sched_set_attached(void *state, bool on)
 						  &zero[i], BPF_ANY);
 	free(keys);
 	free(zero);
-	if (!err && s->perf)
-		err = perf_ioctl(s, PERF_EVENT_IOC_ENABLE);
-	else if (!err)
+	if (!err)
 		err = sched_bpf__attach(s->skel);
 	return err < 0 ? err : -err;
 }
