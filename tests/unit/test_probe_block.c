@@ -17,6 +17,7 @@
 
 #include "probe.h"
 #include "check.h"
+#include "bpf_progs.h"
 #include "loopdev.h"
 
 #define NR_READS   1000
@@ -57,26 +58,27 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+struct prog_ids {
+	uint32_t *ids;
+	int n, max;
+};
+
+static bool add_iodig_id(const struct bpf_prog_info *info, void *arg)
+{
+	struct prog_ids *p = arg;
+
+	if (!strncmp(info->name, "iodig_", 6) && p->n < p->max)
+		p->ids[p->n++] = info->id;
+	return false;
+}
+
 /* IDs of loaded programs whose name starts with "iodig_". */
 static int iodig_prog_ids(uint32_t *ids, int max)
 {
-	uint32_t id = 0;
-	int n = 0;
+	struct prog_ids p = { .ids = ids, .max = max };
 
-	while (!bpf_prog_get_next_id(id, &id)) {
-		struct bpf_prog_info info;
-		uint32_t len = sizeof(info);
-		int fd = bpf_prog_get_fd_by_id(id);
-
-		if (fd < 0)
-			continue;
-		memset(&info, 0, sizeof(info));
-		if (!bpf_obj_get_info_by_fd(fd, &info, &len) &&
-		    !strncmp(info.name, "iodig_", 6) && n < max)
-			ids[n++] = id;
-		close(fd);
-	}
-	return n;
+	progs_find(add_iodig_id, &p);
+	return p.n;
 }
 
 static bool id_in(uint32_t id, const uint32_t *ids, int n)
@@ -87,23 +89,14 @@ static bool id_in(uint32_t id, const uint32_t *ids, int n)
 	return false;
 }
 
+static bool named(const struct bpf_prog_info *info, void *name)
+{
+	return !strcmp(info->name, name);
+}
+
 static bool prog_loaded(const char *name)
 {
-	uint32_t id = 0;
-	bool found = false;
-
-	while (!found && !bpf_prog_get_next_id(id, &id)) {
-		struct bpf_prog_info info;
-		uint32_t len = sizeof(info);
-		int fd = bpf_prog_get_fd_by_id(id);
-
-		if (fd < 0)
-			continue;
-		memset(&info, 0, sizeof(info));
-		found = !bpf_obj_get_info_by_fd(fd, &info, &len) && !strcmp(info.name, name);
-		close(fd);
-	}
-	return found;
+	return progs_find(named, (void *)name);
 }
 
 static struct json_object *path_get(struct json_object *o, const char *a, const char *b)

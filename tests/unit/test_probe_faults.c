@@ -17,7 +17,7 @@
 #include "probe.h"
 #include "probes/mechanism.h"
 #include "tests/unit/check.h"
-#include "tests/unit/prog_costs.h"
+#include "tests/unit/bpf_progs.h"
 
 extern const struct probe_family faults_probe;
 

@@ -17,7 +17,7 @@
 
 #include "probe.h"
 #include "tests/unit/check.h"
-#include "tests/unit/prog_costs.h"
+#include "tests/unit/bpf_progs.h"
 #include "tests/unit/loopdev.h"
 
 extern const struct probe_family sampling_probe;

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The probe tests' view of the BPF programs loaded on the machine. */
+#ifndef IODIG_TEST_BPF_PROGS_H
+#define IODIG_TEST_BPF_PROGS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+
+/* Calls @fn with the info of each loaded program until it returns true;
+ * true when it did. */
+static inline bool progs_find(bool (*fn)(const struct bpf_prog_info *info, void *arg),
+			      void *arg)
+{
+	uint32_t id = 0;
+	bool found = false;
+
+	while (!found && !bpf_prog_get_next_id(id, &id)) {
+		struct bpf_prog_info info;
+		uint32_t len = sizeof(info);
+		int fd = bpf_prog_get_fd_by_id(id);
+
+		if (fd < 0)
+			continue;
+		memset(&info, 0, sizeof(info));
+		found = !bpf_obj_get_info_by_fd(fd, &info, &len) && fn(&info, arg);
+		close(fd);
+	}
+	return found;
+}
+
+static inline bool print_cost_of(const struct bpf_prog_info *info, void *prefix)
+{
+	if (!strncmp(info->name, prefix, strlen(prefix)) && info->run_cnt)
+		fprintf(stderr, "  bpf cost %-16s run_cnt=%llu avg=%.0f ns\n", info->name,
+			(unsigned long long)info->run_cnt,
+			(double)info->run_time_ns / (double)info->run_cnt);
+	return false;
+}
+
+/* For the tests' logs: each loaded program whose name starts with
+ * @prefix, with its run count and mean run time (kernel bpf_stats). */
+static inline void print_prog_costs(const char *prefix)
+{
+	progs_find(print_cost_of, (void *)prefix);
+}
+
+#endif /* IODIG_TEST_BPF_PROGS_H */
