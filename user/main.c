@@ -55,6 +55,8 @@ static void usage(FILE *out)
 "  --probe-toggle=MS      measure what tracing costs this job: detach and attach\n"
 "                         the probes in alternate MS ms phases (20 to 60000) and\n"
 "                         report IOPS traced / untraced with a 95%% CI\n"
+"  --probe-toggle-settle=MS  with --probe-toggle: time left unmeasured after each\n"
+"                         switch, for the job to settle (0 to 60000, default 25)\n"
 "  --mechanism=M          force a probe mechanism (fentry, kprobe, tp_btf, raw_tp, tracepoint)\n"
 "  --bpf-stats            measure the probes' own BPF time per I/O (kernel bpf_stats)\n"
 "  --stacks=N             print the top N full kernel stacks per family\n"
@@ -78,7 +80,8 @@ enum { OPT_OUTPUT_FORMAT = 1000, OPT_OUTPUT, OPT_TARGET, OPT_ALLOW, OPT_PROBES,
        OPT_NO_PROBES, OPT_MECHANISM, OPT_PROGRESS, OPT_NO_PROGRESS,
        OPT_SCRATCH_SIZE, OPT_BPF_STATS, OPT_STACKS, OPT_SAVE, OPT_NO_SAVE,
        OPT_REPEAT, OPT_REPEAT_DELAY, OPT_SVG, OPT_FOLDED, OPT_DETAIL, OPT_SAMPLE_FREQ,
-       OPT_BLOCK_SAMPLE, OPT_PROBE_TOGGLE, OPT_HELP };
+       OPT_BLOCK_SAMPLE, OPT_PROBE_TOGGLE,
+       OPT_PROBE_TOGGLE_SETTLE, OPT_HELP };
 
 static const struct option run_options[] = {
 	{ "output-format", required_argument, NULL, OPT_OUTPUT_FORMAT },
@@ -91,6 +94,7 @@ static const struct option run_options[] = {
 	{ "sample-freq", required_argument, NULL, OPT_SAMPLE_FREQ },
 	{ "block-sample", required_argument, NULL, OPT_BLOCK_SAMPLE },
 	{ "probe-toggle", required_argument, NULL, OPT_PROBE_TOGGLE },
+	{ "probe-toggle-settle", required_argument, NULL, OPT_PROBE_TOGGLE_SETTLE },
 	{ "mechanism", required_argument, NULL, OPT_MECHANISM },
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
 	{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
@@ -256,6 +260,16 @@ static int apply_run_option(struct run_ctx *ctx, struct run_extra *x, int id,
 			return err_set(err, EINVAL, "option --probe-toggle: '%s' is not a number "
 				       "of milliseconds from 20 to 60000", val);
 		ctx->opts.probe_toggle_ms = (unsigned int)ms;
+		return 0;
+	}
+	case OPT_PROBE_TOGGLE_SETTLE: {
+		char *end;
+		unsigned long ms = strtoul(val, &end, 10);
+
+		if (!*val || *end || *val == '-' || ms > 60000)
+			return err_set(err, EINVAL, "option --probe-toggle-settle: '%s' is not a "
+				       "number of milliseconds from 0 to 60000", val);
+		ctx->opts.probe_toggle_settle_ms = (int)ms;
 		return 0;
 	}
 	case OPT_SCRATCH_SIZE:
@@ -425,6 +439,9 @@ static int cmd_run(int argc, char **argv)
 	/* a bad --probes is a usage error, not a run without probes */
 	if (!ret && ctx.opts.probes)
 		ret = probes_check_spec(ctx.opts.probes, &err);
+	if (!ret && ctx.opts.probe_toggle_settle_ms >= 0 && !ctx.opts.probe_toggle_ms)
+		ret = err_set(&err, EINVAL, "option --probe-toggle-settle: only with "
+			      "--probe-toggle");
 	if (!ret && ctx.opts.probe_toggle_ms && ctx.opts.no_probes)
 		ret = err_set(&err, EINVAL, "option --probe-toggle: there are no probes to "
 			      "toggle with --no-probes");

@@ -31,6 +31,7 @@ struct run_opts {
 	unsigned int sample_hz;       /* --sample-freq=HZ, 0 = default */
 	unsigned int block_sample;    /* --block-sample=N, 0 = from the rate */
 	unsigned int probe_toggle_ms; /* --probe-toggle=MS, 0 = probes stay on */
+	int probe_toggle_settle_ms;   /* --probe-toggle-settle=MS, -1 = default */
 	bool no_probes;
 	const char *mechanism;        /* --mechanism= */
 	bool bpf_stats;               /* --bpf-stats: time every BPF program */

@@ -33,6 +33,7 @@ void run_ctx_init(struct run_ctx *ctx)
 	ctx->opts.output_format = OUTPUT_NORMAL;
 	ctx->opts.progress = -1;
 	ctx->opts.scratch_size = DEFAULT_SCRATCH_SIZE;
+	ctx->opts.probe_toggle_settle_ms = -1;
 	sigemptyset(&ctx->signals);
 	sigaddset(&ctx->signals, SIGINT);
 	sigaddset(&ctx->signals, SIGTERM);
@@ -429,16 +430,23 @@ static uint64_t group_ios(const struct run_ctx *ctx, const struct group_run *g)
 }
 
 /*
- * --probe-toggle: ends the current phase (measured when it ran at least
- * half its length and the workload was not told to stop) and starts the
- * next, detaching or attaching the probes when its kind differs.
+ * --probe-toggle, at each wake-up of the supervisor: when a settle time
+ * ends, the phase after it begins; otherwise the current phase ends
+ * (measured when it ran at least half its length and the workload was not
+ * told to stop) and the next begins, after detaching or attaching the
+ * probes and a settle time when its kind differs.  Returns how long to
+ * wait, in ms.
  */
-static void toggle_next_phase(struct run_ctx *ctx, const struct group_run *g)
+static unsigned int toggle_step(struct run_ctx *ctx, const struct group_run *g)
 {
 	struct probe_toggle *t = &ctx->toggle;
 	uint64_t now = now_ns(), ios = group_ios(ctx, g);
 	bool traced = toggle_traced(t->index);
 
+	if (t->settling) {
+		t->settling = false;
+		goto begin;
+	}
 	if (t->timing && !ctx->shared->stop &&
 	    now - t->start_ns >= (uint64_t)t->phase_ms * 500000ull &&
 	    toggle_record(t, t->index, ios - t->start_ios, now - t->start_ns) && !t->switch_err)
@@ -453,28 +461,36 @@ static void toggle_next_phase(struct run_ctx *ctx, const struct group_run *g)
 			t->switch_err = err;
 		t->switches++;
 		t->switch_ns += now_ns() - now;
+		if (t->settle_ms) {
+			t->timing = false;
+			t->settling = true;
+			return t->settle_ms;
+		}
 	}
+begin:
 	t->timing = true;
 	t->start_ns = now_ns();
 	t->start_ios = group_ios(ctx, g);
+	return t->phase_ms;
 }
 
 /* Waits for the group while watching for signals; never returns early. */
 static void supervise(struct run_ctx *ctx, struct group_run *g)
 {
-	struct timespec tick = { 0, 200000000 };
+	unsigned int wait_ms = 200;
 	uint64_t start = now_ns(), total = group_expected_ns(ctx, g);
 	uint64_t last_progress = 0;
 	bool progress = want_progress(ctx);
 	bool toggling = ctx->opts.probe_toggle_ms && ctx->probes;
 
 	if (toggling) {
-		tick.tv_sec = ctx->opts.probe_toggle_ms / 1000;
-		tick.tv_nsec = (long)(ctx->opts.probe_toggle_ms % 1000) * 1000000L;
 		ctx->toggle.phase_ms = ctx->opts.probe_toggle_ms;
-		toggle_next_phase(ctx, g);
+		ctx->toggle.settle_ms = ctx->opts.probe_toggle_settle_ms < 0 ?
+			TOGGLE_SETTLE_DEFAULT_MS : (unsigned int)ctx->opts.probe_toggle_settle_ms;
+		wait_ms = toggle_step(ctx, g);
 	}
 	while (!group_done(ctx, g)) {
+		struct timespec tick = { wait_ms / 1000, (long)(wait_ms % 1000) * 1000000L };
 		int sig = sigtimedwait(&ctx->signals, NULL, &tick);
 
 		if (sig > 0) {
@@ -483,7 +499,7 @@ static void supervise(struct run_ctx *ctx, struct group_run *g)
 			ctx->shared->stop = 1;
 		}
 		if (toggling && !group_done(ctx, g))
-			toggle_next_phase(ctx, g);
+			wait_ms = toggle_step(ctx, g);
 		probes_tick(ctx->probes);
 		if (progress && now_ns() - last_progress >= 1000000000ull) {
 			last_progress = now_ns();
@@ -494,6 +510,7 @@ static void supervise(struct run_ctx *ctx, struct group_run *g)
 	if (progress)
 		progress_clear(&ctx->progress);
 	ctx->toggle.timing = false;
+	ctx->toggle.settling = false;
 }
 
 static void join_group(struct run_ctx *ctx, struct group_run *g)

@@ -7,7 +7,13 @@
  * throughput weighs on both kinds alike; each pair gives the ratio of its
  * traced to its untraced IOPS, and the report shows their geometric mean
  * with a 95% confidence interval.  A phase is timed from the end of one
- * switch to the start of the next, so switching falls in neither kind.
+ * switch to the start of the next, so switching falls in neither kind;
+ * after a switch the job is left to settle for settle_ms before the next
+ * phase is timed, because detaching and attaching disturb it for a while
+ * (attaching more: on the build VM the first 50 ms after an attach ran
+ * 3% slower than the next 50, after a detach 1%, which biased the ratio
+ * by -1%).  The report checks for what is left of that effect: the first
+ * phase after a switch against the next one, of the same kind.
  * On a noisy machine this is far tighter than separate traced and
  * untraced runs: neighbouring phases share the machine's state, and no
  * run pays process start-up or probe loading.
@@ -22,6 +28,11 @@
 
 struct json_object;
 
+/* Settle time after a switch unless --probe-toggle-settle says otherwise:
+ * enough on the build VM (see above), and a quarter of a 4-phase cycle
+ * of 50 ms phases. */
+#define TOGGLE_SETTLE_DEFAULT_MS 25
+
 struct toggle_phase {
 	uint64_t index;            /* its place in the T U U T ... order */
 	uint64_t ios, ns;
@@ -29,11 +40,13 @@ struct toggle_phase {
 
 struct probe_toggle {
 	unsigned int phase_ms;     /* 0: not toggling */
+	unsigned int settle_ms;    /* unmeasured time after each switch */
 	struct toggle_phase *phases; /* the phases measured, by index */
 	size_t nr, cap;
 	uint64_t index;            /* the current phase's */
 	bool begun;                /* phase 0 has begun */
 	bool timing;               /* the current phase is being measured */
+	bool settling;             /* a switch's settle time is running */
 	uint64_t start_ns, start_ios;
 	uint64_t switches, switch_ns; /* detaches and attaches, their time */
 	int switch_err;            /* the first error: a switch's, or -ENOMEM
@@ -49,10 +62,23 @@ struct toggle_result {
 	double ratio_of_medians;   /* median traced / median untraced phase
 				    * IOPS, as tests/bench/overhead.sh (b) */
 	double ci_lo, ci_hi;       /* its 95% CI; 0 with fewer than 2 pairs */
+	/* The settle check: the first phase after a switch (odd index) over
+	 * the next, of the same kind, as a geometric mean with its 95% CI;
+	 * 1 when switching leaves no after-effect in the phases. */
+	struct toggle_check {
+		size_t n;
+		double ratio, ci_lo, ci_hi;   /* ci: 0 when n < 2 */
+	} after_attach, after_detach;
+	/* Half the pairs have their traced phase first after a switch, half
+	 * their untraced one, so the ratio carries sqrt(after_attach /
+	 * after_detach) of the switches' after-effects: that factor. */
+	double bias, bias_ci_lo, bias_ci_hi; /* 0 unless both checks have n >= 2 */
 };
 
 /* Whether phase @index is traced: T U U T T U U T ... */
 bool toggle_traced(uint64_t index);
+/* Whether phase @index begins right after a switch (1, 3, 5, ...). */
+bool toggle_after_switch(uint64_t index);
 /* Appends a measured phase; -ENOMEM when it cannot. */
 int toggle_record(struct probe_toggle *t, uint64_t index, uint64_t ios, uint64_t ns);
 /* The pairs' figures; pair 0 is left out (the workers are starting). */

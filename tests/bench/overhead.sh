@@ -17,6 +17,7 @@ REPS=${REPS:-3}         # part (a): runs per job and tracer, median shown
 PARTS=${PARTS:-abc}     # which parts to run: any of a, b, c
 TOGGLE_RUNTIME=${TOGGLE_RUNTIME:-120} # part (c): seconds per job
 TOGGLE_MS=${TOGGLE_MS:-50}           # part (c): phase length
+TOGGLE_SETTLE=${TOGGLE_SETTLE:-25}   # part (c): unmeasured ms after each switch
 TOGGLE_PROBES=${TOGGLE_PROBES:-default} # part (c): --probes specs, one row each
 ENGINES=${ENGINES:-io_uring libaio}   # part (b)'s qd32 jobs
 # Part (b)'s variants: none, iodig (default set), detail, no-FAMILY (the
@@ -248,23 +249,27 @@ if [[ $PARTS == *c* ]]; then
 echo
 echo "== (c) iodig's cost inside one run: --probe-toggle=$TOGGLE_MS, ${TOGGLE_RUNTIME}s per job;"
 echo "   probes detached and attached in alternate ${TOGGLE_MS} ms phases (T U U T ...),"
-echo "   traced/untraced IOPS of neighbouring phases, geometric mean with 95% CI"
-printf '%-22s %-14s %6s %12s %12s %7s %15s %9s\n' job probes pairs "traced" "untraced" ratio \
-	"95% CI" "medians"
+echo "   ${TOGGLE_SETTLE} ms left to settle after each switch; traced/untraced IOPS of"
+echo "   neighbouring phases, geometric mean with 95% CI"
+printf '%-22s %-14s %6s %12s %12s %7s %15s %9s %7s\n' job probes pairs "traced" "untraced" ratio \
+	"95% CI" "medians" "settle"
 for engine in $ENGINES; do
 	for spec in $TOGGLE_PROBES; do
 		# shellcheck disable=SC2046
-		"$IODIG" run --probe-toggle="$TOGGLE_MS" $([ "$spec" = default ] || echo --probes="$spec") \
+		"$IODIG" run --probe-toggle="$TOGGLE_MS" --probe-toggle-settle="$TOGGLE_SETTLE" \
+			$([ "$spec" = default ] || echo --probes="$spec") \
 			--output-format=json $(job_args "$engine" 32 "$TOGGLE_RUNTIME") \
 			>"$TMP/c.json"
 		jq -r --arg job "randread $engine qd32" --arg spec "$spec" '.iodig.probe_toggle |
 			"\($job) \($spec) \(.pairs) \(.iops_traced) \(.iops_untraced) \(.ratio // 0) " +
-			"\(.ratio_ci95[0] // 0) \(.ratio_ci95[1] // 0) \(.ratio_of_medians // 0)"' "$TMP/c.json" |
-		awk '{ printf "%-22s %-14s %6d %12.0f %12.0f %7.3f %7.3f-%-7.3f %9.3f\n",
-			$1 " " $2 " " $3, $4, $5, $6, $7, $8, $9, $10, $11 }'
+			"\(.ratio_ci95[0] // 0) \(.ratio_ci95[1] // 0) \(.ratio_of_medians // 0) " +
+			"\(.after_switch.bias // 0)"' "$TMP/c.json" |
+		awk '{ printf "%-22s %-14s %6d %12.0f %12.0f %7.3f %7.3f-%-7.3f %9.3f %7.3f\n",
+			$1 " " $2 " " $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 }'
 	done
 done
 echo "(ratio = geometric mean over pairs of traced/untraced phase IOPS; medians ="
 echo " median traced / median untraced phase IOPS; TOGGLE_PROBES=\"default sched block\""
-echo " gives one row per --probes spec, to price each family alone)"
+echo " gives one row per --probes spec, to price each family alone; settle = the"
+echo " after-effect of switching left in the ratio, ~1.000 when TOGGLE_SETTLE suffices)"
 fi

@@ -40,6 +40,12 @@ for n in 0 19 60001 x ''; do
 	expect_error "option --probe-toggle: '$n' is not a number of milliseconds from 20 to 60000" \
 		--probe-toggle="$n" --name=x --filename="$TMP/f" --size=1m
 done
+for n in -1 60001 x 2.5 ""; do
+	expect_error "option --probe-toggle-settle: '$n' is not a number of milliseconds from 0 to 60000" \
+		--probe-toggle=100 --probe-toggle-settle="$n" --name=x --filename="$TMP/f" --size=1m
+done
+expect_error "option --probe-toggle-settle: only with --probe-toggle" \
+	--probe-toggle-settle=10 --name=x --filename="$TMP/f" --size=1m
 expect_error "option --probe-toggle: there are no probes to toggle with --no-probes" \
 	--probe-toggle=100 --no-probes --name=x --filename="$TMP/f" --size=1m
 expect_error "output-format" --output-format=xml --name=x --filename="$TMP/f" --size=1m
