@@ -70,6 +70,11 @@ const volatile __u32 thread_slots = SCHED_THREAD_SLOTS;
 /* Workload process ids; filled by user space through the mmapped .bss. */
 __u32 targ_tgids[IODIG_MAX_TGIDS] = {};
 
+/* Bumped by user space before each attach under --probe-toggle: a start
+ * record of an older generation was written before a detach, and the
+ * thread may have come back meanwhile unseen, so it is not read. */
+__u32 attach_gen = 0;
+
 /* Tracepoint variant only: bit (tid % SCHED_TID_BITS) is set once a
  * workload thread with that id left the CPU.  A clear bit proves the
  * incoming task is not one, without touching its slot. */
@@ -184,9 +189,10 @@ static __always_inline struct sched_start *start_of(__u32 tid, struct sched_coun
 	if (!st)
 		return NULL;
 	if (c) {
-		if (st->ts && st->tid != tid)
+		if (st->ts && st->gen == attach_gen && st->tid != tid)
 			c->start_drops++;
 		st->tid = tid;
+		st->gen = attach_gen;
 		return st;
 	}
 	return st->tid == tid ? st : NULL;
@@ -296,6 +302,8 @@ static __always_inline void switch_in(__u32 tid, __u64 now)
 		return;
 	then = st->ts;
 	st->ts = 0;
+	if (st->gen != attach_gen)
+		return;
 	if (now <= then)
 		return;
 	d = now - then;

@@ -61,7 +61,7 @@ struct sched_start {
 	iodig_u64 ts;           /* 0 = on the CPU, or not seen leaving it */
 	struct sched_agg_key key;
 	iodig_u32 tid;          /* the slot's owner */
-	iodig_u32 pad0;
+	iodig_u32 gen;          /* attach_gen when written (--probe-toggle) */
 	/* A cache line per slot: threads created together have consecutive
 	 * ids and switch on different CPUs. */
 	iodig_u64 pad[5];
