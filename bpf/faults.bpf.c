@@ -31,6 +31,9 @@ char LICENSE[] SEC("license") = "GPL";
 /* The workload's processes (iodig/tgid_filter.h), live through .bss. */
 __u32 tgids[IODIG_MAX_TGIDS];
 
+/* iodig's supervisor thread, never traced (iodig/tgid_filter.h). */
+const volatile __u32 supervisor_tid = 0;
+
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
 	__uint(max_entries, 1);
@@ -45,7 +48,7 @@ static __always_inline struct faults_counters *counters_of_workload(int *slot)
 {
 	__u32 zero = 0;
 
-	*slot = iodig_tgid_slot(tgids, bpf_get_current_pid_tgid() >> 32);
+	*slot = iodig_thread_slot(tgids, supervisor_tid, bpf_get_current_pid_tgid());
 	if (*slot < 0)
 		return NULL;
 	return bpf_map_lookup_elem(&counters, &zero);

@@ -48,6 +48,9 @@ const volatile __u32 page_shift = 12;
 /* The workload's processes, live through .bss (iodig/tgid_filter.h). */
 __u32 tgids[IODIG_MAX_TGIDS];
 
+/* iodig's supervisor thread, never traced (iodig/tgid_filter.h). */
+const volatile __u32 supervisor_tid = 0;
+
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
 	__uint(max_entries, FUNCS_MAX_FNS);
@@ -217,7 +220,7 @@ static __always_inline int on_entry(void *ctx, __u32 slot, bool kp)
 		return 0;
 	kind = funcs_spec[slot].kind;
 	flags = funcs_spec[slot].flags;
-	mine = iodig_tgid_slot(tgids, bpf_get_current_pid_tgid() >> 32) >= 0;
+	mine = iodig_thread_slot(tgids, supervisor_tid, bpf_get_current_pid_tgid()) >= 0;
 	if (!mine && !(flags & FF_ANY_CONTEXT))
 		return 0;
 	if (kind == FK_BIO) {

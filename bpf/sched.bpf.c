@@ -70,6 +70,9 @@ const volatile __u32 thread_slots = SCHED_THREAD_SLOTS;
 /* Workload process ids; filled by user space through the mmapped .bss. */
 __u32 targ_tgids[IODIG_MAX_TGIDS] = {};
 
+/* iodig's supervisor thread, never traced (iodig/tgid_filter.h). */
+const volatile __u32 supervisor_tid = 0;
+
 /* Bumped by user space before each attach under --probe-toggle: a start
  * record of an older generation was written before a detach, and the
  * thread may have come back meanwhile unseen, so it is not read. */
@@ -389,7 +392,7 @@ static __always_inline int handle_switch(__u64 *ctx, bool btf)
 		prev_tid = (__u32)id;
 		next_tgid = BPF_CORE_READ(next, tgid);
 	}
-	if (is_target(prev_tgid)) {
+	if (is_target(prev_tgid) && prev_tid != supervisor_tid) {
 		struct out_info o = { .task = prev, .tid = prev_tid };
 
 		o.task_flags = btf ? prev->flags : BPF_CORE_READ(prev, flags);
@@ -398,9 +401,13 @@ static __always_inline int handle_switch(__u64 *ctx, bool btf)
 		switch_out(ctx, &o, now);
 	}
 	if (is_target(next_tgid)) {
+		__u32 next_tid = btf ? next->pid : BPF_CORE_READ(next, pid);
+
+		if (next_tid == supervisor_tid)
+			return 0;
 		if (!now)
 			now = switch_now(next, btf);
-		switch_in(btf ? next->pid : BPF_CORE_READ(next, pid), now);
+		switch_in(next_tid, now);
 	}
 	return 0;
 }
@@ -443,7 +450,7 @@ int iodig_sw_tp(struct trace_event_raw_sched_switch *ctx)
 	__u64 now = 0;
 	__u32 next_pid;
 
-	if (is_target(id >> 32)) {
+	if (iodig_thread_slot(targ_tgids, supervisor_tid, id) >= 0) {
 		struct task_struct *task = (struct task_struct *)bpf_get_current_task();
 		long state = ctx->prev_state;
 		struct out_info o = {
@@ -458,7 +465,7 @@ int iodig_sw_tp(struct trace_event_raw_sched_switch *ctx)
 		switch_out(ctx, &o, now);
 	}
 	next_pid = ctx->next_pid;
-	if (next_pid && tid_maybe(next_pid)) {
+	if (next_pid && next_pid != supervisor_tid && tid_maybe(next_pid)) {
 		if (!now)
 			now = bpf_ktime_get_ns();
 		switch_in(next_pid, now);

@@ -53,6 +53,9 @@ const volatile __u32 nr_thread_slots = SC_THREAD_SLOTS;
  * space through the memory-mapped .bss. */
 __u32 tgids[IODIG_MAX_TGIDS];
 
+/* iodig's supervisor thread, never traced (iodig/tgid_filter.h). */
+const volatile __u32 supervisor_tid = 0;
+
 struct {
 	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
 	__uint(map_flags, BPF_F_NO_PREALLOC);   /* required for task storage */
@@ -94,7 +97,7 @@ struct {
 
 static __always_inline bool traced(void)
 {
-	return iodig_tgid_slot(tgids, bpf_get_current_pid_tgid() >> 32) >= 0;
+	return iodig_thread_slot(tgids, supervisor_tid, bpf_get_current_pid_tgid()) >= 0;
 }
 
 static __always_inline int call_of(long nr)

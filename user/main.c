@@ -510,7 +510,7 @@ cleanup:
 
 static int cmd_probe(int argc, char **argv)
 {
-	struct probe_env env = { .runner_tgid = getpid() };
+	struct probe_env env = { .runner_tgid = getpid(), .supervisor_tid = gettid() };
 	struct probe_set *set = NULL;
 	struct errbuf err = { { 0 } };
 	struct target_info t;

@@ -20,6 +20,8 @@ struct bpf_object;
 /* What the probes are pointed at, known before the workload starts. */
 struct probe_env {
 	pid_t runner_tgid;         /* iodig itself (thread workers) */
+	pid_t supervisor_tid;      /* its thread that waits for the workers:
+				    * not traced (iodig_thread_slot()), 0 = none */
 	dev_t target_dev;          /* whole-disk dev_t carrying the I/O, 0 = any */
 	char target_disk[64];      /* its /sys/block name, "" when none */
 	const char *force_mechanism; /* --mechanism=, NULL = best available */

@@ -98,7 +98,7 @@ static void job_figures(const struct job_list *jobs, struct probe_env *env)
 
 static void open_probes(struct run_ctx *ctx)
 {
-	struct probe_env env = { .runner_tgid = getpid() };
+	struct probe_env env = { .runner_tgid = getpid(), .supervisor_tid = gettid() };
 	struct errbuf err = { { 0 } };
 
 	if (ctx->opts.no_probes)

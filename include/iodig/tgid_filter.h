@@ -39,6 +39,22 @@ static __always_inline int iodig_tgid_slot(const volatile iodig_u32 *slots,
 	return -1;
 }
 
+/*
+ * Slot of the task @pid_tgid (bpf_get_current_pid_tgid()'s layout: tgid
+ * above, thread id below) or -1, which it also is for iodig's supervisor
+ * thread @supervisor (0 = none).  The supervisor shares its process with
+ * the thread workers but runs no I/O: its sleeps between ticks (nearly
+ * the whole run off the CPU, in do_sigtimedwait) and its report building
+ * are not the workload's.
+ */
+static __always_inline int iodig_thread_slot(const volatile iodig_u32 *slots,
+					     iodig_u32 supervisor, iodig_u64 pid_tgid)
+{
+	if (supervisor && (iodig_u32)pid_tgid == supervisor)
+		return -1;
+	return iodig_tgid_slot(slots, (iodig_u32)(pid_tgid >> 32));
+}
+
 /* User side: appends @tgid (idempotent); 0 or -1 when all slots are taken. */
 static inline int iodig_tgid_add(volatile iodig_u32 *slots, iodig_u32 tgid)
 {

@@ -141,6 +141,7 @@ static int faults_try(void *ctx, const char *mechanism, struct errbuf *why)
 	if (!skel)
 		return errno ? -errno : -ENOMEM;
 	iodig_tgid_add(skel->bss->tgids, (uint32_t)s->tgid);
+	skel->rodata->supervisor_tid = (uint32_t)s->env->supervisor_tid;
 	for (size_t ev = 0; ev < FAULTS_NR_EVENTS; ev++)
 		for (size_t m = 0; m < FAULTS_NR_MECHS; m++)
 			bpf_program__set_autoload(event_prog(skel, ev, m),

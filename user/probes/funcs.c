@@ -214,6 +214,7 @@ static void fill_rodata(struct funcs_state *s, struct funcs_bpf *skel)
 	while (page > 1 && (1L << shift) < page)
 		shift++;
 	skel->rodata->targ_dev = s->targ_kdev;
+	skel->rodata->supervisor_tid = (uint32_t)s->env->supervisor_tid;
 	skel->rodata->page_shift = shift ? shift : 12;
 	for (size_t i = 0; i < s->nr_slots; i++) {
 		const struct func_def *d = &func_table[s->row[i]];

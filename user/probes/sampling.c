@@ -231,6 +231,7 @@ static int samp_try(void *ctx, const char *mechanism, struct errbuf *why)
 					       (uint64_t)libbpf_num_possible_cpus(),
 					       2048, SAMPLING_MAX_AGG, SAMPLING_MAX_AGG));
 	iodig_tgid_add(skel->bss->tgids, (uint32_t)s->tgid);
+	skel->rodata->supervisor_tid = (uint32_t)s->env->supervisor_tid;
 	s->skel = skel;
 	err = sampling_bpf__load(skel);
 	if (!err)

@@ -174,6 +174,7 @@ static int sched_try(void *ctx, const char *mechanism, struct errbuf *why)
 	skel->rodata->has_prev_state = s->has_prev_state;
 	skel->rodata->stack_period = s->stack_period;
 	skel->rodata->thread_slots = s->thread_slots;
+	skel->rodata->supervisor_tid = (uint32_t)s->env->supervisor_tid;
 	bpf_map__set_max_entries(skel->maps.start, s->thread_slots);
 	bpf_map__set_max_entries(skel->maps.iowq_threads, s->max_iowq);
 	for (size_t i = 0; i < SCHED_NR_MECHS; i++)

@@ -216,6 +216,7 @@ static int sc_load(struct sc_state *s, size_t want, bool task_storage, bool *loa
 	for (int c = 0; c < SC_CALL_NR; c++)
 		skel->rodata->sc_nr[c] = sc_calls[c].nr;
 	skel->rodata->use_task_storage = task_storage;
+	skel->rodata->supervisor_tid = (uint32_t)s->env->supervisor_tid;
 	bpf_map__set_autocreate(skel->maps.thread_tls, task_storage);
 	/* The slots are never touched with task storage: keep them tiny. */
 	skel->rodata->nr_thread_slots = task_storage ? 1 : s->thread_slots;

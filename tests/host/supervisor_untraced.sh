@@ -1,0 +1,30 @@
+# iodig's supervisor thread shares its process with thread workers but runs no I/O: the probes leave it out.  A 3 s io_uring job with one thread worker: sched's off-CPU total stays well under the run (the supervisor alone would add the whole run, asleep between ticks), no blocking function is the supervisor's do_sigtimedwait, and sched's switch count agrees with the worker's own getrusage (5%). timeout: 120
+source tests/host/lib.sh
+need_root
+make_loop 256 || skip "no loop device"
+
+runtime=3
+"$IODIG" run --no-progress --no-save --output-format=json --probes=sched,sampling \
+	--name=sup --filename="$LOOP" --rw=randread --bs=4k --direct=1 --thread \
+	--ioengine=io_uring --iodepth=32 --runtime=$runtime --time_based \
+	>"$TMP/out.json" 2>"$TMP/err"
+check "exit 0 ($(head -c 200 "$TMP/err"))" [ $? -eq 0 ]
+q() { jqr "$1" "$TMP/out.json"; }
+S=.iodig.kernel.sched
+offcpu=$(q "$S.offcpu_ns // 0")
+switches=$(q "$S.switches // 0")
+ctx=$(q "($S.workers_rusage.voluntary // 0) + ($S.workers_rusage.involuntary // 0)")
+funcs=$(q "[$S.by_function[]?.function] | join(\",\")")
+echo "sched: $switches switches, $offcpu ns off-CPU; the worker's getrusage: $ctx; functions: $funcs"
+check "sched saw the worker's switches ($switches)" [ "$switches" -gt 100 ]
+# One worker at qd32 waits a small part of the run; with the supervisor
+# (asleep in sigtimedwait between 200 ms ticks) the total exceeds the run.
+check "off-CPU $offcpu ns is under 60% of the ${runtime} s run" \
+	awk -v o="$offcpu" -v r="$runtime" 'BEGIN { exit !(o > 0 && o < 0.6 * r * 1e9) }'
+check "no blocking function of the supervisor's ($funcs)" \
+	bash -c "! grep -q sigtimedwait <<<'$funcs'"
+# The workers' own getrusage: sched counted the same switches, and the
+# supervisor's would be on top.
+check "sched's $switches switches within 5% of the worker's getrusage $ctx" \
+	awk -v s="$switches" -v c="$ctx" 'BEGIN { exit !(c > 0 && s > 0.95 * c && s < 1.05 * c) }'
+done_testing
