@@ -211,7 +211,7 @@ void toggle_render_text(const struct probe_toggle *t, FILE *out)
 		"%u ms to settle after each switch", t->phase_ms, t->settle_ms);
 	if (!r.pairs) {
 		fprintf(out, ": no pair of phases measured (the run is shorter than %u ms?)\n",
-			4 * t->phase_ms);
+			4 * t->phase_ms + 2 * t->settle_ms);
 		return;
 	}
 	fprintf(out, ", %zu pairs\n", r.pairs);
