@@ -150,10 +150,22 @@ struct run_extra {
 	const char *folded;
 };
 
+/* Whether @val is a whole decimal number from @lo to @hi, into @out
+ * (strtoul alone takes "-1" for ULONG_MAX and "" for 0). */
+static bool parse_bounded(const char *val, unsigned long lo, unsigned long hi,
+			  unsigned long *out)
+{
+	char *end;
+
+	if (!*val || *val == '-')
+		return false;
+	*out = strtoul(val, &end, 10);
+	return !*end && *out >= lo && *out <= hi;
+}
+
 static int apply_extra_option(struct run_extra *x, int id, const char *val,
 			      struct errbuf *err)
 {
-	char *end;
 	unsigned long n;
 
 	switch (id) {
@@ -164,8 +176,7 @@ static int apply_extra_option(struct run_extra *x, int id, const char *val,
 		x->no_save = true;
 		return 0;
 	case OPT_REPEAT:
-		n = strtoul(val, &end, 10);
-		if (!*val || *end || n < 1 || n > 1000)
+		if (!parse_bounded(val, 1, 1000, &n))
 			return err_set(err, EINVAL, "option --repeat: '%s' is not a number from 1 to 1000", val);
 		x->repeat.count = (unsigned int)n;
 		return 0;
@@ -186,6 +197,7 @@ static int apply_extra_option(struct run_extra *x, int id, const char *val,
 static int apply_run_option(struct run_ctx *ctx, struct run_extra *x, int id,
 			    const char *val, struct errbuf *err)
 {
+	unsigned long n;
 	int ret = apply_extra_option(x, id, val, err);
 
 	if (ret <= 0)
@@ -223,55 +235,35 @@ static int apply_run_option(struct run_ctx *ctx, struct run_extra *x, int id,
 	case OPT_BPF_STATS:
 		ctx->opts.bpf_stats = true;
 		return 0;
-	case OPT_STACKS: {
-		char *end;
-		unsigned long n = strtoul(val, &end, 10);
-
-		if (!*val || *end || n > 1000)
+	case OPT_STACKS:
+		if (!parse_bounded(val, 0, 1000, &n))
 			return err_set(err, EINVAL, "option --stacks: '%s' is not a number from 0 to 1000", val);
 		ctx->opts.stacks = (unsigned int)n;
 		return 0;
-	}
-	case OPT_SAMPLE_FREQ: {
-		char *end;
-		unsigned long hz = strtoul(val, &end, 10);
-
-		if (!*val || *end || hz < 1 || hz > SAMPLING_MAX_FREQ_HZ)
+	case OPT_SAMPLE_FREQ:
+		if (!parse_bounded(val, 1, SAMPLING_MAX_FREQ_HZ, &n))
 			return err_set(err, EINVAL, "option --sample-freq: '%s' is not a number "
 				       "from 1 to %d", val, SAMPLING_MAX_FREQ_HZ);
-		ctx->opts.sample_hz = (unsigned int)hz;
+		ctx->opts.sample_hz = (unsigned int)n;
 		return 0;
-	}
-	case OPT_BLOCK_SAMPLE: {
-		char *end;
-		unsigned long n = strtoul(val, &end, 10);
-
-		if (!*val || *end || n < 1 || n > BLOCK_STRIDE_MAX || (n & (n - 1)))
+	case OPT_BLOCK_SAMPLE:
+		if (!parse_bounded(val, 1, BLOCK_STRIDE_MAX, &n) || (n & (n - 1)))
 			return err_set(err, EINVAL, "option --block-sample: '%s' is not a power "
 				       "of two from 1 to %d", val, BLOCK_STRIDE_MAX);
 		ctx->opts.block_sample = (unsigned int)n;
 		return 0;
-	}
-	case OPT_PROBE_TOGGLE: {
-		char *end;
-		unsigned long ms = strtoul(val, &end, 10);
-
-		if (!*val || *end || ms < 20 || ms > 60000)
+	case OPT_PROBE_TOGGLE:
+		if (!parse_bounded(val, 20, 60000, &n))
 			return err_set(err, EINVAL, "option --probe-toggle: '%s' is not a number "
 				       "of milliseconds from 20 to 60000", val);
-		ctx->opts.probe_toggle_ms = (unsigned int)ms;
+		ctx->opts.probe_toggle_ms = (unsigned int)n;
 		return 0;
-	}
-	case OPT_PROBE_TOGGLE_SETTLE: {
-		char *end;
-		unsigned long ms = strtoul(val, &end, 10);
-
-		if (!*val || *end || *val == '-' || ms > 60000)
+	case OPT_PROBE_TOGGLE_SETTLE:
+		if (!parse_bounded(val, 0, 60000, &n))
 			return err_set(err, EINVAL, "option --probe-toggle-settle: '%s' is not a "
 				       "number of milliseconds from 0 to 60000", val);
-		ctx->opts.probe_toggle_settle_ms = (int)ms;
+		ctx->opts.probe_toggle_settle_ms = (int)n;
 		return 0;
-	}
 	case OPT_SCRATCH_SIZE:
 		if (parse_size(val, &ctx->opts.scratch_size) || ctx->opts.scratch_size < (1u << 20))
 			return err_set(err, EINVAL, "option --scratch-size: '%s' is not a size of at least 1m", val);
