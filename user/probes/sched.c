@@ -695,20 +695,15 @@ MECH_DEFINE_OBJECT(sched_object, struct sched_state)
  * store through the mmapped .bss: clearing the records instead took a
  * batch update of up to 65536 slots inside every switch).
  */
+MECH_DEFINE_SET_ATTACHED(sched_relink, struct sched_state, sched)
+
 static int sched_set_attached(void *state, bool on)
 {
 	struct sched_state *s = state;
-	int err;
 
-	if (!s || !s->skel)
-		return 0;
-	if (!on) {
-		sched_bpf__detach(s->skel);
-		return 0;
-	}
-	s->skel->bss->attach_gen++;
-	err = sched_bpf__attach(s->skel);
-	return err < 0 ? err : -err;
+	if (on && s && s->skel)
+		s->skel->bss->attach_gen++;
+	return sched_relink(state, on);
 }
 
 /* Tag waits for the block section: switch-outs whose blocking function
