@@ -28,12 +28,16 @@ BPF_SRCS  := $(wildcard bpf/*.bpf.c)
 BPF_OBJS  := $(patsubst bpf/%.bpf.c,$(OUT)/bpf/%.bpf.o,$(BPF_SRCS))
 SKELS     := $(patsubst bpf/%.bpf.c,$(OUT)/skel/%.skel.h,$(BPF_SRCS))
 
-USER_SRCS := $(wildcard user/*.c user/engines/*.c user/probes/*.c)
+# user/<layer>/*.c and one level below (user/workload/engines/).
+USER_SRCS := $(wildcard user/*/*.c user/*/*/*.c)
 USER_OBJS := $(patsubst %.c,$(OUT)/obj/%.o,$(USER_SRCS))
-LIB_OBJS  := $(filter-out $(OUT)/obj/user/main.o,$(USER_OBJS))
+LIB_OBJS  := $(filter-out $(OUT)/obj/user/cli/main.o,$(USER_OBJS))
 
-UNIT_SRCS := $(wildcard tests/unit/*.c)
-UNIT_BINS := $(patsubst tests/unit/%.c,$(OUT)/tests/unit/%,$(UNIT_SRCS))
+# C tests: tests/unit (no privileges), tests/root (root: loop devices,
+# kallsyms), tests/bpf (root: load BPF programs).
+TEST_DIRS := unit root bpf
+UNIT_SRCS := $(foreach d,$(TEST_DIRS),$(wildcard tests/$(d)/*.c))
+UNIT_BINS := $(patsubst tests/%.c,$(OUT)/tests/%,$(UNIT_SRCS))
 
 CFLAGS   ?= -O2 -g
 # -Wno-format-truncation: gcc 12 flags every bounded snprintf into a path
@@ -74,7 +78,7 @@ $(OUT)/iodig: $(USER_OBJS)
 	$(call msg,LINK,$@)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
-$(OUT)/tests/unit/%: tests/unit/%.c $(LIB_OBJS)
+$(OUT)/tests/%: tests/%.c $(LIB_OBJS)
 	@mkdir -p $(@D)
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(CFLAGS) $< $(LIB_OBJS) -o $@ $(LDLIBS)
@@ -119,7 +123,7 @@ vmtest: deps
 
 # --- Sanitizers: iodig and the unit tests again, with ASan+UBSan ---------
 # A separate tree, so the normal build stays optimised; tests/run.sh runs
-# $(ASAN_OUT)/tests/unit/* as "asan-<test>" and tests/host/sanitize_*.sh
+# $(ASAN_OUT)/tests/*/* as "asan-<test>" and tests/host/sanitize_*.sh
 # drive $(ASAN_OUT)/iodig.  -fno-sanitize-recover makes any UBSan report
 # fatal, so a report can never pass as a success.
 ASAN_OUT    := $(OUT)/asan
@@ -127,8 +131,8 @@ SAN_FLAGS   := -fsanitize=address,undefined -fno-omit-frame-pointer \
 	       -fno-sanitize-recover=all
 ASAN_CFLAGS  = $(filter-out -O2,$(CFLAGS)) -O1 $(SAN_FLAGS)
 ASAN_USER_OBJS := $(patsubst %.c,$(ASAN_OUT)/obj/%.o,$(USER_SRCS))
-ASAN_LIB_OBJS  := $(filter-out $(ASAN_OUT)/obj/user/main.o,$(ASAN_USER_OBJS))
-ASAN_UNIT_BINS := $(patsubst tests/unit/%.c,$(ASAN_OUT)/tests/unit/%,$(UNIT_SRCS))
+ASAN_LIB_OBJS  := $(filter-out $(ASAN_OUT)/obj/user/cli/main.o,$(ASAN_USER_OBJS))
+ASAN_UNIT_BINS := $(patsubst tests/%.c,$(ASAN_OUT)/tests/%,$(UNIT_SRCS))
 
 $(ASAN_OUT)/obj/%.o: %.c | $(SKELS)
 	@mkdir -p $(@D)
@@ -139,7 +143,7 @@ $(ASAN_OUT)/iodig: $(ASAN_USER_OBJS)
 	$(call msg,ASAN-LD,$@)
 	$(Q)$(CC) $(ASAN_CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
-$(ASAN_OUT)/tests/unit/%: tests/unit/%.c $(ASAN_LIB_OBJS)
+$(ASAN_OUT)/tests/%: tests/%.c $(ASAN_LIB_OBJS)
 	@mkdir -p $(@D)
 	$(call msg,ASAN-CC,$@)
 	$(Q)$(CC) $(ASAN_CFLAGS) $< $(ASAN_LIB_OBJS) -o $@ $(LDLIBS)
@@ -156,11 +160,11 @@ sanitize: deps
 # instrumentation (fuzzer-no-link); each target is linked with all of them,
 # like the unit tests.  The trace-file target joins once its parser exists.
 FUZZ_OUT     := $(OUT)/fuzz
-FUZZ_NAMES   := jobfile cmdline ksyms $(if $(wildcard user/tracefile.h),tracefile)
+FUZZ_NAMES   := jobfile cmdline ksyms tracefile
 FUZZ_BINS    := $(patsubst %,$(FUZZ_OUT)/bin/fuzz_%,$(FUZZ_NAMES))
 FUZZ_CFLAGS   = $(filter-out -O2 -Wno-format-truncation,$(CFLAGS)) -O1 \
 	       $(SAN_FLAGS) -fsanitize=fuzzer-no-link
-FUZZ_LIB_OBJS := $(patsubst %.c,$(FUZZ_OUT)/obj/%.o,$(filter-out user/main.c,$(USER_SRCS)))
+FUZZ_LIB_OBJS := $(patsubst %.c,$(FUZZ_OUT)/obj/%.o,$(filter-out user/cli/main.c,$(USER_SRCS)))
 FUZZ_SECONDS ?= 45
 
 $(FUZZ_OUT)/obj/%.o: %.c | $(SKELS)
@@ -188,6 +192,6 @@ clean:
 	rm -rf $(OUT)
 
 -include $(USER_OBJS:.o=.d) $(BPF_OBJS:.o=.d) $(UNIT_BINS:=.d)
--include $(wildcard $(ASAN_OUT)/obj/user/*.d $(ASAN_OUT)/obj/user/*/*.d \
-	 $(FUZZ_OUT)/obj/user/*.d $(FUZZ_OUT)/obj/user/*/*.d \
-	 $(ASAN_OUT)/tests/unit/*.d $(FUZZ_OUT)/bin/*.d)
+-include $(wildcard $(ASAN_OUT)/obj/user/*/*.d $(ASAN_OUT)/obj/user/*/*/*.d \
+	 $(FUZZ_OUT)/obj/user/*/*.d $(FUZZ_OUT)/obj/user/*/*/*.d \
+	 $(ASAN_OUT)/tests/*/*.d $(FUZZ_OUT)/bin/*.d)

@@ -24,13 +24,13 @@ SAN_COUNTS_PERTURBED=" test_probe_faults "
 default_timeout=${IODIG_TEST_TIMEOUT:-300}
 
 tests=()
-for t in "$OUT"/tests/unit/*; do
-	[ -x "$t" ] && [ -f "$t" ] && [[ "$t" != *.d ]] && tests+=("$t")
+# C tests: unit (no privileges), root (loop devices), bpf (load BPF).
+for d in unit root bpf; do
+	for t in "$OUT"/tests/$d/* "$OUT"/asan/tests/$d/*; do
+		[ -x "$t" ] && [ -f "$t" ] && [[ "$t" != *.d ]] && tests+=("$t")
+	done
 done
-for t in "$OUT"/asan/tests/unit/*; do
-	[ -x "$t" ] && [ -f "$t" ] && [[ "$t" != *.d ]] && tests+=("$t")
-done
-for t in tests/host/*.sh; do
+for t in tests/lint/*.sh tests/host/*.sh; do
 	# lib.sh is sourced by the others, not a test
 	[ -f "$t" ] && [ "$(basename "$t")" != lib.sh ] && tests+=("$t")
 done
@@ -40,8 +40,9 @@ failed_list=() skipped_list=()
 for t in "${tests[@]}"; do
 	name=$(basename "$t" .sh)
 	src=$t san=
-	[[ "$t" == "$OUT"/tests/unit/* ]] && src=tests/unit/$name.c
-	[[ "$t" == "$OUT"/asan/tests/unit/* ]] && { src=tests/unit/$name.c; name=asan-$name; san=1; }
+	dir=$(basename "$(dirname "$t")")
+	[[ "$t" == "$OUT"/tests/* ]] && src=tests/$dir/$name.c
+	[[ "$t" == "$OUT"/asan/tests/* ]] && { src=tests/$dir/$name.c; name=asan-$name; san=1; }
 	[ -n "$filter" ] && [[ "$name" != *$filter* ]] && continue
 	[ -n "$regex" ] && ! [[ "$name" =~ $regex ]] && continue
 	# A test may ask for more time with a "timeout: N" comment.

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "options.h"
+#include "job/options.h"
 
 /* More arguments than any shell line would carry, but bounded so one input
  * cannot ask for gigabytes of argv. */

@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "options.h"
+#include "job/options.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -31,7 +31,7 @@ check "sampled: at $ios I/Os in 2 s the stride widened ($stride)" \
 	awk -v s="$stride" -v n="$ios" 'BEGIN { exit !(n > 40000 && s >= 2 && s <= 64) }'
 # Counted exactly; on 6.18 the kernel occasionally does not hand a
 # completion run in softirq on top of another task to the program (about
-# 1 in 10^5, tests/unit/test_probe_block.c), hence the small allowance.
+# 1 in 10^5, tests/bpf/test_probe_block.c), hence the small allowance.
 check "sampled: every request counted ($reqs for $ios I/Os)" \
 	awk -v r="$reqs" -v n="$ios" 'BEGIN { exit !(r <= n && r >= n - 1 - n / 20000) }'
 check "sampled: fewer timed ($timed) than requests ($reqs)" \

@@ -3,7 +3,7 @@ source tests/host/lib.sh
 need_root
 [ -r /sys/kernel/btf/vmlinux ] || skip "no /sys/kernel/btf/vmlinux (kernel without BTF)"
 OUT=${OUT:-$PWD/build}
-RENAME=$OUT/tests/unit/btf_rename
+RENAME=$OUT/tests/bpf/btf_rename
 [ -x "$RENAME" ] || skip "$RENAME not built (make unit)"
 cd "$TMP" || exit 1
 OTHERS="iouring faults"   # syscalls is not in the default set

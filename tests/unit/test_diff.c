@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diff.h"
-#include "tests/unit/check.h"
-#include "tracefile.h"
+#include "analysis/diff.h"
+#include "tests/lib/check.h"
+#include "analysis/tracefile.h"
 
 static struct tracefile *make(const char *name, const char *dev, const char *runs)
 {

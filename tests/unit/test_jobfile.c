@@ -8,9 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine.h"
-#include "options.h"
-#include "check.h"
+#include "workload/engine.h"
+#include "job/options.h"
+#include "tests/lib/check.h"
 
 #define NS_S 1000000000ULL
 

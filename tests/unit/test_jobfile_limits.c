@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "options.h"
-#include "tests/unit/check.h"
+#include "job/options.h"
+#include "tests/lib/check.h"
 
 /* parse TEXT (LEN bytes) and finalize; returns the error, fills @err */
 static int parse(const char *text, size_t len, struct errbuf *err)

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
-#include "options.h"
-#include "check.h"
+#include "workload/engine.h"
+#include "job/options.h"
+#include "tests/lib/check.h"
 
 #define KIB 1024ULL
 #define MIB (1024ULL * KIB)

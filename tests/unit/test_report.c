@@ -9,9 +9,9 @@
 
 #include <json-c/json.h>
 
-#include "check.h"
-#include "report.h"
-#include "units.h"
+#include "tests/lib/check.h"
+#include "report/report.h"
+#include "report/units.h"
 
 #define MS 1000000ull
 

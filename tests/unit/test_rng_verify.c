@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
-#include "rng.h"
-#include "verify.h"
+#include "tests/lib/check.h"
+#include "base/rng.h"
+#include "workload/verify.h"
 
 static void test_randommap_covers_each_block_once(void)
 {

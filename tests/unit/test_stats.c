@@ -4,8 +4,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "stats.h"
-#include "check.h"
+#include "workload/stats.h"
+#include "tests/lib/check.h"
 
 /* Deterministic values so a failure reproduces. */
 static uint64_t lcg(uint64_t *state)

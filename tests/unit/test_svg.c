@@ -3,11 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "svg.h"
-#include "tests/unit/check.h"
-#include "tracefile.h"
+#include "svg/svg.h"
+#include "tests/lib/check.h"
+#include "analysis/tracefile.h"
 
-static char *render_flame(const struct tf_stack *cur, size_t nc, const struct tf_stack *base, size_t nb)
+static char *render_flame(const struct stack_count *cur, size_t nc, const struct stack_count *base, size_t nb)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -49,8 +49,8 @@ static const char *fill_of(const char *svg, const char *name, char *buf, size_t 
 
 int main(void)
 {
-	struct tf_stack a[] = { { "main;read<x>;c", 5 }, { "main;read<x>;d&e", 3 }, { "other", 2 } };
-	struct tf_stack base[] = { { "main;read<x>;c", 1 }, { "main;read<x>;d&e", 9 } };
+	struct stack_count a[] = { { "main;read<x>;c", 5 }, { "main;read<x>;d&e", 3 }, { "other", 2 } };
+	struct stack_count base[] = { { "main;read<x>;c", 1 }, { "main;read<x>;d&e", 9 } };
 	char *svg, buf[64];
 
 	svg = render_flame(a, 3, NULL, 0);

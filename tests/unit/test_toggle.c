@@ -8,8 +8,8 @@
 
 #include <json-c/json.h>
 
-#include "check.h"
-#include "toggle.h"
+#include "tests/lib/check.h"
+#include "probes/toggle.h"
 
 /* Records phase @index at @iops for 100 ms. */
 static void phase(struct probe_toggle *t, uint64_t index, double iops)

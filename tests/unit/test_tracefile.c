@@ -7,8 +7,8 @@
 
 #include <json-c/json.h>
 
-#include "tests/unit/check.h"
-#include "tracefile.h"
+#include "tests/lib/check.h"
+#include "analysis/tracefile.h"
 
 /* A minimal valid trace document: two repeats, a histogram, stacks. */
 static const char valid[] =

@@ -2,8 +2,8 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "tests/unit/check.h"
-#include "ttest.h"
+#include "tests/lib/check.h"
+#include "base/ttest.h"
 
 #define NEAR(a, b, tol) CHECK_MSG(fabs((a) - (b)) <= (tol), "got %.9g, want %.9g", (double)(a), (double)(b))
 

@@ -14,10 +14,10 @@
 
 #include "block.skel.h"
 #include "iodig/block.h"
-#include "probe.h"
+#include "probes/probe.h"
 #include "probes/mechanism.h"
-#include "stats.h"
-#include "worker.h"   /* now_ns() */
+#include "workload/stats.h"
+#include "base/clock.h"
 
 _Static_assert(sizeof(struct block_counters) % sizeof(uint64_t) == 0,
 	       "block_counters is summed as u64 words");

@@ -16,7 +16,7 @@
 
 #include "faults.skel.h"
 #include "iodig/faults.h"
-#include "probe.h"
+#include "probes/probe.h"
 #include "probes/mechanism.h"
 
 _Static_assert(sizeof(struct faults_counters) % sizeof(uint64_t) == 0,

@@ -26,10 +26,10 @@
 #include "iodig/block.h"
 #include "iodig/funcs.h"   /* before the skeleton, which uses its structs */
 #include "funcs.skel.h"
-#include "probe.h"
+#include "probes/probe.h"
 #include "probes/funcs_table.h"
 #include "probes/mechanism.h"
-#include "stats.h"
+#include "workload/stats.h"
 
 _Static_assert(sizeof(struct funcs_fn_counters) % sizeof(uint64_t) == 0,
 	       "funcs_fn_counters is summed as u64 words");

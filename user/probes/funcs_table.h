@@ -13,8 +13,8 @@
 #include <stdio.h>
 
 #include "iodig/funcs.h"
-#include "probe.h"
-#include "stats.h"
+#include "probes/probe.h"
+#include "workload/stats.h"
 
 /* Alternative kernel names of one role, first present wins. */
 #define FUNCS_MAX_ALT 3

@@ -17,9 +17,9 @@
 #include "iodig/iouring.h"
 #include "iodig/tgid_filter.h"
 #include "iouring.skel.h"
-#include "probe.h"
+#include "probes/probe.h"
 #include "probes/mechanism.h"
-#include "stats.h"
+#include "workload/stats.h"
 
 _Static_assert(sizeof(struct iouring_counters) % sizeof(uint64_t) == 0,
 	       "iouring_counters is summed as u64 words");

@@ -17,8 +17,8 @@
 #include <sys/types.h>
 #include <stdio.h>
 
-#include "errbuf.h"
-#include "probe.h"
+#include "base/errbuf.h"
+#include "probes/probe.h"
 
 struct bpf_object_open_opts;
 struct btf;

@@ -23,8 +23,8 @@
 #include "iodig/sampling.h"
 #include "iodig/syscalls.h"
 #include "iodig/tgid_filter.h"
-#include "ksyms.h"
-#include "probe.h"
+#include "probes/ksyms.h"
+#include "probes/probe.h"
 #include "probes/mechanism.h"
 #include "sampling.skel.h"
 

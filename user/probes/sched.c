@@ -17,8 +17,8 @@
 
 #include "iodig/sched.h"
 #include "iodig/tgid_filter.h"
-#include "ksyms.h"
-#include "probe.h"
+#include "probes/ksyms.h"
+#include "probes/probe.h"
 #include "probes/mechanism.h"
 #include "sched.skel.h"
 

@@ -16,9 +16,9 @@
 
 #include "iodig/syscalls.h"
 #include "iodig/tgid_filter.h"
-#include "probe.h"
+#include "probes/probe.h"
 #include "probes/mechanism.h"
-#include "stats.h"
+#include "workload/stats.h"
 #include "syscalls.skel.h"
 
 _Static_assert(sizeof(struct sc_counters) % sizeof(uint64_t) == 0,

@@ -1,0 +1,222 @@
+// Real BPF: writing every page of a 64 MiB MAP_SHARED tmpfs mapping makes the faults family count one user page fault per page for this process (and none of an untracked child's), via tp_btf, raw_tp and the classic tracepoint, and report "no DAX mapping seen".
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <json-c/json.h>
+
+#include "probes/probe.h"
+#include "probes/mechanism.h"
+#include "tests/lib/check.h"
+#include "tests/lib/bpf_progs.h"
+
+extern const struct probe_family faults_probe;
+
+#define MAP_BYTES (64ull << 20)
+/*
+ * A write fault on a shared file mapping maps exactly the faulting page
+ * (fault-around only serves read faults: do_read_fault()), and
+ * MADV_NOHUGEPAGE keeps shmem from backing the range with large folios,
+ * which finish_fault() would map whole.  So each page costs one fault.
+ * The slack covers this test's own few faults between open and collect
+ * (stack, heap and libc pages touched by the checks themselves).
+ */
+#define FAULT_SLACK 64
+/* After fork() each page the parent writes is copy-on-write once. */
+#define COW_SLACK 256
+
+/* Writes one byte of every page of a fresh tmpfs file mapping; returns
+ * the number of pages or -errno. */
+static long touch_tmpfs(const char *tag, size_t bytes)
+{
+	char path[128];
+	long page = sysconf(_SC_PAGESIZE);
+	char *p;
+	int fd;
+
+	snprintf(path, sizeof(path), "/dev/shm/iodig-test-probe-faults-%d-%s", (int)getpid(),
+		 tag);
+	fd = open(path, O_CREAT | O_EXCL | O_RDWR, 0600);
+	if (fd < 0)
+		return -errno;
+	unlink(path);
+	if (ftruncate(fd, (off_t)bytes)) {
+		close(fd);
+		return -errno;
+	}
+	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	if (p == MAP_FAILED)
+		return -errno;
+	madvise(p, bytes, MADV_NOHUGEPAGE);
+	for (size_t off = 0; off < bytes; off += (size_t)page)
+		((volatile char *)p)[off] = 1;
+	munmap(p, bytes);
+	return (long)(bytes / (size_t)page);
+}
+
+/* Per-program BPF cost, when kernel.bpf_stats_enabled is on. */
+static struct json_object *get(struct json_object *o, const char *k)
+{
+	struct json_object *x = NULL;
+
+	return o && json_object_object_get_ex(o, k, &x) ? x : NULL;
+}
+
+static int64_t get_i64(struct json_object *o, const char *k)
+{
+	struct json_object *x = get(o, k);
+
+	return x ? json_object_get_int64(x) : -1;
+}
+
+/* Faults counted for @tgid in the per_process list, -1 when absent. */
+static int64_t faults_of(struct json_object *f, pid_t tgid)
+{
+	struct json_object *procs = get(f, "per_process");
+
+	for (size_t i = 0; procs && i < json_object_array_length(procs); i++) {
+		struct json_object *p = json_object_array_get_idx(procs, i);
+
+		if (get_i64(p, "tgid") == tgid)
+			return get_i64(p, "user_faults");
+	}
+	return -1;
+}
+
+static void run_case(const char *disabled, const char *mech, enum probe_state want)
+{
+	struct probe_env env = { .runner_tgid = getpid(), .disabled = disabled };
+	struct probe_status st;
+	struct json_object *kernel, *f;
+	void *state = NULL;
+	char *text = NULL;
+	size_t len = 0;
+	int64_t n;
+	long pages;
+	FILE *mem;
+
+	fprintf(stderr, "case disabled=%s: expect %s\n", disabled ? disabled : "(none)", mech);
+	if (faults_probe.open(&env, &state, &st)) {
+		CHECK_MSG(false, "open failed: %s", st.reason);
+		return;
+	}
+	CHECK_MSG(!strcmp(st.mechanism, mech) && st.state == want, "mechanism %s state %d (%s)",
+		  st.mechanism, st.state, st.reason);
+	pages = touch_tmpfs(mech, MAP_BYTES);
+	CHECK_MSG(pages > 0, "tmpfs mapping: %s", strerror((int)-pages));
+
+	struct probe_workload wl = { .ios = (uint64_t)(pages > 0 ? pages : 0) };
+
+	faults_probe.set_workload(state, &wl);
+	CHECK(faults_probe.collect(state, wl.ios) == 0);
+	print_prog_costs("iodig_pf_");
+	kernel = json_object_new_object();
+	faults_probe.render_json(state, kernel);
+	f = get(kernel, "faults");
+	n = faults_of(f, getpid());
+	fprintf(stderr, "  %ld pages written, %lld faults counted (write %lld)\n", pages,
+		(long long)n, (long long)get_i64(f, "write"));
+	CHECK_MSG(n >= pages && n <= pages + FAULT_SLACK,
+		  "%lld faults for %ld pages (slack %d)", (long long)n, pages, FAULT_SLACK);
+	CHECK_MSG(get_i64(f, "write") >= pages, "write faults %lld < %ld pages",
+		  (long long)get_i64(f, "write"), pages);
+	CHECK(get_i64(f, "user_faults") == n);
+	CHECK(get_i64(get(f, "drops"), "recursion") == 0);
+	CHECK(!get(f, "missed_events"));
+	CHECK_MSG(!json_object_get_boolean(get(get(f, "dax"), "seen")), "DAX faults seen");
+	json_object_put(kernel);
+
+	mem = open_memstream(&text, &len);
+	if (mem) {
+		faults_probe.render_text(state, mem);
+		fclose(mem);
+		fprintf(stderr, "%s", text ? text : "");
+		CHECK_MSG(text && strstr(text, "no DAX mapping seen"), "text lacks the DAX line");
+		CHECK_MSG(text && strstr(text, "per I/O"), "text lacks faults per I/O");
+		free(text);
+	}
+	faults_probe.destroy(state);
+}
+
+/* A child's faults count only once its tgid is tracked. */
+static void run_fork_case(void)
+{
+	struct probe_env env = { .runner_tgid = getpid() };
+	struct probe_status st;
+	struct json_object *kernel, *f;
+	int pipefd[2], status;
+	void *state = NULL;
+	char go = 0;
+	pid_t child;
+	int64_t n;
+
+	if (faults_probe.open(&env, &state, &st)) {
+		CHECK_MSG(false, "open failed: %s", st.reason);
+		return;
+	}
+	CHECK(pipe(pipefd) == 0);
+	child = fork();
+	if (child == 0) {
+		if (touch_tmpfs("untracked", 4ull << 20) <= 0)   /* 1024 pages */
+			_exit(1);
+		if (read(pipefd[0], &go, 1) != 1)
+			_exit(1);
+		_exit(touch_tmpfs("tracked", 2ull << 20) > 0 ? 0 : 1);   /* 512 pages */
+	}
+	CHECK(child > 0);
+	usleep(300000);   /* the untracked pages are written by now */
+	CHECK(faults_probe.track_tgid(state, child) == 0);
+	CHECK(write(pipefd[1], &go, 1) == 1);
+	CHECK(waitpid(child, &status, 0) == child && WIFEXITED(status) &&
+	      WEXITSTATUS(status) == 0);
+	close(pipefd[0]);
+	close(pipefd[1]);
+	CHECK(faults_probe.collect(state, 0) == 0);
+	kernel = json_object_new_object();
+	faults_probe.render_json(state, kernel);
+	f = get(kernel, "faults");
+	n = faults_of(f, child);
+	fprintf(stderr, "fork case: child %lld faults, parent %lld\n", (long long)n,
+		(long long)faults_of(f, getpid()));
+	CHECK_MSG(n >= 512 && n <= 512 + FAULT_SLACK, "child: %lld faults, want 512..%d",
+		  (long long)n, 512 + FAULT_SLACK);
+	CHECK_MSG(faults_of(f, getpid()) <= COW_SLACK, "parent: %lld faults",
+		  (long long)faults_of(f, getpid()));
+	json_object_put(kernel);
+	faults_probe.destroy(state);
+}
+
+int main(void)
+{
+	bool mounted = false;
+	struct errbuf err;
+
+	if (geteuid() != 0)
+		SKIP("needs root to load BPF programs");
+	if (access("/dev/shm", W_OK))
+		SKIP("/dev/shm not writable");
+	unsetenv("IODIG_DISABLE");
+	/* Event lookup and the classic tracepoints need tracefs, as
+	 * probes_open() provides. */
+	mech_tracefs_ensure(&mounted, &err);
+	if (mech_tracepoint_exists("exceptions", "page_fault_user") == -ENOENT) {
+		mech_tracefs_release(mounted);
+		SKIP("no exceptions:page_fault_user tracepoint (x86 only)");
+	}
+	run_case(NULL, "tp_btf", PROBE_ACTIVE);
+	run_case("tp_btf", "raw_tp", PROBE_DEGRADED);
+	run_case("tp_btf,raw_tp", "tracepoint", PROBE_DEGRADED);
+	run_fork_case();
+	mech_tracefs_release(mounted);
+	return CHECK_DONE();
+}

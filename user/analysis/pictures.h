@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* --svg=DIR: the pictures of a run or of a diff, from trace files. */
+#ifndef IODIG_PICTURES_H
+#define IODIG_PICTURES_H
+
+#include <stddef.h>
+
+#include "base/errbuf.h"
+
+struct tracefile;
+
+/* --svg=DIR on run: DIR/oncpu.svg, DIR/offcpu.svg, DIR/latency.svg. */
+int pictures_write_run(const struct tracefile *tf, const char *dir, struct errbuf *err);
+/* --svg=DIR on diff: DIR/oncpu-diff.svg and DIR/offcpu-diff.svg (B against
+ * A), DIR/latency.svg with every file overlaid. */
+int pictures_write_diff(const struct tracefile *const *tf, size_t n, const char *dir,
+			struct errbuf *err);
+
+#endif /* IODIG_PICTURES_H */

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The trace file: one self-contained JSON document per `iodig run` with
+ * the fio-compatible results, the kernel sections, full histograms, folded
+ * stacks, every repeat's figures and the environment.  Schema in README.md
+ * ("Trace files"); "iodig_trace_version" is MAJOR.MINOR and readers refuse
+ * a newer major.
+ */
+#ifndef IODIG_TRACEFILE_H
+#define IODIG_TRACEFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/errbuf.h"
+#include "svg/svg.h"
+#include "workload/stats.h"
+
+struct json_object;
+struct repeat_result;
+struct run_ctx;
+
+#define TRACEFILE_VERSION "1.0"
+#define TRACEFILE_MAJOR 1
+#define TRACEFILE_DIR "iodig-runs"
+
+/* One figure over the repeats of a run (n == 1 for a single run). */
+struct tf_metric {
+	char *key;                 /* "iops", "kernel.punt_ratio", "fn|slat|NAME|ns_per_io" */
+	double *v;
+	size_t n;
+};
+
+struct tracefile {
+	char *name;                /* file name, for messages */
+	int major, minor;
+	struct json_object *root;  /* the whole document */
+	struct json_object *env;   /* iodig.environment (borrowed from root) */
+	struct tf_metric *metrics;
+	size_t nr_metrics;
+	size_t nr_repeats;
+	struct stack_count *oncpu;    /* in-submission on-CPU samples */
+	size_t nr_oncpu;
+	struct stack_count *offcpu;   /* context switches by blocking stack */
+	size_t nr_offcpu;
+	struct hist *clat;         /* clat of every job and direction */
+};
+
+/* Assembles the trace document from a finished run. */
+int tracefile_build(const struct repeat_result *res, const struct run_ctx *ctx,
+		    struct json_object **out, struct errbuf *err);
+/* ./iodig-runs/<job>-<YYYYmmdd-HHMMSS>.json, creating the folder. */
+int tracefile_default_path(const char *job_name, char *buf, size_t size,
+			   struct errbuf *err);
+/* Writes a temp file next to @path, fsyncs and renames it into place. */
+int tracefile_write(struct json_object *doc, const char *path, struct errbuf *err);
+
+/* Validates and indexes a trace file held in memory; @name is only used
+ * in messages.  Never trusts the input: this is the fuzzing entry point. */
+int tracefile_parse_buffer(const char *name, const char *buf, size_t len,
+			   struct tracefile **out, struct errbuf *err);
+int tracefile_load(const char *path, struct tracefile **out, struct errbuf *err);
+/* Indexes an already-built document (takes a reference of @doc). */
+int tracefile_from_doc(const char *name, struct json_object *doc,
+		       struct tracefile **out, struct errbuf *err);
+void tracefile_free(struct tracefile *tf);
+
+const struct tf_metric *tracefile_metric(const struct tracefile *tf, const char *key);
+/* A string from the environment by dotted path ("cpu.online"); "" if absent. */
+const char *tracefile_env_str(const struct tracefile *tf, const char *path,
+			      char *buf, size_t size);
+
+/* --folded: "on-cpu;..." and "off-cpu;..." lines, "stack count". */
+int tracefile_write_folded(const struct tracefile *tf, const char *path,
+			   struct errbuf *err);
+
+#endif /* IODIG_TRACEFILE_H */

@@ -1,0 +1,398 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /proc/kallsyms parser and address -> symbol lookup.
+ *
+ * The text is parsed from an explicit length (never as a C string), every
+ * field is length-checked, and a bad line is counted and skipped, so any
+ * byte sequence is safe input (tests/fuzz feeds it garbage).  Names live in
+ * one string pool; symbols are sorted by address for binary search.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "probes/ksyms.h"
+
+#define KALLSYMS_PATH "/proc/kallsyms"
+/* KSYM_NAME_LEN (include/linux/kallsyms.h) has been 512 since 6.1; longer
+ * names cannot come from the kernel. */
+#define KSYM_NAME_MAX 511
+#define MODULE_NAME_MAX 63   /* MODULE_NAME_LEN - 1 */
+
+struct ksym_raw {
+	uint64_t addr;
+	uint32_t name_off;
+	uint32_t mod_off;
+	size_t order;        /* position in the file: ties keep file order */
+};
+
+struct ksyms {
+	struct ksym *syms;
+	size_t nr;
+	size_t malformed;
+	char *pool;
+};
+
+struct parser {
+	struct ksym_raw *raw;
+	size_t nr, cap;
+	char *pool;
+	size_t pool_len, pool_cap;
+	size_t malformed;
+	/* Module symbols come in runs; the last module name is reused. */
+	uint32_t last_mod_off;
+	size_t last_mod_len;
+};
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Next blank-separated token of [*p, end); false at the end of the line. */
+static bool next_token(const char **p, const char *end, const char **tok, size_t *len)
+{
+	const char *s = *p;
+
+	while (s < end && is_blank(*s))
+		s++;
+	if (s == end)
+		return false;
+	*tok = s;
+	while (s < end && !is_blank(*s))
+		s++;
+	*len = (size_t)(s - *tok);
+	*p = s;
+	return true;
+}
+
+static bool parse_hex64(const char *s, size_t len, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (!len || len > 16)
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		int d = hexval(s[i]);
+
+		if (d < 0)
+			return false;
+		v = (v << 4) | (uint64_t)d;
+	}
+	*out = v;
+	return true;
+}
+
+static bool has_nul(const char *s, size_t len)
+{
+	return memchr(s, '\0', len) != NULL;
+}
+
+/* Appends @len bytes and a NUL; returns the offset or -errno. */
+static int64_t pool_add(struct parser *ps, const char *s, size_t len)
+{
+	size_t need = ps->pool_len + len + 1;
+	uint32_t off;
+
+	if (need > UINT32_MAX)
+		return -E2BIG;
+	if (need > ps->pool_cap) {
+		size_t cap = ps->pool_cap ? ps->pool_cap : 1 << 16;
+		char *p;
+
+		while (cap < need)
+			cap *= 2;
+		p = realloc(ps->pool, cap);
+		if (!p)
+			return -ENOMEM;
+		ps->pool = p;
+		ps->pool_cap = cap;
+	}
+	off = (uint32_t)ps->pool_len;
+	memcpy(ps->pool + off, s, len);
+	ps->pool[off + len] = '\0';
+	ps->pool_len = need;
+	return off;
+}
+
+/* Text symbols only: see ksyms.h. */
+static bool wanted_type(char t)
+{
+	return t == 't' || t == 'T' || t == 'w' || t == 'W';
+}
+
+/* One line "ADDR TYPE NAME [MODULE]"; 0, or -errno on allocation failure
+ * (a malformed line is counted, not an error). */
+static int parse_line(struct parser *ps, const char *p, const char *end)
+{
+	const char *tok[4];
+	size_t len[4], n = 0;
+	const char *extra;
+	size_t extra_len;
+	uint64_t addr;
+	int64_t name_off, mod_off = 0;
+
+	while (n < 4 && next_token(&p, end, &tok[n], &len[n]))
+		n++;
+	if (n == 0)
+		return 0;    /* empty line */
+	if (n < 3 || next_token(&p, end, &extra, &extra_len) ||
+	    !parse_hex64(tok[0], len[0], &addr) || len[1] != 1 ||
+	    len[2] > KSYM_NAME_MAX || has_nul(tok[2], len[2]))
+		goto malformed;
+	if (n == 4) {
+		/* "[module]", the brackets included */
+		if (len[3] < 3 || len[3] - 2 > MODULE_NAME_MAX || tok[3][0] != '[' ||
+		    tok[3][len[3] - 1] != ']' || has_nul(tok[3], len[3]))
+			goto malformed;
+	}
+	if (!wanted_type(tok[1][0]))
+		return 0;
+
+	if (ps->nr == ps->cap) {
+		size_t cap = ps->cap ? ps->cap * 2 : 4096;
+		struct ksym_raw *r = realloc(ps->raw, cap * sizeof(*r));
+
+		if (!r)
+			return -ENOMEM;
+		ps->raw = r;
+		ps->cap = cap;
+	}
+	name_off = pool_add(ps, tok[2], len[2]);
+	if (name_off < 0)
+		return (int)name_off;
+	if (n == 4) {
+		const char *mod = tok[3] + 1;
+		size_t mod_len = len[3] - 2;
+
+		if (ps->last_mod_len == mod_len &&
+		    !memcmp(ps->pool + ps->last_mod_off, mod, mod_len)) {
+			mod_off = ps->last_mod_off;
+		} else {
+			mod_off = pool_add(ps, mod, mod_len);
+			if (mod_off < 0)
+				return (int)mod_off;
+			ps->last_mod_off = (uint32_t)mod_off;
+			ps->last_mod_len = mod_len;
+		}
+	}
+	ps->raw[ps->nr].addr = addr;
+	ps->raw[ps->nr].name_off = (uint32_t)name_off;
+	ps->raw[ps->nr].mod_off = (uint32_t)mod_off;
+	ps->raw[ps->nr].order = ps->nr;
+	ps->nr++;
+	return 0;
+malformed:
+	ps->malformed++;
+	return 0;
+}
+
+static int cmp_raw(const void *a, const void *b)
+{
+	const struct ksym_raw *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+int ksyms__load_buffer(const char *buf, size_t len, struct ksyms **out,
+		       struct errbuf *err)
+{
+	struct parser ps = { 0 };
+	struct ksyms *ks = NULL;
+	const char *p = buf, *end = buf + len;
+	bool any_nonzero = false;
+	int ret = 0;
+
+	*out = NULL;
+	if (!buf && len)
+		return err_set(err, EINVAL, "kallsyms text: NULL buffer of %zu bytes", len);
+	/* Offset 0 of the pool is the empty module name of the kernel image. */
+	if (pool_add(&ps, "", 0) < 0) {
+		ret = err_set(err, ENOMEM, "out of memory parsing kallsyms");
+		goto cleanup;
+	}
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *line_end = nl ? nl : end;
+
+		ret = parse_line(&ps, p, line_end);
+		if (ret) {
+			ret = err_set(err, -ret, "kallsyms text too large or out of memory "
+				      "(%zu symbols parsed)", ps.nr);
+			goto cleanup;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	ks = calloc(1, sizeof(*ks));
+	if (!ks || (ps.nr && !(ks->syms = calloc(ps.nr, sizeof(*ks->syms))))) {
+		ret = err_set(err, ENOMEM, "out of memory for %zu kernel symbols", ps.nr);
+		goto cleanup;
+	}
+	if (ps.nr)
+		qsort(ps.raw, ps.nr, sizeof(*ps.raw), cmp_raw);
+	for (size_t i = 0; i < ps.nr; i++) {
+		ks->syms[i].addr = ps.raw[i].addr;
+		ks->syms[i].name = ps.pool + ps.raw[i].name_off;
+		ks->syms[i].module = ps.pool + ps.raw[i].mod_off;
+		any_nonzero |= ps.raw[i].addr != 0;
+	}
+	if (ps.nr && !any_nonzero) {
+		ret = err_set(err, EPERM, "kallsyms shows every address as 0: run as root "
+			      "or lower /proc/sys/kernel/kptr_restrict");
+		goto cleanup;
+	}
+	ks->nr = ps.nr;
+	ks->malformed = ps.malformed;
+	ks->pool = ps.pool;
+	ps.pool = NULL;
+	*out = ks;
+	ks = NULL;
+cleanup:
+	if (ks) {
+		free(ks->syms);
+		free(ks);
+	}
+	free(ps.raw);
+	free(ps.pool);
+	return ret;
+}
+
+/* /proc files report size 0: read until EOF into a growing buffer. */
+static int read_all(const char *path, char **buf, size_t *len, struct errbuf *err)
+{
+	size_t cap = 8 << 20, used = 0;
+	char *data = NULL;
+	int fd, ret = 0;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return err_set(err, errno, "cannot open %s: %s", path, strerror(errno));
+	data = malloc(cap);
+	if (!data) {
+		ret = err_set(err, ENOMEM, "out of memory reading %s", path);
+		goto cleanup;
+	}
+	for (;;) {
+		ssize_t n;
+
+		if (used == cap) {
+			char *p = realloc(data, cap * 2);
+
+			if (!p) {
+				ret = err_set(err, ENOMEM, "out of memory reading %s", path);
+				goto cleanup;
+			}
+			data = p;
+			cap *= 2;
+		}
+		n = read(fd, data + used, cap - used);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			ret = err_set(err, errno, "cannot read %s: %s", path, strerror(errno));
+			goto cleanup;
+		}
+		if (n == 0)
+			break;
+		used += (size_t)n;
+	}
+	*buf = data;
+	*len = used;
+	data = NULL;
+cleanup:
+	free(data);
+	close(fd);
+	return ret;
+}
+
+int ksyms__load(struct ksyms **out, struct errbuf *err)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	int ret;
+
+	*out = NULL;
+	ret = read_all(KALLSYMS_PATH, &buf, &len, err);
+	if (ret)
+		return ret;
+	ret = ksyms__load_buffer(buf, len, out, err);
+	free(buf);
+	if (!ret && !(*out)->nr) {
+		ksyms__free(*out);
+		*out = NULL;
+		ret = err_set(err, ENOENT, "%s lists no text symbols", KALLSYMS_PATH);
+	}
+	return ret;
+}
+
+const struct ksym *ksyms__map_addr(const struct ksyms *ks, uint64_t addr,
+				   uint64_t *offset)
+{
+	size_t lo = 0, hi;
+	const struct ksym *s;
+
+	if (!ks || !ks->nr || addr < ks->syms[0].addr)
+		return NULL;
+	/* Last symbol with sym.addr <= addr. */
+	hi = ks->nr;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ks->syms[mid].addr <= addr)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	/* Aliases share an address: report the first one kallsyms lists. */
+	while (lo > 0 && ks->syms[lo - 1].addr == ks->syms[lo].addr)
+		lo--;
+	s = &ks->syms[lo];
+	if (offset)
+		*offset = addr - s->addr;
+	return s;
+}
+
+const struct ksym *ksyms__get_symbol(const struct ksyms *ks, const char *name)
+{
+	if (!ks || !name)
+		return NULL;
+	for (size_t i = 0; i < ks->nr; i++)
+		if (!strcmp(ks->syms[i].name, name))
+			return &ks->syms[i];
+	return NULL;
+}
+
+size_t ksyms__count(const struct ksyms *ks)
+{
+	return ks ? ks->nr : 0;
+}
+
+size_t ksyms__malformed(const struct ksyms *ks)
+{
+	return ks ? ks->malformed : 0;
+}
+
+void ksyms__free(struct ksyms *ks)
+{
+	if (!ks)
+		return;
+	free(ks->syms);
+	free(ks->pool);
+	free(ks);
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Kernel symbols from /proc/kallsyms (modules included), for turning the
+ * instruction pointers of kernel stacks into function names.  Opaque, in
+ * the obj__verb style: ksyms__load(), ksyms__map_addr(), ksyms__free().
+ */
+#ifndef IODIG_KSYMS_H
+#define IODIG_KSYMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/errbuf.h"
+
+struct ksym {
+	uint64_t addr;
+	const char *name;
+	const char *module;   /* "" for the kernel image, else "ext4" etc. */
+};
+
+struct ksyms;
+
+/*
+ * Reads /proc/kallsyms.  Only text symbols are kept (types t/T/w/W): a
+ * stack holds return addresses, and data symbols mixed in would only steal
+ * addresses from the functions around them.  -EPERM when every address
+ * reads as zero (kptr_restrict, or not root).
+ */
+int ksyms__load(struct ksyms **out, struct errbuf *err);
+
+/*
+ * Same, from @len bytes of kallsyms-formatted text (NUL bytes allowed,
+ * no terminator needed).  Malformed lines are skipped and counted; the
+ * parser never reads outside @buf.  @err may be NULL.
+ */
+int ksyms__load_buffer(const char *buf, size_t len, struct ksyms **out,
+		       struct errbuf *err);
+
+/*
+ * The symbol containing @addr: the one with the highest address <= @addr.
+ * NULL below the first symbol.  @offset (may be NULL) gets addr - sym->addr.
+ */
+const struct ksym *ksyms__map_addr(const struct ksyms *ks, uint64_t addr,
+				   uint64_t *offset);
+
+/* First symbol named @name, NULL when there is none. */
+const struct ksym *ksyms__get_symbol(const struct ksyms *ks, const char *name);
+
+size_t ksyms__count(const struct ksyms *ks);
+/* Lines that were not "ADDR TYPE NAME [MODULE]" and were skipped. */
+size_t ksyms__malformed(const struct ksyms *ks);
+
+void ksyms__free(struct ksyms *ks);
+
+#endif /* IODIG_KSYMS_H */

@@ -1,0 +1,526 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The probe set: every family in probe_list.h, opened one skeleton at a
+ * time so a family this kernel cannot load is recorded and skipped without
+ * touching the others.  A missing family never fails the run.
+ *
+ * No RLIMIT_MEMLOCK bump: since 5.11 BPF memory is charged to the memory
+ * cgroup, and libbpf 1.x only raises the limit itself on older kernels.
+ *
+ * The default set is every family but the opt-in ones, each with only the
+ * hooks that pay for themselves; --detail loads everything.  What each
+ * costs per I/O in the default set (bpf_stats, 4k randread on a tmpfs
+ * loop, 2-vCPU 6.18 VM; each program run also carries 70-100 ns of the
+ * stats' own clock reads):
+ *   family    runs/IO (qd1 psync | qd32)   BPF ns/IO (qd1 | qd32)
+ *   block     1 | 1                        ~180 | 115-125 (times a random
+ *                                          1 in up to 64 above 8k IO/s)
+ *   sched     ~5 | ~1                      ~820 | 120-130
+ *   iouring   0 | 0 (completions only after a punt)
+ *   sampling  99 Hz per CPU                ~24 | ~9
+ *   faults    page faults only             ~0-40
+ *   syscalls  opt-in: ~2 per call and the machine's other calls, ~450-1200
+ * tests/bench/overhead.sh measures them beside biolatency and bpftrace.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+#include <json-c/json.h>
+
+#include "probes/probe.h"
+#include "probes/mechanism.h"
+
+#define PROBE(n) extern const struct probe_family n##_probe;
+#include "probes/probe_list.h"
+#undef PROBE
+
+static const struct probe_family *const families[] = {
+#define PROBE(n) &n##_probe,
+#include "probes/probe_list.h"
+#undef PROBE
+};
+#define NR_FAMILIES (sizeof(families) / sizeof(families[0]))
+
+struct probe_slot {
+	const struct probe_family *fam;
+	void *state;
+	struct probe_status st;
+	bool collected;
+	uint64_t run_cnt;          /* program runs (bpf_stats) */
+	uint64_t run_time_ns;      /* BPF time of those runs */
+};
+
+struct probe_set {
+	struct probe_slot slot[NR_FAMILIES];
+	bool mounted_tracefs;      /* we mounted it, so we unmount it */
+	int stats_fd;              /* BPF_ENABLE_STATS: on while it is open */
+	bool stats;                /* run-time figures are being kept */
+	uint64_t workload_ios;
+};
+
+static const char *state_name(enum probe_state s)
+{
+	switch (s) {
+	case PROBE_OFF:
+		return "off";
+	case PROBE_ACTIVE:
+		return "active";
+	case PROBE_DEGRADED:
+		return "degraded";
+	case PROBE_MISSING:
+		return "missing";
+	}
+	return "?";
+}
+
+static bool is_running(const struct probe_slot *p)
+{
+	return p->state && (p->st.state == PROBE_ACTIVE || p->st.state == PROBE_DEGRADED);
+}
+
+static int family_index(const char *name)
+{
+	for (size_t i = 0; i < NR_FAMILIES; i++)
+		if (!strcmp(name, families[i]->name))
+			return (int)i;
+	return -1;
+}
+
+/*
+ * Which families @spec (see probes_open) selects, into @on.  Comma list,
+ * spaces ignored; a bare name selects exactly the named ones, "+name" and
+ * "-name" change the default set, and the two forms do not mix.
+ */
+static int select_families(const char *spec, bool detail, bool on[NR_FAMILIES],
+			   struct errbuf *err)
+{
+	bool all = false, exact = false, changes = false;
+	char known[256] = "", tok[64];
+	const char *p = spec;
+
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		size_t len = strlen(known);
+
+		snprintf(known + len, sizeof(known) - len, "%s%s", i ? ", " : "",
+			 families[i]->name);
+	}
+	for (int pass = 0; pass < 2; pass++) {
+		/* pass 0 learns the form and "all"; pass 1 applies names */
+		if (pass == 1)
+			for (size_t i = 0; i < NR_FAMILIES; i++)
+				on[i] = all || (!exact && (detail || !families[i]->opt_in));
+		for (p = spec; p && *p;) {
+			size_t n = strcspn(p, ",");
+			char *name = tok;
+			int idx;
+
+			snprintf(tok, sizeof(tok), "%.*s", (int)(n < 63 ? n : 63), p);
+			p += n + (p[n] == ',');
+			for (char *q = tok; *q; q++)
+				if (*q == ' ' || *q == '\t')
+					memmove(q, q + 1, strlen(q));
+			if (!tok[0])
+				continue;
+			if (!strcmp(tok, "all")) {
+				all = true;
+				continue;
+			}
+			if (tok[0] == '+' || tok[0] == '-')
+				name++;
+			idx = family_index(name);
+			if (idx < 0)
+				return err_set(err, EINVAL, "--probes: unknown probe family '%s' "
+					       "(known: %s, all)", name, known);
+			if (pass == 0) {
+				changes |= name != tok;
+				exact |= name == tok;
+				if (changes && exact)
+					return err_set(err, EINVAL, "--probes=%s: give either "
+						       "family names or +/- changes to the "
+						       "default set, not both", spec);
+			} else {
+				on[idx] = tok[0] != '-';
+			}
+		}
+	}
+	return 0;
+}
+
+/* A bad IODIG_BTF would fail every family with the same message: say it
+ * once, naming the file. */
+static int no_print(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	(void)level;
+	(void)fmt;
+	(void)ap;
+	return 0;
+}
+
+static int check_btf(const char *path, struct errbuf *err)
+{
+	libbpf_print_fn_t old_print = libbpf_set_print(no_print);
+	struct btf *btf = btf__parse(path, NULL);
+	int ret = libbpf_get_error(btf);
+
+	libbpf_set_print(old_print);
+	btf__free(btf);
+	if (ret)
+		return err_set(err, -ret, "IODIG_BTF=%s: cannot read BTF from it: %s", path,
+			       -ret >= 4000 ? "neither raw BTF nor an ELF file with a .BTF section"
+					    : strerror(-ret));
+	return 0;
+}
+
+static bool bpf_stats_sysctl_on(void)
+{
+	char c = '0';
+	FILE *f = fopen("/proc/sys/kernel/bpf_stats_enabled", "re");
+
+	if (f) {
+		if (fread(&c, 1, 1, f) != 1)
+			c = '0';
+		fclose(f);
+	}
+	return c == '1';
+}
+
+/* Sums run count and time over the family's programs. */
+static void read_prog_stats(struct probe_slot *p)
+{
+	struct bpf_object *obj = p->fam->object ? p->fam->object(p->state) : NULL;
+	struct bpf_program *prog;
+
+	p->run_cnt = p->run_time_ns = 0;
+	if (!obj)
+		return;
+	bpf_object__for_each_program(prog, obj) {
+		struct bpf_prog_info info;
+		__u32 len = sizeof(info);
+		int fd = bpf_program__fd(prog);
+
+		memset(&info, 0, sizeof(info));
+		if (fd < 0 || bpf_obj_get_info_by_fd(fd, &info, &len))
+			continue;
+		p->run_cnt += info.run_cnt;
+		p->run_time_ns += info.run_time_ns;
+	}
+}
+
+void probes_env_from_environment(struct probe_env *env)
+{
+	env->disabled = getenv("IODIG_DISABLE");
+	env->btf_path = getenv("IODIG_BTF");
+	if (env->btf_path && !*env->btf_path)
+		env->btf_path = NULL;
+}
+
+int probes_check_spec(const char *spec, struct errbuf *err)
+{
+	bool on[NR_FAMILIES];
+
+	return select_families(spec, false, on, err);
+}
+
+int probes_open(const struct probe_env *env, const char *spec,
+		struct probe_set **out, struct errbuf *err)
+{
+	struct probe_set *set;
+	struct errbuf mount_err = { .msg = "" };
+	bool on[NR_FAMILIES];
+	int ret;
+
+	*out = NULL;
+	ret = select_families(spec, env->detail, on, err);
+	if (ret)
+		return ret;
+	if (env->btf_path && (ret = check_btf(env->btf_path, err)))
+		return ret;
+	set = calloc(1, sizeof(*set));
+	if (!set)
+		return err_set(err, ENOMEM, "out of memory allocating the probe set");
+	/* Classic tracepoints need tracefs; when it cannot be mounted only
+	 * those mechanisms fail, and their reason says why. */
+	mech_tracefs_ensure(&set->mounted_tracefs, &mount_err);
+	/* Run-time stats cost two clock reads per program run, so they are
+	 * on only when asked for (or already on system-wide).  The fd form
+	 * switches them off again when iodig exits, even when killed. */
+	set->stats_fd = -1;
+	if (env->bpf_stats)
+		set->stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
+	set->stats = set->stats_fd >= 0 || bpf_stats_sysctl_on();
+
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		struct probe_slot *p = &set->slot[i];
+
+		p->fam = families[i];
+		if (!on[i]) {
+			p->st.state = PROBE_OFF;
+			snprintf(p->st.mechanism, sizeof(p->st.mechanism), "none");
+			snprintf(p->st.reason, sizeof(p->st.reason), p->fam->opt_in ?
+				 "not in the default set (--probes=+%s or --detail)" :
+				 "not requested", p->fam->name);
+			continue;
+		}
+		if (p->fam->open(env, &p->state, &p->st)) {
+			p->state = NULL;
+			if (p->st.state != PROBE_MISSING)
+				p->st.state = PROBE_MISSING;
+		}
+	}
+	*out = set;
+	return 0;
+}
+
+int probes_track_tgid(struct probe_set *set, pid_t tgid)
+{
+	int first_err = 0;
+
+	if (!set)
+		return 0;
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		struct probe_slot *p = &set->slot[i];
+		int err;
+
+		if (!is_running(p) || !p->fam->track_tgid)
+			continue;
+		err = p->fam->track_tgid(p->state, tgid);
+		if (err && !first_err)
+			first_err = err;
+	}
+	return first_err;
+}
+
+void probes_tick(struct probe_set *set)
+{
+	if (!set)
+		return;
+	for (size_t i = 0; i < NR_FAMILIES; i++)
+		if (is_running(&set->slot[i]) && set->slot[i].fam->tick)
+			set->slot[i].fam->tick(set->slot[i].state);
+}
+
+int probes_set_attached(struct probe_set *set, bool on, char *fixed, size_t size)
+{
+	size_t used = 0;
+	int first_err = 0;
+
+	if (size)
+		fixed[0] = 0;
+	if (!set)
+		return 0;
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		struct probe_slot *p = &set->slot[i];
+		int err;
+
+		if (!is_running(p))
+			continue;
+		if (!p->fam->set_attached) {
+			if (used < size)
+				used += (size_t)snprintf(fixed + used, size - used, "%s%s",
+							 used ? "," : "", p->fam->name);
+			continue;
+		}
+		err = p->fam->set_attached(p->state, on);
+		if (err && !first_err)
+			first_err = err;
+	}
+	return first_err;
+}
+
+int probes_collect(struct probe_set *set, const struct probe_workload *wl)
+{
+	struct probe_shared shared = { 0 };
+	int first_err = 0;
+
+	if (!set)
+		return 0;
+	set->workload_ios = wl ? wl->ios : 0;
+	/* Every family hears that the workload is over before any collect()
+	 * runs: collect() symbolizes and allocates in iodig's own process,
+	 * and families counting per-process events (faults, sampling) read
+	 * their counters in set_workload() so that work is not counted. */
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		struct probe_slot *p = &set->slot[i];
+
+		if (!is_running(p))
+			continue;
+		if (set->stats)
+			read_prog_stats(p);
+		if (wl && p->fam->set_workload)
+			p->fam->set_workload(p->state, wl);
+	}
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		struct probe_slot *p = &set->slot[i];
+		int err;
+
+		if (!is_running(p))
+			continue;
+		err = p->fam->collect(p->state, wl ? wl->ios : 0);
+		if (err) {
+			/* Keep the family listed, say why it has no figures. */
+			snprintf(p->st.reason, sizeof(p->st.reason),
+				 "reading its maps failed: %s", strerror(-err));
+			if (!first_err)
+				first_err = err;
+			continue;
+		}
+		p->collected = true;
+	}
+	for (size_t i = 0; i < NR_FAMILIES; i++)
+		if (set->slot[i].collected && set->slot[i].fam->share_out)
+			set->slot[i].fam->share_out(set->slot[i].state, &shared);
+	for (size_t i = 0; i < NR_FAMILIES; i++)
+		if (set->slot[i].collected && set->slot[i].fam->share_in)
+			set->slot[i].fam->share_in(set->slot[i].state, &shared);
+	return first_err;
+}
+
+static double per(uint64_t a, uint64_t b)
+{
+	return b ? (double)a / (double)b : 0.0;
+}
+
+/* What the probes themselves cost, from the kernel's own accounting. */
+static void render_overhead_text(const struct probe_set *set, FILE *out)
+{
+	uint64_t cnt = 0, ns = 0;
+
+	if (!set->stats) {
+		fprintf(out, "  probe cost: not measured (run with --bpf-stats)\n");
+		return;
+	}
+	fprintf(out, "  probe cost (bpf_stats):\n");
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		const struct probe_slot *p = &set->slot[i];
+
+		if (!is_running(p) || !p->run_cnt)
+			continue;
+		fprintf(out, "    %-10s %10llu runs, %7.1f ns/run, %8.1f ns per I/O\n",
+			p->fam->name, (unsigned long long)p->run_cnt,
+			per(p->run_time_ns, p->run_cnt),
+			per(p->run_time_ns, set->workload_ios));
+		cnt += p->run_cnt;
+		ns += p->run_time_ns;
+	}
+	fprintf(out, "    %-10s %10llu runs, %7.1f ns/run, %8.1f ns per I/O\n", "all",
+		(unsigned long long)cnt, per(ns, cnt), per(ns, set->workload_ios));
+}
+
+static struct json_object *overhead_json(const struct probe_set *set)
+{
+	struct json_object *o = json_object_new_object(), *fams = json_object_new_object();
+	uint64_t cnt = 0, ns = 0;
+
+	json_object_object_add(o, "measured", json_object_new_boolean(set->stats));
+	for (size_t i = 0; i < NR_FAMILIES && set->stats; i++) {
+		const struct probe_slot *p = &set->slot[i];
+		struct json_object *f;
+
+		if (!is_running(p))
+			continue;
+		f = json_object_new_object();
+		json_object_object_add(f, "run_cnt", json_object_new_int64((int64_t)p->run_cnt));
+		json_object_object_add(f, "run_time_ns", json_object_new_int64((int64_t)p->run_time_ns));
+		json_object_object_add(f, "ns_per_io",
+				       json_object_new_double(per(p->run_time_ns, set->workload_ios)));
+		json_object_object_add(fams, p->fam->name, f);
+		cnt += p->run_cnt;
+		ns += p->run_time_ns;
+	}
+	json_object_object_add(o, "families", fams);
+	json_object_object_add(o, "run_cnt", json_object_new_int64((int64_t)cnt));
+	json_object_object_add(o, "run_time_ns", json_object_new_int64((int64_t)ns));
+	json_object_object_add(o, "ns_per_io", json_object_new_double(per(ns, set->workload_ios)));
+	return o;
+}
+
+void probes_render_text(const struct probe_set *set, FILE *out)
+{
+	if (!set)
+		return;
+	fprintf(out, "\nKernel:\n");
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		const struct probe_slot *p = &set->slot[i];
+
+		fprintf(out, "  %-10s: %s", p->fam->name, state_name(p->st.state));
+		if (is_running(p))
+			fprintf(out, ", %s", p->st.mechanism);
+		if (p->st.reason[0] && p->st.state != PROBE_ACTIVE)
+			fprintf(out, " (%s)", p->st.reason);
+		fputc('\n', out);
+	}
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		const struct probe_slot *p = &set->slot[i];
+
+		if (is_running(p) && p->collected)
+			p->fam->render_text(p->state, out);
+	}
+	render_overhead_text(set, out);
+}
+
+void probes_render_json(const struct probe_set *set, struct json_object *iodig)
+{
+	struct json_object *kernel, *list;
+
+	if (!set || !iodig)
+		return;
+	kernel = json_object_new_object();
+	list = json_object_new_array();
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		const struct probe_slot *p = &set->slot[i];
+		struct json_object *o = json_object_new_object();
+
+		json_object_object_add(o, "family", json_object_new_string(p->fam->name));
+		json_object_object_add(o, "mechanism",
+				       json_object_new_string(p->st.mechanism));
+		json_object_object_add(o, "state",
+				       json_object_new_string(state_name(p->st.state)));
+		json_object_object_add(o, "reason", json_object_new_string(p->st.reason));
+		json_object_array_add(list, o);
+	}
+	json_object_object_add(kernel, "probes", list);
+	json_object_object_add(kernel, "overhead", overhead_json(set));
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		const struct probe_slot *p = &set->slot[i];
+
+		if (is_running(p) && p->collected)
+			p->fam->render_json(p->state, kernel);
+	}
+	json_object_object_add(iodig, "kernel", kernel);
+}
+
+void probes_print_table(const struct probe_set *set, FILE *out)
+{
+	if (!set)
+		return;
+	fprintf(out, "%-10s %-11s %-9s %s\n", "family", "mechanism", "status", "reason");
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		const struct probe_slot *p = &set->slot[i];
+
+		fprintf(out, "%-10s %-11s %-9s %s", p->fam->name, p->st.mechanism,
+			state_name(p->st.state),
+			p->st.reason[0] ? p->st.reason : p->fam->summary);
+		if (p->fam->opt_in)
+			fprintf(out, " (opt-in: --probes=+%s or --detail)", p->fam->name);
+		fputc('\n', out);
+	}
+}
+
+void probes_destroy(struct probe_set *set)
+{
+	if (!set)
+		return;
+	for (size_t i = 0; i < NR_FAMILIES; i++)
+		if (set->slot[i].fam)
+			set->slot[i].fam->destroy(set->slot[i].state);
+	mech_tracefs_release(set->mounted_tracefs);
+	if (set->stats_fd >= 0)
+		close(set->stats_fd);
+	free(set);
+}

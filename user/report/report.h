@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Aggregated results of a run, rendered by report_text and report_json. */
+#ifndef IODIG_REPORT_H
+#define IODIG_REPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "workload/job.h"
+#include "workload/stats.h"
+#include "target/target.h"
+
+struct probe_set;
+struct probe_toggle;
+
+/* One report entry: a job (numjobs folded in with group_reporting) or one
+ * clone of it.  fio prints "name: (groupid=G, jobs=N): err= 0: pid=P". */
+struct report_job {
+	const struct job *job;
+	unsigned int nr_workers;     /* jobs=N in fio's header */
+	struct worker_stats st;      /* merged over nr_workers */
+	int pid;                     /* first worker's pid */
+	int error;                   /* first worker error, -errno */
+	char errmsg[256];
+};
+
+struct report_group {
+	int id;
+	uint64_t bytes[DDIR_COUNT];
+	uint64_t ios[DDIR_COUNT];
+	uint64_t runtime_min_ms[DDIR_COUNT];  /* over jobs that did that ddir */
+	uint64_t runtime_max_ms[DDIR_COUNT];
+	uint64_t bw_min[DDIR_COUNT];          /* bytes/s over jobs */
+	uint64_t bw_max[DDIR_COUNT];
+	uint64_t bw_agg[DDIR_COUNT];          /* bytes / max runtime */
+	unsigned int kb_base;                 /* 1024 */
+};
+
+struct report_disk {
+	char name[64];
+	struct disk_counters delta;
+	double util_pct;
+};
+
+struct report {
+	struct report_job *jobs;
+	size_t nr_jobs;
+	struct report_group *groups;
+	size_t nr_groups;
+	struct report_disk *disks;
+	size_t nr_disks;
+
+	bool interrupted;          /* stopped by SIGINT/SIGTERM */
+	time_t timestamp;
+	uint64_t timestamp_ms;
+	char command[256];         /* "iodig run ..." as fio's "fio version" */
+	char kernel_release[128];
+	char hostname[64];
+
+	const struct job *job_defs;     /* the jobs as parsed, for fio's */
+	size_t nr_job_defs;             /* "name: (g=0): rw=..." preamble */
+
+	const struct probe_set *probes; /* kernel section, may be NULL */
+	const struct probe_toggle *toggle; /* --probe-toggle, may be NULL */
+};
+
+/* fio's layout and field names; the kernel section follows. */
+int report_text(const struct report *r, FILE *out);
+/* fio's JSON keys and nesting plus an "iodig" object. */
+int report_json(const struct report *r, FILE *out);
+
+#endif /* IODIG_REPORT_H */

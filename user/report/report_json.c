@@ -1,0 +1,486 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The machine report: fio 3.33's --output-format=json keys and nesting, so
+ * tools written for fio (fio_jsonplus_clat2csv, fio-plot, dashboards) read
+ * ours, plus an "iodig" object with the run's context and the kernel
+ * section from the probes.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include <json-c/json.h>
+
+#include "probes/probe.h"
+#include "report/report.h"
+#include "probes/toggle.h"
+#include "report/units.h"
+
+#ifndef IODIG_VERSION
+#define IODIG_VERSION "0.0.0"
+#endif
+
+/* Collects the first allocation failure so building stays linear. */
+struct jbuild {
+	int err;
+};
+
+static struct json_object *jnew_obj(struct jbuild *b)
+{
+	struct json_object *o = json_object_new_object();
+
+	if (!o)
+		b->err = -ENOMEM;
+	return o;
+}
+
+/* Adds @val under @key; takes ownership of @val in every case. */
+static void jadd(struct jbuild *b, struct json_object *parent, const char *key,
+		 struct json_object *val)
+{
+	if (!val || !parent || json_object_object_add(parent, key, val)) {
+		json_object_put(val);
+		b->err = -ENOMEM;
+	}
+}
+
+static void jint(struct jbuild *b, struct json_object *o, const char *key,
+		 uint64_t v)
+{
+	jadd(b, o, key, json_object_new_int64((int64_t)v));
+}
+
+/* fio prints floats with "%f"; json-c would print 17 digits. */
+static void jfloat(struct jbuild *b, struct json_object *o, const char *key,
+		   double v)
+{
+	char s[64];
+
+	snprintf(s, sizeof(s), "%f", v);
+	jadd(b, o, key, json_object_new_double_s(v, s));
+}
+
+static void jstr(struct jbuild *b, struct json_object *o, const char *key,
+		 const char *v)
+{
+	jadd(b, o, key, json_object_new_string(v));
+}
+
+static const struct report_group *find_group(const struct report *r, int id)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr_groups; i++)
+		if (r->groups[i].id == id)
+			return &r->groups[i];
+	return NULL;
+}
+
+/* {min, max, mean, stddev, N} plus fio's percentile map when @h is given
+ * (fio's default prints percentiles for clat only). */
+static void add_lat(struct jbuild *b, struct json_object *dir, const char *key,
+		    const struct lat_acc *a, const struct hist *h)
+{
+	struct json_object *o = jnew_obj(b);
+	unsigned int i;
+
+	jint(b, o, "min", a->n ? a->min : 0);
+	jint(b, o, "max", a->n ? a->max : 0);
+	jfloat(b, o, "mean", a->n ? a->mean : 0.0);
+	jfloat(b, o, "stddev", lat_acc_stdev(a));
+	jint(b, o, "N", a->n);
+	if (h && h->total) {
+		struct json_object *p = jnew_obj(b);
+
+		for (i = 0; i < FIO_PERCENTILES_NR; i++) {
+			char k[32];
+
+			snprintf(k, sizeof(k), "%f", fio_percentiles[i]);
+			jint(b, p, k, hist_percentile(h, fio_percentiles[i]));
+		}
+		jadd(b, o, "percentile", p);
+	}
+	jadd(b, dir, key, o);
+}
+
+static void add_rate_stats(struct jbuild *b, struct json_object *o,
+			   const struct ddir_stats *ds,
+			   const struct report_group *g, enum ddir d)
+{
+	const struct lat_acc *bw = &ds->bw_kib, *io = &ds->iops;
+
+	jint(b, o, "bw_min", bw->n ? bw->min : 0);
+	jint(b, o, "bw_max", bw->n ? bw->max : 0);
+	jfloat(b, o, "bw_agg", bw->n ? bw_share_pct(bw->mean, g ? g->bw_agg[d] : 0) : 0.0);
+	jfloat(b, o, "bw_mean", bw->n ? bw->mean : 0.0);
+	jfloat(b, o, "bw_dev", lat_acc_stdev(bw));
+	jint(b, o, "bw_samples", bw->n);
+	jint(b, o, "iops_min", io->n ? io->min : 0);
+	jint(b, o, "iops_max", io->n ? io->max : 0);
+	jfloat(b, o, "iops_mean", io->n ? io->mean : 0.0);
+	jfloat(b, o, "iops_stddev", lat_acc_stdev(io));
+	jint(b, o, "iops_samples", io->n);
+}
+
+static void add_ddir(struct jbuild *b, struct json_object *job, const char *name,
+		     const struct report_job *rj, const struct report_group *g,
+		     enum ddir d)
+{
+	const struct ddir_stats *ds = &rj->st.dir[d];
+	struct json_object *o = jnew_obj(b);
+	uint64_t runt = 0, bw_bytes = 0;
+	double iops = 0.0;
+
+	if (ds->bytes || ds->ios) {
+		runt = stats_runtime_ms(&rj->st);
+		if (!runt)
+			runt = 1;
+		bw_bytes = ds->bytes * 1000 / runt;
+		iops = (double)ds->ios * 1000.0 / (double)runt;
+	}
+	jint(b, o, "io_bytes", ds->bytes);
+	jint(b, o, "io_kbytes", ds->bytes >> 10);
+	jint(b, o, "bw_bytes", bw_bytes);
+	jint(b, o, "bw", bw_bytes / 1024);
+	jfloat(b, o, "iops", iops);
+	jint(b, o, "runtime", runt);
+	jint(b, o, "total_ios", rj->st.issued[d]);
+	jint(b, o, "short_ios", ds->short_ios);
+	jint(b, o, "drop_ios", 0);
+	add_lat(b, o, "slat_ns", &ds->slat, NULL);
+	add_lat(b, o, "clat_ns", &ds->clat, &ds->clat_h);
+	add_lat(b, o, "lat_ns", &ds->lat, NULL);
+	add_rate_stats(b, o, ds, g, d);
+	jadd(b, job, name, o);
+}
+
+/* iodig does no trims or syncs; fio still prints the empty objects. */
+static void add_unused_ddirs(struct jbuild *b, struct json_object *job)
+{
+	static const struct ddir_stats none;
+	struct json_object *trim = jnew_obj(b), *sync = jnew_obj(b);
+
+	jint(b, trim, "io_bytes", 0);
+	jint(b, trim, "io_kbytes", 0);
+	jint(b, trim, "bw_bytes", 0);
+	jint(b, trim, "bw", 0);
+	jfloat(b, trim, "iops", 0.0);
+	jint(b, trim, "runtime", 0);
+	jint(b, trim, "total_ios", 0);
+	jint(b, trim, "short_ios", 0);
+	jint(b, trim, "drop_ios", 0);
+	add_lat(b, trim, "slat_ns", &none.slat, NULL);
+	add_lat(b, trim, "clat_ns", &none.clat, NULL);
+	add_lat(b, trim, "lat_ns", &none.lat, NULL);
+	add_rate_stats(b, trim, &none, NULL, DDIR_READ);
+	jadd(b, job, "trim", trim);
+
+	jint(b, sync, "total_ios", 0);
+	add_lat(b, sync, "lat_ns", &none.lat, NULL);
+	jadd(b, job, "sync", sync);
+}
+
+static void add_bool_opt(struct jbuild *b, struct json_object *o,
+			 const char *key, bool v)
+{
+	if (v)
+		jstr(b, o, key, "1");
+}
+
+static void add_bs_opts(struct jbuild *b, struct json_object *o,
+			const struct job *j)
+{
+	char r[32], w[32], buf[160];
+
+	size_to_str(r, sizeof(r), j->bs[DDIR_READ]);
+	size_to_str(w, sizeof(w), j->bs[DDIR_WRITE]);
+	if (strcmp(r, w))
+		snprintf(buf, sizeof(buf), "%s,%s", r, w);
+	else
+		snprintf(buf, sizeof(buf), "%s", r);
+	jstr(b, o, "bs", buf);
+
+	if (j->bs_min[DDIR_READ] != j->bs_max[DDIR_READ] ||
+	    j->bs_min[DDIR_WRITE] != j->bs_max[DDIR_WRITE]) {
+		char rmin[32], rmax[32], wmin[32], wmax[32];
+
+		size_to_str(rmin, sizeof(rmin), j->bs_min[DDIR_READ]);
+		size_to_str(rmax, sizeof(rmax), j->bs_max[DDIR_READ]);
+		size_to_str(wmin, sizeof(wmin), j->bs_min[DDIR_WRITE]);
+		size_to_str(wmax, sizeof(wmax), j->bs_max[DDIR_WRITE]);
+		snprintf(buf, sizeof(buf), "%s-%s,%s-%s", rmin, rmax, wmin, wmax);
+		jstr(b, o, "bsrange", buf);
+	}
+}
+
+/*
+ * fio lists the options exactly as the job gave them; iodig keeps only
+ * the parsed values, so it prints the ones that matter, fio-spelled, and
+ * leaves out switches that are off and values that are unset.
+ */
+static void add_job_options(struct jbuild *b, struct json_object *job_obj,
+			    const struct job *j)
+{
+	struct json_object *o = jnew_obj(b);
+	char buf[64];
+
+	jstr(b, o, "name", j->name);
+	if (j->filename[0])
+		jstr(b, o, "filename", j->filename);
+	if (j->directory[0])
+		jstr(b, o, "directory", j->directory);
+	jstr(b, o, "rw", rw_mode_name(j->rw));
+	if (j->rw == RW_RW || j->rw == RW_RANDRW) {
+		snprintf(buf, sizeof(buf), "%u", j->rwmixread);
+		jstr(b, o, "rwmixread", buf);
+	}
+	add_bs_opts(b, o, j);
+	jstr(b, o, "ioengine", j->ioengine);
+	snprintf(buf, sizeof(buf), "%u", j->iodepth);
+	jstr(b, o, "iodepth", buf);
+	/* 1 is fio's default for both batch options */
+	if (j->iodepth_batch_submit > 1) {
+		snprintf(buf, sizeof(buf), "%u", j->iodepth_batch_submit);
+		jstr(b, o, "iodepth_batch_submit", buf);
+	}
+	if (j->iodepth_batch_complete_min > 1) {
+		snprintf(buf, sizeof(buf), "%u", j->iodepth_batch_complete_min);
+		jstr(b, o, "iodepth_batch_complete_min", buf);
+	}
+	snprintf(buf, sizeof(buf), "%u", j->numjobs);
+	jstr(b, o, "numjobs", buf);
+	add_bool_opt(b, o, "thread", j->thread);
+	if (j->size)
+		jstr(b, o, "size", size_to_str(buf, sizeof(buf), j->size));
+	if (j->io_size && j->io_size != j->size)
+		jstr(b, o, "io_size", size_to_str(buf, sizeof(buf), j->io_size));
+	if (j->offset)
+		jstr(b, o, "offset", size_to_str(buf, sizeof(buf), j->offset));
+	jstr(b, o, "direct", j->direct ? "1" : "0");
+	if (j->runtime_ns)
+		jstr(b, o, "runtime", time_to_str(buf, sizeof(buf), j->runtime_ns));
+	add_bool_opt(b, o, "time_based", j->time_based);
+	if (j->ramp_time_ns)
+		jstr(b, o, "ramp_time", time_to_str(buf, sizeof(buf), j->ramp_time_ns));
+	if (j->startdelay_ns)
+		jstr(b, o, "startdelay", time_to_str(buf, sizeof(buf), j->startdelay_ns));
+	add_bool_opt(b, o, "group_reporting", j->group_reporting);
+	add_bool_opt(b, o, "stonewall", j->stonewall);
+	if (!j->randrepeat)
+		jstr(b, o, "randrepeat", "0");
+	add_bool_opt(b, o, "norandommap", j->norandommap);
+	add_bool_opt(b, o, "hipri", j->hipri);
+	add_bool_opt(b, o, "fixedbufs", j->fixedbufs);
+	add_bool_opt(b, o, "registerfiles", j->registerfiles);
+	add_bool_opt(b, o, "sqthread_poll", j->sqthread_poll);
+	add_bool_opt(b, o, "nowait", j->nowait);
+	if (j->verify == VERIFY_CRC32C)
+		jstr(b, o, "verify", "crc32c");
+	jadd(b, job_obj, "job options", o);
+}
+
+static void add_dist(struct jbuild *b, struct json_object *job, const char *key,
+		     const char *const *labels, const uint64_t map[DIST_BUCKETS])
+{
+	struct json_object *o = jnew_obj(b);
+	double pct[DIST_BUCKETS];
+	unsigned int i;
+
+	dist_pct(map, pct);
+	for (i = 0; i < DIST_BUCKETS; i++)
+		jfloat(b, o, labels[i], pct[i]);
+	jadd(b, job, key, o);
+}
+
+static void add_lat_buckets(struct jbuild *b, struct json_object *job,
+			    const struct worker_stats *st)
+{
+	double n[LAT_N_NR], u[LAT_U_NR], m[LAT_M_NR];
+	struct json_object *on = jnew_obj(b), *ou = jnew_obj(b), *om = jnew_obj(b);
+	unsigned int i;
+
+	lat_buckets_pct(st, n, u, m);
+	for (i = 0; i < LAT_N_NR; i++)
+		jfloat(b, on, lat_bucket_labels[i], n[i]);
+	for (i = 0; i < LAT_U_NR; i++)
+		jfloat(b, ou, lat_bucket_labels[i], u[i]);
+	for (i = 0; i < LAT_M_NR; i++)
+		jfloat(b, om, lat_bucket_labels[i], m[i]);
+	jadd(b, job, "latency_ns", on);
+	jadd(b, job, "latency_us", ou);
+	jadd(b, job, "latency_ms", om);
+}
+
+/* Counters fio has no key for, kept apart so fio's keys stay fio's. */
+static void add_job_extras(struct jbuild *b, struct json_object *job,
+			   const struct report_job *rj, int err)
+{
+	const struct worker_stats *st = &rj->st;
+	struct json_object *o = jnew_obj(b);
+
+	jint(b, o, "workers", rj->nr_workers);
+	jint(b, o, "io_errors", st->dir[DDIR_READ].errors + st->dir[DDIR_WRITE].errors);
+	jint(b, o, "nowait_eagain", st->nowait_eagain);
+	jint(b, o, "verified_blocks", st->verified_blocks);
+	jint(b, o, "verify_errors", st->verify_errors);
+	if (err)
+		jstr(b, o, "error_message", rj->errmsg[0] ? rj->errmsg :
+			   st->errmsg[0] ? st->errmsg : strerror(-err));
+	jadd(b, job, "iodig", o);
+}
+
+static void add_job(struct jbuild *b, struct json_object *jobs,
+		    const struct report *r, const struct report_job *rj,
+		    uint64_t elapsed_s)
+{
+	static const char *const depth_labels[DIST_BUCKETS] = {
+		"1", "2", "4", "8", "16", "32", ">=64" };
+	static const char *const batch_labels[DIST_BUCKETS] = {
+		"0", "4", "8", "16", "32", "64", ">=64" };
+	const struct worker_stats *st = &rj->st;
+	const struct report_group *g;
+	struct json_object *o = jnew_obj(b);
+	int err = rj->error ? rj->error : st->error;
+
+	g = find_group(r, rj->job ? rj->job->group_id : 0);
+	jstr(b, o, "jobname", rj->job ? rj->job->name : "job");
+	jint(b, o, "groupid", (uint64_t)(rj->job ? rj->job->group_id : 0));
+	jint(b, o, "error", (uint64_t)-err);
+	jint(b, o, "eta", 0);
+	jint(b, o, "elapsed", elapsed_s);
+	if (rj->job)
+		add_job_options(b, o, rj->job);
+	add_ddir(b, o, "read", rj, g, DDIR_READ);
+	add_ddir(b, o, "write", rj, g, DDIR_WRITE);
+	add_unused_ddirs(b, o);
+
+	jint(b, o, "job_runtime", stats_total_run_ms(st, rj->nr_workers));
+	jfloat(b, o, "usr_cpu", stats_cpu_pct(st->usr_ns, st, rj->nr_workers));
+	jfloat(b, o, "sys_cpu", stats_cpu_pct(st->sys_ns, st, rj->nr_workers));
+	jint(b, o, "ctx", st->ctx_vol + st->ctx_invol);
+	jint(b, o, "majf", st->majf);
+	jint(b, o, "minf", st->minf);
+	add_dist(b, o, "iodepth_level", depth_labels, st->depth_dist);
+	add_dist(b, o, "iodepth_submit", batch_labels, st->submit_dist);
+	add_dist(b, o, "iodepth_complete", batch_labels, st->complete_dist);
+	add_lat_buckets(b, o, st);
+	jint(b, o, "latency_depth", rj->job ? rj->job->iodepth : 1);
+	jint(b, o, "latency_target", 0);
+	jfloat(b, o, "latency_percentile", 100.0);
+	jint(b, o, "latency_window", 0);
+	add_job_extras(b, o, rj, err);
+
+	if (!o || json_object_array_add(jobs, o)) {
+		json_object_put(o);
+		b->err = -ENOMEM;
+	}
+}
+
+static void add_disks(struct jbuild *b, struct json_object *root,
+		      const struct report *r)
+{
+	struct json_object *arr = json_object_new_array();
+	size_t i;
+
+	for (i = 0; arr && i < r->nr_disks; i++) {
+		const struct report_disk *dk = &r->disks[i];
+		struct json_object *o = jnew_obj(b);
+
+		jstr(b, o, "name", dk->name);
+		jint(b, o, "read_ios", dk->delta.ios[0]);
+		jint(b, o, "write_ios", dk->delta.ios[1]);
+		jint(b, o, "read_merges", dk->delta.merges[0]);
+		jint(b, o, "write_merges", dk->delta.merges[1]);
+		jint(b, o, "read_ticks", dk->delta.ticks[0]);
+		jint(b, o, "write_ticks", dk->delta.ticks[1]);
+		jint(b, o, "in_queue", dk->delta.time_in_queue);
+		jfloat(b, o, "util", dk->util_pct > 100.0 ? 100.0 : dk->util_pct);
+		if (!o || json_object_array_add(arr, o)) {
+			json_object_put(o);
+			b->err = -ENOMEM;
+		}
+	}
+	jadd(b, root, "disk_util", arr);
+}
+
+static void add_iodig(struct jbuild *b, struct json_object *root,
+		      const struct report *r)
+{
+	struct json_object *o = jnew_obj(b);
+
+	jstr(b, o, "version", IODIG_VERSION);
+	jstr(b, o, "command", r->command);
+	jstr(b, o, "kernel_release", r->kernel_release);
+	jstr(b, o, "hostname", r->hostname);
+	jadd(b, o, "interrupted", json_object_new_boolean(r->interrupted));
+	/* the probe set adds "kernel" itself; keep the key when it is absent */
+	if (r->probes && o)
+		probes_render_json(r->probes, o);
+	else
+		jadd(b, o, "kernel", jnew_obj(b));
+	if (r->toggle && o)
+		toggle_render_json(r->toggle, o);
+	jadd(b, root, "iodig", o);
+}
+
+/* fio's "elapsed" is whole seconds since the run started. */
+static uint64_t elapsed_seconds(const struct report *r)
+{
+	uint64_t max_ns = 0;
+	size_t i;
+
+	for (i = 0; i < r->nr_jobs; i++)
+		if (r->jobs[i].st.runtime_ns > max_ns)
+			max_ns = r->jobs[i].st.runtime_ns;
+	return (max_ns + 999999999ull) / 1000000000ull;
+}
+
+int report_json(const struct report *r, FILE *out)
+{
+	struct jbuild b = { 0 };
+	struct json_object *root, *jobs;
+	const char *text;
+	char when[32] = "";
+	uint64_t elapsed = elapsed_seconds(r);
+	size_t i;
+	int ret = 0;
+
+	root = jnew_obj(&b);
+	if (!root)
+		return -ENOMEM;
+	ctime_r(&r->timestamp, when);
+	when[strcspn(when, "\n")] = '\0';
+
+	jstr(&b, root, "fio version", "iodig-" IODIG_VERSION);
+	jint(&b, root, "timestamp", (uint64_t)r->timestamp);
+	jint(&b, root, "timestamp_ms", r->timestamp_ms);
+	jstr(&b, root, "time", when);
+	jadd(&b, root, "global options", jnew_obj(&b));
+	jobs = json_object_new_array();
+	for (i = 0; jobs && i < r->nr_jobs; i++)
+		add_job(&b, jobs, r, &r->jobs[i], elapsed);
+	jadd(&b, root, "jobs", jobs);
+	/* fio has the key only when it watched block devices */
+	if (r->nr_disks)
+		add_disks(&b, root, r);
+	add_iodig(&b, root, r);
+	if (b.err) {
+		ret = b.err;
+		goto cleanup;
+	}
+
+	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
+					      JSON_C_TO_STRING_SPACED |
+					      JSON_C_TO_STRING_NOSLASHESCAPE);
+	if (!text) {
+		ret = -ENOMEM;
+		goto cleanup;
+	}
+	if (fputs(text, out) == EOF || fputc('\n', out) == EOF ||
+	    fflush(out) == EOF || ferror(out))
+		ret = -EIO;
+cleanup:
+	json_object_put(root);
+	return ret;
+}

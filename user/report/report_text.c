@@ -1,0 +1,397 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The human report: fio 3.33's normal output, field for field, so people
+ * (and scripts) that read fio's output can read ours; the kernel section
+ * from the probes follows it.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "probes/probe.h"
+#include "report/report.h"
+#include "probes/toggle.h"
+#include "report/units.h"
+
+static const struct report_group *find_group(const struct report *r, int id)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr_groups; i++)
+		if (r->groups[i].id == id)
+			return &r->groups[i];
+	return NULL;
+}
+
+static unsigned int group_kb_base(const struct report_group *g)
+{
+	return g && g->kb_base ? g->kb_base : 1024;
+}
+
+/* fio prints IEC units first when kb_base is a power of two (1024). */
+static bool kb_is_pow2(unsigned int kb_base)
+{
+	return (kb_base & (kb_base - 1)) == 0;
+}
+
+static const char *job_name(const struct report_job *rj)
+{
+	return rj->job ? rj->job->name : "job";
+}
+
+/* fio switches a latency line to usec/msec only when min, max and stdev
+ * are all large enough that the scaled figures stay meaningful. */
+static void print_lat_line(FILE *out, const char *name, const struct lat_acc *a)
+{
+	uint64_t min = a->min, max = a->max;
+	double mean = a->mean, dev = lat_acc_stdev(a);
+	const char *unit = "nsec";
+	char minp[NUM2STR_LEN], maxp[NUM2STR_LEN];
+
+	if (min > 2000000 && max > 99999999ull && dev > 1000000.0) {
+		min /= 1000000;
+		max /= 1000000;
+		mean /= 1e6;
+		dev /= 1e6;
+		unit = "msec";
+	} else if (min > 2000 && max > 99999 && dev > 1000.0) {
+		min /= 1000;
+		max /= 1000;
+		mean /= 1e3;
+		dev /= 1e3;
+		unit = "usec";
+	}
+	fprintf(out, "    %s (%s): min=%s, max=%s, avg=%5.02f, stdev=%5.02f\n",
+		name, unit,
+		fio_num2str(minp, sizeof(minp), min, 6, 1, false, N2S_NONE),
+		fio_num2str(maxp, sizeof(maxp), max, 6, 1, false, N2S_NONE),
+		mean, dev);
+}
+
+/* fio's percentile block: unit from the smallest and largest reported
+ * value, column width from the largest, as many per line as fit in 80. */
+static void print_percentiles(FILE *out, const char *name, const struct hist *h)
+{
+	uint64_t val[FIO_PERCENTILES_NR], minv = UINT64_MAX, maxv = 0;
+	unsigned int i, steps, per_line;
+	uint64_t divisor;
+	const char *unit;
+	int width;
+
+	for (i = 0; i < FIO_PERCENTILES_NR; i++) {
+		val[i] = hist_percentile(h, fio_percentiles[i]);
+		if (val[i] < minv)
+			minv = val[i];
+		if (val[i] > maxv)
+			maxv = val[i];
+	}
+	if (minv > 2000000 && maxv > 99999999ull) {
+		steps = 2, divisor = 1000000, unit = "msec";
+	} else if (minv > 2000 && maxv > 99999) {
+		steps = 1, divisor = 1000, unit = "usec";
+	} else {
+		steps = 0, divisor = 1, unit = "nsec";
+	}
+	width = 5;
+	if (maxv / divisor > 0 && (int)(log10((double)(maxv / divisor)) + 1) > width)
+		width = (int)(log10((double)(maxv / divisor)) + 1);
+	/* precision 2: " 99.99th=[" is 10 + precision characters */
+	per_line = (80 - 7) / (2 + 10 + (unsigned int)width);
+
+	fprintf(out, "    %s percentiles (%s):\n     |", name, unit);
+	for (i = 0; i < FIO_PERCENTILES_NR; i++) {
+		bool last = i == FIO_PERCENTILES_NR - 1;
+		unsigned int s;
+
+		if (i && i % per_line == 0)
+			fputs("     |", out);
+		/* fio rounds up at each scale step */
+		for (s = 0; s < steps; s++)
+			val[i] = (val[i] + 999) / 1000;
+		fprintf(out, " %5.2fth=[%*llu]%c", fio_percentiles[i], width,
+			(unsigned long long)val[i], last ? '\n' : ',');
+		if (!last && i % per_line == per_line - 1)
+			fputc('\n', out);
+	}
+}
+
+static void print_bw_iops(FILE *out, const struct ddir_stats *ds,
+			  const struct report_group *g, enum ddir d)
+{
+	const unsigned int kb = group_kb_base(g);
+
+	if (ds->bw_kib.n) {
+		uint64_t min = ds->bw_kib.min, max = ds->bw_kib.max;
+		double mean = ds->bw_kib.mean, dev = lat_acc_stdev(&ds->bw_kib);
+		double per = bw_share_pct(mean, g ? g->bw_agg[d] : 0);
+		const char *unit = kb_is_pow2(kb) ? "KiB" : "kB";
+
+		if (mean > (double)kb * (double)kb) {
+			min /= kb;
+			max /= kb;
+			mean /= kb;
+			dev /= kb;
+			unit = "MiB";
+		}
+		fprintf(out, "   bw (%5s/s): min=%5llu, max=%5llu, per=%3.2f%%, "
+			"avg=%5.02f, stdev=%5.02f, samples=%llu\n", unit,
+			(unsigned long long)min, (unsigned long long)max, per,
+			mean, dev, (unsigned long long)ds->bw_kib.n);
+	}
+	if (ds->iops.n)
+		fprintf(out, "   iops        : min=%5llu, max=%5llu, avg=%5.02f, "
+			"stdev=%5.02f, samples=%llu\n",
+			(unsigned long long)ds->iops.min,
+			(unsigned long long)ds->iops.max, ds->iops.mean,
+			lat_acc_stdev(&ds->iops), (unsigned long long)ds->iops.n);
+}
+
+static void print_ddir(FILE *out, const struct report_job *rj,
+		       const struct report_group *g, enum ddir d)
+{
+	static const char *const names[DDIR_COUNT] = { "read", "write" };
+	const struct ddir_stats *ds = &rj->st.dir[d];
+	const bool i2p = kb_is_pow2(group_kb_base(g));
+	uint64_t runt = stats_runtime_ms(&rj->st);
+	char iops_s[NUM2STR_LEN], bw_s[NUM2STR_LEN], bw_alt[NUM2STR_LEN];
+	char io_s[NUM2STR_LEN];
+	uint64_t bw, iops;
+
+	if (!runt)
+		runt = 1;
+	bw = ds->bytes * 1000 / runt;
+	iops = ds->ios * 1000 / runt;
+	/* fio 3.33 appends the zoned-device reset count to every write line */
+	fprintf(out, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n", names[d],
+		fio_num2str(iops_s, sizeof(iops_s), iops, 4, 1, false, N2S_NONE),
+		fio_num2str(bw_s, sizeof(bw_s), bw, 4, 1, i2p, N2S_BYTEPERSEC),
+		fio_num2str(bw_alt, sizeof(bw_alt), bw, 4, 1, !i2p, N2S_BYTEPERSEC),
+		fio_num2str(io_s, sizeof(io_s), ds->bytes, 4, 1, i2p, N2S_BYTE),
+		(unsigned long long)runt, d == DDIR_WRITE ? "; 0 zone resets" : "");
+
+	if (ds->slat.n)
+		print_lat_line(out, "slat", &ds->slat);
+	if (ds->clat.n)
+		print_lat_line(out, "clat", &ds->clat);
+	if (ds->lat.n)
+		print_lat_line(out, " lat", &ds->lat);
+	if (ds->clat_h.total)
+		print_percentiles(out, "clat", &ds->clat_h);
+	print_bw_iops(out, ds, g, d);
+}
+
+static void print_lat_row(FILE *out, const char *unit, const double *pct,
+			  unsigned int nr)
+{
+	unsigned int i, on_line = 0;
+
+	for (i = 0; i < nr; i++) {
+		if (pct[i] <= 0.0)
+			continue;
+		if (on_line == 5) {
+			fputc('\n', out);
+			on_line = 0;
+		}
+		if (on_line == 0)
+			fprintf(out, "  lat (%s)   : ", unit);
+		else
+			fputs(", ", out);
+		fprintf(out, "%s=%3.2f%%", lat_bucket_labels[i], pct[i]);
+		on_line++;
+	}
+	if (on_line)
+		fputc('\n', out);
+}
+
+static void print_dist(FILE *out, const char *prefix, const char *const *labels,
+		       const uint64_t map[DIST_BUCKETS])
+{
+	double pct[DIST_BUCKETS];
+	unsigned int i;
+
+	dist_pct(map, pct);
+	fputs(prefix, out);
+	for (i = 0; i < DIST_BUCKETS; i++)
+		fprintf(out, "%s%s=%3.1f%%", i ? ", " : "", labels[i], pct[i]);
+	fputc('\n', out);
+}
+
+static void print_job(FILE *out, const struct report *r,
+		      const struct report_job *rj)
+{
+	static const char *const depth_labels[DIST_BUCKETS] = {
+		"1", "2", "4", "8", "16", "32", ">=64" };
+	static const char *const batch_labels[DIST_BUCKETS] = {
+		"0", "4", "8", "16", "32", "64", ">=64" };
+	const struct worker_stats *st = &rj->st;
+	const struct report_group *g;
+	int err = rj->error ? rj->error : st->error;
+	double lat_n[LAT_N_NR], lat_u[LAT_U_NR], lat_m[LAT_M_NR];
+	char when[32] = "";
+	unsigned int d;
+	uint64_t errors = 0;
+
+	/* fio leaves out jobs that did nothing; one that failed is kept so
+	 * the error is reported where the job would be */
+	if (!st->dir[DDIR_READ].bytes && !st->dir[DDIR_WRITE].bytes &&
+	    !st->issued[DDIR_READ] && !st->issued[DDIR_WRITE] && !err)
+		return;
+
+	g = find_group(r, rj->job ? rj->job->group_id : 0);
+	ctime_r(&r->timestamp, when);	/* ends in '\n', as fio's line does */
+	if (!err) {
+		fprintf(out, "%s: (groupid=%d, jobs=%u): err= 0: pid=%d: %s",
+			job_name(rj), rj->job ? rj->job->group_id : 0,
+			rj->nr_workers, rj->pid, when);
+	} else {
+		const char *msg = rj->errmsg[0] ? rj->errmsg :
+				  st->errmsg[0] ? st->errmsg : strerror(-err);
+
+		fprintf(out, "%s: (groupid=%d, jobs=%u): err=%2d (%s): pid=%d: %s",
+			job_name(rj), rj->job ? rj->job->group_id : 0,
+			rj->nr_workers, -err, msg, rj->pid, when);
+	}
+
+	for (d = 0; d < DDIR_COUNT; d++)
+		if (st->dir[d].bytes)
+			print_ddir(out, rj, g, d);
+
+	lat_buckets_pct(st, lat_n, lat_u, lat_m);
+	print_lat_row(out, "nsec", lat_n, LAT_N_NR);
+	print_lat_row(out, "usec", lat_u, LAT_U_NR);
+	print_lat_row(out, "msec", lat_m, LAT_M_NR);
+
+	fprintf(out, "  cpu          : usr=%3.2f%%, sys=%3.2f%%, ctx=%llu, "
+		"majf=%llu, minf=%llu\n", stats_cpu_pct(st->usr_ns, st, rj->nr_workers),
+		stats_cpu_pct(st->sys_ns, st, rj->nr_workers),
+		(unsigned long long)(st->ctx_vol + st->ctx_invol),
+		(unsigned long long)st->majf, (unsigned long long)st->minf);
+	print_dist(out, "  IO depths    : ", depth_labels, st->depth_dist);
+	print_dist(out, "     submit    : ", batch_labels, st->submit_dist);
+	print_dist(out, "     complete  : ", batch_labels, st->complete_dist);
+	fprintf(out, "     issued rwts: total=%llu,%llu,0,0 short=%llu,%llu,0,0 "
+		"dropped=0,0,0,0\n", (unsigned long long)st->issued[DDIR_READ],
+		(unsigned long long)st->issued[DDIR_WRITE],
+		(unsigned long long)st->dir[DDIR_READ].short_ios,
+		(unsigned long long)st->dir[DDIR_WRITE].short_ios);
+
+	for (d = 0; d < DDIR_COUNT; d++)
+		errors += st->dir[d].errors;
+	if (errors)
+		fprintf(out, "     errors    : total=%llu, first_error=%d/<%s>\n",
+			(unsigned long long)errors, -err,
+			err ? strerror(-err) : "none");
+	fprintf(out, "     latency   : target=0, window=0, percentile=100.00%%, "
+		"depth=%u\n", rj->job ? rj->job->iodepth : 1);
+	/* iodig's own counters, only when there is something to say */
+	if (st->nowait_eagain || st->verified_blocks || st->verify_errors)
+		fprintf(out, "     iodig     : nowait_eagain=%llu, verified=%llu, "
+			"verify_errors=%llu\n",
+			(unsigned long long)st->nowait_eagain,
+			(unsigned long long)st->verified_blocks,
+			(unsigned long long)st->verify_errors);
+}
+
+static void print_group(FILE *out, const struct report_group *g)
+{
+	static const char *const names[DDIR_COUNT] = { "   READ", "  WRITE" };
+	const bool i2p = kb_is_pow2(group_kb_base(g));
+	unsigned int d;
+
+	fprintf(out, "\nRun status group %d (all jobs):\n", g->id);
+	for (d = 0; d < DDIR_COUNT; d++) {
+		char agg[NUM2STR_LEN], agg_alt[NUM2STR_LEN];
+		char min[NUM2STR_LEN], min_alt[NUM2STR_LEN];
+		char max[NUM2STR_LEN], max_alt[NUM2STR_LEN];
+		char io[NUM2STR_LEN], io_alt[NUM2STR_LEN];
+
+		if (!g->runtime_max_ms[d])
+			continue;
+		fprintf(out, "%s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), "
+			"run=%llu-%llumsec\n", names[d],
+			fio_num2str(agg, sizeof(agg), g->bw_agg[d], 4, 1, i2p, N2S_BYTEPERSEC),
+			fio_num2str(agg_alt, sizeof(agg_alt), g->bw_agg[d], 4, 1, !i2p, N2S_BYTEPERSEC),
+			fio_num2str(min, sizeof(min), g->bw_min[d], 4, 1, i2p, N2S_BYTEPERSEC),
+			fio_num2str(max, sizeof(max), g->bw_max[d], 4, 1, i2p, N2S_BYTEPERSEC),
+			fio_num2str(min_alt, sizeof(min_alt), g->bw_min[d], 4, 1, !i2p, N2S_BYTEPERSEC),
+			fio_num2str(max_alt, sizeof(max_alt), g->bw_max[d], 4, 1, !i2p, N2S_BYTEPERSEC),
+			fio_num2str(io, sizeof(io), g->bytes[d], 4, 1, i2p, N2S_BYTE),
+			fio_num2str(io_alt, sizeof(io_alt), g->bytes[d], 4, 1, !i2p, N2S_BYTE),
+			(unsigned long long)g->runtime_min_ms[d],
+			(unsigned long long)g->runtime_max_ms[d]);
+	}
+}
+
+static void print_disk(FILE *out, const struct report_disk *dk)
+{
+	const struct disk_counters *c = &dk->delta;
+
+	fprintf(out, "  %s: ios=%llu/%llu, merge=%llu/%llu, ticks=%llu/%llu, "
+		"in_queue=%llu, util=%3.2f%%\n", dk->name,
+		(unsigned long long)c->ios[0], (unsigned long long)c->ios[1],
+		(unsigned long long)c->merges[0], (unsigned long long)c->merges[1],
+		(unsigned long long)c->ticks[0], (unsigned long long)c->ticks[1],
+		(unsigned long long)c->time_in_queue,
+		dk->util_pct > 100.0 ? 100.0 : dk->util_pct);
+}
+
+/* fio's start-up lines: one description per job ("..." for its clones),
+ * its version, and how many workers it starts. */
+static void print_preamble(FILE *out, const struct report *r)
+{
+	unsigned int procs = 0, threads = 0;
+
+	for (size_t i = 0; i < r->nr_job_defs; i++) {
+		const struct job *j = &r->job_defs[i];
+
+		fprintf(out, "%s: (g=%d): rw=%s, bs=(R) %uB-%uB, (W) %uB-%uB, (T) %uB-%uB, ioengine=%s, iodepth=%u\n",
+			j->name, j->group_id, rw_mode_name(j->rw),
+			j->bs_min[DDIR_READ], j->bs_max[DDIR_READ],
+			j->bs_min[DDIR_WRITE], j->bs_max[DDIR_WRITE],
+			j->bs_min[DDIR_READ], j->bs_max[DDIR_READ],
+			j->ioengine, j->iodepth);
+		if (j->numjobs > 1)
+			fputs("...\n", out);
+		if (j->thread)
+			threads += j->numjobs;
+		else
+			procs += j->numjobs;
+	}
+	fprintf(out, "iodig-%s\n", IODIG_VERSION);
+	if (procs)
+		fprintf(out, "Starting %u process%s\n", procs, procs > 1 ? "es" : "");
+	if (threads)
+		fprintf(out, "Starting %u thread%s\n", threads, threads > 1 ? "s" : "");
+}
+
+int report_text(const struct report *r, FILE *out)
+{
+	size_t i;
+
+	if (r->interrupted)
+		fputs("iodig: run interrupted by a signal; the figures below "
+		      "cover only the I/O done before it stopped\n", out);
+	print_preamble(out, r);
+	/* fio starts its report with an empty line */
+	fputc('\n', out);
+	for (i = 0; i < r->nr_jobs; i++)
+		print_job(out, r, &r->jobs[i]);
+	for (i = 0; i < r->nr_groups; i++)
+		print_group(out, &r->groups[i]);
+	if (r->nr_disks) {
+		fputs("\nDisk stats (read/write):\n", out);
+		for (i = 0; i < r->nr_disks; i++)
+			print_disk(out, &r->disks[i]);
+	}
+	/* the kernel section brings its own "Kernel:" heading */
+	if (r->probes)
+		probes_render_text(r->probes, out);
+	if (r->toggle)
+		toggle_render_text(r->toggle, out);
+	/* fflush sets errno (ENOSPC, EPIPE...): the caller names the reason */
+	if (fflush(out) == EOF)
+		return errno ? -errno : -EIO;
+	return ferror(out) ? -EIO : 0;
+}

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0
+/* fio's status line: "Jobs: 2 (f=2): [r(2)][40.0%][r=812MiB/s][r=208k IOPS][eta 00m:03s]" */
+#include <stdio.h>
+#include <string.h>
+
+#include "run/run.h"
+
+static void human_rate(char *buf, size_t len, double bytes_per_s)
+{
+	const char *unit[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+	int u = 0;
+
+	while (bytes_per_s >= 1024 && u < 4) {
+		bytes_per_s /= 1024;
+		u++;
+	}
+	snprintf(buf, len, "%.*f%s/s", bytes_per_s < 10 ? 1 : 0, bytes_per_s, unit[u]);
+}
+
+static void human_count(char *buf, size_t len, double v)
+{
+	if (v >= 1e6)
+		snprintf(buf, len, "%.1fM", v / 1e6);
+	else if (v >= 1e3)
+		snprintf(buf, len, "%.1fk", v / 1e3);
+	else
+		snprintf(buf, len, "%.0f", v);
+}
+
+/* fio's per-worker state letters: r/R random/sequential read, w/W write,
+ * m/M mixed, _ finished; "r(4)" when all four show the same. */
+static const char *status_letters(const struct run_ctx *ctx, unsigned int first,
+				  unsigned int count, char *buf, size_t len)
+{
+	static const char letter[] = { [RW_READ] = 'R', [RW_WRITE] = 'W',
+		[RW_RANDREAD] = 'r', [RW_RANDWRITE] = 'w', [RW_RW] = 'M',
+		[RW_RANDRW] = 'm' };
+	size_t off = 0;
+	char prev = 0;
+	unsigned int run = 0;
+
+	buf[0] = 0;
+	for (unsigned int i = first; i <= first + count; i++) {
+		char c = 0;
+
+		if (i < first + count)
+			c = ctx->shared->stats[i].done ? '_' : letter[ctx->workers[i].job->rw];
+		if (c == prev) {
+			run++;
+			continue;
+		}
+		if (prev && off < len)
+			off += (size_t)snprintf(buf + off, len - off,
+						run > 1 ? "%c(%u)" : "%c", prev, run);
+		prev = c;
+		run = 1;
+	}
+	return buf;
+}
+
+void progress_print(struct progress *p, const struct run_ctx *ctx,
+		    unsigned int first, unsigned int count, uint64_t elapsed_ns,
+		    uint64_t total_ns)
+{
+	uint64_t bytes[DDIR_COUNT] = { 0 }, ios[DDIR_COUNT] = { 0 };
+	unsigned int running = 0;
+	char pct[16] = "", eta[32] = "", rate[2][64], iops[2][32], letters[64];
+	bool has[DDIR_COUNT] = { false, false };
+	double dt;
+
+	for (unsigned int i = first; i < first + count; i++) {
+		const struct worker_stats *s = &ctx->shared->stats[i];
+
+		running += !s->done;
+		has[DDIR_READ] |= rw_has_read(ctx->workers[i].job->rw);
+		has[DDIR_WRITE] |= rw_has_write(ctx->workers[i].job->rw);
+		for (int d = 0; d < DDIR_COUNT; d++) {
+			bytes[d] += s->dir[d].bytes;
+			ios[d] += s->dir[d].ios;
+		}
+	}
+	dt = p->last_ns && elapsed_ns > p->last_ns ?
+	     (double)(elapsed_ns - p->last_ns) / 1e9 : (double)elapsed_ns / 1e9;
+	for (int d = 0; d < DDIR_COUNT; d++) {
+		human_rate(rate[d], sizeof(rate[d]),
+			   dt > 0 ? (double)(bytes[d] - p->last_bytes[d]) / dt : 0);
+		human_count(iops[d], sizeof(iops[d]),
+			    dt > 0 ? (double)(ios[d] - p->last_ios[d]) / dt : 0);
+		p->last_bytes[d] = bytes[d];
+		p->last_ios[d] = ios[d];
+	}
+	p->last_ns = elapsed_ns;
+	if (total_ns) {
+		uint64_t left = total_ns > elapsed_ns ? (total_ns - elapsed_ns) / 1000000000ull : 0;
+
+		snprintf(pct, sizeof(pct), "[%.1f%%]",
+			 elapsed_ns >= total_ns ? 100.0 : 100.0 * (double)elapsed_ns / (double)total_ns);
+		snprintf(eta, sizeof(eta), "[eta %02llum:%02llus]",
+			 (unsigned long long)(left / 60), (unsigned long long)(left % 60));
+	}
+	fprintf(stderr, "\rJobs: %u (f=%u): [%s]%s", running, running,
+		status_letters(ctx, first, count, letters, sizeof(letters)), pct);
+	if (has[DDIR_READ] && has[DDIR_WRITE])
+		fprintf(stderr, "[r=%s,w=%s][r=%s,w=%s IOPS]", rate[0], rate[1],
+			iops[0], iops[1]);
+	else if (has[DDIR_WRITE])
+		fprintf(stderr, "[w=%s][w=%s IOPS]", rate[1], iops[1]);
+	else
+		fprintf(stderr, "[r=%s][r=%s IOPS]", rate[0], iops[0]);
+	fprintf(stderr, "%s\033[K", eta);
+	fflush(stderr);
+	p->shown = true;
+}
+
+void progress_clear(struct progress *p)
+{
+	if (!p->shown)
+		return;
+	fprintf(stderr, "\r\033[K");
+	fflush(stderr);
+	p->shown = false;
+}

@@ -1,0 +1,590 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The run flow behind `iodig run`, once or --repeat=N times: probes are
+ * loaded fresh for every repeat (their maps count from zero), the workers
+ * are rebuilt, and each repeat's figures are kept.  Only the last repeat's
+ * full report is printed; the others survive as figures.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/sysmacros.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
+#include "workload/engine.h"
+#include "probes/probe.h"
+#include "run/repeat.h"
+#include "base/ttest.h"
+#include "report/units.h"
+
+const struct figure_def headline_figures[] = {
+	{ "iops", "IOPS", "", 1 },
+	{ "bw_kib", "bandwidth", "KiB/s", 1 },
+	{ "slat_mean_ns", "slat avg", "ns", 0 },
+	{ "slat_p50_ns", "slat p50", "ns", 0 },
+	{ "slat_p99_ns", "slat p99", "ns", 0 },
+	{ "slat_p99.9_ns", "slat p99.9", "ns", 0 },
+	{ "clat_mean_ns", "clat avg", "ns", 0 },
+	{ "clat_p50_ns", "clat p50", "ns", 0 },
+	{ "clat_p99_ns", "clat p99", "ns", 0 },
+	{ "clat_p99.9_ns", "clat p99.9", "ns", 0 },
+	{ "lat_mean_ns", "lat avg", "ns", 0 },
+	{ "lat_p50_ns", "lat p50", "ns", 0 },
+	{ "lat_p99_ns", "lat p99", "ns", 0 },
+	{ "lat_p99.9_ns", "lat p99.9", "ns", 0 },
+	{ "usr_cpu_pct", "cpu usr", "%", 0 },
+	{ "sys_cpu_pct", "cpu sys", "%", 0 },
+	{ "ctx_per_io", "context switches per I/O", "", 0 },
+};
+const size_t nr_headline_figures = sizeof(headline_figures) / sizeof(headline_figures[0]);
+
+const struct figure_def kernel_figures[] = {
+	{ "kernel.punt_ratio", "io_uring punt ratio (io-wq)", "", 0 },
+	{ "kernel.switches_per_io", "sched switches per I/O", "", 0 },
+	{ "kernel.iowq_switches_per_io", "io-wq worker switches per I/O", "", 0 },
+	{ "kernel.tag_waits_per_io", "tag waits per I/O (blk_mq_get_tag)", "", 0 },
+	{ "kernel.faults_per_io", "user faults per I/O", "", 0 },
+	{ "kernel.requests_per_io", "block requests per I/O", "", -1 },
+};
+const size_t nr_kernel_figures = sizeof(kernel_figures) / sizeof(kernel_figures[0]);
+
+dev_t disk_devt(const char *disk)
+{
+	char path[256], buf[32];
+	unsigned int maj, min;
+	FILE *f;
+	dev_t dev = 0;
+
+	if (!disk || !disk[0])
+		return 0;
+	snprintf(path, sizeof(path), "/sys/block/%s/dev", disk);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	if (fgets(buf, sizeof(buf), f) && sscanf(buf, "%u:%u", &maj, &min) == 2)
+		dev = makedev(maj, min);
+	fclose(f);
+	return dev;
+}
+
+/* What the probes size their maps from (struct probe_env). */
+static void job_figures(const struct job_list *jobs, struct probe_env *env)
+{
+	uint64_t threads = 0, inflight = 0, ns = 0;
+	bool bounded = jobs->count > 0;
+
+	for (size_t i = 0; i < jobs->count; i++) {
+		const struct job *j = &jobs->jobs[i];
+
+		threads += j->numjobs;
+		inflight += (uint64_t)j->numjobs * j->iodepth;
+		if (!j->runtime_ns)
+			bounded = false;
+		/* sum, not max: stonewalled groups run one after another */
+		ns += j->startdelay_ns + j->ramp_time_ns + j->runtime_ns;
+	}
+	env->threads = threads > UINT_MAX ? UINT_MAX : (unsigned int)threads;
+	env->inflight = inflight;
+	env->runtime_s = bounded ? (unsigned int)((ns + 999999999ull) / 1000000000ull) : 0;
+}
+
+static void open_probes(struct run_ctx *ctx)
+{
+	struct probe_env env = { .runner_tgid = getpid(), .supervisor_tid = gettid() };
+	struct errbuf err = { { 0 } };
+
+	if (ctx->opts.no_probes)
+		return;
+	if (ctx->jobs.count && ctx->targets) {
+		snprintf(env.target_disk, sizeof(env.target_disk), "%s",
+			 ctx->targets[0].info.disk_name);
+		env.target_dev = disk_devt(env.target_disk);
+	}
+	env.force_mechanism = ctx->opts.mechanism;
+	probes_env_from_environment(&env);
+	env.bpf_stats = ctx->opts.bpf_stats;
+	env.detail = ctx->opts.detail;
+	env.sample_hz = ctx->opts.sample_hz;
+	env.block_time_stride = ctx->opts.block_sample;
+	env.stacks = ctx->opts.stacks;
+	job_figures(&ctx->jobs, &env);
+	if (probes_open(&env, ctx->opts.probes, &ctx->probes, &err))
+		fprintf(stderr, "iodig: kernel probes unavailable: %s\n", err.msg);
+}
+
+/* The workload's own figures, for the kernel section's per-I/O ratios. */
+static void workload_figures(const struct run_ctx *ctx, struct probe_workload *wl)
+{
+	memset(wl, 0, sizeof(*wl));
+	for (unsigned int i = 0; i < ctx->nr_workers; i++) {
+		const struct worker_stats *s = &ctx->shared->stats[i];
+
+		for (int d = 0; d < DDIR_COUNT; d++) {
+			const struct ddir_stats *ds = &s->dir[d];
+
+			wl->ios += ds->ios;
+			wl->slat_ns += (uint64_t)(ds->slat.mean * (double)ds->slat.n);
+			wl->clat_ns += (uint64_t)(ds->clat.mean * (double)ds->clat.n);
+		}
+		wl->submit_calls += s->submit_calls;
+		wl->reap_calls += s->complete_calls;
+		wl->ctx_vol += s->ctx_vol;
+		wl->ctx_invol += s->ctx_invol;
+		wl->majf += s->majf;
+		wl->minf += s->minf;
+		if (s->runtime_ns > wl->runtime_ns)
+			wl->runtime_ns = s->runtime_ns;
+		if (ctx->workers[i].job->engine->flags & ENGINE_SYNC)
+			wl->sync_engine = true;
+	}
+}
+
+/* run_execute maps fresh worker stats each time; release the last ones. */
+static void reset_workers(struct run_ctx *ctx)
+{
+	free(ctx->workers);
+	ctx->workers = NULL;
+	if (ctx->shared)
+		munmap(ctx->shared, ctx->shared_len);
+	ctx->shared = NULL;
+	ctx->nr_workers = 0;
+}
+
+/* The report as the fio-compatible JSON tree, through report_json so the
+ * trace file and --output-format=json can never disagree. */
+static int report_tree(const struct report *r, struct json_object **out)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	int ret;
+
+	*out = NULL;
+	if (!mem)
+		return -ENOMEM;
+	ret = report_json(r, mem);
+	if (fclose(mem) && !ret)
+		ret = -EIO;
+	if (!ret) {
+		*out = json_tokener_parse(text);
+		if (!*out)
+			ret = -ENOMEM;
+	}
+	free(text);
+	return ret;
+}
+
+/* Sleeps --repeat-delay, waking early for SIGINT/SIGTERM. */
+static void repeat_pause(struct run_ctx *ctx, uint64_t ns)
+{
+	struct timespec ts = { (time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull) };
+	int sig;
+
+	if (!ns)
+		return;
+	sig = sigtimedwait(&ctx->signals, NULL, &ts);
+	if (sig > 0)
+		ctx->stop_signal = sig;
+}
+
+static int one_repeat(struct run_ctx *ctx, struct repeat_result *res, bool last,
+		      struct errbuf *err)
+{
+	struct json_object *figs = NULL;
+	int ret;
+
+	ret = run_execute(ctx, err);
+	if (ret)
+		return ret;
+	if (ctx->probes) {
+		struct probe_workload wl;
+
+		workload_figures(ctx, &wl);
+		probes_collect(ctx->probes, &wl);
+	}
+	report_free(&res->rep);
+	ret = run_build_report(ctx, &res->rep, err);
+	if (ret)
+		return ret;
+	json_object_put(res->tree);
+	ret = report_tree(&res->rep, &res->tree);
+	if (!ret)
+		ret = figures_extract(&res->rep, res->tree, &figs);
+	if (ret)
+		return err_set(err, -ret, "building the figures of repeat %u failed: %s",
+			       res->done + 1, strerror(-ret));
+	res->figures[res->done++] = figs;
+	if (!last) {
+		/* the next repeat loads its own probes */
+		res->rep.probes = NULL;
+		probes_destroy(ctx->probes);
+		ctx->probes = NULL;
+	}
+	return 0;
+}
+
+int repeat_execute(struct run_ctx *ctx, const struct repeat_opts *o,
+		   struct repeat_result *res, struct errbuf *err)
+{
+	unsigned int n = o->count ? o->count : 1;
+	int ret = 0;
+
+	memset(res, 0, sizeof(*res));
+	res->asked = n;
+	res->delay_ns = o->delay_ns;
+	res->figures = calloc(n, sizeof(*res->figures));
+	if (!res->figures)
+		return err_set(err, ENOMEM, "out of memory for %u repeats", n);
+	for (unsigned int i = 0; i < n; i++) {
+		if (i) {
+			repeat_pause(ctx, o->delay_ns);
+			/* interrupted between repeats: keep the last one's report */
+			if (ctx->stop_signal)
+				break;
+			reset_workers(ctx);
+		}
+		open_probes(ctx);
+		if (run_signal_pending(ctx)) {
+			res->nothing_run = i == 0;
+			break;
+		}
+		ret = one_repeat(ctx, res, i + 1 == n, err);
+		if (ret || ctx->stop_signal)
+			break;
+	}
+	return ret;
+}
+
+void repeat_result_free(struct repeat_result *res)
+{
+	if (!res)
+		return;
+	report_free(&res->rep);
+	json_object_put(res->tree);
+	for (unsigned int i = 0; res->figures && i < res->done; i++)
+		json_object_put(res->figures[i]);
+	free(res->figures);
+	memset(res, 0, sizeof(*res));
+}
+
+/* ---- figures ---- */
+
+static void fig(struct json_object *o, const char *key, double v)
+{
+	if (isfinite(v))
+		json_object_object_add(o, key, json_object_new_double(v));
+}
+
+static double per(double a, double b)
+{
+	return b > 0 ? a / b : 0.0;
+}
+
+static double jnum(struct json_object *o, const char *key, int *found)
+{
+	struct json_object *v;
+
+	if (!o || !json_object_object_get_ex(o, key, &v) ||
+	    (!json_object_is_type(v, json_type_double) && !json_object_is_type(v, json_type_int)))
+		return 0.0;
+	if (found)
+		*found = 1;
+	return json_object_get_double(v);
+}
+
+static struct json_object *jget(struct json_object *o, const char *key)
+{
+	struct json_object *v = NULL;
+
+	if (o)
+		json_object_object_get_ex(o, key, &v);
+	return v;
+}
+
+static void add_latency(struct json_object *o, const char *name,
+			const struct lat_acc *a, const struct hist *h)
+{
+	char key[64];
+
+	snprintf(key, sizeof(key), "%s_mean_ns", name);
+	fig(o, key, a->n ? a->mean : 0.0);
+	snprintf(key, sizeof(key), "%s_p50_ns", name);
+	fig(o, key, (double)hist_percentile(h, 50.0));
+	snprintf(key, sizeof(key), "%s_p99_ns", name);
+	fig(o, key, (double)hist_percentile(h, 99.0));
+	snprintf(key, sizeof(key), "%s_p99.9_ns", name);
+	fig(o, key, (double)hist_percentile(h, 99.9));
+}
+
+/* Whole-run headline: rates summed over jobs and directions as fio's group
+ * line does, latencies over every I/O of the run. */
+static int headline(const struct report *r, struct json_object *o, double *ios_out)
+{
+	/* three full histograms: too large for the stack */
+	struct ddir_stats *m = calloc(1, sizeof(*m));
+	double iops = 0, bw = 0, ios = 0, ctx = 0, usr = 0, sys = 0, w = 0;
+
+	if (!m)
+		return -ENOMEM;
+	for (size_t j = 0; j < r->nr_jobs; j++) {
+		const struct worker_stats *st = &r->jobs[j].st;
+		uint64_t runt = stats_runtime_ms(st);
+
+		for (int d = 0; d < DDIR_COUNT; d++) {
+			const struct ddir_stats *ds = &st->dir[d];
+
+			if (runt) {
+				iops += (double)ds->ios * 1000.0 / (double)runt;
+				bw += (double)ds->bytes * 1000.0 / (double)runt / 1024.0;
+			}
+			ios += (double)ds->ios;
+			lat_acc_merge(&m->slat, &ds->slat);
+			lat_acc_merge(&m->clat, &ds->clat);
+			lat_acc_merge(&m->lat, &ds->lat);
+			hist_merge(&m->slat_h, &ds->slat_h);
+			hist_merge(&m->clat_h, &ds->clat_h);
+			hist_merge(&m->lat_h, &ds->lat_h);
+		}
+		ctx += (double)(st->ctx_vol + st->ctx_invol);
+		usr += stats_cpu_pct(st->usr_ns, st, r->jobs[j].nr_workers) * r->jobs[j].nr_workers;
+		sys += stats_cpu_pct(st->sys_ns, st, r->jobs[j].nr_workers) * r->jobs[j].nr_workers;
+		w += r->jobs[j].nr_workers;
+	}
+	fig(o, "iops", iops);
+	fig(o, "bw_kib", bw);
+	add_latency(o, "slat", &m->slat, &m->slat_h);
+	add_latency(o, "clat", &m->clat, &m->clat_h);
+	add_latency(o, "lat", &m->lat, &m->lat_h);
+	fig(o, "usr_cpu_pct", per(usr, w));
+	fig(o, "sys_cpu_pct", per(sys, w));
+	fig(o, "ctx_per_io", per(ctx, ios));
+	fig(o, "ios", ios);
+	*ios_out = ios;
+	free(m);
+	return 0;
+}
+
+static void fn_fig(struct json_object *o, const char *role, const char *fn,
+		   const char *unit, double v)
+{
+	char key[512];
+
+	snprintf(key, sizeof(key), "fn|%s|%s|%s", role, fn, unit);
+	fig(o, key, v);
+}
+
+static void kernel_functions(struct json_object *kernel, struct json_object *o, double ios)
+{
+	struct json_object *arr, *calls;
+
+	arr = jget(jget(kernel, "sampling"), "slat_breakdown");
+	for (size_t i = 0; arr && i < json_object_array_length(arr); i++) {
+		struct json_object *e = json_object_array_get_idx(arr, i);
+		struct json_object *pt = jget(e, "pass_through");
+		const char *fn = json_object_get_string(jget(e, "function"));
+
+		/* wrappers only repeat their callee's time */
+		if (!fn || (pt && json_object_get_boolean(pt)))
+			continue;
+		fn_fig(o, "slat", fn, "ns_per_io", jnum(e, "est_ns_per_io", NULL));
+	}
+	arr = jget(jget(kernel, "sched"), "by_function");
+	for (size_t i = 0; arr && i < json_object_array_length(arr); i++) {
+		struct json_object *e = json_object_array_get_idx(arr, i);
+		const char *fn = json_object_get_string(jget(e, "function"));
+
+		if (!fn)
+			continue;
+		fn_fig(o, "sched", fn, "calls_per_io", per(jnum(e, "count", NULL), ios));
+		fn_fig(o, "sched", fn, "ns_per_io", per(jnum(e, "offcpu_ns", NULL), ios));
+		if (!strcmp(fn, "blk_mq_get_tag"))
+			fig(o, "kernel.tag_waits_per_io", per(jnum(e, "count", NULL), ios));
+	}
+	calls = jget(jget(kernel, "syscalls"), "calls");
+	if (calls) {
+		json_object_object_foreach(calls, name, e) {
+			fn_fig(o, "syscall", name, "calls_per_io", per(jnum(e, "calls", NULL), ios));
+			fn_fig(o, "syscall", name, "ns_per_io", per(jnum(e, "ns_total", NULL), ios));
+		}
+	}
+}
+
+static void kernel_headline(struct json_object *kernel, struct json_object *o, double ios)
+{
+	struct json_object *f;
+	int found = 0;
+	double v;
+
+	v = jnum(jget(kernel, "io_uring"), "punt_ratio", &found);
+	if (found)
+		fig(o, "kernel.punt_ratio", v);
+	found = 0;
+	v = jnum(jget(kernel, "sched"), "switches", &found);
+	if (found) {
+		fig(o, "kernel.switches_per_io", per(v, ios));
+		fig(o, "kernel.iowq_switches_per_io",
+		    per(jnum(jget(jget(kernel, "sched"), "iowq"), "switches", NULL), ios));
+		/* no blk_mq_get_tag row means no tag waits */
+		fig(o, "kernel.tag_waits_per_io", 0.0);
+	}
+	found = 0;
+	f = jget(kernel, "faults");
+	v = jnum(f, "user_faults", &found);
+	if (found)
+		fig(o, "kernel.faults_per_io", per(v, ios));
+	found = 0;
+	v = jnum(jget(kernel, "block"), "requests_per_io", &found);
+	if (found)
+		fig(o, "kernel.requests_per_io", v);
+}
+
+int figures_extract(const struct report *r, struct json_object *tree,
+		    struct json_object **out)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *kernel = jget(jget(tree, "iodig"), "kernel");
+	double ios = 0;
+
+	*out = NULL;
+	if (!o || headline(r, o, &ios)) {
+		json_object_put(o);
+		return -ENOMEM;
+	}
+	if (kernel) {
+		kernel_headline(kernel, o, ios);
+		kernel_functions(kernel, o, ios);
+	}
+	*out = o;
+	return 0;
+}
+
+/* ---- summary ---- */
+
+/* Values of @key over the repeats that have it. */
+static size_t values_of(const struct repeat_result *res, const char *key, double *v)
+{
+	size_t n = 0;
+
+	for (unsigned int i = 0; i < res->done; i++) {
+		int found = 0;
+		double x = jnum(res->figures[i], key, &found);
+
+		if (found)
+			v[n++] = x;
+	}
+	return n;
+}
+
+struct json_object *repeat_json(const struct repeat_result *res)
+{
+	struct json_object *o = json_object_new_object(), *runs, *sum;
+	double *v = calloc(res->done ? res->done : 1, sizeof(double));
+
+	if (!o || !v) {
+		free(v);
+		json_object_put(o);
+		return NULL;
+	}
+	json_object_object_add(o, "count", json_object_new_int((int)res->done));
+	json_object_object_add(o, "asked", json_object_new_int((int)res->asked));
+	json_object_object_add(o, "delay_s", json_object_new_double((double)res->delay_ns / 1e9));
+	runs = json_object_new_array();
+	for (unsigned int i = 0; i < res->done; i++) {
+		struct json_object *r = json_object_new_object();
+
+		json_object_object_add(r, "figures", json_object_get(res->figures[i]));
+		json_object_array_add(runs, r);
+	}
+	json_object_object_add(o, "runs", runs);
+	sum = json_object_new_object();
+	if (res->done) {
+		json_object_object_foreach(res->figures[res->done - 1], key, val) {
+			struct sample_summary s;
+			struct json_object *e = json_object_new_object();
+			size_t n = values_of(res, key, v);
+
+			(void)val;
+			sample_summarize(v, n, &s);
+			json_object_object_add(e, "n", json_object_new_int((int)s.n));
+			json_object_object_add(e, "mean", json_object_new_double(s.mean));
+			json_object_object_add(e, "stdev", json_object_new_double(s.stdev));
+			json_object_object_add(e, "ci95_low", json_object_new_double(s.mean - s.ci95_half));
+			json_object_object_add(e, "ci95_high", json_object_new_double(s.mean + s.ci95_half));
+			json_object_object_add(sum, key, e);
+		}
+	}
+	json_object_object_add(o, "summary", sum);
+	free(v);
+	return o;
+}
+
+int repeat_render_json(const struct repeat_result *res, FILE *out)
+{
+	struct json_object *doc = NULL, *iodig = NULL;
+	const char *text;
+	int ret = 0;
+
+	if (res->done < 2 || !res->tree)
+		return report_json(&res->rep, out);
+	/* new root and "iodig" sharing the report's members */
+	doc = json_object_new_object();
+	iodig = json_object_new_object();
+	if (!doc || !iodig) {
+		json_object_put(iodig);
+		ret = -ENOMEM;
+		goto cleanup;
+	}
+	json_object_object_foreach(res->tree, key, val) {
+		if (strcmp(key, "iodig")) {
+			json_object_object_add(doc, key, json_object_get(val));
+			continue;
+		}
+		json_object_object_foreach(val, ikey, ival)
+			json_object_object_add(iodig, ikey, json_object_get(ival));
+	}
+	json_object_object_add(iodig, "repeats", repeat_json(res));
+	json_object_object_add(doc, "iodig", iodig);
+	text = json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY |
+					      JSON_C_TO_STRING_SPACED |
+					      JSON_C_TO_STRING_NOSLASHESCAPE);
+	if (!text || fputs(text, out) == EOF || fputc('\n', out) == EOF)
+		ret = -EIO;
+cleanup:
+	json_object_put(doc);
+	return ret;
+}
+
+void repeat_render_text(const struct repeat_result *res, FILE *out)
+{
+	double *v;
+
+	if (res->done < 2)
+		return;
+	v = calloc(res->done, sizeof(double));
+	if (!v)
+		return;
+	fprintf(out, "\nRepeats: %u of %u (figures of the last one above); mean, stdev, 95%% CI (Student t, %u df):\n",
+		res->done, res->asked, res->done - 1);
+	for (size_t i = 0; i < nr_headline_figures + nr_kernel_figures; i++) {
+		const struct figure_def *f = i < nr_headline_figures ? &headline_figures[i] :
+					     &kernel_figures[i - nr_headline_figures];
+		struct sample_summary s;
+		size_t n = values_of(res, f->key, v);
+
+		if (n < 2)
+			continue;
+		sample_summarize(v, n, &s);
+		fprintf(out, "  %-36s %14.4g  stdev %10.3g (%5.1f%%)  CI [%.4g, %.4g] %s\n",
+			f->label, s.mean, s.stdev, s.mean ? 100.0 * s.stdev / fabs(s.mean) : 0.0,
+			s.mean - s.ci95_half, s.mean + s.ci95_half, f->unit);
+	}
+	free(v);
+}

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The run context: everything one `iodig run` owns.  It is the only mutable
+ * state that outlives a function call; cleanup releases all of it.
+ */
+#ifndef IODIG_RUN_H
+#define IODIG_RUN_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "base/errbuf.h"
+#include "job/options.h"
+#include "report/report.h"
+#include "target/target.h"
+#include "probes/toggle.h"
+#include "workload/worker.h"
+
+#define OUTPUT_NORMAL (1u << 0)
+#define OUTPUT_JSON   (1u << 1)
+
+struct run_opts {
+	unsigned int output_format;   /* OUTPUT_* bits */
+	const char *output_path;      /* NULL = stdout */
+	const char *target;           /* --target: overrides every filename */
+	bool allow_destructive;
+	const char *probes;           /* --probes=SPEC (NULL = the default set) */
+	bool detail;                  /* --detail: every family and hook */
+	unsigned int sample_hz;       /* --sample-freq=HZ, 0 = default */
+	unsigned int block_sample;    /* --block-sample=N, 0 = from the rate */
+	unsigned int probe_toggle_ms; /* --probe-toggle=MS, 0 = probes stay on */
+	int probe_toggle_settle_ms;   /* --probe-toggle-settle=MS, -1 = default */
+	bool no_probes;
+	const char *mechanism;        /* --mechanism= */
+	bool bpf_stats;               /* --bpf-stats: time every BPF program */
+	unsigned int stacks;          /* --stacks=N */
+	int progress;                 /* -1 auto (tty), 0 off, 1 on */
+	uint64_t scratch_size;        /* default target size */
+	char command[256];            /* for the report */
+};
+
+/* Shared with process workers (MAP_SHARED), hence no pointers inside. */
+struct run_shared {
+	volatile sig_atomic_t stop;
+	struct worker_stats stats[];
+};
+
+/* Where each job's I/O goes, resolved before anything starts. */
+struct job_target {
+	char path[4096];
+	struct target_info info;
+	uint64_t region_start;
+	uint64_t region_len;
+	bool per_clone_files;         /* directory=: one file per clone */
+	bool scratch;                 /* iodig's own scratch device */
+};
+
+/* Rates for the progress line come from the change since the last one. */
+struct progress {
+	uint64_t last_ns;
+	uint64_t last_bytes[DDIR_COUNT];
+	uint64_t last_ios[DDIR_COUNT];
+	bool shown;
+};
+
+struct run_ctx {
+	struct run_opts opts;
+	struct job_list jobs;
+	struct job_target *targets;   /* one per job */
+	sigset_t signals;             /* SIGINT, SIGTERM: blocked, waited for */
+	int stop_signal;
+	struct scratch_dev *scratch;
+	struct probe_set *probes;
+	struct run_shared *shared;
+	size_t shared_len;
+	unsigned int nr_workers;
+	struct worker *workers;
+	char disks[8][64];            /* disks whose counters are reported */
+	struct disk_counters disk_before[8];
+	struct disk_counters disk_after[8];
+	unsigned int nr_disks;
+	struct progress progress;
+	struct probe_toggle toggle;   /* --probe-toggle's phases */
+	unsigned int untraced_workers; /* forks the probes could not follow */
+	pid_t first_untraced;         /* the first of them, for main's warning */
+};
+
+/* Blocks SIGINT/SIGTERM so the supervisor can wait for them. */
+void run_ctx_init(struct run_ctx *ctx);
+/* Resolves targets (making the scratch device when a job names none),
+ * applies the write guard, lays out files.  Nothing is written to a
+ * target before this succeeds for every job. */
+int run_prepare(struct run_ctx *ctx, struct errbuf *err);
+/* Runs the job groups in order; returns 0 also when interrupted. */
+int run_execute(struct run_ctx *ctx, struct errbuf *err);
+/* Builds the report from the workers' stats. */
+int run_build_report(struct run_ctx *ctx, struct report *rep,
+		     struct errbuf *err);
+void report_free(struct report *rep);
+/* True (and records the signal) when SIGINT/SIGTERM is pending. */
+bool run_signal_pending(struct run_ctx *ctx);
+void run_ctx_cleanup(struct run_ctx *ctx);
+
+
+/* progress.c: fio's one-line "Jobs: ..." status on a terminal. */
+void progress_print(struct progress *p, const struct run_ctx *ctx,
+		    unsigned int first, unsigned int count, uint64_t elapsed_ns,
+		    uint64_t total_ns);
+void progress_clear(struct progress *p);
+
+#endif /* IODIG_RUN_H */

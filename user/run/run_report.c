@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Folds worker stats into report entries, groups and disk figures. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "run/run.h"
+
+static bool group_reports_merged(const struct run_ctx *ctx, int group)
+{
+	for (size_t j = 0; j < ctx->jobs.count; j++)
+		if (ctx->jobs.jobs[j].group_id == group &&
+		    ctx->jobs.jobs[j].group_reporting)
+			return true;
+	return false;
+}
+
+static void entry_add_worker(struct report_job *e, const struct worker *w)
+{
+	const struct worker_stats *s = w->stats;
+
+	if (!e->nr_workers) {
+		e->job = w->job;
+		e->pid = s->pid;
+		e->st = *s;
+	} else {
+		worker_stats_merge(&e->st, s);
+	}
+	if (s->error && !e->error) {
+		e->error = s->error;
+		snprintf(e->errmsg, sizeof(e->errmsg), "%s", s->errmsg);
+	}
+	e->nr_workers++;
+}
+
+static int build_entries(const struct run_ctx *ctx, struct report *rep)
+{
+	rep->jobs = calloc(ctx->nr_workers ? ctx->nr_workers : 1, sizeof(*rep->jobs));
+	if (!rep->jobs)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < ctx->nr_workers; i++) {
+		const struct worker *w = &ctx->workers[i];
+		int group = w->job->group_id;
+		struct report_job *e;
+
+		if (group_reports_merged(ctx, group) && rep->nr_jobs &&
+		    rep->jobs[rep->nr_jobs - 1].job->group_id == group)
+			e = &rep->jobs[rep->nr_jobs - 1];
+		else
+			e = &rep->jobs[rep->nr_jobs++];
+		entry_add_worker(e, w);
+	}
+	return 0;
+}
+
+static struct report_group *find_group(struct report *rep, int id)
+{
+	for (size_t i = 0; i < rep->nr_groups; i++)
+		if (rep->groups[i].id == id)
+			return &rep->groups[i];
+	return NULL;
+}
+
+/* fio's "Run status group": bytes and runtimes over the group's entries. */
+static int build_groups(struct report *rep)
+{
+	rep->groups = calloc(rep->nr_jobs ? rep->nr_jobs : 1, sizeof(*rep->groups));
+	if (!rep->groups)
+		return -ENOMEM;
+	for (size_t i = 0; i < rep->nr_jobs; i++) {
+		const struct report_job *e = &rep->jobs[i];
+		struct report_group *g = find_group(rep, e->job->group_id);
+		uint64_t ms = e->st.runtime_ns / 1000000;
+
+		if (!g) {
+			g = &rep->groups[rep->nr_groups++];
+			g->id = e->job->group_id;
+			g->kb_base = 1024;
+			for (int d = 0; d < DDIR_COUNT; d++) {
+				g->runtime_min_ms[d] = UINT64_MAX;
+				g->bw_min[d] = UINT64_MAX;
+			}
+		}
+		for (int d = 0; d < DDIR_COUNT; d++) {
+			const struct ddir_stats *ds = &e->st.dir[d];
+			uint64_t bw;
+
+			if (!ds->ios)
+				continue;
+			bw = ms ? ds->bytes * 1000 / ms : 0;
+			g->bytes[d] += ds->bytes;
+			g->ios[d] += ds->ios;
+			if (ms < g->runtime_min_ms[d])
+				g->runtime_min_ms[d] = ms;
+			if (ms > g->runtime_max_ms[d])
+				g->runtime_max_ms[d] = ms;
+			if (bw < g->bw_min[d])
+				g->bw_min[d] = bw;
+			if (bw > g->bw_max[d])
+				g->bw_max[d] = bw;
+		}
+	}
+	for (size_t i = 0; i < rep->nr_groups; i++) {
+		struct report_group *g = &rep->groups[i];
+
+		for (int d = 0; d < DDIR_COUNT; d++) {
+			if (g->runtime_min_ms[d] == UINT64_MAX)
+				g->runtime_min_ms[d] = 0;
+			if (g->bw_min[d] == UINT64_MAX)
+				g->bw_min[d] = 0;
+			g->bw_agg[d] = g->runtime_max_ms[d] ?
+				       g->bytes[d] * 1000 / g->runtime_max_ms[d] : 0;
+		}
+	}
+	return 0;
+}
+
+static int build_disks(const struct run_ctx *ctx, struct report *rep)
+{
+	rep->disks = calloc(ctx->nr_disks ? ctx->nr_disks : 1, sizeof(*rep->disks));
+	if (!rep->disks)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < ctx->nr_disks; i++) {
+		const struct disk_counters *a = &ctx->disk_before[i];
+		const struct disk_counters *b = &ctx->disk_after[i];
+		struct report_disk *d = &rep->disks[rep->nr_disks++];
+		uint64_t span_ms = 0;
+
+		snprintf(d->name, sizeof(d->name), "%s", ctx->disks[i]);
+		for (int k = 0; k < 2; k++) {
+			d->delta.ios[k] = b->ios[k] - a->ios[k];
+			d->delta.merges[k] = b->merges[k] - a->merges[k];
+			d->delta.sectors[k] = b->sectors[k] - a->sectors[k];
+			d->delta.ticks[k] = b->ticks[k] - a->ticks[k];
+		}
+		d->delta.io_ticks = b->io_ticks - a->io_ticks;
+		d->delta.time_in_queue = b->time_in_queue - a->time_in_queue;
+		/* Utilisation over the span the jobs ran, as fio does. */
+		for (size_t j = 0; j < rep->nr_jobs; j++) {
+			uint64_t ms = rep->jobs[j].st.runtime_ns / 1000000;
+
+			if (ms > span_ms)
+				span_ms = ms;
+		}
+		d->util_pct = span_ms ? 100.0 * (double)d->delta.io_ticks / (double)span_ms : 0;
+		if (d->util_pct > 100.0)
+			d->util_pct = 100.0;
+	}
+	return 0;
+}
+
+int run_build_report(struct run_ctx *ctx, struct report *rep, struct errbuf *err)
+{
+	struct utsname u;
+	struct timespec ts;
+	int ret;
+
+	memset(rep, 0, sizeof(*rep));
+	clock_gettime(CLOCK_REALTIME, &ts);
+	rep->timestamp = ts.tv_sec;
+	rep->timestamp_ms = (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+	rep->interrupted = ctx->stop_signal != 0;
+	snprintf(rep->command, sizeof(rep->command), "%s", ctx->opts.command);
+	if (!uname(&u))
+		snprintf(rep->kernel_release, sizeof(rep->kernel_release), "%s", u.release);
+	gethostname(rep->hostname, sizeof(rep->hostname) - 1);
+	rep->probes = ctx->probes;
+	rep->toggle = ctx->opts.probe_toggle_ms && ctx->probes ? &ctx->toggle : NULL;
+	rep->job_defs = ctx->jobs.jobs;
+	rep->nr_job_defs = ctx->jobs.count;
+	ret = build_entries(ctx, rep);
+	if (!ret)
+		ret = build_groups(rep);
+	if (!ret)
+		ret = build_disks(ctx, rep);
+	if (ret) {
+		report_free(rep);
+		return err_set(err, -ret, "out of memory building the report");
+	}
+	return 0;
+}
+
+void report_free(struct report *rep)
+{
+	if (!rep)
+		return;
+	free(rep->jobs);
+	free(rep->groups);
+	free(rep->disks);
+	rep->jobs = NULL;
+	rep->groups = NULL;
+	rep->disks = NULL;
+}

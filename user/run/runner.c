@@ -1,0 +1,605 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The supervisor: resolves targets, starts each stonewall group's workers
+ * (threads, or processes like fio's default), waits for them while it
+ * watches for SIGINT/SIGTERM, and cleans up.  Signals stay blocked in every
+ * thread and are taken with sigtimedwait, so no handler and no global flag
+ * is needed; workers see the stop flag in shared memory.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "probes/probe.h"
+#include "run/run.h"
+
+#define DEFAULT_SCRATCH_SIZE (512ull << 20)
+#define LAYOUT_CHUNK (1u << 20)
+
+void run_ctx_init(struct run_ctx *ctx)
+{
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->opts.output_format = OUTPUT_NORMAL;
+	ctx->opts.progress = -1;
+	ctx->opts.scratch_size = DEFAULT_SCRATCH_SIZE;
+	ctx->opts.probe_toggle_settle_ms = -1;
+	sigemptyset(&ctx->signals);
+	sigaddset(&ctx->signals, SIGINT);
+	sigaddset(&ctx->signals, SIGTERM);
+	sigaddset(&ctx->signals, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &ctx->signals, NULL);
+}
+
+bool run_signal_pending(struct run_ctx *ctx)
+{
+	struct timespec zero = { 0, 0 };
+	int sig;
+
+	if (ctx->stop_signal)
+		return true;
+	sig = sigtimedwait(&ctx->signals, NULL, &zero);
+	if (sig > 0) {
+		ctx->stop_signal = sig;
+		if (ctx->shared)
+			ctx->shared->stop = 1;
+		return true;
+	}
+	return false;
+}
+
+static bool job_writes(const struct job *job)
+{
+	return rw_has_write(job->rw);
+}
+
+static int clone_path(const struct job *job, unsigned int clone, char *buf,
+		      size_t len)
+{
+	/* fio's naming for directory= jobs: <dir>/<jobname>.<clone>.<file> */
+	if ((size_t)snprintf(buf, len, "%s/%s.%u.0", job->directory, job->name,
+			     clone) >= len)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+static int resolve_path(struct run_ctx *ctx, const struct job *job,
+			struct job_target *t, struct errbuf *err)
+{
+	int ret;
+
+	if (ctx->opts.target) {
+		snprintf(t->path, sizeof(t->path), "%s", ctx->opts.target);
+	} else if (job->filename[0]) {
+		snprintf(t->path, sizeof(t->path), "%s", job->filename);
+	} else if (job->directory[0]) {
+		t->per_clone_files = true;
+		if (clone_path(job, 0, t->path, sizeof(t->path)))
+			return err_set(err, ENAMETOOLONG, "%s:%d: job '%s': directory path is too long",
+				       job->source, job->source_line, job->name);
+	} else {
+		/* No target anywhere: the built-in scratch loop device. */
+		if (!ctx->scratch) {
+			ret = scratch_create(ctx->opts.scratch_size, &ctx->scratch, err);
+			if (ret)
+				return ret;
+		}
+		snprintf(t->path, sizeof(t->path), "%s", scratch_path(ctx->scratch));
+		t->scratch = true;
+	}
+	return 0;
+}
+
+static int resolve_region(const struct job *job, struct job_target *t,
+			  struct errbuf *err)
+{
+	const struct target_info *ti = &t->info;
+	uint32_t max_bs = job->bs_max[DDIR_READ] > job->bs_max[DDIR_WRITE] ?
+			  job->bs_max[DDIR_READ] : job->bs_max[DDIR_WRITE];
+
+	t->region_start = job->offset;
+	if (job->size) {
+		t->region_len = job->size;
+	} else if (ti->exists && ti->size > job->offset) {
+		t->region_len = ti->size - job->offset;
+	} else if (!ti->exists) {
+		return err_set(err, EINVAL, "%s:%d: job '%s': %s does not exist; set size= so iodig can create it",
+			       job->source, job->source_line, job->name, t->path);
+	} else {
+		return err_set(err, EINVAL, "%s:%d: job '%s': offset %llu is beyond the end of %s (%llu bytes)",
+			       job->source, job->source_line, job->name,
+			       (unsigned long long)job->offset, t->path,
+			       (unsigned long long)ti->size);
+	}
+	if (ti->is_blockdev && t->region_start + t->region_len > ti->size)
+		return err_set(err, ENOSPC, "%s:%d: job '%s': %s is too small: it has %llu bytes, the job needs %llu",
+			       job->source, job->source_line, job->name, t->path,
+			       (unsigned long long)ti->size,
+			       (unsigned long long)(t->region_start + t->region_len));
+	if (t->region_len < max_bs)
+		return err_set(err, EINVAL, "%s:%d: job '%s': block size %u is larger than the %llu bytes to do I/O on",
+			       job->source, job->source_line, job->name, max_bs,
+			       (unsigned long long)t->region_len);
+	if (job->direct && ti->logical_block_size &&
+	    t->region_start % ti->logical_block_size)
+		return err_set(err, EINVAL, "%s:%d: job '%s': offset %llu is not a multiple of %s's logical block size %u, which O_DIRECT needs",
+			       job->source, job->source_line, job->name,
+			       (unsigned long long)t->region_start, t->path,
+			       ti->logical_block_size);
+	return 0;
+}
+
+/* fio lays out a job's file before reading it, so reads hit real data. */
+static int layout_file(const char *path, uint64_t need, struct errbuf *err)
+{
+	struct stat st;
+	char *buf = NULL;
+	int fd, ret = 0;
+
+	fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return err_set(err, errno, "%s: cannot create: %s", path, strerror(errno));
+	if (fstat(fd, &st)) {
+		ret = err_set(err, errno, "%s: %s", path, strerror(errno));
+		goto cleanup;
+	}
+	if ((uint64_t)st.st_size >= need)
+		goto cleanup;
+	buf = malloc(LAYOUT_CHUNK);
+	if (!buf) {
+		ret = err_set(err, ENOMEM, "%s: out of memory laying out the file", path);
+		goto cleanup;
+	}
+	for (size_t i = 0; i < LAYOUT_CHUNK; i++)
+		buf[i] = (char)(i * 2654435761u >> 24);
+	for (uint64_t off = (uint64_t)st.st_size; off < need;) {
+		size_t n = need - off < LAYOUT_CHUNK ? need - off : LAYOUT_CHUNK;
+		ssize_t w = pwrite(fd, buf, n, (off_t)off);
+
+		if (w <= 0) {
+			ret = err_set(err, w < 0 ? errno : ENOSPC,
+				      "%s: laying out %llu bytes failed at %llu: %s",
+				      path, (unsigned long long)need,
+				      (unsigned long long)off,
+				      strerror(w < 0 ? errno : ENOSPC));
+			goto cleanup;
+		}
+		off += (uint64_t)w;
+	}
+	if (fsync(fd))
+		ret = err_set(err, errno, "%s: fsync: %s", path, strerror(errno));
+cleanup:
+	free(buf);
+	close(fd);
+	return ret;
+}
+
+static void add_disk(struct run_ctx *ctx, const char *name)
+{
+	if (!name[0])
+		return;
+	for (unsigned int i = 0; i < ctx->nr_disks; i++)
+		if (!strcmp(ctx->disks[i], name))
+			return;
+	if (ctx->nr_disks < sizeof(ctx->disks) / sizeof(ctx->disks[0]))
+		snprintf(ctx->disks[ctx->nr_disks++], sizeof(ctx->disks[0]), "%s", name);
+}
+
+int run_prepare(struct run_ctx *ctx, struct errbuf *err)
+{
+	int ret;
+
+	ctx->targets = calloc(ctx->jobs.count, sizeof(*ctx->targets));
+	if (!ctx->targets)
+		return err_set(err, ENOMEM, "out of memory");
+	/* First check every job, so a bad one writes nothing anywhere. */
+	for (size_t j = 0; j < ctx->jobs.count; j++) {
+		const struct job *job = &ctx->jobs.jobs[j];
+		struct job_target *t = &ctx->targets[j];
+
+		ret = resolve_path(ctx, job, t, err);
+		if (ret)
+			return ret;
+		ret = target_inspect(t->path, &t->info, err);
+		if (ret)
+			return ret;
+		ret = resolve_region(job, t, err);
+		if (ret)
+			return ret;
+		/* The scratch device is iodig's own: what an earlier job wrote
+		 * there is not somebody's data. */
+		if (job_writes(job) && !t->scratch) {
+			ret = target_write_guard(&t->info, ctx->opts.allow_destructive, err);
+			if (ret)
+				return ret;
+		}
+		add_disk(ctx, t->info.disk_name);
+	}
+	for (size_t j = 0; j < ctx->jobs.count; j++) {
+		const struct job *job = &ctx->jobs.jobs[j];
+		struct job_target *t = &ctx->targets[j];
+		unsigned int files = t->per_clone_files ? job->numjobs : 1;
+		char path[4096];
+
+		if (t->info.is_blockdev)
+			continue;
+		for (unsigned int c = 0; c < files; c++) {
+			if (t->per_clone_files)
+				clone_path(job, c, path, sizeof(path));
+			else
+				snprintf(path, sizeof(path), "%s", t->path);
+			ret = layout_file(path, t->region_start + t->region_len, err);
+			if (ret)
+				return ret;
+		}
+		/* Re-inspect: the file now exists and has a size. */
+		target_inspect(t->path, &t->info, err);
+	}
+	return 0;
+}
+
+static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
+{
+	unsigned int n = 0, k = 0;
+
+	for (size_t j = 0; j < ctx->jobs.count; j++)
+		n += ctx->jobs.jobs[j].numjobs;
+	ctx->nr_workers = n;
+	ctx->shared_len = sizeof(struct run_shared) + n * sizeof(struct worker_stats);
+	ctx->shared = mmap(NULL, ctx->shared_len, PROT_READ | PROT_WRITE,
+			   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (ctx->shared == MAP_FAILED) {
+		ctx->shared = NULL;
+		return err_set(err, errno, "cannot map %zu bytes for worker stats: %s",
+			       ctx->shared_len, strerror(errno));
+	}
+	ctx->workers = calloc(n, sizeof(*ctx->workers));
+	if (!ctx->workers)
+		return err_set(err, ENOMEM, "out of memory for %u workers", n);
+	for (size_t j = 0; j < ctx->jobs.count; j++) {
+		const struct job *job = &ctx->jobs.jobs[j];
+		const struct job_target *t = &ctx->targets[j];
+
+		for (unsigned int c = 0; c < job->numjobs; c++, k++) {
+			struct worker *w = &ctx->workers[k];
+
+			w->job = job;
+			w->job_index = (unsigned int)j;
+			w->clone_index = c;
+			w->fd = -1;
+			if (t->per_clone_files)
+				clone_path(job, c, w->path, sizeof(w->path));
+			else
+				snprintf(w->path, sizeof(w->path), "%s", t->path);
+			w->region_start = t->region_start;
+			w->region_len = t->region_len;
+			w->io_limit = job->io_size ? job->io_size : t->region_len;
+			w->stats = &ctx->shared->stats[k];
+			w->stop = &ctx->shared->stop;
+			worker_stats_init(w->stats);
+		}
+	}
+	return 0;
+}
+
+struct group_run {
+	unsigned int first, count;    /* workers of the group */
+	pthread_t *threads;
+	pid_t *pids;
+	bool *started;
+};
+
+/*
+ * A forked worker inherits iodig's BPF links, programs, maps, BTF and perf
+ * events.  It never uses them, and while it held them the kernel kept the
+ * probes attached whatever the supervisor detached (--probe-toggle) or
+ * destroyed, until the worker exited.
+ */
+static void drop_tracing_fds(void)
+{
+	static const char *const kinds[] = { "anon_inode:bpf", "anon_inode:btf",
+					     "anon_inode:[perf_event]" };
+	DIR *dir = opendir("/proc/self/fd");
+	struct dirent *e;
+
+	if (!dir)
+		return;
+	while ((e = readdir(dir))) {
+		char path[64], target[64];
+		int fd = atoi(e->d_name);
+		ssize_t n;
+
+		if (fd < 3 || fd == dirfd(dir))
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+		n = readlink(path, target, sizeof(target) - 1);
+		if (n <= 0)
+			continue;
+		target[n] = 0;
+		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+			if (!strncmp(target, kinds[k], strlen(kinds[k])))
+				close(fd);
+	}
+	closedir(dir);
+}
+
+static int start_worker(struct run_ctx *ctx, struct group_run *g, unsigned int i)
+{
+	struct worker *w = &ctx->workers[g->first + i];
+	int ret;
+
+	if (w->job->thread) {
+		ret = pthread_create(&g->threads[i], NULL, worker_main, w);
+		if (ret)
+			return -ret;
+	} else {
+		pid_t pid = fork();
+
+		if (pid < 0)
+			return -errno;
+		if (pid == 0) {
+			/* A killed supervisor must not leave workers behind. */
+			prctl(PR_SET_PDEATHSIG, SIGKILL);
+			if (getppid() == 1)
+				_exit(1);
+			drop_tracing_fds();
+			worker_main(w);
+			_exit(0);
+		}
+		g->pids[i] = pid;
+		/* Trace the new process from its first I/O on; main says
+		 * which ones could not be. */
+		if (ctx->probes && probes_track_tgid(ctx->probes, pid) &&
+		    !ctx->untraced_workers++)
+			ctx->first_untraced = pid;
+	}
+	g->started[i] = true;
+	return 0;
+}
+
+static uint64_t group_expected_ns(const struct run_ctx *ctx, const struct group_run *g)
+{
+	uint64_t max = 0;
+
+	for (unsigned int i = 0; i < g->count; i++) {
+		const struct job *job = ctx->workers[g->first + i].job;
+		uint64_t t = job->startdelay_ns + job->ramp_time_ns + job->runtime_ns;
+
+		if (!job->runtime_ns)
+			return 0;
+		if (t > max)
+			max = t;
+	}
+	return max;
+}
+
+static bool group_done(struct run_ctx *ctx, struct group_run *g)
+{
+	for (unsigned int i = 0; i < g->count; i++) {
+		struct worker *w = &ctx->workers[g->first + i];
+		int status;
+
+		if (!g->started[i])
+			continue;
+		if (w->job->thread) {
+			if (!w->stats->done)
+				return false;
+			continue;
+		}
+		if (g->pids[i] <= 0)
+			continue;
+		if (waitpid(g->pids[i], &status, WNOHANG) == 0)
+			return false;
+		if (WIFSIGNALED(status) && !w->stats->error) {
+			w->stats->error = -EINTR;
+			snprintf(w->stats->errmsg, sizeof(w->stats->errmsg),
+				 "worker process %d was killed by signal %d",
+				 g->pids[i], WTERMSIG(status));
+		}
+		g->pids[i] = 0;
+	}
+	return true;
+}
+
+static bool want_progress(const struct run_ctx *ctx)
+{
+	if (ctx->opts.progress >= 0)
+		return ctx->opts.progress;
+	return isatty(STDERR_FILENO);
+}
+
+/* I/Os the group's workers have completed so far. */
+static uint64_t group_ios(const struct run_ctx *ctx, const struct group_run *g)
+{
+	uint64_t ios = 0;
+
+	for (unsigned int i = g->first; i < g->first + g->count; i++)
+		for (int d = 0; d < DDIR_COUNT; d++)
+			ios += ctx->shared->stats[i].dir[d].ios;
+	return ios;
+}
+
+/*
+ * --probe-toggle, at each wake-up of the supervisor: when a settle time
+ * ends, the phase after it begins; otherwise the current phase ends
+ * (measured when it ran at least half its length and the workload was not
+ * told to stop) and the next begins, after detaching or attaching the
+ * probes and a settle time when its kind differs.  Returns how long to
+ * wait, in ms.
+ */
+static unsigned int toggle_step(struct run_ctx *ctx, const struct group_run *g)
+{
+	struct probe_toggle *t = &ctx->toggle;
+	uint64_t now = now_ns(), ios = group_ios(ctx, g);
+	bool traced = toggle_traced(t->index);
+
+	if (t->settling) {
+		t->settling = false;
+		goto begin;
+	}
+	if (t->timing && !ctx->shared->stop &&
+	    now - t->start_ns >= (uint64_t)t->phase_ms * 500000ull &&
+	    toggle_record(t, t->index, ios - t->start_ios, now - t->start_ns) && !t->switch_err)
+		t->switch_err = -ENOMEM;
+	if (t->begun)
+		t->index++;
+	t->begun = true;
+	if (toggle_traced(t->index) != traced) {
+		int err = probes_set_attached(ctx->probes, !traced, t->fixed, sizeof(t->fixed));
+
+		if (err && !t->switch_err)
+			t->switch_err = err;
+		t->switches++;
+		t->switch_ns += now_ns() - now;
+		if (t->settle_ms) {
+			t->timing = false;
+			t->settling = true;
+			return t->settle_ms;
+		}
+	}
+begin:
+	t->timing = true;
+	t->start_ns = now_ns();
+	t->start_ios = group_ios(ctx, g);
+	return t->phase_ms;
+}
+
+/* Waits for the group while watching for signals; never returns early. */
+static void supervise(struct run_ctx *ctx, struct group_run *g)
+{
+	unsigned int wait_ms = 200;
+	uint64_t start = now_ns(), total = group_expected_ns(ctx, g);
+	uint64_t last_progress = 0;
+	bool progress = want_progress(ctx);
+	bool toggling = ctx->opts.probe_toggle_ms && ctx->probes;
+
+	if (toggling) {
+		ctx->toggle.phase_ms = ctx->opts.probe_toggle_ms;
+		ctx->toggle.settle_ms = ctx->opts.probe_toggle_settle_ms < 0 ?
+			TOGGLE_SETTLE_DEFAULT_MS : (unsigned int)ctx->opts.probe_toggle_settle_ms;
+		wait_ms = toggle_step(ctx, g);
+	}
+	while (!group_done(ctx, g)) {
+		struct timespec tick = { wait_ms / 1000, (long)(wait_ms % 1000) * 1000000L };
+		int sig = sigtimedwait(&ctx->signals, NULL, &tick);
+
+		if (sig > 0) {
+			if (!ctx->stop_signal)
+				ctx->stop_signal = sig;
+			ctx->shared->stop = 1;
+		}
+		if (toggling && !group_done(ctx, g))
+			wait_ms = toggle_step(ctx, g);
+		probes_tick(ctx->probes);
+		if (progress && now_ns() - last_progress >= 1000000000ull) {
+			last_progress = now_ns();
+			progress_print(&ctx->progress, ctx, g->first, g->count,
+				       last_progress - start, total);
+		}
+	}
+	if (progress)
+		progress_clear(&ctx->progress);
+	ctx->toggle.timing = false;
+	ctx->toggle.settling = false;
+}
+
+static void join_group(struct run_ctx *ctx, struct group_run *g)
+{
+	for (unsigned int i = 0; i < g->count; i++) {
+		if (!g->started[i])
+			continue;
+		if (ctx->workers[g->first + i].job->thread)
+			pthread_join(g->threads[i], NULL);
+		else if (g->pids[i] > 0)
+			waitpid(g->pids[i], NULL, 0);
+	}
+}
+
+static int run_group(struct run_ctx *ctx, unsigned int first, unsigned int count,
+		     struct errbuf *err)
+{
+	struct group_run g = { .first = first, .count = count };
+	int ret = 0;
+
+	g.threads = calloc(count, sizeof(*g.threads));
+	g.pids = calloc(count, sizeof(*g.pids));
+	g.started = calloc(count, sizeof(*g.started));
+	if (!g.threads || !g.pids || !g.started) {
+		ret = err_set(err, ENOMEM, "out of memory starting %u workers", count);
+		goto cleanup;
+	}
+	for (unsigned int i = 0; i < count; i++) {
+		ret = start_worker(ctx, &g, i);
+		if (ret) {
+			err_set(err, -ret, "cannot start worker %u of job '%s': %s",
+				ctx->workers[first + i].clone_index,
+				ctx->workers[first + i].job->name, strerror(-ret));
+			ctx->shared->stop = 1;
+			break;
+		}
+	}
+	supervise(ctx, &g);
+	join_group(ctx, &g);
+cleanup:
+	free(g.threads);
+	free(g.pids);
+	free(g.started);
+	return ret;
+}
+
+int run_execute(struct run_ctx *ctx, struct errbuf *err)
+{
+	unsigned int i = 0;
+	int ret;
+
+	ret = setup_workers(ctx, err);
+	if (ret)
+		return ret;
+	/* each repeat opens its own probes, attached: phase 0 is traced */
+	toggle_free(&ctx->toggle);
+	memset(&ctx->toggle, 0, sizeof(ctx->toggle));
+	for (unsigned int d = 0; d < ctx->nr_disks; d++)
+		diskstats_read(ctx->disks[d], &ctx->disk_before[d], err);
+	while (i < ctx->nr_workers && !run_signal_pending(ctx)) {
+		int group = ctx->workers[i].job->group_id;
+		unsigned int n = 0;
+
+		while (i + n < ctx->nr_workers &&
+		       ctx->workers[i + n].job->group_id == group)
+			n++;
+		ret = run_group(ctx, i, n, err);
+		if (ret)
+			return ret;
+		i += n;
+	}
+	for (unsigned int d = 0; d < ctx->nr_disks; d++)
+		diskstats_read(ctx->disks[d], &ctx->disk_after[d], err);
+	return 0;
+}
+
+void run_ctx_cleanup(struct run_ctx *ctx)
+{
+	toggle_free(&ctx->toggle);
+	probes_destroy(ctx->probes);
+	ctx->probes = NULL;
+	scratch_destroy(ctx->scratch);
+	ctx->scratch = NULL;
+	free(ctx->workers);
+	ctx->workers = NULL;
+	if (ctx->shared)
+		munmap(ctx->shared, ctx->shared_len);
+	ctx->shared = NULL;
+	free(ctx->targets);
+	ctx->targets = NULL;
+	job_list_free(&ctx->jobs);
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Pictures of runs: interactive flame graphs (click to zoom, search) of the
+ * in-submission on-CPU stacks and of the off-CPU (context switch) stacks, a
+ * differential flame graph for a diff, and the clat distribution on a log
+ * axis with p50/p99/p99.9 marked.  Self-contained SVG: embedded script and
+ * style, no network.  Flame graphs follow Brendan Gregg's idea; the code is
+ * iodig's own.
+ */
+#ifndef IODIG_SVG_H
+#define IODIG_SVG_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "base/errbuf.h"
+#include "workload/stats.h"
+
+/* One folded stack ("root;...;leaf") and its weight (samples, switches). */
+struct stack_count {
+	char *stack;
+	double count;
+};
+
+/* DIR/NAME: a flame graph of @cur, differential against @base when
+ * @nr_base > 0 (see flamegraph_write).  Errors name the file. */
+int svg_write_flame(const char *dir, const char *name, const char *title,
+		    const char *subtitle, const struct stack_count *cur, size_t nr_cur,
+		    const struct stack_count *base, size_t nr_base, struct errbuf *err);
+/* DIR/latency.svg: the clat distributions of @n runs overlaid. */
+int svg_write_latency(const char *dir, const struct hist *const *h,
+		      const char *const *names, size_t n, struct errbuf *err);
+
+/* Writes @s with XML's five special characters escaped. */
+void svg_escape(FILE *out, const char *s);
+
+/* flamegraph.c: a flame graph of @cur; with @base (differential), widths
+ * are @cur's and colours show each frame's change of share against @base
+ * (red grew, blue shrank).  Returns 0 or -errno. */
+int flamegraph_write(FILE *out, const char *title, const char *subtitle,
+		     const struct stack_count *cur, size_t nr_cur,
+		     const struct stack_count *base, size_t nr_base);
+
+/* The clat distributions of @n runs overlaid, log-scale x axis. */
+int latency_plot_write(FILE *out, const char *title, const struct hist *const *h,
+		       const char *const *names, size_t n);
+
+#endif /* IODIG_SVG_H */

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libaio: Linux native AIO (io_setup/io_submit/io_getevents).  Every unit
+ * owns one struct iocb; queue() only prepares it, commit() hands the
+ * queued ones to io_submit in batches of iodepth_batch_submit.  Buffered
+ * I/O through AIO is done synchronously inside io_submit by the kernel;
+ * only O_DIRECT is truly asynchronous (fio documents the same).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <libaio.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workload/worker.h"
+
+struct libaio_data {
+	io_context_t ctx;
+	bool ctx_ready;
+	struct iocb *iocbs;        /* one per unit, unit->engine_priv */
+	struct iocb **pending;     /* queued, not yet submitted, in order */
+	unsigned int nr_pending;
+	unsigned int inflight;     /* submitted, not yet reaped */
+	struct io_event *events;   /* last getevents() */
+	unsigned int nr_events;
+	unsigned int cap;          /* nr_units */
+	unsigned int batch;        /* iocbs per io_submit, 0 = all */
+};
+
+static void libaio_cleanup(struct worker *w)
+{
+	struct libaio_data *d = w->engine_data;
+
+	if (!d)
+		return;
+	/* io_destroy cancels what it can and waits for the rest, so no
+	 * I/O lands in the buffers after the runner frees them. */
+	if (d->ctx_ready)
+		io_destroy(d->ctx);
+	free(d->iocbs);
+	free(d->pending);
+	free(d->events);
+	free(d);
+	w->engine_data = NULL;
+}
+
+static int libaio_init(struct worker *w, struct errbuf *err)
+{
+	struct libaio_data *d;
+	unsigned int i;
+	int ret;
+
+	if (w->job->nowait)
+		return err_set(err, EINVAL,
+			       "libaio on %s: nowait=1 is not supported with ioengine=libaio; use io_uring or psync",
+			       w->path);
+	if (w->job->hipri)
+		return err_set(err, EINVAL,
+			       "libaio on %s: hipri=1 is not supported with ioengine=libaio: the kernel never polls AIO; use io_uring or psync",
+			       w->path);
+	if (!w->nr_units)
+		return err_set(err, EINVAL, "libaio on %s: iodepth is 0", w->path);
+
+	d = calloc(1, sizeof(*d));
+	if (!d)
+		return err_set(err, ENOMEM, "libaio on %s: out of memory", w->path);
+	w->engine_data = d;
+	d->cap = w->nr_units;
+	d->batch = w->job->iodepth_batch_submit;
+	d->iocbs = calloc(d->cap, sizeof(*d->iocbs));
+	d->pending = calloc(d->cap, sizeof(*d->pending));
+	d->events = calloc(d->cap, sizeof(*d->events));
+	if (!d->iocbs || !d->pending || !d->events) {
+		ret = err_set(err, ENOMEM, "libaio on %s: out of memory", w->path);
+		goto cleanup;
+	}
+	for (i = 0; i < d->cap; i++)
+		w->units[i].engine_priv = &d->iocbs[i];
+
+	/* libaio returns -errno rather than setting errno. */
+	ret = io_setup((int)d->cap, &d->ctx);
+	if (ret < 0) {
+		errno = -ret;
+		if (ret == -EAGAIN)
+			ret = err_set(err, EAGAIN,
+				      "libaio on %s: io_setup(%u): %m: the system-wide limit fs.aio-max-nr would be exceeded (raise it with sysctl fs.aio-max-nr)",
+				      w->path, d->cap);
+		else if (ret == -ENOSYS)
+			ret = err_set(err, ENOSYS,
+				      "libaio on %s: io_setup(%u): %m: the kernel is built without CONFIG_AIO",
+				      w->path, d->cap);
+		else
+			ret = err_set(err, -ret, "libaio on %s: io_setup(%u): %m",
+				      w->path, d->cap);
+		goto cleanup;
+	}
+	d->ctx_ready = true;
+	return 0;
+
+cleanup:
+	libaio_cleanup(w);
+	return ret;
+}
+
+static enum io_result libaio_queue(struct worker *w, struct io_unit *u)
+{
+	struct libaio_data *d = w->engine_data;
+	struct iocb *iocb = u->engine_priv;
+
+	if (d->nr_pending + d->inflight >= d->cap)
+		return IO_BUSY;
+	if (u->ddir == DDIR_WRITE)
+		io_prep_pwrite(iocb, w->fd, u->buf, u->len, (long long)u->offset);
+	else
+		io_prep_pread(iocb, w->fd, u->buf, u->len, (long long)u->offset);
+	iocb->data = u; /* io_prep_* clear the iocb, so set it last */
+	d->pending[d->nr_pending++] = iocb;
+	return IO_QUEUED;
+}
+
+static int libaio_commit(struct worker *w)
+{
+	struct libaio_data *d = w->engine_data;
+	unsigned int done = 0;
+	int ret = 0;
+
+	while (done < d->nr_pending) {
+		unsigned int want = d->nr_pending - done;
+		uint64_t t;
+		int i;
+
+		if (d->batch && want > d->batch)
+			want = d->batch;
+		ret = io_submit(d->ctx, (long)want, d->pending + done);
+		if (ret == -EINTR)
+			continue;
+		/* -EAGAIN: the kernel is short of resources for now; what is
+		 * left stays queued for the next commit. */
+		if (ret == -EAGAIN) {
+			ret = 0;
+			break;
+		}
+		if (ret < 0)
+			break;
+		t = now_ns();
+		for (i = 0; i < ret; i++) {
+			struct io_unit *u = d->pending[done + i]->data;
+
+			u->issue_ns = t;
+		}
+		done += (unsigned int)ret;
+		d->inflight += (unsigned int)ret;
+		/* A partial submit means the rest would fail the same way
+		 * right now. */
+		if ((unsigned int)ret < want)
+			break;
+	}
+	if (done) {
+		memmove(d->pending, d->pending + done,
+			(d->nr_pending - done) * sizeof(*d->pending));
+		d->nr_pending -= done;
+	}
+	/* An error after some batches went in is reported by the next
+	 * commit, which retries the failing iocb first. */
+	if (ret < 0 && !done)
+		return ret;
+	return (int)done;
+}
+
+static int libaio_getevents(struct worker *w, unsigned int min, unsigned int max)
+{
+	struct libaio_data *d = w->engine_data;
+	unsigned int got = 0, i;
+	int ret;
+
+	if (max > d->cap)
+		max = d->cap;
+	if (min > max)
+		min = max;
+	d->nr_events = 0;
+	do {
+		ret = io_getevents(d->ctx, min > got ? (long)(min - got) : 0,
+				   (long)(max - got), d->events + got, NULL);
+		if (ret == -EINTR)
+			continue;
+		if (ret < 0) {
+			if (!got)
+				return ret;
+			break;
+		}
+		got += (unsigned int)ret;
+	} while (got < min);
+
+	for (i = 0; i < got; i++) {
+		struct io_unit *u = d->events[i].data;
+
+		/* res is unsigned long in the ABI; errors are -errno. */
+		u->result = (long)d->events[i].res;
+	}
+	d->inflight -= got;
+	d->nr_events = got;
+	return (int)got;
+}
+
+static struct io_unit *libaio_event(struct worker *w, unsigned int i)
+{
+	struct libaio_data *d = w->engine_data;
+
+	return i < d->nr_events ? d->events[i].data : NULL;
+}
+
+const struct engine_ops libaio_engine = {
+	.name = "libaio",
+	.init = libaio_init,
+	.queue = libaio_queue,
+	.commit = libaio_commit,
+	.getevents = libaio_getevents,
+	.event = libaio_event,
+	.cleanup = libaio_cleanup,
+};

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mmap: the job's region is mapped MAP_SHARED once and every I/O is a
+ * memcpy on the worker's thread, so the page faults (page cache or DAX)
+ * are taken by the workload itself, where the probes see them.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <linux/fs.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "workload/worker.h"
+
+struct mmap_data {
+	char *map;
+	size_t map_len;
+	uint64_t map_off;     /* file offset of map[0], page aligned */
+	uint64_t region_end;  /* first byte after the job's region */
+	size_t page;
+	bool sync_writes;     /* direct=1: msync each write */
+};
+
+static void mmap_cleanup(struct worker *w)
+{
+	struct mmap_data *d = w->engine_data;
+
+	if (!d)
+		return;
+	if (d->map)
+		munmap(d->map, d->map_len);
+	free(d);
+	w->engine_data = NULL;
+}
+
+/* Bytes the target holds: st_size for files, BLKGETSIZE64 for devices
+ * (whose st_size is 0). */
+static int target_bytes(struct worker *w, uint64_t *size, struct errbuf *err)
+{
+	struct stat st;
+
+	if (fstat(w->fd, &st) < 0)
+		return err_set(err, errno, "mmap on %s: fstat: %m", w->path);
+	if (S_ISBLK(st.st_mode)) {
+		if (ioctl(w->fd, BLKGETSIZE64, size) < 0)
+			return err_set(err, errno, "mmap on %s: BLKGETSIZE64: %m", w->path);
+		return 0;
+	}
+	if (!S_ISREG(st.st_mode))
+		return err_set(err, EINVAL,
+			       "mmap on %s: only regular files and block devices can be mapped",
+			       w->path);
+	*size = (uint64_t)st.st_size;
+	return 0;
+}
+
+static int mmap_init(struct worker *w, struct errbuf *err)
+{
+	const struct job *job = w->job;
+	struct mmap_data *d;
+	uint64_t size = 0;
+	int prot, ret;
+
+	if (!w->region_len)
+		return err_set(err, EINVAL, "mmap on %s: the job's region is empty", w->path);
+	ret = target_bytes(w, &size, err);
+	if (ret)
+		return ret;
+	/* Touching a mapped page wholly past EOF raises SIGBUS, which would
+	 * kill the worker mid-run. */
+	if (size < w->region_start + w->region_len)
+		return err_set(err, EINVAL,
+			       "mmap on %s: the target has %llu bytes but the job's region ends at %llu; accessing the mapping past the end would raise SIGBUS",
+			       w->path, (unsigned long long)size,
+			       (unsigned long long)(w->region_start + w->region_len));
+
+	d = calloc(1, sizeof(*d));
+	if (!d)
+		return err_set(err, ENOMEM, "mmap on %s: out of memory", w->path);
+	w->engine_data = d;
+	d->page = (size_t)sysconf(_SC_PAGESIZE);
+	d->map_off = w->region_start & ~((uint64_t)d->page - 1);
+	d->region_end = w->region_start + w->region_len;
+	d->map_len = (size_t)(d->region_end - d->map_off);
+	/*
+	 * fio's mmap engine has no O_DIRECT: with direct=1 it msyncs after
+	 * each I/O so writes reach the device before they complete.  We do
+	 * the same for writes (msync of clean pages after a read does
+	 * nothing).
+	 */
+	d->sync_writes = job->direct;
+
+	prot = PROT_READ | (rw_has_write(job->rw) ? PROT_WRITE : 0);
+	d->map = mmap(NULL, d->map_len, prot, MAP_SHARED, w->fd, (off_t)d->map_off);
+	if (d->map == MAP_FAILED) {
+		d->map = NULL;
+		ret = err_set(err, errno,
+			      "mmap on %s: mmap(%zu bytes at offset %llu, %s): %m",
+			      w->path, d->map_len, (unsigned long long)d->map_off,
+			      prot & PROT_WRITE ? "read-write" : "read-only");
+		goto cleanup;
+	}
+	/*
+	 * fio's default fadvise_hint=1 advises the workload type, which for
+	 * its mmap engine means posix_madvise RANDOM or SEQUENTIAL: it turns
+	 * fault-around readahead off for random jobs and up for sequential
+	 * ones, and that changes which faults the kernel takes.  Advice is
+	 * only a hint, so a failure is not an error.
+	 */
+	madvise(d->map, d->map_len,
+		rw_is_random(job->rw) ? MADV_RANDOM : MADV_SEQUENTIAL);
+	return 0;
+
+cleanup:
+	mmap_cleanup(w);
+	return ret;
+}
+
+static enum io_result mmap_queue(struct worker *w, struct io_unit *u)
+{
+	struct mmap_data *d = w->engine_data;
+	char *p;
+
+	if (u->offset < w->region_start || u->offset > d->region_end ||
+	    u->len > d->region_end - u->offset) {
+		u->result = -EINVAL;
+		return IO_COMPLETED;
+	}
+	p = d->map + (u->offset - d->map_off);
+	if (u->ddir == DDIR_WRITE) {
+		memcpy(p, u->buf, u->len);
+		if (d->sync_writes) {
+			size_t lead = (size_t)((uintptr_t)p & (d->page - 1));
+
+			if (msync(p - lead, u->len + lead, MS_SYNC) < 0) {
+				u->result = -errno;
+				return IO_COMPLETED;
+			}
+		}
+	} else {
+		memcpy(u->buf, p, u->len);
+	}
+	u->result = u->len;
+	return IO_COMPLETED;
+}
+
+const struct engine_ops mmap_engine = {
+	.name = "mmap",
+	.flags = ENGINE_SYNC | ENGINE_MMAP,
+	.init = mmap_init,
+	.queue = mmap_queue,
+	.cleanup = mmap_cleanup,
+};

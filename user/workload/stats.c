@@ -1,0 +1,325 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Per-worker statistics: running latency moments, log-linear histograms,
+ * fio's depth/batch distributions and the 500 ms bandwidth/IOPS samples.
+ * Everything here is plain arithmetic on memory the worker owns, so the
+ * same code serves threads and processes (stats live in shared memory).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "workload/stats.h"
+
+const double fio_percentiles[FIO_PERCENTILES_NR] = {
+	1.0, 5.0, 10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0, 80.0,
+	90.0, 95.0, 99.0, 99.5, 99.9, 99.95, 99.99,
+};
+
+/* Welford's update: numerically stable mean and sum of squared deviations. */
+void lat_acc_add(struct lat_acc *a, uint64_t v)
+{
+	double x = (double)v;
+	double delta;
+
+	if (a->n == 0) {
+		a->min = v;
+		a->max = v;
+	} else {
+		if (v < a->min)
+			a->min = v;
+		if (v > a->max)
+			a->max = v;
+	}
+	a->n++;
+	delta = x - a->mean;
+	a->mean += delta / (double)a->n;
+	a->m2 += delta * (x - a->mean);
+}
+
+/* Chan et al.'s parallel combination of two (n, mean, m2) triples. */
+void lat_acc_merge(struct lat_acc *dst, const struct lat_acc *src)
+{
+	double na, nb, n, delta;
+
+	if (src->n == 0)
+		return;
+	if (dst->n == 0) {
+		*dst = *src;
+		return;
+	}
+	na = (double)dst->n;
+	nb = (double)src->n;
+	n = na + nb;
+	delta = src->mean - dst->mean;
+	dst->mean += delta * nb / n;
+	dst->m2 += src->m2 + delta * delta * na * nb / n;
+	dst->n += src->n;
+	if (src->min < dst->min)
+		dst->min = src->min;
+	if (src->max > dst->max)
+		dst->max = src->max;
+}
+
+/* Sample standard deviation (n - 1), as fio prints it. */
+double lat_acc_stdev(const struct lat_acc *a)
+{
+	if (a->n < 2 || a->m2 <= 0.0)
+		return 0.0;
+	return sqrt(a->m2 / (double)(a->n - 1));
+}
+
+/*
+ * fio folds the bandwidth and IOPS samples of group_reporting members by
+ * adding them up (min+min, mean+mean, samples+samples): the group's
+ * figure is the sum of its members' rates, not their average.
+ */
+static void lat_acc_sum(struct lat_acc *dst, const struct lat_acc *src)
+{
+	if (src->n == 0)
+		return;
+	if (dst->n == 0) {
+		*dst = *src;
+		return;
+	}
+	dst->min += src->min;
+	dst->max += src->max;
+	dst->n += src->n;
+	dst->mean += src->mean;
+	dst->m2 += src->m2;
+}
+
+void hist_add(struct hist *h, uint64_t v)
+{
+	h->slot[iodig_hist_slot(v)]++;
+	h->total++;
+}
+
+void hist_merge(struct hist *dst, const struct hist *src)
+{
+	unsigned int i;
+
+	for (i = 0; i < IODIG_HIST_SLOTS; i++)
+		dst->slot[i] += src->slot[i];
+	dst->total += src->total;
+}
+
+/*
+ * fio walks the slots until the running count reaches pct% of all samples
+ * (compared in long double, as fio does) and reports that slot's value.
+ */
+uint64_t hist_percentile(const struct hist *h, double pct)
+{
+	long double want;
+	uint64_t sum = 0;
+	unsigned int i, last = 0;
+
+	if (h->total == 0)
+		return 0;
+	want = (long double)pct / 100.0L * (long double)h->total;
+	for (i = 0; i < IODIG_HIST_SLOTS; i++) {
+		if (!h->slot[i])
+			continue;
+		sum += h->slot[i];
+		last = i;
+		if ((long double)sum >= want)
+			return iodig_hist_slot_mid(i);
+	}
+	/* Only reachable through rounding with pct close to 100. */
+	return iodig_hist_slot_mid(last);
+}
+
+/* A slot counts as below @limit when its reported value is; exact for
+ * the one-value slots, within half a slot otherwise. */
+uint64_t hist_count_below(const struct hist *h, uint64_t limit)
+{
+	uint64_t sum = 0;
+	unsigned int i;
+
+	for (i = 0; i < IODIG_HIST_SLOTS; i++) {
+		if (iodig_hist_slot_mid(i) >= limit)
+			break;
+		sum += h->slot[i];
+	}
+	return sum;
+}
+
+/* fio's io_u_map: 1, 2-3, 4-7, 8-15, 16-31, 32-63, >=64 in flight. */
+unsigned int depth_bucket(unsigned int depth)
+{
+	if (depth < 2)
+		return 0;
+	if (depth < 4)
+		return 1;
+	if (depth < 8)
+		return 2;
+	if (depth < 16)
+		return 3;
+	if (depth < 32)
+		return 4;
+	if (depth < 64)
+		return 5;
+	return 6;
+}
+
+/* fio's submit/complete maps: 0, 1-4, 5-8, 9-16, 17-32, 33-64, >64 per
+ * call; the labels name each bucket's upper end ("4" holds 1 to 4). */
+unsigned int batch_bucket(unsigned int n)
+{
+	if (n == 0)
+		return 0;
+	if (n <= 4)
+		return 1;
+	if (n <= 8)
+		return 2;
+	if (n <= 16)
+		return 3;
+	if (n <= 32)
+		return 4;
+	if (n <= 64)
+		return 5;
+	return 6;
+}
+
+void worker_stats_init(struct worker_stats *s)
+{
+	memset(s, 0, sizeof(*s));
+}
+
+void stats_account_io(struct worker_stats *s, enum ddir d, uint64_t bytes,
+		      uint64_t requested, uint64_t slat_ns, uint64_t clat_ns,
+		      uint64_t lat_ns, bool has_slat)
+{
+	struct ddir_stats *ds;
+
+	if ((unsigned int)d >= DDIR_COUNT)
+		return;
+	ds = &s->dir[d];
+	ds->ios++;
+	ds->bytes += bytes;
+	if (bytes < requested)
+		ds->short_ios++;
+	ds->iv_bytes += bytes;
+	ds->iv_ios++;
+
+	/* Sync engines submit and complete in one call: fio records no
+	 * submission latency for them, so neither do we. */
+	if (has_slat) {
+		lat_acc_add(&ds->slat, slat_ns);
+		hist_add(&ds->slat_h, slat_ns);
+	}
+	lat_acc_add(&ds->clat, clat_ns);
+	hist_add(&ds->clat_h, clat_ns);
+	lat_acc_add(&ds->lat, lat_ns);
+	hist_add(&ds->lat_h, lat_ns);
+}
+
+/*
+ * Like fio's bw/iops averaging (bw_avg_time = iops_avg_time = 500 ms): once
+ * at least an interval has passed, each direction that completed I/O in it
+ * gets one sample, the rate over the time actually elapsed; a direction
+ * with no completions in the interval gets no sample (fio skips it too, so
+ * "min" is the slowest interval that did I/O).  The next interval starts
+ * now, as fio restarts its window at the time it takes the sample.
+ */
+void stats_tick(struct worker_stats *s, uint64_t now_ns)
+{
+	uint64_t spent;
+	unsigned int d;
+
+	if (s->iv_start_ns == 0 || now_ns < s->iv_start_ns) {
+		s->iv_start_ns = now_ns;
+		return;
+	}
+	spent = now_ns - s->iv_start_ns;
+	if (spent < STATS_INTERVAL_NS)
+		return;
+
+	for (d = 0; d < DDIR_COUNT; d++) {
+		struct ddir_stats *ds = &s->dir[d];
+		double secs = (double)spent / 1e9;
+
+		if (ds->iv_ios == 0 && ds->iv_bytes == 0)
+			continue;
+		/* Integer rates, as fio stores them. */
+		lat_acc_add(&ds->bw_kib,
+			    (uint64_t)((double)ds->iv_bytes / 1024.0 / secs));
+		lat_acc_add(&ds->iops, (uint64_t)((double)ds->iv_ios / secs));
+		ds->iv_bytes = 0;
+		ds->iv_ios = 0;
+	}
+	s->iv_start_ns = now_ns;
+}
+
+static void ddir_stats_merge(struct ddir_stats *dst, const struct ddir_stats *src)
+{
+	dst->ios += src->ios;
+	dst->bytes += src->bytes;
+	dst->short_ios += src->short_ios;
+	dst->errors += src->errors;
+	lat_acc_merge(&dst->slat, &src->slat);
+	lat_acc_merge(&dst->clat, &src->clat);
+	lat_acc_merge(&dst->lat, &src->lat);
+	hist_merge(&dst->slat_h, &src->slat_h);
+	hist_merge(&dst->clat_h, &src->clat_h);
+	hist_merge(&dst->lat_h, &src->lat_h);
+	lat_acc_sum(&dst->bw_kib, &src->bw_kib);
+	lat_acc_sum(&dst->iops, &src->iops);
+	dst->iv_bytes += src->iv_bytes;
+	dst->iv_ios += src->iv_ios;
+}
+
+/*
+ * Folds one worker into a group total the way fio's sum_thread_stats does:
+ * counters and CPU time add up, runtime_ns is the longest member's (fio's
+ * runtime[ddir], what bandwidth is divided by), start/end span the
+ * members.  The first worker merged into an initialised @dst provides
+ * pid, tid, error and done.
+ */
+void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src)
+{
+	bool first = dst->pid == 0 && dst->tid == 0;
+	unsigned int i;
+
+	for (i = 0; i < DDIR_COUNT; i++) {
+		ddir_stats_merge(&dst->dir[i], &src->dir[i]);
+		dst->issued[i] += src->issued[i];
+	}
+	for (i = 0; i < DIST_BUCKETS; i++) {
+		dst->depth_dist[i] += src->depth_dist[i];
+		dst->submit_dist[i] += src->submit_dist[i];
+		dst->complete_dist[i] += src->complete_dist[i];
+	}
+	dst->submit_calls += src->submit_calls;
+	dst->complete_calls += src->complete_calls;
+	dst->usr_ns += src->usr_ns;
+	dst->sys_ns += src->sys_ns;
+	dst->ctx_vol += src->ctx_vol;
+	dst->ctx_invol += src->ctx_invol;
+	dst->majf += src->majf;
+	dst->minf += src->minf;
+	if (src->runtime_ns > dst->runtime_ns)
+		dst->runtime_ns = src->runtime_ns;
+	dst->nowait_eagain += src->nowait_eagain;
+	dst->verify_errors += src->verify_errors;
+	dst->verified_blocks += src->verified_blocks;
+
+	if (src->start_ns && (dst->start_ns == 0 || src->start_ns < dst->start_ns))
+		dst->start_ns = src->start_ns;
+	if (src->end_ns > dst->end_ns)
+		dst->end_ns = src->end_ns;
+	if (dst->iv_start_ns == 0)
+		dst->iv_start_ns = src->iv_start_ns;
+
+	if (first) {
+		dst->pid = src->pid;
+		dst->tid = src->tid;
+		dst->done = src->done;
+	} else {
+		dst->done = dst->done && src->done;
+	}
+	if (dst->error == 0 && src->error != 0) {
+		dst->error = src->error;
+		memcpy(dst->errmsg, src->errmsg, sizeof(dst->errmsg));
+		dst->errmsg[sizeof(dst->errmsg) - 1] = '\0';
+	}
+}

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Per-worker accumulators (written only by their worker, so no locks) and
+ * the math that turns them into fio's figures.  Worker stats live in shared
+ * memory so that process workers (fio's default) report like threads.
+ */
+#ifndef IODIG_STATS_H
+#define IODIG_STATS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "iodig/hist.h"
+#include "workload/job.h"
+
+/* Running min/max/mean/variance (Welford), mergeable across workers. */
+struct lat_acc {
+	uint64_t n;
+	uint64_t min;
+	uint64_t max;
+	double mean;
+	double m2;
+};
+
+void lat_acc_add(struct lat_acc *a, uint64_t v);
+void lat_acc_merge(struct lat_acc *dst, const struct lat_acc *src);
+double lat_acc_stdev(const struct lat_acc *a);
+
+struct hist {
+	uint64_t total;
+	uint64_t slot[IODIG_HIST_SLOTS];
+};
+
+void hist_add(struct hist *h, uint64_t v);
+void hist_merge(struct hist *dst, const struct hist *src);
+/* Value at percentile @pct (0 < pct <= 100), as fio computes it: the
+ * midpoint of the slot holding the ceil(pct% * total)-th sample; 0 when
+ * empty. */
+uint64_t hist_percentile(const struct hist *h, double pct);
+/* Number of samples with value < @limit (slot granularity). */
+uint64_t hist_count_below(const struct hist *h, uint64_t limit);
+
+/* fio's default percentile list. */
+#define FIO_PERCENTILES_NR 17
+extern const double fio_percentiles[FIO_PERCENTILES_NR];
+
+/* fio's IO depth / submit / complete distributions have 7 buckets:
+ * depth 1,2,4,8,16,32,>=64; submit/complete 0,4,8,16,32,64,>=64. */
+#define DIST_BUCKETS 7
+unsigned int depth_bucket(unsigned int depth);
+unsigned int batch_bucket(unsigned int n);
+
+/* Per-interval bandwidth and IOPS samples, fio's avg_msec=500. */
+#define STATS_INTERVAL_NS 500000000ull
+
+struct ddir_stats {
+	uint64_t ios;          /* completed I/Os (after ramp) */
+	uint64_t bytes;
+	uint64_t short_ios;    /* completed with fewer bytes than asked */
+	uint64_t errors;
+	struct lat_acc slat, clat, lat;
+	struct hist slat_h, clat_h, lat_h;
+	struct lat_acc bw_kib;  /* KiB/s of each interval */
+	struct lat_acc iops;    /* IOPS of each interval */
+	/* interval bookkeeping */
+	uint64_t iv_bytes, iv_ios;
+};
+
+struct worker_stats {
+	struct ddir_stats dir[DDIR_COUNT];
+	uint64_t issued[DDIR_COUNT];      /* fio "issued rwts" total */
+	uint64_t depth_dist[DIST_BUCKETS];
+	uint64_t submit_dist[DIST_BUCKETS];
+	uint64_t complete_dist[DIST_BUCKETS];
+	uint64_t submit_calls, complete_calls;
+	uint64_t usr_ns, sys_ns;          /* CPU time of the worker */
+	uint64_t ctx_vol, ctx_invol;
+	uint64_t majf, minf;
+	uint64_t start_ns, end_ns;        /* after ramp_time, monotonic */
+	uint64_t runtime_ns;
+	uint64_t iv_start_ns;             /* start of the current interval */
+	uint64_t nowait_eagain;           /* RWF_NOWAIT answered -EAGAIN */
+	uint64_t verify_errors;
+	uint64_t verified_blocks;
+	int32_t tid;                      /* the worker's kernel thread id */
+	int32_t pid;                      /* its process id (tgid) */
+	int error;                        /* first error, -errno, 0 = none */
+	char errmsg[256];
+	bool done;
+};
+
+void worker_stats_init(struct worker_stats *s);
+/* Folds a completed I/O in; @now_ns is the reap time. */
+void stats_account_io(struct worker_stats *s, enum ddir d, uint64_t bytes,
+		      uint64_t requested, uint64_t slat_ns, uint64_t clat_ns,
+		      uint64_t lat_ns, bool has_slat);
+/* Closes intervals that ended before @now_ns (bw/iops samples). */
+void stats_tick(struct worker_stats *s, uint64_t now_ns);
+void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src);
+
+#endif /* IODIG_STATS_H */

@@ -1,0 +1,522 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The body of one worker: open the target, feed the engine until the job's
+ * size or runtime is done (fio's do_io), then verify what was written.
+ * Worker code never prints; errors land in the worker's shared stats.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdarg.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "workload/verify.h"
+#include "workload/worker.h"
+
+struct io_loop {
+	struct worker *w;
+	struct io_unit *free_list;
+	unsigned int queued;      /* held by the engine, not yet committed */
+	unsigned int inflight;    /* committed, not yet reaped */
+	uint64_t issued_bytes;
+	uint64_t seq_cursor;      /* sequential offset within the region */
+	uint64_t ramp_end_ns;
+	uint64_t deadline_ns;     /* 0 = none */
+	bool accounting;          /* past ramp_time */
+	uint64_t *written;        /* verify: one bit per bs block written */
+	uint32_t granule;         /* offset granularity (smallest bs) */
+	struct rusage ru_start;
+	int error;
+};
+
+static uint64_t tv_ns(const struct timeval *tv)
+{
+	return (uint64_t)tv->tv_sec * 1000000000ull + (uint64_t)tv->tv_usec * 1000;
+}
+
+static void sleep_ns(uint64_t ns)
+{
+	struct timespec ts = { .tv_sec = ns / 1000000000ull,
+			       .tv_nsec = ns % 1000000000ull };
+
+	nanosleep(&ts, NULL);
+}
+
+static bool stopped(const struct worker *w)
+{
+	return *w->stop != 0;
+}
+
+static int worker_fail(struct worker *w, int ret, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int worker_fail(struct worker *w, int ret, const char *fmt, ...)
+{
+	struct worker_stats *s = w->stats;
+	va_list ap;
+
+	if (s->error)
+		return ret;
+	s->error = ret;
+	va_start(ap, fmt);
+	vsnprintf(s->errmsg, sizeof(s->errmsg), fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+static uint32_t max_bs(const struct job *job)
+{
+	uint32_t m = 0;
+
+	for (int d = 0; d < DDIR_COUNT; d++)
+		if (job->bs_max[d] > m)
+			m = job->bs_max[d];
+	return m;
+}
+
+static uint32_t min_active_bs(const struct job *job)
+{
+	uint32_t m = UINT32_MAX;
+
+	if (rw_has_read(job->rw) && job->bs_min[DDIR_READ] < m)
+		m = job->bs_min[DDIR_READ];
+	if (rw_has_write(job->rw) && job->bs_min[DDIR_WRITE] < m)
+		m = job->bs_min[DDIR_WRITE];
+	return m;
+}
+
+static int open_target(struct worker *w)
+{
+	const struct job *job = w->job;
+	int flags = rw_has_write(job->rw) ? O_RDWR : O_RDONLY;
+
+	if (job->direct)
+		flags |= O_DIRECT;
+	w->fd = open(w->path, flags | O_CLOEXEC);
+	if (w->fd < 0)
+		return worker_fail(w, -errno, "%s: cannot open%s: %s", w->path,
+				   job->direct ? " with O_DIRECT" : "",
+				   strerror(errno));
+	return 0;
+}
+
+static int alloc_units(struct worker *w)
+{
+	const struct job *job = w->job;
+	long page = sysconf(_SC_PAGESIZE);
+	size_t unit = (max_bs(job) + page - 1) / page * page;
+
+	w->nr_units = job->iodepth;
+	w->buf_unit_size = unit;
+	w->buf_area_size = unit * w->nr_units;
+	if (posix_memalign(&w->buf_area, page, w->buf_area_size))
+		return worker_fail(w, -ENOMEM, "cannot allocate %zu bytes of I/O buffers",
+				   w->buf_area_size);
+	w->units = calloc(w->nr_units, sizeof(*w->units));
+	if (!w->units)
+		return worker_fail(w, -ENOMEM, "cannot allocate %u I/O units", w->nr_units);
+	/* Random content, as fio writes by default: zeros would flatter
+	 * compressing or deduplicating devices. */
+	for (size_t i = 0; i + 8 <= w->buf_area_size; i += 8) {
+		uint64_t v = rng_next(&w->rng);
+
+		memcpy((char *)w->buf_area + i, &v, 8);
+	}
+	for (unsigned int i = 0; i < w->nr_units; i++) {
+		w->units[i].index = i;
+		w->units[i].buf = (char *)w->buf_area + (size_t)i * unit;
+	}
+	return 0;
+}
+
+static enum ddir pick_ddir(struct worker *w)
+{
+	const struct job *job = w->job;
+
+	if (!rw_has_write(job->rw))
+		return DDIR_READ;
+	if (!rw_has_read(job->rw))
+		return DDIR_WRITE;
+	return rng_below(&w->rng, 100) < job->rwmixread ? DDIR_READ : DDIR_WRITE;
+}
+
+static uint32_t pick_len(struct worker *w, enum ddir d)
+{
+	const struct job *job = w->job;
+	uint32_t lo = job->bs_min[d], hi = job->bs_max[d];
+
+	if (lo >= hi)
+		return job->bs[d] ? job->bs[d] : lo;
+	return lo * (uint32_t)(1 + rng_below(&w->rng, hi / lo));
+}
+
+/* Fills @u with the next I/O of the job (fio's get_io_u). */
+static void fill_unit(struct io_loop *lp, struct io_unit *u)
+{
+	struct worker *w = lp->w;
+	uint64_t rel;
+
+	u->ddir = pick_ddir(w);
+	u->len = pick_len(w, u->ddir);
+	if (u->len > w->region_len)
+		u->len = (uint32_t)w->region_len;
+	if (rw_is_random(w->job->rw)) {
+		rel = offset_gen_next(&w->offsets, &w->rng) * lp->granule;
+	} else {
+		if (lp->seq_cursor + u->len > w->region_len)
+			lp->seq_cursor = 0;
+		rel = lp->seq_cursor;
+		lp->seq_cursor += u->len;
+	}
+	if (rel + u->len > w->region_len)
+		rel = w->region_len - u->len;
+	u->offset = w->region_start + rel;
+	u->result = 0;
+	if (u->ddir == DDIR_WRITE && w->job->verify == VERIFY_CRC32C)
+		verify_fill(u->buf, u->len, u->offset, &w->rng);
+}
+
+static void mark_written(struct io_loop *lp, const struct io_unit *u)
+{
+	uint64_t b = (u->offset - lp->w->region_start) / lp->granule;
+
+	lp->written[b / 64] |= 1ull << (b % 64);
+}
+
+static void start_accounting(struct io_loop *lp, uint64_t now)
+{
+	struct worker_stats *s = lp->w->stats;
+
+	lp->accounting = true;
+	s->start_ns = now;
+	s->iv_start_ns = now;
+	getrusage(RUSAGE_THREAD, &lp->ru_start);
+}
+
+static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
+{
+	struct worker *w = lp->w;
+	bool sync = w->job->engine->flags & ENGINE_SYNC;
+
+	if (u->result < 0) {
+		w->stats->dir[u->ddir].errors++;
+		lp->error = worker_fail(w, (int)u->result,
+					"%s of %u bytes at offset %llu on %s failed: %s",
+					u->ddir == DDIR_READ ? "read" : "write", u->len,
+					(unsigned long long)u->offset, w->path,
+					strerror((int)-u->result));
+	} else {
+		if (lp->accounting && u->start_ns >= lp->ramp_end_ns)
+			stats_account_io(w->stats, u->ddir, (uint64_t)u->result,
+					 u->len, u->issue_ns - u->start_ns,
+					 now - u->issue_ns, now - u->start_ns, !sync);
+		if (lp->written && u->ddir == DDIR_WRITE &&
+		    (uint64_t)u->result == u->len)
+			mark_written(lp, u);
+	}
+	u->next_free = lp->free_list;
+	lp->free_list = u;
+}
+
+static int commit_queued(struct io_loop *lp)
+{
+	struct worker *w = lp->w;
+	struct worker_stats *s = w->stats;
+	int n;
+
+	if (!lp->queued)
+		return 0;
+	n = w->job->engine->commit(w);
+	if (n < 0)
+		return lp->error = worker_fail(w, n, "submitting I/O to %s failed: %s",
+					       w->path, strerror(-n));
+	lp->queued -= (unsigned int)n;
+	lp->inflight += (unsigned int)n;
+	s->submit_calls++;
+	s->submit_dist[batch_bucket((unsigned int)n)]++;
+	s->depth_dist[depth_bucket(lp->inflight)] += (unsigned int)n;
+	return n;
+}
+
+static int reap(struct io_loop *lp, unsigned int min)
+{
+	struct worker *w = lp->w;
+	const struct engine_ops *e = w->job->engine;
+	struct worker_stats *s = w->stats;
+	uint64_t now;
+	int n;
+
+	n = e->getevents(w, min, lp->inflight);
+	if (n < 0)
+		return lp->error = worker_fail(w, n, "reaping I/O on %s failed: %s",
+					       w->path, strerror(-n));
+	now = now_ns();
+	for (int i = 0; i < n; i++)
+		complete_unit(lp, e->event(w, (unsigned int)i), now);
+	lp->inflight -= (unsigned int)n;
+	s->complete_calls++;
+	s->complete_dist[batch_bucket((unsigned int)n)]++;
+	return n;
+}
+
+static bool more_to_issue(const struct io_loop *lp, uint64_t now)
+{
+	const struct worker *w = lp->w;
+
+	if (stopped(w) || lp->error)
+		return false;
+	if (lp->deadline_ns && now >= lp->deadline_ns)
+		return false;
+	if (w->job->time_based)
+		return true;
+	return lp->issued_bytes < w->io_limit;
+}
+
+/* Queues one I/O; returns false when the engine had no room. */
+static bool issue_one(struct io_loop *lp, uint64_t now)
+{
+	struct worker *w = lp->w;
+	const struct engine_ops *e = w->job->engine;
+	struct io_unit *u = lp->free_list;
+	enum io_result r;
+
+	lp->free_list = u->next_free;
+	fill_unit(lp, u);
+	if (e->prep && e->prep(w, u) < 0) {
+		lp->error = worker_fail(w, -EIO, "engine %s could not prepare I/O", e->name);
+		return false;
+	}
+	u->start_ns = now_ns();
+	u->issue_ns = u->start_ns;
+	r = e->queue(w, u);
+	if (r == IO_BUSY) {
+		u->next_free = lp->free_list;
+		lp->free_list = u;
+		return false;
+	}
+	lp->issued_bytes += u->len;
+	if (lp->accounting && u->start_ns >= lp->ramp_end_ns)
+		w->stats->issued[u->ddir]++;
+	if (r == IO_COMPLETED) {
+		/* fio counts a sync I/O as one submit and one complete. */
+		w->stats->submit_calls++;
+		w->stats->submit_dist[batch_bucket(1)]++;
+		w->stats->depth_dist[depth_bucket(1)]++;
+		w->stats->complete_calls++;
+		w->stats->complete_dist[batch_bucket(1)]++;
+		complete_unit(lp, u, now_ns());
+	} else {
+		lp->queued++;
+	}
+	(void)now;
+	return true;
+}
+
+static int io_loop_run(struct io_loop *lp)
+{
+	struct worker *w = lp->w;
+	const struct job *job = w->job;
+	unsigned int depth = w->nr_units;
+	unsigned int batch = job->iodepth_batch_submit ? job->iodepth_batch_submit : 1;
+	unsigned int reap_min = job->iodepth_batch_complete_min ?
+				job->iodepth_batch_complete_min : 1;
+	uint64_t now = now_ns();
+
+	while (!lp->error) {
+		bool busy = false;
+
+		now = now_ns();
+		if (!lp->accounting && now >= lp->ramp_end_ns)
+			start_accounting(lp, now);
+		if (lp->accounting)
+			stats_tick(w->stats, now);
+		/* At most one queue's worth per pass, so sync engines come
+		 * back here to close stats intervals and see the ramp end. */
+		for (unsigned int n = 0; n < depth && lp->free_list &&
+		     more_to_issue(lp, now); n++) {
+			if (!issue_one(lp, now)) {
+				busy = true;
+				break;
+			}
+			if (lp->queued >= batch && commit_queued(lp) < 0)
+				break;
+		}
+		if (lp->error)
+			break;
+		if (lp->queued && commit_queued(lp) < 0)
+			break;
+		if (!lp->inflight) {
+			/* commit() may submit nothing (-EAGAIN): retry it. */
+			if (!lp->queued && !more_to_issue(lp, now_ns()))
+				break;
+			continue;
+		}
+		/* fio reaps only when the queue is full or nothing more will
+		 * be issued; then it waits for iodepth_batch_complete_min. */
+		if (lp->free_list && !busy && more_to_issue(lp, now_ns()))
+			continue;
+		if (reap(lp, reap_min < lp->inflight ? reap_min : lp->inflight) < 0)
+			break;
+	}
+	/* Drain what is still in flight so buffers are free before cleanup;
+	 * stats keep counting, as the I/O was issued within the run. */
+	while (lp->inflight && reap(lp, lp->inflight) >= 0)
+		;
+	return lp->error;
+}
+
+/* Reads back every block written and checks its header and crc32c. */
+static int verify_written(struct io_loop *lp)
+{
+	struct worker *w = lp->w;
+	const struct engine_ops *e = w->job->engine;
+	uint64_t nblocks = w->region_len / lp->granule;
+	struct io_unit *u = &w->units[0];
+	char why[200];
+
+	for (uint64_t b = 0; b < nblocks && !stopped(w); b++) {
+		if (!(lp->written[b / 64] & (1ull << (b % 64))))
+			continue;
+		memset(u->buf, 0, lp->granule);
+		u->ddir = DDIR_READ;
+		u->len = lp->granule;
+		u->offset = w->region_start + b * lp->granule;
+		u->start_ns = u->issue_ns = now_ns();
+		if (e->queue(w, u) == IO_QUEUED) {
+			int n = e->commit(w);
+
+			if (n >= 0)
+				n = e->getevents(w, 1, 1);
+			if (n < 1)
+				return worker_fail(w, n < 0 ? n : -EIO,
+						   "verify read at offset %llu failed",
+						   (unsigned long long)u->offset);
+			u = e->event(w, 0);
+		}
+		if (u->result != (int64_t)lp->granule)
+			return worker_fail(w, u->result < 0 ? (int)u->result : -EIO,
+					   "verify read at offset %llu returned %lld",
+					   (unsigned long long)u->offset,
+					   (long long)u->result);
+		if (verify_check(u->buf, lp->granule, u->offset, why, sizeof(why))) {
+			w->stats->verify_errors++;
+			worker_fail(w, -EILSEQ, "verify failed on %s: %s", w->path, why);
+			continue;
+		}
+		w->stats->verified_blocks++;
+	}
+	return w->stats->error;
+}
+
+static void finish_accounting(struct io_loop *lp)
+{
+	struct worker_stats *s = lp->w->stats;
+	struct rusage ru;
+
+	if (!lp->accounting)
+		return;
+	s->end_ns = now_ns();
+	s->runtime_ns = s->end_ns - s->start_ns;
+	stats_tick(s, s->end_ns);
+	getrusage(RUSAGE_THREAD, &ru);
+	s->usr_ns = tv_ns(&ru.ru_utime) - tv_ns(&lp->ru_start.ru_utime);
+	s->sys_ns = tv_ns(&ru.ru_stime) - tv_ns(&lp->ru_start.ru_stime);
+	s->ctx_vol = (uint64_t)(ru.ru_nvcsw - lp->ru_start.ru_nvcsw);
+	s->ctx_invol = (uint64_t)(ru.ru_nivcsw - lp->ru_start.ru_nivcsw);
+	s->majf = (uint64_t)(ru.ru_majflt - lp->ru_start.ru_majflt);
+	s->minf = (uint64_t)(ru.ru_minflt - lp->ru_start.ru_minflt);
+}
+
+static int worker_run(struct worker *w)
+{
+	const struct job *job = w->job;
+	struct io_loop lp = { .w = w };
+	struct errbuf err = { { 0 } };
+	bool engine_ready = false;
+	uint64_t start;
+	int ret;
+
+	w->stats->tid = gettid();
+	w->stats->pid = getpid();
+	rng_seed(&w->rng, job->randrepeat ?
+		 job->randseed + w->clone_index * 0x9e3779b9ull :
+		 now_ns() ^ ((uint64_t)gettid() << 32));
+	lp.granule = min_active_bs(job);
+	if (job->verify == VERIFY_CRC32C &&
+	    (job->bs_min[DDIR_WRITE] != job->bs_max[DDIR_WRITE] ||
+	     job->bs[DDIR_WRITE] < sizeof(struct verify_header) ||
+	     (rw_has_read(job->rw) && job->bs[DDIR_READ] != job->bs[DDIR_WRITE]))) {
+		ret = worker_fail(w, -EINVAL, "verify=crc32c needs one fixed block size of at least %zu bytes",
+				  sizeof(struct verify_header));
+		goto cleanup;
+	}
+	ret = offset_gen_init(&w->offsets, w->region_len / lp.granule,
+			      rw_is_random(job->rw), !job->norandommap);
+	if (ret) {
+		worker_fail(w, ret, "cannot set up offsets for %llu blocks",
+			    (unsigned long long)(w->region_len / lp.granule));
+		goto cleanup;
+	}
+	if (job->verify == VERIFY_CRC32C) {
+		lp.written = calloc((w->region_len / lp.granule + 63) / 64, 8);
+		if (!lp.written) {
+			ret = worker_fail(w, -ENOMEM, "cannot allocate the verify map");
+			goto cleanup;
+		}
+	}
+	ret = open_target(w);
+	if (ret)
+		goto cleanup;
+	ret = alloc_units(w);
+	if (ret)
+		goto cleanup;
+	ret = job->engine->init(w, &err);
+	if (ret) {
+		worker_fail(w, ret, "%s", err.msg);
+		goto cleanup;
+	}
+	engine_ready = true;
+	for (unsigned int i = w->nr_units; i-- > 0;) {
+		w->units[i].next_free = lp.free_list;
+		lp.free_list = &w->units[i];
+	}
+	for (start = now_ns(); !stopped(w) && now_ns() - start < job->startdelay_ns;)
+		sleep_ns(10000000);
+	start = now_ns();
+	lp.ramp_end_ns = start + job->ramp_time_ns;
+	if (job->runtime_ns)
+		lp.deadline_ns = lp.ramp_end_ns + job->runtime_ns;
+	if (!job->ramp_time_ns)
+		start_accounting(&lp, start);
+	ret = io_loop_run(&lp);
+	finish_accounting(&lp);
+	if (!ret && lp.written && !stopped(w))
+		ret = verify_written(&lp);
+cleanup:
+	if (engine_ready)
+		job->engine->cleanup(w);
+	if (w->fd >= 0)
+		close(w->fd);
+	w->fd = -1;
+	free(lp.written);
+	free(w->units);
+	w->units = NULL;
+	free(w->buf_area);
+	w->buf_area = NULL;
+	offset_gen_free(&w->offsets);
+	return ret;
+}
+
+void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+
+	worker_run(w);
+	w->stats->done = true;
+	return NULL;
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* One running instance of a job (numjobs makes several). */
+#ifndef IODIG_WORKER_H
+#define IODIG_WORKER_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "base/clock.h"
+#include "workload/engine.h"
+#include "workload/job.h"
+#include "base/rng.h"
+#include "workload/stats.h"
+
+struct worker {
+	const struct job *job;
+	unsigned int job_index;     /* index in the job list */
+	unsigned int clone_index;   /* 0..numjobs-1 */
+
+	/* The target, opened by the runner before engine init. */
+	int fd;
+	char path[4096];
+	uint64_t region_start;      /* job offset */
+	uint64_t region_len;        /* bytes of the region I/O goes to */
+	uint64_t io_limit;          /* bytes to transfer when not time_based */
+
+	/* iodepth units with page-aligned buffers of max(bs) bytes each, one
+	 * contiguous area so io_uring can register it as fixed buffers. */
+	struct io_unit *units;
+	unsigned int nr_units;
+	void *buf_area;
+	size_t buf_unit_size;
+	size_t buf_area_size;
+
+	void *engine_data;
+	struct worker_stats *stats; /* in shared memory */
+
+	struct rng rng;
+	struct offset_gen offsets;
+
+	/* Set by the runner (signal or deadline); workers poll it. */
+	volatile sig_atomic_t *stop;
+};
+
+
+/* The body of one worker (thread or process): runs @arg, a struct
+ * worker, until its job is done or *stop is set. */
+void *worker_main(void *arg);
+
+#endif /* IODIG_WORKER_H */
