@@ -2,8 +2,8 @@
 /*
  * The trace file: one self-contained JSON document per `iodig run` with
  * the fio-compatible results, the kernel sections, full histograms, folded
- * stacks, every repeat's figures and the environment.  Schema in README.md
- * ("Trace files"); "iodig_trace_version" is MAJOR.MINOR and readers refuse
+ * stacks, every repeat's figures and the environment.  Schema in
+ * docs/trace-file.md; "iodig_trace_version" is MAJOR.MINOR and readers refuse
  * a newer major.
  */
 #ifndef IODIG_TRACEFILE_H
