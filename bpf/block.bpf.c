@@ -21,12 +21,10 @@
  * the times are taken for a random 1 in (time_mask + 1) requests, each
  * then weighted by that stride, so sums and histograms estimate every
  * request's (Horvitz-Thompson) while user space widens the stride as the
- * completion rate grows (user/probes/block.c).  The timing is what costs:
- * measured with bpf_stats (its own ~73 ns included) on the 2-vCPU 6.18
- * VM, io_uring qd32 on a loop device, a completion ran ~210 ns when every
- * one was timed, ~100 ns when none was and ~125 ns at 1 in 16; and it runs
- * in the loop worker or irq context that completes the I/O, the
- * bottleneck of a fast device.  With
+ * completion rate grows (user/probes/block.c).  The timing is what costs
+ * (cache lines the issuing CPU wrote, histogram slots; the figures are in
+ * docs/overhead.md), and it runs in the loop worker or irq context that
+ * completes the I/O, the bottleneck of a fast device.  With
  * --detail (issue_hooked) the issue hook also runs and takes queue time
  * with its own clock read, which also times queues that keep no issue
  * stamp (no QUEUE_FLAG_STATS).  Everything lands in per-CPU

@@ -2,11 +2,10 @@
 /*
  * A per-CPU xorshift64* generator (Vigna, "An experimental exploration of
  * Marsaglia's xorshift generators", 2016) for the random sampling
- * decisions on hot paths.  bpf_get_prandom_u32() cost ~50 ns per call on
- * the 2-vCPU 6.18 VM (bpf_stats, block completion with and without it),
- * more than the rest of an untimed completion; this is a map load and a
- * few ALU operations.  Sampling needs no more than equidistribution; the
- * helper still seeds each CPU's state on first use.
+ * decisions on hot paths.  bpf_get_prandom_u32() cost more than the rest
+ * of an untimed block completion (docs/overhead.md); this is a map load
+ * and a few ALU operations.  Sampling needs no more than
+ * equidistribution; the helper still seeds each CPU's state on first use.
  *
  * Programs of one object share the state; one nested in another on the
  * same CPU may repeat a value, which only repeats one decision.

@@ -11,16 +11,16 @@
  *               of thread ids seen leaving (then their slot).
  * A thread's switch-out record lives in slot (tid % thread_slots) of
  * a plain array, tagged with the tid: an address computed inline, where
- * task storage cost ~50-100 ns per get here.
+ * task storage costs a helper call per get (docs/overhead.md).
  *
  * sched_switch fires on every context switch of the machine, so the
  * workload filter comes first and costs a few loads and compares (the
- * tgid slots live in .bss, see iodig/tgid_filter.h).  Measured with BPF
- * stats on a 2-vCPU 6.18 VM: a switch of another process costs ~20 ns
- * over an empty program (tp_btf; raw_tp ~100 ns more: one probe read for
- * next->tgid); a workload switch-out that takes its kernel stack ~2-3 us,
- * nearly all of it bpf_get_stackid(), whose cost hardly depends on the
- * depth kept.  So the stack is taken for a random 1 in stack_period
+ * tgid slots live in .bss, see iodig/tgid_filter.h).  A switch of another
+ * process then costs little over an empty program (raw_tp more: one probe
+ * read for next->tgid); a workload switch-out that takes its kernel stack
+ * costs far more, nearly all of it bpf_get_stackid(), whose cost hardly
+ * depends on the depth kept (docs/overhead.md has the figures).
+ * So the stack is taken for a random 1 in stack_period
  * switch-outs only (fast_rand.bpf.h; random because a fixed stride could
  * beat with a workload that alternates between two blocking points); user
  * space scales the sampled switches by stack_period.  Counts,
@@ -33,8 +33,8 @@
  *
  * "now" in the tp_btf variant is this CPU's runqueue clock, which
  * __schedule() has just updated (update_rq_clock() before it picks the
- * next task): loads instead of bpf_ktime_get_ns(), whose clock read costs
- * ~70 ns per call on this VM.  It is sched_clock_cpu(), the same clock on
+ * next task): loads instead of bpf_ktime_get_ns(), a clock read per
+ * switch (dear in a VM).  It is sched_clock_cpu(), the same clock on
  * every CPU where sched_clock is stable (it is wherever the TSC is); an
  * interval that reads negative is dropped.  The runqueue is reached from
  * the workload task itself (se.cfs_rq->rq, CONFIG_FAIR_GROUP_SCHED): the
@@ -380,7 +380,8 @@ static __always_inline int handle_switch(__u64 *ctx, bool btf)
 	/* prev is current: without BTF its ids come from a helper, cheaper
 	 * than a probe read; only next's tgid needs one.  (Skipping next's
 	 * task_struct behind a bitmap keyed by the task pointer, as the
-	 * tracepoint variant does by pid, measured ~60 ns per event slower.) */
+	 * tracepoint variant does by pid, measured slower per event:
+	 * docs/overhead.md.) */
 	if (btf) {
 		prev_tgid = prev->tgid;
 		prev_tid = prev->pid;

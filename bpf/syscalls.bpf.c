@@ -24,10 +24,10 @@
  * share of this state: it reads the call from the sampled thread's saved
  * registers, see bpf/sampling.bpf.c.)
  *
- * Cost measured with kernel.bpf_stats_enabled on a 2-CPU VM: about 90 ns
- * on entry and 75 ns on exit of any other system call of the machine
- * (mostly the stats' own clock read).  A traced call's state in task
- * storage cost ~50-100 ns more per program run than in a thread slot.
+ * The filter is cheap, but every system call of the machine still runs
+ * both programs, which is why the family is opt-in; a traced call's state
+ * costs more per program run in task storage than in a thread slot
+ * (figures: docs/overhead.md).
  * The per-call classic tracepoints run the programs only for the traced
  * calls, but the kernel builds a perf record for each first (not in the
  * BPF run time); see user/probes/syscalls.c for which is tried first.

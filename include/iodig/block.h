@@ -88,11 +88,10 @@ struct block_stamps {
 /* Completions timed per second at most once user space has seen the rate
  * (it sets a power-of-two stride every ~200 ms), and the widest stride.
  * 8,192 a second keep thousands of samples behind a 1-second run's p99;
- * a timed completion cost ~400 ns more than an untimed one when 1 in 16
- * were timed (bpf_stats; cold cache lines, we think: the request's
- * stamps, written by the issuing CPU, and the histogram slots), so the
- * timing costs ~12 ns per I/O at stride 32 against ~110 ns timing every
- * one. */
+ * a timed completion costs several untimed ones (cold cache lines, we
+ * think: the request's stamps, written by the issuing CPU, and the
+ * histogram slots), so a wide stride takes most of the timing's cost
+ * away (docs/overhead.md). */
 #define BLOCK_TIMED_PER_S   8192
 #define BLOCK_STRIDE_MAX    64
 

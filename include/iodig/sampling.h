@@ -12,13 +12,10 @@
 /*
  * Samples per second per CPU (--sample-freq overrides).  Prime, so the
  * timer does not beat with periodic kernel work (the tick at 100/250/1000
- * Hz).  A kernel sample of the workload costs ~5 us of BPF time (mostly
- * the unwind), and the IOPS it cost says the timer interrupt and its
- * re-arming in a VM cost more than that: on the 2-vCPU build VM (make
- * bench, three runs of 15-21 alternating rounds) the default set's IOPS
- * ratio was ~3 points lower with sampling at 499 Hz than without the
- * family, and at 99 Hz within the noise of none (io_uring qd32 1.015,
- * libaio qd32 0.999 in one run).
+ * Hz).  A kernel sample of the workload costs a stack unwind in BPF, and
+ * in a VM the timer interrupt and its re-arming cost more than that: a
+ * few hundred Hz cost the job measurable IOPS where 99 Hz stayed within
+ * the noise (docs/overhead.md, make bench part (b) with VARIANTS=hzN).
  * At 99 Hz a function taking 10% of a 10-second run on one busy CPU
  * still gets ~100 samples, a relative error of 1/sqrt(100) = 10%, which
  * the report prints with each function; --detail samples at 999 and
@@ -34,10 +31,10 @@
 /*
  * Distinct {stack, class} pairs counted at most (fewer for a short run:
  * user/probes/sampling.c); later new ones are counted as dropped.  A
- * 3-second libaio run shows about 2,000.  The stack itself is
- * the hash key rather than a bpf_get_stackid() id: the stack-trace map
+ * short libaio run needs far fewer (docs/overhead.md).  The stack itself
+ * is the hash key rather than a bpf_get_stackid() id: the stack-trace map
  * keeps one stack per bucket and fails a colliding new one with -EEXIST,
- * which lost 3% of the samples (the rare paths' first) at 16k buckets.
+ * which lost samples (the rare paths' first) even at 16k buckets.
  */
 #define SAMPLING_MAX_AGG 16384
 

@@ -34,9 +34,9 @@
 
 /*
  * Default: 1 in this many switch-outs of the workload takes its kernel
- * stack.  bpf_get_stackid() costs 2-3 us on a 2-vCPU VM, so 64 keeps its
- * share at ~40 ns per switch; a blocking point behind 1% of 100,000
- * switches still gets ~16 samples.
+ * stack.  bpf_get_stackid() costs far more than the rest of a switch
+ * (docs/overhead.md), and 1 in 64 keeps its share per switch small; a
+ * blocking point behind 1% of 100,000 switches still gets ~16 samples.
  */
 #define SCHED_STACK_PERIOD 64
 

@@ -87,8 +87,8 @@ static __always_inline iodig_u32 sc_hist_index(iodig_u32 row, iodig_u32 slot)
 
 /*
  * Thread slots: a thread's state is slot (tid % slots) of a plain array,
- * an address computed inline where task storage took ~50 ns a call of BPF
- * time here and a hash more.  Two traced threads whose ids are equal
+ * an address computed inline, cheaper than a task storage get or a hash
+ * lookup (docs/overhead.md).  Two traced threads whose ids are equal
  * modulo the slots and inside traced calls at once share a slot: the
  * first one's call is then counted in state_misses, not timed.  This is
  * the default; user/probes/syscalls.c sizes the slots from the job.
