@@ -1,7 +1,8 @@
 #!/bin/bash
 # make bench: iodig versus fio on the same scratch loop device, alternating
-# runs, medians over PAIRS pairs (this machine is noisy: the same job varies
-# 2x run to run, so only alternating pairs and medians mean anything).
+# runs, medians over PAIRS pairs (a shared machine is noisy: the same job
+# varies widely run to run, so only alternating pairs and medians mean
+# anything).
 # Prints IOPS and CPU time per I/O for each and the iodig/fio ratios.
 set -eu
 cd "$(dirname "$0")/../.."

@@ -326,7 +326,8 @@ static int block_collect(void *state, uint64_t workload_ios)
 	 * completion.  What is left was still in flight or was an event the
 	 * kernel did not deliver: on 6.18 a completion run in softirq on top
 	 * of another task is occasionally not passed to the program (tracefs
-	 * still sees it, recursion_misses stays 0), about 1 in 10^5 here. */
+	 * still sees it, recursion_misses stays 0): rare (docs/overhead.md),
+	 * but counted rather than assumed away. */
 	issued = TOTAL(s, issued);
 	ended = TOTAL(s, requeued) + TOTAL(s, completed);
 	s->unmatched = issued > ended ? issued - ended : 0;

@@ -9,18 +9,9 @@
  *
  * The default set is every family but the opt-in ones, each with only the
  * hooks that pay for themselves; --detail loads everything.  What each
- * costs per I/O in the default set (bpf_stats, 4k randread on a tmpfs
- * loop, 2-vCPU 6.18 VM; each program run also carries 70-100 ns of the
- * stats' own clock reads):
- *   family    runs/IO (qd1 psync | qd32)   BPF ns/IO (qd1 | qd32)
- *   block     1 | 1                        ~180 | 115-125 (times a random
- *                                          1 in up to 64 above 8k IO/s)
- *   sched     ~5 | ~1                      ~820 | 120-130
- *   iouring   0 | 0 (completions only after a punt)
- *   sampling  99 Hz per CPU                ~24 | ~9
- *   faults    page faults only             ~0-40
- *   syscalls  opt-in: ~2 per call and the machine's other calls, ~450-1200
- * tests/bench/overhead.sh measures them beside biolatency and bpftrace.
+ * costs per I/O depends on the machine: tests/bench/overhead.sh measures
+ * it beside biolatency and bpftrace (make bench, part (a); the last
+ * figures, per family, are in docs/overhead.md).
  */
 #include <errno.h>
 #include <stdarg.h>

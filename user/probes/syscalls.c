@@ -574,8 +574,8 @@ const struct probe_family syscalls_probe = {
 	.name = "syscalls",
 	.summary = "time in the kernel of the submitting and reaping system calls",
 	/* Two program runs per traced call, and raw_syscalls fire for every
-	 * call of the machine: ~450 ns per I/O here, more than the rest of
-	 * the default set.  The runner counts the calls itself. */
+	 * call of the machine, so it costs more per I/O than the rest of the
+	 * default set (docs/overhead.md).  The runner counts the calls itself. */
 	.opt_in = true,
 	.open = sc_open,
 	.track_tgid = sc_track_tgid,

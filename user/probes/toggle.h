@@ -10,9 +10,9 @@
  * switch to the start of the next, so switching falls in neither kind;
  * after a switch the job is left to settle for settle_ms before the next
  * phase is timed, because detaching and attaching disturb it for a while
- * (attaching more: on the build VM the first 50 ms after an attach ran
- * 3% slower than the next 50, after a detach 1%, which biased the ratio
- * by -1%).  The report checks for what is left of that effect: the first
+ * (attaching more; half the pairs start right after a switch, so the
+ * after-effect biases the ratio: docs/overhead.md, make bench part (c)).
+ * The report checks for what is left of that effect: the first
  * phase after a switch against the next one, of the same kind.
  * On a noisy machine this is far tighter than separate traced and
  * untraced runs: neighbouring phases share the machine's state, and no
@@ -29,8 +29,8 @@
 struct json_object;
 
 /* Settle time after a switch unless --probe-toggle-settle says otherwise:
- * enough on the build VM (see above), and a quarter of a 4-phase cycle
- * of 50 ms phases. */
+ * long enough for the after-effect measured in docs/overhead.md (part
+ * (c)), and a quarter of a 4-phase cycle of 50 ms phases. */
 #define TOGGLE_SETTLE_DEFAULT_MS 25
 
 struct toggle_phase {

@@ -111,7 +111,8 @@ static int uring_init_error(struct worker *w, int ret, struct errbuf *err)
 /*
  * Completion task work runs when the worker asks for events
  * (DEFER_TASKRUN, 6.1+) instead of interrupting it (COOP_TASKRUN, 5.19+),
- * as fio does: on a fast device this is worth close to 2x IOPS.  Older
+ * as fio does: on a fast device the interruptions cost much of the IOPS
+ * (docs/overhead.md, iodig versus fio).  Older
  * kernels reject the flags with -EINVAL, so fall back a step at a time.
  * DEFER_TASKRUN needs SINGLE_ISSUER and excludes SQPOLL.
  */
