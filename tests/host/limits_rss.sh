@@ -1,10 +1,10 @@
-# Bounded resources: numjobs=64 with every probe family keeps iodig's peak RSS under README's limit (64 MiB) and its BPF map memory under 32 MiB; 63 more workers cost the supervisor under 16 MiB, and the maps sized from the job grow with them by under 4 MiB. timeout: 120
+# Bounded resources: numjobs=64 with every probe family keeps iodig's peak RSS under docs/limits.md's limit (64 MiB) and its BPF map memory under 32 MiB; 63 more workers cost the supervisor under 16 MiB, and the maps sized from the job grow with them by under 4 MiB. timeout: 120
 source tests/host/lib.sh
 need_root
 [ -x /usr/bin/time ] || skip "/usr/bin/time (GNU time) not installed (make deps)"
 REPO=$PWD
 cd "$TMP" || exit 1
-RSS_LIMIT_KB=$((64 * 1024))     # README.md, "Limits"
+RSS_LIMIT_KB=$((64 * 1024))     # docs/limits.md
 MAP_LIMIT_KB=$((32 * 1024))
 GROWTH_LIMIT_KB=$((16 * 1024))
 MAP_GROWTH_LIMIT_KB=$((4 * 1024))
@@ -39,7 +39,7 @@ peak 1
 check "numjobs=1: exit 0" [ "$RC" -eq 0 ]
 check "64 workers cost $((rss64 - RSS_KB)) kB more RSS than one (< ${GROWTH_LIMIT_KB} kB)" \
 	[ $((rss64 - RSS_KB)) -lt "$GROWTH_LIMIT_KB" ]
-# Thread slots and io thread hashes follow the workers (README, Limits).
+# Thread slots and io thread hashes follow the workers (docs/limits.md).
 check "BPF maps sized from the job: numjobs=1 ${MAP_KB} kB <= numjobs=64 ${map64} kB" \
 	[ "${MAP_KB:-0}" -gt 0 -a "$MAP_KB" -le "$map64" ]
 check "a 2-second numjobs=1 run keeps its maps under 10 MiB (${MAP_KB} kB): sampling's keys follow the runtime" \

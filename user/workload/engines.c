@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The engine table, built from user/engine_list.h: each line there names a
- * file user/engines/<name>.c that defines `<name>_engine`.
+ * The engine table, built from workload/engine_list.h: each line there
+ * names a file user/workload/engines/<name>.c that defines `<name>_engine`.
  */
 #include <errno.h>
 #include <stdbool.h>
