@@ -12,38 +12,35 @@
 #define CF_EPS 1e-15
 #define CF_TINY 1e-300
 
+/* Keeps a Lentz denominator away from zero. */
+static double not_tiny(double v)
+{
+	return fabs(v) < CF_TINY ? CF_TINY : v;
+}
+
+/* One term @num of the fraction: updates Lentz's c and d and returns the
+ * factor the convergent is multiplied by. */
+static double lentz_step(double num, double *c, double *d)
+{
+	*d = 1.0 / not_tiny(1.0 + num * *d);
+	*c = not_tiny(1.0 + num / *c);
+	return *d * *c;
+}
+
 /* Continued fraction for I_x(a, b); converges fast for x < (a+1)/(a+b+2). */
 static double beta_cf(double a, double b, double x)
 {
-	double c = 1.0, d = 1.0 - (a + b) * x / (a + 1.0), h;
+	double c = 1.0, d = 1.0 / not_tiny(1.0 - (a + b) * x / (a + 1.0));
+	double h = d;
 
-	if (fabs(d) < CF_TINY)
-		d = CF_TINY;
-	d = 1.0 / d;
-	h = d;
 	for (int m = 1; m <= CF_MAX_ITER; m++) {
-		double m2 = 2.0 * m, num, delta;
+		double m2 = 2.0 * m, delta;
 
 		/* even step */
-		num = m * (b - m) * x / ((a + m2 - 1.0) * (a + m2));
-		d = 1.0 + num * d;
-		if (fabs(d) < CF_TINY)
-			d = CF_TINY;
-		c = 1.0 + num / c;
-		if (fabs(c) < CF_TINY)
-			c = CF_TINY;
-		d = 1.0 / d;
-		h *= d * c;
+		h *= lentz_step(m * (b - m) * x / ((a + m2 - 1.0) * (a + m2)), &c, &d);
 		/* odd step */
-		num = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1.0));
-		d = 1.0 + num * d;
-		if (fabs(d) < CF_TINY)
-			d = CF_TINY;
-		c = 1.0 + num / c;
-		if (fabs(c) < CF_TINY)
-			c = CF_TINY;
-		d = 1.0 / d;
-		delta = d * c;
+		delta = lentz_step(-(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1.0)),
+				   &c, &d);
 		h *= delta;
 		if (fabs(delta - 1.0) < CF_EPS)
 			break;
