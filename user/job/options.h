@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "base/errbuf.h"
+#include "base/option.h"
 #include "workload/job.h"
 
 struct job_list {
@@ -53,11 +54,5 @@ void job_list_free(struct job_list *list);
 
 /* Prints the option table (name, type, default, help) for --help. */
 void options_print_help(FILE *out);
-
-/* Size with fio's suffixes: k/K/KiB = 1024 ..., p; plain number = bytes. */
-int parse_size(const char *s, uint64_t *out);
-/* Time with fio's suffixes us/ms/s/m/h/d; a bare number is in @unit_ns. */
-int parse_time_ns(const char *s, uint64_t unit_ns, uint64_t *out);
-int parse_bool(const char *s, bool *out);
 
 #endif /* IODIG_OPTIONS_H */
