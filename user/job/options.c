@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "workload/engine.h"
+#include "workload/engine_opts.h"
 #include "job/options.h"
 
 #define NSEC_PER_SEC 1000000000ULL
@@ -155,6 +156,7 @@ static int set_engine(void *base, const struct opt_desc *o, const char *value,
 			       engine_names());
 	strcpy(job->ioengine, value);
 	job->engine = ops;
+	engine_opts_reset(job);
 	return 0;
 }
 
@@ -267,16 +269,6 @@ static const struct opt_desc options[] = {
 	  .help = "Seed of the offset generator" },
 	{ .name = "norandommap", .type = OPT_BOOL, FIELD(norandommap),
 	  .help = "Random offsets may repeat before all are covered" },
-	{ .name = "hipri", .type = OPT_BOOL, FIELD(hipri),
-	  .help = "Polled completions (RWF_HIPRI / IORING_SETUP_IOPOLL)" },
-	{ .name = "fixedbufs", .type = OPT_BOOL, FIELD(fixedbufs),
-	  .help = "io_uring registered buffers" },
-	{ .name = "registerfiles", .type = OPT_BOOL, FIELD(registerfiles),
-	  .help = "io_uring registered files" },
-	{ .name = "sqthread_poll", .type = OPT_BOOL, FIELD(sqthread_poll),
-	  .help = "io_uring kernel submission thread" },
-	{ .name = "nowait", .type = OPT_BOOL, FIELD(nowait),
-	  .help = "RWF_NOWAIT: fail instead of blocking" },
 	{ .name = "verify", .type = OPT_ENUM, FIELD(verify),
 	  .values = verify_values, .def = "0",
 	  .help = "Check written data on read back" },
@@ -285,27 +277,38 @@ static const struct opt_desc options[] = {
 
 bool job_option_known(const char *key)
 {
-	return key && opt_find(options, key);
+	return key && (opt_find(options, key) || engine_opt_lookup(key));
 }
 
+static void closer(const char *key, const char *name, const char **best,
+		   size_t *best_d)
+{
+	size_t d = opt_edit_distance(key, name);
+
+	if (d < *best_d) {
+		*best_d = d;
+		*best = name;
+	}
+}
+
+/* The job or engine option one or two typos away from @key. */
 static const char *suggest(const char *key)
 {
+	const struct engine_ops *e;
 	const char *best = NULL;
-	size_t best_d = 3; /* suggest only for one or two typos */
+	size_t best_d = 3;
 
-	for (const struct opt_desc *o = options; o->name; o++) {
-		size_t d = opt_edit_distance(key, o->name);
-
-		if (d < best_d) {
-			best_d = d;
-			best = o->name;
-		}
+	for (const struct opt_desc *o = options; o->name; o++)
+		closer(key, o->name, &best, &best_d);
+	for (size_t i = 0; (e = engine_at(i)); i++) {
+		for (const struct opt_desc *o = e->options; o && o->name; o++)
+			closer(key, o->name, &best, &best_d);
 	}
 	return strlen(key) > 3 ? best : NULL;
 }
 
-int job_option_set(struct job *job, const char *key, const char *value,
-		   const char *where, struct errbuf *err)
+int job_option_set_at(struct job *job, const char *key, const char *value,
+		      const char *where, int line, struct errbuf *err)
 {
 	const struct opt_desc *o;
 	const char *hint;
@@ -315,16 +318,22 @@ int job_option_set(struct job *job, const char *key, const char *value,
 	if (!key || !key[0])
 		return err_set(err, EINVAL, "%s: missing option name", where);
 	o = opt_find(options, key);
-	if (!o) {
-		hint = suggest(key);
-		if (hint)
-			return err_set(err, EINVAL, "%s: unknown option "
-				       "'%.64s' (did you mean '%s'?)", where,
-				       key, hint);
-		return err_set(err, EINVAL, "%s: unknown option '%.64s'",
-			       where, key);
-	}
-	return opt_set(job, o, value, where, err);
+	if (o)
+		return opt_set(job, o, value, where, err);
+	o = engine_opt_lookup(key);
+	if (o)
+		return engine_opt_give(job, o, value, where, line, err);
+	hint = suggest(key);
+	if (hint)
+		return err_set(err, EINVAL, "%s: unknown option '%.64s' (did you "
+			       "mean '%s'?)", where, key, hint);
+	return err_set(err, EINVAL, "%s: unknown option '%.64s'", where, key);
+}
+
+int job_option_set(struct job *job, const char *key, const char *value,
+		   const char *where, struct errbuf *err)
+{
+	return job_option_set_at(job, key, value, where, 0, err);
 }
 
 void job_set_defaults(struct job *job)
@@ -340,4 +349,5 @@ void options_print_help(FILE *out)
 		"(SIZE: k/m/g/t/p suffixes are powers of 1024; TIME: "
 		"us/ms/s/m/h/d; BOOL: bare key means 1):\n");
 	opt_print_help(out, options);
+	engine_opts_print_help(out);
 }

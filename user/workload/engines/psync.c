@@ -7,20 +7,52 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "workload/engines/shared.h"
 #include "workload/worker.h"
+
+/* The engine's job options, in job->engine_opts. */
+struct psync_opts {
+	bool hipri;
+	bool nowait;
+};
+ENGINE_OPTS_FIT(struct psync_opts);
+
+#define POPT(f) OPT_FIELD(struct psync_opts, f)
+
+/* fio's [pvsync2] options, which psync takes by switching to
+ * preadv2/pwritev2. */
+static const struct opt_desc psync_options[] = {
+	{ .name = "hipri", .type = OPT_BOOL, POPT(hipri),
+	  .help = "Polled completions (RWF_HIPRI); needs direct=1" },
+	{ .name = "nowait", .type = OPT_BOOL, POPT(nowait),
+	  .help = "RWF_NOWAIT: fail instead of blocking" },
+	{ .name = NULL },
+};
+
+static const struct psync_opts *psync_opts(const struct job *job)
+{
+	return engine_opts_of(job);
+}
+
+static int psync_check_job(const struct job *job, const char *where,
+			   struct errbuf *err)
+{
+	return engine_check_hipri(psync_opts(job)->hipri, job, where, err);
+}
 
 static int psync_rwf(const struct job *job)
 {
 	int flags = 0;
 
-	if (job->hipri)
+	if (psync_opts(job)->hipri)
 		flags |= RWF_HIPRI;
-	if (job->nowait)
+	if (psync_opts(job)->nowait)
 		flags |= RWF_NOWAIT;
 	return flags;
 }
@@ -121,7 +153,7 @@ static int psync_check_nowait(struct worker *w, struct errbuf *err)
 static int psync_init(struct worker *w, struct errbuf *err)
 {
 	w->engine_data = NULL;
-	return w->job->nowait ? psync_check_nowait(w, err) : 0;
+	return psync_opts(w->job)->nowait ? psync_check_nowait(w, err) : 0;
 }
 
 static void psync_cleanup(struct worker *w)
@@ -135,4 +167,6 @@ const struct engine_ops psync_engine = {
 	.init = psync_init,
 	.queue = psync_queue,
 	.cleanup = psync_cleanup,
+	.options = psync_options,
+	.check_job = psync_check_job,
 };
