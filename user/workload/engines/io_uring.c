@@ -15,9 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/uio.h>
-#include <unistd.h>
 
 #include "workload/engines/shared.h"
 #include "workload/worker.h"
@@ -221,21 +219,6 @@ static int uring_register(struct worker *w, struct uring_data *d,
 	return 0;
 }
 
-/* The smallest block the job transfers, which direct I/O keeps aligned. */
-static uint32_t job_min_bs(const struct job *job)
-{
-	uint32_t bs = 0;
-	int dd;
-
-	for (dd = 0; dd < DDIR_COUNT; dd++) {
-		uint32_t b = job->bs_min[dd] ? job->bs_min[dd] : job->bs[dd];
-
-		if (b && (!bs || b < bs))
-			bs = b;
-	}
-	return bs ? bs : 4096;
-}
-
 /* What the probe found unsupported, for the error message. */
 static const char *uring_probe_what(const struct uring_opts *o)
 {
@@ -258,13 +241,12 @@ static int uring_probe(struct worker *w, struct uring_data *d,
 	struct io_uring_sqe *sqe;
 	struct io_uring_cqe *cqe;
 	const struct uring_opts *o = uring_opts(w->job);
-	uint32_t len = job_min_bs(w->job);
-	void *buf = NULL;
+	uint32_t len;
+	void *buf;
 	int ret, res;
 
-	if (len > w->region_len)
-		len = (uint32_t)w->region_len;
-	if (posix_memalign(&buf, 4096, len))
+	buf = engine_probe_buf(w, &len);
+	if (!buf)
 		return err_set(err, ENOMEM, "io_uring on %s: out of memory", w->path);
 	sqe = io_uring_get_sqe(&d->ring);
 	if (!sqe) {
@@ -317,21 +299,6 @@ cleanup:
 	return ret;
 }
 
-/* The kernel refuses RWF_NOWAIT for buffered writes to a block device
- * (block/fops.c), so every write would fail; say so up front. */
-static int uring_check_nowait_writes(struct worker *w, struct errbuf *err)
-{
-	struct stat st;
-	int fl = fcntl(w->fd, F_GETFL);
-
-	if (!rw_has_write(w->job->rw) || fl < 0 || (fl & O_DIRECT) ||
-	    fstat(w->fd, &st) < 0 || !S_ISBLK(st.st_mode))
-		return 0;
-	return err_set(err, EOPNOTSUPP,
-		       "io_uring on %s: nowait=1 (RWF_NOWAIT) with buffered writes to a block device: the kernel refuses them (Operation not supported); use direct=1",
-		       w->path);
-}
-
 static int uring_init(struct worker *w, struct errbuf *err)
 {
 	const struct uring_opts *o = uring_opts(w->job);
@@ -354,7 +321,7 @@ static int uring_init(struct worker *w, struct errbuf *err)
 				       w->path);
 	}
 	if (o->nowait) {
-		ret = uring_check_nowait_writes(w, err);
+		ret = engine_refuse_nowait_writes(w, "io_uring", err);
 		if (ret)
 			return ret;
 	}
@@ -479,23 +446,6 @@ static int uring_commit(struct worker *w)
 	return (int)n;
 }
 
-/* RWF_NOWAIT answered -EAGAIN: count it and do the I/O again, blocking, on
- * this thread (as psync does), so the unit completes exactly once and the
- * job moves on. */
-static void uring_nowait_retry(struct worker *w, struct io_unit *u)
-{
-	ssize_t ret;
-
-	if (w->stats)
-		w->stats->nowait_eagain++;
-	do
-		ret = u->ddir == DDIR_WRITE
-			? pwrite(w->fd, u->buf, u->len, (off_t)u->offset)
-			: pread(w->fd, u->buf, u->len, (off_t)u->offset);
-	while (ret < 0 && errno == EINTR);
-	u->result = ret < 0 ? -errno : ret;
-}
-
 static int uring_getevents(struct worker *w, unsigned int min, unsigned int max)
 {
 	struct uring_data *d = w->engine_data;
@@ -515,7 +465,7 @@ static int uring_getevents(struct worker *w, unsigned int min, unsigned int max)
 
 			u->result = d->cqes[i]->res;
 			if (u->result == -EAGAIN && d->rw_flags & RWF_NOWAIT)
-				uring_nowait_retry(w, u);
+				engine_nowait_retry(w, u, 0); /* as psync */
 			d->events[got++] = u;
 		}
 		io_uring_cq_advance(&d->ring, n);
