@@ -11,6 +11,7 @@
 #include "workload/engine.h"
 #include "job/options.h"
 #include "tests/lib/check.h"
+#include "tests/lib/engine_echo.h"
 
 #define NS_S 1000000000ULL
 
@@ -369,19 +370,23 @@ static void test_finalize(void)
 	FINALIZE_ERR("[j]\nbs=8k\nsize=4k\n",
 		     "f.fio:1: job 'j': bs 8192 is larger than size 4096");
 	FINALIZE_ERR("[global]\nioengine=libaio\n[j]\nfixedbufs\n",
-		     "f.fio:3: job 'j': fixedbufs needs ioengine=io_uring, not "
-		     "libaio");
-	FINALIZE_ERR("[j]\nregisterfiles\n", "registerfiles needs "
-		     "ioengine=io_uring, not psync");
-	FINALIZE_ERR("[j]\nioengine=mmap\nsqthread_poll\n", "sqthread_poll "
-		     "needs ioengine=io_uring, not mmap");
-	FINALIZE_ERR("[j]\nioengine=libaio\nnowait\n",
-		     "nowait is not supported by ioengine=libaio");
+		     "f.fio:4: fixedbufs is an option of ioengine io_uring, "
+		     "not libaio");
+	FINALIZE_ERR("[j]\nregisterfiles\n", "f.fio:2: registerfiles is an "
+		     "option of ioengine io_uring, not psync");
+	FINALIZE_ERR("[j]\nioengine=mmap\nsqthread_poll\n", "f.fio:3: "
+		     "sqthread_poll is an option of ioengine io_uring, not mmap");
+	FINALIZE_ERR("[j]\nioengine=libaio\nnowait\n", "f.fio:3: nowait is "
+		     "an option of ioengine psync or io_uring, not libaio");
 	FINALIZE_ERR("[j]\nioengine=mmap\nnowait=1\n",
-		     "nowait is not supported by ioengine=mmap");
-	FINALIZE_ERR("[j]\nioengine=libaio\ndirect=1\nhipri\n",
-		     "hipri needs ioengine=io_uring or psync, not libaio");
-	FINALIZE_ERR("[j]\nioengine=io_uring\nhipri\n", "hipri needs direct=1");
+		     "nowait is an option of ioengine psync or io_uring, not "
+		     "mmap");
+	FINALIZE_ERR("[j]\nioengine=libaio\ndirect=1\nhipri\n", "f.fio:4: "
+		     "hipri is an option of ioengine psync or io_uring, not "
+		     "libaio");
+	FINALIZE_ERR("[j]\nioengine=io_uring\nhipri\n", "f.fio:1: job 'j': "
+		     "hipri needs direct=1");
+	FINALIZE_ERR("[j]\nioengine=sync\nhipri\n", "hipri needs direct=1");
 	FINALIZE_ERR("[j]\nverify=crc32c\n",
 		     "verify=crc32c needs a writing rw mode, not rw=read");
 	FINALIZE_ERR("[j]\nrw=randread\nverify=crc32c\n", "not rw=randread");
@@ -443,6 +448,113 @@ static void test_finalize(void)
 	job_list_free(&list);
 
 	CHECK(job_list_finalize(&list, &err) == -EINVAL);
+}
+
+/* Finalizes @list unless @ret (its parse) failed, echoes the engine
+ * options of job @idx and frees the list. */
+static int finish_echo(int ret, struct job_list *list, size_t idx,
+		       char *echo, size_t len, struct errbuf *err)
+{
+	if (!ret)
+		ret = job_list_finalize(list, err);
+	if (!ret && idx < list->count)
+		engine_echo(&list->jobs[idx], echo, len);
+	job_list_free(list);
+	return ret;
+}
+
+static int finalize_echo(const char *text, size_t idx, char *echo,
+			 size_t len, struct errbuf *err)
+{
+	struct job_list list = { 0 };
+
+	return finish_echo(parse_str("f.fio", text, &list, err), &list, idx,
+			   echo, len, err);
+}
+
+/* Engine options are applied once the job's engine is known, wherever
+ * ioengine= comes; an error names the line that gave the option. */
+static void test_engine_option_order(void)
+{
+	struct job_list list = { 0 };
+	struct errbuf err;
+	char echo[128] = "";
+	int ret;
+
+	ret = finalize_echo("[j]\nfixedbufs\nioengine=io_uring\n", 0, echo,
+			    sizeof(echo), &err);
+	CHECK_MSG(ret == 0 && !strcmp(echo, "fixedbufs=1"), "%s %s", err.msg,
+		  echo);
+	ret = finalize_echo("[global]\nregisterfiles=1\nnowait\n[a]\n"
+			    "ioengine=io_uring\n[b]\nioengine=pvsync2\n"
+			    "registerfiles=0\n", 0, echo, sizeof(echo), &err);
+	CHECK_MSG(ret == -EINVAL && !strcmp(err.msg, "f.fio:8: registerfiles "
+			  "is an option of ioengine io_uring, not pvsync2"),
+		  "%s", err.msg);
+	ret = finalize_echo("[global]\nregisterfiles=1\nnowait\n[a]\n"
+			    "ioengine=io_uring\n[b]\nioengine=psync\n", 0,
+			    echo, sizeof(echo), &err);
+	CHECK_MSG(ret == -EINVAL && !strcmp(err.msg, "f.fio:2: registerfiles "
+			  "is an option of ioengine io_uring, not psync (job 'b' "
+			  "has it from [global])"), "%s", err.msg);
+	ret = finalize_echo("[global]\nsqthread_poll\nnowait\n[a]\n"
+			    "ioengine=io_uring\n[b]\nioengine=sync\n"
+			    "sqthread_poll=0\n[c]\nioengine=io_uring\n", 0,
+			    echo, sizeof(echo), &err);
+	CHECK_MSG(ret == -EINVAL && strstr(err.msg, "f.fio:8: sqthread_poll "),
+		  "%s", err.msg);
+	ret = finalize_echo("[global]\nsqthread_poll\nnowait\n[a]\n"
+			    "ioengine=io_uring\n[c]\nioengine=sync\n"
+			    "[global]\nioengine=io_uring\n[d]\n", 2, echo,
+			    sizeof(echo), &err);
+	CHECK_MSG(ret == -EINVAL && strstr(err.msg, "(job 'c' has it from "
+			  "[global])"), "%s", err.msg);
+	ret = finalize_echo("[global]\nsqthread_poll\nnowait\n[a]\n"
+			    "ioengine=io_uring\n[global]\nioengine=sync\n"
+			    "[d]\nioengine=io_uring\n", 1, echo, sizeof(echo),
+			    &err);
+	CHECK_MSG(ret == 0 && !strcmp(echo, "sqthread_poll=1,nowait=1"),
+		  "%s %s", err.msg, echo);
+	ret = finalize_echo("[global]\nioengine=io_uring\n[a]\nfixedbufs\n"
+			    "ioengine=libaio\n", 0, echo, sizeof(echo), &err);
+	CHECK_MSG(ret == -EINVAL && !strcmp(err.msg, "f.fio:4: fixedbufs is an "
+			  "option of ioengine io_uring, not libaio"), "%s",
+		  err.msg);
+	PARSE_ERR("[j]\nioengine=io_uring\nfixedbufs=2\n",
+		  "e.fio:3: option 'fixedbufs': '2' is not a boolean");
+
+	/* the command line, before or after --name, before or after
+	 * --ioengine */
+	char *c1[] = { "--fixedbufs=1", "--ioengine=io_uring", "--name=a",
+		       "--name=b", "--nowait", "--ioengine=psync",
+		       "--name=c", "--ioengine=libaio" };
+	ret = cmdline_jobs_parse(8, c1, &list, &err);
+	CHECK_MSG(ret == 0 && list.count == 3, "%s", err.msg);
+	ret = job_list_finalize(&list, &err);
+	CHECK_MSG(ret == -EINVAL && !strcmp(err.msg, "command line: fixedbufs "
+			  "is an option of ioengine io_uring, not psync"), "%s",
+		  err.msg);
+	job_list_free(&list);
+	char *c2[] = { "--name=a", "--sqthread_poll", "--ioengine=io_uring" };
+	ret = finish_echo(cmdline_jobs_parse(3, c2, &list, &err), &list, 0,
+			  echo, sizeof(echo), &err);
+	CHECK_MSG(ret == 0 && !strcmp(echo, "sqthread_poll=1"), "%s %s",
+		  err.msg, echo);
+
+	/* command-line options over a job file's jobs (iodig run f.fio
+	 * --fixedbufs=1 --ioengine=io_uring), in either order */
+	ret = parse_str("f.fio", "[a]\nioengine=libaio\n[b]\nnowait\n",
+			&list, &err);
+	for (size_t i = 0; !ret && i < list.count; i++) {
+		ret = job_option_set(&list.jobs[i], "fixedbufs", "1",
+				     "command line", &err);
+		if (!ret)
+			ret = job_option_set(&list.jobs[i], "ioengine",
+					     "io_uring", "command line", &err);
+	}
+	ret = finish_echo(ret, &list, 1, echo, sizeof(echo), &err);
+	CHECK_MSG(ret == 0 && !strcmp(echo, "fixedbufs=1,nowait=1"), "%s %s",
+		  err.msg, echo);
 }
 
 static int endswith(const char *s, const char *suffix)
@@ -552,6 +664,7 @@ int main(void)
 	test_files();
 	test_cmdline();
 	test_finalize();
+	test_engine_option_order();
 	test_shipped_jobs();
 	test_mutations();
 	return CHECK_DONE();

@@ -7,8 +7,10 @@
 #include <string.h>
 
 #include "workload/engine.h"
+#include "workload/engine_opts.h"
 #include "job/options.h"
 #include "tests/lib/check.h"
+#include "tests/lib/engine_echo.h"
 
 #define KIB 1024ULL
 #define MIB (1024ULL * KIB)
@@ -182,11 +184,6 @@ static void test_every_option(void)
 		{ "stonewall", offsetof(struct job, stonewall) },
 		{ "wait_for_previous", offsetof(struct job, stonewall) },
 		{ "norandommap", offsetof(struct job, norandommap) },
-		{ "hipri", offsetof(struct job, hipri) },
-		{ "fixedbufs", offsetof(struct job, fixedbufs) },
-		{ "registerfiles", offsetof(struct job, registerfiles) },
-		{ "sqthread_poll", offsetof(struct job, sqthread_poll) },
-		{ "nowait", offsetof(struct job, nowait) },
 	};
 	for (size_t i = 0; i < sizeof(bools) / sizeof(bools[0]); i++) {
 		bool *field = (bool *)((char *)&j + bools[i].off);
@@ -230,6 +227,7 @@ static void test_every_option(void)
 	CHECK(j.verify == VERIFY_NONE);
 
 	CHECK(job_option_known("iodepth") && job_option_known("readwrite"));
+	CHECK(job_option_known("fixedbufs") && job_option_known("hipri"));
 	CHECK(job_option_known("io_limit") && job_option_known("timeout"));
 	CHECK(!job_option_known("target") && !job_option_known(""));
 	CHECK(!job_option_known(NULL));
@@ -293,6 +291,12 @@ static void test_errors(void)
 	EXPECT_ERR("bsrange", "1k-2k,2k-4k,1k-2k", "third (trim)", NULL);
 	EXPECT_ERR("filename", "/dev/sda:/dev/sdb", "several files", NULL);
 	EXPECT_ERR("time_based", "", "needs a value", NULL);
+	/* an engine option's value is checked where it is given */
+	EXPECT_ERR("fixedbufs", "maybe", "option 'fixedbufs': 'maybe' is not "
+		   "a boolean", NULL);
+	EXPECT_ERR("nowait", "", "option 'nowait' needs a value", NULL);
+	EXPECT_ERR("fixedbuf", "1", "unknown option 'fixedbuf'",
+		   "(did you mean 'fixedbufs'?)");
 
 	char longname[200];
 
@@ -316,6 +320,95 @@ static void test_errors(void)
 	CHECK(j.iodepth == 8);
 	CHECK(job_option_set(&j, "bs", "8k,bad", "x", &err) < 0);
 	CHECK(j.bs[0] == 4096 && j.bs[1] == 4096);
+}
+
+/* Sets options in order on a default job, then resolves the engine's. */
+static int resolve(struct job *job, const char *const *kv, size_t n,
+		   struct errbuf *err)
+{
+	job_set_defaults(job);
+	err->msg[0] = '\0';
+	for (size_t i = 0; i + 1 < n; i += 2) {
+		int ret = job_option_set(job, kv[i], kv[i + 1], "t.fio:7", err);
+
+		if (ret)
+			return ret;
+	}
+	return engine_opts_resolve(job, "t.fio:1: job 'j'", err);
+}
+#define RESOLVE(job, err, ...)                                             \
+	resolve(job, (const char *const[]){ __VA_ARGS__ },                 \
+		sizeof((const char *const[]){ __VA_ARGS__ }) / sizeof(char *), \
+		err)
+
+static void test_engine_options(void)
+{
+	struct errbuf err;
+	struct job j;
+	char text[256];
+	int ret;
+
+	ret = RESOLVE(&j, &err, "ioengine", "io_uring", "direct", "1",
+		      "hipri", NULL, "fixedbufs", "1", "registerfiles", "yes",
+		      "sqthread_poll", "on", "nowait", "true");
+	CHECK_MSG(ret == 0, "%s", err.msg);
+	engine_echo(&j, text, sizeof(text));
+	CHECK_MSG(!strcmp(text, "hipri=1,fixedbufs=1,registerfiles=1,"
+			  "sqthread_poll=1,nowait=1"), "%s", text);
+	/* off is the default, which is not echoed; the last value wins */
+	ret = RESOLVE(&j, &err, "fixedbufs", "1", "ioengine", "io_uring",
+		      "hipri", "0", "fixedbufs", "0", "sqthread_poll", NULL);
+	CHECK_MSG(ret == 0, "%s", err.msg);
+	engine_echo(&j, text, sizeof(text));
+	CHECK_MSG(!strcmp(text, "sqthread_poll=1"), "%s", text);
+	/* psync (and its fio names) take hipri and nowait */
+	ret = RESOLVE(&j, &err, "nowait", NULL, "ioengine", "pvsync2",
+		      "hipri", "1", "direct", "1");
+	CHECK_MSG(ret == 0, "%s", err.msg);
+	engine_echo(&j, text, sizeof(text));
+	CHECK_MSG(!strcmp(text, "hipri=1,nowait=1"), "%s", text);
+	/* engines without options echo nothing */
+	ret = RESOLVE(&j, &err, "ioengine", "mmap");
+	engine_echo(&j, text, sizeof(text));
+	CHECK_MSG(ret == 0 && !text[0], "%d %s %s", ret, err.msg, text);
+
+	/* an option the engine does not declare: where it was given */
+	ret = RESOLVE(&j, &err, "fixedbufs", NULL, "ioengine", "libaio");
+	CHECK(ret == -EINVAL);
+	CHECK_MSG(!strcmp(err.msg, "t.fio:7: fixedbufs is an option of "
+			  "ioengine io_uring, not libaio"), "%s", err.msg);
+	ret = RESOLVE(&j, &err, "ioengine", "sync", "sqthread_poll", "0");
+	CHECK_MSG(!strcmp(err.msg, "t.fio:7: sqthread_poll is an option of "
+			  "ioengine io_uring, not sync"), "%s", err.msg);
+	ret = RESOLVE(&j, &err, "ioengine", "mmap", "nowait", "1");
+	CHECK_MSG(!strcmp(err.msg, "t.fio:7: nowait is an option of ioengine "
+			  "psync or io_uring, not mmap"), "%s", err.msg);
+	/* the engine's own check, naming the job */
+	ret = RESOLVE(&j, &err, "ioengine", "io_uring", "hipri", "1");
+	CHECK_MSG(ret == -EINVAL && !strcmp(err.msg, "t.fio:1: job 'j': hipri "
+			  "needs direct=1: the kernel polls only O_DIRECT I/O"),
+		  "%s", err.msg);
+	ret = RESOLVE(&j, &err, "hipri", "1");
+	CHECK_MSG(ret == -EINVAL && strstr(err.msg, "hipri needs direct=1"),
+		  "%s", err.msg);
+
+	CHECK_MSG(engines_check(&err) == 0, "%s", err.msg);
+	/* an engine option never hides behind a job option of its name */
+	for (size_t i = 0; engine_at(i); i++) {
+		const struct opt_desc *o = engine_at(i)->options;
+
+		for (; o && o->name; o++) {
+			const char *v = o->type == OPT_BOOL ? NULL :
+					o->def ? o->def : "1";
+
+			job_set_defaults(&j);
+			ret = job_option_set(&j, o->name, v, "x", &err);
+			CHECK_MSG(ret == 0 && j.engine_given[0].name &&
+				  !strcmp(j.engine_given[0].name, o->name),
+				  "%s is also a job option (%s)", o->name,
+				  err.msg);
+		}
+	}
 }
 
 static void test_parse_size(void)
@@ -406,6 +499,31 @@ static void test_parse_bool(void)
 	CHECK(parse_bool(NULL, &b) == 0 && b); /* bare key */
 }
 
+/* Engine options come after the job options, under their engine. */
+static void check_engine_help(const char *text)
+{
+	static const char *const in_order[] = {
+		"verify=", "Engine options",
+		" ioengine=psync (also sync, pvsync, pvsync2):",
+		"hipri=", "nowait=", " ioengine=io_uring:",
+		"hipri=", "fixedbufs=", "registerfiles=", "sqthread_poll=",
+		"nowait=",
+	};
+	const char *at = text;
+
+	for (size_t i = 0; i < sizeof(in_order) / sizeof(in_order[0]); i++) {
+		const char *next = strstr(at, in_order[i]);
+
+		CHECK_MSG(next, "help lacks '%s' after '%.40s'", in_order[i],
+			  at);
+		if (next)
+			at = next + strlen(in_order[i]);
+	}
+	CHECK_MSG(!strstr(text, "ioengine=libaio:") &&
+		  !strstr(text, "ioengine=mmap:"),
+		  "help lists engines that have no options");
+}
+
 static void test_help(void)
 {
 	static const char *const names[] = {
@@ -416,8 +534,7 @@ static void test_help(void)
 		"numjobs=", "thread=", "direct=", "buffered=", "runtime=",
 		"time_based=", "ramp_time=", "startdelay=",
 		"group_reporting=", "stonewall=", "randrepeat=", "randseed=",
-		"norandommap=", "hipri=", "fixedbufs=", "registerfiles=",
-		"sqthread_poll=", "nowait=", "verify=", "alias readwrite",
+		"norandommap=", "verify=", "alias readwrite",
 		"alias io_limit", "alias timeout", "alias wait_for_previous",
 		"values read write randread", "default 4k", "range 0-100",
 	};
@@ -433,6 +550,7 @@ static void test_help(void)
 	fclose(f);
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		CHECK_MSG(strstr(text, names[i]), "help lacks '%s'", names[i]);
+	check_engine_help(text);
 	free(text);
 }
 
@@ -441,6 +559,7 @@ int main(void)
 	test_defaults();
 	test_every_option();
 	test_errors();
+	test_engine_options();
 	test_parse_size();
 	test_parse_time();
 	test_parse_bool();

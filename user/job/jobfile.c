@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "workload/engine.h"
+#include "workload/engine_opts.h"
 #include "job/options.h"
 
 /* Bounds for hostile input (the parser is fuzzed): a job file is text a
@@ -229,8 +230,8 @@ static int ini_line(struct ini_state *st, char *line, int lineno,
 			return ret;
 		value = expanded;
 	}
-	return job_option_set(st->cur ? st->cur : &st->global, key, value,
-			      where, err);
+	return job_option_set_at(st->cur ? st->cur : &st->global, key, value,
+				 where, lineno, err);
 }
 
 int jobfile_parse_buffer(const char *name, const char *buf, size_t len,
@@ -472,30 +473,6 @@ static int check_bs(const struct job *job, const char *where,
 	return 0;
 }
 
-static int check_engine(const struct job *job, const char *where,
-			struct errbuf *err)
-{
-	const char *eng = job->engine->name;
-	bool uring = !strcmp(eng, "io_uring");
-	const char *only_uring = job->fixedbufs ? "fixedbufs" :
-				 job->registerfiles ? "registerfiles" :
-				 job->sqthread_poll ? "sqthread_poll" : NULL;
-
-	if (only_uring && !uring)
-		return err_set(err, EINVAL, "%s: %s needs ioengine=io_uring, "
-			       "not %s", where, only_uring, eng);
-	if (job->nowait && (!strcmp(eng, "libaio") || !strcmp(eng, "mmap")))
-		return err_set(err, EINVAL, "%s: nowait is not supported by "
-			       "ioengine=%s", where, eng);
-	if (job->hipri && !uring && strcmp(eng, "psync"))
-		return err_set(err, EINVAL, "%s: hipri needs ioengine=io_uring "
-			       "or psync, not %s", where, eng);
-	if (job->hipri && !job->direct)
-		return err_set(err, EINVAL, "%s: hipri needs direct=1: the "
-			       "kernel polls only O_DIRECT I/O", where);
-	return 0;
-}
-
 static int check_job(struct job *job, struct errbuf *err)
 {
 	char where[WHERE_LEN];
@@ -537,7 +514,7 @@ static int check_job(struct job *job, struct errbuf *err)
 		return err_set(err, EINVAL, "%s: offset %llu is not a multiple "
 			       "of %u, which direct=1 (O_DIRECT) needs", where,
 			       (unsigned long long)job->offset, DIRECT_ALIGN);
-	ret = check_engine(job, where, err);
+	ret = engine_opts_resolve(job, where, err);
 	if (ret)
 		return ret;
 	if (job->verify != VERIFY_NONE && !rw_has_write(job->rw))

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "base/errbuf.h"
+#include "base/option.h"
 #include "workload/job.h"
 
 struct job_list {
@@ -25,12 +26,20 @@ void job_set_defaults(struct job *job);
 
 /* Applies one option (key without leading dashes) to @job.  @value may be
  * NULL for a bare boolean ("time_based").  @where is "file:line" or
- * "option --x" and prefixes the error message. */
+ * "option --x" and prefixes the error message.  An engine option (one an
+ * engine declares, see workload/engine_opts.h) is checked and kept; it is
+ * applied once the job's engine is known, by job_list_finalize. */
 int job_option_set(struct job *job, const char *key, const char *value,
 		   const char *where, struct errbuf *err);
 
-/* True when @key names a job option (so the CLI can tell iodig's own
- * options from job options). */
+/* job_option_set for a line of a job file (@where is "file:line"): an
+ * engine option keeps @line, so that an error found once the job's engine
+ * is known (job_list_finalize) names that line in job->source. */
+int job_option_set_at(struct job *job, const char *key, const char *value,
+		      const char *where, int line, struct errbuf *err);
+
+/* True when @key names a job option or an engine option (so the CLI can
+ * tell iodig's own options from job options). */
 bool job_option_known(const char *key);
 
 /* Parses an INI job file ([global] plus job sections) and appends its jobs.
@@ -45,19 +54,15 @@ int cmdline_jobs_parse(int argc, char *const argv[], struct job_list *list,
 		       struct errbuf *err);
 
 /* Checks values that depend on each other (bs <= size, iodepth >= 1,
- * rwmixread <= 100, engine known, ...), resolves the engine and assigns
- * stonewall groups.  Errors name the job's source and the option. */
+ * rwmixread <= 100, engine known, ...), resolves the engine, applies the
+ * engine options and assigns stonewall groups.  Errors name the job's
+ * source and the option (an engine option: the line that gave it). */
 int job_list_finalize(struct job_list *list, struct errbuf *err);
 
 void job_list_free(struct job_list *list);
 
-/* Prints the option table (name, type, default, help) for --help. */
+/* Prints the option table (name, type, default, help) for --help, then
+ * each engine's options under its name. */
 void options_print_help(FILE *out);
-
-/* Size with fio's suffixes: k/K/KiB = 1024 ..., p; plain number = bytes. */
-int parse_size(const char *s, uint64_t *out);
-/* Time with fio's suffixes us/ms/s/m/h/d; a bare number is in @unit_ns. */
-int parse_time_ns(const char *s, uint64_t unit_ns, uint64_t *out);
-int parse_bool(const char *s, bool *out);
 
 #endif /* IODIG_OPTIONS_H */

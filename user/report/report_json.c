@@ -16,6 +16,7 @@
 #include "report/report.h"
 #include "probes/toggle.h"
 #include "report/units.h"
+#include "workload/engine_opts.h"
 
 #ifndef IODIG_VERSION
 #define IODIG_VERSION "0.0.0"
@@ -223,6 +224,7 @@ static void add_job_options(struct jbuild *b, struct json_object *job_obj,
 			    const struct job *j)
 {
 	struct json_object *o = jnew_obj(b);
+	const char *key;
 	char buf[64];
 
 	jstr(b, o, "name", j->name);
@@ -270,11 +272,8 @@ static void add_job_options(struct jbuild *b, struct json_object *job_obj,
 	if (!j->randrepeat)
 		jstr(b, o, "randrepeat", "0");
 	add_bool_opt(b, o, "norandommap", j->norandommap);
-	add_bool_opt(b, o, "hipri", j->hipri);
-	add_bool_opt(b, o, "fixedbufs", j->fixedbufs);
-	add_bool_opt(b, o, "registerfiles", j->registerfiles);
-	add_bool_opt(b, o, "sqthread_poll", j->sqthread_poll);
-	add_bool_opt(b, o, "nowait", j->nowait);
+	for (size_t i = 0; engine_opt_echo(j, &i, &key, buf, sizeof(buf));)
+		jstr(b, o, key, buf);
 	if (j->verify == VERIFY_CRC32C)
 		jstr(b, o, "verify", "crc32c");
 	jadd(b, job_obj, "job options", o);

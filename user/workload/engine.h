@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "base/errbuf.h"
+#include "base/option.h"
 #include "workload/job.h"
 
 struct worker;
@@ -55,15 +56,42 @@ struct engine_ops {
 	/* The i-th unit returned by the last getevents(), result set. */
 	struct io_unit *(*event)(struct worker *w, unsigned int i);
 	void (*cleanup)(struct worker *w);
+
+	/* The engine's own job options (fio's ioengine_ops.options), ended
+	 * by a NULL name; NULL when it has none.  Their storage is the
+	 * engine's struct in job->engine_opts (see ENGINE_OPTS_FIT). */
+	const struct opt_desc *options;
+	/* Optional: checks the engine's options against the rest of the job
+	 * once they are parsed (hipri needs direct=1); @where names the job. */
+	int (*check_job)(const struct job *job, const char *where,
+			 struct errbuf *err);
 };
+
+/* An engine's options struct must fit struct job's engine_opts area. */
+#define ENGINE_OPTS_FIT(type)                                                \
+	_Static_assert(sizeof(type) <= JOB_ENGINE_OPTS_SIZE &&               \
+		       _Alignof(type) <= _Alignof(max_align_t),              \
+		       #type " does not fit struct job's engine_opts")
+
+/* The job's engine options, as the engine's own struct. */
+static inline const void *engine_opts_of(const struct job *job)
+{
+	return job->engine_opts;
+}
 
 /* Looks up an engine by name ("sync" is an alias of "psync"); NULL when
  * unknown. */
 const struct engine_ops *engine_find(const char *name);
+/* The i-th engine of the list; NULL past the last. */
+const struct engine_ops *engine_at(size_t i);
 /* Comma-separated list of engine names, for help and errors. */
 const char *engine_names(void);
-/* Checks that every engine in the list provides what its flags require;
- * returns -EINVAL with the engine named in @err otherwise. */
+/* fio's other names for @e ("sync, pvsync, pvsync2" for psync), or "". */
+const char *engine_aliases_of(const struct engine_ops *e, char *buf,
+			      size_t len);
+/* Checks that every engine in the list provides what its flags require
+ * and that its option table is sound (names, help, one type per name,
+ * room in struct job); returns -EINVAL naming the engine otherwise. */
 int engines_check(struct errbuf *err);
 
 #endif /* IODIG_ENGINE_H */

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The engine table, built from workload/engine_list.h: each line there
- * names a file user/workload/engines/<name>.c that defines `<name>_engine`.
+ * The engine table, built from user/workload/engine_list.h: each line there
+ * names a file user/workload/engines/<name>.c that defines `<name>_engine`
+ * (with its options, if it has any).
  */
 #include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "workload/engine.h"
@@ -34,6 +36,27 @@ static const struct {
 	{ "pvsync", "psync" },
 	{ "pvsync2", "psync" },
 };
+
+const struct engine_ops *engine_at(size_t i)
+{
+	return i < NR_ENGINES ? engines[i] : NULL;
+}
+
+const char *engine_aliases_of(const struct engine_ops *e, char *buf,
+			      size_t len)
+{
+	size_t used = 0;
+
+	if (len)
+		buf[0] = '\0';
+	for (size_t i = 0; i < sizeof(engine_aliases) / sizeof(engine_aliases[0]); i++) {
+		if (strcmp(engine_aliases[i].name, e->name) || used >= len)
+			continue;
+		used += snprintf(buf + used, len - used, "%s%s",
+				 used ? ", " : "", engine_aliases[i].alias);
+	}
+	return buf;
+}
 
 const struct engine_ops *engine_find(const char *name)
 {
@@ -66,8 +89,46 @@ const char *engine_names(void)
 	return sizeof(engine_name_list) > 2 ? engine_name_list + 2 : "";
 }
 
+/* The first declaration of @name by an engine before engines[@upto]. */
+static const struct opt_desc *declared_before(size_t upto, const char *name)
+{
+	for (size_t i = 0; i < upto; i++) {
+		const struct opt_desc *o = opt_find(engines[i]->options, name);
+
+		if (o)
+			return o;
+	}
+	return NULL;
+}
+
+/* Every option has a name and help; a name several engines declare has
+ * one type, so a value can be checked before the job's engine is known;
+ * struct job keeps room for every distinct name. */
+static int check_options(size_t idx, size_t *distinct, struct errbuf *err)
+{
+	const struct engine_ops *e = engines[idx];
+
+	for (const struct opt_desc *o = e->options; o && o->name; o++) {
+		const struct opt_desc *first = declared_before(idx, o->name);
+
+		if (!o->name[0] || !o->help)
+			return err_set(err, EINVAL, "engine %s: option #%zu has no name or no help",
+				       e->name, (size_t)(o - e->options) + 1);
+		if (first && first->type != o->type)
+			return err_set(err, EINVAL, "engine %s: option %s has another type than in an engine before it",
+				       e->name, o->name);
+		if (!first && ++*distinct > JOB_ENGINE_OPTS_GIVEN)
+			return err_set(err, EINVAL, "engine %s: option %s: engines declare more than JOB_ENGINE_OPTS_GIVEN (%d) option names",
+				       e->name, o->name, JOB_ENGINE_OPTS_GIVEN);
+	}
+	return 0;
+}
+
 int engines_check(struct errbuf *err)
 {
+	size_t distinct = 0;
+	int ret;
+
 	size_t i;
 
 	for (i = 0; i < NR_ENGINES; i++) {
@@ -77,7 +138,7 @@ int engines_check(struct errbuf *err)
 
 		if (!e->name || !*e->name)
 			return err_set(err, EINVAL,
-				       "engine #%zu in user/engine_list.h has no name",
+				       "engine #%zu in user/workload/engine_list.h has no name",
 				       i + 1);
 		/* The runner calls init and cleanup for every engine; prep
 		 * is optional. */
@@ -99,6 +160,9 @@ int engines_check(struct errbuf *err)
 		if (missing)
 			return err_set(err, EINVAL, "engine %s has no %s(), which %s",
 				       e->name, missing, who);
+		ret = check_options(i, &distinct, err);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }

@@ -5,6 +5,7 @@
 
 #include <limits.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 enum ddir { DDIR_READ = 0, DDIR_WRITE = 1, DDIR_COUNT = 2 };
@@ -22,7 +23,27 @@ enum verify_mode { VERIFY_NONE, VERIFY_CRC32C };
 
 #define JOB_NAME_MAX 128
 
+/* Room for the options of the job's engine: each engine lays out its own
+ * struct there and asserts it fits (ENGINE_OPTS_FIT in engine.h). */
+#define JOB_ENGINE_OPTS_SIZE 256
+/* Engine options a job can be given before its engine is known: at least
+ * the number of distinct engine option names (engines_check checks). */
+#define JOB_ENGINE_OPTS_GIVEN 16
+#define JOB_ENGINE_OPT_VALUE_MAX 128
+
 struct engine_ops;
+
+/* An engine option as the job file or command line gave it, kept until
+ * the job's engine is known: ioengine may come on a later line, in the
+ * job's section after [global], or on the command line.  Copied with the
+ * job, as every option is. */
+struct engine_opt_given {
+	const char *name;    /* as an engine declares it; NULL: a free slot */
+	bool bare;           /* "hipri" without "=value" */
+	char value[JOB_ENGINE_OPT_VALUE_MAX];
+	int line;            /* > 0: the line of job->source that gave it */
+	char where[48];      /* line 0: where it was given ("command line") */
+};
 
 struct job {
 	char name[JOB_NAME_MAX];
@@ -59,11 +80,10 @@ struct job {
 	uint64_t randseed;
 	bool norandommap;
 
-	bool hipri;              /* RWF_HIPRI / IORING_SETUP_IOPOLL */
-	bool fixedbufs;
-	bool registerfiles;
-	bool sqthread_poll;
-	bool nowait;             /* RWF_NOWAIT */
+	/* Options of the engine: as given, then (job_list_finalize, once the
+	 * engine is known) parsed into the engine's own struct. */
+	struct engine_opt_given engine_given[JOB_ENGINE_OPTS_GIVEN];
+	_Alignas(max_align_t) unsigned char engine_opts[JOB_ENGINE_OPTS_SIZE];
 
 	enum verify_mode verify;
 

@@ -15,16 +15,53 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/uio.h>
-#include <unistd.h>
 
+#include "workload/engines/shared.h"
 #include "workload/worker.h"
 
 /* The kernel's IORING_MAX_ENTRIES. */
 #define URING_MAX_ENTRIES 32768u
 /* How long the SQPOLL thread spins without work before it sleeps. */
 #define URING_SQ_IDLE_MS 1000u
+
+/* The engine's job options, in job->engine_opts. */
+struct uring_opts {
+	bool hipri;
+	bool fixedbufs;
+	bool registerfiles;
+	bool sqthread_poll;
+	bool nowait;
+};
+ENGINE_OPTS_FIT(struct uring_opts);
+
+#define UOPT(f) OPT_FIELD(struct uring_opts, f)
+
+/* fio's [io_uring] options that iodig implements. */
+static const struct opt_desc uring_options[] = {
+	{ .name = "hipri", .type = OPT_BOOL, UOPT(hipri),
+	  .help = "Polled completions (IORING_SETUP_IOPOLL); needs direct=1" },
+	{ .name = "fixedbufs", .type = OPT_BOOL, UOPT(fixedbufs),
+	  .help = "io_uring registered buffers" },
+	{ .name = "registerfiles", .type = OPT_BOOL, UOPT(registerfiles),
+	  .help = "io_uring registered files" },
+	{ .name = "sqthread_poll", .type = OPT_BOOL, UOPT(sqthread_poll),
+	  .help = "io_uring kernel submission thread" },
+	{ .name = "nowait", .type = OPT_BOOL, UOPT(nowait),
+	  .help = "RWF_NOWAIT: fail instead of blocking" },
+	{ .name = NULL },
+};
+
+static const struct uring_opts *uring_opts(const struct job *job)
+{
+	return engine_opts_of(job);
+}
+
+static int uring_check_job(const struct job *job, const char *where,
+			   struct errbuf *err)
+{
+	return engine_check_hipri(uring_opts(job)->hipri, job, where, err);
+}
 
 struct uring_data {
 	struct io_uring ring;
@@ -104,8 +141,8 @@ static int uring_init_error(struct worker *w, int ret, struct errbuf *err)
 	return err_set(err, -ret,
 		       "io_uring on %s: io_uring_queue_init_params(%u entries%s%s): %m",
 		       w->path, w->nr_units,
-		       w->job->sqthread_poll ? ", SQPOLL" : "",
-		       w->job->hipri ? ", IOPOLL" : "");
+		       uring_opts(w->job)->sqthread_poll ? ", SQPOLL" : "",
+		       uring_opts(w->job)->hipri ? ", IOPOLL" : "");
 }
 
 /*
@@ -149,7 +186,7 @@ static int uring_register(struct worker *w, struct uring_data *d,
 	unsigned int i;
 	int ret;
 
-	if (w->job->fixedbufs) {
+	if (uring_opts(w->job)->fixedbufs) {
 		iov = calloc(w->nr_units, sizeof(*iov));
 		if (!iov)
 			return err_set(err, ENOMEM, "io_uring on %s: out of memory", w->path);
@@ -169,7 +206,7 @@ static int uring_register(struct worker *w, struct uring_data *d,
 		}
 		d->fixedbufs = true;
 	}
-	if (w->job->registerfiles) {
+	if (uring_opts(w->job)->registerfiles) {
 		ret = io_uring_register_files(&d->ring, &w->fd, 1);
 		if (ret < 0) {
 			errno = -ret;
@@ -183,27 +220,12 @@ static int uring_register(struct worker *w, struct uring_data *d,
 	return 0;
 }
 
-/* The smallest block the job transfers, which direct I/O keeps aligned. */
-static uint32_t job_min_bs(const struct job *job)
-{
-	uint32_t bs = 0;
-	int dd;
-
-	for (dd = 0; dd < DDIR_COUNT; dd++) {
-		uint32_t b = job->bs_min[dd] ? job->bs_min[dd] : job->bs[dd];
-
-		if (b && (!bs || b < bs))
-			bs = b;
-	}
-	return bs ? bs : 4096;
-}
-
 /* What the probe found unsupported, for the error message. */
-static const char *uring_probe_what(const struct job *job)
+static const char *uring_probe_what(const struct uring_opts *o)
 {
-	if (job->hipri && job->nowait)
+	if (o->hipri && o->nowait)
 		return "hipri=1 (IORING_SETUP_IOPOLL) or nowait=1 (RWF_NOWAIT)";
-	return job->hipri ? "hipri=1 (IORING_SETUP_IOPOLL)" : "nowait=1 (RWF_NOWAIT)";
+	return o->hipri ? "hipri=1 (IORING_SETUP_IOPOLL)" : "nowait=1 (RWF_NOWAIT)";
 }
 
 /*
@@ -219,13 +241,13 @@ static int uring_probe(struct worker *w, struct uring_data *d,
 {
 	struct io_uring_sqe *sqe;
 	struct io_uring_cqe *cqe;
-	uint32_t len = job_min_bs(w->job);
-	void *buf = NULL;
+	const struct uring_opts *o = uring_opts(w->job);
+	uint32_t len;
+	void *buf;
 	int ret, res;
 
-	if (len > w->region_len)
-		len = (uint32_t)w->region_len;
-	if (posix_memalign(&buf, 4096, len))
+	buf = engine_probe_buf(w, &len);
+	if (!buf)
 		return err_set(err, ENOMEM, "io_uring on %s: out of memory", w->path);
 	sqe = io_uring_get_sqe(&d->ring);
 	if (!sqe) {
@@ -240,7 +262,7 @@ static int uring_probe(struct worker *w, struct uring_data *d,
 	if (ret < 0) {
 		errno = -ret;
 		ret = err_set(err, -ret, "io_uring on %s: %s: submitting a probe read: %m",
-			      w->path, uring_probe_what(w->job));
+			      w->path, uring_probe_what(o));
 		goto cleanup;
 	}
 	do
@@ -249,53 +271,38 @@ static int uring_probe(struct worker *w, struct uring_data *d,
 	if (ret < 0) {
 		errno = -ret;
 		ret = err_set(err, -ret, "io_uring on %s: %s: waiting for a probe read: %m",
-			      w->path, uring_probe_what(w->job));
+			      w->path, uring_probe_what(o));
 		goto cleanup;
 	}
 	res = cqe->res;
 	io_uring_cqe_seen(&d->ring, cqe);
 	ret = 0;
 	errno = res < 0 ? -res : 0;
-	if (res == -EOPNOTSUPP && w->job->hipri && !w->job->nowait)
+	if (res == -EOPNOTSUPP && o->hipri && !o->nowait)
 		ret = err_set(err, EOPNOTSUPP,
 			      "io_uring on %s: hipri=1 (IORING_SETUP_IOPOLL): a polled read failed with %m: the file or device cannot be polled (block devices need poll queues, e.g. nvme.poll_queues=N; loop and virtio-blk have none); drop hipri",
 			      w->path);
-	else if (res == -EOPNOTSUPP && !w->job->hipri)
+	else if (res == -EOPNOTSUPP && !o->hipri)
 		ret = err_set(err, EOPNOTSUPP,
 			      "io_uring on %s: nowait=1 (RWF_NOWAIT): a read failed with %m: the file or device does not support non-blocking I/O; drop nowait",
 			      w->path);
 	else if (res == -EOPNOTSUPP)
 		ret = err_set(err, EOPNOTSUPP,
 			      "io_uring on %s: %s: a polled non-blocking read failed with %m: the file or device cannot be polled or does not support non-blocking I/O; drop hipri or nowait",
-			      w->path, uring_probe_what(w->job));
+			      w->path, uring_probe_what(o));
 	else if (res < 0 && res != -EAGAIN)
 		ret = err_set(err, -res,
 			      "io_uring on %s: %s: a probe read of %u bytes at offset %llu failed: %m",
-			      w->path, uring_probe_what(w->job), len,
+			      w->path, uring_probe_what(o), len,
 			      (unsigned long long)w->region_start);
 cleanup:
 	free(buf);
 	return ret;
 }
 
-/* The kernel refuses RWF_NOWAIT for buffered writes to a block device
- * (block/fops.c), so every write would fail; say so up front. */
-static int uring_check_nowait_writes(struct worker *w, struct errbuf *err)
-{
-	struct stat st;
-	int fl = fcntl(w->fd, F_GETFL);
-
-	if (!rw_has_write(w->job->rw) || fl < 0 || (fl & O_DIRECT) ||
-	    fstat(w->fd, &st) < 0 || !S_ISBLK(st.st_mode))
-		return 0;
-	return err_set(err, EOPNOTSUPP,
-		       "io_uring on %s: nowait=1 (RWF_NOWAIT) with buffered writes to a block device: the kernel refuses them (Operation not supported); use direct=1",
-		       w->path);
-}
-
 static int uring_init(struct worker *w, struct errbuf *err)
 {
-	const struct job *job = w->job;
+	const struct uring_opts *o = uring_opts(w->job);
 	struct io_uring_params p;
 	struct uring_data *d;
 	int ret, fl;
@@ -306,7 +313,7 @@ static int uring_init(struct worker *w, struct errbuf *err)
 		return err_set(err, EINVAL,
 			       "io_uring on %s: iodepth=%u exceeds io_uring's limit of %u entries",
 			       w->path, w->nr_units, URING_MAX_ENTRIES);
-	if (job->hipri) {
+	if (o->hipri) {
 		/* IOPOLL completes only I/O that bypasses the page cache. */
 		fl = fcntl(w->fd, F_GETFL);
 		if (fl < 0 || !(fl & O_DIRECT))
@@ -314,8 +321,8 @@ static int uring_init(struct worker *w, struct errbuf *err)
 				       "io_uring on %s: hipri=1 (IORING_SETUP_IOPOLL) needs direct=1: polled rings only complete O_DIRECT I/O",
 				       w->path);
 	}
-	if (job->nowait) {
-		ret = uring_check_nowait_writes(w, err);
+	if (o->nowait) {
+		ret = engine_refuse_nowait_writes(w, "io_uring", err);
 		if (ret)
 			return ret;
 	}
@@ -326,7 +333,7 @@ static int uring_init(struct worker *w, struct errbuf *err)
 	w->engine_data = d;
 	d->cap = w->nr_units;
 	d->fd = w->fd;
-	d->rw_flags = job->nowait ? RWF_NOWAIT : 0;
+	d->rw_flags = o->nowait ? RWF_NOWAIT : 0;
 	d->pending = calloc(d->cap, sizeof(*d->pending));
 	d->events = calloc(d->cap, sizeof(*d->events));
 	d->cqes = calloc(d->cap, sizeof(*d->cqes));
@@ -338,12 +345,12 @@ static int uring_init(struct worker *w, struct errbuf *err)
 	/* The kernel rounds entries up to a power of two and makes the CQ
 	 * twice as big, so iodepth units in flight never overflow it. */
 	memset(&p, 0, sizeof(p));
-	if (job->sqthread_poll) {
+	if (o->sqthread_poll) {
 		p.flags |= IORING_SETUP_SQPOLL;
 		p.sq_thread_idle = URING_SQ_IDLE_MS;
 		d->sqpoll = true;
 	}
-	if (job->hipri)
+	if (o->hipri)
 		p.flags |= IORING_SETUP_IOPOLL;
 	ret = uring_setup(d, &p);
 	if (ret < 0) {
@@ -355,7 +362,7 @@ static int uring_init(struct worker *w, struct errbuf *err)
 	ret = uring_register(w, d, err);
 	if (ret)
 		goto cleanup;
-	if (job->hipri || job->nowait) {
+	if (o->hipri || o->nowait) {
 		ret = uring_probe(w, d, err);
 		if (ret)
 			goto cleanup;
@@ -440,23 +447,6 @@ static int uring_commit(struct worker *w)
 	return (int)n;
 }
 
-/* RWF_NOWAIT answered -EAGAIN: count it and do the I/O again, blocking, on
- * this thread (as psync does), so the unit completes exactly once and the
- * job moves on. */
-static void uring_nowait_retry(struct worker *w, struct io_unit *u)
-{
-	ssize_t ret;
-
-	if (w->stats)
-		w->stats->nowait_eagain++;
-	do
-		ret = u->ddir == DDIR_WRITE
-			? pwrite(w->fd, u->buf, u->len, (off_t)u->offset)
-			: pread(w->fd, u->buf, u->len, (off_t)u->offset);
-	while (ret < 0 && errno == EINTR);
-	u->result = ret < 0 ? -errno : ret;
-}
-
 static int uring_getevents(struct worker *w, unsigned int min, unsigned int max)
 {
 	struct uring_data *d = w->engine_data;
@@ -476,7 +466,7 @@ static int uring_getevents(struct worker *w, unsigned int min, unsigned int max)
 
 			u->result = d->cqes[i]->res;
 			if (u->result == -EAGAIN && d->rw_flags & RWF_NOWAIT)
-				uring_nowait_retry(w, u);
+				engine_nowait_retry(w, u, 0); /* as psync */
 			d->events[got++] = u;
 		}
 		io_uring_cq_advance(&d->ring, n);
@@ -512,4 +502,6 @@ const struct engine_ops io_uring_engine = {
 	.getevents = uring_getevents,
 	.event = uring_event,
 	.cleanup = uring_cleanup,
+	.options = uring_options,
+	.check_job = uring_check_job,
 };

@@ -51,14 +51,6 @@ static int libaio_init(struct worker *w, struct errbuf *err)
 	unsigned int i;
 	int ret;
 
-	if (w->job->nowait)
-		return err_set(err, EINVAL,
-			       "libaio on %s: nowait=1 is not supported with ioengine=libaio; use io_uring or psync",
-			       w->path);
-	if (w->job->hipri)
-		return err_set(err, EINVAL,
-			       "libaio on %s: hipri=1 is not supported with ioengine=libaio: the kernel never polls AIO; use io_uring or psync",
-			       w->path);
 	if (!w->nr_units)
 		return err_set(err, EINVAL, "libaio on %s: iodepth is 0", w->path);
 

@@ -1,0 +1,491 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The option machinery: value parsers with fio's units, the per-type
+ * setters that store into a table's storage by offset, defaults, the echo
+ * of a value and the --help lines.  Names, units and defaults follow fio.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "base/option.h"
+
+#define NSEC_PER_SEC 1000000000ULL
+
+/* Values echoed in messages are cut: a fuzzed 8 KiB value helps nobody. */
+#define VAL "'%.64s'"
+
+const struct opt_desc *opt_find(const struct opt_desc *table, const char *key)
+{
+	for (const struct opt_desc *o = table; o && o->name; o++) {
+		if (!strcmp(o->name, key) || (o->alias && !strcmp(o->alias, key)))
+			return o;
+	}
+	return NULL;
+}
+
+/* ---- value parsers ---------------------------------------------------- */
+
+struct unit {
+	const char *suffix;
+	uint64_t mult;
+};
+
+/* kb_base=1024, fio's default.  Note: fio 3.33 reads "KiB" as 1000 there
+ * (its inverted kb_base convention); iodig takes the IEC meaning. */
+static const struct unit size_units[] = {
+	{ "", 1 }, { "b", 1 },
+	{ "k", 1ULL << 10 }, { "kb", 1ULL << 10 }, { "kib", 1ULL << 10 },
+	{ "m", 1ULL << 20 }, { "mb", 1ULL << 20 }, { "mib", 1ULL << 20 },
+	{ "g", 1ULL << 30 }, { "gb", 1ULL << 30 }, { "gib", 1ULL << 30 },
+	{ "t", 1ULL << 40 }, { "tb", 1ULL << 40 }, { "tib", 1ULL << 40 },
+	{ "p", 1ULL << 50 }, { "pb", 1ULL << 50 }, { "pib", 1ULL << 50 },
+	{ NULL, 0 },
+};
+
+static const struct unit time_units[] = {
+	{ "us", 1000ULL }, { "usec", 1000ULL },
+	{ "ms", 1000000ULL }, { "msec", 1000000ULL },
+	{ "s", NSEC_PER_SEC }, { "sec", NSEC_PER_SEC },
+	{ "m", 60 * NSEC_PER_SEC }, { "min", 60 * NSEC_PER_SEC },
+	{ "h", 3600 * NSEC_PER_SEC }, { "d", 86400 * NSEC_PER_SEC },
+	{ NULL, 0 },
+};
+
+static int unit_find(const struct unit *units, const char *suffix,
+		     uint64_t *mult)
+{
+	for (; units->suffix; units++) {
+		if (!strcasecmp(units->suffix, suffix)) {
+			*mult = units->mult;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+/* Digits (decimal, or hex after 0x when @hex_ok), no sign, no spaces;
+ * *end points at what follows. */
+static int parse_digits(const char *s, bool hex_ok, uint64_t *out,
+			const char **end)
+{
+	int base = 10;
+	char *e;
+
+	if (!s || !isdigit((unsigned char)s[0]))
+		return -EINVAL;
+	if (hex_ok && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		if (!isxdigit((unsigned char)s[2]))
+			return -EINVAL;
+		base = 16;
+	}
+	errno = 0;
+	*out = strtoull(s, &e, base);
+	if (errno == ERANGE)
+		return -ERANGE;
+	*end = e;
+	return 0;
+}
+
+static int parse_scaled(const char *s, bool hex_ok, const struct unit *units,
+			uint64_t bare_mult, uint64_t *out)
+{
+	const char *end;
+	uint64_t v, mult;
+	int ret;
+
+	ret = parse_digits(s, hex_ok, &v, &end);
+	if (ret)
+		return ret;
+	if (*end == '\0')
+		mult = bare_mult;
+	else if (unit_find(units, end, &mult))
+		return -EINVAL;
+	if (v && mult > UINT64_MAX / v)
+		return -ERANGE;
+	*out = v * mult;
+	return 0;
+}
+
+int parse_size(const char *s, uint64_t *out)
+{
+	return parse_scaled(s, true, size_units, 1, out);
+}
+
+int parse_time_ns(const char *s, uint64_t unit_ns, uint64_t *out)
+{
+	return parse_scaled(s, false, time_units, unit_ns, out);
+}
+
+int parse_bool(const char *s, bool *out)
+{
+	static const char *const yes[] = { "1", "true", "yes", "on" };
+	static const char *const no[] = { "0", "false", "no", "off" };
+
+	if (!s) { /* a bare key, as in "time_based" */
+		*out = true;
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+		if (!strcasecmp(s, yes[i])) {
+			*out = true;
+			return 0;
+		}
+		if (!strcasecmp(s, no[i])) {
+			*out = false;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+/* ---- setters ------------------------------------------------------------ */
+
+static void *field_of(void *base, const struct opt_desc *o)
+{
+	return (char *)base + o->offset;
+}
+
+static const void *cfield_of(const void *base, const struct opt_desc *o)
+{
+	return (const char *)base + o->offset;
+}
+
+static int store_uint(void *p, size_t size, uint64_t v)
+{
+	if (size == sizeof(uint64_t)) {
+		memcpy(p, &v, sizeof(uint64_t));
+		return 0;
+	}
+	if (size == sizeof(unsigned int) && v <= UINT_MAX) {
+		unsigned int u = (unsigned int)v;
+
+		memcpy(p, &u, sizeof(u));
+		return 0;
+	}
+	return -ERANGE;
+}
+
+static uint64_t load_uint(const void *p, size_t size)
+{
+	uint64_t v = 0;
+	unsigned int u;
+
+	if (size == sizeof(uint64_t)) {
+		memcpy(&v, p, sizeof(v));
+	} else if (size == sizeof(unsigned int)) {
+		memcpy(&u, p, sizeof(u));
+		v = u;
+	}
+	return v;
+}
+
+int opt_size_error(const char *where, const char *key, const char *value,
+		   int ret, struct errbuf *err)
+{
+	const char *why = "is not a size (a number with an optional k, m, g, "
+			  "t or p suffix)";
+
+	if (ret == -ERANGE)
+		why = "is too large";
+	else if (value[0] == '-')
+		why = "is negative";
+	else if (strchr(value, '.'))
+		why = "is fractional; give whole bytes (1.5k is 1536)";
+	else if (strchr(value, '%'))
+		why = "is a percentage, which iodig does not support";
+	return err_set(err, ret == -ERANGE ? ERANGE : EINVAL,
+		       "%s: option '%s': " VAL " %s", where, key, value, why);
+}
+
+static int set_str(void *base, const struct opt_desc *o, const char *value,
+		   const char *where, struct errbuf *err)
+{
+	char *dst = field_of(base, o);
+	size_t n = 0;
+
+	for (const char *p = value; *p; p++) {
+		char c = *p;
+
+		if ((o->flags & OPT_FILENAME) && c == '\\' && p[1] == ':') {
+			c = ':';
+			p++;
+		} else if ((o->flags & OPT_FILENAME) && c == ':') {
+			return err_set(err, EINVAL,
+				       "%s: option '%s': " VAL " lists several "
+				       "files, which iodig does not support "
+				       "(write a ':' inside a path as '\\:')",
+				       where, o->name, value);
+		}
+		if (n + 1 >= o->field_size)
+			return err_set(err, ENAMETOOLONG,
+				       "%s: option '%s': value is longer than "
+				       "%zu bytes", where, o->name,
+				       o->field_size - 1);
+		dst[n++] = c;
+	}
+	dst[n] = '\0';
+	return 0;
+}
+
+static int set_enum(void *base, const struct opt_desc *o, const char *value,
+		    const char *where, struct errbuf *err)
+{
+	char allowed[256] = "";
+	size_t used = 0;
+
+	for (const struct opt_value *v = o->values; v->name; v++) {
+		if (strcmp(v->name, value))
+			continue;
+		if (v->unsupported)
+			return err_set(err, ENOTSUP, "%s: option '%s': " VAL
+				       " is not supported (%s)", where,
+				       o->name, value, v->unsupported);
+		return store_uint(field_of(base, o), o->field_size,
+				  (uint64_t)v->value);
+	}
+	for (const struct opt_value *v = o->values; v->name; v++) {
+		if (!v->unsupported && used < sizeof(allowed))
+			used += snprintf(allowed + used, sizeof(allowed) - used,
+					 "%s%s", used ? ", " : "", v->name);
+	}
+	return err_set(err, EINVAL, "%s: option '%s': " VAL " is not one of "
+		       "%s", where, o->name, value, allowed);
+}
+
+static int set_uint(void *base, const struct opt_desc *o, const char *value,
+		    const char *where, struct errbuf *err)
+{
+	const char *end;
+	uint64_t v;
+	int ret;
+
+	ret = parse_digits(value, true, &v, &end);
+	if (!ret && *end)
+		ret = -EINVAL;
+	if (ret == -EINVAL)
+		return err_set(err, EINVAL, "%s: option '%s': " VAL
+			       " is not a whole number", where, o->name, value);
+	if (ret || v < o->min || v > o->max)
+		return err_set(err, ERANGE, "%s: option '%s': %.64s is out of "
+			       "range %llu-%llu", where, o->name, value,
+			       (unsigned long long)o->min,
+			       (unsigned long long)o->max);
+	if (o->flags & OPT_NEGATE)
+		v = o->max - v;
+	return store_uint(field_of(base, o), o->field_size, v);
+}
+
+int opt_set_typed(void *base, const struct opt_desc *o, const char *value,
+		  const char *where, struct errbuf *err)
+{
+	uint64_t v;
+	bool b;
+	int ret;
+
+	switch (o->type) {
+	case OPT_STR:
+		return set_str(base, o, value, where, err);
+	case OPT_SIZE:
+		ret = parse_size(value, &v);
+		if (ret)
+			return opt_size_error(where, o->name, value, ret, err);
+		return store_uint(field_of(base, o), o->field_size, v);
+	case OPT_TIME:
+		ret = parse_time_ns(value, o->unit_ns, &v);
+		if (ret == -ERANGE)
+			return err_set(err, ERANGE, "%s: option '%s': " VAL
+				       " is too long", where, o->name, value);
+		if (ret)
+			return err_set(err, EINVAL, "%s: option '%s': " VAL
+				       " is not a time (a whole number with an "
+				       "optional us, ms, s, m, h or d suffix)",
+				       where, o->name, value);
+		return store_uint(field_of(base, o), o->field_size, v);
+	case OPT_UINT:
+		return set_uint(base, o, value, where, err);
+	case OPT_BOOL:
+		if (parse_bool(value, &b))
+			return err_set(err, EINVAL, "%s: option '%s': " VAL
+				       " is not a boolean (1/0, true/false, "
+				       "yes/no, on/off)", where, o->name,
+				       value);
+		*(bool *)field_of(base, o) = (o->flags & OPT_NEGATE) ? !b : b;
+		return 0;
+	case OPT_ENUM:
+		return set_enum(base, o, value, where, err);
+	case OPT_CUSTOM:
+		break;
+	}
+	return err_set(err, EINVAL, "%s: option '%s' has no parser", where,
+		       o->name);
+}
+
+static int set_value(void *base, const struct opt_desc *o, const char *value,
+		     const char *where, struct errbuf *err)
+{
+	if (o->set)
+		return o->set(base, o, value, where, err);
+	return opt_set_typed(base, o, value, where, err);
+}
+
+int opt_set(void *base, const struct opt_desc *o, const char *value,
+	    const char *where, struct errbuf *err)
+{
+	if (!value && o->type != OPT_BOOL)
+		return err_set(err, EINVAL, "%s: option '%s' needs a value",
+			       where, o->name);
+	if (value && !value[0]) {
+		if (!(o->flags & OPT_EMPTY_OK))
+			return err_set(err, EINVAL, "%s: option '%s' needs a "
+				       "value", where, o->name);
+		*(char *)field_of(base, o) = '\0';
+		return 0;
+	}
+	return set_value(base, o, value, where, err);
+}
+
+void opt_set_defaults(void *base, const struct opt_desc *table)
+{
+	for (const struct opt_desc *o = table; o && o->name; o++) {
+		if (o->def)
+			set_value(base, o, o->def, "default", NULL);
+	}
+}
+
+/* ---- echo and help -------------------------------------------------------- */
+
+static void format_time(uint64_t ns, uint64_t unit_ns, char *buf, size_t len)
+{
+	if (unit_ns && ns % unit_ns == 0)
+		snprintf(buf, len, "%llu", (unsigned long long)(ns / unit_ns));
+	else
+		snprintf(buf, len, "%lluus", (unsigned long long)(ns / 1000));
+}
+
+void opt_format(const void *base, const struct opt_desc *o, char *buf,
+		size_t len)
+{
+	const void *p = cfield_of(base, o);
+	uint64_t v = 0;
+
+	if (o->type != OPT_STR && o->type != OPT_BOOL)
+		v = load_uint(p, o->field_size);
+	if (len)
+		buf[0] = '\0';
+	switch (o->type) {
+	case OPT_STR:
+		snprintf(buf, len, "%.*s", (int)o->field_size, (const char *)p);
+		break;
+	case OPT_BOOL:
+		snprintf(buf, len, "%d", *(const bool *)p ^
+			 !!(o->flags & OPT_NEGATE));
+		break;
+	case OPT_SIZE:
+	case OPT_UINT:
+		if (o->flags & OPT_NEGATE)
+			v = o->max - v;
+		snprintf(buf, len, "%llu", (unsigned long long)v);
+		break;
+	case OPT_TIME:
+		format_time(v, o->unit_ns, buf, len);
+		break;
+	case OPT_ENUM:
+		for (const struct opt_value *e = o->values; e->name; e++) {
+			if (!e->unsupported && (uint64_t)e->value == v) {
+				snprintf(buf, len, "%s", e->name);
+				break;
+			}
+		}
+		break;
+	case OPT_CUSTOM:
+		break;
+	}
+}
+
+size_t opt_edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), row[65];
+
+	if (la > 64 || lb > 64)
+		return SIZE_MAX;
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t diag = row[0], cost;
+
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t up = row[j];
+
+			cost = diag + (a[i - 1] != b[j - 1]);
+			if (row[j] + 1 < cost)
+				cost = row[j] + 1;
+			if (row[j - 1] + 1 < cost)
+				cost = row[j - 1] + 1;
+			row[j] = cost;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+static const char *type_hint(const struct opt_desc *o)
+{
+	switch (o->type) {
+	case OPT_STR:    return "STR";
+	case OPT_SIZE:   return "SIZE";
+	case OPT_UINT:   return "INT";
+	case OPT_BOOL:   return "BOOL";
+	case OPT_TIME:   return "TIME";
+	case OPT_ENUM:   return "WORD";
+	case OPT_CUSTOM: return o->hint ? o->hint : "VALUE";
+	}
+	return "?";
+}
+
+/* The second line: default, alias, range, values. */
+static void print_details(FILE *out, const struct opt_desc *o)
+{
+	const char *sep = "";
+
+	fprintf(out, "  %-30s   ", "");
+	if (o->def) {
+		fprintf(out, "default %s", o->def);
+		sep = "; ";
+	}
+	if (o->alias) {
+		fprintf(out, "%salias %s", sep, o->alias);
+		sep = "; ";
+	}
+	if (o->type == OPT_UINT && o->max != UINT64_MAX) {
+		fprintf(out, "%srange %llu-%llu", sep,
+			(unsigned long long)o->min, (unsigned long long)o->max);
+		sep = "; ";
+	}
+	if (o->values_list)
+		fprintf(out, "%svalues %s", sep, o->values_list());
+	if (o->values) {
+		fprintf(out, "%svalues", sep);
+		for (const struct opt_value *v = o->values; v->name; v++) {
+			if (!v->unsupported)
+				fprintf(out, " %s", v->name);
+		}
+	}
+	fputc('\n', out);
+}
+
+void opt_print_help(FILE *out, const struct opt_desc *table)
+{
+	for (const struct opt_desc *o = table; o && o->name; o++) {
+		char key[64];
+
+		snprintf(key, sizeof(key), "%s=%s", o->name, type_hint(o));
+		fprintf(out, "  %-30s %s\n", key, o->help);
+		if (o->alias || o->def || o->values || o->values_list)
+			print_details(out, o);
+	}
+}

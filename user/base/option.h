@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Option descriptors and the value parsers behind them: one machinery for
+ * the job option table (job/options.c) and for each engine's own options
+ * (workload/engines/<name>.c).  A table describes fields of one storage (a
+ * struct job, an engine's options struct) by offset, as fio's fio_option
+ * describes thread_options or an engine's td->eo.
+ */
+#ifndef IODIG_OPTION_H
+#define IODIG_OPTION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "base/errbuf.h"
+
+enum opt_type {
+	OPT_STR,     /* copied into a char array */
+	OPT_SIZE,    /* uint64_t bytes, fio size suffixes */
+	OPT_UINT,    /* unsigned int or uint64_t, decimal or 0x hex */
+	OPT_BOOL,    /* bool; a bare key means true */
+	OPT_TIME,    /* uint64_t ns; a bare number is in unit_ns */
+	OPT_ENUM,    /* one of values[] */
+	OPT_CUSTOM,  /* parsed and stored by the descriptor's set() */
+};
+
+/* bool stored inverted (buffered -> direct); percent stored as 100 - N
+ * (rwmixwrite -> rwmixread). */
+#define OPT_NEGATE   (1u << 0)
+/* An empty value is allowed and clears the string (filename=, directory=). */
+#define OPT_EMPTY_OK (1u << 1)
+/* fio's filename syntax: ':' separates files, '\:' is a literal colon. */
+#define OPT_FILENAME (1u << 2)
+
+struct opt_value {
+	const char *name;
+	int value;
+	const char *unsupported; /* non-NULL: fio knows it, iodig refuses */
+};
+
+struct opt_desc;
+
+/* Parses @value and stores it in @base; errors start with @where. */
+typedef int (*opt_set_fn)(void *base, const struct opt_desc *o,
+			  const char *value, const char *where,
+			  struct errbuf *err);
+
+struct opt_desc {
+	const char *name;  /* NULL ends a table */
+	const char *alias;
+	enum opt_type type;
+	size_t offset;     /* of the field in the table's storage */
+	size_t field_size;
+	const char *def;   /* applied by opt_set_defaults(); NULL = zero */
+	const char *help;
+	const struct opt_value *values; /* OPT_ENUM */
+	uint64_t min, max; /* OPT_UINT range, inclusive */
+	uint64_t unit_ns;  /* OPT_TIME: unit of a bare number */
+	unsigned int flags;
+	/* Optional: replaces the type's parser (OPT_CUSTOM needs one), e.g.
+	 * to check more than the type can say. */
+	opt_set_fn set;
+	const char *hint;  /* OPT_CUSTOM: the value's shape in --help */
+	/* Optional: the words the value may be, for --help. */
+	const char *(*values_list)(void);
+};
+
+/* Fills .offset and .field_size for @field of @type. */
+#define OPT_FIELD(type, field) .offset = offsetof(type, field), \
+	.field_size = sizeof(((type *)0)->field)
+
+/* The entry of @table (ended by a NULL name) whose name or alias is @key;
+ * NULL when none is. */
+const struct opt_desc *opt_find(const struct opt_desc *table, const char *key);
+
+/* Applies @value (NULL: a bare key, which only OPT_BOOL takes) to @base,
+ * refusing an empty value unless OPT_EMPTY_OK.  A rejected value leaves
+ * the field alone. */
+int opt_set(void *base, const struct opt_desc *o, const char *value,
+	    const char *where, struct errbuf *err);
+/* The type's own parser, ignoring o->set: for a set() that checks first. */
+int opt_set_typed(void *base, const struct opt_desc *o, const char *value,
+		  const char *where, struct errbuf *err);
+
+/* The message for a value parse_size() refused with @ret. */
+int opt_size_error(const char *where, const char *key, const char *value,
+		   int ret, struct errbuf *err);
+
+/* Applies every default of @table to @base (not cleared first). */
+void opt_set_defaults(void *base, const struct opt_desc *table);
+
+/* The value of @o in @base as fio spells it ("1" for a true bool), for
+ * echoing what a job was given. */
+void opt_format(const void *base, const struct opt_desc *o, char *buf,
+		size_t len);
+
+/* Levenshtein distance, capped: SIZE_MAX when either is over 64 bytes. */
+size_t opt_edit_distance(const char *a, const char *b);
+
+/* One or two lines per option of @table: "name=TYPE  help", then default,
+ * alias, range and values. */
+void opt_print_help(FILE *out, const struct opt_desc *table);
+
+/* Size with fio's suffixes: k/K/KiB = 1024 ..., p; plain number = bytes. */
+int parse_size(const char *s, uint64_t *out);
+/* Time with fio's suffixes us/ms/s/m/h/d; a bare number is in @unit_ns. */
+int parse_time_ns(const char *s, uint64_t unit_ns, uint64_t *out);
+int parse_bool(const char *s, bool *out);
+
+#endif /* IODIG_OPTION_H */

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What several engines do the same way, written once: the direct=1 check
+ * of hipri, RWF_NOWAIT's refusal of buffered block device writes and its
+ * blocking retry, and the buffer of the probe read.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include "workload/engines/shared.h"
+#include "workload/worker.h"
+
+int engine_check_hipri(bool hipri, const struct job *job, const char *where,
+		       struct errbuf *err)
+{
+	if (hipri && !job->direct)
+		return err_set(err, EINVAL, "%s: hipri needs direct=1: the "
+			       "kernel polls only O_DIRECT I/O", where);
+	return 0;
+}
+
+int64_t engine_sync_rw(int fd, const struct io_unit *u, int rwf)
+{
+	struct iovec iov = { .iov_base = u->buf, .iov_len = u->len };
+	off_t off = (off_t)u->offset;
+	ssize_t ret;
+
+	do {
+		if (!rwf)
+			ret = u->ddir == DDIR_WRITE ? pwrite(fd, u->buf, u->len, off)
+						    : pread(fd, u->buf, u->len, off);
+		else
+			ret = u->ddir == DDIR_WRITE ? pwritev2(fd, &iov, 1, off, rwf)
+						    : preadv2(fd, &iov, 1, off, rwf);
+	} while (ret < 0 && errno == EINTR);
+	return ret < 0 ? -errno : ret;
+}
+
+/*
+ * RWF_NOWAIT answers -EAGAIN whenever the I/O would block (page not
+ * cached, no free request tag, ...).  The count shows how often NOWAIT
+ * could not be honoured; the blocking retry keeps the job going.
+ */
+void engine_nowait_retry(struct worker *w, struct io_unit *u, int rwf)
+{
+	if (w->stats)
+		w->stats->nowait_eagain++;
+	u->result = engine_sync_rw(w->fd, u, rwf);
+}
+
+/* The refusal is in block/fops.c: a buffered write to a block device with
+ * IOCB_NOWAIT fails with -EOPNOTSUPP, so say so before the run. */
+int engine_refuse_nowait_writes(struct worker *w, const char *engine,
+				struct errbuf *err)
+{
+	struct stat st;
+	int fl = fcntl(w->fd, F_GETFL);
+
+	if (!rw_has_write(w->job->rw) || fl < 0 || (fl & O_DIRECT) ||
+	    fstat(w->fd, &st) < 0 || !S_ISBLK(st.st_mode))
+		return 0;
+	return err_set(err, EOPNOTSUPP,
+		       "%s on %s: nowait=1 (RWF_NOWAIT) with buffered writes to a block device: the kernel refuses them (Operation not supported); use direct=1",
+		       engine, w->path);
+}
+
+/* The smallest block the job transfers, which direct I/O keeps aligned. */
+static uint32_t job_min_bs(const struct job *job)
+{
+	uint32_t bs = 0;
+
+	for (int dd = 0; dd < DDIR_COUNT; dd++) {
+		uint32_t b = job->bs_min[dd] ? job->bs_min[dd] : job->bs[dd];
+
+		if (b && (!bs || b < bs))
+			bs = b;
+	}
+	return bs ? bs : 4096;
+}
+
+void *engine_probe_buf(const struct worker *w, uint32_t *len)
+{
+	void *buf = NULL;
+
+	*len = job_min_bs(w->job);
+	if (*len > w->region_len)
+		*len = (uint32_t)w->region_len;
+	if (posix_memalign(&buf, 4096, *len))
+		return NULL;
+	return buf;
+}
