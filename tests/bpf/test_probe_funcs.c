@@ -18,7 +18,7 @@
 
 #include "probes/probe.h"
 #include "probes/mechanism.h"
-#include "target/target.h"
+#include "target/scratch.h"
 #include "tests/lib/check.h"
 
 extern const struct probe_family funcs_probe;

@@ -1,6 +1,7 @@
 /* scratch loop devices (create, destroy, stale cleanup after a killed owner) and diskstats_read on real I/O. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <linux/fs.h>
 #include <signal.h>
@@ -13,7 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "target/target.h"
+#include "target/diskstats.h"
+#include "target/scratch.h"
 #include "tests/lib/check.h"
 
 #define MIB (1024ULL * 1024)

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "target/target.h"
+#include "target/write_guard.h"
 #include "tests/lib/check.h"
 #include "tests/lib/loopdev.h"
 

@@ -10,7 +10,7 @@
 
 #include "workload/job.h"
 #include "workload/stats.h"
-#include "target/target.h"
+#include "target/diskstats.h"
 
 struct probe_set;
 struct probe_toggle;

@@ -14,6 +14,8 @@
 #include "base/errbuf.h"
 #include "job/options.h"
 #include "report/report.h"
+#include "target/diskstats.h"
+#include "target/scratch.h"
 #include "target/target.h"
 #include "probes/toggle.h"
 #include "workload/worker.h"

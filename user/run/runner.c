@@ -23,6 +23,7 @@
 
 #include "probes/probe.h"
 #include "run/run.h"
+#include "target/write_guard.h"
 
 #define DEFAULT_SCRATCH_SIZE (512ull << 20)
 #define LAYOUT_CHUNK (1u << 20)

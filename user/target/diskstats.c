@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "target/target.h"
+#include "target/diskstats.h"
 
 int diskstats_read(const char *disk_name, struct disk_counters *c,
 		   struct errbuf *err)

@@ -11,6 +11,7 @@
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <linux/loop.h>
 #include <linux/magic.h>
@@ -24,7 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "target/target.h"
+#include "target/scratch.h"
 
 #define SCRATCH_PREFIX "iodig-scratch-"
 /* How often to ask for another free loop device when a concurrent

@@ -21,7 +21,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "target/target.h"
+#include "target/write_guard.h"
 
 #define WAY_OUT "use --allow-destructive to write anyway"
 

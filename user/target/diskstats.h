@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* A disk's I/O counters, read before and after a run. */
+#ifndef IODIG_DISKSTATS_H
+#define IODIG_DISKSTATS_H
+
+#include <stdint.h>
+
+#include "base/errbuf.h"
+
+/* /sys/block/<disk>/stat, see Documentation/block/stat.rst. */
+struct disk_counters {
+	uint64_t ios[2];      /* read, write I/Os completed */
+	uint64_t merges[2];
+	uint64_t sectors[2];
+	uint64_t ticks[2];    /* ms */
+	uint64_t io_ticks;    /* ms the device was busy */
+	uint64_t time_in_queue;
+};
+
+int diskstats_read(const char *disk_name, struct disk_counters *c,
+		   struct errbuf *err);
+
+#endif /* IODIG_DISKSTATS_H */
