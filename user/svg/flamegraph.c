@@ -305,3 +305,16 @@ cleanup:
 	tree_free(&t);
 	return ret;
 }
+
+int svg_write_flame(const char *dir, const char *name, const char *title,
+		    const char *sub, const struct stack_count *cur, size_t nr_cur,
+		    const struct stack_count *base, size_t nr_base, struct errbuf *err)
+{
+	int ret;
+	FILE *f = svg_file_open(dir, name, err, &ret);
+
+	if (!f)
+		return ret;
+	ret = flamegraph_write(f, title, sub, cur, nr_cur, base, nr_base);
+	return svg_file_close(f, ret, dir, name, err);
+}

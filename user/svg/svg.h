@@ -22,17 +22,22 @@ struct stack_count {
 	double count;
 };
 
-/* DIR/NAME: a flame graph of @cur, differential against @base when
- * @nr_base > 0 (see flamegraph_write).  Errors name the file. */
+/* flamegraph.c: DIR/NAME, a flame graph of @cur, differential against
+ * @base when @nr_base > 0 (see flamegraph_write).  Errors name the file. */
 int svg_write_flame(const char *dir, const char *name, const char *title,
 		    const char *subtitle, const struct stack_count *cur, size_t nr_cur,
 		    const struct stack_count *base, size_t nr_base, struct errbuf *err);
-/* DIR/latency.svg: the clat distributions of @n runs overlaid. */
+/* latency_plot.c: DIR/latency.svg, the clat distributions of @n runs overlaid. */
 int svg_write_latency(const char *dir, const struct hist *const *h,
 		      const char *const *names, size_t n, struct errbuf *err);
 
-/* Writes @s with XML's five special characters escaped. */
+/* svg.c: @s with XML's five special characters escaped. */
 void svg_escape(FILE *out, const char *s);
+/* svg.c: DIR/NAME opened for writing (DIR created); NULL with *ret and
+ * @err set when it cannot be. */
+FILE *svg_file_open(const char *dir, const char *name, struct errbuf *err, int *ret);
+/* svg.c: closes @f; @ret is the writer's result.  Errors name the file. */
+int svg_file_close(FILE *f, int ret, const char *dir, const char *name, struct errbuf *err);
 
 /* flamegraph.c: a flame graph of @cur; with @base (differential), widths
  * are @cur's and colours show each frame's change of share against @base
@@ -41,7 +46,8 @@ int flamegraph_write(FILE *out, const char *title, const char *subtitle,
 		     const struct stack_count *cur, size_t nr_cur,
 		     const struct stack_count *base, size_t nr_base);
 
-/* The clat distributions of @n runs overlaid, log-scale x axis. */
+/* latency_plot.c: the clat distributions of @n runs overlaid, log-scale
+ * x axis. */
 int latency_plot_write(FILE *out, const char *title, const struct hist *const *h,
 		       const char *const *names, size_t n);
 
