@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "run/progress.h"
 #include "run/run.h"
 
 static void human_rate(char *buf, size_t len, double bytes_per_s)

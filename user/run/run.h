@@ -18,6 +18,7 @@
 #include "target/scratch.h"
 #include "target/target.h"
 #include "probes/toggle.h"
+#include "run/progress.h"
 #include "workload/worker.h"
 
 #define OUTPUT_NORMAL (1u << 0)
@@ -59,14 +60,6 @@ struct job_target {
 	bool scratch;                 /* iodig's own scratch device */
 };
 
-/* Rates for the progress line come from the change since the last one. */
-struct progress {
-	uint64_t last_ns;
-	uint64_t last_bytes[DDIR_COUNT];
-	uint64_t last_ios[DDIR_COUNT];
-	bool shown;
-};
-
 struct run_ctx {
 	struct run_opts opts;
 	struct job_list jobs;
@@ -104,12 +97,5 @@ void report_free(struct report *rep);
 /* True (and records the signal) when SIGINT/SIGTERM is pending. */
 bool run_signal_pending(struct run_ctx *ctx);
 void run_ctx_cleanup(struct run_ctx *ctx);
-
-
-/* progress.c: fio's one-line "Jobs: ..." status on a terminal. */
-void progress_print(struct progress *p, const struct run_ctx *ctx,
-		    unsigned int first, unsigned int count, uint64_t elapsed_ns,
-		    uint64_t total_ns);
-void progress_clear(struct progress *p);
 
 #endif /* IODIG_RUN_H */
