@@ -734,3 +734,25 @@ void options_print_help(FILE *out)
 		fputc('\n', out);
 	}
 }
+
+void job_options_foreach(job_option_fn fn, void *arg)
+{
+	for (size_t i = 0; i < N_OPTIONS; i++) {
+		const struct option_def *o = &options[i];
+		struct job_option_doc d = {
+			.name = o->name, .alias = o->alias, .arg = type_hint(o),
+			.help = o->help, .def = o->def, .min = o->min, .max = o->max,
+			.has_range = o->type == OPT_UINT && o->max != UINT64_MAX,
+		};
+		size_t len = 0;
+
+		if (o->type == OPT_ENGINE)
+			snprintf(d.values, sizeof(d.values), "%s", engine_names());
+		for (const struct opt_value *v = o->values; v && v->name; v++) {
+			if (!v->unsupported && len < sizeof(d.values))
+				len += (size_t)snprintf(d.values + len, sizeof(d.values) - len,
+							"%s%s", len ? ", " : "", v->name);
+		}
+		fn(&d, arg);
+	}
+}

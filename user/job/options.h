@@ -54,6 +54,22 @@ void job_list_free(struct job_list *list);
 /* Prints the option table (name, type, default, help) for --help. */
 void options_print_help(FILE *out);
 
+/* One job option as --help, the man page and shell completion show it. */
+struct job_option_doc {
+	const char *name;
+	const char *alias;        /* NULL: none */
+	const char *arg;          /* value kind: STR, SIZE, INT, BOOL, TIME ... */
+	const char *help;
+	const char *def;          /* default, as a job file writes it; NULL: none */
+	bool has_range;           /* INT: min and max bound it */
+	uint64_t min, max;
+	char values[512];         /* the words it takes, ", " between; "" any */
+};
+typedef void (*job_option_fn)(const struct job_option_doc *doc, void *arg);
+
+/* Calls @fn for every job option, in the order --help lists them. */
+void job_options_foreach(job_option_fn fn, void *arg);
+
 /* Size with fio's suffixes: k/K/KiB = 1024 ..., p; plain number = bytes. */
 int parse_size(const char *s, uint64_t *out);
 /* Time with fio's suffixes us/ms/s/m/h/d; a bare number is in @unit_ns. */
