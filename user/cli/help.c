@@ -1,51 +1,173 @@
 // SPDX-License-Identifier: GPL-2.0
-/* iodig's usage text. */
+/* iodig help and iodig version: usage text generated from the tables. */
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cli/cli.h"
 #include "job/options.h"
 
-void usage(FILE *out)
+#define WIDTH       79  /* columns of the usage text */
+#define LABEL_WIDTH 25  /* "  --option=ARG " column */
+
+/* Prints @text at column @col, wrapped at WIDTH, continuing at @indent. */
+static void print_wrapped(FILE *out, const char *text, int col, int indent)
 {
-	fprintf(out,
-"usage: iodig run [OPTIONS] JOBFILE...          run fio job files\n"
-"       iodig run [OPTIONS] --name=NAME --key=value ...   fio command-line form\n"
-"       iodig probe [--target=PATH] [--mechanism=M]      show which kernel probes work here\n"
-"       iodig diff [--format=text|json|md] [--svg=DIR] [--alpha=P] A.json B.json [C.json...]\n"
-"                                                compare trace files of runs or kernels\n"
-"       iodig --version | --help\n"
-"\n"
-"Run options:\n"
-"  --output-format=normal|json|normal,json   report format (default normal)\n"
-"  --output=FILE          write the report to FILE (atomically) instead of stdout\n"
-"  --target=PATH          run every job against PATH (overrides filename=)\n"
-"  --allow-destructive    write to block devices that carry data or are in use\n"
-"  --probes=SPEC          probe families: all, a list (block,sched) or changes to\n"
-"                         the default set (+syscalls,-sampling)\n"
-"  --detail               every family and hook (several times the BPF time per I/O)\n"
-"  --sample-freq=HZ       kernel stack samples per second per CPU (default 99,\n"
-"                         999 with --detail; at most 9999)\n"
-"  --block-sample=N       time 1 in N block completions (1, 2, 4 ... 64; 1 times\n"
-"                         every one; default: set from their rate, 1 with --detail)\n"
-"  --no-probes            run the workload without kernel probes\n"
-"  --probe-toggle=MS      measure what tracing costs this job: detach and attach\n"
-"                         the probes in alternate MS ms phases (20 to 60000) and\n"
-"                         report IOPS traced / untraced with a 95%% CI\n"
-"  --probe-toggle-settle=MS  with --probe-toggle: time left unmeasured after each\n"
-"                         switch, for the job to settle (0 to 60000, default 25)\n"
-"  --mechanism=M          force a probe mechanism (fentry, kprobe, tp_btf, raw_tp, tracepoint)\n"
-"  --bpf-stats            measure the probes' own BPF time per I/O (kernel bpf_stats)\n"
-"  --stacks=N             print the top N full kernel stacks per family\n"
-"  --progress, --no-progress   status line (default: when stderr is a terminal)\n"
-"  --scratch-size=SIZE    size of the built-in scratch target (default 512m)\n"
-"  --save=FILE            trace file for iodig diff (default ./iodig-runs/JOB-TIME.json)\n"
-"  --no-save              write no trace file\n"
-"  --repeat=N             run the jobs N times; report mean, stdev, 95%% CI\n"
-"  --repeat-delay=TIME    pause between repeats (e.g. 5s, 500ms)\n"
-"  --svg=DIR              flame graphs (on-CPU, off-CPU) and latency plot into DIR\n"
-"  --folded=FILE          folded stacks (\"a;b;c count\") into FILE\n"
-"\n"
-"A job with no filename= or directory= runs on a scratch loop device on tmpfs\n"
-"that iodig creates and removes.  Job options (job files and --key=value):\n\n");
+	bool first = true;
+
+	for (const char *p = text + strspn(text, " "); *p; p += strspn(p, " ")) {
+		int word = (int)strcspn(p, " ");
+
+		if (!first && col + 1 + word > WIDTH) {
+			fprintf(out, "\n%*s", indent, "");
+			col = indent;
+		} else if (!first) {
+			fputc(' ', out);
+			col++;
+		}
+		col += fprintf(out, "%.*s", word, p);
+		p += word;
+		first = false;
+	}
+	fputc('\n', out);
+}
+
+static void print_option(FILE *out, const struct cli_option *opt)
+{
+	char label[64], what[256], text[1024];
+
+	snprintf(label, sizeof(label), "  --%s%s%s", opt->name, opt->arg ? "=" : "",
+		 opt->arg ? opt->arg : "");
+	cli_value_phrase(opt, what, sizeof(what));
+	snprintf(text, sizeof(text), "%s%s%s", opt->help, what[0] ? "; " : "", what);
+	/* a label too long for its column gets a line of its own */
+	if ((int)strlen(label) > LABEL_WIDTH - 2)
+		fprintf(out, "%s\n%*s", label, LABEL_WIDTH, "");
+	else
+		fprintf(out, "%-*s", LABEL_WIDTH, label);
+	print_wrapped(out, text, LABEL_WIDTH, LABEL_WIDTH);
+}
+
+/* Which of a subcommand's options a list shows. */
+enum scope {
+	OWN,     /* its own, not those every subcommand takes */
+	ALL,     /* all it takes */
+	COMMON,  /* those every subcommand takes (@cmd unused) */
+};
+
+/* @cmd's options of @scope under @title; nothing when there are none. */
+static void print_options(FILE *out, const char *title, enum cli_cmd cmd, enum scope scope)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < cli_nr_options; i++) {
+		const struct cli_option *opt = &cli_options[i];
+		bool common = opt->cmds == IN_ALL;
+
+		if (scope == COMMON ? !common : !(opt->cmds & IN(cmd)) || (scope == OWN && common))
+			continue;
+		if (!any)
+			fprintf(out, "\n%s:\n", title);
+		any = true;
+		print_option(out, opt);
+	}
+}
+
+static void print_synopsis(FILE *out, enum cli_cmd cmd, const char **lead)
+{
+	const struct cli_command *c = &cli_commands[cmd];
+
+	for (int i = 0; i < 2 && c->synopsis[i]; i++) {
+		fprintf(out, "%s iodig %s%s%s\n", *lead, c->name,
+			c->synopsis[i][0] ? " " : "", c->synopsis[i]);
+		*lead = "      ";
+	}
+}
+
+static void usage_all(FILE *out)
+{
+	const char *lead = "usage:";
+
+	for (int c = 0; c < CMD_NR; c++)
+		print_synopsis(out, c, &lead);
+	fprintf(out, "%s iodig --version | --help\n\nSubcommands:\n", lead);
+	for (int c = 0; c < CMD_NR; c++)
+		fprintf(out, "  %-10s %s\n", cli_commands[c].name, cli_commands[c].summary);
+	for (int c = 0; c < CMD_NR; c++) {
+		char title[64];
+
+		snprintf(title, sizeof(title), "Options of iodig %s", cli_commands[c].name);
+		print_options(out, title, c, OWN);
+	}
+	print_options(out, "Options of every subcommand", CMD_NR, COMMON);
+	fputc('\n', out);
 	options_print_help(out);
+}
+
+void cli_usage(FILE *out, enum cli_cmd cmd)
+{
+	const char *lead = "usage:";
+
+	if (cmd == CMD_NR) {
+		usage_all(out);
+		return;
+	}
+	print_synopsis(out, cmd, &lead);
+	fputc('\n', out);
+	print_wrapped(out, cli_commands[cmd].description, 0, 0);
+	print_options(out, "Options", cmd, ALL);
+	if (cmd == CMD_RUN) {
+		fputc('\n', out);
+		options_print_help(out);
+	}
+}
+
+static int help_usage_error(struct errbuf *err)
+{
+	fprintf(stderr, "iodig: %s\n", err->msg);
+	return EXIT_USAGE;
+}
+
+int cmd_help(int argc, char **argv)
+{
+	struct cli_opts o;
+	struct cli_args rest;
+	struct errbuf err = { { 0 } };
+	enum cli_cmd cmd = CMD_NR;
+	int ret;
+
+	cli_opts_init(&o, NULL);
+	ret = cli_parse(CMD_HELP, argc, argv, &o, NULL, &rest, &err);
+	for (int c = 0; !ret && c < CMD_NR && rest.nr_words; c++)
+		if (!strcmp(rest.words[0], cli_commands[c].name))
+			cmd = c;
+	if (!ret && rest.nr_words && (cmd == CMD_NR || rest.nr_words > 1))
+		ret = err_set(&err, EINVAL, "help: '%s' is not a subcommand (run, probe, "
+			      "diff, help, version)", rest.words[cmd == CMD_NR ? 0 : 1]);
+	cli_args_free(&rest);
+	if (ret)
+		return help_usage_error(&err);
+	cli_usage(stdout, o.help ? CMD_HELP : cmd);
+	return 0;
+}
+
+int cmd_version(int argc, char **argv)
+{
+	struct cli_opts o;
+	struct cli_args rest;
+	struct errbuf err = { { 0 } };
+	int ret;
+
+	cli_opts_init(&o, NULL);
+	ret = cli_parse(CMD_VERSION, argc, argv, &o, NULL, &rest, &err);
+	if (!ret && rest.nr_words)
+		ret = err_set(&err, EINVAL, "version: unexpected argument '%s'", rest.words[0]);
+	cli_args_free(&rest);
+	if (ret)
+		return help_usage_error(&err);
+	if (o.help)
+		cli_usage(stdout, CMD_VERSION);
+	else
+		printf("iodig %s\n", IODIG_VERSION);
+	return 0;
 }
