@@ -56,7 +56,7 @@ BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -Iinclude \
 .PHONY: all deps run test unit bench vmtest fuzz fuzz-build sanitize \
 	sanitize-build clean
 
-all: $(OUT)/iodig
+all: $(OUT)/iodig $(OUT)/iodig.1
 
 $(OUT)/bpf/%.bpf.o: bpf/%.bpf.c $(VMLINUX)
 	@mkdir -p $(@D)
@@ -77,6 +77,11 @@ $(OUT)/obj/%.o: %.c | $(SKELS)
 $(OUT)/iodig: $(USER_OBJS)
 	$(call msg,LINK,$@)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+# The man page is generated from the option tables by the binary itself.
+$(OUT)/iodig.1: $(OUT)/iodig
+	$(call msg,GEN,$@)
+	$(Q)$< help --man > $@
 
 $(OUT)/tests/%: tests/%.c $(LIB_OBJS)
 	@mkdir -p $(@D)

@@ -35,6 +35,7 @@ struct cli_opts {
 	const char *folded;           /* run --folded=FILE */
 	const char *probe_target;     /* probe --target=PATH */
 	struct diff_opts diff;        /* diff --format, --svg, --alpha */
+	bool man;                     /* help --man */
 	bool help;                    /* --help, any subcommand */
 };
 
@@ -123,6 +124,9 @@ void cli_args_free(struct cli_args *rest);
 /* help.c: the usage of @cmd with its options or, for CMD_NR, of every
  * subcommand. */
 void cli_usage(FILE *out, enum cli_cmd cmd);
+
+/* manpage.c: iodig.1 (troff, man(7) macros) from the tables. */
+void cli_print_man(FILE *out);
 
 /* One file per subcommand. */
 int cmd_run(int argc, char **argv);

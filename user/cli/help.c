@@ -147,7 +147,10 @@ int cmd_help(int argc, char **argv)
 	cli_args_free(&rest);
 	if (ret)
 		return help_usage_error(&err);
-	cli_usage(stdout, o.help ? CMD_HELP : cmd);
+	if (o.man)
+		cli_print_man(stdout);
+	else
+		cli_usage(stdout, o.help ? CMD_HELP : cmd);
 	return 0;
 }
 

@@ -179,6 +179,11 @@ const struct cli_option cli_options[] = {
 		  STR(DIFF_DEFAULT_ALPHA) ")",
 	  .kind = ARG_PROB, FIELD(diff.alpha), .min = 0, .max = 0.5 },
 
+	/* iodig help */
+	{ .name = "man", .cmds = IN(CMD_HELP),
+	  .help = "print this manual page (troff) to stdout",
+	  .kind = ARG_TRUE, FIELD(man) },
+
 	/* every subcommand */
 	{ .name = "help", .cmds = IN_ALL,
 	  .help = "show the subcommand's usage and options",
@@ -225,9 +230,12 @@ const struct cli_command cli_commands[CMD_NR] = {
 	},
 	[CMD_HELP] = {
 		.name = "help",
-		.synopsis = { "[SUBCOMMAND]" },
-		.summary = "show this help, or a subcommand's",
-		.description = "Prints the usage of every subcommand or of one.",
+		.synopsis = { "[SUBCOMMAND]", "--man" },
+		.summary = "show this help, a subcommand's, or the manual page",
+		.description =
+			"Prints the usage of every subcommand or of one; --man prints "
+			"this manual page, generated like the usage from iodig's option "
+			"table.",
 		.main = cmd_help,
 	},
 	[CMD_VERSION] = {
