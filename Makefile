@@ -56,7 +56,7 @@ BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -Iinclude \
 .PHONY: all deps run test unit bench vmtest fuzz fuzz-build sanitize \
 	sanitize-build clean
 
-all: $(OUT)/iodig $(OUT)/iodig.1
+all: $(OUT)/iodig $(OUT)/iodig.1 $(OUT)/iodig.bash-completion
 
 $(OUT)/bpf/%.bpf.o: bpf/%.bpf.c $(VMLINUX)
 	@mkdir -p $(@D)
@@ -78,10 +78,15 @@ $(OUT)/iodig: $(USER_OBJS)
 	$(call msg,LINK,$@)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
-# The man page is generated from the option tables by the binary itself.
+# The man page and the bash completion are generated from the option
+# tables by the binary itself.
 $(OUT)/iodig.1: $(OUT)/iodig
 	$(call msg,GEN,$@)
 	$(Q)$< help --man > $@
+
+$(OUT)/iodig.bash-completion: $(OUT)/iodig
+	$(call msg,GEN,$@)
+	$(Q)$< help --bash-completion > $@
 
 $(OUT)/tests/%: tests/%.c $(LIB_OBJS)
 	@mkdir -p $(@D)

@@ -36,6 +36,7 @@ struct cli_opts {
 	const char *probe_target;     /* probe --target=PATH */
 	struct diff_opts diff;        /* diff --format, --svg, --alpha */
 	bool man;                     /* help --man */
+	bool bash_completion;         /* help --bash-completion */
 	bool help;                    /* --help, any subcommand */
 };
 
@@ -127,6 +128,8 @@ void cli_usage(FILE *out, enum cli_cmd cmd);
 
 /* manpage.c: iodig.1 (troff, man(7) macros) from the tables. */
 void cli_print_man(FILE *out);
+/* completion.c: the bash completion script from the tables. */
+void cli_print_bash_completion(FILE *out);
 
 /* One file per subcommand. */
 int cmd_run(int argc, char **argv);

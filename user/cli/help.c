@@ -149,6 +149,8 @@ int cmd_help(int argc, char **argv)
 		return help_usage_error(&err);
 	if (o.man)
 		cli_print_man(stdout);
+	else if (o.bash_completion)
+		cli_print_bash_completion(stdout);
 	else
 		cli_usage(stdout, o.help ? CMD_HELP : cmd);
 	return 0;

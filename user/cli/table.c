@@ -183,6 +183,9 @@ const struct cli_option cli_options[] = {
 	{ .name = "man", .cmds = IN(CMD_HELP),
 	  .help = "print this manual page (troff) to stdout",
 	  .kind = ARG_TRUE, FIELD(man) },
+	{ .name = "bash-completion", .cmds = IN(CMD_HELP),
+	  .help = "print the bash completion script to stdout",
+	  .kind = ARG_TRUE, FIELD(bash_completion) },
 
 	/* every subcommand */
 	{ .name = "help", .cmds = IN_ALL,
@@ -230,12 +233,13 @@ const struct cli_command cli_commands[CMD_NR] = {
 	},
 	[CMD_HELP] = {
 		.name = "help",
-		.synopsis = { "[SUBCOMMAND]", "--man" },
-		.summary = "show this help, a subcommand's, or the manual page",
+		.synopsis = { "[SUBCOMMAND]", "--man | --bash-completion" },
+		.summary = "show this help or a subcommand's; the manual, the completion",
 		.description =
-			"Prints the usage of every subcommand or of one; --man prints "
-			"this manual page, generated like the usage from iodig's option "
-			"table.",
+			"Prints the usage of every subcommand or of one; --man and "
+			"--bash-completion print this manual page and the bash "
+			"completion script, generated like the usage from iodig's option "
+			"tables.",
 		.main = cmd_help,
 	},
 	[CMD_VERSION] = {
