@@ -16,6 +16,7 @@ static bool size_fits(const struct cli_option *opt)
 	case ARG_FALSE:
 		return opt->size == sizeof(bool) || opt->size == sizeof(int);
 	case ARG_STRING:
+	case ARG_WORD:
 		return opt->size == sizeof(const char *);
 	case ARG_UINT:
 	case ARG_MS:
@@ -115,7 +116,8 @@ static void valid_value(const struct cli_option *o, char *buf, size_t len)
  * pointer (each form has its own argv).  Clears the strings of @opt. */
 static bool same_opts(const struct cli_option *opt, struct cli_opts *a, struct cli_opts *b)
 {
-	if (opt->size == sizeof(char *) && (opt->kind == ARG_STRING || opt->kind == ARG_CUSTOM)) {
+	if (opt->size == sizeof(char *) && (opt->kind == ARG_STRING || opt->kind == ARG_WORD ||
+					     opt->kind == ARG_CUSTOM)) {
 		char **sa = (char **)((char *)a + opt->offset);
 		char **sb = (char **)((char *)b + opt->offset);
 
@@ -214,6 +216,8 @@ static void test_errors(void)
 		     "--alpha", "0.5");
 	EXPECT_ERROR(CMD_DIFF, "option --alpha: '' is not a probability", "--alpha=");
 	EXPECT_ERROR(CMD_DIFF, "option --format: 'xml' is not one of text, json, md", "--format", "xml");
+	EXPECT_ERROR(CMD_PROBE, "option --mechanism: 'tp' is not one of tp_btf, raw_tp", "--mechanism=tp");
+	EXPECT_ERROR(CMD_RUN, "option --mechanism: '' is not one of", "--mechanism", "");
 }
 
 /* Values land in their fields; the same name is its own per subcommand. */

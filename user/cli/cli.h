@@ -45,6 +45,7 @@ enum cli_kind {
 	ARG_TRUE,      /* no value; stores 1 (bool or int field) */
 	ARG_FALSE,     /* no value; stores 0 */
 	ARG_STRING,    /* const char *, as given */
+	ARG_WORD,      /* const char *, one of .values */
 	ARG_UINT,      /* whole number from .min to .max */
 	ARG_MS,        /* the same, a number of milliseconds */
 	ARG_POW2,      /* a power of two from .min to .max */

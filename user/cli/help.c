@@ -166,7 +166,7 @@ int cmd_version(int argc, char **argv)
 	cli_opts_init(&o, NULL);
 	ret = cli_parse(CMD_VERSION, argc, argv, &o, NULL, &rest, &err);
 	if (!ret && rest.nr_words)
-		ret = err_set(&err, EINVAL, "version: unexpected argument '%s'", rest.words[0]);
+		ret = err_set(&err, EINVAL, "version: unknown argument '%s'", rest.words[0]);
 	cli_args_free(&rest);
 	if (ret)
 		return help_usage_error(&err);

@@ -107,6 +107,17 @@ static bool parse_bounded(const char *val, double lo, double hi, unsigned long l
 	return !*end && !errno && *out >= lo && *out <= hi;
 }
 
+/* Whether @word is one of the space-separated @words. */
+static bool has_word(const char *words, const char *word)
+{
+	size_t len = strlen(word);
+
+	for (const char *p = words; *p; p += strcspn(p, " "), p += *p == ' ')
+		if (len && strcspn(p, " ") == len && !strncmp(p, word, len))
+			return true;
+	return false;
+}
+
 /* Stores @v in an integer or bool field of @size bytes. */
 static void store_uint(void *field, size_t size, unsigned long long v)
 {
@@ -170,12 +181,18 @@ static int apply(const struct cli_option *opt, const char *val, struct cli_opts 
 		return 0;
 	case ARG_CUSTOM:
 		return opt->parse(field, val, err);
+	case ARG_WORD:
+		if (!has_word(opt->values, val))
+			break;
+		*(const char **)field = val;
+		return 0;
 	default:
 		if (parse_number(opt, val, field))
 			return 0;
-		cli_value_phrase(opt, what, sizeof(what));
-		return err_set(err, EINVAL, "option --%s: '%s' is not %s", opt->name, val, what);
+		break;
 	}
+	cli_value_phrase(opt, what, sizeof(what));
+	return err_set(err, EINVAL, "option --%s: '%s' is not %s", opt->name, val, what);
 }
 
 /* The option in argv[*i] with its value, which may be the next argument. */

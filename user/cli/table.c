@@ -73,7 +73,7 @@ static const char probe_family_words[] = "all"
 
 #define MECHANISM_HELP "force a probe mechanism on the families that offer it; " \
 		       "the others keep their best one"
-#define MECHANISMS     "tp_btf raw_tp tracepoint fentry kprobe"
+#define MECHANISMS     "tp_btf raw_tp tracepoint fentry kprobe perf_event"
 
 const struct cli_option cli_options[] = {
 	/* iodig run */
@@ -121,7 +121,7 @@ const struct cli_option cli_options[] = {
 		  "the job to settle (default " STR(TOGGLE_SETTLE_DEFAULT_MS) ")",
 	  .kind = ARG_MS, FIELD(run.probe_toggle_settle_ms), .min = 0, .max = 60000 },
 	{ .name = "mechanism", .cmds = IN(CMD_RUN), .arg = "MECH",
-	  .help = MECHANISM_HELP, .kind = ARG_STRING, FIELD(run.mechanism),
+	  .help = MECHANISM_HELP, .kind = ARG_WORD, FIELD(run.mechanism),
 	  .values = MECHANISMS, .complete = COMPLETE_WORD },
 	{ .name = "bpf-stats", .cmds = IN(CMD_RUN),
 	  .help = "measure the probes' own BPF time per I/O (kernel bpf_stats)",
@@ -162,7 +162,7 @@ const struct cli_option cli_options[] = {
 	  .help = "show the probes as they would trace the disk under PATH",
 	  .kind = ARG_STRING, FIELD(probe_target), .complete = COMPLETE_FILE },
 	{ .name = "mechanism", .cmds = IN(CMD_PROBE), .arg = "MECH",
-	  .help = MECHANISM_HELP, .kind = ARG_STRING, FIELD(run.mechanism),
+	  .help = MECHANISM_HELP, .kind = ARG_WORD, FIELD(run.mechanism),
 	  .values = MECHANISMS, .complete = COMPLETE_WORD },
 
 	/* iodig diff */
