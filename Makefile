@@ -54,9 +54,9 @@ BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -Iinclude \
 # make does not delete them as intermediates and rebuild every time.
 .SECONDARY: $(BPF_OBJS) $(SKELS)
 .PHONY: all deps run test unit bench vmtest fuzz fuzz-build sanitize \
-	sanitize-build clean
+	sanitize-build clean install uninstall
 
-all: $(OUT)/iodig
+all: $(OUT)/iodig $(OUT)/iodig.1 $(OUT)/iodig.bash-completion
 
 $(OUT)/bpf/%.bpf.o: bpf/%.bpf.c $(VMLINUX)
 	@mkdir -p $(@D)
@@ -77,6 +77,16 @@ $(OUT)/obj/%.o: %.c | $(SKELS)
 $(OUT)/iodig: $(USER_OBJS)
 	$(call msg,LINK,$@)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+# The man page and the bash completion are generated from the option
+# tables by the binary itself.
+$(OUT)/iodig.1: $(OUT)/iodig
+	$(call msg,GEN,$@)
+	$(Q)$< help --man > $@
+
+$(OUT)/iodig.bash-completion: $(OUT)/iodig
+	$(call msg,GEN,$@)
+	$(Q)$< help --bash-completion > $@
 
 $(OUT)/tests/%: tests/%.c $(LIB_OBJS)
 	@mkdir -p $(@D)
@@ -187,6 +197,29 @@ fuzz-build: $(FUZZ_BINS)
 fuzz: deps
 	$(Q)$(MAKE) --no-print-directory fuzz-build
 	$(Q)OUT=$(OUT) FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run.sh $(FUZZ_NAMES)
+
+# --- Install: the binary, its man page and bash completion, the job files.
+# `make install PREFIX=/usr DESTDIR=/tmp/pkg` stages a package; uninstall
+# removes exactly what install put there.
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+MANDIR  ?= $(PREFIX)/share/man/man1
+COMPDIR ?= $(PREFIX)/share/bash-completion/completions
+JOBDIR  ?= $(PREFIX)/share/iodig/jobs
+JOB_FILES := $(wildcard jobs/*.fio)
+
+install: $(OUT)/iodig $(OUT)/iodig.1 $(OUT)/iodig.bash-completion
+	install -D -m 0755 $(OUT)/iodig $(DESTDIR)$(BINDIR)/iodig
+	install -D -m 0644 $(OUT)/iodig.1 $(DESTDIR)$(MANDIR)/iodig.1
+	install -D -m 0644 $(OUT)/iodig.bash-completion $(DESTDIR)$(COMPDIR)/iodig
+	install -d $(DESTDIR)$(JOBDIR)
+	install -m 0644 $(JOB_FILES) $(DESTDIR)$(JOBDIR)/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/iodig $(DESTDIR)$(MANDIR)/iodig.1 \
+		$(DESTDIR)$(COMPDIR)/iodig \
+		$(addprefix $(DESTDIR)$(JOBDIR)/,$(notdir $(JOB_FILES)))
+	rmdir $(DESTDIR)$(JOBDIR) $(dir $(DESTDIR)$(JOBDIR)) 2>/dev/null || true
 
 clean:
 	rm -rf $(OUT)

@@ -447,6 +447,24 @@ static const char *type_hint(const struct opt_desc *o)
 	return "?";
 }
 
+void opt_describe(const struct opt_desc *o, struct opt_doc *d)
+{
+	size_t len = 0;
+
+	*d = (struct opt_doc){
+		.name = o->name, .alias = o->alias, .arg = type_hint(o),
+		.help = o->help, .def = o->def, .min = o->min, .max = o->max,
+		.has_range = o->type == OPT_UINT && o->max != UINT64_MAX,
+	};
+	if (o->values_list)
+		snprintf(d->values, sizeof(d->values), "%s", o->values_list());
+	for (const struct opt_value *v = o->values; v && v->name; v++) {
+		if (!v->unsupported && len < sizeof(d->values))
+			len += (size_t)snprintf(d->values + len, sizeof(d->values) - len,
+						"%s%s", len ? ", " : "", v->name);
+	}
+}
+
 /* The second line: default, alias, range, values. */
 static void print_details(FILE *out, const struct opt_desc *o)
 {

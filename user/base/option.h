@@ -99,6 +99,19 @@ void opt_format(const void *base, const struct opt_desc *o, char *buf,
 /* Levenshtein distance, capped: SIZE_MAX when either is over 64 bytes. */
 size_t opt_edit_distance(const char *a, const char *b);
 
+/* One option as --help, the man page and shell completion show it. */
+struct opt_doc {
+	const char *name;
+	const char *alias;        /* NULL: none */
+	const char *arg;          /* value kind: STR, SIZE, INT, BOOL, TIME ... */
+	const char *help;
+	const char *def;          /* default, as a job file writes it; NULL: none */
+	bool has_range;           /* INT: min and max bound it */
+	uint64_t min, max;
+	char values[512];         /* the words it takes, ", " between; "" any */
+};
+void opt_describe(const struct opt_desc *o, struct opt_doc *d);
+
 /* One or two lines per option of @table: "name=TYPE  help", then default,
  * alias, range and values. */
 void opt_print_help(FILE *out, const struct opt_desc *table);

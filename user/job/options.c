@@ -351,3 +351,23 @@ void options_print_help(FILE *out)
 	opt_print_help(out, options);
 	engine_opts_print_help(out);
 }
+
+void job_options_foreach(job_option_fn fn, void *arg)
+{
+	const struct engine_ops *e;
+	struct opt_doc d;
+
+	for (const struct opt_desc *o = options; o->name; o++) {
+		opt_describe(o, &d);
+		fn(&d, arg);
+	}
+	for (size_t i = 0; (e = engine_at(i)); i++) {
+		for (const struct opt_desc *o = e->options; o && o->name; o++) {
+			/* an option several engines take, once */
+			if (engine_opt_lookup(o->name) != o)
+				continue;
+			opt_describe(o, &d);
+			fn(&d, arg);
+		}
+	}
+}

@@ -65,4 +65,10 @@ void job_list_free(struct job_list *list);
  * each engine's options under its name. */
 void options_print_help(FILE *out);
 
+/* Calls @fn for every job option, in the order --help lists them: the
+ * job table, then each engine's options (an option several engines take
+ * once). */
+typedef void (*job_option_fn)(const struct opt_doc *doc, void *arg);
+void job_options_foreach(job_option_fn fn, void *arg);
+
 #endif /* IODIG_OPTIONS_H */

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0
+/* iodig probe: which kernel probes work here, with which mechanism. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "probes/probe.h"
+#include "run/repeat.h"
+#include "target/target.h"
+
+/* The probe environment the options ask for: the disk under --target. */
+static int probe_env_from_opts(const struct cli_opts *o, struct probe_env *env,
+			       struct errbuf *err)
+{
+	struct target_info t;
+	int ret;
+
+	env->force_mechanism = o->run.mechanism;
+	if (!o->probe_target)
+		return 0;
+	ret = target_inspect(o->probe_target, &t, err);
+	if (ret)
+		return ret;
+	snprintf(env->target_disk, sizeof(env->target_disk), "%s", t.disk_name);
+	env->target_dev = disk_devt(t.disk_name);
+	return 0;
+}
+
+int cmd_probe(int argc, char **argv)
+{
+	struct probe_env env = { .runner_tgid = getpid(), .supervisor_tid = gettid() };
+	struct probe_set *set = NULL;
+	struct errbuf err = { { 0 } };
+	struct cli_args rest;
+	struct cli_opts o;
+	int ret;
+
+	cli_opts_init(&o, NULL);
+	ret = cli_parse(CMD_PROBE, argc, argv, &o, NULL, &rest, &err);
+	if (!ret && rest.nr_words)
+		ret = err_set(&err, EINVAL, "probe: unknown argument '%s'", rest.words[0]);
+	cli_args_free(&rest);
+	if (!ret && o.help) {
+		cli_usage(stdout, CMD_PROBE);
+		return 0;
+	}
+	if (!ret)
+		ret = probe_env_from_opts(&o, &env, &err);
+	if (ret) {
+		fprintf(stderr, "iodig: %s\n", err.msg);
+		return EXIT_USAGE;
+	}
+	probes_env_from_environment(&env);
+	/* the table covers every family and hook, opt-in ones too */
+	env.detail = true;
+	ret = probes_open(&env, NULL, &set, &err);
+	if (ret) {
+		fprintf(stderr, "iodig: %s\n", err.msg);
+		return 1;
+	}
+	probes_print_table(set, stdout);
+	probes_destroy(set);
+	return 0;
+}

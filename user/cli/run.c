@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-2.0
+/* iodig run: parse run and job options, run the jobs, report, save. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
+#include "analysis/pictures.h"
+#include "analysis/tracefile.h"
+#include "cli/cli.h"
+#include "iodig/tgid_filter.h"
+#include "job/options.h"
+#include "run/output.h"
+#include "run/repeat.h"
+#include "run/run.h"
+
+/* Job options given next to job files apply to every job in them. */
+static int apply_overrides(struct job_list *list, const struct cli_args *a,
+			   struct errbuf *err)
+{
+	for (size_t i = 0; i < a->nr_extra; i++) {
+		const char *arg = a->extra[i] + 2;
+		const char *eq = strchr(arg, '=');
+		char key[128];
+
+		snprintf(key, sizeof(key), "%.*s", (int)strcspn(arg, "="), arg);
+		for (size_t j = 0; j < list->count; j++) {
+			int ret = job_option_set(&list->jobs[j], key, eq ? eq + 1 : NULL,
+						 "command line", err);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+/* Whether a job option is --name: then the command line holds jobs of its
+ * own, not changes to the files' jobs. */
+static bool names_a_job(const struct cli_args *a)
+{
+	for (size_t i = 0; i < a->nr_extra; i++)
+		if (!strncmp(a->extra[i], "--name", 6) &&
+		    (a->extra[i][6] == '=' || !a->extra[i][6]))
+			return true;
+	return false;
+}
+
+/* The jobs of the files (a->words) and of the job options (a->extra). */
+static int load_jobs(struct run_ctx *ctx, const struct cli_args *a, struct errbuf *err)
+{
+	int ret;
+
+	if (!a->nr_words && !a->nr_extra)
+		return err_set(err, EINVAL, "no job given: name a job file or use --name=NAME with fio options");
+	for (size_t i = 0; i < a->nr_words; i++) {
+		ret = jobfile_parse(a->words[i], &ctx->jobs, err);
+		if (ret)
+			return ret;
+	}
+	if (a->nr_words && !names_a_job(a))
+		ret = apply_overrides(&ctx->jobs, a, err);
+	else
+		ret = cmdline_jobs_parse((int)a->nr_extra, a->extra, &ctx->jobs, err);
+	if (ret)
+		return ret;
+	return job_list_finalize(&ctx->jobs, err);
+}
+
+/* Trace file, folded stacks and pictures of a finished run. */
+static int save_artifacts(const struct run_ctx *ctx, const struct repeat_result *res,
+			  const struct cli_opts *x, struct errbuf *err)
+{
+	struct json_object *doc = NULL;
+	struct tracefile *tf = NULL;
+	char path[4096];
+	int ret;
+
+	if (x->no_save && !x->svg_dir && !x->folded)
+		return 0;
+	ret = tracefile_build(res, ctx, &doc, err);
+	if (!ret && !x->no_save) {
+		if (x->save)
+			snprintf(path, sizeof(path), "%s", x->save);
+		else
+			ret = tracefile_default_path(ctx->jobs.count ? ctx->jobs.jobs[0].name : "run",
+						     path, sizeof(path), err);
+		if (!ret)
+			ret = tracefile_write(doc, path, err);
+		/* told on a terminal only, like the progress line: scripts
+		 * expect a quiet stderr from a run that worked */
+		if (!ret && isatty(STDERR_FILENO))
+			fprintf(stderr, "iodig: trace file: %s\n", path);
+	}
+	if (!ret && (x->svg_dir || x->folded))
+		ret = tracefile_from_doc(x->save ? x->save : "this run", doc, &tf, err);
+	if (!ret && x->folded)
+		ret = tracefile_write_folded(tf, x->folded, err);
+	if (!ret && x->svg_dir)
+		ret = pictures_write_run(tf, x->svg_dir, err);
+	tracefile_free(tf);
+	json_object_put(doc);
+	return ret;
+}
+
+static void join_command(char *buf, size_t len, int argc, char **argv)
+{
+	size_t off = 0;
+
+	buf[0] = 0;
+	for (int i = 0; i < argc && off < len; i++)
+		off += (size_t)snprintf(buf + off, len - off, "%s%s", i ? " " : "", argv[i]);
+}
+
+/* The run's options into @ctx and @o, the rest into @a; checks of
+ * options that depend on each other. */
+static int parse_run_args(struct run_ctx *ctx, struct cli_opts *o, int argc, char **argv,
+			  struct cli_args *a, struct errbuf *err)
+{
+	int ret;
+
+	cli_opts_init(o, &ctx->opts);
+	ret = cli_parse(CMD_RUN, argc, argv, o, job_option_known, a, err);
+	if (ret)
+		return ret;
+	ctx->opts = o->run;
+	join_command(ctx->opts.command, sizeof(ctx->opts.command), argc + 1, argv - 1);
+	if (ctx->opts.probe_toggle_settle_ms >= 0 && !ctx->opts.probe_toggle_ms)
+		return err_set(err, EINVAL, "option --probe-toggle-settle: only with "
+			       "--probe-toggle");
+	if (ctx->opts.probe_toggle_ms && ctx->opts.no_probes)
+		return err_set(err, EINVAL, "option --probe-toggle: there are no probes to "
+			       "toggle with --no-probes");
+	return 0;
+}
+
+/* Exit status of a run that was reported: 1 when a job failed, 128 + the
+ * signal that stopped it, else 0. */
+static int finished_status(struct run_ctx *ctx, const struct repeat_result *res)
+{
+	int status = 0;
+
+	for (size_t i = 0; i < res->rep.nr_jobs; i++) {
+		if (res->rep.jobs[i].error) {
+			fprintf(stderr, "iodig: job '%s': %s\n", res->rep.jobs[i].job->name,
+				res->rep.jobs[i].errmsg);
+			status = 1;
+		}
+	}
+	if (ctx->stop_signal) {
+		fprintf(stderr, "iodig: interrupted by signal %d; the report covers the I/O done until then\n",
+			ctx->stop_signal);
+		status = 128 + ctx->stop_signal;
+	} else if (run_signal_pending(ctx)) {
+		/* Signals stay blocked while the report is written; say so. */
+		fprintf(stderr, "iodig: signal %d arrived while the report was written; the report is complete\n",
+			ctx->stop_signal);
+		status = 128 + ctx->stop_signal;
+	}
+	return status;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	struct run_ctx ctx;
+	struct cli_opts o;
+	struct cli_args a = { 0 };
+	struct repeat_result res = { 0 };
+	struct errbuf err = { { 0 } };
+	int status = EXIT_USAGE, ret, stale;
+
+	run_ctx_init(&ctx);
+	ret = parse_run_args(&ctx, &o, argc, argv, &a, &err);
+	if (!ret && o.help) {
+		cli_usage(stdout, CMD_RUN);
+		status = 0;
+		goto cleanup;
+	}
+	if (!ret)
+		ret = load_jobs(&ctx, &a, &err);
+	if (ret)
+		goto fail;
+	status = 1;
+	stale = scratch_cleanup_stale(&err);
+	if (stale > 0)
+		fprintf(stderr, "iodig: removed %d scratch device(s) left by a killed iodig run\n", stale);
+	ret = run_prepare(&ctx, &err);
+	if (ret) {
+		status = EXIT_USAGE;
+		goto fail;
+	}
+	ret = repeat_execute(&ctx, &o.repeat, &res, &err);
+	if (ctx.untraced_workers)
+		fprintf(stderr, "iodig: worker process %d and later ones are not traced: the probes follow at most %d processes (thread=1 puts all workers in one)\n",
+			(int)ctx.first_untraced, IODIG_MAX_TGIDS);
+	if (!ret && res.nothing_run) {
+		fprintf(stderr, "iodig: interrupted by signal %d before the workload started; nothing was run\n",
+			ctx.stop_signal);
+		status = 128 + ctx.stop_signal;
+		goto cleanup;
+	}
+	if (!ret)
+		ret = output_report(&res, &ctx.opts, &err);
+	if (!ret)
+		ret = save_artifacts(&ctx, &res, &o, &err);
+	if (ret)
+		goto fail;
+	status = finished_status(&ctx, &res);
+	goto cleanup;
+fail:
+	fprintf(stderr, "iodig: %s\n", err.msg);
+cleanup:
+	repeat_result_free(&res);
+	run_ctx_cleanup(&ctx);
+	cli_args_free(&a);
+	return status;
+}

@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Every subcommand and every option of every subcommand, as data.  The
+ * parser (parse.c), --help (help.c), the man page (manpage.c) and the bash
+ * completion (completion.c) read these two tables and nothing else; a new
+ * option is one entry here plus its field in struct cli_opts.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "analysis/diff.h"
+#include "cli/cli.h"
+#include "iodig/block.h"
+#include "iodig/sampling.h"
+#include "probes/probe.h"
+#include "probes/toggle.h"
+#include "run/run.h"
+
+/* A default that is a plain number, as help text. */
+#define STR_(x) #x
+#define STR(x)  STR_(x)
+
+#define FIELD(f) .offset = offsetof(struct cli_opts, f), \
+		 .size = sizeof(((struct cli_opts *)0)->f)
+
+/* --output-format: a comma list of normal and json. */
+static int parse_output_format(void *field, const char *value, struct errbuf *err)
+{
+	unsigned int fmt = 0;
+	const char *p = value;
+
+	while (*p) {
+		size_t n = strcspn(p, ",");
+
+		if (n == 6 && !strncmp(p, "normal", n))
+			fmt |= OUTPUT_NORMAL;
+		else if (n == 4 && !strncmp(p, "json", n))
+			fmt |= OUTPUT_JSON;
+		else if (n)
+			return err_set(err, EINVAL, "option --output-format: '%.*s' is not one of "
+				       "normal, json, normal,json", (int)n, p);
+		p += n + (p[n] == ',');
+	}
+	if (!fmt)
+		return err_set(err, EINVAL, "option --output-format: empty value");
+	*(unsigned int *)field = fmt;
+	return 0;
+}
+
+/* --probes: checked now, so a bad spec is a usage error, not a run
+ * without probes. */
+static int parse_probes(void *field, const char *value, struct errbuf *err)
+{
+	int ret = probes_check_spec(value, err);
+
+	if (!ret)
+		*(const char **)field = value;
+	return ret;
+}
+
+static int parse_diff_format(void *field, const char *value, struct errbuf *err)
+{
+	return diff_parse_format(value, field, err);
+}
+
+/* The probe families --probes takes, from the list that defines them. */
+static const char probe_family_words[] = "all"
+#define PROBE(name) " " #name
+#include "probes/probe_list.h"
+#undef PROBE
+	;
+
+#define MECHANISM_HELP "force a probe mechanism on the families that offer it; " \
+		       "the others keep their best one"
+#define MECHANISMS     "tp_btf raw_tp tracepoint fentry kprobe perf_event"
+
+const struct cli_option cli_options[] = {
+	/* iodig run */
+	{ .name = "output-format", .cmds = IN(CMD_RUN), .arg = "FORMAT",
+	  .help = "report format: normal is fio's text, json fio's JSON, normal,json both "
+		  "(default normal)",
+	  .kind = ARG_CUSTOM, .parse = parse_output_format, FIELD(run.output_format),
+	  .values = "normal json", .complete = COMPLETE_LIST },
+	{ .name = "output", .cmds = IN(CMD_RUN), .arg = "FILE",
+	  .help = "write the report to FILE (atomically) instead of stdout",
+	  .kind = ARG_STRING, FIELD(run.output_path), .complete = COMPLETE_FILE },
+	{ .name = "target", .cmds = IN(CMD_RUN), .arg = "PATH",
+	  .help = "run every job against PATH, a file, directory or block device "
+		  "(overrides filename=)",
+	  .kind = ARG_STRING, FIELD(run.target), .complete = COMPLETE_FILE },
+	{ .name = "allow-destructive", .cmds = IN(CMD_RUN),
+	  .help = "write to block devices that carry data or are in use",
+	  .kind = ARG_TRUE, FIELD(run.allow_destructive) },
+	{ .name = "probes", .cmds = IN(CMD_RUN), .arg = "SPEC",
+	  .help = "probe families: all, a list (block,sched) or changes to the "
+		  "default set (+syscalls,-sampling)",
+	  .kind = ARG_CUSTOM, .parse = parse_probes, FIELD(run.probes),
+	  .values = probe_family_words, .complete = COMPLETE_LIST },
+	{ .name = "detail", .cmds = IN(CMD_RUN),
+	  .help = "every family and hook (several times the BPF time per I/O)",
+	  .kind = ARG_TRUE, FIELD(run.detail) },
+	{ .name = "sample-freq", .cmds = IN(CMD_RUN), .arg = "HZ",
+	  .help = "kernel stack samples per second per CPU (default "
+		  STR(SAMPLING_FREQ_HZ) ", " STR(SAMPLING_DETAIL_FREQ_HZ) " with --detail)",
+	  .kind = ARG_UINT, FIELD(run.sample_hz), .min = 1, .max = SAMPLING_MAX_FREQ_HZ },
+	{ .name = "block-sample", .cmds = IN(CMD_RUN), .arg = "N",
+	  .help = "time 1 in N block completions; 1 times every one (default: set "
+		  "from their rate, 1 with --detail)",
+	  .kind = ARG_POW2, FIELD(run.block_sample), .min = 1, .max = BLOCK_STRIDE_MAX },
+	{ .name = "no-probes", .cmds = IN(CMD_RUN),
+	  .help = "run the workload without kernel probes",
+	  .kind = ARG_TRUE, FIELD(run.no_probes) },
+	{ .name = "probe-toggle", .cmds = IN(CMD_RUN), .arg = "MS",
+	  .help = "measure what tracing costs this job: detach and attach the probes "
+		  "in alternate phases of MS milliseconds and report IOPS traced / "
+		  "untraced with a 95% CI",
+	  .kind = ARG_MS, FIELD(run.probe_toggle_ms), .min = 20, .max = 60000 },
+	{ .name = "probe-toggle-settle", .cmds = IN(CMD_RUN), .arg = "MS",
+	  .help = "with --probe-toggle: time left unmeasured after each switch, for "
+		  "the job to settle (default " STR(TOGGLE_SETTLE_DEFAULT_MS) ")",
+	  .kind = ARG_MS, FIELD(run.probe_toggle_settle_ms), .min = 0, .max = 60000 },
+	{ .name = "mechanism", .cmds = IN(CMD_RUN), .arg = "MECH",
+	  .help = MECHANISM_HELP, .kind = ARG_WORD, FIELD(run.mechanism),
+	  .values = MECHANISMS, .complete = COMPLETE_WORD },
+	{ .name = "bpf-stats", .cmds = IN(CMD_RUN),
+	  .help = "measure the probes' own BPF time per I/O (kernel bpf_stats)",
+	  .kind = ARG_TRUE, FIELD(run.bpf_stats) },
+	{ .name = "stacks", .cmds = IN(CMD_RUN), .arg = "N",
+	  .help = "print the top N full kernel stacks per family",
+	  .kind = ARG_UINT, FIELD(run.stacks), .min = 0, .max = 1000 },
+	{ .name = "progress", .cmds = IN(CMD_RUN),
+	  .help = "show the status line (default: when stderr is a terminal)",
+	  .kind = ARG_TRUE, FIELD(run.progress) },
+	{ .name = "no-progress", .cmds = IN(CMD_RUN),
+	  .help = "no status line",
+	  .kind = ARG_FALSE, FIELD(run.progress) },
+	{ .name = "scratch-size", .cmds = IN(CMD_RUN), .arg = "SIZE",
+	  .help = "size of the built-in scratch target (default 512m)",
+	  .kind = ARG_SIZE, FIELD(run.scratch_size), .min = 1 << 20 },
+	{ .name = "save", .cmds = IN(CMD_RUN), .arg = "FILE",
+	  .help = "trace file for iodig diff (default ./iodig-runs/JOB-TIME.json)",
+	  .kind = ARG_STRING, FIELD(save), .complete = COMPLETE_FILE },
+	{ .name = "no-save", .cmds = IN(CMD_RUN),
+	  .help = "write no trace file",
+	  .kind = ARG_TRUE, FIELD(no_save) },
+	{ .name = "repeat", .cmds = IN(CMD_RUN), .arg = "N",
+	  .help = "run the jobs N times; report mean, stdev, 95% CI",
+	  .kind = ARG_UINT, FIELD(repeat.count), .min = 1, .max = 1000 },
+	{ .name = "repeat-delay", .cmds = IN(CMD_RUN), .arg = "TIME",
+	  .help = "pause between repeats",
+	  .kind = ARG_TIME, FIELD(repeat.delay_ns) },
+	{ .name = "svg", .cmds = IN(CMD_RUN), .arg = "DIR",
+	  .help = "flame graphs (on-CPU, off-CPU) and latency plot into DIR",
+	  .kind = ARG_STRING, FIELD(svg_dir), .complete = COMPLETE_DIR },
+	{ .name = "folded", .cmds = IN(CMD_RUN), .arg = "FILE",
+	  .help = "folded stacks (\"a;b;c count\") into FILE",
+	  .kind = ARG_STRING, FIELD(folded), .complete = COMPLETE_FILE },
+
+	/* iodig probe */
+	{ .name = "target", .cmds = IN(CMD_PROBE), .arg = "PATH",
+	  .help = "show the probes as they would trace the disk under PATH",
+	  .kind = ARG_STRING, FIELD(probe_target), .complete = COMPLETE_FILE },
+	{ .name = "mechanism", .cmds = IN(CMD_PROBE), .arg = "MECH",
+	  .help = MECHANISM_HELP, .kind = ARG_WORD, FIELD(run.mechanism),
+	  .values = MECHANISMS, .complete = COMPLETE_WORD },
+
+	/* iodig diff */
+	{ .name = "format", .cmds = IN(CMD_DIFF), .arg = "FORMAT",
+	  .help = "output format; md is Markdown (default text)",
+	  .kind = ARG_CUSTOM, .parse = parse_diff_format, FIELD(diff.format),
+	  .values = "text json md", .complete = COMPLETE_WORD },
+	{ .name = "svg", .cmds = IN(CMD_DIFF), .arg = "DIR",
+	  .help = "differential flame graphs (B against A) and the latency plot "
+		  "of every file into DIR",
+	  .kind = ARG_STRING, FIELD(diff.svg_dir), .complete = COMPLETE_DIR },
+	{ .name = "alpha", .cmds = IN(CMD_DIFF), .arg = "P",
+	  .help = "significance level of Welch's t-test (default "
+		  STR(DIFF_DEFAULT_ALPHA) ")",
+	  .kind = ARG_PROB, FIELD(diff.alpha), .min = 0, .max = 0.5 },
+
+	/* iodig help */
+	{ .name = "man", .cmds = IN(CMD_HELP),
+	  .help = "print this manual page (troff) to stdout",
+	  .kind = ARG_TRUE, FIELD(man) },
+	{ .name = "bash-completion", .cmds = IN(CMD_HELP),
+	  .help = "print the bash completion script to stdout",
+	  .kind = ARG_TRUE, FIELD(bash_completion) },
+
+	/* every subcommand */
+	{ .name = "help", .cmds = IN_ALL,
+	  .help = "show the subcommand's usage and options",
+	  .kind = ARG_TRUE, FIELD(help) },
+};
+
+const size_t cli_nr_options = sizeof(cli_options) / sizeof(cli_options[0]);
+
+const struct cli_command cli_commands[CMD_NR] = {
+	[CMD_RUN] = {
+		.name = "run",
+		.synopsis = { "[OPTIONS] JOBFILE... [--key=value...]",
+			      "[OPTIONS] --name=NAME --key=value..." },
+		.summary = "run fio job files and trace the kernel's I/O path",
+		.description =
+			"Runs the jobs of fio job files (fio's INI dialect), or of fio's "
+			"command-line form, while CO-RE eBPF programs trace the kernel "
+			"paths that decide I/O latency, and prints fio's report with a "
+			"kernel breakdown under it.  Job options given next to job files "
+			"apply to every job in them.  A job with no filename= or "
+			"directory= runs on a scratch loop device on tmpfs that iodig "
+			"creates and removes.  Each run writes a trace file for iodig "
+			"diff.",
+		.main = cmd_run,
+	},
+	[CMD_PROBE] = {
+		.name = "probe",
+		.synopsis = { "[OPTIONS]" },
+		.summary = "show which kernel probes work here",
+		.description =
+			"Opens every probe family and hook, opt-in ones too, and prints "
+			"which work on this kernel, with which mechanism, or why not.",
+		.main = cmd_probe,
+	},
+	[CMD_DIFF] = {
+		.name = "diff",
+		.synopsis = { "[OPTIONS] A.json B.json [C.json...]" },
+		.summary = "compare trace files of runs or kernels",
+		.description =
+			"Compares the trace files of two or more runs figure by figure "
+			"against the first, with Welch's t-test where runs were "
+			"repeated (iodig run --repeat).",
+		.main = cmd_diff,
+	},
+	[CMD_HELP] = {
+		.name = "help",
+		.synopsis = { "[SUBCOMMAND]", "--man | --bash-completion" },
+		.summary = "show this help or a subcommand's; the manual, the completion",
+		.description =
+			"Prints the usage of every subcommand or of one; --man and "
+			"--bash-completion print this manual page and the bash "
+			"completion script, generated like the usage from iodig's option "
+			"tables.",
+		.main = cmd_help,
+	},
+	[CMD_VERSION] = {
+		.name = "version",
+		.synopsis = { "" },
+		.summary = "print iodig's version",
+		.description = "Prints iodig's version (also iodig --version).",
+		.main = cmd_version,
+	},
+};
