@@ -109,6 +109,8 @@ struct opt_doc {
 	bool has_range;           /* INT: min and max bound it */
 	uint64_t min, max;
 	char values[512];         /* the words it takes, ", " between; "" any */
+	char engines[128];        /* an engine's option: the engines taking it
+				   * ("io_uring or psync"); "" for any job */
 };
 void opt_describe(const struct opt_desc *o, struct opt_doc *d);
 

@@ -142,6 +142,11 @@ static void man_job_option(const struct opt_doc *d, void *arg)
 		man_text(out, d->values);
 		fputs(".\n", out);
 	}
+	if (d->engines[0]) {
+		fputs("With ioengine ", out);
+		man_text(out, d->engines);
+		fputs(" only.\n", out);
+	}
 }
 
 static void man_job_options(FILE *out)

@@ -367,6 +367,7 @@ void job_options_foreach(job_option_fn fn, void *arg)
 			if (engine_opt_lookup(o->name) != o)
 				continue;
 			opt_describe(o, &d);
+			engine_opt_owners(o->name, d.engines, sizeof(d.engines));
 			fn(&d, arg);
 		}
 	}
