@@ -15,7 +15,7 @@
 #include <json-c/json.h>
 
 #include "probes/probe.h"
-#include "probes/mechanism.h"
+#include "probes/tracefs.h"
 #include "tests/lib/check.h"
 #include "tests/lib/bpf_progs.h"
 
@@ -208,15 +208,15 @@ int main(void)
 	unsetenv("IODIG_DISABLE");
 	/* Event lookup and the classic tracepoints need tracefs, as
 	 * probes_open() provides. */
-	mech_tracefs_ensure(&mounted, &err);
-	if (mech_tracepoint_exists("exceptions", "page_fault_user") == -ENOENT) {
-		mech_tracefs_release(mounted);
+	tracefs_mount(&mounted, &err);
+	if (tracefs_event_exists("exceptions", "page_fault_user") == -ENOENT) {
+		tracefs_unmount(mounted);
 		SKIP("no exceptions:page_fault_user tracepoint (x86 only)");
 	}
 	run_case(NULL, "tp_btf", PROBE_ACTIVE);
 	run_case("tp_btf", "raw_tp", PROBE_DEGRADED);
 	run_case("tp_btf,raw_tp", "tracepoint", PROBE_DEGRADED);
 	run_fork_case();
-	mech_tracefs_release(mounted);
+	tracefs_unmount(mounted);
 	return CHECK_DONE();
 }

@@ -17,7 +17,7 @@
 #include <json-c/json.h>
 
 #include "probes/probe.h"
-#include "probes/mechanism.h"
+#include "probes/tracefs.h"
 #include "target/target.h"
 #include "tests/lib/check.h"
 
@@ -252,7 +252,7 @@ int main(void)
 	if (geteuid() != 0)
 		SKIP("needs root to load BPF programs");
 	unsetenv("IODIG_DISABLE");
-	mech_tracefs_ensure(&mounted, &err);
+	tracefs_mount(&mounted, &err);
 	fentry_err = fentry_works();
 	fprintf(stderr, "fentry here: %s; kprobes here: %s\n",
 		fentry_err ? strerror(-fentry_err) : "works", kprobes_work() ? "yes" : "no");
@@ -261,12 +261,12 @@ int main(void)
 		check_fallback(fentry_err, "kprobe");
 		check_fallback(fentry_err, "fentry");
 		check_set_keeps_others();
-		mech_tracefs_release(mounted);
+		tracefs_unmount(mounted);
 		return CHECK_DONE();
 	}
 	if (scratch_create(DEV_BYTES, &scratch, &err) ||
 	    stat(scratch_path(scratch), &sb)) {
-		mech_tracefs_release(mounted);
+		tracefs_unmount(mounted);
 		SKIP("cannot create a scratch loop device: %s", err.msg);
 	}
 	if (!fentry_err)
@@ -274,6 +274,6 @@ int main(void)
 	if (kprobes_work())
 		check_counts("kprobe", scratch_path(scratch), sb.st_rdev);
 	scratch_destroy(scratch);
-	mech_tracefs_release(mounted);
+	tracefs_unmount(mounted);
 	return CHECK_DONE();
 }

@@ -22,7 +22,6 @@
 #include "iodig/sched.h"
 #include "iodig/syscalls.h"
 #include "probes/probe.h"
-#include "probes/mechanism.h"
 #include "tests/lib/check.h"
 
 extern const struct probe_family sched_probe, iouring_probe, syscalls_probe,

@@ -20,7 +20,7 @@
 #include <json-c/json.h>
 
 #include "probes/probe.h"
-#include "probes/mechanism.h"
+#include "probes/tracefs.h"
 #include "tests/lib/check.h"
 #include "tests/lib/bpf_progs.h"
 #include "tests/lib/loopdev.h"
@@ -318,7 +318,7 @@ int main(void)
 	if (ret)
 		SKIP("cannot create a loop device (%s)", strerror(-ret));
 	/* The classic tracepoints need tracefs, as probes_open() provides. */
-	mech_tracefs_ensure(&mounted, &err);
+	tracefs_mount(&mounted, &err);
 
 	run_case(l.path, NULL, "tp_btf", "slots", PROBE_ACTIVE);
 	run_case(l.path, "tp_btf", "raw_tp", "slots", PROBE_DEGRADED);
@@ -327,7 +327,7 @@ int main(void)
 	run_case(l.path, "tp_btf,slots", "raw_tp", "task_storage", PROBE_DEGRADED);
 	run_fork_case(l.path);
 
-	mech_tracefs_release(mounted);
+	tracefs_unmount(mounted);
 	loopdev_destroy(&l);
 	return CHECK_DONE();
 }

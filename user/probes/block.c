@@ -15,7 +15,11 @@
 #include "block.skel.h"
 #include "iodig/block.h"
 #include "probes/probe.h"
-#include "probes/mechanism.h"
+#include "probes/selection.h"
+#include "probes/tracefs.h"
+#include "probes/maps.h"
+#include "probes/family_render.h"
+#include "probes/family.h"
 #include "workload/stats.h"
 #include "base/clock.h"
 
@@ -112,19 +116,13 @@ static int block_try(void *ctx, const char *mechanism, struct errbuf *why)
 	if (want == BLOCK_NR_MECHS)
 		return err_set(why, EINVAL, "unknown mechanism");
 	if (!strcmp(mechanism, MECH_TRACEPOINT)) {
-		/* libbpf would only say "failed to determine tracepoint id". */
 		static const char *const events[] = {
 			"block_rq_issue", "block_rq_requeue", "block_rq_complete",
 		};
 
-		for (size_t i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
-			err = mech_tracepoint_exists("block", events[i]);
-			if (err == -ENODEV)
-				return err_set(why, ENODEV,
-					       "tracefs not mounted at /sys/kernel/tracing");
-			if (err)
-				return err_set(why, -err, "no block/%s in tracefs", events[i]);
-		}
+		err = tracefs_events_required("block", events, 3, why);
+		if (err)
+			return err;
 	}
 	skel = block_bpf__open_opts(mech_open_opts(s->env, &opts));
 	if (!skel)
@@ -136,7 +134,7 @@ static int block_try(void *ctx, const char *mechanism, struct errbuf *why)
 	 * flight; 4 times that leaves the LRU room for the stamps of merged
 	 * bios, which are only ever evicted (~80 B each, 2.6 MiB at most). */
 	bpf_map__set_max_entries(skel->maps.stamps, !s->issue_hooked ? 1 :
-				 mech_map_size(4 * s->env->inflight, 1024, 32768,
+				 map_size(4 * s->env->inflight, 1024, 32768,
 					       BLOCK_STAMPS_ENTRIES));
 	/* The issue hook is a second program run per I/O; by default the
 	 * completion derives what it gave (bpf/block.bpf.c). */
@@ -245,7 +243,7 @@ static void block_tick(void *state)
 
 	if (!s || !s->skel || s->stride_fixed || !s->timed || s->detached_ns)
 		return;
-	if (mech_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
+	if (map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
 			    sizeof(sum) / sizeof(uint64_t), (uint64_t *)&sum))
 		return;
 	for (int op = 0; op < BLOCK_OP_NR; op++)
@@ -287,7 +285,7 @@ static void block_set_workload(void *state, const struct probe_workload *wl)
 	struct block_state *s = state;
 
 	if (s)
-		mech_keep_workload(&s->wl, NULL, wl);
+		family_keep_workload(&s->wl, NULL, wl);
 }
 
 static int block_collect(void *state, uint64_t workload_ios)
@@ -300,14 +298,14 @@ static int block_collect(void *state, uint64_t workload_ios)
 	if (!s || !s->skel)
 		return -EINVAL;
 	s->workload_ios = workload_ios;
-	err = mech_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
+	err = map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
 			      sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
 	if (err)
 		return err;
 	slots = calloc(BLOCK_HIST_ENTRIES, sizeof(*slots));
 	if (!slots)
 		return -ENOMEM;
-	err = mech_sum_percpu(bpf_map__fd(s->skel->maps.hists), BLOCK_HIST_ENTRIES, 1,
+	err = map_sum_percpu(bpf_map__fd(s->skel->maps.hists), BLOCK_HIST_ENTRIES, 1,
 			      slots);
 	if (err)
 		goto cleanup;
@@ -334,35 +332,20 @@ static int block_collect(void *state, uint64_t workload_ios)
 	s->missed = 0;
 	for (int p = 0; mech < BLOCK_NR_MECHS && p < PROGS_PER_MECH; p++)
 		if (mech_prog(s->skel, mech, p))
-			s->missed += mech_prog_misses(
+			s->missed += family_prog_misses(
 				bpf_program__fd(mech_prog(s->skel, mech, p)));
 cleanup:
 	free(slots);
 	return err;
 }
 
-/* What the family lost, by cause (probes/mechanism.h): only program runs
+/* What the family lost, by cause (probes/family_render.h): only program runs
  * the kernel skipped; nothing kept per request could fill. */
 #define BLOCK_NR_DROPS 1
-static size_t block_drops(const struct block_state *s, struct mech_drop *d)
+static size_t block_drops(const struct block_state *s, struct family_drop *d)
 {
-	d[0] = (struct mech_drop){ "recursion", s->missed };
+	d[0] = (struct family_drop){ "recursion", s->missed };
 	return BLOCK_NR_DROPS;
-}
-
-/* fio prints latencies in the unit that keeps the average readable. */
-static void pick_unit(double ns, const char **unit, double *div)
-{
-	if (ns < 10000.0) {
-		*unit = "nsec";
-		*div = 1.0;
-	} else if (ns < 10000000.0) {
-		*unit = "usec";
-		*div = 1000.0;
-	} else {
-		*unit = "msec";
-		*div = 1000000.0;
-	}
 }
 
 static void print_bytes(FILE *out, uint64_t b)
@@ -390,7 +373,7 @@ static void text_latency(FILE *out, const char *what, const struct hist *h,
 		return;
 	}
 	mean = (double)sum / (double)h->total;
-	pick_unit(mean, &unit, &div);
+	latency_unit(mean, &unit, &div);
 	fprintf(out, "      %s (%s): avg=%.2f, p50=%.2f, p99=%.2f, max=%.2f", what, unit,
 		mean / div, (double)hist_percentile(h, 50.0) / div,
 		(double)hist_percentile(h, 99.0) / div, (double)max / div);
@@ -482,7 +465,7 @@ static void text_tag_waits(const struct block_state *s, FILE *out)
 static void block_render_text(const void *state, FILE *out)
 {
 	const struct block_state *s = state;
-	struct mech_drop drops[BLOCK_NR_DROPS];
+	struct family_drop drops[BLOCK_NR_DROPS];
 	uint64_t completed;
 
 	if (!s)
@@ -550,7 +533,7 @@ static void block_render_text(const void *state, FILE *out)
 			(unsigned long long)s->unmatched);
 	fputc('\n', out);
 	text_tag_waits(s, out);
-	mech_drops_text(out, drops, block_drops(s, drops));
+	drops_text(out, drops, block_drops(s, drops));
 }
 
 static void block_share_in(void *state, const struct probe_shared *sh)
@@ -645,7 +628,7 @@ static struct json_object *json_kind(const struct block_state *s, uint32_t kind)
 static void block_render_json(const void *state, struct json_object *kernel)
 {
 	const struct block_state *s = state;
-	struct mech_drop drops[BLOCK_NR_DROPS];
+	struct family_drop drops[BLOCK_NR_DROPS];
 	struct json_object *b;
 
 	if (!s || !kernel)
@@ -693,7 +676,7 @@ static void block_render_json(const void *state, struct json_object *kernel)
 		json_object_object_add(b, "nr_requests", json_u64(s->nr_requests));
 	json_object_object_add(b, "tag_waits", json_tag_waits(s));
 	json_object_object_add(b, "unmatched_issues", json_u64(s->unmatched));
-	json_object_object_add(b, "drops", mech_drops_json(drops, block_drops(s, drops)));
+	json_object_object_add(b, "drops", drops_json(drops, block_drops(s, drops)));
 	json_object_object_add(kernel, "block", b);
 }
 
@@ -707,7 +690,7 @@ static void block_destroy(void *state)
 	free(s);
 }
 
-MECH_DEFINE_OBJECT(block_object, struct block_state)
+FAMILY_DEFINE_OBJECT(block_object, struct block_state)
 
 const struct probe_family block_probe = {
 	.name = "block",

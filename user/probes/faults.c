@@ -17,7 +17,11 @@
 #include "faults.skel.h"
 #include "iodig/faults.h"
 #include "probes/probe.h"
-#include "probes/mechanism.h"
+#include "probes/selection.h"
+#include "probes/tracefs.h"
+#include "probes/maps.h"
+#include "probes/family_render.h"
+#include "probes/family.h"
 
 _Static_assert(sizeof(struct faults_counters) % sizeof(uint64_t) == 0,
 	       "faults_counters is summed as u64 words");
@@ -102,7 +106,7 @@ static struct bpf_program *event_prog(struct faults_bpf *skel, size_t ev, size_t
 static bool event_exists(size_t ev, bool classic, struct btf **vmlinux)
 {
 	char type[128];
-	int err = mech_tracepoint_exists(fault_events[ev].category, fault_events[ev].event);
+	int err = tracefs_event_exists(fault_events[ev].category, fault_events[ev].event);
 
 	if (err != -ENODEV || classic)
 		return err == 0;
@@ -135,7 +139,7 @@ static int faults_try(void *ctx, const char *mechanism, struct errbuf *why)
 	if (!nr_present)
 		return err_set(why, ENOENT, "neither exceptions:page_fault_user nor any "
 			       "fs_dax tracepoint found%s",
-			       mech_tracepoint_exists("exceptions", "page_fault_user") == -ENODEV
+			       tracefs_event_exists("exceptions", "page_fault_user") == -ENODEV
 			       ? " (tracefs not mounted)" : "");
 	skel = faults_bpf__open_opts(mech_open_opts(s->env, &opts));
 	if (!skel)
@@ -194,11 +198,8 @@ static int faults_open(const struct probe_env *env, void **state, struct probe_s
 	snprintf(s->mechanism, sizeof(s->mechanism), "%s", st->mechanism);
 	/* Without the page-fault hook the family only sees DAX: say so. */
 	if (!s->present[0]) {
-		size_t used = strlen(st->reason);
-
-		snprintf(st->reason + used, sizeof(st->reason) - used,
-			 "%sno exceptions:page_fault_user (not x86?): DAX events only",
-			 used ? "; " : "");
+		mech_reason_add(st->reason, sizeof(st->reason),
+				"no exceptions:page_fault_user (not x86?): DAX events only");
 		st->state = PROBE_DEGRADED;
 	}
 	*state = s;
@@ -209,12 +210,12 @@ static int faults_track_tgid(void *state, pid_t tgid)
 {
 	struct faults_state *s = state;
 
-	return mech_track_tgid(s && s->skel ? s->skel->bss->tgids : NULL, tgid);
+	return family_track_tgid_in(s && s->skel ? s->skel->bss->tgids : NULL, tgid);
 }
 
 static int read_counters(struct faults_state *s)
 {
-	return mech_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
+	return map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
 			       sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
 }
 
@@ -227,7 +228,7 @@ static void faults_set_workload(void *state, const struct probe_workload *wl)
 {
 	struct faults_state *s = state;
 
-	if (s && s->skel && mech_keep_workload(&s->wl, &s->have_wl, wl))
+	if (s && s->skel && family_keep_workload(&s->wl, &s->have_wl, wl))
 		s->frozen = !read_counters(s);
 }
 
@@ -249,7 +250,7 @@ static int faults_collect(void *state, uint64_t workload_ios)
 	mech = mech_index(s->mechanism);
 	for (size_t ev = 0; mech < FAULTS_NR_MECHS && ev < FAULTS_NR_EVENTS; ev++)
 		if (s->present[ev])
-			s->missed += mech_prog_misses(
+			s->missed += family_prog_misses(
 				bpf_program__fd(event_prog(s->skel, ev, mech)));
 	return 0;
 }
@@ -323,19 +324,19 @@ static void text_dax(const struct faults_state *s, FILE *out)
 	fputc('\n', out);
 }
 
-/* What the family lost, by cause (probes/mechanism.h): only program runs
+/* What the family lost, by cause (probes/family_render.h): only program runs
  * the kernel skipped. */
 #define FAULTS_NR_DROPS 1
-static size_t faults_drops(const struct faults_state *s, struct mech_drop *d)
+static size_t faults_drops(const struct faults_state *s, struct family_drop *d)
 {
-	d[0] = (struct mech_drop){ "recursion", s->missed };
+	d[0] = (struct family_drop){ "recursion", s->missed };
 	return FAULTS_NR_DROPS;
 }
 
 static void faults_render_text(const void *state, FILE *out)
 {
 	const struct faults_state *s = state;
-	struct mech_drop drops[FAULTS_NR_DROPS];
+	struct family_drop drops[FAULTS_NR_DROPS];
 	uint64_t n;
 	char missing[512];
 
@@ -361,7 +362,7 @@ static void faults_render_text(const void *state, FILE *out)
 	missing_list(s, true, missing, sizeof(missing));
 	if (dax_present(s) && missing[0])
 		fprintf(out, "    fs_dax tracepoints not in this kernel: %s\n", missing);
-	mech_drops_text(out, drops, faults_drops(s, drops));
+	drops_text(out, drops, faults_drops(s, drops));
 }
 
 static struct json_object *json_dax(const struct faults_state *s)
@@ -394,7 +395,7 @@ static struct json_object *json_dax(const struct faults_state *s)
 static void faults_render_json(const void *state, struct json_object *kernel)
 {
 	const struct faults_state *s = state;
-	struct mech_drop drops[FAULTS_NR_DROPS];
+	struct family_drop drops[FAULTS_NR_DROPS];
 	struct json_object *o, *procs;
 	uint64_t n;
 
@@ -424,7 +425,7 @@ static void faults_render_json(const void *state, struct json_object *kernel)
 		json_object_object_add(o, "workload_majf", json_u64(s->wl.majf));
 	}
 	json_object_object_add(o, "dax", json_dax(s));
-	json_object_object_add(o, "drops", mech_drops_json(drops, faults_drops(s, drops)));
+	json_object_object_add(o, "drops", drops_json(drops, faults_drops(s, drops)));
 	json_object_object_add(kernel, "faults", o);
 }
 
@@ -438,8 +439,8 @@ static void faults_destroy(void *state)
 	free(s);
 }
 
-MECH_DEFINE_OBJECT(faults_object, struct faults_state)
-MECH_DEFINE_SET_ATTACHED(faults_set_attached, struct faults_state, faults)
+FAMILY_DEFINE_OBJECT(faults_object, struct faults_state)
+FAMILY_DEFINE_SET_ATTACHED(faults_set_attached, struct faults_state, faults)
 
 const struct probe_family faults_probe = {
 	.name = "faults",

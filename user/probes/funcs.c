@@ -28,7 +28,9 @@
 #include "funcs.skel.h"
 #include "probes/probe.h"
 #include "probes/funcs_table.h"
-#include "probes/mechanism.h"
+#include "probes/selection.h"
+#include "probes/maps.h"
+#include "probes/family.h"
 #include "workload/stats.h"
 
 _Static_assert(sizeof(struct funcs_fn_counters) % sizeof(uint64_t) == 0,
@@ -437,15 +439,6 @@ static int funcs_try(void *ctx, const char *mechanism, struct errbuf *why)
 	return err_set(why, EINVAL, "unknown mechanism");
 }
 
-static void reason_append(struct probe_status *st, const char *fmt, const char *a)
-{
-	size_t used = strlen(st->reason);
-
-	snprintf(st->reason + used, sizeof(st->reason) - used, "%s", used ? "; " : "");
-	used = strlen(st->reason);
-	snprintf(st->reason + used, sizeof(st->reason) - used, fmt, a);
-}
-
 static int funcs_open(const struct probe_env *env, void **state, struct probe_status *st)
 {
 	struct funcs_state *s;
@@ -466,16 +459,18 @@ static int funcs_open(const struct probe_env *env, void **state, struct probe_st
 	if (err) {
 		/* Said once per run, in the family's status line. */
 		if (!mech_is_disabled(env, "funcs"))
-			reason_append(st, "%s", "estimated: sampling");
+			mech_reason_add(st->reason, sizeof(st->reason), "estimated: sampling");
 		free(s);
 		return err;
 	}
 	s->env = NULL;
 	snprintf(st->mechanism, sizeof(st->mechanism), "%s", s->mechanism);
 	if (s->absent[0])
-		reason_append(st, "not in this kernel: %s", s->absent);
+		mech_reason_add(st->reason, sizeof(st->reason), "not in this kernel: %s",
+				s->absent);
 	if (s->failed[0])
-		reason_append(st, "would not attach: %s", s->failed);
+		mech_reason_add(st->reason, sizeof(st->reason), "would not attach: %s",
+				s->failed);
 	*state = s;
 	return 0;
 }
@@ -484,7 +479,7 @@ static int funcs_track_tgid(void *state, pid_t tgid)
 {
 	struct funcs_state *s = state;
 
-	return mech_track_tgid(s && s->skel ? s->skel->bss->tgids : NULL, tgid);
+	return family_track_tgid_in(s && s->skel ? s->skel->bss->tgids : NULL, tgid);
 }
 
 static void funcs_set_workload(void *state, const struct probe_workload *wl)
@@ -492,7 +487,7 @@ static void funcs_set_workload(void *state, const struct probe_workload *wl)
 	struct funcs_state *s = state;
 
 	if (s)
-		mech_keep_workload(&s->wl, NULL, wl);
+		family_keep_workload(&s->wl, NULL, wl);
 }
 
 static int funcs_collect(void *state, uint64_t workload_ios)
@@ -507,10 +502,10 @@ static int funcs_collect(void *state, uint64_t workload_ios)
 		return -EINVAL;
 	if (!s->wl.ios)
 		s->wl.ios = workload_ios;
-	err = mech_sum_percpu(bpf_map__fd(s->skel->maps.counters), FUNCS_MAX_FNS,
+	err = map_sum_percpu(bpf_map__fd(s->skel->maps.counters), FUNCS_MAX_FNS,
 			      sizeof(s->sum[0]) / sizeof(uint64_t), (uint64_t *)s->sum);
 	if (!err)
-		err = mech_sum_percpu(bpf_map__fd(s->skel->maps.global), 1,
+		err = map_sum_percpu(bpf_map__fd(s->skel->maps.global), 1,
 				      sizeof(s->g) / sizeof(uint64_t), (uint64_t *)&s->g);
 	if (err)
 		return err;
@@ -522,7 +517,7 @@ static int funcs_collect(void *state, uint64_t workload_ios)
 		err = -ENOMEM;
 		goto cleanup;
 	}
-	err = mech_sum_percpu(bpf_map__fd(s->skel->maps.hists), (unsigned int)entries, 1,
+	err = map_sum_percpu(bpf_map__fd(s->skel->maps.hists), (unsigned int)entries, 1,
 			      slots);
 	if (err)
 		goto cleanup;
@@ -535,7 +530,7 @@ static int funcs_collect(void *state, uint64_t workload_ios)
 	}
 	s->missed = 0;
 	bpf_object__for_each_program(prog, s->skel->obj)
-		s->missed += mech_prog_misses(bpf_program__fd(prog));
+		s->missed += family_prog_misses(bpf_program__fd(prog));
 cleanup:
 	free(slots);
 	return err;
@@ -553,7 +548,7 @@ static void funcs_destroy(void *state)
 	free(s);
 }
 
-MECH_DEFINE_OBJECT(funcs_object, struct funcs_state)
+FAMILY_DEFINE_OBJECT(funcs_object, struct funcs_state)
 
 /* Read-only views for funcs_report.c. */
 size_t funcs_state_slots(const void *state)

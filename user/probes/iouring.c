@@ -18,7 +18,12 @@
 #include "iodig/tgid_filter.h"
 #include "iouring.skel.h"
 #include "probes/probe.h"
-#include "probes/mechanism.h"
+#include "probes/selection.h"
+#include "probes/tracefs.h"
+#include "probes/maps.h"
+#include "probes/family_render.h"
+#include "probes/tp_layout.h"
+#include "probes/family.h"
 #include "workload/stats.h"
 
 _Static_assert(sizeof(struct iouring_counters) % sizeof(uint64_t) == 0,
@@ -210,7 +215,7 @@ static const char *hook_name(const struct iouring_state *s, size_t mech, enum ho
 	for (size_t i = 0; i < 2 && hooks[h].names[i]; i++) {
 		const char *name = hooks[h].names[i];
 
-		if (mech == M_TRACEPOINT ? !mech_tracepoint_exists(hooks[h].category, name) :
+		if (mech == M_TRACEPOINT ? !tracefs_event_exists(hooks[h].category, name) :
 		    !s->vmlinux || tp_proto(s->vmlinux, name))
 			return name;
 	}
@@ -274,10 +279,10 @@ static int iouring_try(void *ctx, const char *mechanism, struct errbuf *why)
 	 * io_threads: twice the io threads the job can have at once, for
 	 * io-wq workers that exit idle and come back with new ids. */
 	bpf_map__set_max_entries(skel->maps.punt_start,
-				 mech_map_size(2 * s->env->inflight, 256, 32768,
+				 map_size(2 * s->env->inflight, 256, 32768,
 					       IOURING_MAX_PUNTED));
 	bpf_map__set_max_entries(skel->maps.io_threads,
-				 mech_map_size(2 * mech_io_threads(s->env), 256, 16384,
+				 map_size(2 * map_io_threads(s->env), 256, 16384,
 					       IOURING_MAX_THREADS));
 	for (size_t m = 0; m < IOURING_NR_MECHS; m++) {
 		for (int h = 0; h < HOOK_NR; h++) {
@@ -335,7 +340,7 @@ static int iouring_open(const struct probe_env *env, void **state, struct probe_
 	s->runner_tgid = env->runner_tgid;
 	s->detail = env->detail;
 	/* NULL without kernel BTF: tp_btf/raw_tp fail and the defaults stay. */
-	s->vmlinux = mech_btf_load(env);
+	s->vmlinux = tp_layout_btf(env);
 	s->env = env;
 	err = mech_select(env, "iouring", iouring_mechs, IOURING_NR_MECHS, iouring_try, s, st);
 	s->env = NULL;
@@ -421,7 +426,7 @@ static int iouring_track_tgid(void *state, pid_t tgid)
 {
 	struct iouring_state *s = state;
 
-	return mech_track_tgid(s && s->skel ? s->skel->bss->targ_tgids : NULL, tgid);
+	return family_track_tgid_in(s && s->skel ? s->skel->bss->targ_tgids : NULL, tgid);
 }
 
 static void iouring_set_workload(void *state, const struct probe_workload *wl)
@@ -429,7 +434,7 @@ static void iouring_set_workload(void *state, const struct probe_workload *wl)
 	struct iouring_state *s = state;
 
 	if (s)
-		mech_keep_workload(&s->wl, &s->have_workload, wl);
+		family_keep_workload(&s->wl, &s->have_workload, wl);
 }
 
 static void count_threads(struct iouring_state *s)
@@ -451,7 +456,7 @@ static void count_threads(struct iouring_state *s)
 	}
 }
 
-/* punt_ns_max is a per-CPU maximum, which mech_sum_percpu() would add up. */
+/* punt_ns_max is a per-CPU maximum, which map_sum_percpu() would add up. */
 static uint64_t punt_max(const struct iouring_state *s)
 {
 	int ncpu = libbpf_num_possible_cpus();
@@ -474,12 +479,12 @@ static int iouring_collect(void *state, uint64_t workload_ios)
 
 	if (!s || !s->skel)
 		return -EINVAL;
-	err = mech_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
+	err = map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
 			      sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
 	if (err)
 		return err;
 	s->sum.punt_ns_max = punt_max(s);
-	err = mech_sum_percpu(bpf_map__fd(s->skel->maps.punt_hist), IODIG_HIST_SLOTS, 1,
+	err = map_sum_percpu(bpf_map__fd(s->skel->maps.punt_hist), IODIG_HIST_SLOTS, 1,
 			      s->punt_hist.slot);
 	if (err)
 		return err;
@@ -494,7 +499,7 @@ static int iouring_collect(void *state, uint64_t workload_ios)
 	s->missed = 0;
 	for (int h = 0; h < HOOK_NR; h++)
 		if (s->progs[h])
-			s->missed += mech_prog_misses(bpf_program__fd(s->progs[h]));
+			s->missed += family_prog_misses(bpf_program__fd(s->progs[h]));
 	return 0;
 }
 
@@ -503,36 +508,21 @@ static double ratio(uint64_t part, uint64_t whole)
 	return whole ? (double)part / (double)whole : 0.0;
 }
 
-/* fio prints latencies in the unit that keeps the average readable. */
-static void pick_unit(double ns, const char **unit, double *div)
-{
-	if (ns < 10000.0) {
-		*unit = "nsec";
-		*div = 1.0;
-	} else if (ns < 10000000.0) {
-		*unit = "usec";
-		*div = 1000.0;
-	} else {
-		*unit = "msec";
-		*div = 1000000.0;
-	}
-}
-
-/* What the family lost, by cause (probes/mechanism.h); punt_full: a
+/* What the family lost, by cause (probes/family_render.h); punt_full: a
  * punted request not timed because the tracking hash was full. */
 #define IOURING_NR_DROPS 3
-static size_t iouring_drops(const struct iouring_state *s, struct mech_drop *d)
+static size_t iouring_drops(const struct iouring_state *s, struct family_drop *d)
 {
-	d[0] = (struct mech_drop){ "punt_full", s->sum.punt_untracked };
-	d[1] = (struct mech_drop){ "threads_full", s->sum.thread_drops };
-	d[2] = (struct mech_drop){ "recursion", s->missed };
+	d[0] = (struct family_drop){ "punt_full", s->sum.punt_untracked };
+	d[1] = (struct family_drop){ "threads_full", s->sum.thread_drops };
+	d[2] = (struct family_drop){ "recursion", s->missed };
 	return IOURING_NR_DROPS;
 }
 
 static void iouring_render_text(const void *state, FILE *out)
 {
 	const struct iouring_state *s = state;
-	struct mech_drop drops[IOURING_NR_DROPS];
+	struct family_drop drops[IOURING_NR_DROPS];
 	const struct iouring_counters *c;
 	const char *unit;
 	double div, mean;
@@ -560,7 +550,7 @@ static void iouring_render_text(const void *state, FILE *out)
 	fputc('\n', out);
 	if (s->punt_hist.total) {
 		mean = (double)c->punt_ns_sum / (double)c->punt_timed;
-		pick_unit(mean, &unit, &div);
+		latency_unit(mean, &unit, &div);
 		fprintf(out, "    punted latency (%s): avg=%.2f, p50=%.2f, p99=%.2f, max=%.2f",
 			unit, mean / div, (double)hist_percentile(&s->punt_hist, 50.0) / div,
 			(double)hist_percentile(&s->punt_hist, 99.0) / div,
@@ -574,13 +564,13 @@ static void iouring_render_text(const void *state, FILE *out)
 				(unsigned long long)c->punt_unhooked);
 		fputc('\n', out);
 	}
-	mech_drops_text(out, drops, iouring_drops(s, drops));
+	drops_text(out, drops, iouring_drops(s, drops));
 }
 
 static void iouring_render_json(const void *state, struct json_object *kernel)
 {
 	const struct iouring_state *s = state;
-	struct mech_drop drops[IOURING_NR_DROPS];
+	struct family_drop drops[IOURING_NR_DROPS];
 	const struct iouring_counters *c;
 	struct json_object *o, *sub;
 
@@ -622,7 +612,7 @@ static void iouring_render_json(const void *state, struct json_object *kernel)
 		json_object_object_add(o, "workload_clat_mean_ns", json_object_new_double(
 			ratio(s->wl.clat_ns, s->wl.ios)));
 
-	json_object_object_add(o, "drops", mech_drops_json(drops, iouring_drops(s, drops)));
+	json_object_object_add(o, "drops", drops_json(drops, iouring_drops(s, drops)));
 	json_object_object_add(kernel, "io_uring", o);
 }
 
@@ -637,7 +627,7 @@ static void iouring_destroy(void *state)
 	free(s);
 }
 
-MECH_DEFINE_OBJECT(iouring_object, struct iouring_state)
+FAMILY_DEFINE_OBJECT(iouring_object, struct iouring_state)
 
 const struct probe_family iouring_probe = {
 	.name = "iouring",

@@ -34,7 +34,7 @@
 #include <json-c/json.h>
 
 #include "probes/probe.h"
-#include "probes/mechanism.h"
+#include "probes/tracefs.h"
 
 #define PROBE(n) extern const struct probe_family n##_probe;
 #include "probes/probe_list.h"
@@ -246,7 +246,7 @@ int probes_open(const struct probe_env *env, const char *spec,
 		return err_set(err, ENOMEM, "out of memory allocating the probe set");
 	/* Classic tracepoints need tracefs; when it cannot be mounted only
 	 * those mechanisms fail, and their reason says why. */
-	mech_tracefs_ensure(&set->mounted_tracefs, &mount_err);
+	tracefs_mount(&set->mounted_tracefs, &mount_err);
 	/* Run-time stats cost two clock reads per program run, so they are
 	 * on only when asked for (or already on system-wide).  The fd form
 	 * switches them off again when iodig exits, even when killed. */
@@ -519,7 +519,7 @@ void probes_destroy(struct probe_set *set)
 	for (size_t i = 0; i < NR_FAMILIES; i++)
 		if (set->slot[i].fam)
 			set->slot[i].fam->destroy(set->slot[i].state);
-	mech_tracefs_release(set->mounted_tracefs);
+	tracefs_unmount(set->mounted_tracefs);
 	if (set->stats_fd >= 0)
 		close(set->stats_fd);
 	free(set);

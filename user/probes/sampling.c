@@ -25,7 +25,10 @@
 #include "iodig/tgid_filter.h"
 #include "probes/ksyms.h"
 #include "probes/probe.h"
-#include "probes/mechanism.h"
+#include "probes/selection.h"
+#include "probes/maps.h"
+#include "probes/family_render.h"
+#include "probes/family.h"
 #include "sampling.skel.h"
 
 _Static_assert(sizeof(struct sampling_counters) % sizeof(uint64_t) == 0,
@@ -227,7 +230,7 @@ static int samp_try(void *ctx, const char *mechanism, struct errbuf *why)
 	 * most runtime x hz of them per CPU; ~590 B a key, so
 	 * 1.2 to 9.5 MiB.  Without a runtime bound, the ceiling. */
 	bpf_map__set_max_entries(skel->maps.agg,
-				 mech_map_size((uint64_t)s->env->runtime_s * s->hz *
+				 map_size((uint64_t)s->env->runtime_s * s->hz *
 					       (uint64_t)libbpf_num_possible_cpus(),
 					       2048, SAMPLING_MAX_AGG, SAMPLING_MAX_AGG));
 	iodig_tgid_add(skel->bss->tgids, (uint32_t)s->tgid);
@@ -276,12 +279,12 @@ static int samp_track_tgid(void *state, pid_t tgid)
 {
 	struct samp_state *s = state;
 
-	return mech_track_tgid(s && s->skel ? s->skel->bss->tgids : NULL, tgid);
+	return family_track_tgid_in(s && s->skel ? s->skel->bss->tgids : NULL, tgid);
 }
 
 static int read_counters(struct samp_state *s)
 {
-	return mech_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
+	return map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
 			       sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
 }
 
@@ -291,7 +294,7 @@ static void samp_set_workload(void *state, const struct probe_workload *wl)
 {
 	struct samp_state *s = state;
 
-	if (s && s->skel && mech_keep_workload(&s->wl, &s->have_wl, wl))
+	if (s && s->skel && family_keep_workload(&s->wl, &s->have_wl, wl))
 		s->frozen = !read_counters(s);
 }
 
@@ -500,7 +503,7 @@ static int samp_collect(void *state, uint64_t workload_ios)
 		s->wl.ios = workload_ios;
 	if (!s->frozen && (err = read_counters(s)))
 		return err;
-	s->missed = mech_prog_misses(bpf_program__fd(s->skel->progs.iodig_sample));
+	s->missed = family_prog_misses(bpf_program__fd(s->skel->progs.iodig_sample));
 	free(s->stacks);
 	free(s->fns);
 	s->stacks = NULL;
@@ -581,20 +584,20 @@ static void text_folded(const struct samp_state *s, FILE *out)
 		fputc('\n', out);
 }
 
-/* What the family lost, by cause (probes/mechanism.h). */
+/* What the family lost, by cause (probes/family_render.h). */
 #define SAMP_NR_DROPS 3
-static size_t samp_drops(const struct samp_state *s, struct mech_drop *d)
+static size_t samp_drops(const struct samp_state *s, struct family_drop *d)
 {
-	d[0] = (struct mech_drop){ "stack", s->sum.stack_errors };
-	d[1] = (struct mech_drop){ "agg_full", s->sum.agg_full };
-	d[2] = (struct mech_drop){ "recursion", s->missed };
+	d[0] = (struct family_drop){ "stack", s->sum.stack_errors };
+	d[1] = (struct family_drop){ "agg_full", s->sum.agg_full };
+	d[2] = (struct family_drop){ "recursion", s->missed };
 	return SAMP_NR_DROPS;
 }
 
 static void samp_render_text(const void *state, FILE *out)
 {
 	const struct samp_state *s = state;
-	struct mech_drop drops[SAMP_NR_DROPS];
+	struct family_drop drops[SAMP_NR_DROPS];
 	const char *basis;
 	double per_io;
 	int rows = 0;
@@ -608,7 +611,7 @@ static void samp_render_text(const void *state, FILE *out)
 		(unsigned long long)s->sum.samples[SAMPLE_REAP],
 		(unsigned long long)s->sum.samples[SAMPLE_OTHER_KERNEL],
 		(unsigned long long)s->sum.samples[SAMPLE_USER]);
-	mech_drops_text(out, drops, samp_drops(s, drops));
+	drops_text(out, drops, samp_drops(s, drops));
 	if (s->ksyms_err[0]) {
 		fprintf(out, "    no slat breakdown: %s\n", s->ksyms_err);
 		return;
@@ -708,7 +711,7 @@ static struct json_object *json_folded(const struct samp_state *s)
 static void samp_render_json(const void *state, struct json_object *kernel)
 {
 	const struct samp_state *s = state;
-	struct mech_drop drops[SAMP_NR_DROPS];
+	struct family_drop drops[SAMP_NR_DROPS];
 	struct json_object *o, *samples;
 	const char *basis;
 	double per_io;
@@ -725,7 +728,7 @@ static void samp_render_json(const void *state, struct json_object *kernel)
 		json_object_object_add(samples, class_names[c], json_u64(s->sum.samples[c]));
 	json_object_object_add(samples, "total", json_u64(total_samples(s)));
 	json_object_object_add(o, "samples", samples);
-	json_object_object_add(o, "drops", mech_drops_json(drops, samp_drops(s, drops)));
+	json_object_object_add(o, "drops", drops_json(drops, samp_drops(s, drops)));
 	json_object_object_add(o, "submission_stacked", json_u64(s->sub_stacked));
 	json_object_object_add(o, "submission_in_bpf", json_u64(s->sub_in_bpf));
 	json_object_object_add(o, "basis", json_object_new_string(basis));
@@ -754,7 +757,7 @@ static void samp_destroy(void *state)
 	free(s);
 }
 
-MECH_DEFINE_OBJECT(samp_object, struct samp_state)
+FAMILY_DEFINE_OBJECT(samp_object, struct samp_state)
 
 /* The events stop and start; their programs stay attached. */
 static int samp_set_attached(void *state, bool on)

@@ -19,7 +19,12 @@
 #include "iodig/tgid_filter.h"
 #include "probes/ksyms.h"
 #include "probes/probe.h"
-#include "probes/mechanism.h"
+#include "probes/selection.h"
+#include "probes/tracefs.h"
+#include "probes/maps.h"
+#include "probes/family_render.h"
+#include "probes/tp_layout.h"
+#include "probes/family.h"
 #include "sched.skel.h"
 
 _Static_assert(sizeof(struct sched_counters) % sizeof(uint64_t) == 0,
@@ -118,7 +123,7 @@ static int tp_nr_args(const struct probe_env *env, const char *tp)
 	struct btf *btf;
 	int id, ret = -ENOENT;
 
-	btf = mech_btf_load(env);
+	btf = tp_layout_btf(env);
 	if (!btf)
 		return -errno;
 	snprintf(name, sizeof(name), "btf_trace_%s", tp);
@@ -162,11 +167,11 @@ static int sched_try(void *ctx, const char *mechanism, struct errbuf *why)
 	if (want == SCHED_NR_MECHS)
 		return err_set(why, EINVAL, "unknown mechanism");
 	if (!strcmp(mechanism, MECH_TRACEPOINT)) {
-		err = mech_tracepoint_exists("sched", "sched_switch");
+		static const char *const events[] = { "sched_switch" };
+
+		err = tracefs_events_required("sched", events, 1, why);
 		if (err)
-			return err_set(why, -err, err == -ENODEV ?
-				       "tracefs not mounted at /sys/kernel/tracing" :
-				       "no sched/sched_switch in tracefs");
+			return err;
 	}
 	skel = sched_bpf__open_opts(mech_open_opts(s->env, &opts));
 	if (!skel)
@@ -218,9 +223,9 @@ static int sched_open(const struct probe_env *env, void **state, struct probe_st
 	 * ids.  The stack and agg maps stay fixed: their keys are the
 	 * kernel's blocking paths, which do not grow with the job.
 	 */
-	s->thread_slots = mech_map_size(8 * ((uint64_t)env->threads + mech_io_threads(env)),
+	s->thread_slots = map_size(8 * ((uint64_t)env->threads + map_io_threads(env)),
 					1024, 65536, SCHED_THREAD_SLOTS);
-	s->max_iowq = mech_map_size(2 * mech_io_threads(env), 256, 16384, SCHED_MAX_IOWQ);
+	s->max_iowq = map_size(2 * map_io_threads(env), 256, 16384, SCHED_MAX_IOWQ);
 	/* 4 arguments since v5.18 (prev_state); without BTF assume the old
 	 * three and read the state from the task. */
 	s->has_prev_state = tp_nr_args(env, "sched_switch") >= 4;
@@ -240,7 +245,7 @@ static int sched_track_tgid(void *state, pid_t tgid)
 {
 	struct sched_state *s = state;
 
-	return mech_track_tgid(s && s->skel ? s->skel->bss->targ_tgids : NULL, tgid);
+	return family_track_tgid_in(s && s->skel ? s->skel->bss->targ_tgids : NULL, tgid);
 }
 
 static void sched_set_workload(void *state, const struct probe_workload *wl)
@@ -248,7 +253,7 @@ static void sched_set_workload(void *state, const struct probe_workload *wl)
 	struct sched_state *s = state;
 
 	if (s)
-		mech_keep_workload(&s->wl, &s->have_workload, wl);
+		family_keep_workload(&s->wl, &s->have_workload, wl);
 }
 
 static int read_entries(struct sched_state *s)
@@ -493,7 +498,7 @@ static int sched_collect(void *state, uint64_t workload_ios)
 	(void)workload_ios;
 	if (!s || !s->skel)
 		return -EINVAL;
-	err = mech_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
+	err = map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
 			      sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
 	if (err)
 		return err;
@@ -503,7 +508,7 @@ static int sched_collect(void *state, uint64_t workload_ios)
 	count_iowq(s);
 	prog = mech_prog(s->skel, mech_index(s->mechanism));
 	if (prog)
-		s->missed = mech_prog_misses(bpf_program__fd(prog));
+		s->missed = family_prog_misses(bpf_program__fd(prog));
 	return attribute(s);
 }
 
@@ -525,22 +530,22 @@ static double pct(uint64_t part, uint64_t whole)
 	return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
-/* What the family lost, by cause (probes/mechanism.h). */
+/* What the family lost, by cause (probes/family_render.h). */
 #define SCHED_NR_DROPS 5
-static size_t sched_drops(const struct sched_state *s, struct mech_drop *d)
+static size_t sched_drops(const struct sched_state *s, struct family_drop *d)
 {
-	d[0] = (struct mech_drop){ "stack", s->sum.stack_drops };
-	d[1] = (struct mech_drop){ "agg_full", s->sum.agg_drops };
-	d[2] = (struct mech_drop){ "thread_state", s->sum.start_drops };
-	d[3] = (struct mech_drop){ "threads_full", s->sum.iowq_drops };
-	d[4] = (struct mech_drop){ "recursion", s->missed };
+	d[0] = (struct family_drop){ "stack", s->sum.stack_drops };
+	d[1] = (struct family_drop){ "agg_full", s->sum.agg_drops };
+	d[2] = (struct family_drop){ "thread_state", s->sum.start_drops };
+	d[3] = (struct family_drop){ "threads_full", s->sum.iowq_drops };
+	d[4] = (struct family_drop){ "recursion", s->missed };
 	return SCHED_NR_DROPS;
 }
 
 static void sched_render_text(const void *state, FILE *out)
 {
 	const struct sched_state *s = state;
-	struct mech_drop drops[SCHED_NR_DROPS];
+	struct family_drop drops[SCHED_NR_DROPS];
 	const struct sched_counters *c;
 	char total[32], avg[32];
 
@@ -585,7 +590,7 @@ static void sched_render_text(const void *state, FILE *out)
 	if (s->have_workload && (s->wl.ctx_vol || s->wl.ctx_invol))
 		fprintf(out, "    workers' getrusage: voluntary=%llu, involuntary=%llu\n",
 			(unsigned long long)s->wl.ctx_vol, (unsigned long long)s->wl.ctx_invol);
-	mech_drops_text(out, drops, sched_drops(s, drops));
+	drops_text(out, drops, sched_drops(s, drops));
 	if (s->symbolizer[0])
 		fprintf(out, "    functions shown as addresses: %s\n", s->symbolizer);
 }
@@ -618,7 +623,7 @@ static struct json_object *json_funcs(const struct sched_state *s)
 static void sched_render_json(const void *state, struct json_object *kernel)
 {
 	const struct sched_state *s = state;
-	struct mech_drop drops[SCHED_NR_DROPS];
+	struct family_drop drops[SCHED_NR_DROPS];
 	const struct sched_counters *c;
 	struct json_object *o, *sub, *arr;
 
@@ -654,7 +659,7 @@ static void sched_render_json(const void *state, struct json_object *kernel)
 	}
 	json_object_object_add(o, "stacks", arr);
 
-	json_object_object_add(o, "drops", mech_drops_json(drops, sched_drops(s, drops)));
+	json_object_object_add(o, "drops", drops_json(drops, sched_drops(s, drops)));
 
 	if (s->have_workload) {
 		sub = json_object_new_object();
@@ -685,7 +690,7 @@ static void sched_destroy(void *state)
 	free(s);
 }
 
-MECH_DEFINE_OBJECT(sched_object, struct sched_state)
+FAMILY_DEFINE_OBJECT(sched_object, struct sched_state)
 
 /*
  * --probe-toggle.  A thread that left the CPU while attached and came back
@@ -695,7 +700,7 @@ MECH_DEFINE_OBJECT(sched_object, struct sched_state)
  * store through the mmapped .bss: clearing the records instead took a
  * batch update of up to 65536 slots inside every switch).
  */
-MECH_DEFINE_SET_ATTACHED(sched_relink, struct sched_state, sched)
+FAMILY_DEFINE_SET_ATTACHED(sched_relink, struct sched_state, sched)
 
 static int sched_set_attached(void *state, bool on)
 {

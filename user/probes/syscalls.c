@@ -17,7 +17,11 @@
 #include "iodig/syscalls.h"
 #include "iodig/tgid_filter.h"
 #include "probes/probe.h"
-#include "probes/mechanism.h"
+#include "probes/selection.h"
+#include "probes/tracefs.h"
+#include "probes/maps.h"
+#include "probes/family_render.h"
+#include "probes/family.h"
 #include "workload/stats.h"
 #include "syscalls.skel.h"
 
@@ -168,8 +172,8 @@ static int attach_tracepoints(struct sc_state *s, struct errbuf *why)
 
 		snprintf(ev_enter, sizeof(ev_enter), "sys_enter_%s", sc_calls[c].name);
 		snprintf(ev_exit, sizeof(ev_exit), "sys_exit_%s", sc_calls[c].name);
-		if (sc_calls[c].nr < 0 || mech_tracepoint_exists("syscalls", ev_enter) ||
-		    mech_tracepoint_exists("syscalls", ev_exit)) {
+		if (sc_calls[c].nr < 0 || tracefs_event_exists("syscalls", ev_enter) ||
+		    tracefs_event_exists("syscalls", ev_exit)) {
 			note_add(s->unattached, sizeof(s->unattached), sc_calls[c].name);
 			continue;
 		}
@@ -193,7 +197,7 @@ static int attach_tracepoints(struct sc_state *s, struct errbuf *why)
 	if (nlinks)
 		return 0;
 	return err_set(why, -last_err, "no syscalls:sys_enter_<call> tracepoint could be "
-		       "attached (%s)", mech_tracepoint_exists("syscalls", "sys_enter_pread64")
+		       "attached (%s)", tracefs_event_exists("syscalls", "sys_enter_pread64")
 		       == -ENODEV ? "tracefs not mounted" : "CONFIG_FTRACE_SYSCALLS off?");
 }
 
@@ -286,7 +290,7 @@ static int sc_open(const struct probe_env *env, void **state, struct probe_statu
 	 * workers started together have consecutive thread ids: 8 slots per
 	 * worker keep them and the odd later one apart; 64 B each, so 64 KiB
 	 * to 4 MiB. */
-	s->thread_slots = mech_map_size(8 * (uint64_t)env->threads, 1024, 65536,
+	s->thread_slots = map_size(8 * (uint64_t)env->threads, 1024, 65536,
 					SC_THREAD_SLOTS);
 	err = mech_select(env, "syscalls", sc_mechs, SC_NR_MECHS, sc_try, s, st);
 	s->env = NULL;
@@ -296,19 +300,13 @@ static int sc_open(const struct probe_env *env, void **state, struct probe_statu
 	}
 	snprintf(s->mechanism, sizeof(s->mechanism), "%s", st->mechanism);
 	if (s->task_storage) {
-		size_t used = strlen(st->reason);
-
-		snprintf(st->reason + used, sizeof(st->reason) - used,
-			 "%sper-thread state in task storage (thread slots disabled by "
-			 "IODIG_DISABLE)", used ? "; " : "");
+		mech_reason_add(st->reason, sizeof(st->reason), "per-thread state in task "
+				"storage (thread slots disabled by IODIG_DISABLE)");
 		st->state = PROBE_DEGRADED;
 	}
-	if (s->unattached[0]) {
-		size_t used = strlen(st->reason);
-
-		snprintf(st->reason + used, sizeof(st->reason) - used,
-			 "%sno tracepoint for %s", used ? "; " : "", s->unattached);
-	}
+	if (s->unattached[0])
+		mech_reason_add(st->reason, sizeof(st->reason), "no tracepoint for %s",
+				s->unattached);
 	*state = s;
 	return 0;
 }
@@ -317,7 +315,7 @@ static int sc_track_tgid(void *state, pid_t tgid)
 {
 	struct sc_state *s = state;
 
-	return mech_track_tgid(s && s->skel ? s->skel->bss->tgids : NULL, tgid);
+	return family_track_tgid_in(s && s->skel ? s->skel->bss->tgids : NULL, tgid);
 }
 
 static int read_maps(struct sc_state *s)
@@ -325,14 +323,14 @@ static int read_maps(struct sc_state *s)
 	uint64_t *slots = NULL;
 	int err;
 
-	err = mech_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
+	err = map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
 			      sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
 	if (err)
 		return err;
 	slots = calloc(SC_HIST_ENTRIES, sizeof(*slots));
 	if (!slots)
 		return -ENOMEM;
-	err = mech_sum_percpu(bpf_map__fd(s->skel->maps.hists), SC_HIST_ENTRIES, 1, slots);
+	err = map_sum_percpu(bpf_map__fd(s->skel->maps.hists), SC_HIST_ENTRIES, 1, slots);
 	if (err)
 		goto cleanup;
 	for (uint32_t r = 0; r < SC_ROW_NR; r++) {
@@ -353,7 +351,7 @@ static void sc_set_workload(void *state, const struct probe_workload *wl)
 {
 	struct sc_state *s = state;
 
-	if (s && s->skel && mech_keep_workload(&s->wl, &s->have_wl, wl))
+	if (s && s->skel && family_keep_workload(&s->wl, &s->have_wl, wl))
 		s->frozen = !read_maps(s);
 }
 
@@ -377,7 +375,7 @@ static int sc_collect(void *state, uint64_t workload_ios)
 		mech_progs(s->skel, mech, progs);
 		for (int i = 0; i < 3; i++)
 			if (progs[i])
-				s->missed += mech_prog_misses(bpf_program__fd(progs[i]));
+				s->missed += family_prog_misses(bpf_program__fd(progs[i]));
 	}
 	return 0;
 }
@@ -428,21 +426,21 @@ static void text_crosscheck(FILE *out, const char *what, uint64_t seen,
 		fprintf(out, " (%+lld)\n", (long long)(seen - counted));
 }
 
-/* What the family lost, by cause (probes/mechanism.h); unmatched_exit:
+/* What the family lost, by cause (probes/family_render.h); unmatched_exit:
  * an exit that did not match the entry recorded for its thread. */
 #define SC_NR_DROPS 3
-static size_t sc_drops(const struct sc_state *s, struct mech_drop *d)
+static size_t sc_drops(const struct sc_state *s, struct family_drop *d)
 {
-	d[0] = (struct mech_drop){ "thread_state", s->sum.state_misses };
-	d[1] = (struct mech_drop){ "unmatched_exit", s->sum.mismatched };
-	d[2] = (struct mech_drop){ "recursion", s->missed };
+	d[0] = (struct family_drop){ "thread_state", s->sum.state_misses };
+	d[1] = (struct family_drop){ "unmatched_exit", s->sum.mismatched };
+	d[2] = (struct family_drop){ "recursion", s->missed };
 	return SC_NR_DROPS;
 }
 
 static void sc_render_text(const void *state, FILE *out)
 {
 	const struct sc_state *s = state;
-	struct mech_drop drops[SC_NR_DROPS];
+	struct family_drop drops[SC_NR_DROPS];
 	bool any = false;
 
 	if (!s)
@@ -486,7 +484,7 @@ static void sc_render_text(const void *state, FILE *out)
 			text_crosscheck(out, "reaping   ", role_calls(s, ROLE_REAP),
 					s->wl.reap_calls, true);
 	}
-	mech_drops_text(out, drops, sc_drops(s, drops));
+	drops_text(out, drops, sc_drops(s, drops));
 }
 
 static struct json_object *json_row(const struct sc_state *s, int r)
@@ -513,7 +511,7 @@ static struct json_object *json_row(const struct sc_state *s, int r)
 static void sc_render_json(const void *state, struct json_object *kernel)
 {
 	const struct sc_state *s = state;
-	struct mech_drop drops[SC_NR_DROPS];
+	struct family_drop drops[SC_NR_DROPS];
 	struct json_object *o, *calls;
 
 	if (!s || !kernel)
@@ -534,7 +532,7 @@ static void sc_render_json(const void *state, struct json_object *kernel)
 		json_object_object_add(o, "workload_reap_calls", json_u64(s->wl.reap_calls));
 	}
 	json_object_object_add(o, "workload_ios", json_u64(s->wl.ios));
-	json_object_object_add(o, "drops", mech_drops_json(drops, sc_drops(s, drops)));
+	json_object_object_add(o, "drops", drops_json(drops, sc_drops(s, drops)));
 	json_object_object_add(kernel, "syscalls", o);
 }
 
@@ -549,7 +547,7 @@ static void sc_destroy(void *state)
 	free(s);
 }
 
-MECH_DEFINE_OBJECT(sc_object, struct sc_state)
+FAMILY_DEFINE_OBJECT(sc_object, struct sc_state)
 
 static int sc_set_attached(void *state, bool on)
 {
