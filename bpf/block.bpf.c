@@ -74,8 +74,16 @@ const volatile bool issue_hooked = true;
 /* Time a random 1 in (time_mask + 1) completions, a power of two; 0 =
  * every one.  Set through the mmapped .bss while the workload runs. */
 __u32 time_mask = 0;
-
-extern int LINUX_KERNEL_VERSION __kconfig;
+/*
+ * Where the request is among the arguments of block_rq_issue,
+ * block_rq_requeue and block_rq_insert, and the bio among those of
+ * block_bio_queue and block_getrq: first since v5.11 (commit a54895fa
+ * dropped their request_queue argument), second before.  User space
+ * reads them from the tracepoints' prototypes in the kernel's BTF
+ * (user/probes/tp_layout.h); rodata, so the verifier keeps one branch.
+ */
+const volatile __u32 rq_arg = 0;
+const volatile __u32 bio_arg = 0;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -350,17 +358,11 @@ static __always_inline void on_complete(struct request *rq, bool btf, struct rq_
 		time_completion(rq, btf, ri, op, oc);
 }
 
-/*
- * commit a54895fa (v5.11-rc1) dropped the request_queue argument of the
- * request tracepoints, so block_rq_issue and block_rq_requeue took (q, rq)
- * before it.  The .kconfig value is read-only, so the verifier prunes the
- * other branch.
- */
-static __always_inline struct request *rq_arg(__u64 *ctx)
+static __always_inline struct request *rq_of(__u64 *ctx)
 {
-	if (LINUX_KERNEL_VERSION >= KERNEL_VERSION(5, 11, 0))
-		return (struct request *)ctx[0];
-	return (struct request *)ctx[1];
+	if (rq_arg == 1)
+		return (struct request *)ctx[1];
+	return (struct request *)ctx[0];
 }
 
 static __always_inline void stage_add(struct block_op_counters *oc, __u32 stage,
@@ -410,7 +412,7 @@ static __always_inline void stages_at_issue(struct request *rq, bool btf,
 
 static __always_inline int handle_issue(__u64 *ctx, bool btf)
 {
-	struct request *rq = rq_arg(ctx);
+	struct request *rq = rq_of(ctx);
 	struct rq_info ri = {};
 	__u32 op;
 
@@ -422,13 +424,11 @@ static __always_inline int handle_issue(__u64 *ctx, bool btf)
 	return 0;
 }
 
-/* block_bio_queue(bio) and block_getrq(bio) since v5.11; (q, bio[, rw])
- * before, as rq_arg() explains. */
-static __always_inline struct bio *bio_arg(__u64 *ctx)
+static __always_inline struct bio *bio_of(__u64 *ctx)
 {
-	if (LINUX_KERNEL_VERSION >= KERNEL_VERSION(5, 11, 0))
-		return (struct bio *)ctx[0];
-	return (struct bio *)ctx[1];
+	if (bio_arg == 1)
+		return (struct bio *)ctx[1];
+	return (struct bio *)ctx[0];
 }
 
 static __always_inline bool bio_watched(struct bio *bio, bool btf)
@@ -448,7 +448,7 @@ static __always_inline bool bio_watched(struct bio *bio, bool btf)
 /* Q: a bio enters the block layer; its stamps start over. */
 static __always_inline int handle_bio_queue(__u64 *ctx, bool btf)
 {
-	struct bio *bio = bio_arg(ctx);
+	struct bio *bio = bio_of(ctx);
 	struct block_stamps st = {};
 	__u64 key = (__u64)bio;
 
@@ -462,7 +462,7 @@ static __always_inline int handle_bio_queue(__u64 *ctx, bool btf)
 /* G: a request was allocated for the bio (after any tag wait). */
 static __always_inline int handle_getrq(__u64 *ctx, bool btf)
 {
-	__u64 key = (__u64)bio_arg(ctx);
+	__u64 key = (__u64)bio_of(ctx);
 	struct block_stamps *st = bpf_map_lookup_elem(&stamps, &key);
 
 	if (st)
@@ -473,7 +473,7 @@ static __always_inline int handle_getrq(__u64 *ctx, bool btf)
 /* I: the request went into the scheduler or a dispatch list. */
 static __always_inline int handle_insert(__u64 *ctx, bool btf)
 {
-	struct request *rq = rq_arg(ctx);
+	struct request *rq = rq_of(ctx);
 	__u64 key = btf ? (__u64)rq->bio : (__u64)BPF_CORE_READ(rq, bio);
 	struct block_stamps *st = bpf_map_lookup_elem(&stamps, &key);
 
@@ -486,7 +486,7 @@ static __always_inline int handle_requeue(__u64 *ctx, bool btf)
 {
 	struct rq_info ri = {};
 
-	read_rq(rq_arg(ctx), btf, false, &ri);
+	read_rq(rq_of(ctx), btf, false, &ri);
 	on_requeue(&ri, op_of_flags(ri.cmd_flags));
 	return 0;
 }

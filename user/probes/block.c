@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/sysmacros.h>
 
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <json-c/json.h>
 
@@ -17,6 +18,7 @@
 #include "probes/probe.h"
 #include "probes/selection.h"
 #include "probes/tracefs.h"
+#include "probes/tp_layout.h"
 #include "probes/maps.h"
 #include "probes/family_render.h"
 #include "probes/family.h"
@@ -39,6 +41,8 @@ struct block_state {
 	char mechanism[32];
 	bool timed;                   /* the mechanism sees struct request */
 	bool issue_hooked;            /* --detail: the issue hook runs too */
+	uint32_t rq_arg, bio_arg;     /* where the request and the bio are
+				       * among the tracepoints' arguments */
 	/* Timing stride (bpf/block.bpf.c: time_mask + 1): fixed, or set by
 	 * tick() from the completion rate; the widest used is reported. */
 	bool stride_fixed;
@@ -129,6 +133,8 @@ static int block_try(void *ctx, const char *mechanism, struct errbuf *why)
 		return errno ? -errno : -ENOMEM;
 	skel->rodata->targ_dev = s->targ_kdev;
 	skel->rodata->issue_hooked = s->issue_hooked;
+	skel->rodata->rq_arg = s->rq_arg;
+	skel->rodata->bio_arg = s->bio_arg;
 	/* The stage stamps are used with --detail only.  Each bio between
 	 * queue and issue holds one, so never more than the job's I/Os in
 	 * flight; 4 times that leaves the LRU room for the stamps of merged
@@ -154,6 +160,20 @@ static int block_try(void *ctx, const char *mechanism, struct errbuf *why)
 	s->skel = skel;
 	skel->bss->time_mask = s->stride - 1;
 	return 0;
+}
+
+/* The request's and the bio's place among the tracepoints' arguments
+ * (bpf/block.bpf.c: rq_arg), from the kernel's BTF; where v5.11 and later
+ * have them when it does not say. */
+static void read_arg_layout(struct block_state *s, const struct probe_env *env)
+{
+	struct btf *btf = tp_layout_btf(env);
+	int rq = tp_struct_arg(btf, "block_rq_issue", "request");
+	int bio = tp_struct_arg(btf, "block_bio_queue", "bio");
+
+	s->rq_arg = rq > 0 ? (uint32_t)rq : 0;
+	s->bio_arg = bio > 0 ? (uint32_t)bio : 0;
+	btf__free(btf);
 }
 
 /* The timing stride for @rate completions a second: the smallest power of
@@ -198,6 +218,7 @@ static int block_open(const struct probe_env *env, void **state,
 	s->stride = env->detail ? 1 : stride_of_request(env->block_time_stride);
 	s->stride_max = s->stride;
 	s->tick_ns = now_ns();
+	read_arg_layout(s, env);
 	s->env = env;
 	if (env->target_dev)
 		s->targ_kdev = BLOCK_KDEV(major(env->target_dev), minor(env->target_dev));

@@ -19,6 +19,7 @@
 #include "probes/probe.h"
 #include "probes/selection.h"
 #include "probes/tracefs.h"
+#include "probes/tp_layout.h"
 #include "probes/maps.h"
 #include "probes/family_render.h"
 #include "probes/family.h"
@@ -101,30 +102,25 @@ static struct bpf_program *event_prog(struct faults_bpf *skel, size_t ev, size_t
 /*
  * Does this kernel have the event?  tracefs says so for every mechanism;
  * without tracefs, tp_btf and raw_tp can still be had when the kernel's
- * BTF has the tracepoint's btf_trace_<event> type.
+ * BTF has the tracepoint's prototype (probes/tp_layout.h).
  */
-static bool event_exists(size_t ev, bool classic, struct btf **vmlinux)
+static bool event_exists(const struct faults_state *s, size_t ev, bool classic,
+			 struct btf **btf)
 {
-	char type[128];
 	int err = tracefs_event_exists(fault_events[ev].category, fault_events[ev].event);
 
 	if (err != -ENODEV || classic)
 		return err == 0;
-	if (!*vmlinux)
-		*vmlinux = btf__load_vmlinux_btf();
-	if (!*vmlinux || libbpf_get_error(*vmlinux)) {
-		*vmlinux = NULL;
-		return false;
-	}
-	snprintf(type, sizeof(type), "btf_trace_%s", fault_events[ev].event);
-	return btf__find_by_name_kind(*vmlinux, type, BTF_KIND_TYPEDEF) > 0;
+	if (!*btf)
+		*btf = tp_layout_btf(s->env);
+	return tp_proto(*btf, fault_events[ev].event) != NULL;
 }
 
 static int faults_try(void *ctx, const char *mechanism, struct errbuf *why)
 {
 	struct faults_state *s = ctx;
 	size_t want = mech_index(mechanism), nr_present = 0;
-	struct btf *vmlinux = NULL;
+	struct btf *btf = NULL;
 	struct bpf_object_open_opts opts;
 	struct faults_bpf *skel;
 	int err;
@@ -132,10 +128,10 @@ static int faults_try(void *ctx, const char *mechanism, struct errbuf *why)
 	if (want == FAULTS_NR_MECHS)
 		return err_set(why, EINVAL, "unknown mechanism");
 	for (size_t ev = 0; ev < FAULTS_NR_EVENTS; ev++) {
-		s->present[ev] = event_exists(ev, !strcmp(mechanism, MECH_TRACEPOINT), &vmlinux);
+		s->present[ev] = event_exists(s, ev, !strcmp(mechanism, MECH_TRACEPOINT), &btf);
 		nr_present += s->present[ev];
 	}
-	btf__free(vmlinux);
+	btf__free(btf);
 	if (!nr_present)
 		return err_set(why, ENOENT, "neither exceptions:page_fault_user nor any "
 			       "fs_dax tracepoint found%s",

@@ -114,31 +114,6 @@ static bool is_plumbing(const char *name)
 	return false;
 }
 
-/* Parameters of tracepoint @tp as its BTF prototype btf_trace_<tp> has
- * them, without the leading private-data pointer; -errno when unknown. */
-static int tp_nr_args(const struct probe_env *env, const char *tp)
-{
-	const struct btf_type *t;
-	char name[128];
-	struct btf *btf;
-	int id, ret = -ENOENT;
-
-	btf = tp_layout_btf(env);
-	if (!btf)
-		return -errno;
-	snprintf(name, sizeof(name), "btf_trace_%s", tp);
-	id = btf__find_by_name_kind(btf, name, BTF_KIND_TYPEDEF);
-	t = id > 0 ? btf__type_by_id(btf, id) : NULL;
-	if (t)
-		t = btf__type_by_id(btf, t->type);
-	if (t && btf_is_ptr(t))
-		t = btf__type_by_id(btf, t->type);
-	if (t && btf_is_func_proto(t) && btf_vlen(t) > 0)
-		ret = btf_vlen(t) - 1;
-	btf__free(btf);
-	return ret;
-}
-
 static struct bpf_program *mech_prog(struct sched_bpf *skel, size_t mech)
 {
 	struct bpf_program *const table[SCHED_NR_MECHS] = {
@@ -200,6 +175,7 @@ static int sched_try(void *ctx, const char *mechanism, struct errbuf *why)
 static int sched_open(const struct probe_env *env, void **state, struct probe_status *st)
 {
 	struct sched_state *s;
+	struct btf *btf;
 	int err;
 
 	*state = NULL;
@@ -228,7 +204,9 @@ static int sched_open(const struct probe_env *env, void **state, struct probe_st
 	s->max_iowq = map_size(2 * map_io_threads(env), 256, 16384, SCHED_MAX_IOWQ);
 	/* 4 arguments since v5.18 (prev_state); without BTF assume the old
 	 * three and read the state from the task. */
-	s->has_prev_state = tp_nr_args(env, "sched_switch") >= 4;
+	btf = tp_layout_btf(env);
+	s->has_prev_state = tp_nr_args(btf, "sched_switch") >= 4;
+	btf__free(btf);
 	s->env = env;
 	err = mech_select(env, "sched", sched_mechs, SCHED_NR_MECHS, sched_try, s, st);
 	s->env = NULL;

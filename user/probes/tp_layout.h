@@ -13,10 +13,23 @@
 #include "probes/probe.h"
 
 struct btf;
+struct btf_type;
 
 /* The kernel's BTF as CO-RE sees it (env->btf_path, else the running
  * kernel's); NULL with errno set when there is none.  Free with
  * btf__free(). */
 struct btf *tp_layout_btf(const struct probe_env *env);
+
+/* The prototype behind typedef btf_trace_<@tp> (a FUNC_PROTO), NULL when
+ * @btf is NULL or lacks the tracepoint. */
+const struct btf_type *tp_proto(const struct btf *btf, const char *tp);
+
+/* Arguments of @tp without the leading private-data pointer, -1 when
+ * unknown. */
+int tp_nr_args(const struct btf *btf, const char *tp);
+
+/* Position among those arguments of the one that points to struct
+ * @sname, -1 when none does or @tp is unknown. */
+int tp_struct_arg(const struct btf *btf, const char *tp, const char *sname);
 
 #endif /* IODIG_PROBES_TP_LAYOUT_H */
