@@ -25,14 +25,9 @@
 #include <bpf/bpf_tracing.h>
 
 #include "iodig/faults.h"
+#include "workload.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
-
-/* The workload's processes (iodig/tgid_filter.h), live through .bss. */
-__u32 tgids[IODIG_MAX_TGIDS];
-
-/* iodig's supervisor thread, never traced (iodig/tgid_filter.h). */
-const volatile __u32 supervisor_tid = 0;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -48,7 +43,7 @@ static __always_inline struct faults_counters *counters_of_workload(int *slot)
 {
 	__u32 zero = 0;
 
-	*slot = iodig_thread_slot(tgids, supervisor_tid, bpf_get_current_pid_tgid());
+	*slot = iodig_current_slot();
 	if (*slot < 0)
 		return NULL;
 	return bpf_map_lookup_elem(&counters, &zero);

@@ -37,6 +37,7 @@
 
 #include "iodig/block.h"   /* BLOCK_KDEV */
 #include "iodig/funcs.h"
+#include "workload.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -44,12 +45,6 @@ const volatile struct funcs_spec funcs_spec[FUNCS_MAX_FNS] = {};
 /* BLOCK_KDEV of the target disk, 0 = none known. */
 const volatile __u32 targ_dev = 0;
 const volatile __u32 page_shift = 12;
-
-/* The workload's processes, live through .bss (iodig/tgid_filter.h). */
-__u32 tgids[IODIG_MAX_TGIDS];
-
-/* iodig's supervisor thread, never traced (iodig/tgid_filter.h). */
-const volatile __u32 supervisor_tid = 0;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -220,7 +215,7 @@ static __always_inline int on_entry(void *ctx, __u32 slot, bool kp)
 		return 0;
 	kind = funcs_spec[slot].kind;
 	flags = funcs_spec[slot].flags;
-	mine = iodig_thread_slot(tgids, supervisor_tid, bpf_get_current_pid_tgid()) >= 0;
+	mine = iodig_current_slot() >= 0;
 	if (!mine && !(flags & FF_ANY_CONTEXT))
 		return 0;
 	if (kind == FK_BIO) {

@@ -37,7 +37,7 @@
 #include <bpf/bpf_tracing.h>
 
 #include "iodig/iouring.h"
-#include "iodig/tgid_filter.h"
+#include "workload.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -49,9 +49,6 @@ const volatile struct iouring_args args = {
 	.complete_res = IOURING_ARG_NONE,
 	.complete_cqe = 2,
 };
-
-/* Workload process ids; filled by user space through the mmapped .bss. */
-__u32 targ_tgids[IODIG_MAX_TGIDS] = {};
 
 /* Punted requests in punt_start: complete skips the lookup when 0. */
 __s64 outstanding = 0;
@@ -118,14 +115,9 @@ static __always_inline __u32 req_owner_tgid(void *req)
 	return BPF_CORE_READ(t, tgid);
 }
 
-static __always_inline bool traced_tgid(__u32 tgid)
-{
-	return iodig_tgid_slot(targ_tgids, tgid) >= 0;
-}
-
 static __always_inline bool traced(void)
 {
-	return traced_tgid(bpf_get_current_pid_tgid() >> 32);
+	return iodig_traced_tgid(bpf_get_current_pid_tgid() >> 32);
 }
 
 static __always_inline struct iouring_counters *counters_get(void)
@@ -299,7 +291,7 @@ static __always_inline void on_task_add(void *req)
 {
 	struct iouring_counters *c;
 
-	if (!req || !traced_tgid(req_owner_tgid(req)))
+	if (!req || !iodig_traced_tgid(req_owner_tgid(req)))
 		return;
 	c = counters_get();
 	if (c)
@@ -308,7 +300,7 @@ static __always_inline void on_task_add(void *req)
 
 static __always_inline void on_rename(__u32 tgid, __u32 tid, __u64 comm_head)
 {
-	if (traced_tgid(tgid))
+	if (iodig_traced_tgid(tgid))
 		thread_add(tid, thread_kind(comm_head));
 }
 

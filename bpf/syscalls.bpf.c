@@ -38,7 +38,7 @@
 #include <bpf/bpf_tracing.h>
 
 #include "iodig/syscalls.h"
-#include "iodig/tgid_filter.h"
+#include "workload.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -48,13 +48,6 @@ const volatile __s64 sc_nr[SC_CALL_NR] = { -1, -1, -1, -1, -1, -1, -1, -1 };
 const volatile bool use_task_storage = false;
 /* Entries of thread_slots, a power of two sized from the job. */
 const volatile __u32 nr_thread_slots = SC_THREAD_SLOTS;
-
-/* The workload's processes (iodig/tgid_filter.h); written live by user
- * space through the memory-mapped .bss. */
-__u32 tgids[IODIG_MAX_TGIDS];
-
-/* iodig's supervisor thread, never traced (iodig/tgid_filter.h). */
-const volatile __u32 supervisor_tid = 0;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
@@ -97,7 +90,7 @@ struct {
 
 static __always_inline bool traced(void)
 {
-	return iodig_thread_slot(tgids, supervisor_tid, bpf_get_current_pid_tgid()) >= 0;
+	return iodig_current_slot() >= 0;
 }
 
 static __always_inline int call_of(long nr)

@@ -140,8 +140,8 @@ static int faults_try(void *ctx, const char *mechanism, struct errbuf *why)
 	skel = faults_bpf__open_opts(mech_open_opts(s->env, &opts));
 	if (!skel)
 		return errno ? -errno : -ENOMEM;
-	iodig_tgid_add(skel->bss->tgids, (uint32_t)s->tgid);
-	skel->rodata->supervisor_tid = (uint32_t)s->env->supervisor_tid;
+	iodig_tgid_add(skel->bss->iodig_tgids, (uint32_t)s->tgid);
+	skel->rodata->iodig_supervisor_tid = (uint32_t)s->env->supervisor_tid;
 	for (size_t ev = 0; ev < FAULTS_NR_EVENTS; ev++)
 		for (size_t m = 0; m < FAULTS_NR_MECHS; m++)
 			bpf_program__set_autoload(event_prog(skel, ev, m),
@@ -206,7 +206,7 @@ static int faults_track_tgid(void *state, pid_t tgid)
 {
 	struct faults_state *s = state;
 
-	return family_track_tgid_in(s && s->skel ? s->skel->bss->tgids : NULL, tgid);
+	return family_track_tgid_in(s && s->skel ? s->skel->bss->iodig_tgids : NULL, tgid);
 }
 
 static int read_counters(struct faults_state *s)
@@ -241,7 +241,7 @@ static int faults_collect(void *state, uint64_t workload_ios)
 	if (!s->frozen && (err = read_counters(s)))
 		return err;
 	for (int i = 0; i < IODIG_MAX_TGIDS; i++)
-		s->tgids[i] = s->skel->bss->tgids[i];
+		s->tgids[i] = s->skel->bss->iodig_tgids[i];
 	s->missed = 0;
 	mech = mech_index(s->mechanism);
 	for (size_t ev = 0; mech < FAULTS_NR_MECHS && ev < FAULTS_NR_EVENTS; ev++)

@@ -216,7 +216,7 @@ static void fill_rodata(struct funcs_state *s, struct funcs_bpf *skel)
 	while (page > 1 && (1L << shift) < page)
 		shift++;
 	skel->rodata->targ_dev = s->targ_kdev;
-	skel->rodata->supervisor_tid = (uint32_t)s->env->supervisor_tid;
+	skel->rodata->iodig_supervisor_tid = (uint32_t)s->env->supervisor_tid;
 	skel->rodata->page_shift = shift ? shift : 12;
 	for (size_t i = 0; i < s->nr_slots; i++) {
 		const struct func_def *d = &func_table[s->row[i]];
@@ -227,7 +227,7 @@ static void fill_rodata(struct funcs_state *s, struct funcs_bpf *skel)
 		skel->rodata->funcs_spec[i].arg_b = d->arg_b;
 	}
 	if (s->env && s->env->runner_tgid)
-		iodig_tgid_add(skel->bss->tgids, (uint32_t)s->env->runner_tgid);
+		iodig_tgid_add(skel->bss->iodig_tgids, (uint32_t)s->env->runner_tgid);
 }
 
 static void drop_links(struct funcs_state *s)
@@ -479,7 +479,7 @@ static int funcs_track_tgid(void *state, pid_t tgid)
 {
 	struct funcs_state *s = state;
 
-	return family_track_tgid_in(s && s->skel ? s->skel->bss->tgids : NULL, tgid);
+	return family_track_tgid_in(s && s->skel ? s->skel->bss->iodig_tgids : NULL, tgid);
 }
 
 static void funcs_set_workload(void *state, const struct probe_workload *wl)

@@ -245,7 +245,7 @@ static int iouring_try(void *ctx, const char *mechanism, struct errbuf *why)
 		}
 	}
 	if (s->runner_tgid > 0)
-		iodig_tgid_add(skel->bss->targ_tgids, (uint32_t)s->runner_tgid);
+		iodig_tgid_add(skel->bss->iodig_tgids, (uint32_t)s->runner_tgid);
 	err = iouring_bpf__load(skel);
 	if (err)
 		goto cleanup;
@@ -375,7 +375,7 @@ static int iouring_track_tgid(void *state, pid_t tgid)
 {
 	struct iouring_state *s = state;
 
-	return family_track_tgid_in(s && s->skel ? s->skel->bss->targ_tgids : NULL, tgid);
+	return family_track_tgid_in(s && s->skel ? s->skel->bss->iodig_tgids : NULL, tgid);
 }
 
 static void iouring_set_workload(void *state, const struct probe_workload *wl)

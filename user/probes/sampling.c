@@ -233,8 +233,8 @@ static int samp_try(void *ctx, const char *mechanism, struct errbuf *why)
 				 map_size((uint64_t)s->env->runtime_s * s->hz *
 					       (uint64_t)libbpf_num_possible_cpus(),
 					       2048, SAMPLING_MAX_AGG, SAMPLING_MAX_AGG));
-	iodig_tgid_add(skel->bss->tgids, (uint32_t)s->tgid);
-	skel->rodata->supervisor_tid = (uint32_t)s->env->supervisor_tid;
+	iodig_tgid_add(skel->bss->iodig_tgids, (uint32_t)s->tgid);
+	skel->rodata->iodig_supervisor_tid = (uint32_t)s->env->supervisor_tid;
 	s->skel = skel;
 	err = sampling_bpf__load(skel);
 	if (!err)
@@ -279,7 +279,7 @@ static int samp_track_tgid(void *state, pid_t tgid)
 {
 	struct samp_state *s = state;
 
-	return family_track_tgid_in(s && s->skel ? s->skel->bss->tgids : NULL, tgid);
+	return family_track_tgid_in(s && s->skel ? s->skel->bss->iodig_tgids : NULL, tgid);
 }
 
 static int read_counters(struct samp_state *s)

@@ -154,13 +154,13 @@ static int sched_try(void *ctx, const char *mechanism, struct errbuf *why)
 	skel->rodata->has_prev_state = s->has_prev_state;
 	skel->rodata->stack_period = s->stack_period;
 	skel->rodata->thread_slots = s->thread_slots;
-	skel->rodata->supervisor_tid = (uint32_t)s->env->supervisor_tid;
+	skel->rodata->iodig_supervisor_tid = (uint32_t)s->env->supervisor_tid;
 	bpf_map__set_max_entries(skel->maps.start, s->thread_slots);
 	bpf_map__set_max_entries(skel->maps.iowq_threads, s->max_iowq);
 	for (size_t i = 0; i < SCHED_NR_MECHS; i++)
 		bpf_program__set_autoload(mech_prog(skel, i), i == want);
 	if (s->runner_tgid > 0)
-		iodig_tgid_add(skel->bss->targ_tgids, (uint32_t)s->runner_tgid);
+		iodig_tgid_add(skel->bss->iodig_tgids, (uint32_t)s->runner_tgid);
 	err = sched_bpf__load(skel);
 	if (!err)
 		err = sched_bpf__attach(skel);
@@ -223,7 +223,7 @@ static int sched_track_tgid(void *state, pid_t tgid)
 {
 	struct sched_state *s = state;
 
-	return family_track_tgid_in(s && s->skel ? s->skel->bss->targ_tgids : NULL, tgid);
+	return family_track_tgid_in(s && s->skel ? s->skel->bss->iodig_tgids : NULL, tgid);
 }
 
 static void sched_set_workload(void *state, const struct probe_workload *wl)

@@ -220,12 +220,12 @@ static int sc_load(struct sc_state *s, size_t want, bool task_storage, bool *loa
 	for (int c = 0; c < SC_CALL_NR; c++)
 		skel->rodata->sc_nr[c] = sc_calls[c].nr;
 	skel->rodata->use_task_storage = task_storage;
-	skel->rodata->supervisor_tid = (uint32_t)s->env->supervisor_tid;
+	skel->rodata->iodig_supervisor_tid = (uint32_t)s->env->supervisor_tid;
 	bpf_map__set_autocreate(skel->maps.thread_tls, task_storage);
 	/* The slots are never touched with task storage: keep them tiny. */
 	skel->rodata->nr_thread_slots = task_storage ? 1 : s->thread_slots;
 	bpf_map__set_max_entries(skel->maps.thread_slots, skel->rodata->nr_thread_slots);
-	iodig_tgid_add(skel->bss->tgids, (uint32_t)tgid);
+	iodig_tgid_add(skel->bss->iodig_tgids, (uint32_t)tgid);
 	for (size_t m = 0; m < SC_NR_MECHS; m++) {
 		struct bpf_program *progs[3];
 
@@ -315,7 +315,7 @@ static int sc_track_tgid(void *state, pid_t tgid)
 {
 	struct sc_state *s = state;
 
-	return family_track_tgid_in(s && s->skel ? s->skel->bss->tgids : NULL, tgid);
+	return family_track_tgid_in(s && s->skel ? s->skel->bss->iodig_tgids : NULL, tgid);
 }
 
 static int read_maps(struct sc_state *s)
