@@ -17,6 +17,7 @@
 #include <json-c/json.h>
 
 #include "probes/probe.h"
+#include "probes/family.h"
 #include "probes/tracefs.h"
 #include "target/target.h"
 #include "tests/lib/check.h"
@@ -86,7 +87,7 @@ static void check_fallback(int fentry_err, const char *force)
 	void *state = NULL;
 	int err;
 
-	err = funcs_probe.open(&env, &state, &st);
+	err = family_open(&funcs_probe, &env, &state, &st);
 	fprintf(stderr, "force=%s: state %d mechanism %s reason: %s\n", force ? force : "-",
 		st.state, st.mechanism, st.reason);
 	CHECK_MSG(err < 0 && !state, "open returned %d", err);
@@ -106,7 +107,7 @@ static void check_fallback(int fentry_err, const char *force)
 	else
 		CHECK(has(st.reason, "kprobe: skipped (--mechanism=fentry)"));
 	CHECK(has(st.reason, "estimated: sampling"));
-	funcs_probe.destroy(state);
+	family_destroy(state);
 }
 
 /* The whole set: funcs missing, reported once; block still active. */
@@ -201,15 +202,15 @@ static void check_counts(const char *force, const char *dev, dev_t rdev)
 	size_t len = 0;
 	FILE *mem;
 
-	if (funcs_probe.open(&env, &state, &st)) {
+	if (family_open(&funcs_probe, &env, &state, &st)) {
 		CHECK_MSG(false, "open with --mechanism=%s failed: %s", force, st.reason);
 		return;
 	}
 	fprintf(stderr, "%s: mechanism %s (%s)\n", force, st.mechanism, st.reason);
 	CHECK(!strncmp(st.mechanism, force, strlen(force)));
 	CHECK(libaio_reads(dev, NR_READS) == 0);
-	funcs_probe.set_workload(state, &wl);
-	CHECK(funcs_probe.collect(state, NR_READS) == 0);
+	family_set_workload(state, &wl);
+	CHECK(family_collect(state, NR_READS) == 0);
 	kernel = json_object_new_object();
 	funcs_probe.render_json(state, kernel);
 	fns = get(get(kernel, "funcs"), "functions");
@@ -238,7 +239,7 @@ static void check_counts(const char *force, const char *dev, dev_t rdev)
 		CHECK(has(text, "funcs (exact: "));
 		free(text);
 	}
-	funcs_probe.destroy(state);
+	family_destroy(state);
 }
 
 int main(void)

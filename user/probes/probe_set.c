@@ -34,6 +34,7 @@
 #include <json-c/json.h>
 
 #include "probes/probe.h"
+#include "probes/family.h"
 #include "probes/tracefs.h"
 
 #define PROBE(n) extern const struct probe_family n##_probe;
@@ -193,7 +194,7 @@ static bool bpf_stats_sysctl_on(void)
 /* Sums run count and time over the family's programs. */
 static void read_prog_stats(struct probe_slot *p)
 {
-	struct bpf_object *obj = p->fam->object ? p->fam->object(p->state) : NULL;
+	struct bpf_object *obj = family_object(p->state);
 	struct bpf_program *prog;
 
 	p->run_cnt = p->run_time_ns = 0;
@@ -267,7 +268,7 @@ int probes_open(const struct probe_env *env, const char *spec,
 				 "not requested", p->fam->name);
 			continue;
 		}
-		if (p->fam->open(env, &p->state, &p->st)) {
+		if (family_open(p->fam, env, &p->state, &p->st)) {
 			p->state = NULL;
 			if (p->st.state != PROBE_MISSING)
 				p->st.state = PROBE_MISSING;
@@ -287,9 +288,9 @@ int probes_track_tgid(struct probe_set *set, pid_t tgid)
 		struct probe_slot *p = &set->slot[i];
 		int err;
 
-		if (!is_running(p) || !p->fam->track_tgid)
+		if (!is_running(p))
 			continue;
-		err = p->fam->track_tgid(p->state, tgid);
+		err = family_track_tgid(p->state, tgid);
 		if (err && !first_err)
 			first_err = err;
 	}
@@ -320,13 +321,13 @@ int probes_set_attached(struct probe_set *set, bool on, char *fixed, size_t size
 
 		if (!is_running(p))
 			continue;
-		if (!p->fam->set_attached) {
+		err = family_set_attached(p->state, on);
+		if (err == -EOPNOTSUPP) {
 			if (used < size)
 				used += (size_t)snprintf(fixed + used, size - used, "%s%s",
 							 used ? "," : "", p->fam->name);
 			continue;
 		}
-		err = p->fam->set_attached(p->state, on);
 		if (err && !first_err)
 			first_err = err;
 	}
@@ -352,8 +353,8 @@ int probes_collect(struct probe_set *set, const struct probe_workload *wl)
 			continue;
 		if (set->stats)
 			read_prog_stats(p);
-		if (wl && p->fam->set_workload)
-			p->fam->set_workload(p->state, wl);
+		if (wl)
+			family_set_workload(p->state, wl);
 	}
 	for (size_t i = 0; i < NR_FAMILIES; i++) {
 		struct probe_slot *p = &set->slot[i];
@@ -361,7 +362,7 @@ int probes_collect(struct probe_set *set, const struct probe_workload *wl)
 
 		if (!is_running(p))
 			continue;
-		err = p->fam->collect(p->state, wl ? wl->ios : 0);
+		err = family_collect(p->state, wl ? wl->ios : 0);
 		if (err) {
 			/* Keep the family listed, say why it has no figures. */
 			snprintf(p->st.reason, sizeof(p->st.reason),
@@ -517,8 +518,7 @@ void probes_destroy(struct probe_set *set)
 	if (!set)
 		return;
 	for (size_t i = 0; i < NR_FAMILIES; i++)
-		if (set->slot[i].fam)
-			set->slot[i].fam->destroy(set->slot[i].state);
+		family_destroy(set->slot[i].state);
 	tracefs_unmount(set->mounted_tracefs);
 	if (set->stats_fd >= 0)
 		close(set->stats_fd);
