@@ -25,6 +25,7 @@
 #include "iodig/tgid_filter.h"
 #include "probes/ksyms.h"
 #include "probes/probe.h"
+#include "probes/sc_calls.h"
 #include "probes/selection.h"
 #include "probes/maps.h"
 #include "probes/family_render.h"
@@ -188,33 +189,14 @@ static int attach_cpus(void *state, struct errbuf *why)
 
 static int samp_load(void *state, size_t mech, struct errbuf *why)
 {
-	const struct {
-		enum sc_call call;
-		long nr;
-	} nrs[] = {
-		{ SC_CALL_IO_SUBMIT, SYS_io_submit },
-		{ SC_CALL_IO_GETEVENTS, SYS_io_getevents },
-#ifdef SYS_io_pgetevents
-		{ SC_CALL_IO_PGETEVENTS, SYS_io_pgetevents },
-#endif
-#ifdef SYS_io_uring_enter
-		{ SC_CALL_URING_ENTER, SYS_io_uring_enter },
-#endif
-		{ SC_CALL_PREAD64, SYS_pread64 },
-		{ SC_CALL_PWRITE64, SYS_pwrite64 },
-#ifdef SYS_preadv2
-		{ SC_CALL_PREADV2, SYS_preadv2 },
-		{ SC_CALL_PWRITEV2, SYS_pwritev2 },
-#endif
-	};
 	struct samp_state *s = state;
 	int err = FAMILY_OPEN(s, sampling);
 
 	(void)mech;
 	if (err)
 		return err;
-	for (size_t i = 0; i < sizeof(nrs) / sizeof(nrs[0]); i++)
-		s->skel->rodata->sc_nr[nrs[i].call] = nrs[i].nr;
+	for (int c = 0; c < SC_CALL_NR; c++)
+		s->skel->rodata->sc_nr[c] = sc_call_nr(c);
 	/* Each sample adds at most one {stack, class} key, and there are at
 	 * most runtime x hz of them per CPU; ~590 B a key, so
 	 * 1.2 to 9.5 MiB.  Without a runtime bound, the ceiling. */

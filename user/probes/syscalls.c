@@ -17,6 +17,7 @@
 #include "iodig/syscalls.h"
 #include "iodig/tgid_filter.h"
 #include "probes/probe.h"
+#include "probes/sc_calls.h"
 #include "probes/selection.h"
 #include "probes/tracefs.h"
 #include "probes/maps.h"
@@ -34,45 +35,6 @@ static const char *const sc_mechs[] = { MECH_TP_BTF, MECH_RAW_TP, MECH_TRACEPOIN
 /* Pseudo-mechanism IODIG_DISABLE understands: "slots" puts the per-thread
  * state in task storage instead of the thread slots. */
 #define SC_THREAD_SLOTS_NAME "slots"
-
-/* The traced calls: their tracefs names and numbers on this architecture. */
-static const struct {
-	const char *name;
-	long nr;
-} sc_calls[SC_CALL_NR] = {
-#ifdef SYS_io_submit
-	[SC_CALL_IO_SUBMIT] = { "io_submit", SYS_io_submit },
-#else
-	[SC_CALL_IO_SUBMIT] = { "io_submit", -1 },
-#endif
-#ifdef SYS_io_getevents
-	[SC_CALL_IO_GETEVENTS] = { "io_getevents", SYS_io_getevents },
-#else
-	[SC_CALL_IO_GETEVENTS] = { "io_getevents", -1 },
-#endif
-#ifdef SYS_io_pgetevents
-	[SC_CALL_IO_PGETEVENTS] = { "io_pgetevents", SYS_io_pgetevents },
-#else
-	[SC_CALL_IO_PGETEVENTS] = { "io_pgetevents", -1 },
-#endif
-#ifdef SYS_io_uring_enter
-	[SC_CALL_URING_ENTER] = { "io_uring_enter", SYS_io_uring_enter },
-#else
-	[SC_CALL_URING_ENTER] = { "io_uring_enter", -1 },
-#endif
-	[SC_CALL_PREAD64] = { "pread64", SYS_pread64 },
-	[SC_CALL_PWRITE64] = { "pwrite64", SYS_pwrite64 },
-#ifdef SYS_preadv2
-	[SC_CALL_PREADV2] = { "preadv2", SYS_preadv2 },
-#else
-	[SC_CALL_PREADV2] = { "preadv2", -1 },
-#endif
-#ifdef SYS_pwritev2
-	[SC_CALL_PWRITEV2] = { "pwritev2", SYS_pwritev2 },
-#else
-	[SC_CALL_PWRITEV2] = { "pwritev2", -1 },
-#endif
-};
 
 enum sc_role { ROLE_SUBMIT, ROLE_REAP, ROLE_OTHER };
 
@@ -145,11 +107,11 @@ static int attach_tracepoints(struct sc_state *s, struct errbuf *why)
 		char ev_enter[64], ev_exit[64];
 		struct bpf_link *le;
 
-		snprintf(ev_enter, sizeof(ev_enter), "sys_enter_%s", sc_calls[c].name);
-		snprintf(ev_exit, sizeof(ev_exit), "sys_exit_%s", sc_calls[c].name);
-		if (sc_calls[c].nr < 0 || tracefs_event_exists("syscalls", ev_enter) ||
+		snprintf(ev_enter, sizeof(ev_enter), "sys_enter_%s", sc_call_name(c));
+		snprintf(ev_exit, sizeof(ev_exit), "sys_exit_%s", sc_call_name(c));
+		if (sc_call_nr(c) < 0 || tracefs_event_exists("syscalls", ev_enter) ||
 		    tracefs_event_exists("syscalls", ev_exit)) {
-			note_add(s->unattached, sizeof(s->unattached), sc_calls[c].name);
+			note_add(s->unattached, sizeof(s->unattached), sc_call_name(c));
 			continue;
 		}
 		le = bpf_program__attach_tracepoint(enter, "syscalls", ev_enter);
@@ -157,7 +119,7 @@ static int attach_tracepoints(struct sc_state *s, struct errbuf *why)
 					       skel->progs.iodig_scx_tp, "syscalls", ev_exit));
 		if (err) {
 			last_err = err;
-			note_add(s->unattached, sizeof(s->unattached), sc_calls[c].name);
+			note_add(s->unattached, sizeof(s->unattached), sc_call_name(c));
 			continue;
 		}
 		nlinks += 2;
@@ -177,7 +139,7 @@ static int sc_load(void *state, size_t mech, struct errbuf *why)
 	if (err)
 		return err;
 	for (int c = 0; c < SC_CALL_NR; c++)
-		s->skel->rodata->sc_nr[c] = sc_calls[c].nr;
+		s->skel->rodata->sc_nr[c] = sc_call_nr(c);
 	s->skel->rodata->use_task_storage = s->task_storage;
 	bpf_map__set_autocreate(s->skel->maps.thread_tls, s->task_storage);
 	/* The slots are never touched with task storage: keep them tiny. */
