@@ -286,23 +286,17 @@ static const char *complete_hook_text(const struct iouring_state *s)
 	}
 }
 
-static void count_threads(struct iouring_state *s)
+static int count_thread(const void *key, const void *value, void *ctx)
 {
-	int fd = bpf_map__fd(s->skel->maps.io_threads);
-	uint32_t key, next, kind;
-	bool first = true;
+	const uint32_t *kind = value;
+	struct iouring_state *s = ctx;
 
-	s->iowq_workers = s->sqpoll_threads = 0;
-	while (!bpf_map_get_next_key(fd, first ? NULL : &key, &next)) {
-		first = false;
-		key = next;
-		if (bpf_map_lookup_elem(fd, &key, &kind))
-			continue;
-		if (kind == IOURING_THREAD_IOWQ)
-			s->iowq_workers++;
-		else if (kind == IOURING_THREAD_SQPOLL)
-			s->sqpoll_threads++;
-	}
+	(void)key;
+	if (*kind == IOURING_THREAD_IOWQ)
+		s->iowq_workers++;
+	else if (*kind == IOURING_THREAD_SQPOLL)
+		s->sqpoll_threads++;
+	return 0;
 }
 
 /* punt_ns_max is a per-CPU maximum, which map_sum_percpu() would add up. */
@@ -334,7 +328,10 @@ static int iouring_collect(void *state, uint64_t workload_ios)
 	err = map_read_hists(bpf_map__fd(s->skel->maps.punt_hist), &s->punt_hist, 1);
 	if (err)
 		return err;
-	count_threads(s);
+	s->iowq_workers = s->sqpoll_threads = 0;
+	err = map_each_entry(s->skel->maps.io_threads, count_thread, s);
+	if (err)
+		return err;
 	/* Without the submit hook, the requests are the I/Os the workload
 	 * completed: one CQE per read or write. */
 	if (!s->detail)

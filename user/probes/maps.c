@@ -121,3 +121,70 @@ int map_read_hists(int map_fd, struct hist *h, size_t nr)
 	free(slots);
 	return err;
 }
+
+int map_each_entry(const struct bpf_map *map,
+		   int (*fn)(const void *key, const void *value, void *ctx), void *ctx)
+{
+	int fd = bpf_map__fd(map);
+	char *key = calloc(2, bpf_map__key_size(map)), *next;
+	void *value = calloc(1, bpf_map__value_size(map));
+	bool first = true;
+	int ret = 0;
+
+	if (!key || !value) {
+		ret = -ENOMEM;
+		goto cleanup;
+	}
+	next = key + bpf_map__key_size(map);
+	while (!ret && !bpf_map_get_next_key(fd, first ? NULL : key, next)) {
+		first = false;
+		memcpy(key, next, bpf_map__key_size(map));
+		if (!bpf_map_lookup_elem(fd, key, value))
+			ret = fn(key, value, ctx);
+	}
+	if (!ret && errno != ENOENT && !first)
+		ret = -errno;
+cleanup:
+	free(key);
+	free(value);
+	return ret;
+}
+
+struct entry_reader {
+	void **elems;
+	size_t *nr, cap, elem_size;
+	int (*fill)(void *elem, const void *key, const void *value, void *ctx);
+	void *ctx;
+};
+
+static int read_one(const void *key, const void *value, void *ctx)
+{
+	struct entry_reader *r = ctx;
+	char *elem;
+	int kept;
+
+	if (*r->nr == r->cap) {
+		size_t cap = r->cap ? 2 * r->cap : 64;
+		void *v = realloc(*r->elems, cap * r->elem_size);
+
+		if (!v)
+			return -ENOMEM;
+		*r->elems = v;
+		r->cap = cap;
+	}
+	elem = (char *)*r->elems + *r->nr * r->elem_size;
+	memset(elem, 0, r->elem_size);
+	kept = r->fill(elem, key, value, r->ctx);
+	if (kept > 0)
+		(*r->nr)++;
+	return kept < 0 ? kept : 0;
+}
+
+int map_read_entries(const struct bpf_map *map, void **elems, size_t *nr, size_t elem_size,
+		     int (*fill)(void *elem, const void *key, const void *value, void *ctx),
+		     void *ctx)
+{
+	struct entry_reader r = { elems, nr, *nr, elem_size, fill, ctx };
+
+	return map_each_entry(map, read_one, &r);
+}

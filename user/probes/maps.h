@@ -12,6 +12,7 @@
 
 #include "probes/probe.h"
 
+struct bpf_map;
 struct hist;
 
 /*
@@ -39,5 +40,22 @@ int map_sum_percpu(int map_fd, unsigned int nr, unsigned int words, uint64_t *ou
 /* Sums a per-CPU array of @nr histograms of u64 slots, IODIG_HIST_SLOTS
  * entries each, into @h[0..nr), totals included. */
 int map_read_hists(int map_fd, struct hist *h, size_t nr);
+
+/*
+ * Calls @fn with the key and value of each entry of hash map @map until it
+ * returns non-zero, which is then returned; entries deleted meanwhile are
+ * skipped.  0 or -errno.
+ */
+int map_each_entry(const struct bpf_map *map,
+		   int (*fn)(const void *key, const void *value, void *ctx), void *ctx);
+
+/*
+ * Reads hash map @map into an array: one element of @elem_size bytes
+ * appended to *@elems (*@nr of them) for each entry that @fill turns into
+ * one (it returns 1, 0 to skip the entry, -errno to stop).  0 or -errno.
+ */
+int map_read_entries(const struct bpf_map *map, void **elems, size_t *nr, size_t elem_size,
+		     int (*fill)(void *elem, const void *key, const void *value, void *ctx),
+		     void *ctx);
 
 #endif /* IODIG_PROBES_MAPS_H */

@@ -232,41 +232,31 @@ static int by_count_desc(const void *a, const void *b)
 	return x->count < y->count ? 1 : x->count > y->count ? -1 : 0;
 }
 
-/* Reads every {stack, class} with its count and symbolizes the frames. */
+/* One {stack, class} with its count, the frames symbolized. */
+static int stack_of(void *elem, const void *key, const void *value, void *ctx)
+{
+	const struct sampling_key *k = key;
+	const uint64_t *count = value;
+	const struct samp_state *s = ctx;
+	struct samp_stack *st = elem;
+
+	if (!*count || k->cls >= SAMPLE_CLASS_NR || !k->ips[0])
+		return 0;
+	st->cls = k->cls;
+	st->count = *count;
+	for (int i = 0; i < SAMPLING_STACK_DEPTH && k->ips[i]; i++)
+		st->frames[st->depth++] = ksyms__map_addr(s->ksyms, k->ips[i], NULL);
+	return 1;
+}
+
 static int read_stacks(struct samp_state *s)
 {
-	int agg_fd = bpf_map__fd(s->skel->maps.agg);
-	struct sampling_key key, next, *prev = NULL;
-	size_t cap = 0;
+	int err = map_read_entries(s->skel->maps.agg, (void **)&s->stacks, &s->nr_stacks,
+				   sizeof(*s->stacks), stack_of, s);
 
-	while (!bpf_map_get_next_key(agg_fd, prev, &next)) {
-		struct samp_stack *st;
-		uint64_t count;
-
-		key = next;
-		prev = &key;
-		if (bpf_map_lookup_elem(agg_fd, &key, &count) || !count ||
-		    key.cls >= SAMPLE_CLASS_NR || !key.ips[0])
-			continue;
-		if (s->nr_stacks == cap) {
-			size_t ncap = cap ? cap * 2 : 256;
-			struct samp_stack *n = realloc(s->stacks, ncap * sizeof(*n));
-
-			if (!n)
-				return -ENOMEM;
-			s->stacks = n;
-			cap = ncap;
-		}
-		st = &s->stacks[s->nr_stacks++];
-		st->cls = key.cls;
-		st->count = count;
-		st->depth = 0;
-		for (int i = 0; i < SAMPLING_STACK_DEPTH && key.ips[i]; i++)
-			st->frames[st->depth++] = ksyms__map_addr(s->ksyms, key.ips[i], NULL);
-	}
-	if (s->nr_stacks)
+	if (!err && s->nr_stacks)
 		qsort(s->stacks, s->nr_stacks, sizeof(*s->stacks), by_count_desc);
-	return 0;
+	return err;
 }
 
 static int by_sym(const void *a, const void *b)

@@ -160,35 +160,20 @@ static void sched_prepare(void *state)
 	s->has_prev_state = tp_nr_args(family_btf(s), "sched_switch") >= 4;
 }
 
+static int entry_of(void *elem, const void *key, const void *value, void *ctx)
+{
+	struct sched_entry *e = elem;
+
+	(void)ctx;
+	memcpy(&e->key, key, sizeof(e->key));
+	memcpy(&e->val, value, sizeof(e->val));
+	return 1;
+}
+
 static int read_entries(struct sched_state *s)
 {
-	int fd = bpf_map__fd(s->skel->maps.agg);
-	struct sched_agg_key key, next;
-	bool first = true;
-	size_t cap = 0;
-
-	while (!bpf_map_get_next_key(fd, first ? NULL : &key, &next)) {
-		struct sched_entry *e;
-
-		first = false;
-		key = next;
-		if (s->nr_entries == cap) {
-			size_t ncap = cap ? cap * 2 : 64;
-			struct sched_entry *p = realloc(s->entries, ncap * sizeof(*p));
-
-			if (!p)
-				return -ENOMEM;
-			s->entries = p;
-			cap = ncap;
-		}
-		e = &s->entries[s->nr_entries];
-		memset(e, 0, sizeof(*e));
-		e->key = key;
-		if (bpf_map_lookup_elem(fd, &key, &e->val))
-			continue;    /* cannot vanish: nothing deletes from agg */
-		s->nr_entries++;
-	}
-	return errno == ENOENT || first ? 0 : -errno;
+	return map_read_entries(s->skel->maps.agg, (void **)&s->entries, &s->nr_entries,
+				sizeof(*s->entries), entry_of, NULL);
 }
 
 static void name_of(const struct ksyms *ks, uint64_t ip, char *buf, size_t size)
@@ -379,18 +364,12 @@ cleanup:
 	return ret;
 }
 
-static void count_iowq(struct sched_state *s)
+static int count_entry(const void *key, const void *value, void *ctx)
 {
-	int fd = bpf_map__fd(s->skel->maps.iowq_threads);
-	uint32_t key, next;
-	bool first = true;
-
-	s->iowq_workers = 0;
-	while (!bpf_map_get_next_key(fd, first ? NULL : &key, &next)) {
-		first = false;
-		key = next;
-		s->iowq_workers++;
-	}
+	(void)key;
+	(void)value;
+	(*(uint64_t *)ctx)++;
+	return 0;
 }
 
 static int sched_collect(void *state, uint64_t workload_ios)
@@ -406,7 +385,10 @@ static int sched_collect(void *state, uint64_t workload_ios)
 	err = read_entries(s);
 	if (err)
 		return err;
-	count_iowq(s);
+	s->iowq_workers = 0;
+	err = map_each_entry(s->skel->maps.iowq_threads, count_entry, &s->iowq_workers);
+	if (err)
+		return err;
 	return attribute(s);
 }
 
