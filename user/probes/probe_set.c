@@ -282,15 +282,10 @@ int probes_track_tgid(struct probe_set *set, pid_t tgid)
 {
 	int first_err = 0;
 
-	if (!set)
-		return 0;
-	for (size_t i = 0; i < NR_FAMILIES; i++) {
-		struct probe_slot *p = &set->slot[i];
-		int err;
+	for (size_t i = 0; set && i < NR_FAMILIES; i++) {
+		const struct probe_slot *p = &set->slot[i];
+		int err = is_running(p) ? family_track_tgid(p->state, tgid) : 0;
 
-		if (!is_running(p))
-			continue;
-		err = family_track_tgid(p->state, tgid);
 		if (err && !first_err)
 			first_err = err;
 	}
