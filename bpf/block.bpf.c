@@ -63,6 +63,7 @@
 #include "iodig/block.h"
 #include "core_fixes.bpf.h"
 #include "fast_rand.bpf.h"
+#include "tp_progs.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -211,6 +212,14 @@ static __always_inline struct block_op_counters *op_counters(__u32 op)
 	return &c->op[op];
 }
 
+/* The op's counters when @ri is a request of the watched disk, else NULL. */
+static __always_inline struct block_op_counters *watched(const struct rq_info *ri, __u32 op)
+{
+	if (targ_dev && ri->dev != targ_dev)
+		return NULL;
+	return op_counters(op);
+}
+
 /* @w: how many requests this one stands for (the timing stride). */
 static __always_inline void hist_add(__u32 kind, __u32 op, __u64 v, __u64 w)
 {
@@ -263,11 +272,8 @@ static __always_inline void latency_add(__u32 kind, __u32 op, __u64 from, __u64 
 /* @timed: the mechanism sees the request (not the classic tracepoint). */
 static __always_inline void on_issue(const struct rq_info *ri, __u32 op, bool timed)
 {
-	struct block_op_counters *oc;
+	struct block_op_counters *oc = watched(ri, op);
 
-	if (targ_dev && ri->dev != targ_dev)
-		return;
-	oc = op_counters(op);
 	if (!oc)
 		return;
 	oc->issued++;
@@ -285,11 +291,8 @@ static __always_inline void on_issue(const struct rq_info *ri, __u32 op, bool ti
 
 static __always_inline void on_requeue(const struct rq_info *ri, __u32 op)
 {
-	struct block_op_counters *oc;
+	struct block_op_counters *oc = watched(ri, op);
 
-	if (targ_dev && ri->dev != targ_dev)
-		return;
-	oc = op_counters(op);
 	if (!oc)
 		return;
 	oc->requeued++;
@@ -337,11 +340,8 @@ static __always_inline void time_completion(struct request *rq, bool btf,
 static __always_inline void on_complete(struct request *rq, bool btf, struct rq_info *ri,
 					__u32 op, int error, __u32 nr_bytes)
 {
-	struct block_op_counters *oc;
+	struct block_op_counters *oc = watched(ri, op);
 
-	if (targ_dev && ri->dev != targ_dev)
-		return;
-	oc = op_counters(op);
 	if (!oc)
 		return;
 	oc->bytes += nr_bytes;
@@ -383,13 +383,10 @@ static __always_inline void stages_at_issue(struct request *rq, bool btf,
 					    const struct rq_info *ri, __u32 op)
 {
 	__u64 bio = btf ? (__u64)rq->bio : (__u64)BPF_CORE_READ(rq, bio);
-	struct block_op_counters *oc;
+	struct block_op_counters *oc = watched(ri, op);
 	struct block_stamps *st;
 	__u64 now;
 
-	if (targ_dev && ri->dev != targ_dev)
-		return;
-	oc = op_counters(op);
 	if (!oc)
 		return;
 	st = bio ? bpf_map_lookup_elem(&stamps, &bio) : NULL;
@@ -503,80 +500,12 @@ static __always_inline int handle_complete(__u64 *ctx, bool btf)
 	return 0;
 }
 
-/* Program names start with "iodig_" (15 characters at most, the kernel's
- * BPF_OBJ_NAME_LEN) so `bpftool prog show` and the tests can find them. */
-
-SEC("tp_btf/block_rq_issue")
-int iodig_issue_btf(__u64 *ctx)
-{
-	return handle_issue(ctx, true);
-}
-
-SEC("tp_btf/block_rq_requeue")
-int iodig_reque_btf(__u64 *ctx)
-{
-	return handle_requeue(ctx, true);
-}
-
-SEC("tp_btf/block_rq_complete")
-int iodig_compl_btf(__u64 *ctx)
-{
-	return handle_complete(ctx, true);
-}
-
-SEC("tp_btf/block_bio_queue")
-int iodig_bioq_btf(__u64 *ctx)
-{
-	return handle_bio_queue(ctx, true);
-}
-
-SEC("tp_btf/block_getrq")
-int iodig_getrq_btf(__u64 *ctx)
-{
-	return handle_getrq(ctx, true);
-}
-
-SEC("tp_btf/block_rq_insert")
-int iodig_ins_btf(__u64 *ctx)
-{
-	return handle_insert(ctx, true);
-}
-
-SEC("raw_tp/block_bio_queue")
-int iodig_bioq_raw(__u64 *ctx)
-{
-	return handle_bio_queue(ctx, false);
-}
-
-SEC("raw_tp/block_getrq")
-int iodig_getrq_raw(__u64 *ctx)
-{
-	return handle_getrq(ctx, false);
-}
-
-SEC("raw_tp/block_rq_insert")
-int iodig_ins_raw(__u64 *ctx)
-{
-	return handle_insert(ctx, false);
-}
-
-SEC("raw_tp/block_rq_issue")
-int iodig_issue_raw(__u64 *ctx)
-{
-	return handle_issue(ctx, false);
-}
-
-SEC("raw_tp/block_rq_requeue")
-int iodig_reque_raw(__u64 *ctx)
-{
-	return handle_requeue(ctx, false);
-}
-
-SEC("raw_tp/block_rq_complete")
-int iodig_compl_raw(__u64 *ctx)
-{
-	return handle_complete(ctx, false);
-}
+IODIG_TP_PROGS(block_rq_issue, issue, handle_issue(ctx, btf))
+IODIG_TP_PROGS(block_rq_requeue, reque, handle_requeue(ctx, btf))
+IODIG_TP_PROGS(block_rq_complete, compl, handle_complete(ctx, btf))
+IODIG_TP_PROGS(block_bio_queue, bioq, handle_bio_queue(ctx, btf))
+IODIG_TP_PROGS(block_getrq, getrq, handle_getrq(ctx, btf))
+IODIG_TP_PROGS(block_rq_insert, ins, handle_insert(ctx, btf))
 
 /* Classic tracepoints: the record's dev is disk_devt(rq->q->disk), the
  * whole disk, in the kernel's dev_t encoding.  Without the request there

@@ -37,6 +37,7 @@
 
 #include "iodig/block.h"   /* BLOCK_KDEV */
 #include "iodig/funcs.h"
+#include "vm_fault.bpf.h"
 #include "workload.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
@@ -259,22 +260,6 @@ static __always_inline int on_entry(void *ctx, __u32 slot, bool kp)
 	return 0;
 }
 
-static __always_inline __u32 vm_fault_class(__u32 r)
-{
-	/* enum vm_fault_reason's values come from this kernel's BTF. */
-	if (r & bpf_core_enum_value(enum vm_fault_reason, VM_FAULT_FALLBACK))
-		return FR_FALLBACK;
-	if (r & (bpf_core_enum_value(enum vm_fault_reason, VM_FAULT_OOM) |
-		 bpf_core_enum_value(enum vm_fault_reason, VM_FAULT_SIGBUS) |
-		 bpf_core_enum_value(enum vm_fault_reason, VM_FAULT_SIGSEGV) |
-		 bpf_core_enum_value(enum vm_fault_reason, VM_FAULT_HWPOISON) |
-		 bpf_core_enum_value(enum vm_fault_reason, VM_FAULT_HWPOISON_LARGE)))
-		return FR_ERROR;
-	if (r & bpf_core_enum_value(enum vm_fault_reason, VM_FAULT_NOPAGE))
-		return FR_OK;
-	return FR_OTHER;
-}
-
 static __always_inline __u32 errno_class(__s64 ret)
 {
 	if (ret == -IODIG_EAGAIN)
@@ -334,7 +319,8 @@ static __always_inline void exit_kind(struct funcs_fn_counters *c, __u32 kind, _
 		break;
 	case FK_DAX:
 		c->variant[aux < FV_NR ? aux : FV_PUD]++;
-		res = vm_fault_class((__u32)ret);
+		res = iodig_vm_fault_class((__u32)ret, FR_OK, FR_FALLBACK, FR_ERROR,
+					   FR_OTHER);
 		break;
 	case FK_IOU_ISSUE:
 		c->variant[aux ? FV_BLOCKING : FV_NOWAIT]++;

@@ -50,6 +50,7 @@
 #include "iodig/sched.h"
 #include "workload.bpf.h"
 #include "fast_rand.bpf.h"
+#include "tp_progs.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -401,20 +402,7 @@ static __always_inline int handle_switch(__u64 *ctx, bool btf)
 	return 0;
 }
 
-/* Program names start with "iodig_" (BPF_OBJ_NAME_LEN is 16) so tests and
- * `bpftool prog show` find them. */
-
-SEC("tp_btf/sched_switch")
-int iodig_sw_btf(__u64 *ctx)
-{
-	return handle_switch(ctx, true);
-}
-
-SEC("raw_tp/sched_switch")
-int iodig_sw_raw(__u64 *ctx)
-{
-	return handle_switch(ctx, false);
-}
+IODIG_TP_PROGS(sched_switch, sw, handle_switch(ctx, btf))
 
 static __always_inline void tid_mark(__u32 tid)
 {
