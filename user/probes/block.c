@@ -9,7 +9,6 @@
 #include <string.h>
 #include <sys/sysmacros.h>
 
-#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <json-c/json.h>
 
@@ -17,7 +16,6 @@
 #include "iodig/block.h"
 #include "probes/probe.h"
 #include "probes/selection.h"
-#include "probes/tracefs.h"
 #include "probes/tp_layout.h"
 #include "probes/maps.h"
 #include "probes/family_render.h"
@@ -48,7 +46,7 @@ struct block_state {
 	unsigned int stride, stride_max;
 	uint64_t tick_completed, tick_ns;
 	uint64_t detached_ns;         /* --probe-toggle: when the hooks were
-				       * last detached, 0 while attached */
+				       * last detached */
 	/* filled by collect */
 	struct block_counters sum;
 	struct hist h[BLOCK_HIST_NR][BLOCK_OP_NR];

@@ -8,9 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <json-c/json.h>
 

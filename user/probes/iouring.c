@@ -15,7 +15,6 @@
 #include <json-c/json.h>
 
 #include "iodig/iouring.h"
-#include "iodig/tgid_filter.h"
 #include "iouring.skel.h"
 #include "probes/probe.h"
 #include "probes/selection.h"

@@ -22,7 +22,6 @@
 
 #include "iodig/sampling.h"
 #include "iodig/syscalls.h"
-#include "iodig/tgid_filter.h"
 #include "probes/ksyms.h"
 #include "probes/probe.h"
 #include "probes/sc_calls.h"

@@ -11,16 +11,13 @@
 #include <string.h>
 
 #include <bpf/bpf.h>
-#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <json-c/json.h>
 
 #include "iodig/sched.h"
-#include "iodig/tgid_filter.h"
 #include "probes/ksyms.h"
 #include "probes/probe.h"
 #include "probes/selection.h"
-#include "probes/tracefs.h"
 #include "probes/maps.h"
 #include "probes/family_render.h"
 #include "probes/tp_layout.h"

@@ -9,13 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
-#include <unistd.h>
 
 #include <bpf/libbpf.h>
 #include <json-c/json.h>
 
 #include "iodig/syscalls.h"
-#include "iodig/tgid_filter.h"
 #include "probes/probe.h"
 #include "probes/sc_calls.h"
 #include "probes/selection.h"
