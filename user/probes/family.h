@@ -138,7 +138,9 @@ struct btf *family_btf(void *state);
 int family_adopt_skeleton(void *state, void *skel, struct bpf_object_skeleton *skeleton);
 
 /* Opens skeleton <@prefix>_bpf into s->skel with the base's options and
- * adopts it: the first step of most load()s. */
+ * adopts it: the first step of most load()s.  s->skel stays valid while
+ * the base holds it: after a failed family_load() the next attempt opens
+ * another. */
 #define FAMILY_OPEN(s, prefix)						\
 	((s)->skel = prefix##_bpf__open_opts(family_open_opts(s)),	\
 	 family_adopt_skeleton((s), (s)->skel, (s)->skel ? (s)->skel->skeleton : NULL))
