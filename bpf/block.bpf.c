@@ -61,6 +61,7 @@
 #include "iodig/block.h"
 #include "core_fixes.bpf.h"
 #include "fast_rand.bpf.h"
+#include "tp_progs.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -72,8 +73,16 @@ const volatile bool issue_hooked = true;
 /* Time a random 1 in (time_mask + 1) completions, a power of two; 0 =
  * every one.  Set through the mmapped .bss while the workload runs. */
 __u32 time_mask = 0;
-
-extern int LINUX_KERNEL_VERSION __kconfig;
+/*
+ * Where the request is among the arguments of block_rq_issue,
+ * block_rq_requeue and block_rq_insert, and the bio among those of
+ * block_bio_queue and block_getrq: first since v5.11 (commit a54895fa
+ * dropped their request_queue argument), second before.  User space
+ * reads them from the tracepoints' prototypes in the kernel's BTF
+ * (user/probes/tp_layout.h); rodata, so the verifier keeps one branch.
+ */
+const volatile __u32 rq_arg = 0;
+const volatile __u32 bio_arg = 0;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -201,6 +210,14 @@ static __always_inline struct block_op_counters *op_counters(__u32 op)
 	return &c->op[op];
 }
 
+/* The op's counters when @ri is a request of the watched disk, else NULL. */
+static __always_inline struct block_op_counters *watched(const struct rq_info *ri, __u32 op)
+{
+	if (targ_dev && ri->dev != targ_dev)
+		return NULL;
+	return op_counters(op);
+}
+
 /* @w: how many requests this one stands for (the timing stride). */
 static __always_inline void hist_add(__u32 kind, __u32 op, __u64 v, __u64 w)
 {
@@ -253,11 +270,8 @@ static __always_inline void latency_add(__u32 kind, __u32 op, __u64 from, __u64 
 /* @timed: the mechanism sees the request (not the classic tracepoint). */
 static __always_inline void on_issue(const struct rq_info *ri, __u32 op, bool timed)
 {
-	struct block_op_counters *oc;
+	struct block_op_counters *oc = watched(ri, op);
 
-	if (targ_dev && ri->dev != targ_dev)
-		return;
-	oc = op_counters(op);
 	if (!oc)
 		return;
 	oc->issued++;
@@ -275,11 +289,8 @@ static __always_inline void on_issue(const struct rq_info *ri, __u32 op, bool ti
 
 static __always_inline void on_requeue(const struct rq_info *ri, __u32 op)
 {
-	struct block_op_counters *oc;
+	struct block_op_counters *oc = watched(ri, op);
 
-	if (targ_dev && ri->dev != targ_dev)
-		return;
-	oc = op_counters(op);
 	if (!oc)
 		return;
 	oc->requeued++;
@@ -327,11 +338,8 @@ static __always_inline void time_completion(struct request *rq, bool btf,
 static __always_inline void on_complete(struct request *rq, bool btf, struct rq_info *ri,
 					__u32 op, int error, __u32 nr_bytes)
 {
-	struct block_op_counters *oc;
+	struct block_op_counters *oc = watched(ri, op);
 
-	if (targ_dev && ri->dev != targ_dev)
-		return;
-	oc = op_counters(op);
 	if (!oc)
 		return;
 	oc->bytes += nr_bytes;
@@ -348,17 +356,11 @@ static __always_inline void on_complete(struct request *rq, bool btf, struct rq_
 		time_completion(rq, btf, ri, op, oc);
 }
 
-/*
- * commit a54895fa (v5.11-rc1) dropped the request_queue argument of the
- * request tracepoints, so block_rq_issue and block_rq_requeue took (q, rq)
- * before it.  The .kconfig value is read-only, so the verifier prunes the
- * other branch.
- */
-static __always_inline struct request *rq_arg(__u64 *ctx)
+static __always_inline struct request *rq_of(__u64 *ctx)
 {
-	if (LINUX_KERNEL_VERSION >= KERNEL_VERSION(5, 11, 0))
-		return (struct request *)ctx[0];
-	return (struct request *)ctx[1];
+	if (rq_arg == 1)
+		return (struct request *)ctx[1];
+	return (struct request *)ctx[0];
 }
 
 static __always_inline void stage_add(struct block_op_counters *oc, __u32 stage,
@@ -379,13 +381,10 @@ static __always_inline void stages_at_issue(struct request *rq, bool btf,
 					    const struct rq_info *ri, __u32 op)
 {
 	__u64 bio = btf ? (__u64)rq->bio : (__u64)BPF_CORE_READ(rq, bio);
-	struct block_op_counters *oc;
+	struct block_op_counters *oc = watched(ri, op);
 	struct block_stamps *st;
 	__u64 now;
 
-	if (targ_dev && ri->dev != targ_dev)
-		return;
-	oc = op_counters(op);
 	if (!oc)
 		return;
 	st = bio ? bpf_map_lookup_elem(&stamps, &bio) : NULL;
@@ -408,7 +407,7 @@ static __always_inline void stages_at_issue(struct request *rq, bool btf,
 
 static __always_inline int handle_issue(__u64 *ctx, bool btf)
 {
-	struct request *rq = rq_arg(ctx);
+	struct request *rq = rq_of(ctx);
 	struct rq_info ri = {};
 	__u32 op;
 
@@ -420,13 +419,11 @@ static __always_inline int handle_issue(__u64 *ctx, bool btf)
 	return 0;
 }
 
-/* block_bio_queue(bio) and block_getrq(bio) since v5.11; (q, bio[, rw])
- * before, as rq_arg() explains. */
-static __always_inline struct bio *bio_arg(__u64 *ctx)
+static __always_inline struct bio *bio_of(__u64 *ctx)
 {
-	if (LINUX_KERNEL_VERSION >= KERNEL_VERSION(5, 11, 0))
-		return (struct bio *)ctx[0];
-	return (struct bio *)ctx[1];
+	if (bio_arg == 1)
+		return (struct bio *)ctx[1];
+	return (struct bio *)ctx[0];
 }
 
 static __always_inline bool bio_watched(struct bio *bio, bool btf)
@@ -446,7 +443,7 @@ static __always_inline bool bio_watched(struct bio *bio, bool btf)
 /* Q: a bio enters the block layer; its stamps start over. */
 static __always_inline int handle_bio_queue(__u64 *ctx, bool btf)
 {
-	struct bio *bio = bio_arg(ctx);
+	struct bio *bio = bio_of(ctx);
 	struct block_stamps st = {};
 	__u64 key = (__u64)bio;
 
@@ -460,7 +457,7 @@ static __always_inline int handle_bio_queue(__u64 *ctx, bool btf)
 /* G: a request was allocated for the bio (after any tag wait). */
 static __always_inline int handle_getrq(__u64 *ctx, bool btf)
 {
-	__u64 key = (__u64)bio_arg(ctx);
+	__u64 key = (__u64)bio_of(ctx);
 	struct block_stamps *st = bpf_map_lookup_elem(&stamps, &key);
 
 	if (st)
@@ -471,7 +468,7 @@ static __always_inline int handle_getrq(__u64 *ctx, bool btf)
 /* I: the request went into the scheduler or a dispatch list. */
 static __always_inline int handle_insert(__u64 *ctx, bool btf)
 {
-	struct request *rq = rq_arg(ctx);
+	struct request *rq = rq_of(ctx);
 	__u64 key = btf ? (__u64)rq->bio : (__u64)BPF_CORE_READ(rq, bio);
 	struct block_stamps *st = bpf_map_lookup_elem(&stamps, &key);
 
@@ -484,7 +481,7 @@ static __always_inline int handle_requeue(__u64 *ctx, bool btf)
 {
 	struct rq_info ri = {};
 
-	read_rq(rq_arg(ctx), btf, false, &ri);
+	read_rq(rq_of(ctx), btf, false, &ri);
 	on_requeue(&ri, op_of_flags(ri.cmd_flags));
 	return 0;
 }
@@ -501,80 +498,12 @@ static __always_inline int handle_complete(__u64 *ctx, bool btf)
 	return 0;
 }
 
-/* Program names start with "iodig_" (15 characters at most, the kernel's
- * BPF_OBJ_NAME_LEN) so `bpftool prog show` and the tests can find them. */
-
-SEC("tp_btf/block_rq_issue")
-int iodig_issue_btf(__u64 *ctx)
-{
-	return handle_issue(ctx, true);
-}
-
-SEC("tp_btf/block_rq_requeue")
-int iodig_reque_btf(__u64 *ctx)
-{
-	return handle_requeue(ctx, true);
-}
-
-SEC("tp_btf/block_rq_complete")
-int iodig_compl_btf(__u64 *ctx)
-{
-	return handle_complete(ctx, true);
-}
-
-SEC("tp_btf/block_bio_queue")
-int iodig_bioq_btf(__u64 *ctx)
-{
-	return handle_bio_queue(ctx, true);
-}
-
-SEC("tp_btf/block_getrq")
-int iodig_getrq_btf(__u64 *ctx)
-{
-	return handle_getrq(ctx, true);
-}
-
-SEC("tp_btf/block_rq_insert")
-int iodig_ins_btf(__u64 *ctx)
-{
-	return handle_insert(ctx, true);
-}
-
-SEC("raw_tp/block_bio_queue")
-int iodig_bioq_raw(__u64 *ctx)
-{
-	return handle_bio_queue(ctx, false);
-}
-
-SEC("raw_tp/block_getrq")
-int iodig_getrq_raw(__u64 *ctx)
-{
-	return handle_getrq(ctx, false);
-}
-
-SEC("raw_tp/block_rq_insert")
-int iodig_ins_raw(__u64 *ctx)
-{
-	return handle_insert(ctx, false);
-}
-
-SEC("raw_tp/block_rq_issue")
-int iodig_issue_raw(__u64 *ctx)
-{
-	return handle_issue(ctx, false);
-}
-
-SEC("raw_tp/block_rq_requeue")
-int iodig_reque_raw(__u64 *ctx)
-{
-	return handle_requeue(ctx, false);
-}
-
-SEC("raw_tp/block_rq_complete")
-int iodig_compl_raw(__u64 *ctx)
-{
-	return handle_complete(ctx, false);
-}
+IODIG_TP_PROGS(block_rq_issue, issue, handle_issue(ctx, btf))
+IODIG_TP_PROGS(block_rq_requeue, reque, handle_requeue(ctx, btf))
+IODIG_TP_PROGS(block_rq_complete, compl, handle_complete(ctx, btf))
+IODIG_TP_PROGS(block_bio_queue, bioq, handle_bio_queue(ctx, btf))
+IODIG_TP_PROGS(block_getrq, getrq, handle_getrq(ctx, btf))
+IODIG_TP_PROGS(block_rq_insert, ins, handle_insert(ctx, btf))
 
 /* Classic tracepoints: the record's dev is disk_devt(rq->q->disk), the
  * whole disk, in the kernel's dev_t encoding.  Without the request there

@@ -25,14 +25,11 @@
 #include <bpf/bpf_tracing.h>
 
 #include "iodig/faults.h"
+#include "tp_progs.bpf.h"
+#include "vm_fault.bpf.h"
+#include "workload.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
-
-/* The workload's processes (iodig/tgid_filter.h), live through .bss. */
-__u32 tgids[IODIG_MAX_TGIDS];
-
-/* iodig's supervisor thread, never traced (iodig/tgid_filter.h). */
-const volatile __u32 supervisor_tid = 0;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -48,7 +45,7 @@ static __always_inline struct faults_counters *counters_of_workload(int *slot)
 {
 	__u32 zero = 0;
 
-	*slot = iodig_thread_slot(tgids, supervisor_tid, bpf_get_current_pid_tgid());
+	*slot = iodig_current_slot();
 	if (*slot < 0)
 		return NULL;
 	return bpf_map_lookup_elem(&counters, &zero);
@@ -76,18 +73,8 @@ static __always_inline __u32 dax_result(int result)
 {
 	if (result == NO_RESULT)
 		return DAX_RES_OTHER;
-	/* The values of enum vm_fault_reason come from this kernel's BTF. */
-	if (result & bpf_core_enum_value(enum vm_fault_reason, VM_FAULT_FALLBACK))
-		return DAX_RES_FALLBACK;
-	if (result & (bpf_core_enum_value(enum vm_fault_reason, VM_FAULT_OOM) |
-		      bpf_core_enum_value(enum vm_fault_reason, VM_FAULT_SIGBUS) |
-		      bpf_core_enum_value(enum vm_fault_reason, VM_FAULT_SIGSEGV) |
-		      bpf_core_enum_value(enum vm_fault_reason, VM_FAULT_HWPOISON) |
-		      bpf_core_enum_value(enum vm_fault_reason, VM_FAULT_HWPOISON_LARGE)))
-		return DAX_RES_ERROR;
-	if (result & bpf_core_enum_value(enum vm_fault_reason, VM_FAULT_NOPAGE))
-		return DAX_RES_NOPAGE;
-	return DAX_RES_OTHER;
+	return iodig_vm_fault_class(result, DAX_RES_NOPAGE, DAX_RES_FALLBACK, DAX_RES_ERROR,
+				    DAX_RES_OTHER);
 }
 
 static __always_inline int on_dax(__u32 ev, int result)
@@ -102,20 +89,8 @@ static __always_inline int on_dax(__u32 ev, int result)
 	return 0;
 }
 
-/* Program names start with "iodig_" and fit the kernel's 15 characters.
- * page_fault_user(address, regs, error_code). */
-
-SEC("tp_btf/page_fault_user")
-int iodig_pf_btf(__u64 *ctx)
-{
-	return on_user_fault(ctx[2]);
-}
-
-SEC("raw_tp/page_fault_user")
-int iodig_pf_raw(__u64 *ctx)
-{
-	return on_user_fault(ctx[2]);
-}
+/* page_fault_user(address, regs, error_code) */
+IODIG_TP_PROGS(page_fault_user, pf, on_user_fault(ctx[2]))
 
 SEC("tracepoint/exceptions/page_fault_user")
 int iodig_pf_tp(struct trace_event_raw_exceptions *ctx)
@@ -123,23 +98,16 @@ int iodig_pf_tp(struct trace_event_raw_exceptions *ctx)
 	return on_user_fault(ctx->error_code);
 }
 
+/* The result among the tracepoint's arguments @ctx, at @arg (-1: none). */
+#define DAX_ARG_RESULT(ctx, arg) \
+	((arg) >= 0 ? (int)(ctx)[(arg) >= 0 ? (arg) : 0] : NO_RESULT)
+
 /*
  * One fs_dax event's three variants.  @arg is the position of its result
  * among the tracepoint's arguments (-1: none), @rec its classic record.
  */
 #define DAX_PROGS(ev, event, short, arg, rec)                                   \
-SEC("tp_btf/" #event)                                                           \
-int iodig_##short##_btf(__u64 *ctx)                                             \
-{                                                                               \
-	return on_dax(ev, (arg) >= 0 ? (int)ctx[(arg) >= 0 ? (arg) : 0]         \
-				     : NO_RESULT);                              \
-}                                                                               \
-SEC("raw_tp/" #event)                                                           \
-int iodig_##short##_raw(__u64 *ctx)                                             \
-{                                                                               \
-	return on_dax(ev, (arg) >= 0 ? (int)ctx[(arg) >= 0 ? (arg) : 0]         \
-				     : NO_RESULT);                              \
-}                                                                               \
+IODIG_TP_PROGS(event, short, on_dax(ev, DAX_ARG_RESULT(ctx, arg)))              \
 SEC("tracepoint/fs_dax/" #event)                                                \
 int iodig_##short##_tp(struct rec *ctx)                                         \
 {                                                                               \

@@ -37,6 +37,8 @@
 
 #include "iodig/block.h"   /* BLOCK_KDEV */
 #include "iodig/funcs.h"
+#include "vm_fault.bpf.h"
+#include "workload.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -44,12 +46,6 @@ const volatile struct funcs_spec funcs_spec[FUNCS_MAX_FNS] = {};
 /* BLOCK_KDEV of the target disk, 0 = none known. */
 const volatile __u32 targ_dev = 0;
 const volatile __u32 page_shift = 12;
-
-/* The workload's processes, live through .bss (iodig/tgid_filter.h). */
-__u32 tgids[IODIG_MAX_TGIDS];
-
-/* iodig's supervisor thread, never traced (iodig/tgid_filter.h). */
-const volatile __u32 supervisor_tid = 0;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -220,7 +216,7 @@ static __always_inline int on_entry(void *ctx, __u32 slot, bool kp)
 		return 0;
 	kind = funcs_spec[slot].kind;
 	flags = funcs_spec[slot].flags;
-	mine = iodig_thread_slot(tgids, supervisor_tid, bpf_get_current_pid_tgid()) >= 0;
+	mine = iodig_current_slot() >= 0;
 	if (!mine && !(flags & FF_ANY_CONTEXT))
 		return 0;
 	if (kind == FK_BIO) {
@@ -262,22 +258,6 @@ static __always_inline int on_entry(void *ctx, __u32 slot, bool kp)
 	/* Last, so the probe's own work above is not timed. */
 	fr->ts = bpf_ktime_get_ns();
 	return 0;
-}
-
-static __always_inline __u32 vm_fault_class(__u32 r)
-{
-	/* enum vm_fault_reason's values come from this kernel's BTF. */
-	if (r & bpf_core_enum_value(enum vm_fault_reason, VM_FAULT_FALLBACK))
-		return FR_FALLBACK;
-	if (r & (bpf_core_enum_value(enum vm_fault_reason, VM_FAULT_OOM) |
-		 bpf_core_enum_value(enum vm_fault_reason, VM_FAULT_SIGBUS) |
-		 bpf_core_enum_value(enum vm_fault_reason, VM_FAULT_SIGSEGV) |
-		 bpf_core_enum_value(enum vm_fault_reason, VM_FAULT_HWPOISON) |
-		 bpf_core_enum_value(enum vm_fault_reason, VM_FAULT_HWPOISON_LARGE)))
-		return FR_ERROR;
-	if (r & bpf_core_enum_value(enum vm_fault_reason, VM_FAULT_NOPAGE))
-		return FR_OK;
-	return FR_OTHER;
 }
 
 static __always_inline __u32 errno_class(__s64 ret)
@@ -339,7 +319,8 @@ static __always_inline void exit_kind(struct funcs_fn_counters *c, __u32 kind, _
 		break;
 	case FK_DAX:
 		c->variant[aux < FV_NR ? aux : FV_PUD]++;
-		res = vm_fault_class((__u32)ret);
+		res = iodig_vm_fault_class((__u32)ret, FR_OK, FR_FALLBACK, FR_ERROR,
+					   FR_OTHER);
 		break;
 	case FK_IOU_ISSUE:
 		c->variant[aux ? FV_BLOCKING : FV_NOWAIT]++;

@@ -37,7 +37,8 @@
 #include <bpf/bpf_tracing.h>
 
 #include "iodig/iouring.h"
-#include "iodig/tgid_filter.h"
+#include "tp_progs.bpf.h"
+#include "workload.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -49,9 +50,6 @@ const volatile struct iouring_args args = {
 	.complete_res = IOURING_ARG_NONE,
 	.complete_cqe = 2,
 };
-
-/* Workload process ids; filled by user space through the mmapped .bss. */
-__u32 targ_tgids[IODIG_MAX_TGIDS] = {};
 
 /* Punted requests in punt_start: complete skips the lookup when 0. */
 __s64 outstanding = 0;
@@ -118,14 +116,9 @@ static __always_inline __u32 req_owner_tgid(void *req)
 	return BPF_CORE_READ(t, tgid);
 }
 
-static __always_inline bool traced_tgid(__u32 tgid)
-{
-	return iodig_tgid_slot(targ_tgids, tgid) >= 0;
-}
-
 static __always_inline bool traced(void)
 {
-	return traced_tgid(bpf_get_current_pid_tgid() >> 32);
+	return iodig_traced_tgid(bpf_get_current_pid_tgid() >> 32);
 }
 
 static __always_inline struct iouring_counters *counters_get(void)
@@ -208,34 +201,37 @@ static __always_inline void note_current_thread(bool btf)
 	thread_add((__u32)bpf_get_current_pid_tgid(), thread_kind(head));
 }
 
-static __always_inline void on_submit(void)
+/* The counters for an event of a traced thread, NULL for any other. */
+static __always_inline struct iouring_counters *traced_counters(void)
 {
-	struct iouring_counters *c;
-
 	if (!traced())
-		return;
-	c = counters_get();
-	if (c)
-		c->submitted++;
+		return NULL;
+	return counters_get();
 }
 
-static __always_inline void on_punt(__u64 req)
+static __always_inline int on_submit(void)
 {
-	struct iouring_counters *c;
+	struct iouring_counters *c = traced_counters();
+
+	if (c)
+		c->submitted++;
+	return 0;
+}
+
+static __always_inline int on_punt(__u64 req)
+{
+	struct iouring_counters *c = traced_counters();
 	__u64 now;
 	long err;
 
-	if (!traced())
-		return;
-	c = counters_get();
 	if (!c)
-		return;
+		return 0;
 	c->punted++;
 	if (!punt_seen)
 		punt_seen = 1;
 	if (!complete_hooked) {
 		c->punt_unhooked++;
-		return;
+		return 0;
 	}
 	now = bpf_ktime_get_ns();
 	/* A request punted again (io-wq retrying after -EAGAIN) keeps the
@@ -245,19 +241,17 @@ static __always_inline void on_punt(__u64 req)
 		__sync_fetch_and_add(&outstanding, 1);
 	else if (err != -17 /* EEXIST */)
 		c->punt_untracked++;
+	return 0;
 }
 
-static __always_inline void on_complete(__u64 req, int res, bool btf)
+static __always_inline int on_complete(__u64 req, int res, bool btf)
 {
-	struct iouring_counters *c;
+	struct iouring_counters *c = traced_counters();
 	__u64 *start, d;
 	__u32 slot;
 
-	if (!traced())
-		return;
-	c = counters_get();
 	if (!c)
-		return;
+		return 0;
 	c->completed++;
 	if (res < 0)
 		c->failed++;
@@ -265,10 +259,10 @@ static __always_inline void on_complete(__u64 req, int res, bool btf)
 		c->eagain++;
 	note_current_thread(btf);
 	if (outstanding <= 0 || !req)
-		return;
+		return 0;
 	start = bpf_map_lookup_elem(&punt_start, &req);
 	if (!start)
-		return;
+		return 0;
 	d = bpf_ktime_get_ns() - *start;
 	bpf_map_delete_elem(&punt_start, &req);
 	__sync_fetch_and_add(&outstanding, -1);
@@ -280,35 +274,35 @@ static __always_inline void on_complete(__u64 req, int res, bool btf)
 	start = bpf_map_lookup_elem(&punt_hist, &slot);
 	if (start)
 		*start += 1;
+	return 0;
 }
 
-static __always_inline void on_poll_arm(void)
+static __always_inline int on_poll_arm(void)
 {
-	struct iouring_counters *c;
+	struct iouring_counters *c = traced_counters();
 
-	if (!traced())
-		return;
-	c = counters_get();
 	if (c)
 		c->poll_armed++;
+	return 0;
 }
 
 /* Poll wake-ups run in whatever context woke the file, so the filter is
  * the request's owner, not current. */
-static __always_inline void on_task_add(void *req)
+static __always_inline int on_task_add(void *req)
 {
 	struct iouring_counters *c;
 
-	if (!req || !traced_tgid(req_owner_tgid(req)))
-		return;
+	if (!req || !iodig_traced_tgid(req_owner_tgid(req)))
+		return 0;
 	c = counters_get();
 	if (c)
 		c->task_add++;
+	return 0;
 }
 
 static __always_inline void on_rename(__u32 tgid, __u32 tid, __u64 comm_head)
 {
-	if (traced_tgid(tgid))
+	if (iodig_traced_tgid(tgid))
 		thread_add(tid, thread_kind(comm_head));
 }
 
@@ -334,7 +328,7 @@ static __always_inline __u64 complete_req(__u64 *ctx)
 }
 
 /* task_rename(struct task_struct *task, const char *comm) */
-static __always_inline void handle_rename(__u64 *ctx, bool btf)
+static __always_inline int handle_rename(__u64 *ctx, bool btf)
 {
 	struct task_struct *t = (struct task_struct *)ctx[0];
 	__u64 head = 0;
@@ -349,93 +343,17 @@ static __always_inline void handle_rename(__u64 *ctx, bool btf)
 	}
 	bpf_probe_read_kernel(&head, sizeof(head), (void *)ctx[1]);
 	on_rename(tgid, tid, head);
-}
-
-/* Program names start with "iodig_" (BPF_OBJ_NAME_LEN is 16). */
-
-SEC("tp_btf/io_uring_submit_req")
-int iodig_sub_btf(__u64 *ctx)
-{
-	on_submit();
 	return 0;
 }
 
-SEC("tp_btf/io_uring_queue_async_work")
-int iodig_qaw_btf(__u64 *ctx)
-{
-	on_punt(arg_at(ctx, args.qaw_req));
-	return 0;
-}
-
-SEC("tp_btf/io_uring_complete")
-int iodig_cmp_btf(__u64 *ctx)
-{
-	on_complete(complete_req(ctx), complete_res(ctx, true), true);
-	return 0;
-}
-
-SEC("tp_btf/io_uring_poll_arm")
-int iodig_poll_btf(__u64 *ctx)
-{
-	on_poll_arm();
-	return 0;
-}
-
-SEC("tp_btf/io_uring_task_add")
-int iodig_tadd_btf(__u64 *ctx)
-{
-	on_task_add((void *)arg_at(ctx, args.task_add_req));
-	return 0;
-}
-
-SEC("tp_btf/task_rename")
-int iodig_ren_btf(__u64 *ctx)
-{
-	handle_rename(ctx, true);
-	return 0;
-}
-
-SEC("raw_tp/io_uring_submit_req")
-int iodig_sub_raw(__u64 *ctx)
-{
-	on_submit();
-	return 0;
-}
-
-SEC("raw_tp/io_uring_queue_async_work")
-int iodig_qaw_raw(__u64 *ctx)
-{
-	on_punt(arg_at(ctx, args.qaw_req));
-	return 0;
-}
-
-SEC("raw_tp/io_uring_complete")
-int iodig_cmp_raw(__u64 *ctx)
-{
-	on_complete(complete_req(ctx), complete_res(ctx, false), false);
-	return 0;
-}
-
-SEC("raw_tp/io_uring_poll_arm")
-int iodig_poll_raw(__u64 *ctx)
-{
-	on_poll_arm();
-	return 0;
-}
-
-SEC("raw_tp/io_uring_task_add")
-int iodig_tadd_raw(__u64 *ctx)
-{
-	on_task_add((void *)arg_at(ctx, args.task_add_req));
-	return 0;
-}
-
-SEC("raw_tp/task_rename")
-int iodig_ren_raw(__u64 *ctx)
-{
-	handle_rename(ctx, false);
-	return 0;
-}
+IODIG_TP_PROGS(io_uring_submit_req, sub, on_submit())
+IODIG_TP_PROGS(io_uring_queue_async_work, qaw, on_punt(arg_at(ctx, args.qaw_req)))
+IODIG_TP_PROGS(io_uring_complete, cmp,
+	       on_complete(complete_req(ctx), complete_res(ctx, btf), btf))
+IODIG_TP_PROGS(io_uring_poll_arm, poll, on_poll_arm())
+IODIG_TP_PROGS(io_uring_task_add, tadd,
+	       on_task_add((void *)arg_at(ctx, args.task_add_req)))
+IODIG_TP_PROGS(task_rename, ren, handle_rename(ctx, btf))
 
 /*
  * Classic records.  Their fields are read by CO-RE: io_uring_complete got
@@ -445,15 +363,13 @@ int iodig_ren_raw(__u64 *ctx)
 SEC("tracepoint/io_uring/io_uring_submit_req")
 int iodig_sub_tp(void *ctx)
 {
-	on_submit();
-	return 0;
+	return on_submit();
 }
 
 SEC("tracepoint/io_uring/io_uring_queue_async_work")
 int iodig_qaw_tp(struct trace_event_raw_io_uring_queue_async_work *ctx)
 {
-	on_punt((__u64)ctx->req);
-	return 0;
+	return on_punt((__u64)ctx->req);
 }
 
 SEC("tracepoint/io_uring/io_uring_complete")
@@ -463,22 +379,19 @@ int iodig_cmp_tp(struct trace_event_raw_io_uring_complete *ctx)
 
 	if (bpf_core_field_exists(ctx->req))
 		req = (__u64)ctx->req;
-	on_complete(req, ctx->res, false);
-	return 0;
+	return on_complete(req, ctx->res, false);
 }
 
 SEC("tracepoint/io_uring/io_uring_poll_arm")
 int iodig_poll_tp(void *ctx)
 {
-	on_poll_arm();
-	return 0;
+	return on_poll_arm();
 }
 
 SEC("tracepoint/io_uring/io_uring_task_add")
 int iodig_tadd_tp(struct trace_event_raw_io_uring_task_add *ctx)
 {
-	on_task_add(ctx->req);
-	return 0;
+	return on_task_add(ctx->req);
 }
 
 /* The record has the renamed task's pid, not its tgid: io threads name

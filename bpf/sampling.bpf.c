@@ -38,18 +38,12 @@
 
 #include "iodig/sampling.h"
 #include "iodig/syscalls.h"
-#include "iodig/tgid_filter.h"
+#include "workload.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
 /* Syscall number of each enum sc_call, -1 when absent; set before load. */
 const volatile __s64 sc_nr[SC_CALL_NR] = { -1, -1, -1, -1, -1, -1, -1, -1 };
-
-/* The workload's processes (iodig/tgid_filter.h), live through .bss. */
-__u32 tgids[IODIG_MAX_TGIDS];
-
-/* iodig's supervisor thread, never traced (iodig/tgid_filter.h). */
-const volatile __u32 supervisor_tid = 0;
 
 /* PF_IO_WORKER (include/linux/sched.h, v5.12+). */
 #define IODIG_PF_IO_WORKER 0x00000010
@@ -150,7 +144,7 @@ int iodig_sample(struct bpf_perf_event_data *ctx)
 	struct task_struct *task;
 	__u32 zero = 0, cls;
 
-	if (iodig_thread_slot(tgids, supervisor_tid, bpf_get_current_pid_tgid()) < 0)
+	if (iodig_current_slot() < 0)
 		return 0;
 	c = bpf_map_lookup_elem(&counters, &zero);
 	if (!c)

@@ -48,8 +48,9 @@
 #include <bpf/bpf_tracing.h>
 
 #include "iodig/sched.h"
-#include "iodig/tgid_filter.h"
+#include "workload.bpf.h"
 #include "fast_rand.bpf.h"
+#include "tp_progs.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -66,12 +67,6 @@ const volatile bool has_prev_state = true;
 const volatile __u32 stack_period = SCHED_STACK_PERIOD;
 /* Entries of the start array, a power of two sized from the job. */
 const volatile __u32 thread_slots = SCHED_THREAD_SLOTS;
-
-/* Workload process ids; filled by user space through the mmapped .bss. */
-__u32 targ_tgids[IODIG_MAX_TGIDS] = {};
-
-/* iodig's supervisor thread, never traced (iodig/tgid_filter.h). */
-const volatile __u32 supervisor_tid = 0;
 
 /* Bumped by user space before each attach under --probe-toggle: a start
  * record of an older generation was written before a detach, and the
@@ -143,11 +138,6 @@ static __always_inline __u32 task_state(struct task_struct *t)
 	if (bpf_core_field_exists(t->__state))
 		return BPF_CORE_READ(t, __state);
 	return BPF_CORE_READ((struct task_struct___old *)t, state);
-}
-
-static __always_inline bool is_target(__u32 tgid)
-{
-	return iodig_tgid_slot(targ_tgids, tgid) >= 0;
 }
 
 static __always_inline struct sched_counters *counters_get(void)
@@ -393,7 +383,7 @@ static __always_inline int handle_switch(__u64 *ctx, bool btf)
 		prev_tid = (__u32)id;
 		next_tgid = BPF_CORE_READ(next, tgid);
 	}
-	if (is_target(prev_tgid) && prev_tid != supervisor_tid) {
+	if (iodig_traced_tgid(prev_tgid) && prev_tid != iodig_supervisor_tid) {
 		struct out_info o = { .task = prev, .tid = prev_tid };
 
 		o.task_flags = btf ? prev->flags : BPF_CORE_READ(prev, flags);
@@ -401,10 +391,10 @@ static __always_inline int handle_switch(__u64 *ctx, bool btf)
 		now = switch_now(prev, btf);
 		switch_out(ctx, &o, now);
 	}
-	if (is_target(next_tgid)) {
+	if (iodig_traced_tgid(next_tgid)) {
 		__u32 next_tid = btf ? next->pid : BPF_CORE_READ(next, pid);
 
-		if (next_tid == supervisor_tid)
+		if (next_tid == iodig_supervisor_tid)
 			return 0;
 		if (!now)
 			now = switch_now(next, btf);
@@ -413,20 +403,7 @@ static __always_inline int handle_switch(__u64 *ctx, bool btf)
 	return 0;
 }
 
-/* Program names start with "iodig_" (BPF_OBJ_NAME_LEN is 16) so tests and
- * `bpftool prog show` find them. */
-
-SEC("tp_btf/sched_switch")
-int iodig_sw_btf(__u64 *ctx)
-{
-	return handle_switch(ctx, true);
-}
-
-SEC("raw_tp/sched_switch")
-int iodig_sw_raw(__u64 *ctx)
-{
-	return handle_switch(ctx, false);
-}
+IODIG_TP_PROGS(sched_switch, sw, handle_switch(ctx, btf))
 
 static __always_inline void tid_mark(__u32 tid)
 {
@@ -451,7 +428,7 @@ int iodig_sw_tp(struct trace_event_raw_sched_switch *ctx)
 	__u64 now = 0;
 	__u32 next_pid;
 
-	if (iodig_thread_slot(targ_tgids, supervisor_tid, id) >= 0) {
+	if (iodig_current_slot() >= 0) {
 		struct task_struct *task = (struct task_struct *)bpf_get_current_task();
 		long state = ctx->prev_state;
 		struct out_info o = {
@@ -466,7 +443,7 @@ int iodig_sw_tp(struct trace_event_raw_sched_switch *ctx)
 		switch_out(ctx, &o, now);
 	}
 	next_pid = ctx->next_pid;
-	if (next_pid && next_pid != supervisor_tid && tid_maybe(next_pid)) {
+	if (next_pid && next_pid != iodig_supervisor_tid && tid_maybe(next_pid)) {
 		if (!now)
 			now = bpf_ktime_get_ns();
 		switch_in(next_pid, now);

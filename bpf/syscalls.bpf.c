@@ -38,7 +38,8 @@
 #include <bpf/bpf_tracing.h>
 
 #include "iodig/syscalls.h"
-#include "iodig/tgid_filter.h"
+#include "tp_progs.bpf.h"
+#include "workload.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -48,13 +49,6 @@ const volatile __s64 sc_nr[SC_CALL_NR] = { -1, -1, -1, -1, -1, -1, -1, -1 };
 const volatile bool use_task_storage = false;
 /* Entries of thread_slots, a power of two sized from the job. */
 const volatile __u32 nr_thread_slots = SC_THREAD_SLOTS;
-
-/* The workload's processes (iodig/tgid_filter.h); written live by user
- * space through the memory-mapped .bss. */
-__u32 tgids[IODIG_MAX_TGIDS];
-
-/* iodig's supervisor thread, never traced (iodig/tgid_filter.h). */
-const volatile __u32 supervisor_tid = 0;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
@@ -97,7 +91,7 @@ struct {
 
 static __always_inline bool traced(void)
 {
-	return iodig_thread_slot(tgids, supervisor_tid, bpf_get_current_pid_tgid()) >= 0;
+	return iodig_current_slot() >= 0;
 }
 
 static __always_inline int call_of(long nr)
@@ -154,25 +148,18 @@ static __always_inline __u32 uring_row(__u64 to_submit, __u64 min_complete, __u6
 	return wait ? SC_ROW_URING_WAIT : SC_ROW_URING_OTHER;
 }
 
-static __always_inline __u32 row_of_call(int call)
-{
-	switch (call) {
-	case SC_CALL_IO_SUBMIT:
-		return SC_ROW_IO_SUBMIT;
-	case SC_CALL_IO_GETEVENTS:
-		return SC_ROW_IO_GETEVENTS;
-	case SC_CALL_IO_PGETEVENTS:
-		return SC_ROW_IO_PGETEVENTS;
-	case SC_CALL_PREAD64:
-		return SC_ROW_PREAD64;
-	case SC_CALL_PWRITE64:
-		return SC_ROW_PWRITE64;
-	case SC_CALL_PREADV2:
-		return SC_ROW_PREADV2;
-	default:
-		return SC_ROW_PWRITEV2;
-	}
-}
+/* The report row of each call but io_uring_enter, whose arguments tell
+ * its row (uring_row()).  Not static: the BTF libbpf 1.1 gives the kernel
+ * places a static variable at offset 0 of .rodata, which it refuses. */
+const __u32 call_rows[SC_CALL_NR] = {
+	[SC_CALL_IO_SUBMIT] = SC_ROW_IO_SUBMIT,
+	[SC_CALL_IO_GETEVENTS] = SC_ROW_IO_GETEVENTS,
+	[SC_CALL_IO_PGETEVENTS] = SC_ROW_IO_PGETEVENTS,
+	[SC_CALL_PREAD64] = SC_ROW_PREAD64,
+	[SC_CALL_PWRITE64] = SC_ROW_PWRITE64,
+	[SC_CALL_PREADV2] = SC_ROW_PREADV2,
+	[SC_CALL_PWRITEV2] = SC_ROW_PWRITEV2,
+};
 
 static __always_inline void on_enter(long nr, __u32 row)
 {
@@ -244,10 +231,10 @@ static __always_inline int enter(enum hook hook, struct pt_regs *regs, long nr,
 	if (!traced())
 		return 0;
 	call = hook == HOOK_TP_URING ? SC_CALL_URING_ENTER : call_of(nr);
-	if (call < 0)
+	if (call < 0 || call >= SC_CALL_NR)
 		return 0;
 	if (call != SC_CALL_URING_ENTER)
-		on_enter(nr, row_of_call(call));
+		on_enter(nr, call_rows[call]);
 	else if (hook == HOOK_BTF)
 		on_enter(nr, uring_row(PT_REGS_PARM2_SYSCALL(regs),
 				       PT_REGS_PARM3_SYSCALL(regs),
@@ -289,31 +276,11 @@ static __always_inline int leave(enum hook hook, struct pt_regs *regs, long tp_n
 	return 0;
 }
 
-/* Program names start with "iodig_" and fit the kernel's 15 characters. */
-
-SEC("tp_btf/sys_enter")
-int BPF_PROG(iodig_sce_btf, struct pt_regs *regs, long id)
-{
-	return enter(HOOK_BTF, regs, id, NULL);
-}
-
-SEC("tp_btf/sys_exit")
-int BPF_PROG(iodig_scx_btf, struct pt_regs *regs, long ret)
-{
-	return leave(HOOK_BTF, regs, 0, ret);
-}
-
-SEC("raw_tp/sys_enter")
-int BPF_PROG(iodig_sce_raw, struct pt_regs *regs, long id)
-{
-	return enter(HOOK_RAW, regs, id, NULL);
-}
-
-SEC("raw_tp/sys_exit")
-int BPF_PROG(iodig_scx_raw, struct pt_regs *regs, long ret)
-{
-	return leave(HOOK_RAW, regs, 0, ret);
-}
+/* sys_enter(struct pt_regs *regs, long id), sys_exit(regs, long ret) */
+IODIG_TP_PROGS(sys_enter, sce, enter(btf ? HOOK_BTF : HOOK_RAW, (struct pt_regs *)ctx[0],
+				     (long)ctx[1], NULL))
+IODIG_TP_PROGS(sys_exit, scx, leave(btf ? HOOK_BTF : HOOK_RAW, (struct pt_regs *)ctx[0], 0,
+				    (long)ctx[1]))
 
 /*
  * The records perf_call_bpf_enter()/perf_call_bpf_exit() hand to programs

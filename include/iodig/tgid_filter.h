@@ -20,6 +20,11 @@
  * runner warns when a worker process finds no slot (thread=1 avoids it). */
 #define IODIG_MAX_TGIDS 32
 
+/* The filter's globals in every family's object that has one
+ * (bpf/workload.bpf.h), by the names user space finds them by. */
+#define IODIG_TGIDS_NAME      "iodig_tgids"
+#define IODIG_SUPERVISOR_NAME "iodig_supervisor_tid"
+
 /*
  * Slot of @tgid in @slots, or -1.  Slots are filled in order and never
  * cleared, so the first empty one ends the list: a system with one traced

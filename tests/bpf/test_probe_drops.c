@@ -15,7 +15,7 @@
 
 #include "iodig/syscalls.h"
 #include "probes/probe.h"
-#include "probes/mechanism.h"
+#include "probes/family_render.h"
 #include "tests/lib/check.h"
 
 /* Keys the families used before "drops"; none may come back. */
@@ -96,9 +96,9 @@ static void check_text(const char *text, const char *drops_expected)
 /* The helper's own format, with numbers that cannot come from the kernel. */
 static void test_format(void)
 {
-	const struct mech_drop d[] = { { "stack", 0 }, { "agg_full", 3 }, { "recursion", 12 } };
-	const struct mech_drop none[] = { { "recursion", 0 } };
-	struct json_object *o = mech_drops_json(d, 3);
+	const struct family_drop d[] = { { "stack", 0 }, { "agg_full", 3 }, { "recursion", 12 } };
+	const struct family_drop none[] = { { "recursion", 0 } };
+	struct json_object *o = drops_json(d, 3);
 	char *text = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&text, &len);
@@ -106,8 +106,8 @@ static void test_format(void)
 	CHECK(mem);
 	if (!mem)
 		return;
-	mech_drops_text(mem, d, 3);
-	mech_drops_text(mem, none, 1);
+	drops_text(mem, d, 3);
+	drops_text(mem, none, 1);
 	fclose(mem);
 	CHECK_MSG(text && !strcmp(text, "    drops: agg_full=3, recursion=12\n"), "got '%s'",
 		  text ? text : "");

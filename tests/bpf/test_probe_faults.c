@@ -15,7 +15,8 @@
 #include <json-c/json.h>
 
 #include "probes/probe.h"
-#include "probes/mechanism.h"
+#include "probes/family.h"
+#include "probes/tracefs.h"
 #include "tests/lib/check.h"
 #include "tests/lib/bpf_progs.h"
 
@@ -106,7 +107,7 @@ static void run_case(const char *disabled, const char *mech, enum probe_state wa
 	FILE *mem;
 
 	fprintf(stderr, "case disabled=%s: expect %s\n", disabled ? disabled : "(none)", mech);
-	if (faults_probe.open(&env, &state, &st)) {
+	if (family_open(&faults_probe, &env, &state, &st)) {
 		CHECK_MSG(false, "open failed: %s", st.reason);
 		return;
 	}
@@ -117,8 +118,8 @@ static void run_case(const char *disabled, const char *mech, enum probe_state wa
 
 	struct probe_workload wl = { .ios = (uint64_t)(pages > 0 ? pages : 0) };
 
-	faults_probe.set_workload(state, &wl);
-	CHECK(faults_probe.collect(state, wl.ios) == 0);
+	family_set_workload(state, &wl);
+	CHECK(family_collect(state, wl.ios) == 0);
 	print_prog_costs("iodig_pf_");
 	kernel = json_object_new_object();
 	faults_probe.render_json(state, kernel);
@@ -145,7 +146,7 @@ static void run_case(const char *disabled, const char *mech, enum probe_state wa
 		CHECK_MSG(text && strstr(text, "per I/O"), "text lacks faults per I/O");
 		free(text);
 	}
-	faults_probe.destroy(state);
+	family_destroy(state);
 }
 
 /* A child's faults count only once its tgid is tracked. */
@@ -160,7 +161,7 @@ static void run_fork_case(void)
 	pid_t child;
 	int64_t n;
 
-	if (faults_probe.open(&env, &state, &st)) {
+	if (family_open(&faults_probe, &env, &state, &st)) {
 		CHECK_MSG(false, "open failed: %s", st.reason);
 		return;
 	}
@@ -175,13 +176,13 @@ static void run_fork_case(void)
 	}
 	CHECK(child > 0);
 	usleep(300000);   /* the untracked pages are written by now */
-	CHECK(faults_probe.track_tgid(state, child) == 0);
+	CHECK(family_track_tgid(state, child) == 0);
 	CHECK(write(pipefd[1], &go, 1) == 1);
 	CHECK(waitpid(child, &status, 0) == child && WIFEXITED(status) &&
 	      WEXITSTATUS(status) == 0);
 	close(pipefd[0]);
 	close(pipefd[1]);
-	CHECK(faults_probe.collect(state, 0) == 0);
+	CHECK(family_collect(state, 0) == 0);
 	kernel = json_object_new_object();
 	faults_probe.render_json(state, kernel);
 	f = get(kernel, "faults");
@@ -193,7 +194,7 @@ static void run_fork_case(void)
 	CHECK_MSG(faults_of(f, getpid()) <= COW_SLACK, "parent: %lld faults",
 		  (long long)faults_of(f, getpid()));
 	json_object_put(kernel);
-	faults_probe.destroy(state);
+	family_destroy(state);
 }
 
 int main(void)
@@ -208,15 +209,15 @@ int main(void)
 	unsetenv("IODIG_DISABLE");
 	/* Event lookup and the classic tracepoints need tracefs, as
 	 * probes_open() provides. */
-	mech_tracefs_ensure(&mounted, &err);
-	if (mech_tracepoint_exists("exceptions", "page_fault_user") == -ENOENT) {
-		mech_tracefs_release(mounted);
+	tracefs_mount(&mounted, &err);
+	if (tracefs_event_exists("exceptions", "page_fault_user") == -ENOENT) {
+		tracefs_unmount(mounted);
 		SKIP("no exceptions:page_fault_user tracepoint (x86 only)");
 	}
 	run_case(NULL, "tp_btf", PROBE_ACTIVE);
 	run_case("tp_btf", "raw_tp", PROBE_DEGRADED);
 	run_case("tp_btf,raw_tp", "tracepoint", PROBE_DEGRADED);
 	run_fork_case();
-	mech_tracefs_release(mounted);
+	tracefs_unmount(mounted);
 	return CHECK_DONE();
 }

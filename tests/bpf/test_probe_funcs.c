@@ -17,7 +17,8 @@
 #include <json-c/json.h>
 
 #include "probes/probe.h"
-#include "probes/mechanism.h"
+#include "probes/family.h"
+#include "probes/tracefs.h"
 #include "target/scratch.h"
 #include "tests/lib/check.h"
 
@@ -86,7 +87,7 @@ static void check_fallback(int fentry_err, const char *force)
 	void *state = NULL;
 	int err;
 
-	err = funcs_probe.open(&env, &state, &st);
+	err = family_open(&funcs_probe, &env, &state, &st);
 	fprintf(stderr, "force=%s: state %d mechanism %s reason: %s\n", force ? force : "-",
 		st.state, st.mechanism, st.reason);
 	CHECK_MSG(err < 0 && !state, "open returned %d", err);
@@ -106,7 +107,7 @@ static void check_fallback(int fentry_err, const char *force)
 	else
 		CHECK(has(st.reason, "kprobe: skipped (--mechanism=fentry)"));
 	CHECK(has(st.reason, "estimated: sampling"));
-	funcs_probe.destroy(state);
+	family_destroy(state);
 }
 
 /* The whole set: funcs missing, reported once; block still active. */
@@ -201,15 +202,15 @@ static void check_counts(const char *force, const char *dev, dev_t rdev)
 	size_t len = 0;
 	FILE *mem;
 
-	if (funcs_probe.open(&env, &state, &st)) {
+	if (family_open(&funcs_probe, &env, &state, &st)) {
 		CHECK_MSG(false, "open with --mechanism=%s failed: %s", force, st.reason);
 		return;
 	}
 	fprintf(stderr, "%s: mechanism %s (%s)\n", force, st.mechanism, st.reason);
 	CHECK(!strncmp(st.mechanism, force, strlen(force)));
 	CHECK(libaio_reads(dev, NR_READS) == 0);
-	funcs_probe.set_workload(state, &wl);
-	CHECK(funcs_probe.collect(state, NR_READS) == 0);
+	family_set_workload(state, &wl);
+	CHECK(family_collect(state, NR_READS) == 0);
 	kernel = json_object_new_object();
 	funcs_probe.render_json(state, kernel);
 	fns = get(get(kernel, "funcs"), "functions");
@@ -238,7 +239,7 @@ static void check_counts(const char *force, const char *dev, dev_t rdev)
 		CHECK(has(text, "funcs (exact: "));
 		free(text);
 	}
-	funcs_probe.destroy(state);
+	family_destroy(state);
 }
 
 int main(void)
@@ -252,7 +253,7 @@ int main(void)
 	if (geteuid() != 0)
 		SKIP("needs root to load BPF programs");
 	unsetenv("IODIG_DISABLE");
-	mech_tracefs_ensure(&mounted, &err);
+	tracefs_mount(&mounted, &err);
 	fentry_err = fentry_works();
 	fprintf(stderr, "fentry here: %s; kprobes here: %s\n",
 		fentry_err ? strerror(-fentry_err) : "works", kprobes_work() ? "yes" : "no");
@@ -261,12 +262,12 @@ int main(void)
 		check_fallback(fentry_err, "kprobe");
 		check_fallback(fentry_err, "fentry");
 		check_set_keeps_others();
-		mech_tracefs_release(mounted);
+		tracefs_unmount(mounted);
 		return CHECK_DONE();
 	}
 	if (scratch_create(DEV_BYTES, &scratch, &err) ||
 	    stat(scratch_path(scratch), &sb)) {
-		mech_tracefs_release(mounted);
+		tracefs_unmount(mounted);
 		SKIP("cannot create a scratch loop device: %s", err.msg);
 	}
 	if (!fentry_err)
@@ -274,6 +275,6 @@ int main(void)
 	if (kprobes_work())
 		check_counts("kprobe", scratch_path(scratch), sb.st_rdev);
 	scratch_destroy(scratch);
-	mech_tracefs_release(mounted);
+	tracefs_unmount(mounted);
 	return CHECK_DONE();
 }

@@ -22,7 +22,7 @@
 #include "iodig/sched.h"
 #include "iodig/syscalls.h"
 #include "probes/probe.h"
-#include "probes/mechanism.h"
+#include "probes/family.h"
 #include "tests/lib/check.h"
 
 extern const struct probe_family sched_probe, iouring_probe, syscalls_probe,
@@ -35,10 +35,9 @@ struct map_want {
 };
 
 /* max_entries of @map as the kernel has it, 0 when not loaded. */
-static uint32_t kernel_max_entries(const struct probe_family *fam, void *state,
-				   const char *map)
+static uint32_t kernel_max_entries(void *state, const char *map)
 {
-	struct bpf_object *obj = fam->object(state);
+	struct bpf_object *obj = family_object(state);
 	struct bpf_map *m = obj ? bpf_object__find_map_by_name(obj, map) : NULL;
 	struct bpf_map_info info;
 	uint32_t len = sizeof(info);
@@ -57,16 +56,16 @@ static void check_sizes(const char *what, const struct probe_env *env,
 		void *state = NULL;
 		uint32_t got;
 
-		if (w[i].fam->open(env, &state, &st)) {
+		if (family_open(w[i].fam, env, &state, &st)) {
 			fprintf(stderr, "%s: %s not loaded (%s), not checked\n", what,
 				w[i].fam->name, st.reason);
 			continue;
 		}
-		got = kernel_max_entries(w[i].fam, state, w[i].map);
+		got = kernel_max_entries(state, w[i].map);
 		CHECK_MSG(got == w[i].want, "%s: %s.%s has %u entries, want %u", what,
 			  w[i].fam->name, w[i].map, got, w[i].want);
 		fprintf(stderr, "%s: %s.%s = %u\n", what, w[i].fam->name, w[i].map, got);
-		w[i].fam->destroy(state);
+		family_destroy(state);
 	}
 }
 
@@ -219,18 +218,18 @@ static void test_collision(void)
 		fprintf(stderr, "io_setup: %s; collision not checked\n", strerror(errno));
 		return;
 	}
-	if (syscalls_probe.open(&env, &state, &st)) {
+	if (family_open(&syscalls_probe, &env, &state, &st)) {
 		fprintf(stderr, "syscalls not loaded (%s); collision not checked\n", st.reason);
 		syscall(SYS_io_destroy, a.ctx);
 		return;
 	}
-	CHECK(kernel_max_entries(&syscalls_probe, state, "thread_slots") == 1024);
+	CHECK(kernel_max_entries(state, "thread_slots") == 1024);
 	/* sched: a thread leaving the CPU takes the slot of one still off it */
-	if (sched_probe.open(&env, &sched, &sst)) {
+	if (family_open(&sched_probe, &env, &sched, &sst)) {
 		fprintf(stderr, "sched not loaded (%s)\n", sst.reason);
 		sched = NULL;
 	}
-	CHECK(!sched || kernel_max_entries(&sched_probe, sched, "start") == 1024);
+	CHECK(!sched || kernel_max_entries(sched, "start") == 1024);
 	CHECK(pthread_create(&ta, NULL, sleep_in_getevents, &a) == 0);
 	while (!a.inside)
 		usleep(1000);
@@ -238,10 +237,10 @@ static void test_collision(void)
 	/* Threads whose ids wrap past pid_max would not say anything. */
 	found = collide_with(a.tid, a.ctx);
 	pthread_join(ta, NULL);
-	syscalls_probe.set_workload(state, &wl);
-	CHECK(syscalls_probe.collect(state, 1) == 0);
+	family_set_workload(state, &wl);
+	CHECK(family_collect(state, 1) == 0);
 	if (sched)
-		CHECK(sched_probe.collect(sched, 1) == 0);
+		CHECK(family_collect(sched, 1) == 0);
 	if (found) {
 		long long v = thread_state_drops(&syscalls_probe, state, "syscalls");
 
@@ -259,8 +258,8 @@ static void test_collision(void)
 	} else {
 		fprintf(stderr, "no thread id 1024 apart came up; collision not checked\n");
 	}
-	sched_probe.destroy(sched);
-	syscalls_probe.destroy(state);
+	family_destroy(sched);
+	family_destroy(state);
 	syscall(SYS_io_destroy, a.ctx);
 }
 

@@ -16,6 +16,7 @@
 #include <json-c/json.h>
 
 #include "probes/probe.h"
+#include "probes/family.h"
 #include "tests/lib/check.h"
 #include "tests/lib/bpf_progs.h"
 #include "tests/lib/loopdev.h"
@@ -180,7 +181,7 @@ int main(void)
 	if (loopdev_default_nr_requests(&l, 128) > 0)
 		fprintf(stderr, "%s: nr_requests %u, raised to 128 for the run\n", l.path,
 			l.saved_nr_requests);
-	if (sampling_probe.open(&env, &state, &st)) {
+	if (family_open(&sampling_probe, &env, &state, &st)) {
 		loopdev_destroy(&l);
 		if (st.state == PROBE_MISSING && strstr(st.reason, "perf_event_open"))
 			SKIP("no cpu-clock perf events: %s", st.reason);
@@ -196,8 +197,8 @@ int main(void)
 		(unsigned long long)wl.ios,
 		wl.ios ? (double)wl.slat_ns / (double)wl.ios : 0.0,
 		(unsigned long long)wl.submit_calls);
-	sampling_probe.set_workload(state, &wl);
-	CHECK(sampling_probe.collect(state, wl.ios) == 0);
+	family_set_workload(state, &wl);
+	CHECK(family_collect(state, wl.ios) == 0);
 	print_prog_costs("iodig_sample");
 	sampling_probe.render_text(state, stderr);
 
@@ -240,7 +241,7 @@ int main(void)
 	CHECK_MSG(have_pin, "no page pinning function in the top %d", TOP);
 	json_object_put(kernel);
 
-	sampling_probe.destroy(state);
+	family_destroy(state);
 	loopdev_destroy(&l);
 	return CHECK_DONE();
 }

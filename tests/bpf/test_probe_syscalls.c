@@ -20,7 +20,8 @@
 #include <json-c/json.h>
 
 #include "probes/probe.h"
-#include "probes/mechanism.h"
+#include "probes/family.h"
+#include "probes/tracefs.h"
 #include "tests/lib/check.h"
 #include "tests/lib/bpf_progs.h"
 #include "tests/lib/loopdev.h"
@@ -170,7 +171,7 @@ static void run_case(const char *dev, const char *disabled, const char *mech,
 
 	fprintf(stderr, "case disabled=%s: expect %s/%s\n", disabled ? disabled : "(none)",
 		mech, thread_state);
-	if (syscalls_probe.open(&env, &state, &st)) {
+	if (family_open(&syscalls_probe, &env, &state, &st)) {
 		CHECK_MSG(false, "open failed: %s", st.reason);
 		return;
 	}
@@ -198,8 +199,8 @@ static void run_case(const char *dev, const char *disabled, const char *mech,
 				d.uring_submit + d.uring_submit_wait,
 		.reap_calls = (uint64_t)d.aio_getevents + d.uring_wait,
 	};
-	syscalls_probe.set_workload(state, &wl);
-	CHECK(syscalls_probe.collect(state, wl.ios) == 0);
+	family_set_workload(state, &wl);
+	CHECK(family_collect(state, wl.ios) == 0);
 	print_prog_costs("iodig_sc");
 
 	kernel = json_object_new_object();
@@ -248,7 +249,7 @@ static void run_case(const char *dev, const char *disabled, const char *mech,
 			  "text report lacks the cross-check");
 		free(text);
 	}
-	syscalls_probe.destroy(state);
+	family_destroy(state);
 }
 
 /* A thread of another process must not be counted: a forked child's
@@ -263,7 +264,7 @@ static void run_fork_case(const char *dev)
 	char go = 0;
 	pid_t child;
 
-	if (syscalls_probe.open(&env, &state, &st)) {
+	if (family_open(&syscalls_probe, &env, &state, &st)) {
 		CHECK_MSG(false, "open failed: %s", st.reason);
 		return;
 	}
@@ -288,18 +289,18 @@ static void run_fork_case(const char *dev)
 	CHECK(child > 0);
 	/* Give the child time to finish its untracked reads. */
 	usleep(300000);
-	CHECK(syscalls_probe.track_tgid(state, child) == 0);
+	CHECK(family_track_tgid(state, child) == 0);
 	CHECK(write(pipefd[1], &go, 1) == 1);
 	CHECK(waitpid(child, &status, 0) == child && WIFEXITED(status) &&
 	      WEXITSTATUS(status) == 0);
 	close(pipefd[0]);
 	close(pipefd[1]);
-	CHECK(syscalls_probe.collect(state, 30) == 0);
+	CHECK(family_collect(state, 30) == 0);
 	kernel = json_object_new_object();
 	syscalls_probe.render_json(state, kernel);
 	check_row(get(get(kernel, "syscalls", NULL), "calls", NULL), "pread64", 30);
 	json_object_put(kernel);
-	syscalls_probe.destroy(state);
+	family_destroy(state);
 }
 
 int main(void)
@@ -318,7 +319,7 @@ int main(void)
 	if (ret)
 		SKIP("cannot create a loop device (%s)", strerror(-ret));
 	/* The classic tracepoints need tracefs, as probes_open() provides. */
-	mech_tracefs_ensure(&mounted, &err);
+	tracefs_mount(&mounted, &err);
 
 	run_case(l.path, NULL, "tp_btf", "slots", PROBE_ACTIVE);
 	run_case(l.path, "tp_btf", "raw_tp", "slots", PROBE_DEGRADED);
@@ -327,7 +328,7 @@ int main(void)
 	run_case(l.path, "tp_btf,slots", "raw_tp", "task_storage", PROBE_DEGRADED);
 	run_fork_case(l.path);
 
-	mech_tracefs_release(mounted);
+	tracefs_unmount(mounted);
 	loopdev_destroy(&l);
 	return CHECK_DONE();
 }

@@ -15,7 +15,11 @@
 #include "block.skel.h"
 #include "iodig/block.h"
 #include "probes/probe.h"
-#include "probes/mechanism.h"
+#include "probes/selection.h"
+#include "probes/tp_layout.h"
+#include "probes/maps.h"
+#include "probes/family_render.h"
+#include "probes/family.h"
 #include "workload/stats.h"
 #include "base/clock.h"
 
@@ -28,27 +32,26 @@ static const char *const block_mechs[] = { MECH_TP_BTF, MECH_RAW_TP, MECH_TRACEP
 static const char *const op_names[BLOCK_OP_NR] = { "read", "write", "other" };
 
 struct block_state {
-	const struct probe_env *env;  /* only during open */
+	FAMILY_BASE;
 	struct block_bpf *skel;
 	uint32_t targ_kdev;           /* BLOCK_KDEV of the target, 0 = all */
 	char disk[64];
-	char mechanism[32];
 	bool timed;                   /* the mechanism sees struct request */
 	bool issue_hooked;            /* --detail: the issue hook runs too */
+	uint32_t rq_arg, bio_arg;     /* where the request and the bio are
+				       * among the tracepoints' arguments */
 	/* Timing stride (bpf/block.bpf.c: time_mask + 1): fixed, or set by
 	 * tick() from the completion rate; the widest used is reported. */
 	bool stride_fixed;
 	unsigned int stride, stride_max;
 	uint64_t tick_completed, tick_ns;
 	uint64_t detached_ns;         /* --probe-toggle: when the hooks were
-				       * last detached, 0 while attached */
+				       * last detached */
 	/* filled by collect */
 	struct block_counters sum;
 	struct hist h[BLOCK_HIST_NR][BLOCK_OP_NR];
-	uint64_t missed;
 	uint64_t unmatched;           /* issued, never requeued nor completed */
 	uint64_t workload_ios;
-	struct probe_workload wl;     /* from set_workload */
 	unsigned long nr_requests;    /* the queue's tag depth, 0 = unknown */
 	struct probe_shared shared;   /* tag waits, from share_in */
 };
@@ -93,69 +96,47 @@ static struct bpf_program *mech_prog(struct block_bpf *skel, size_t mech, int wh
 	return table[mech][which];
 }
 
-static size_t mech_index(const char *mechanism)
+static int block_load(void *state, size_t mech, struct errbuf *why)
 {
-	for (size_t i = 0; i < BLOCK_NR_MECHS; i++)
-		if (!strcmp(block_mechs[i], mechanism))
-			return i;
-	return BLOCK_NR_MECHS;
-}
+	struct block_state *s = state;
+	int err = FAMILY_OPEN(s, block);
 
-static int block_try(void *ctx, const char *mechanism, struct errbuf *why)
-{
-	struct block_state *s = ctx;
-	size_t want = mech_index(mechanism);
-	struct bpf_object_open_opts opts;
-	struct block_bpf *skel;
-	int err;
-
-	if (want == BLOCK_NR_MECHS)
-		return err_set(why, EINVAL, "unknown mechanism");
-	if (!strcmp(mechanism, MECH_TRACEPOINT)) {
-		/* libbpf would only say "failed to determine tracepoint id". */
-		static const char *const events[] = {
-			"block_rq_issue", "block_rq_requeue", "block_rq_complete",
-		};
-
-		for (size_t i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
-			err = mech_tracepoint_exists("block", events[i]);
-			if (err == -ENODEV)
-				return err_set(why, ENODEV,
-					       "tracefs not mounted at /sys/kernel/tracing");
-			if (err)
-				return err_set(why, -err, "no block/%s in tracefs", events[i]);
-		}
-	}
-	skel = block_bpf__open_opts(mech_open_opts(s->env, &opts));
-	if (!skel)
-		return errno ? -errno : -ENOMEM;
-	skel->rodata->targ_dev = s->targ_kdev;
-	skel->rodata->issue_hooked = s->issue_hooked;
+	if (err)
+		return err;
+	s->timed = strcmp(block_mechs[mech], MECH_TRACEPOINT) != 0;
+	s->skel->rodata->targ_dev = s->targ_kdev;
+	s->skel->rodata->issue_hooked = s->issue_hooked;
+	s->skel->rodata->rq_arg = s->rq_arg;
+	s->skel->rodata->bio_arg = s->bio_arg;
+	s->skel->bss->time_mask = s->stride - 1;
 	/* The stage stamps are used with --detail only.  Each bio between
 	 * queue and issue holds one, so never more than the job's I/Os in
 	 * flight; 4 times that leaves the LRU room for the stamps of merged
 	 * bios, which are only ever evicted (~80 B each, 2.6 MiB at most). */
-	bpf_map__set_max_entries(skel->maps.stamps, !s->issue_hooked ? 1 :
-				 mech_map_size(4 * s->env->inflight, 1024, 32768,
-					       BLOCK_STAMPS_ENTRIES));
+	bpf_map__set_max_entries(s->skel->maps.stamps, !s->issue_hooked ? 1 :
+				 map_size(4 * s->env->inflight, 1024, 32768,
+					  BLOCK_STAMPS_ENTRIES));
 	/* The issue hook is a second program run per I/O; by default the
 	 * completion derives what it gave (bpf/block.bpf.c). */
 	for (size_t i = 0; i < BLOCK_NR_MECHS; i++)
 		for (int p = 0; p < PROGS_PER_MECH; p++)
-			if (mech_prog(skel, i, p))
-				bpf_program__set_autoload(mech_prog(skel, i, p),
-							  i == want && (s->issue_hooked ||
+			if (mech_prog(s->skel, i, p))
+				bpf_program__set_autoload(mech_prog(s->skel, i, p),
+							  i == mech && (s->issue_hooked ||
 							  (p != PROG_ISSUE && p < PROG_BIO_QUEUE)));
-	err = block_bpf__load(skel);
-	if (!err)
-		err = block_bpf__attach(skel);
-	if (err) {
-		block_bpf__destroy(skel);
-		return err < 0 ? err : -err;
-	}
-	s->skel = skel;
-	skel->bss->time_mask = s->stride - 1;
-	return 0;
+	return family_load(s, why);
+}
+
+/* The request's and the bio's place among the tracepoints' arguments
+ * (bpf/block.bpf.c: rq_arg), from the kernel's BTF; where v5.11 and later
+ * have them when it does not say. */
+static void read_arg_layout(struct block_state *s)
+{
+	int rq = tp_struct_arg(family_btf(s), "block_rq_issue", "request");
+	int bio = tp_struct_arg(family_btf(s), "block_bio_queue", "bio");
+
+	s->rq_arg = rq > 0 ? (uint32_t)rq : 0;
+	s->bio_arg = bio > 0 ? (uint32_t)bio : 0;
 }
 
 /* The timing stride for @rate completions a second: the smallest power of
@@ -180,27 +161,18 @@ static unsigned int stride_of_request(unsigned int want)
 	return stride;
 }
 
-static int block_open(const struct probe_env *env, void **state,
-		      struct probe_status *st)
+static void block_prepare(void *state)
 {
-	struct block_state *s;
-	int err;
+	struct block_state *s = state;
+	const struct probe_env *env = s->env;
 
-	*state = NULL;
-	s = calloc(1, sizeof(*s));
-	if (!s) {
-		memset(st, 0, sizeof(*st));
-		st->state = PROBE_MISSING;
-		snprintf(st->reason, sizeof(st->reason), "out of memory");
-		return -ENOMEM;
-	}
 	s->issue_hooked = env->detail;
 	/* --detail times every request: its stages are exact anyway. */
 	s->stride_fixed = env->detail || env->block_time_stride;
 	s->stride = env->detail ? 1 : stride_of_request(env->block_time_stride);
 	s->stride_max = s->stride;
 	s->tick_ns = now_ns();
-	s->env = env;
+	read_arg_layout(s);
 	if (env->target_dev)
 		s->targ_kdev = BLOCK_KDEV(major(env->target_dev), minor(env->target_dev));
 	if (env->target_disk[0]) {
@@ -212,16 +184,6 @@ static int block_open(const struct probe_env *env, void **state,
 			 minor(env->target_dev));
 	else
 		snprintf(s->disk, sizeof(s->disk), "all disks");
-	err = mech_select(env, "block", block_mechs, BLOCK_NR_MECHS, block_try, s, st);
-	s->env = NULL;
-	if (err) {
-		free(s);
-		return err;
-	}
-	snprintf(s->mechanism, sizeof(s->mechanism), "%s", st->mechanism);
-	s->timed = strcmp(st->mechanism, MECH_TRACEPOINT) != 0;
-	*state = s;
-	return 0;
 }
 
 static uint64_t total_of(const struct block_state *s, size_t field_off)
@@ -243,9 +205,9 @@ static void block_tick(void *state)
 	struct block_counters sum;
 	uint64_t now, done = 0;
 
-	if (!s || !s->skel || s->stride_fixed || !s->timed || s->detached_ns)
+	if (!s || !s->skel || s->stride_fixed || !s->timed || s->detached)
 		return;
-	if (mech_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
+	if (map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
 			    sizeof(sum) / sizeof(uint64_t), (uint64_t *)&sum))
 		return;
 	for (int op = 0; op < BLOCK_OP_NR; op++)
@@ -267,61 +229,31 @@ static void block_tick(void *state)
 static int block_set_attached(void *state, bool on)
 {
 	struct block_state *s = state;
-	int err = 0;
+	int err = family_relink(s, on);
 
-	if (!s || !s->skel || on == !s->detached_ns)
-		return 0;
-	if (on) {
-		err = block_bpf__attach(s->skel);
+	if (on)
 		s->tick_ns += now_ns() - s->detached_ns;
-		s->detached_ns = 0;
-	} else {
-		block_bpf__detach(s->skel);
+	else
 		s->detached_ns = now_ns();
-	}
-	return err < 0 ? err : -err;
-}
-
-static void block_set_workload(void *state, const struct probe_workload *wl)
-{
-	struct block_state *s = state;
-
-	if (s)
-		mech_keep_workload(&s->wl, NULL, wl);
+	return err;
 }
 
 static int block_collect(void *state, uint64_t workload_ios)
 {
 	struct block_state *s = state;
-	uint64_t *slots = NULL, issued, ended;
-	size_t mech;
+	uint64_t issued, ended;
 	int err;
 
-	if (!s || !s->skel)
-		return -EINVAL;
 	s->workload_ios = workload_ios;
-	err = mech_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
-			      sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
+	err = map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
+			     sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
 	if (err)
 		return err;
-	slots = calloc(BLOCK_HIST_ENTRIES, sizeof(*slots));
-	if (!slots)
-		return -ENOMEM;
-	err = mech_sum_percpu(bpf_map__fd(s->skel->maps.hists), BLOCK_HIST_ENTRIES, 1,
-			      slots);
+	/* h[kind][op] is laid out as block_hist_index() numbers them. */
+	err = map_read_hists(bpf_map__fd(s->skel->maps.hists), &s->h[0][0],
+			     BLOCK_HIST_NR * BLOCK_OP_NR);
 	if (err)
-		goto cleanup;
-	for (uint32_t k = 0; k < BLOCK_HIST_NR; k++) {
-		for (uint32_t op = 0; op < BLOCK_OP_NR; op++) {
-			struct hist *h = &s->h[k][op];
-
-			h->total = 0;
-			for (uint32_t i = 0; i < IODIG_HIST_SLOTS; i++) {
-				h->slot[i] = slots[block_hist_index(k, op, i)];
-				h->total += h->slot[i];
-			}
-		}
-	}
+		return err;
 	/* After the workload every issue should have ended in a requeue or a
 	 * completion.  What is left was still in flight or was an event the
 	 * kernel did not deliver: on 6.18 a completion run in softirq on top
@@ -331,39 +263,7 @@ static int block_collect(void *state, uint64_t workload_ios)
 	issued = TOTAL(s, issued);
 	ended = TOTAL(s, requeued) + TOTAL(s, completed);
 	s->unmatched = issued > ended ? issued - ended : 0;
-	mech = mech_index(s->mechanism);
-	s->missed = 0;
-	for (int p = 0; mech < BLOCK_NR_MECHS && p < PROGS_PER_MECH; p++)
-		if (mech_prog(s->skel, mech, p))
-			s->missed += mech_prog_misses(
-				bpf_program__fd(mech_prog(s->skel, mech, p)));
-cleanup:
-	free(slots);
-	return err;
-}
-
-/* What the family lost, by cause (probes/mechanism.h): only program runs
- * the kernel skipped; nothing kept per request could fill. */
-#define BLOCK_NR_DROPS 1
-static size_t block_drops(const struct block_state *s, struct mech_drop *d)
-{
-	d[0] = (struct mech_drop){ "recursion", s->missed };
-	return BLOCK_NR_DROPS;
-}
-
-/* fio prints latencies in the unit that keeps the average readable. */
-static void pick_unit(double ns, const char **unit, double *div)
-{
-	if (ns < 10000.0) {
-		*unit = "nsec";
-		*div = 1.0;
-	} else if (ns < 10000000.0) {
-		*unit = "usec";
-		*div = 1000.0;
-	} else {
-		*unit = "msec";
-		*div = 1000000.0;
-	}
+	return 0;
 }
 
 static void print_bytes(FILE *out, uint64_t b)
@@ -391,7 +291,7 @@ static void text_latency(FILE *out, const char *what, const struct hist *h,
 		return;
 	}
 	mean = (double)sum / (double)h->total;
-	pick_unit(mean, &unit, &div);
+	latency_unit(mean, &unit, &div);
 	fprintf(out, "      %s (%s): avg=%.2f, p50=%.2f, p99=%.2f, max=%.2f", what, unit,
 		mean / div, (double)hist_percentile(h, 50.0) / div,
 		(double)hist_percentile(h, 99.0) / div, (double)max / div);
@@ -483,7 +383,6 @@ static void text_tag_waits(const struct block_state *s, FILE *out)
 static void block_render_text(const void *state, FILE *out)
 {
 	const struct block_state *s = state;
-	struct mech_drop drops[BLOCK_NR_DROPS];
 	uint64_t completed;
 
 	if (!s)
@@ -551,7 +450,7 @@ static void block_render_text(const void *state, FILE *out)
 			(unsigned long long)s->unmatched);
 	fputc('\n', out);
 	text_tag_waits(s, out);
-	mech_drops_text(out, drops, block_drops(s, drops));
+	family_drops_text(s, out);
 }
 
 static void block_share_in(void *state, const struct probe_shared *sh)
@@ -646,7 +545,6 @@ static struct json_object *json_kind(const struct block_state *s, uint32_t kind)
 static void block_render_json(const void *state, struct json_object *kernel)
 {
 	const struct block_state *s = state;
-	struct mech_drop drops[BLOCK_NR_DROPS];
 	struct json_object *b;
 
 	if (!s || !kernel)
@@ -694,33 +592,29 @@ static void block_render_json(const void *state, struct json_object *kernel)
 		json_object_object_add(b, "nr_requests", json_u64(s->nr_requests));
 	json_object_object_add(b, "tag_waits", json_tag_waits(s));
 	json_object_object_add(b, "unmatched_issues", json_u64(s->unmatched));
-	json_object_object_add(b, "drops", mech_drops_json(drops, block_drops(s, drops)));
+	json_object_object_add(b, "drops", family_drops_json(s));
 	json_object_object_add(kernel, "block", b);
 }
 
-static void block_destroy(void *state)
-{
-	struct block_state *s = state;
-
-	if (!s)
-		return;
-	block_bpf__destroy(s->skel);
-	free(s);
-}
-
-MECH_DEFINE_OBJECT(block_object, struct block_state)
+/* What the family lost is only program runs the kernel skipped
+ * (recursion, which the base counts); nothing kept per request could
+ * fill. */
+static const char *const block_classic_events[] = {
+	"block_rq_issue", "block_rq_requeue", "block_rq_complete",
+};
 
 const struct probe_family block_probe = {
 	.name = "block",
 	.summary = "requests the disk's driver saw: counts, bytes, device and queue time",
-	.open = block_open,
+	FAMILY_MECHS(block_mechs),
+	FAMILY_CLASSIC("block", block_classic_events),
+	.state_size = FAMILY_STATE_SIZE(struct block_state),
+	.prepare = block_prepare,
+	.load = block_load,
 	.tick = block_tick,
 	.set_attached = block_set_attached,
-	.set_workload = block_set_workload,
 	.collect = block_collect,
 	.share_in = block_share_in,
 	.render_text = block_render_text,
 	.render_json = block_render_json,
-	.object = block_object,
-	.destroy = block_destroy,
 };

@@ -8,16 +8,19 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <json-c/json.h>
 
 #include "faults.skel.h"
 #include "iodig/faults.h"
 #include "probes/probe.h"
-#include "probes/mechanism.h"
+#include "probes/selection.h"
+#include "probes/tracefs.h"
+#include "probes/tp_layout.h"
+#include "probes/maps.h"
+#include "probes/family_render.h"
+#include "probes/family.h"
 
 _Static_assert(sizeof(struct faults_counters) % sizeof(uint64_t) == 0,
 	       "faults_counters is summed as u64 words");
@@ -64,27 +67,13 @@ static const char *const result_keys[DAX_RES_NR] = {
 };
 
 struct faults_state {
+	FAMILY_BASE;
 	struct faults_bpf *skel;
-	pid_t tgid;                        /* only during open */
-	const struct probe_env *env;       /* only during open */
-	char mechanism[32];
 	bool present[FAULTS_NR_EVENTS];    /* attached */
-	/* filled by set_workload and collect */
-	struct probe_workload wl;
-	bool have_wl;
-	bool frozen;                       /* sum read when the workload ended */
+	/* filled by read_at_end and collect */
 	struct faults_counters sum;
 	uint32_t tgids[IODIG_MAX_TGIDS];
-	uint64_t missed;
 };
-
-static size_t mech_index(const char *mechanism)
-{
-	for (size_t i = 0; i < FAULTS_NR_MECHS; i++)
-		if (!strcmp(faults_mechs[i], mechanism))
-			return i;
-	return FAULTS_NR_MECHS;
-}
 
 static struct bpf_program *event_prog(struct faults_bpf *skel, size_t ev, size_t mech)
 {
@@ -97,64 +86,41 @@ static struct bpf_program *event_prog(struct faults_bpf *skel, size_t ev, size_t
 /*
  * Does this kernel have the event?  tracefs says so for every mechanism;
  * without tracefs, tp_btf and raw_tp can still be had when the kernel's
- * BTF has the tracepoint's btf_trace_<event> type.
+ * BTF has the tracepoint's prototype (probes/tp_layout.h).
  */
-static bool event_exists(size_t ev, bool classic, struct btf **vmlinux)
+static bool event_exists(struct faults_state *s, size_t ev, bool classic)
 {
-	char type[128];
-	int err = mech_tracepoint_exists(fault_events[ev].category, fault_events[ev].event);
+	int err = tracefs_event_exists(fault_events[ev].category, fault_events[ev].event);
 
 	if (err != -ENODEV || classic)
 		return err == 0;
-	if (!*vmlinux)
-		*vmlinux = btf__load_vmlinux_btf();
-	if (!*vmlinux || libbpf_get_error(*vmlinux)) {
-		*vmlinux = NULL;
-		return false;
-	}
-	snprintf(type, sizeof(type), "btf_trace_%s", fault_events[ev].event);
-	return btf__find_by_name_kind(*vmlinux, type, BTF_KIND_TYPEDEF) > 0;
+	return tp_proto(family_btf(s), fault_events[ev].event) != NULL;
 }
 
-static int faults_try(void *ctx, const char *mechanism, struct errbuf *why)
+static int faults_load(void *state, size_t mech, struct errbuf *why)
 {
-	struct faults_state *s = ctx;
-	size_t want = mech_index(mechanism), nr_present = 0;
-	struct btf *vmlinux = NULL;
-	struct bpf_object_open_opts opts;
-	struct faults_bpf *skel;
+	struct faults_state *s = state;
+	bool classic = !strcmp(faults_mechs[mech], MECH_TRACEPOINT);
+	size_t nr_present = 0;
 	int err;
 
-	if (want == FAULTS_NR_MECHS)
-		return err_set(why, EINVAL, "unknown mechanism");
 	for (size_t ev = 0; ev < FAULTS_NR_EVENTS; ev++) {
-		s->present[ev] = event_exists(ev, !strcmp(mechanism, MECH_TRACEPOINT), &vmlinux);
+		s->present[ev] = event_exists(s, ev, classic);
 		nr_present += s->present[ev];
 	}
-	btf__free(vmlinux);
 	if (!nr_present)
 		return err_set(why, ENOENT, "neither exceptions:page_fault_user nor any "
 			       "fs_dax tracepoint found%s",
-			       mech_tracepoint_exists("exceptions", "page_fault_user") == -ENODEV
+			       tracefs_event_exists("exceptions", "page_fault_user") == -ENODEV
 			       ? " (tracefs not mounted)" : "");
-	skel = faults_bpf__open_opts(mech_open_opts(s->env, &opts));
-	if (!skel)
-		return errno ? -errno : -ENOMEM;
-	iodig_tgid_add(skel->bss->tgids, (uint32_t)s->tgid);
-	skel->rodata->supervisor_tid = (uint32_t)s->env->supervisor_tid;
+	err = FAMILY_OPEN(s, faults);
+	if (err)
+		return err;
 	for (size_t ev = 0; ev < FAULTS_NR_EVENTS; ev++)
 		for (size_t m = 0; m < FAULTS_NR_MECHS; m++)
-			bpf_program__set_autoload(event_prog(skel, ev, m),
-						  m == want && s->present[ev]);
-	err = faults_bpf__load(skel);
-	if (!err)
-		err = faults_bpf__attach(skel);
-	if (err) {
-		faults_bpf__destroy(skel);
-		return err < 0 ? err : -err;
-	}
-	s->skel = skel;
-	return 0;
+			bpf_program__set_autoload(event_prog(s->skel, ev, m),
+						  m == mech && s->present[ev]);
+	return family_load(s, why);
 }
 
 static void missing_list(const struct faults_state *s, bool dax, char *buf, size_t size)
@@ -170,87 +136,38 @@ static void missing_list(const struct faults_state *s, bool dax, char *buf, size
 	}
 }
 
-static int faults_open(const struct probe_env *env, void **state, struct probe_status *st)
+/* Without the page-fault hook the family only sees DAX: say so. */
+static void faults_note_status(void *state, int err, struct probe_status *st)
 {
-	struct faults_state *s;
-	int err;
+	const struct faults_state *s = state;
 
-	*state = NULL;
-	s = calloc(1, sizeof(*s));
-	if (!s) {
-		memset(st, 0, sizeof(*st));
-		st->state = PROBE_MISSING;
-		snprintf(st->reason, sizeof(st->reason), "out of memory");
-		return -ENOMEM;
-	}
-	s->tgid = env->runner_tgid; /* 0: only tracked worker processes */
-	s->env = env;
-	err = mech_select(env, "faults", faults_mechs, FAULTS_NR_MECHS, faults_try, s, st);
-	s->env = NULL;
-	if (err) {
-		free(s);
-		return err;
-	}
-	snprintf(s->mechanism, sizeof(s->mechanism), "%s", st->mechanism);
-	/* Without the page-fault hook the family only sees DAX: say so. */
-	if (!s->present[0]) {
-		size_t used = strlen(st->reason);
-
-		snprintf(st->reason + used, sizeof(st->reason) - used,
-			 "%sno exceptions:page_fault_user (not x86?): DAX events only",
-			 used ? "; " : "");
-		st->state = PROBE_DEGRADED;
-	}
-	*state = s;
-	return 0;
-}
-
-static int faults_track_tgid(void *state, pid_t tgid)
-{
-	struct faults_state *s = state;
-
-	return mech_track_tgid(s && s->skel ? s->skel->bss->tgids : NULL, tgid);
-}
-
-static int read_counters(struct faults_state *s)
-{
-	return mech_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
-			       sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
+	if (err || s->present[0])
+		return;
+	mech_reason_add(st->reason, sizeof(st->reason),
+			"no exceptions:page_fault_user (not x86?): DAX events only");
+	st->state = PROBE_DEGRADED;
 }
 
 /*
- * The workload is over: read the counters now.  Other families' collect()
- * (symbolizing stacks, allocating tables) runs in iodig's own process, and
- * its page faults are not the workload's.
+ * Read when the workload ends.  Other families' collect() (symbolizing
+ * stacks, allocating tables) runs in iodig's own process, and its page
+ * faults are not the workload's.
  */
-static void faults_set_workload(void *state, const struct probe_workload *wl)
+static int read_counters(void *state)
 {
 	struct faults_state *s = state;
 
-	if (s && s->skel && mech_keep_workload(&s->wl, &s->have_wl, wl))
-		s->frozen = !read_counters(s);
+	return map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
+			      sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
 }
 
 static int faults_collect(void *state, uint64_t workload_ios)
 {
 	struct faults_state *s = state;
-	size_t mech;
-	int err;
 
-	if (!s || !s->skel)
-		return -EINVAL;
-	if (!s->have_wl)
-		s->wl.ios = workload_ios;
-	if (!s->frozen && (err = read_counters(s)))
-		return err;
+	(void)workload_ios;
 	for (int i = 0; i < IODIG_MAX_TGIDS; i++)
-		s->tgids[i] = s->skel->bss->tgids[i];
-	s->missed = 0;
-	mech = mech_index(s->mechanism);
-	for (size_t ev = 0; mech < FAULTS_NR_MECHS && ev < FAULTS_NR_EVENTS; ev++)
-		if (s->present[ev])
-			s->missed += mech_prog_misses(
-				bpf_program__fd(event_prog(s->skel, ev, mech)));
+		s->tgids[i] = s->filter_tgids[i];
 	return 0;
 }
 
@@ -323,19 +240,9 @@ static void text_dax(const struct faults_state *s, FILE *out)
 	fputc('\n', out);
 }
 
-/* What the family lost, by cause (probes/mechanism.h): only program runs
- * the kernel skipped. */
-#define FAULTS_NR_DROPS 1
-static size_t faults_drops(const struct faults_state *s, struct mech_drop *d)
-{
-	d[0] = (struct mech_drop){ "recursion", s->missed };
-	return FAULTS_NR_DROPS;
-}
-
 static void faults_render_text(const void *state, FILE *out)
 {
 	const struct faults_state *s = state;
-	struct mech_drop drops[FAULTS_NR_DROPS];
 	uint64_t n;
 	char missing[512];
 
@@ -361,7 +268,7 @@ static void faults_render_text(const void *state, FILE *out)
 	missing_list(s, true, missing, sizeof(missing));
 	if (dax_present(s) && missing[0])
 		fprintf(out, "    fs_dax tracepoints not in this kernel: %s\n", missing);
-	mech_drops_text(out, drops, faults_drops(s, drops));
+	family_drops_text(s, out);
 }
 
 static struct json_object *json_dax(const struct faults_state *s)
@@ -394,7 +301,6 @@ static struct json_object *json_dax(const struct faults_state *s)
 static void faults_render_json(const void *state, struct json_object *kernel)
 {
 	const struct faults_state *s = state;
-	struct mech_drop drops[FAULTS_NR_DROPS];
 	struct json_object *o, *procs;
 	uint64_t n;
 
@@ -424,33 +330,21 @@ static void faults_render_json(const void *state, struct json_object *kernel)
 		json_object_object_add(o, "workload_majf", json_u64(s->wl.majf));
 	}
 	json_object_object_add(o, "dax", json_dax(s));
-	json_object_object_add(o, "drops", mech_drops_json(drops, faults_drops(s, drops)));
+	json_object_object_add(o, "drops", family_drops_json(s));
 	json_object_object_add(kernel, "faults", o);
 }
 
-static void faults_destroy(void *state)
-{
-	struct faults_state *s = state;
-
-	if (!s)
-		return;
-	faults_bpf__destroy(s->skel);
-	free(s);
-}
-
-MECH_DEFINE_OBJECT(faults_object, struct faults_state)
-MECH_DEFINE_SET_ATTACHED(faults_set_attached, struct faults_state, faults)
-
+/* What the family lost is only program runs the kernel skipped
+ * (recursion), which the base counts. */
 const struct probe_family faults_probe = {
 	.name = "faults",
 	.summary = "the workload's user page faults, and how DAX faults were served",
-	.open = faults_open,
-	.track_tgid = faults_track_tgid,
-	.set_attached = faults_set_attached,
-	.set_workload = faults_set_workload,
+	FAMILY_MECHS(faults_mechs),
+	.state_size = FAMILY_STATE_SIZE(struct faults_state),
+	.load = faults_load,
+	.note_status = faults_note_status,
+	.read_at_end = read_counters,
 	.collect = faults_collect,
 	.render_text = faults_render_text,
 	.render_json = faults_render_json,
-	.object = faults_object,
-	.destroy = faults_destroy,
 };

@@ -28,7 +28,9 @@
 #include "funcs.skel.h"
 #include "probes/probe.h"
 #include "probes/funcs_table.h"
-#include "probes/mechanism.h"
+#include "probes/selection.h"
+#include "probes/maps.h"
+#include "probes/family.h"
 #include "workload/stats.h"
 
 _Static_assert(sizeof(struct funcs_fn_counters) % sizeof(uint64_t) == 0,
@@ -45,12 +47,14 @@ _Static_assert(sizeof(struct funcs_global) % sizeof(uint64_t) == 0,
 static const char *const funcs_mechs[] = { MECH_FENTRY, MECH_KPROBE };
 #define FUNCS_NR_MECHS (sizeof(funcs_mechs) / sizeof(funcs_mechs[0]))
 
+/* How the functions are hooked: the mechanism, and for kprobes whether
+ * one multi-kprobe pair serves them all. */
+enum funcs_how { HOW_FENTRY, HOW_KPROBE_MULTI, HOW_KPROBE };
+
 struct funcs_state {
-	const struct probe_env *env;        /* only during open */
+	FAMILY_BASE;
 	struct funcs_bpf *skel;
-	struct bpf_link *links[2 * FUNCS_MAX_FNS];
-	size_t nr_links;
-	char mechanism[32];
+	enum funcs_how how;
 	uint32_t targ_kdev;
 	/* slot -> row of func_table and the kernel name bound to it */
 	size_t nr_slots;
@@ -59,12 +63,10 @@ struct funcs_state {
 	bool attached[FUNCS_MAX_FNS];
 	char absent[384];                   /* rows this kernel lacks */
 	char failed[384];                   /* rows that would not attach */
-	/* filled by set_workload and collect */
-	struct probe_workload wl;
+	/* filled by collect */
 	struct funcs_fn_counters sum[FUNCS_MAX_FNS];
 	struct hist *h;                     /* nr_slots histograms */
 	struct funcs_global g;
-	uint64_t missed;
 };
 
 static void list_add(char *buf, size_t size, const char *fmt, const char *a, const char *b)
@@ -206,15 +208,15 @@ static bool kprobes_built(void)
 	       !access("/sys/kernel/debug/tracing/kprobe_events", F_OK);
 }
 
-static void fill_rodata(struct funcs_state *s, struct funcs_bpf *skel)
+static void fill_rodata(struct funcs_state *s)
 {
+	struct funcs_bpf *skel = s->skel;
 	long page = sysconf(_SC_PAGESIZE);
 	uint32_t shift = 0;
 
 	while (page > 1 && (1L << shift) < page)
 		shift++;
 	skel->rodata->targ_dev = s->targ_kdev;
-	skel->rodata->supervisor_tid = (uint32_t)s->env->supervisor_tid;
 	skel->rodata->page_shift = shift ? shift : 12;
 	for (size_t i = 0; i < s->nr_slots; i++) {
 		const struct func_def *d = &func_table[s->row[i]];
@@ -224,88 +226,79 @@ static void fill_rodata(struct funcs_state *s, struct funcs_bpf *skel)
 		skel->rodata->funcs_spec[i].arg_a = d->arg_a;
 		skel->rodata->funcs_spec[i].arg_b = d->arg_b;
 	}
-	if (s->env && s->env->runner_tgid)
-		iodig_tgid_add(skel->bss->tgids, (uint32_t)s->env->runner_tgid);
 }
 
-static void drop_links(struct funcs_state *s)
+/* Sets the programs @how needs to load: the pair of each bound slot, or
+ * the multi-kprobe pair. */
+static void choose_programs(struct funcs_state *s)
 {
-	for (size_t i = 0; i < s->nr_links; i++)
-		bpf_link__destroy(s->links[i]);
-	s->nr_links = 0;
-	memset(s->attached, 0, sizeof(s->attached));
-}
-
-/* Opens the skeleton with only @pre/@post programs of bound slots (or the
- * multi pair when @multi) set to load. */
-static int open_load(struct funcs_state *s, const char *pre, const char *post, bool multi,
-		     struct funcs_bpf **out)
-{
-	struct bpf_object_open_opts opts;
-	struct funcs_bpf *skel = funcs_bpf__open_opts(mech_open_opts(s->env, &opts));
+	const char *pre = s->how == HOW_FENTRY ? "fe" : "kp";
+	const char *post = s->how == HOW_FENTRY ? "fx" : "kr";
 	struct bpf_program *prog;
-	int err;
 
-	*out = NULL;
-	if (!skel)
-		return errno ? -errno : -ENOMEM;
-	fill_rodata(s, skel);
-	bpf_map__set_max_entries(skel->maps.hists,
-				 (uint32_t)(s->nr_slots ? s->nr_slots : 1) * IODIG_HIST_SLOTS);
-	bpf_object__for_each_program(prog, skel->obj)
+	bpf_object__for_each_program(prog, s->skel->obj)
 		bpf_program__set_autoload(prog, false);
-	if (multi) {
-		bpf_program__set_autoload(skel->progs.iodig_kpm, true);
-		bpf_program__set_autoload(skel->progs.iodig_krm, true);
-	} else {
-		for (size_t i = 0; i < s->nr_slots; i++) {
-			struct bpf_program *a = slot_prog(skel, pre, i);
-			struct bpf_program *b = slot_prog(skel, post, i);
+	if (s->how == HOW_KPROBE_MULTI) {
+		bpf_program__set_autoload(s->skel->progs.iodig_kpm, true);
+		bpf_program__set_autoload(s->skel->progs.iodig_krm, true);
+		return;
+	}
+	for (size_t i = 0; i < s->nr_slots; i++) {
+		struct bpf_program *a = slot_prog(s->skel, pre, i);
+		struct bpf_program *b = slot_prog(s->skel, post, i);
 
-			bpf_program__set_autoload(a, true);
-			bpf_program__set_autoload(b, true);
-			if (!strcmp(pre, "fe")) {
-				bpf_program__set_attach_target(a, 0, s->kname[i]);
-				bpf_program__set_attach_target(b, 0, s->kname[i]);
-			}
+		bpf_program__set_autoload(a, true);
+		bpf_program__set_autoload(b, true);
+		if (s->how == HOW_FENTRY) {
+			bpf_program__set_attach_target(a, 0, s->kname[i]);
+			bpf_program__set_attach_target(b, 0, s->kname[i]);
 		}
 	}
-	err = funcs_bpf__load(skel);
-	if (err) {
-		funcs_bpf__destroy(skel);
-		return err < 0 ? err : -err;
-	}
-	*out = skel;
-	return 0;
+}
+
+/* Opens, loads and attaches (funcs_attach()) the bound functions @how. */
+static int load_as(struct funcs_state *s, enum funcs_how how, struct errbuf *why)
+{
+	int err = FAMILY_OPEN(s, funcs);
+
+	if (err)
+		return err;
+	s->how = how;
+	fill_rodata(s);
+	bpf_map__set_max_entries(s->skel->maps.hists,
+				 (uint32_t)(s->nr_slots ? s->nr_slots : 1) * IODIG_HIST_SLOTS);
+	choose_programs(s);
+	return family_load(s, why);
 }
 
 /* Attaches each bound slot's pair; a function that will not attach is
  * listed in s->failed and skipped.  0 when at least one attached. */
 static int attach_each(struct funcs_state *s, bool kprobe)
 {
+	size_t nr_attached = 0;
 	int last = -ENOENT;
 
 	for (size_t i = 0; i < s->nr_slots; i++) {
 		struct bpf_program *a = slot_prog(s->skel, kprobe ? "kp" : "fe", i);
 		struct bpf_program *b = slot_prog(s->skel, kprobe ? "kr" : "fx", i);
-		struct bpf_link *la, *lb;
+		struct bpf_link *la;
+		int err;
 
 		la = kprobe ? bpf_program__attach_kprobe(a, false, s->kname[i])
 			    : bpf_program__attach(a);
-		lb = la ? (kprobe ? bpf_program__attach_kprobe(b, true, s->kname[i])
-				  : bpf_program__attach(b)) : NULL;
-		if (!la || !lb) {
-			last = -errno;
-			bpf_link__destroy(la);
+		err = family_keep_pair(s, la, !la ? NULL : kprobe ?
+				       bpf_program__attach_kprobe(b, true, s->kname[i]) :
+				       bpf_program__attach(b));
+		if (err) {
+			last = err;
 			list_add(s->failed, sizeof(s->failed), "%s (%s)", s->kname[i],
 				 strerror(-last));
 			continue;
 		}
-		s->links[s->nr_links++] = la;
-		s->links[s->nr_links++] = lb;
 		s->attached[i] = true;
+		nr_attached++;
 	}
-	return s->nr_links ? 0 : last;
+	return nr_attached ? 0 : last;
 }
 
 static int attach_multi(struct funcs_state *s)
@@ -313,7 +306,7 @@ static int attach_multi(struct funcs_state *s)
 	LIBBPF_OPTS(bpf_kprobe_multi_opts, opts);
 	const char *syms[FUNCS_MAX_FNS];
 	__u64 cookies[FUNCS_MAX_FNS];
-	struct bpf_link *la, *lb;
+	int err;
 
 	for (size_t i = 0; i < s->nr_slots; i++) {
 		syms[i] = s->kname[i];
@@ -322,21 +315,29 @@ static int attach_multi(struct funcs_state *s)
 	opts.syms = syms;
 	opts.cookies = cookies;
 	opts.cnt = s->nr_slots;
-	la = bpf_program__attach_kprobe_multi_opts(s->skel->progs.iodig_kpm, NULL, &opts);
-	if (!la)
-		return -errno;
+	err = family_keep_link(s, bpf_program__attach_kprobe_multi_opts(s->skel->progs.iodig_kpm,
+									NULL, &opts));
 	opts.retprobe = true;
-	lb = bpf_program__attach_kprobe_multi_opts(s->skel->progs.iodig_krm, NULL, &opts);
-	if (!lb) {
-		int err = -errno;
-
-		bpf_link__destroy(la);
-		return err;
-	}
-	s->links[s->nr_links++] = la;
-	s->links[s->nr_links++] = lb;
-	for (size_t i = 0; i < s->nr_slots; i++)
+	if (!err)
+		err = family_keep_link(s, bpf_program__attach_kprobe_multi_opts(
+					       s->skel->progs.iodig_krm, NULL, &opts));
+	for (size_t i = 0; !err && i < s->nr_slots; i++)
 		s->attached[i] = true;
+	return err;
+}
+
+static int funcs_attach(void *state, struct errbuf *why)
+{
+	struct funcs_state *s = state;
+	int err;
+
+	memset(s->attached, 0, sizeof(s->attached));
+	if (s->how == HOW_KPROBE_MULTI)
+		return attach_multi(s);
+	err = attach_each(s, s->how == HOW_KPROBE);
+	if (err)
+		return err_set(why, -err, "no function would take %s: %s",
+			       s->how == HOW_KPROBE ? "a kprobe" : "fentry", s->failed);
 	return 0;
 }
 
@@ -351,25 +352,17 @@ static int try_kprobe(struct funcs_state *s, struct errbuf *why)
 	bind_functions(s, false);
 	if (!s->nr_slots)
 		return err_set(why, ENOENT, "none of the functions is in /proc/kallsyms");
-	if (!mech_is_disabled(s->env, MECH_KPROBE_MULTI) &&
-	    !open_load(s, NULL, NULL, true, &s->skel)) {
-		if (!attach_multi(s)) {
+	if (!mech_is_disabled(s->env, MECH_KPROBE_MULTI)) {
+		struct errbuf multi = { .msg = "" };
+
+		if (!load_as(s, HOW_KPROBE_MULTI, &multi)) {
 			snprintf(s->mechanism, sizeof(s->mechanism), MECH_KPROBE_MULTI);
 			return 0;
 		}
-		funcs_bpf__destroy(s->skel);
-		s->skel = NULL;
 	}
-	err = open_load(s, "kp", "kr", false, &s->skel);
+	err = load_as(s, HOW_KPROBE, why);
 	if (err)
 		return err;
-	err = attach_each(s, true);
-	if (err) {
-		drop_links(s);
-		funcs_bpf__destroy(s->skel);
-		s->skel = NULL;
-		return err_set(why, -err, "no function would take a kprobe: %s", s->failed);
-	}
 	snprintf(s->mechanism, sizeof(s->mechanism), MECH_KPROBE);
 	return 0;
 }
@@ -412,148 +405,75 @@ static int try_fentry(struct funcs_state *s, struct errbuf *why)
 	if (err)
 		return err;
 	drop_fentry_misfits(s);
-	err = open_load(s, "fe", "fx", false, &s->skel);
+	err = load_as(s, HOW_FENTRY, why);
 	if (err)
 		return err;
-	err = attach_each(s, false);
-	if (err) {
-		drop_links(s);
-		funcs_bpf__destroy(s->skel);
-		s->skel = NULL;
-		return err_set(why, -err, "no function would take fentry: %s", s->failed);
-	}
 	snprintf(s->mechanism, sizeof(s->mechanism), MECH_FENTRY);
 	return 0;
 }
 
-static int funcs_try(void *ctx, const char *mechanism, struct errbuf *why)
+static int funcs_load(void *state, size_t mech, struct errbuf *why)
 {
-	struct funcs_state *s = ctx;
+	struct funcs_state *s = state;
 
-	if (!strcmp(mechanism, MECH_FENTRY))
-		return try_fentry(s, why);
-	if (!strcmp(mechanism, MECH_KPROBE))
-		return try_kprobe(s, why);
-	return err_set(why, EINVAL, "unknown mechanism");
+	return !strcmp(funcs_mechs[mech], MECH_FENTRY) ? try_fentry(s, why)
+						       : try_kprobe(s, why);
 }
 
-static void reason_append(struct probe_status *st, const char *fmt, const char *a)
+static void funcs_prepare(void *state)
 {
-	size_t used = strlen(st->reason);
+	struct funcs_state *s = state;
 
-	snprintf(st->reason + used, sizeof(st->reason) - used, "%s", used ? "; " : "");
-	used = strlen(st->reason);
-	snprintf(st->reason + used, sizeof(st->reason) - used, fmt, a);
+	if (s->env->target_dev)
+		s->targ_kdev = BLOCK_KDEV(major(s->env->target_dev), minor(s->env->target_dev));
 }
 
-static int funcs_open(const struct probe_env *env, void **state, struct probe_status *st)
+static void funcs_note_status(void *state, int err, struct probe_status *st)
 {
-	struct funcs_state *s;
-	int err;
+	const struct funcs_state *s = state;
 
-	*state = NULL;
-	s = calloc(1, sizeof(*s));
-	if (!s) {
-		memset(st, 0, sizeof(*st));
-		st->state = PROBE_MISSING;
-		snprintf(st->reason, sizeof(st->reason), "out of memory");
-		return -ENOMEM;
-	}
-	s->env = env;
-	if (env->target_dev)
-		s->targ_kdev = BLOCK_KDEV(major(env->target_dev), minor(env->target_dev));
-	err = mech_select(env, "funcs", funcs_mechs, FUNCS_NR_MECHS, funcs_try, s, st);
 	if (err) {
 		/* Said once per run, in the family's status line. */
-		if (!mech_is_disabled(env, "funcs"))
-			reason_append(st, "%s", "estimated: sampling");
-		free(s);
-		return err;
+		if (!mech_is_disabled(s->env, "funcs"))
+			mech_reason_add(st->reason, sizeof(st->reason), "estimated: sampling");
+		return;
 	}
-	s->env = NULL;
-	snprintf(st->mechanism, sizeof(st->mechanism), "%s", s->mechanism);
 	if (s->absent[0])
-		reason_append(st, "not in this kernel: %s", s->absent);
+		mech_reason_add(st->reason, sizeof(st->reason), "not in this kernel: %s",
+				s->absent);
 	if (s->failed[0])
-		reason_append(st, "would not attach: %s", s->failed);
-	*state = s;
-	return 0;
-}
-
-static int funcs_track_tgid(void *state, pid_t tgid)
-{
-	struct funcs_state *s = state;
-
-	return mech_track_tgid(s && s->skel ? s->skel->bss->tgids : NULL, tgid);
-}
-
-static void funcs_set_workload(void *state, const struct probe_workload *wl)
-{
-	struct funcs_state *s = state;
-
-	if (s)
-		mech_keep_workload(&s->wl, NULL, wl);
+		mech_reason_add(st->reason, sizeof(st->reason), "would not attach: %s",
+				s->failed);
 }
 
 static int funcs_collect(void *state, uint64_t workload_ios)
 {
 	struct funcs_state *s = state;
-	uint64_t *slots = NULL;
-	struct bpf_program *prog;
-	size_t entries;
+	size_t nr = s->nr_slots ? s->nr_slots : 1;
 	int err;
 
-	if (!s || !s->skel)
-		return -EINVAL;
-	if (!s->wl.ios)
-		s->wl.ios = workload_ios;
-	err = mech_sum_percpu(bpf_map__fd(s->skel->maps.counters), FUNCS_MAX_FNS,
+	(void)workload_ios;
+	err = map_sum_percpu(bpf_map__fd(s->skel->maps.counters), FUNCS_MAX_FNS,
 			      sizeof(s->sum[0]) / sizeof(uint64_t), (uint64_t *)s->sum);
 	if (!err)
-		err = mech_sum_percpu(bpf_map__fd(s->skel->maps.global), 1,
+		err = map_sum_percpu(bpf_map__fd(s->skel->maps.global), 1,
 				      sizeof(s->g) / sizeof(uint64_t), (uint64_t *)&s->g);
 	if (err)
 		return err;
-	entries = (s->nr_slots ? s->nr_slots : 1) * IODIG_HIST_SLOTS;
 	free(s->h);
-	s->h = calloc(s->nr_slots ? s->nr_slots : 1, sizeof(*s->h));
-	slots = calloc(entries, sizeof(*slots));
-	if (!s->h || !slots) {
-		err = -ENOMEM;
-		goto cleanup;
-	}
-	err = mech_sum_percpu(bpf_map__fd(s->skel->maps.hists), (unsigned int)entries, 1,
-			      slots);
-	if (err)
-		goto cleanup;
-	for (size_t i = 0; i < s->nr_slots; i++) {
-		s->h[i].total = 0;
-		for (uint32_t k = 0; k < IODIG_HIST_SLOTS; k++) {
-			s->h[i].slot[k] = slots[funcs_hist_index((uint32_t)i, k)];
-			s->h[i].total += s->h[i].slot[k];
-		}
-	}
-	s->missed = 0;
-	bpf_object__for_each_program(prog, s->skel->obj)
-		s->missed += mech_prog_misses(bpf_program__fd(prog));
-cleanup:
-	free(slots);
-	return err;
+	s->h = calloc(nr, sizeof(*s->h));
+	if (!s->h)
+		return -ENOMEM;
+	/* slot i's histogram at funcs_hist_index(i, 0) */
+	return map_read_hists(bpf_map__fd(s->skel->maps.hists), s->h, nr);
 }
 
 static void funcs_destroy(void *state)
 {
 	struct funcs_state *s = state;
 
-	if (!s)
-		return;
-	drop_links(s);
-	funcs_bpf__destroy(s->skel);
 	free(s->h);
-	free(s);
 }
-
-MECH_DEFINE_OBJECT(funcs_object, struct funcs_state)
 
 /* Read-only views for funcs_report.c. */
 size_t funcs_state_slots(const void *state)
@@ -589,18 +509,32 @@ void funcs_state_info(const void *state, struct funcs_info_view *v)
 	v->failed = s->failed;
 	v->wl = &s->wl;
 	v->g = &s->g;
-	v->missed = s->missed;
 }
+
+/* What the family lost, by cause (probes/family_render.h); depth: calls
+ * nested past FUNCS_MAX_DEPTH, not timed.  Each function's "lost"
+ * (entries whose exit was not seen) stays with the function; the base
+ * adds recursion. */
+static const struct family_drop_def funcs_drops[] = {
+	FAMILY_DROP("thread_state", struct funcs_state, g.no_storage),
+	FAMILY_DROP("depth", struct funcs_state, g.overflow),
+};
 
 const struct probe_family funcs_probe = {
 	.name = "funcs",
 	.summary = "exact entry-to-exit time of tag, GUP, release, DAX and io_uring functions",
-	.open = funcs_open,
-	.track_tgid = funcs_track_tgid,
-	.set_workload = funcs_set_workload,
+	/* Its per-function links are made once, at open, where those that
+	 * would not attach are listed: --probe-toggle leaves them. */
+	.stays_attached = true,
+	FAMILY_MECHS(funcs_mechs),
+	.state_size = FAMILY_STATE_SIZE(struct funcs_state),
+	FAMILY_DROPS(funcs_drops),
+	.prepare = funcs_prepare,
+	.load = funcs_load,
+	.attach = funcs_attach,
+	.note_status = funcs_note_status,
 	.collect = funcs_collect,
 	.render_text = funcs_render_text,
 	.render_json = funcs_render_json,
-	.object = funcs_object,
 	.destroy = funcs_destroy,
 };

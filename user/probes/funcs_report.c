@@ -8,7 +8,8 @@
 #include <string.h>
 
 #include "probes/funcs_table.h"
-#include "probes/mechanism.h"
+#include "probes/family.h"
+#include "probes/family_render.h"
 
 static double per(uint64_t a, uint64_t b)
 {
@@ -125,21 +126,8 @@ static void text_hctx(FILE *out, const struct funcs_global *g)
 		fputc('\n', out);
 }
 
-/* What the family lost, by cause (probes/mechanism.h); depth: calls
- * nested past FUNCS_MAX_DEPTH, not timed.  Each function's "lost" (entries
- * whose exit was not seen) stays with the function. */
-#define FUNCS_NR_DROPS 3
-static size_t funcs_drops(const struct funcs_info_view *info, struct mech_drop *d)
-{
-	d[0] = (struct mech_drop){ "thread_state", info->g->no_storage };
-	d[1] = (struct mech_drop){ "depth", info->g->overflow };
-	d[2] = (struct mech_drop){ "recursion", info->missed };
-	return FUNCS_NR_DROPS;
-}
-
 void funcs_render_text(const void *state, FILE *out)
 {
-	struct mech_drop drops[FUNCS_NR_DROPS];
 	struct funcs_info_view info;
 	size_t n = funcs_state_slots(state);
 	bool any = false;
@@ -187,7 +175,7 @@ void funcs_render_text(const void *state, FILE *out)
 		fprintf(out, "    not in this kernel: %s\n", info.absent);
 	if (info.failed && info.failed[0])
 		fprintf(out, "    would not attach: %s\n", info.failed);
-	mech_drops_text(out, drops, funcs_drops(&info, drops));
+	family_drops_text(state, out);
 }
 
 static struct json_object *json_function(const struct funcs_slot_view *v,
@@ -258,7 +246,6 @@ static struct json_object *json_list(const char *csv)
 
 void funcs_render_json(const void *state, struct json_object *kernel)
 {
-	struct mech_drop drops[FUNCS_NR_DROPS];
 	struct json_object *o, *fns, *hctx;
 	struct funcs_info_view info;
 	size_t n = funcs_state_slots(state);
@@ -293,6 +280,6 @@ void funcs_render_json(const void *state, struct json_object *kernel)
 	json_object_object_add(o, "tags_by_hw_queue", hctx);
 	json_object_object_add(o, "absent", json_list(info.absent));
 	json_object_object_add(o, "failed", json_list(info.failed));
-	json_object_object_add(o, "drops", mech_drops_json(drops, funcs_drops(&info, drops)));
+	json_object_object_add(o, "drops", family_drops_json(state));
 	json_object_object_add(kernel, "funcs", o);
 }

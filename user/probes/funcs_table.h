@@ -63,7 +63,6 @@ struct funcs_info_view {
 	const char *failed;
 	const struct probe_workload *wl;
 	const struct funcs_global *g;
-	uint64_t missed;
 };
 
 size_t funcs_state_slots(const void *state);

@@ -15,10 +15,14 @@
 #include <json-c/json.h>
 
 #include "iodig/iouring.h"
-#include "iodig/tgid_filter.h"
 #include "iouring.skel.h"
 #include "probes/probe.h"
-#include "probes/mechanism.h"
+#include "probes/selection.h"
+#include "probes/tracefs.h"
+#include "probes/maps.h"
+#include "probes/family_render.h"
+#include "probes/tp_layout.h"
+#include "probes/family.h"
 #include "workload/stats.h"
 
 _Static_assert(sizeof(struct iouring_counters) % sizeof(uint64_t) == 0,
@@ -59,31 +63,20 @@ static const struct hook_def hooks[HOOK_NR] = {
 };
 
 struct iouring_state {
-	const struct probe_env *env;           /* only during open */
+	FAMILY_BASE;
 	struct iouring_bpf *skel;
-	struct bpf_link *links[HOOK_NR];
-	struct bpf_program *progs[HOOK_NR];    /* the attached ones */
 	const char *names[HOOK_NR];            /* tracepoint used, NULL = none */
-	char mechanism[32];
-	pid_t runner_tgid;
 	bool detail;                           /* --detail: submit and completion
 						 * hooks from the start */
-	size_t mech;                           /* index of the loaded mechanism */
-	bool detached;                         /* --probe-toggle: links dropped,
-						* progs[] kept to attach again */
 	/* io_uring_complete: attached at open with --detail, else loaded and
 	 * attached by tick() once the first punt is seen. */
 	enum { COMPLETE_PENDING, COMPLETE_AT_OPEN, COMPLETE_AT_PUNT,
 	       COMPLETE_FAILED } complete;
 	char complete_why[96];                 /* COMPLETE_FAILED: the error */
-	struct btf *vmlinux;                   /* only while opening */
 	/* filled by collect */
 	struct iouring_counters sum;
 	struct hist punt_hist;
 	uint64_t iowq_workers, sqpoll_threads;
-	uint64_t missed;
-	bool have_workload;
-	struct probe_workload wl;
 };
 
 static struct bpf_program *prog_of(struct iouring_bpf *skel, size_t mech, enum hook h)
@@ -98,65 +91,6 @@ static struct bpf_program *prog_of(struct iouring_bpf *skel, size_t mech, enum h
 	};
 
 	return table[mech][h];
-}
-
-static size_t mech_index(const char *mechanism)
-{
-	for (size_t i = 0; i < IOURING_NR_MECHS; i++)
-		if (!strcmp(iouring_mechs[i], mechanism))
-			return i;
-	return IOURING_NR_MECHS;
-}
-
-/* The FUNC_PROTO behind typedef btf_trace_<tp>, NULL when unknown. */
-static const struct btf_type *tp_proto(const struct btf *btf, const char *tp)
-{
-	const struct btf_type *t;
-	char name[128];
-	int id;
-
-	if (!btf)
-		return NULL;
-	snprintf(name, sizeof(name), "btf_trace_%s", tp);
-	id = btf__find_by_name_kind(btf, name, BTF_KIND_TYPEDEF);
-	t = id > 0 ? btf__type_by_id(btf, id) : NULL;
-	if (t)
-		t = btf__type_by_id(btf, t->type);
-	if (t && btf_is_ptr(t))
-		t = btf__type_by_id(btf, t->type);
-	return t && btf_is_func_proto(t) && btf_vlen(t) > 0 ? t : NULL;
-}
-
-/* Arguments of @tp without the leading private-data pointer, -1 unknown. */
-static int tp_nr_args(const struct btf *btf, const char *tp)
-{
-	const struct btf_type *t = tp_proto(btf, tp);
-
-	return t ? btf_vlen(t) - 1 : -1;
-}
-
-/* Index of the argument of @tp that points to struct @sname, -1 if none. */
-static int tp_struct_arg(const struct btf *btf, const char *tp, const char *sname)
-{
-	const struct btf_type *t = tp_proto(btf, tp);
-	const struct btf_param *p;
-
-	if (!t)
-		return -1;
-	p = btf_params(t);
-	for (int i = 1; i < btf_vlen(t); i++) {
-		const struct btf_type *a = btf__type_by_id(btf, p[i].type);
-
-		if (!a || !btf_is_ptr(a))
-			continue;
-		/* skip const/volatile/typedef to the pointee */
-		a = btf__type_by_id(btf, a->type);
-		while (a && (btf_is_mod(a) || btf_is_typedef(a)))
-			a = btf__type_by_id(btf, a->type);
-		if (a && btf_is_struct(a) && !strcmp(btf__name_by_offset(btf, a->name_off), sname))
-			return i - 1;
-	}
-	return -1;
 }
 
 /*
@@ -204,14 +138,15 @@ static void set_arg_positions(const struct btf *btf, struct iouring_args *a)
 	}
 }
 
-/* Which of the hook's names this kernel has for @mech, NULL if none. */
-static const char *hook_name(const struct iouring_state *s, size_t mech, enum hook h)
+/* Which of the hook's names this kernel has for @mech, NULL if none;
+ * without BTF the newest, which tp_btf and raw_tp then fail to find. */
+static const char *hook_name(struct iouring_state *s, size_t mech, enum hook h)
 {
 	for (size_t i = 0; i < 2 && hooks[h].names[i]; i++) {
 		const char *name = hooks[h].names[i];
 
-		if (mech == M_TRACEPOINT ? !mech_tracepoint_exists(hooks[h].category, name) :
-		    !s->vmlinux || tp_proto(s->vmlinux, name))
+		if (mech == M_TRACEPOINT ? !tracefs_event_exists(hooks[h].category, name) :
+		    !family_btf(s) || tp_proto(family_btf(s), name))
 			return name;
 	}
 	return NULL;
@@ -230,15 +165,6 @@ static struct bpf_link *attach_one(struct bpf_program *prog, size_t mech, enum h
 	}
 }
 
-static void detach_all(struct iouring_state *s)
-{
-	for (int h = 0; h < HOOK_NR; h++) {
-		bpf_link__destroy(s->links[h]);
-		s->links[h] = NULL;
-		s->progs[h] = NULL;
-	}
-}
-
 /* The submit hook is a program run per request that only counts; by
  * default the completions stand in for it (one CQE per read or write). */
 static bool hook_wanted(const struct iouring_state *s, enum hook h)
@@ -246,43 +172,43 @@ static bool hook_wanted(const struct iouring_state *s, enum hook h)
 	return s->names[h] && (h != HOOK_SUBMIT || s->detail);
 }
 
-static int iouring_try(void *ctx, const char *mechanism, struct errbuf *why)
+static bool complete_traced(const struct iouring_state *s)
 {
-	struct iouring_state *s = ctx;
-	size_t want = mech_index(mechanism);
-	struct iouring_bpf *skel = NULL;
-	struct bpf_object_open_opts opts;
-	int err = 0;
+	return s->complete == COMPLETE_AT_OPEN || s->complete == COMPLETE_AT_PUNT;
+}
 
-	if (want == IOURING_NR_MECHS)
-		return err_set(why, EINVAL, "unknown mechanism");
+static int iouring_load(void *state, size_t mech, struct errbuf *why)
+{
+	struct iouring_state *s = state;
+	int err;
+
 	for (int h = 0; h < HOOK_NR; h++) {
-		s->names[h] = hook_name(s, want, h);
+		s->names[h] = hook_name(s, mech, h);
 		if (!s->names[h] && hooks[h].required)
-			return err_set(why, ENOENT, want == M_TRACEPOINT ?
+			return err_set(why, ENOENT, mech == M_TRACEPOINT ?
 				       "no %s/%s in tracefs (mounted?)" :
 				       "no %s tracepoint in this kernel's BTF",
 				       hooks[h].category, hooks[h].names[0]);
 	}
-	skel = iouring_bpf__open_opts(mech_open_opts(s->env, &opts));
-	if (!skel)
-		return errno ? -errno : -ENOMEM;
-	set_arg_positions(s->vmlinux, &skel->rodata->args);
+	err = FAMILY_OPEN(s, iouring);
+	if (err)
+		return err;
+	/* NULL without kernel BTF: the defaults stay. */
+	set_arg_positions(family_btf(s), &s->skel->rodata->args);
 	/* punt_start holds the punted requests in flight, never more than
 	 * the job's I/Os in flight: twice that, for entries whose completion
 	 * was not seen (16 B keys and values: ~80 B each, 2.6 MiB at most).
 	 * io_threads: twice the io threads the job can have at once, for
 	 * io-wq workers that exit idle and come back with new ids. */
-	bpf_map__set_max_entries(skel->maps.punt_start,
-				 mech_map_size(2 * s->env->inflight, 256, 32768,
-					       IOURING_MAX_PUNTED));
-	bpf_map__set_max_entries(skel->maps.io_threads,
-				 mech_map_size(2 * mech_io_threads(s->env), 256, 16384,
-					       IOURING_MAX_THREADS));
+	bpf_map__set_max_entries(s->skel->maps.punt_start,
+				 map_size(2 * s->env->inflight, 256, 32768, IOURING_MAX_PUNTED));
+	bpf_map__set_max_entries(s->skel->maps.io_threads,
+				 map_size(2 * map_io_threads(s->env), 256, 16384,
+					  IOURING_MAX_THREADS));
 	for (size_t m = 0; m < IOURING_NR_MECHS; m++) {
 		for (int h = 0; h < HOOK_NR; h++) {
-			struct bpf_program *p = prog_of(skel, m, h);
-			bool use = m == want && hook_wanted(s, h);
+			struct bpf_program *p = prog_of(s->skel, m, h);
+			bool use = m == mech && hook_wanted(s, h);
 
 			bpf_program__set_autoload(p, use);
 			/* tp_btf binds to the name at load time. */
@@ -290,64 +216,36 @@ static int iouring_try(void *ctx, const char *mechanism, struct errbuf *why)
 				bpf_program__set_attach_target(p, 0, s->names[h]);
 		}
 	}
-	if (s->runner_tgid > 0)
-		iodig_tgid_add(skel->bss->targ_tgids, (uint32_t)s->runner_tgid);
-	err = iouring_bpf__load(skel);
-	if (err)
-		goto cleanup;
-	for (int h = 0; h < HOOK_NR; h++) {
-		struct bpf_program *p = prog_of(skel, want, h);
-
-		if (!hook_wanted(s, h) || (h == HOOK_COMPLETE && !s->detail))
-			continue;
-		s->links[h] = attach_one(p, want, h, s->names[h]);
-		if (!s->links[h]) {
-			err = -errno;
-			err_set(why, -err, "attaching to %s failed", s->names[h]);
-			goto cleanup;
-		}
-		s->progs[h] = p;
-	}
-	s->skel = skel;
-	s->mech = want;
 	s->complete = s->detail ? COMPLETE_AT_OPEN : COMPLETE_PENDING;
-	skel->bss->complete_hooked = s->detail;
-	return 0;
-cleanup:
-	detach_all(s);
-	iouring_bpf__destroy(skel);
-	return err < 0 ? err : -err;
+	s->skel->bss->complete_hooked = s->detail;
+	return family_load(s, why);
 }
 
-static int iouring_open(const struct probe_env *env, void **state, struct probe_status *st)
+/* Attaches the hooks in use, io_uring_complete only once it is due
+ * (complete_traced()); --probe-toggle attaches them again with it. */
+static int iouring_attach(void *state, struct errbuf *why)
 {
-	struct iouring_state *s;
-	int err;
+	struct iouring_state *s = state;
+	int first_err = 0;
 
-	*state = NULL;
-	s = calloc(1, sizeof(*s));
-	if (!s) {
-		memset(st, 0, sizeof(*st));
-		st->state = PROBE_MISSING;
-		snprintf(st->reason, sizeof(st->reason), "out of memory");
-		return -ENOMEM;
+	for (int h = 0; h < HOOK_NR; h++) {
+		int err;
+
+		if (!hook_wanted(s, h) || (h == HOOK_COMPLETE && !complete_traced(s)))
+			continue;
+		err = family_keep_link(s, attach_one(prog_of(s->skel, s->mech, h), s->mech, h,
+						     s->names[h]));
+		if (err && !first_err)
+			first_err = err_set(why, -err, "attaching to %s failed", s->names[h]);
 	}
-	s->runner_tgid = env->runner_tgid;
-	s->detail = env->detail;
-	/* NULL without kernel BTF: tp_btf/raw_tp fail and the defaults stay. */
-	s->vmlinux = mech_btf_load(env);
-	s->env = env;
-	err = mech_select(env, "iouring", iouring_mechs, IOURING_NR_MECHS, iouring_try, s, st);
-	s->env = NULL;
-	btf__free(s->vmlinux);
-	s->vmlinux = NULL;
-	if (err) {
-		free(s);
-		return err;
-	}
-	snprintf(s->mechanism, sizeof(s->mechanism), "%s", st->mechanism);
-	*state = s;
-	return 0;
+	return first_err;
+}
+
+static void iouring_prepare(void *state)
+{
+	struct iouring_state *s = state;
+
+	s->detail = s->env->detail;
 }
 
 /* Attaches io_uring_complete once a punt has been seen: until then every
@@ -356,51 +254,21 @@ static int iouring_open(const struct probe_env *env, void **state, struct probe_
 static void iouring_tick(void *state)
 {
 	struct iouring_state *s = state;
-	struct bpf_program *p;
+	int err;
 
 	if (!s || !s->skel || s->detached || s->complete != COMPLETE_PENDING ||
 	    !s->skel->bss->punt_seen)
 		return;
-	p = prog_of(s->skel, s->mech, HOOK_COMPLETE);
-	s->links[HOOK_COMPLETE] = attach_one(p, s->mech, HOOK_COMPLETE,
-					     s->names[HOOK_COMPLETE]);
-	if (!s->links[HOOK_COMPLETE]) {
+	err = family_keep_link(s, attach_one(prog_of(s->skel, s->mech, HOOK_COMPLETE), s->mech,
+					     HOOK_COMPLETE, s->names[HOOK_COMPLETE]));
+	if (err) {
 		s->complete = COMPLETE_FAILED;
 		snprintf(s->complete_why, sizeof(s->complete_why),
-			 "failed to attach at the first punt: %s", strerror(errno ? errno : EINVAL));
+			 "failed to attach at the first punt: %s", strerror(-err));
 		return;
 	}
-	s->progs[HOOK_COMPLETE] = p;
 	s->skel->bss->complete_hooked = true;
 	s->complete = COMPLETE_AT_PUNT;
-}
-
-static int iouring_set_attached(void *state, bool on)
-{
-	struct iouring_state *s = state;
-	int first_err = 0;
-
-	if (!s || !s->skel || on == !s->detached)
-		return 0;
-	for (int h = 0; h < HOOK_NR; h++) {
-		if (!s->progs[h])
-			continue;
-		if (!on) {
-			bpf_link__destroy(s->links[h]);
-			s->links[h] = NULL;
-			continue;
-		}
-		s->links[h] = attach_one(s->progs[h], s->mech, h, s->names[h]);
-		if (!s->links[h] && !first_err)
-			first_err = -errno;
-	}
-	s->detached = !on;
-	return first_err;
-}
-
-static bool complete_traced(const struct iouring_state *s)
-{
-	return s->complete == COMPLETE_AT_OPEN || s->complete == COMPLETE_AT_PUNT;
 }
 
 static const char *complete_hook_text(const struct iouring_state *s)
@@ -417,41 +285,20 @@ static const char *complete_hook_text(const struct iouring_state *s)
 	}
 }
 
-static int iouring_track_tgid(void *state, pid_t tgid)
+static int count_thread(const void *key, const void *value, void *ctx)
 {
-	struct iouring_state *s = state;
+	const uint32_t *kind = value;
+	struct iouring_state *s = ctx;
 
-	return mech_track_tgid(s && s->skel ? s->skel->bss->targ_tgids : NULL, tgid);
+	(void)key;
+	if (*kind == IOURING_THREAD_IOWQ)
+		s->iowq_workers++;
+	else if (*kind == IOURING_THREAD_SQPOLL)
+		s->sqpoll_threads++;
+	return 0;
 }
 
-static void iouring_set_workload(void *state, const struct probe_workload *wl)
-{
-	struct iouring_state *s = state;
-
-	if (s)
-		mech_keep_workload(&s->wl, &s->have_workload, wl);
-}
-
-static void count_threads(struct iouring_state *s)
-{
-	int fd = bpf_map__fd(s->skel->maps.io_threads);
-	uint32_t key, next, kind;
-	bool first = true;
-
-	s->iowq_workers = s->sqpoll_threads = 0;
-	while (!bpf_map_get_next_key(fd, first ? NULL : &key, &next)) {
-		first = false;
-		key = next;
-		if (bpf_map_lookup_elem(fd, &key, &kind))
-			continue;
-		if (kind == IOURING_THREAD_IOWQ)
-			s->iowq_workers++;
-		else if (kind == IOURING_THREAD_SQPOLL)
-			s->sqpoll_threads++;
-	}
-}
-
-/* punt_ns_max is a per-CPU maximum, which mech_sum_percpu() would add up. */
+/* punt_ns_max is a per-CPU maximum, which map_sum_percpu() would add up. */
 static uint64_t punt_max(const struct iouring_state *s)
 {
 	int ncpu = libbpf_num_possible_cpus();
@@ -472,29 +319,22 @@ static int iouring_collect(void *state, uint64_t workload_ios)
 	struct iouring_state *s = state;
 	int err;
 
-	if (!s || !s->skel)
-		return -EINVAL;
-	err = mech_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
+	err = map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
 			      sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
 	if (err)
 		return err;
 	s->sum.punt_ns_max = punt_max(s);
-	err = mech_sum_percpu(bpf_map__fd(s->skel->maps.punt_hist), IODIG_HIST_SLOTS, 1,
-			      s->punt_hist.slot);
+	err = map_read_hists(bpf_map__fd(s->skel->maps.punt_hist), &s->punt_hist, 1);
 	if (err)
 		return err;
-	s->punt_hist.total = 0;
-	for (uint32_t i = 0; i < IODIG_HIST_SLOTS; i++)
-		s->punt_hist.total += s->punt_hist.slot[i];
-	count_threads(s);
+	s->iowq_workers = s->sqpoll_threads = 0;
+	err = map_each_entry(s->skel->maps.io_threads, count_thread, s);
+	if (err)
+		return err;
 	/* Without the submit hook, the requests are the I/Os the workload
 	 * completed: one CQE per read or write. */
 	if (!s->detail)
 		s->sum.submitted = workload_ios;
-	s->missed = 0;
-	for (int h = 0; h < HOOK_NR; h++)
-		if (s->progs[h])
-			s->missed += mech_prog_misses(bpf_program__fd(s->progs[h]));
 	return 0;
 }
 
@@ -503,36 +343,9 @@ static double ratio(uint64_t part, uint64_t whole)
 	return whole ? (double)part / (double)whole : 0.0;
 }
 
-/* fio prints latencies in the unit that keeps the average readable. */
-static void pick_unit(double ns, const char **unit, double *div)
-{
-	if (ns < 10000.0) {
-		*unit = "nsec";
-		*div = 1.0;
-	} else if (ns < 10000000.0) {
-		*unit = "usec";
-		*div = 1000.0;
-	} else {
-		*unit = "msec";
-		*div = 1000000.0;
-	}
-}
-
-/* What the family lost, by cause (probes/mechanism.h); punt_full: a
- * punted request not timed because the tracking hash was full. */
-#define IOURING_NR_DROPS 3
-static size_t iouring_drops(const struct iouring_state *s, struct mech_drop *d)
-{
-	d[0] = (struct mech_drop){ "punt_full", s->sum.punt_untracked };
-	d[1] = (struct mech_drop){ "threads_full", s->sum.thread_drops };
-	d[2] = (struct mech_drop){ "recursion", s->missed };
-	return IOURING_NR_DROPS;
-}
-
 static void iouring_render_text(const void *state, FILE *out)
 {
 	const struct iouring_state *s = state;
-	struct mech_drop drops[IOURING_NR_DROPS];
 	const struct iouring_counters *c;
 	const char *unit;
 	double div, mean;
@@ -560,13 +373,13 @@ static void iouring_render_text(const void *state, FILE *out)
 	fputc('\n', out);
 	if (s->punt_hist.total) {
 		mean = (double)c->punt_ns_sum / (double)c->punt_timed;
-		pick_unit(mean, &unit, &div);
+		latency_unit(mean, &unit, &div);
 		fprintf(out, "    punted latency (%s): avg=%.2f, p50=%.2f, p99=%.2f, max=%.2f",
 			unit, mean / div, (double)hist_percentile(&s->punt_hist, 50.0) / div,
 			(double)hist_percentile(&s->punt_hist, 99.0) / div,
 			(double)c->punt_ns_max / div);
 		/* Inline requests are not timed here: the workload's clat is. */
-		if (s->have_workload && s->wl.ios)
+		if (s->have_wl && s->wl.ios)
 			fprintf(out, "; workload clat avg=%.2f",
 				(double)s->wl.clat_ns / (double)s->wl.ios / div);
 		if (c->punt_unhooked)
@@ -574,13 +387,12 @@ static void iouring_render_text(const void *state, FILE *out)
 				(unsigned long long)c->punt_unhooked);
 		fputc('\n', out);
 	}
-	mech_drops_text(out, drops, iouring_drops(s, drops));
+	family_drops_text(s, out);
 }
 
 static void iouring_render_json(const void *state, struct json_object *kernel)
 {
 	const struct iouring_state *s = state;
-	struct mech_drop drops[IOURING_NR_DROPS];
 	const struct iouring_counters *c;
 	struct json_object *o, *sub;
 
@@ -618,38 +430,32 @@ static void iouring_render_json(const void *state, struct json_object *kernel)
 	json_object_object_add(sub, "max", json_u64(c->punt_ns_max));
 	json_object_object_add(sub, "untimed_before_hook", json_u64(c->punt_unhooked));
 	json_object_object_add(o, "punted_latency_ns", sub);
-	if (s->have_workload && s->wl.ios)
+	if (s->have_wl && s->wl.ios)
 		json_object_object_add(o, "workload_clat_mean_ns", json_object_new_double(
 			ratio(s->wl.clat_ns, s->wl.ios)));
 
-	json_object_object_add(o, "drops", mech_drops_json(drops, iouring_drops(s, drops)));
+	json_object_object_add(o, "drops", family_drops_json(s));
 	json_object_object_add(kernel, "io_uring", o);
 }
 
-static void iouring_destroy(void *state)
-{
-	struct iouring_state *s = state;
-
-	if (!s)
-		return;
-	detach_all(s);
-	iouring_bpf__destroy(s->skel);
-	free(s);
-}
-
-MECH_DEFINE_OBJECT(iouring_object, struct iouring_state)
+/* What the family lost, by cause (probes/family_render.h); punt_full: a
+ * punted request not timed because the tracking hash was full. */
+static const struct family_drop_def iouring_drops[] = {
+	FAMILY_DROP("punt_full", struct iouring_state, sum.punt_untracked),
+	FAMILY_DROP("threads_full", struct iouring_state, sum.thread_drops),
+};
 
 const struct probe_family iouring_probe = {
 	.name = "iouring",
 	.summary = "io_uring requests: punted to io-wq or inline, punted latency, io-wq workers",
-	.open = iouring_open,
-	.track_tgid = iouring_track_tgid,
+	FAMILY_MECHS(iouring_mechs),
+	.state_size = FAMILY_STATE_SIZE(struct iouring_state),
+	FAMILY_DROPS(iouring_drops),
+	.prepare = iouring_prepare,
+	.load = iouring_load,
+	.attach = iouring_attach,
 	.tick = iouring_tick,
-	.set_attached = iouring_set_attached,
-	.set_workload = iouring_set_workload,
 	.collect = iouring_collect,
 	.render_text = iouring_render_text,
 	.render_json = iouring_render_json,
-	.object = iouring_object,
-	.destroy = iouring_destroy,
 };

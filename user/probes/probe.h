@@ -15,7 +15,6 @@
 #include "base/errbuf.h"
 
 struct json_object;
-struct bpf_object;
 
 /* What the probes are pointed at, known before the workload starts. */
 struct probe_env {
@@ -95,29 +94,63 @@ struct probe_shared {
 	unsigned int tag_wait_period; /* counts scaled by this; 1 = exact */
 };
 
+struct family_drop_def;
+
+/*
+ * A probe family, as its file describes it; the family base
+ * (probes/family.h) runs it: opening, the workload filter, loading and
+ * attaching, --probe-toggle, the workload's figures, the drops, the costs
+ * and destroying are the base's, the same for every family.
+ */
 struct probe_family {
 	const char *name;          /* "block" */
 	const char *summary;       /* one line for `iodig probe` */
 	/* Not in the default set (it costs more per I/O than it tells most
 	 * runs): loaded when named in --probes, by "all" or by --detail. */
 	bool opt_in;
-	/* Loads and attaches; on failure fills @st and returns -errno.  Must
-	 * leave nothing loaded when it fails. */
-	int (*open)(const struct probe_env *env, void **state,
-		    struct probe_status *st);
-	/* Optional: a workload process forked after open() (fio's process
-	 * workers); its threads, io-wq workers included, are traced from now
-	 * on.  Thread workers share runner_tgid and need no call. */
-	int (*track_tgid)(void *state, pid_t tgid);
+	/* --probe-toggle leaves it attached. */
+	bool stays_attached;
+	/* How it can hook the kernel, best first (probes/selection.h). */
+	const char *const *mechs;
+	size_t nr_mechs;
+	/* Optional: the classic tracepoints (@classic_category/<event>) its
+	 * tracepoint mechanism needs, which the base looks for in tracefs
+	 * before load() (FAMILY_CLASSIC()). */
+	const char *classic_category;
+	const char *const *classic_events;
+	size_t nr_classic_events;
+	/* Its state, which starts with FAMILY_BASE (FAMILY_STATE_SIZE()). */
+	size_t state_size;
+	/* What it lost by cause: counters of its state; the base adds
+	 * "recursion" (FAMILY_DROPS()). */
+	const struct family_drop_def *drops;
+	size_t nr_drops;
+
+	/* Optional: before any mechanism is tried, what the family takes
+	 * from the environment (the base's env member). */
+	void (*prepare)(void *state);
+	/* Loads and attaches with mechs[@mech], or leaves nothing loaded and
+	 * returns -errno, @why saying more than the errno where it can.
+	 * Most open their skeleton with FAMILY_OPEN(), set it up and end
+	 * with family_load(). */
+	int (*load)(void *state, size_t mech, struct errbuf *why);
+	/* Optional: attaches what family_load() loaded, keeping its links
+	 * (family_keep_link()); default: the skeleton's SEC names.  Also
+	 * what --probe-toggle attaches again with. */
+	int (*attach)(void *state, struct errbuf *why);
+	/* Optional: after the mechanisms were tried (@err: 0 or why none
+	 * worked), adds to @st what only the family can tell. */
+	void (*note_status)(void *state, int err, struct probe_status *st);
 	/* Optional: called every ~200 ms while the workload runs, from the
 	 * supervising thread (e.g. to attach a hook once it is needed). */
 	void (*tick)(void *state);
-	/* Optional: detaches every hook (@on false) or attaches them again,
-	 * keeping maps and counts, for --probe-toggle.  A family without it
-	 * stays attached throughout.  Returns 0 or -errno. */
+	/* Optional: --probe-toggle's detach (@on false) and re-attach, in
+	 * place of the base's (family_relink()).  Returns 0 or -errno. */
 	int (*set_attached)(void *state, bool on);
-	/* Optional: the workload's figures, called just before collect(). */
-	void (*set_workload)(void *state, const struct probe_workload *wl);
+	/* Optional: reads what must be read the moment the workload ends,
+	 * before other families' collect() work in iodig's own process;
+	 * collect() reads it then when this failed.  0 or -errno. */
+	int (*read_at_end)(void *state);
 	/* Called once after the workload; reads maps into the state. */
 	int (*collect)(void *state, uint64_t workload_ios);
 	/* Optional, after every collect(): see struct probe_shared. */
@@ -126,10 +159,8 @@ struct probe_family {
 	void (*render_text)(const void *state, FILE *out);
 	/* Adds the family's object to @kernel ("iodig.kernel"). */
 	void (*render_json)(const void *state, struct json_object *kernel);
-	/* The family's loaded BPF object, so the set can read each
-	 * program's run time and count (kernel.bpf_stats_enabled). */
-	struct bpf_object *(*object)(const void *state);
-	/* Detaches and frees; accepts NULL. */
+	/* Optional: frees what the family allocated in its state; the base
+	 * has destroyed links and skeleton and frees the state. */
 	void (*destroy)(void *state);
 };
 

@@ -25,7 +25,8 @@
 #include <json-c/json.h>
 
 #include "probes/probe.h"
-#include "probes/mechanism.h"
+#include "probes/family.h"
+#include "probes/tracefs.h"
 
 #define PROBE(n) extern const struct probe_family n##_probe;
 #include "probes/probe_list.h"
@@ -184,7 +185,7 @@ static bool bpf_stats_sysctl_on(void)
 /* Sums run count and time over the family's programs. */
 static void read_prog_stats(struct probe_slot *p)
 {
-	struct bpf_object *obj = p->fam->object ? p->fam->object(p->state) : NULL;
+	struct bpf_object *obj = family_object(p->state);
 	struct bpf_program *prog;
 
 	p->run_cnt = p->run_time_ns = 0;
@@ -237,7 +238,7 @@ int probes_open(const struct probe_env *env, const char *spec,
 		return err_set(err, ENOMEM, "out of memory allocating the probe set");
 	/* Classic tracepoints need tracefs; when it cannot be mounted only
 	 * those mechanisms fail, and their reason says why. */
-	mech_tracefs_ensure(&set->mounted_tracefs, &mount_err);
+	tracefs_mount(&set->mounted_tracefs, &mount_err);
 	/* Run-time stats cost two clock reads per program run, so they are
 	 * on only when asked for (or already on system-wide).  The fd form
 	 * switches them off again when iodig exits, even when killed. */
@@ -258,7 +259,7 @@ int probes_open(const struct probe_env *env, const char *spec,
 				 "not requested", p->fam->name);
 			continue;
 		}
-		if (p->fam->open(env, &p->state, &p->st)) {
+		if (family_open(p->fam, env, &p->state, &p->st)) {
 			p->state = NULL;
 			if (p->st.state != PROBE_MISSING)
 				p->st.state = PROBE_MISSING;
@@ -272,15 +273,10 @@ int probes_track_tgid(struct probe_set *set, pid_t tgid)
 {
 	int first_err = 0;
 
-	if (!set)
-		return 0;
-	for (size_t i = 0; i < NR_FAMILIES; i++) {
-		struct probe_slot *p = &set->slot[i];
-		int err;
+	for (size_t i = 0; set && i < NR_FAMILIES; i++) {
+		const struct probe_slot *p = &set->slot[i];
+		int err = is_running(p) ? family_track_tgid(p->state, tgid) : 0;
 
-		if (!is_running(p) || !p->fam->track_tgid)
-			continue;
-		err = p->fam->track_tgid(p->state, tgid);
 		if (err && !first_err)
 			first_err = err;
 	}
@@ -311,13 +307,13 @@ int probes_set_attached(struct probe_set *set, bool on, char *fixed, size_t size
 
 		if (!is_running(p))
 			continue;
-		if (!p->fam->set_attached) {
+		err = family_set_attached(p->state, on);
+		if (err == -EOPNOTSUPP) {
 			if (used < size)
 				used += (size_t)snprintf(fixed + used, size - used, "%s%s",
 							 used ? "," : "", p->fam->name);
 			continue;
 		}
-		err = p->fam->set_attached(p->state, on);
 		if (err && !first_err)
 			first_err = err;
 	}
@@ -343,8 +339,8 @@ int probes_collect(struct probe_set *set, const struct probe_workload *wl)
 			continue;
 		if (set->stats)
 			read_prog_stats(p);
-		if (wl && p->fam->set_workload)
-			p->fam->set_workload(p->state, wl);
+		if (wl)
+			family_set_workload(p->state, wl);
 	}
 	for (size_t i = 0; i < NR_FAMILIES; i++) {
 		struct probe_slot *p = &set->slot[i];
@@ -352,7 +348,7 @@ int probes_collect(struct probe_set *set, const struct probe_workload *wl)
 
 		if (!is_running(p))
 			continue;
-		err = p->fam->collect(p->state, wl ? wl->ios : 0);
+		err = family_collect(p->state, wl ? wl->ios : 0);
 		if (err) {
 			/* Keep the family listed, say why it has no figures. */
 			snprintf(p->st.reason, sizeof(p->st.reason),
@@ -508,9 +504,8 @@ void probes_destroy(struct probe_set *set)
 	if (!set)
 		return;
 	for (size_t i = 0; i < NR_FAMILIES; i++)
-		if (set->slot[i].fam)
-			set->slot[i].fam->destroy(set->slot[i].state);
-	mech_tracefs_release(set->mounted_tracefs);
+		family_destroy(set->slot[i].state);
+	tracefs_unmount(set->mounted_tracefs);
 	if (set->stats_fd >= 0)
 		close(set->stats_fd);
 	free(set);

@@ -22,10 +22,13 @@
 
 #include "iodig/sampling.h"
 #include "iodig/syscalls.h"
-#include "iodig/tgid_filter.h"
 #include "probes/ksyms.h"
 #include "probes/probe.h"
-#include "probes/mechanism.h"
+#include "probes/sc_calls.h"
+#include "probes/selection.h"
+#include "probes/maps.h"
+#include "probes/family_render.h"
+#include "probes/family.h"
 #include "sampling.skel.h"
 
 _Static_assert(sizeof(struct sampling_counters) % sizeof(uint64_t) == 0,
@@ -76,19 +79,14 @@ struct samp_edge {
 #define SAMP_PASS_THROUGH_PCT 95
 
 struct samp_state {
+	FAMILY_BASE;
 	struct sampling_bpf *skel;
-	struct bpf_link *links[SAMP_MAX_CPUS];
-	int perf_fds[SAMP_MAX_CPUS]; /* owned by links[] */
-	int nr_links;
+	int perf_fds[SAMP_MAX_CPUS]; /* owned by the base's links */
+	int nr_links;                /* CPUs sampled */
 	unsigned int hz;          /* samples per second per CPU */
-	pid_t tgid;               /* only during open */
-	const struct probe_env *env; /* only during open */
 	struct ksyms *ksyms;
 	char ksyms_err[160];
-	/* filled by set_workload and collect */
-	struct probe_workload wl;
-	bool have_wl;
-	bool frozen;                 /* sum read when the workload ended */
+	/* filled by read_at_end and collect */
 	struct sampling_counters sum;
 	struct samp_stack *stacks;   /* sorted by count, descending */
 	size_t nr_stacks;
@@ -96,7 +94,6 @@ struct samp_state {
 	size_t nr_fns;
 	uint64_t sub_stacked;        /* submission samples with a stack */
 	uint64_t sub_in_bpf;         /* ... inside BPF programs: iodig's own cost */
-	uint64_t missed;
 };
 
 /* cpu-clock turns a frequency into this fixed period (perf_swevent_init_hrtimer()). */
@@ -140,15 +137,11 @@ static int online_cpus(bool *online, int max)
 	return n;
 }
 
-static void links_destroy(struct samp_state *s)
+/* The family's attach(): a cpu-clock event on each online CPU, the
+ * program attached to each. */
+static int attach_cpus(void *state, struct errbuf *why)
 {
-	for (int i = 0; i < s->nr_links; i++)
-		bpf_link__destroy(s->links[i]);   /* closes the perf event too */
-	s->nr_links = 0;
-}
-
-static int attach_cpus(struct samp_state *s, struct errbuf *why)
-{
+	struct samp_state *s = state;
 	bool online[SAMP_MAX_CPUS];
 	struct perf_event_attr attr = {
 		.type = PERF_TYPE_SOFTWARE,
@@ -162,9 +155,10 @@ static int attach_cpus(struct samp_state *s, struct errbuf *why)
 
 	if (n <= 0)
 		return err_set(why, n ? -n : ENODEV, "cannot read the online CPUs");
+	s->nr_links = 0;
 	for (int cpu = 0; cpu < SAMP_MAX_CPUS; cpu++) {
 		struct bpf_link *link;
-		int pfd;
+		int pfd, err;
 
 		if (!online[cpu])
 			continue;
@@ -184,115 +178,50 @@ static int attach_cpus(struct samp_state *s, struct errbuf *why)
 			return err_set(why, err, "attaching to cpu-clock on cpu %d: %s", cpu,
 				       strerror(err));
 		}
-		s->perf_fds[s->nr_links] = pfd;
-		s->links[s->nr_links++] = link;
+		err = family_keep_link(s, link);   /* closes the event with it */
+		if (err)
+			return err;
+		s->perf_fds[s->nr_links++] = pfd;
 	}
 	return s->nr_links ? 0 : err_set(why, ENODEV, "no online CPU");
 }
 
-static int samp_try(void *ctx, const char *mechanism, struct errbuf *why)
+static int samp_load(void *state, size_t mech, struct errbuf *why)
 {
-	const struct {
-		enum sc_call call;
-		long nr;
-	} nrs[] = {
-		{ SC_CALL_IO_SUBMIT, SYS_io_submit },
-		{ SC_CALL_IO_GETEVENTS, SYS_io_getevents },
-#ifdef SYS_io_pgetevents
-		{ SC_CALL_IO_PGETEVENTS, SYS_io_pgetevents },
-#endif
-#ifdef SYS_io_uring_enter
-		{ SC_CALL_URING_ENTER, SYS_io_uring_enter },
-#endif
-		{ SC_CALL_PREAD64, SYS_pread64 },
-		{ SC_CALL_PWRITE64, SYS_pwrite64 },
-#ifdef SYS_preadv2
-		{ SC_CALL_PREADV2, SYS_preadv2 },
-		{ SC_CALL_PWRITEV2, SYS_pwritev2 },
-#endif
-	};
-	struct samp_state *s = ctx;
-	struct bpf_object_open_opts opts;
-	struct sampling_bpf *skel;
-	int err;
+	struct samp_state *s = state;
+	int err = FAMILY_OPEN(s, sampling);
 
-	if (strcmp(mechanism, MECH_PERF_EVENT))
-		return err_set(why, EINVAL, "unknown mechanism");
-	skel = sampling_bpf__open_opts(mech_open_opts(s->env, &opts));
-	if (!skel)
-		return errno ? -errno : -ENOMEM;
-	for (size_t i = 0; i < sizeof(nrs) / sizeof(nrs[0]); i++)
-		skel->rodata->sc_nr[nrs[i].call] = nrs[i].nr;
+	(void)mech;
+	if (err)
+		return err;
+	for (int c = 0; c < SC_CALL_NR; c++)
+		s->skel->rodata->sc_nr[c] = sc_call_nr(c);
 	/* Each sample adds at most one {stack, class} key, and there are at
 	 * most runtime x hz of them per CPU; ~590 B a key, so
 	 * 1.2 to 9.5 MiB.  Without a runtime bound, the ceiling. */
-	bpf_map__set_max_entries(skel->maps.agg,
-				 mech_map_size((uint64_t)s->env->runtime_s * s->hz *
+	bpf_map__set_max_entries(s->skel->maps.agg,
+				 map_size((uint64_t)s->env->runtime_s * s->hz *
 					       (uint64_t)libbpf_num_possible_cpus(),
 					       2048, SAMPLING_MAX_AGG, SAMPLING_MAX_AGG));
-	iodig_tgid_add(skel->bss->tgids, (uint32_t)s->tgid);
-	skel->rodata->supervisor_tid = (uint32_t)s->env->supervisor_tid;
-	s->skel = skel;
-	err = sampling_bpf__load(skel);
-	if (!err)
-		err = attach_cpus(s, why);
-	if (err) {
-		links_destroy(s);
-		sampling_bpf__destroy(skel);
-		s->skel = NULL;
-		return err < 0 ? err : -err;
-	}
-	return 0;
+	return family_load(s, why);
 }
 
-static int samp_open(const struct probe_env *env, void **state, struct probe_status *st)
-{
-	struct samp_state *s;
-	int err;
-
-	*state = NULL;
-	s = calloc(1, sizeof(*s));
-	if (!s) {
-		memset(st, 0, sizeof(*st));
-		st->state = PROBE_MISSING;
-		snprintf(st->reason, sizeof(st->reason), "out of memory");
-		return -ENOMEM;
-	}
-	s->tgid = env->runner_tgid; /* 0: only tracked worker processes */
-	s->hz = env->sample_hz ? env->sample_hz :
-		env->detail ? SAMPLING_DETAIL_FREQ_HZ : SAMPLING_FREQ_HZ;
-	s->env = env;
-	err = mech_select(env, "sampling", samp_mechs, 1, samp_try, s, st);
-	s->env = NULL;
-	if (err) {
-		free(s);
-		return err;
-	}
-	*state = s;
-	return 0;
-}
-
-static int samp_track_tgid(void *state, pid_t tgid)
+static void samp_prepare(void *state)
 {
 	struct samp_state *s = state;
 
-	return mech_track_tgid(s && s->skel ? s->skel->bss->tgids : NULL, tgid);
+	s->hz = s->env->sample_hz ? s->env->sample_hz :
+		s->env->detail ? SAMPLING_DETAIL_FREQ_HZ : SAMPLING_FREQ_HZ;
 }
 
-static int read_counters(struct samp_state *s)
-{
-	return mech_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
-			       sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
-}
-
-/* The workload is over: take the class counts now, before other families'
+/* Read when the workload ends: the class counts, before other families'
  * collect() burns CPU in iodig's own process. */
-static void samp_set_workload(void *state, const struct probe_workload *wl)
+static int read_counters(void *state)
 {
 	struct samp_state *s = state;
 
-	if (s && s->skel && mech_keep_workload(&s->wl, &s->have_wl, wl))
-		s->frozen = !read_counters(s);
+	return map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
+			       sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
 }
 
 static int by_count_desc(const void *a, const void *b)
@@ -302,41 +231,31 @@ static int by_count_desc(const void *a, const void *b)
 	return x->count < y->count ? 1 : x->count > y->count ? -1 : 0;
 }
 
-/* Reads every {stack, class} with its count and symbolizes the frames. */
+/* One {stack, class} with its count, the frames symbolized. */
+static int stack_of(void *elem, const void *key, const void *value, void *ctx)
+{
+	const struct sampling_key *k = key;
+	const uint64_t *count = value;
+	const struct samp_state *s = ctx;
+	struct samp_stack *st = elem;
+
+	if (!*count || k->cls >= SAMPLE_CLASS_NR || !k->ips[0])
+		return 0;
+	st->cls = k->cls;
+	st->count = *count;
+	for (int i = 0; i < SAMPLING_STACK_DEPTH && k->ips[i]; i++)
+		st->frames[st->depth++] = ksyms__map_addr(s->ksyms, k->ips[i], NULL);
+	return 1;
+}
+
 static int read_stacks(struct samp_state *s)
 {
-	int agg_fd = bpf_map__fd(s->skel->maps.agg);
-	struct sampling_key key, next, *prev = NULL;
-	size_t cap = 0;
+	int err = map_read_entries(s->skel->maps.agg, (void **)&s->stacks, &s->nr_stacks,
+				   sizeof(*s->stacks), stack_of, s);
 
-	while (!bpf_map_get_next_key(agg_fd, prev, &next)) {
-		struct samp_stack *st;
-		uint64_t count;
-
-		key = next;
-		prev = &key;
-		if (bpf_map_lookup_elem(agg_fd, &key, &count) || !count ||
-		    key.cls >= SAMPLE_CLASS_NR || !key.ips[0])
-			continue;
-		if (s->nr_stacks == cap) {
-			size_t ncap = cap ? cap * 2 : 256;
-			struct samp_stack *n = realloc(s->stacks, ncap * sizeof(*n));
-
-			if (!n)
-				return -ENOMEM;
-			s->stacks = n;
-			cap = ncap;
-		}
-		st = &s->stacks[s->nr_stacks++];
-		st->cls = key.cls;
-		st->count = count;
-		st->depth = 0;
-		for (int i = 0; i < SAMPLING_STACK_DEPTH && key.ips[i]; i++)
-			st->frames[st->depth++] = ksyms__map_addr(s->ksyms, key.ips[i], NULL);
-	}
-	if (s->nr_stacks)
+	if (!err && s->nr_stacks)
 		qsort(s->stacks, s->nr_stacks, sizeof(*s->stacks), by_count_desc);
-	return 0;
+	return err;
 }
 
 static int by_sym(const void *a, const void *b)
@@ -494,13 +413,7 @@ static int samp_collect(void *state, uint64_t workload_ios)
 	struct errbuf kerr = { .msg = "" };
 	int err;
 
-	if (!s || !s->skel)
-		return -EINVAL;
-	if (!s->have_wl)
-		s->wl.ios = workload_ios;
-	if (!s->frozen && (err = read_counters(s)))
-		return err;
-	s->missed = mech_prog_misses(bpf_program__fd(s->skel->progs.iodig_sample));
+	(void)workload_ios;
 	free(s->stacks);
 	free(s->fns);
 	s->stacks = NULL;
@@ -581,20 +494,9 @@ static void text_folded(const struct samp_state *s, FILE *out)
 		fputc('\n', out);
 }
 
-/* What the family lost, by cause (probes/mechanism.h). */
-#define SAMP_NR_DROPS 3
-static size_t samp_drops(const struct samp_state *s, struct mech_drop *d)
-{
-	d[0] = (struct mech_drop){ "stack", s->sum.stack_errors };
-	d[1] = (struct mech_drop){ "agg_full", s->sum.agg_full };
-	d[2] = (struct mech_drop){ "recursion", s->missed };
-	return SAMP_NR_DROPS;
-}
-
 static void samp_render_text(const void *state, FILE *out)
 {
 	const struct samp_state *s = state;
-	struct mech_drop drops[SAMP_NR_DROPS];
 	const char *basis;
 	double per_io;
 	int rows = 0;
@@ -608,7 +510,7 @@ static void samp_render_text(const void *state, FILE *out)
 		(unsigned long long)s->sum.samples[SAMPLE_REAP],
 		(unsigned long long)s->sum.samples[SAMPLE_OTHER_KERNEL],
 		(unsigned long long)s->sum.samples[SAMPLE_USER]);
-	mech_drops_text(out, drops, samp_drops(s, drops));
+	family_drops_text(s, out);
 	if (s->ksyms_err[0]) {
 		fprintf(out, "    no slat breakdown: %s\n", s->ksyms_err);
 		return;
@@ -708,7 +610,6 @@ static struct json_object *json_folded(const struct samp_state *s)
 static void samp_render_json(const void *state, struct json_object *kernel)
 {
 	const struct samp_state *s = state;
-	struct mech_drop drops[SAMP_NR_DROPS];
 	struct json_object *o, *samples;
 	const char *basis;
 	double per_io;
@@ -725,7 +626,7 @@ static void samp_render_json(const void *state, struct json_object *kernel)
 		json_object_object_add(samples, class_names[c], json_u64(s->sum.samples[c]));
 	json_object_object_add(samples, "total", json_u64(total_samples(s)));
 	json_object_object_add(o, "samples", samples);
-	json_object_object_add(o, "drops", mech_drops_json(drops, samp_drops(s, drops)));
+	json_object_object_add(o, "drops", family_drops_json(s));
 	json_object_object_add(o, "submission_stacked", json_u64(s->sub_stacked));
 	json_object_object_add(o, "submission_in_bpf", json_u64(s->sub_in_bpf));
 	json_object_object_add(o, "basis", json_object_new_string(basis));
@@ -744,17 +645,10 @@ static void samp_destroy(void *state)
 {
 	struct samp_state *s = state;
 
-	if (!s)
-		return;
-	links_destroy(s);
-	sampling_bpf__destroy(s->skel);
 	ksyms__free(s->ksyms);
 	free(s->stacks);
 	free(s->fns);
-	free(s);
 }
-
-MECH_DEFINE_OBJECT(samp_object, struct samp_state)
 
 /* The events stop and start; their programs stay attached. */
 static int samp_set_attached(void *state, bool on)
@@ -762,23 +656,33 @@ static int samp_set_attached(void *state, bool on)
 	struct samp_state *s = state;
 	int first_err = 0;
 
-	for (int i = 0; s && i < s->nr_links; i++)
+	for (int i = 0; i < s->nr_links; i++)
 		if (ioctl(s->perf_fds[i], on ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE,
 			  0) && !first_err)
 			first_err = -errno;
 	return first_err;
 }
 
+/* What the family lost, by cause (probes/family_render.h); the base adds
+ * recursion. */
+static const struct family_drop_def samp_drops[] = {
+	FAMILY_DROP("stack", struct samp_state, sum.stack_errors),
+	FAMILY_DROP("agg_full", struct samp_state, sum.agg_full),
+};
+
 const struct probe_family sampling_probe = {
 	.name = "sampling",
 	.summary = "cpu-clock kernel stacks of the workload: where submission time goes",
-	.open = samp_open,
-	.track_tgid = samp_track_tgid,
+	FAMILY_MECHS(samp_mechs),
+	.state_size = FAMILY_STATE_SIZE(struct samp_state),
+	FAMILY_DROPS(samp_drops),
+	.prepare = samp_prepare,
+	.load = samp_load,
+	.attach = attach_cpus,
 	.set_attached = samp_set_attached,
-	.set_workload = samp_set_workload,
+	.read_at_end = read_counters,
 	.collect = samp_collect,
 	.render_text = samp_render_text,
 	.render_json = samp_render_json,
-	.object = samp_object,
 	.destroy = samp_destroy,
 };

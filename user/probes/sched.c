@@ -11,15 +11,17 @@
 #include <string.h>
 
 #include <bpf/bpf.h>
-#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <json-c/json.h>
 
 #include "iodig/sched.h"
-#include "iodig/tgid_filter.h"
 #include "probes/ksyms.h"
 #include "probes/probe.h"
-#include "probes/mechanism.h"
+#include "probes/selection.h"
+#include "probes/maps.h"
+#include "probes/family_render.h"
+#include "probes/tp_layout.h"
+#include "probes/family.h"
 #include "sched.skel.h"
 
 _Static_assert(sizeof(struct sched_counters) % sizeof(uint64_t) == 0,
@@ -54,10 +56,8 @@ struct sched_folded {
 };
 
 struct sched_state {
-	const struct probe_env *env;      /* only during open */
+	FAMILY_BASE;
 	struct sched_bpf *skel;
-	char mechanism[32];
-	pid_t runner_tgid;
 	bool has_prev_state;              /* sched_switch passes prev_state */
 	unsigned int stack_period;        /* 1 in N switch-outs takes its stack */
 	uint32_t thread_slots;            /* entries of start, from the job */
@@ -71,10 +71,7 @@ struct sched_state {
 	struct sched_folded *folded;
 	size_t nr_folded;
 	uint64_t iowq_workers;
-	uint64_t missed;
 	char symbolizer[160];             /* why names are addresses, "" = fine */
-	bool have_workload;
-	struct probe_workload wl;
 };
 
 /*
@@ -109,31 +106,6 @@ static bool is_plumbing(const char *name)
 	return false;
 }
 
-/* Parameters of tracepoint @tp as its BTF prototype btf_trace_<tp> has
- * them, without the leading private-data pointer; -errno when unknown. */
-static int tp_nr_args(const struct probe_env *env, const char *tp)
-{
-	const struct btf_type *t;
-	char name[128];
-	struct btf *btf;
-	int id, ret = -ENOENT;
-
-	btf = mech_btf_load(env);
-	if (!btf)
-		return -errno;
-	snprintf(name, sizeof(name), "btf_trace_%s", tp);
-	id = btf__find_by_name_kind(btf, name, BTF_KIND_TYPEDEF);
-	t = id > 0 ? btf__type_by_id(btf, id) : NULL;
-	if (t)
-		t = btf__type_by_id(btf, t->type);
-	if (t && btf_is_ptr(t))
-		t = btf__type_by_id(btf, t->type);
-	if (t && btf_is_func_proto(t) && btf_vlen(t) > 0)
-		ret = btf_vlen(t) - 1;
-	btf__free(btf);
-	return ret;
-}
-
 static struct bpf_program *mech_prog(struct sched_bpf *skel, size_t mech)
 {
 	struct bpf_program *const table[SCHED_NR_MECHS] = {
@@ -143,69 +115,28 @@ static struct bpf_program *mech_prog(struct sched_bpf *skel, size_t mech)
 	return mech < SCHED_NR_MECHS ? table[mech] : NULL;
 }
 
-static size_t mech_index(const char *mechanism)
+static int sched_load(void *state, size_t mech, struct errbuf *why)
 {
+	struct sched_state *s = state;
+	int err = FAMILY_OPEN(s, sched);
+
+	if (err)
+		return err;
+	s->skel->rodata->has_prev_state = s->has_prev_state;
+	s->skel->rodata->stack_period = s->stack_period;
+	s->skel->rodata->thread_slots = s->thread_slots;
+	bpf_map__set_max_entries(s->skel->maps.start, s->thread_slots);
+	bpf_map__set_max_entries(s->skel->maps.iowq_threads, s->max_iowq);
 	for (size_t i = 0; i < SCHED_NR_MECHS; i++)
-		if (!strcmp(sched_mechs[i], mechanism))
-			return i;
-	return SCHED_NR_MECHS;
+		bpf_program__set_autoload(mech_prog(s->skel, i), i == mech);
+	return family_load(s, why);
 }
 
-static int sched_try(void *ctx, const char *mechanism, struct errbuf *why)
+static void sched_prepare(void *state)
 {
-	struct sched_state *s = ctx;
-	size_t want = mech_index(mechanism);
-	struct bpf_object_open_opts opts;
-	struct sched_bpf *skel;
-	int err;
+	struct sched_state *s = state;
+	const struct probe_env *env = s->env;
 
-	if (want == SCHED_NR_MECHS)
-		return err_set(why, EINVAL, "unknown mechanism");
-	if (!strcmp(mechanism, MECH_TRACEPOINT)) {
-		err = mech_tracepoint_exists("sched", "sched_switch");
-		if (err)
-			return err_set(why, -err, err == -ENODEV ?
-				       "tracefs not mounted at /sys/kernel/tracing" :
-				       "no sched/sched_switch in tracefs");
-	}
-	skel = sched_bpf__open_opts(mech_open_opts(s->env, &opts));
-	if (!skel)
-		return errno ? -errno : -ENOMEM;
-	skel->rodata->has_prev_state = s->has_prev_state;
-	skel->rodata->stack_period = s->stack_period;
-	skel->rodata->thread_slots = s->thread_slots;
-	skel->rodata->supervisor_tid = (uint32_t)s->env->supervisor_tid;
-	bpf_map__set_max_entries(skel->maps.start, s->thread_slots);
-	bpf_map__set_max_entries(skel->maps.iowq_threads, s->max_iowq);
-	for (size_t i = 0; i < SCHED_NR_MECHS; i++)
-		bpf_program__set_autoload(mech_prog(skel, i), i == want);
-	if (s->runner_tgid > 0)
-		iodig_tgid_add(skel->bss->targ_tgids, (uint32_t)s->runner_tgid);
-	err = sched_bpf__load(skel);
-	if (!err)
-		err = sched_bpf__attach(skel);
-	if (err) {
-		sched_bpf__destroy(skel);
-		return err < 0 ? err : -err;
-	}
-	s->skel = skel;
-	return 0;
-}
-
-static int sched_open(const struct probe_env *env, void **state, struct probe_status *st)
-{
-	struct sched_state *s;
-	int err;
-
-	*state = NULL;
-	s = calloc(1, sizeof(*s));
-	if (!s) {
-		memset(st, 0, sizeof(*st));
-		st->state = PROBE_MISSING;
-		snprintf(st->reason, sizeof(st->reason), "out of memory");
-		return -ENOMEM;
-	}
-	s->runner_tgid = env->runner_tgid;
 	s->stack_period = env->sched_stack_period ? env->sched_stack_period
 						  : SCHED_STACK_PERIOD;
 	/*
@@ -218,68 +149,28 @@ static int sched_open(const struct probe_env *env, void **state, struct probe_st
 	 * ids.  The stack and agg maps stay fixed: their keys are the
 	 * kernel's blocking paths, which do not grow with the job.
 	 */
-	s->thread_slots = mech_map_size(8 * ((uint64_t)env->threads + mech_io_threads(env)),
-					1024, 65536, SCHED_THREAD_SLOTS);
-	s->max_iowq = mech_map_size(2 * mech_io_threads(env), 256, 16384, SCHED_MAX_IOWQ);
+	s->thread_slots = map_size(8 * ((uint64_t)env->threads + map_io_threads(env)),
+				   1024, 65536, SCHED_THREAD_SLOTS);
+	s->max_iowq = map_size(2 * map_io_threads(env), 256, 16384, SCHED_MAX_IOWQ);
 	/* 4 arguments since v5.18 (prev_state); without BTF assume the old
 	 * three and read the state from the task. */
-	s->has_prev_state = tp_nr_args(env, "sched_switch") >= 4;
-	s->env = env;
-	err = mech_select(env, "sched", sched_mechs, SCHED_NR_MECHS, sched_try, s, st);
-	s->env = NULL;
-	if (err) {
-		free(s);
-		return err;
-	}
-	snprintf(s->mechanism, sizeof(s->mechanism), "%s", st->mechanism);
-	*state = s;
-	return 0;
+	s->has_prev_state = tp_nr_args(family_btf(s), "sched_switch") >= 4;
 }
 
-static int sched_track_tgid(void *state, pid_t tgid)
+static int entry_of(void *elem, const void *key, const void *value, void *ctx)
 {
-	struct sched_state *s = state;
+	struct sched_entry *e = elem;
 
-	return mech_track_tgid(s && s->skel ? s->skel->bss->targ_tgids : NULL, tgid);
-}
-
-static void sched_set_workload(void *state, const struct probe_workload *wl)
-{
-	struct sched_state *s = state;
-
-	if (s)
-		mech_keep_workload(&s->wl, &s->have_workload, wl);
+	(void)ctx;
+	memcpy(&e->key, key, sizeof(e->key));
+	memcpy(&e->val, value, sizeof(e->val));
+	return 1;
 }
 
 static int read_entries(struct sched_state *s)
 {
-	int fd = bpf_map__fd(s->skel->maps.agg);
-	struct sched_agg_key key, next;
-	bool first = true;
-	size_t cap = 0;
-
-	while (!bpf_map_get_next_key(fd, first ? NULL : &key, &next)) {
-		struct sched_entry *e;
-
-		first = false;
-		key = next;
-		if (s->nr_entries == cap) {
-			size_t ncap = cap ? cap * 2 : 64;
-			struct sched_entry *p = realloc(s->entries, ncap * sizeof(*p));
-
-			if (!p)
-				return -ENOMEM;
-			s->entries = p;
-			cap = ncap;
-		}
-		e = &s->entries[s->nr_entries];
-		memset(e, 0, sizeof(*e));
-		e->key = key;
-		if (bpf_map_lookup_elem(fd, &key, &e->val))
-			continue;    /* cannot vanish: nothing deletes from agg */
-		s->nr_entries++;
-	}
-	return errno == ENOENT || first ? 0 : -errno;
+	return map_read_entries(s->skel->maps.agg, (void **)&s->entries, &s->nr_entries,
+				sizeof(*s->entries), entry_of, NULL);
 }
 
 static void name_of(const struct ksyms *ks, uint64_t ip, char *buf, size_t size)
@@ -470,40 +361,31 @@ cleanup:
 	return ret;
 }
 
-static void count_iowq(struct sched_state *s)
+static int count_entry(const void *key, const void *value, void *ctx)
 {
-	int fd = bpf_map__fd(s->skel->maps.iowq_threads);
-	uint32_t key, next;
-	bool first = true;
-
-	s->iowq_workers = 0;
-	while (!bpf_map_get_next_key(fd, first ? NULL : &key, &next)) {
-		first = false;
-		key = next;
-		s->iowq_workers++;
-	}
+	(void)key;
+	(void)value;
+	(*(uint64_t *)ctx)++;
+	return 0;
 }
 
 static int sched_collect(void *state, uint64_t workload_ios)
 {
 	struct sched_state *s = state;
-	struct bpf_program *prog;
 	int err;
 
 	(void)workload_ios;
-	if (!s || !s->skel)
-		return -EINVAL;
-	err = mech_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
+	err = map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
 			      sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
 	if (err)
 		return err;
 	err = read_entries(s);
 	if (err)
 		return err;
-	count_iowq(s);
-	prog = mech_prog(s->skel, mech_index(s->mechanism));
-	if (prog)
-		s->missed = mech_prog_misses(bpf_program__fd(prog));
+	s->iowq_workers = 0;
+	err = map_each_entry(s->skel->maps.iowq_threads, count_entry, &s->iowq_workers);
+	if (err)
+		return err;
 	return attribute(s);
 }
 
@@ -525,22 +407,9 @@ static double pct(uint64_t part, uint64_t whole)
 	return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
-/* What the family lost, by cause (probes/mechanism.h). */
-#define SCHED_NR_DROPS 5
-static size_t sched_drops(const struct sched_state *s, struct mech_drop *d)
-{
-	d[0] = (struct mech_drop){ "stack", s->sum.stack_drops };
-	d[1] = (struct mech_drop){ "agg_full", s->sum.agg_drops };
-	d[2] = (struct mech_drop){ "thread_state", s->sum.start_drops };
-	d[3] = (struct mech_drop){ "threads_full", s->sum.iowq_drops };
-	d[4] = (struct mech_drop){ "recursion", s->missed };
-	return SCHED_NR_DROPS;
-}
-
 static void sched_render_text(const void *state, FILE *out)
 {
 	const struct sched_state *s = state;
-	struct mech_drop drops[SCHED_NR_DROPS];
 	const struct sched_counters *c;
 	char total[32], avg[32];
 
@@ -582,10 +451,10 @@ static void sched_render_text(const void *state, FILE *out)
 		fprintf(out, "; SQPOLL thread switches: %llu",
 			(unsigned long long)c->sqpoll_switches);
 	fputc('\n', out);
-	if (s->have_workload && (s->wl.ctx_vol || s->wl.ctx_invol))
+	if (s->have_wl && (s->wl.ctx_vol || s->wl.ctx_invol))
 		fprintf(out, "    workers' getrusage: voluntary=%llu, involuntary=%llu\n",
 			(unsigned long long)s->wl.ctx_vol, (unsigned long long)s->wl.ctx_invol);
-	mech_drops_text(out, drops, sched_drops(s, drops));
+	family_drops_text(s, out);
 	if (s->symbolizer[0])
 		fprintf(out, "    functions shown as addresses: %s\n", s->symbolizer);
 }
@@ -618,7 +487,6 @@ static struct json_object *json_funcs(const struct sched_state *s)
 static void sched_render_json(const void *state, struct json_object *kernel)
 {
 	const struct sched_state *s = state;
-	struct mech_drop drops[SCHED_NR_DROPS];
 	const struct sched_counters *c;
 	struct json_object *o, *sub, *arr;
 
@@ -654,9 +522,9 @@ static void sched_render_json(const void *state, struct json_object *kernel)
 	}
 	json_object_object_add(o, "stacks", arr);
 
-	json_object_object_add(o, "drops", mech_drops_json(drops, sched_drops(s, drops)));
+	json_object_object_add(o, "drops", family_drops_json(s));
 
-	if (s->have_workload) {
+	if (s->have_wl) {
 		sub = json_object_new_object();
 		json_object_object_add(sub, "voluntary", json_u64(s->wl.ctx_vol));
 		json_object_object_add(sub, "involuntary", json_u64(s->wl.ctx_invol));
@@ -672,9 +540,6 @@ static void sched_destroy(void *state)
 {
 	struct sched_state *s = state;
 
-	if (!s)
-		return;
-	sched_bpf__destroy(s->skel);
 	for (size_t i = 0; i < s->nr_entries; i++)
 		free(s->entries[i].folded);
 	for (size_t i = 0; i < s->nr_funcs; i++)
@@ -682,10 +547,7 @@ static void sched_destroy(void *state)
 	free(s->entries);
 	free(s->funcs);
 	free(s->folded);
-	free(s);
 }
-
-MECH_DEFINE_OBJECT(sched_object, struct sched_state)
 
 /*
  * --probe-toggle.  A thread that left the CPU while attached and came back
@@ -695,15 +557,13 @@ MECH_DEFINE_OBJECT(sched_object, struct sched_state)
  * store through the mmapped .bss: clearing the records instead took a
  * batch update of up to 65536 slots inside every switch).
  */
-MECH_DEFINE_SET_ATTACHED(sched_relink, struct sched_state, sched)
-
 static int sched_set_attached(void *state, bool on)
 {
 	struct sched_state *s = state;
 
-	if (on && s && s->skel)
+	if (on)
 		s->skel->bss->attach_gen++;
-	return sched_relink(state, on);
+	return family_relink(s, on);
 }
 
 /* Tag waits for the block section: switch-outs whose blocking function
@@ -729,17 +589,30 @@ static void sched_share_out(const void *state, struct probe_shared *sh)
 	}
 }
 
+/* What the family lost, by cause (probes/family_render.h); the base adds
+ * recursion. */
+static const struct family_drop_def sched_drops[] = {
+	FAMILY_DROP("stack", struct sched_state, sum.stack_drops),
+	FAMILY_DROP("agg_full", struct sched_state, sum.agg_drops),
+	FAMILY_DROP("thread_state", struct sched_state, sum.start_drops),
+	FAMILY_DROP("threads_full", struct sched_state, sum.iowq_drops),
+};
+
+static const char *const sched_classic_events[] = { "sched_switch" };
+
 const struct probe_family sched_probe = {
 	.name = "sched",
 	.summary = "context switches of the workload by blocking function, off-CPU time",
-	.open = sched_open,
-	.track_tgid = sched_track_tgid,
+	FAMILY_MECHS(sched_mechs),
+	FAMILY_CLASSIC("sched", sched_classic_events),
+	.state_size = FAMILY_STATE_SIZE(struct sched_state),
+	FAMILY_DROPS(sched_drops),
+	.prepare = sched_prepare,
+	.load = sched_load,
 	.set_attached = sched_set_attached,
-	.set_workload = sched_set_workload,
 	.collect = sched_collect,
 	.share_out = sched_share_out,
 	.render_text = sched_render_text,
 	.render_json = sched_render_json,
-	.object = sched_object,
 	.destroy = sched_destroy,
 };

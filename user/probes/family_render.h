@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What every family's report writes the same way: counters as JSON
+ * numbers, latencies in fio's unit, and the events it lost.
+ */
+#ifndef IODIG_PROBES_FAMILY_RENDER_H
+#define IODIG_PROBES_FAMILY_RENDER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct json_object;
+
+/* A counter as a JSON integer: json-c's are signed 64-bit, so a value
+ * above INT64_MAX is written as INT64_MAX. */
+struct json_object *json_u64(uint64_t v);
+
+/* The unit fio prints a latency of mean @ns in, the one that keeps it
+ * readable: "nsec", "usec" or "msec", and what to divide by. */
+void latency_unit(double ns, const char **unit, double *div);
+
+/*
+ * Events a family lost, by cause.  Every family reports them the same
+ * way: JSON "drops": {"<cause>": N, ...} with each of its causes (zeros
+ * included, so the keys do not come and go), and the text line
+ * "    drops: <cause>=N, ..." listing the non-zero ones, only when there
+ * are some.  Causes shared by families:
+ *   recursion     program runs the kernel skipped (recursion_misses)
+ *   stack         a kernel stack could not be taken or stored
+ *   agg_full      the aggregation hash was full: a new key not counted
+ *   threads_full  the io thread hash was full: a thread not counted
+ *   thread_state  a thread's record could not be had: its slot was
+ *                 taken by another traced thread, or task storage refused
+ */
+struct family_drop {
+	const char *cause;
+	uint64_t n;
+};
+
+void drops_text(FILE *out, const struct family_drop *drops, size_t nr);
+struct json_object *drops_json(const struct family_drop *drops, size_t nr);
+
+#endif /* IODIG_PROBES_FAMILY_RENDER_H */
