@@ -238,9 +238,7 @@ int tracefile_default_path(const char *job_name, char *buf, size_t size,
 
 int tracefile_write(struct json_object *doc, const char *path, struct errbuf *err)
 {
-	const char *text = json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY |
-							   JSON_C_TO_STRING_SPACED |
-							   JSON_C_TO_STRING_NOSLASHESCAPE);
+	const char *text = report_json_text(doc);
 	char tmp[4200];
 	size_t len, off = 0;
 	int fd, ret = 0;

@@ -12,6 +12,7 @@
 #include "workload/stats.h"
 #include "target/target.h"
 
+struct json_object;
 struct probe_set;
 struct probe_toggle;
 
@@ -68,7 +69,15 @@ struct report {
 
 /* fio's layout and field names; the kernel section follows. */
 int report_text(const struct report *r, FILE *out);
-/* fio's JSON keys and nesting plus an "iodig" object. */
+/* fio's JSON keys and nesting plus an "iodig" object: built once as a
+ * tree, which --output-format=json and the trace file both render. */
+int report_json_tree(const struct report *r, struct json_object **out);
+/* The tree as iodig prints JSON (pretty, spaced, '/' unescaped); NULL
+ * when out of memory.  The text belongs to @tree. */
+const char *report_json_text(struct json_object *tree);
+/* report_json_text, then a newline, to @out; 0 or -errno. */
+int report_json_print(struct json_object *tree, FILE *out);
+/* report_json_tree and report_json_print in one. */
 int report_json(const struct report *r, FILE *out);
 
 #endif /* IODIG_REPORT_H */

@@ -436,16 +436,15 @@ static uint64_t elapsed_seconds(const struct report *r)
 	return (max_ns + 999999999ull) / 1000000000ull;
 }
 
-int report_json(const struct report *r, FILE *out)
+int report_json_tree(const struct report *r, struct json_object **out)
 {
 	struct jbuild b = { 0 };
 	struct json_object *root, *jobs;
-	const char *text;
 	char when[32] = "";
 	uint64_t elapsed = elapsed_seconds(r);
 	size_t i;
-	int ret = 0;
 
+	*out = NULL;
 	root = jnew_obj(&b);
 	if (!root)
 		return -ENOMEM;
@@ -466,21 +465,39 @@ int report_json(const struct report *r, FILE *out)
 		add_disks(&b, root, r);
 	add_iodig(&b, root, r);
 	if (b.err) {
-		ret = b.err;
-		goto cleanup;
+		json_object_put(root);
+		return b.err;
 	}
+	*out = root;
+	return 0;
+}
 
-	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
+const char *report_json_text(struct json_object *tree)
+{
+	return json_object_to_json_string_ext(tree, JSON_C_TO_STRING_PRETTY |
 					      JSON_C_TO_STRING_SPACED |
 					      JSON_C_TO_STRING_NOSLASHESCAPE);
-	if (!text) {
-		ret = -ENOMEM;
-		goto cleanup;
-	}
+}
+
+int report_json_print(struct json_object *tree, FILE *out)
+{
+	const char *text = report_json_text(tree);
+
+	if (!text)
+		return -ENOMEM;
 	if (fputs(text, out) == EOF || fputc('\n', out) == EOF ||
 	    fflush(out) == EOF || ferror(out))
-		ret = -EIO;
-cleanup:
+		return -EIO;
+	return 0;
+}
+
+int report_json(const struct report *r, FILE *out)
+{
+	struct json_object *root;
+	int ret = report_json_tree(r, &root);
+
+	if (!ret)
+		ret = report_json_print(root, out);
 	json_object_put(root);
 	return ret;
 }

@@ -158,30 +158,6 @@ static void reset_workers(struct run_ctx *ctx)
 	ctx->nr_workers = 0;
 }
 
-/* The report as the fio-compatible JSON tree, through report_json so the
- * trace file and --output-format=json can never disagree. */
-static int report_tree(const struct report *r, struct json_object **out)
-{
-	char *text = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&text, &len);
-	int ret;
-
-	*out = NULL;
-	if (!mem)
-		return -ENOMEM;
-	ret = report_json(r, mem);
-	if (fclose(mem) && !ret)
-		ret = -EIO;
-	if (!ret) {
-		*out = json_tokener_parse(text);
-		if (!*out)
-			ret = -ENOMEM;
-	}
-	free(text);
-	return ret;
-}
-
 /* Sleeps --repeat-delay, waking early for SIGINT/SIGTERM. */
 static void repeat_pause(struct run_ctx *ctx, uint64_t ns)
 {
@@ -215,7 +191,7 @@ static int one_repeat(struct run_ctx *ctx, struct repeat_result *res, bool last,
 	if (ret)
 		return ret;
 	json_object_put(res->tree);
-	ret = report_tree(&res->rep, &res->tree);
+	ret = report_json_tree(&res->rep, &res->tree);
 	if (!ret)
 		ret = figures_extract(&res->rep, res->tree, &figs);
 	if (ret)
@@ -529,11 +505,12 @@ struct json_object *repeat_json(const struct repeat_result *res)
 int repeat_render_json(const struct repeat_result *res, FILE *out)
 {
 	struct json_object *doc = NULL, *iodig = NULL;
-	const char *text;
 	int ret = 0;
 
-	if (res->done < 2 || !res->tree)
-		return report_json(&res->rep, out);
+	if (!res->tree)
+		return -EINVAL;
+	if (res->done < 2)
+		return report_json_print(res->tree, out);
 	/* new root and "iodig" sharing the report's members */
 	doc = json_object_new_object();
 	iodig = json_object_new_object();
@@ -552,11 +529,7 @@ int repeat_render_json(const struct repeat_result *res, FILE *out)
 	}
 	json_object_object_add(iodig, "repeats", repeat_json(res));
 	json_object_object_add(doc, "iodig", iodig);
-	text = json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY |
-					      JSON_C_TO_STRING_SPACED |
-					      JSON_C_TO_STRING_NOSLASHESCAPE);
-	if (!text || fputs(text, out) == EOF || fputc('\n', out) == EOF)
-		ret = -EIO;
+	ret = report_json_print(doc, out);
 cleanup:
 	json_object_put(doc);
 	return ret;
