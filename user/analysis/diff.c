@@ -17,9 +17,43 @@
 #include <json-c/json.h>
 
 #include "analysis/diff.h"
-#include "run/repeat.h"
 #include "analysis/pictures.h"
 #include "analysis/tracefile.h"
+
+struct figure_row {
+	const char *key, *label, *unit;
+};
+
+static const struct figure_row headline_figures[] = {
+	{ "iops", "IOPS", "" },
+	{ "bw_kib", "bandwidth", "KiB/s" },
+	{ "slat_mean_ns", "slat avg", "ns" },
+	{ "slat_p50_ns", "slat p50", "ns" },
+	{ "slat_p99_ns", "slat p99", "ns" },
+	{ "slat_p99.9_ns", "slat p99.9", "ns" },
+	{ "clat_mean_ns", "clat avg", "ns" },
+	{ "clat_p50_ns", "clat p50", "ns" },
+	{ "clat_p99_ns", "clat p99", "ns" },
+	{ "clat_p99.9_ns", "clat p99.9", "ns" },
+	{ "lat_mean_ns", "lat avg", "ns" },
+	{ "lat_p50_ns", "lat p50", "ns" },
+	{ "lat_p99_ns", "lat p99", "ns" },
+	{ "lat_p99.9_ns", "lat p99.9", "ns" },
+	{ "usr_cpu_pct", "cpu usr", "%" },
+	{ "sys_cpu_pct", "cpu sys", "%" },
+	{ "ctx_per_io", "context switches per I/O", "" },
+};
+static const size_t nr_headline_figures = sizeof(headline_figures) / sizeof(headline_figures[0]);
+
+static const struct figure_row kernel_figures[] = {
+	{ "kernel.punt_ratio", "io_uring punt ratio (io-wq)", "" },
+	{ "kernel.switches_per_io", "sched switches per I/O", "" },
+	{ "kernel.iowq_switches_per_io", "io-wq worker switches per I/O", "" },
+	{ "kernel.tag_waits_per_io", "tag waits per I/O (blk_mq_get_tag)", "" },
+	{ "kernel.faults_per_io", "user faults per I/O", "" },
+	{ "kernel.requests_per_io", "block requests per I/O", "" },
+};
+static const size_t nr_kernel_figures = sizeof(kernel_figures) / sizeof(kernel_figures[0]);
 
 /* Kernel functions that took over another's role in some release, so a
  * diff across that release pairs them instead of listing two orphans. */

@@ -12,6 +12,7 @@
 #include "workload/stats.h"
 #include "target/target.h"
 
+struct figure_set;
 struct json_object;
 struct probe_set;
 struct probe_toggle;
@@ -79,5 +80,9 @@ const char *report_json_text(struct json_object *tree);
 int report_json_print(struct json_object *tree, FILE *out);
 /* report_json_tree and report_json_print in one. */
 int report_json(const struct report *r, FILE *out);
+/* The workload's figures (iops, bw_kib, {slat,clat,lat}_{mean,p50,p99,
+ * p99.9}_ns, usr/sys cpu, ctx_per_io, ios) over the jobs of group @group,
+ * or of the whole run for -1, into @out.  0 or -ENOMEM. */
+int report_figures(const struct report *r, int group, struct figure_set *out);
 
 #endif /* IODIG_REPORT_H */

@@ -20,41 +20,30 @@
 #include <json-c/json.h>
 
 #include "workload/engine.h"
+#include "probes/figures.h"
 #include "probes/probe.h"
 #include "run/repeat.h"
 #include "base/ttest.h"
 #include "report/units.h"
 
-const struct figure_def headline_figures[] = {
-	{ "iops", "IOPS", "", 1 },
-	{ "bw_kib", "bandwidth", "KiB/s", 1 },
-	{ "slat_mean_ns", "slat avg", "ns", 0 },
-	{ "slat_p50_ns", "slat p50", "ns", 0 },
-	{ "slat_p99_ns", "slat p99", "ns", 0 },
-	{ "slat_p99.9_ns", "slat p99.9", "ns", 0 },
-	{ "clat_mean_ns", "clat avg", "ns", 0 },
-	{ "clat_p50_ns", "clat p50", "ns", 0 },
-	{ "clat_p99_ns", "clat p99", "ns", 0 },
-	{ "clat_p99.9_ns", "clat p99.9", "ns", 0 },
-	{ "lat_mean_ns", "lat avg", "ns", 0 },
-	{ "lat_p50_ns", "lat p50", "ns", 0 },
-	{ "lat_p99_ns", "lat p99", "ns", 0 },
-	{ "lat_p99.9_ns", "lat p99.9", "ns", 0 },
-	{ "usr_cpu_pct", "cpu usr", "%", 0 },
-	{ "sys_cpu_pct", "cpu sys", "%", 0 },
-	{ "ctx_per_io", "context switches per I/O", "", 0 },
+/* Kernel figures read back from the report's tree (moving to the families). */
+#define K(key, label, better, rank) { FIGURE_KERNEL, key, label, NULL, "", better, rank }
+static const struct figure_def kernel_defs[] = {
+	K("kernel.punt_ratio", "io_uring punt ratio (io-wq)", FIGURE_LOWER, 0),
+	K("kernel.switches_per_io", "sched switches per I/O", FIGURE_LOWER, 1),
+	K("kernel.iowq_switches_per_io", "io-wq worker switches per I/O", FIGURE_LOWER, 2),
+	K("kernel.tag_waits_per_io", "tag waits per I/O (blk_mq_get_tag)", FIGURE_LOWER, 3),
+	K("kernel.faults_per_io", "user faults per I/O", FIGURE_LOWER, 4),
+	K("kernel.requests_per_io", "block requests per I/O", FIGURE_NO_DIRECTION, 5),
 };
-const size_t nr_headline_figures = sizeof(headline_figures) / sizeof(headline_figures[0]);
-
-const struct figure_def kernel_figures[] = {
-	{ "kernel.punt_ratio", "io_uring punt ratio (io-wq)", "", 0 },
-	{ "kernel.switches_per_io", "sched switches per I/O", "", 0 },
-	{ "kernel.iowq_switches_per_io", "io-wq worker switches per I/O", "", 0 },
-	{ "kernel.tag_waits_per_io", "tag waits per I/O (blk_mq_get_tag)", "", 0 },
-	{ "kernel.faults_per_io", "user faults per I/O", "", 0 },
-	{ "kernel.requests_per_io", "block requests per I/O", "", -1 },
+#define F(key, role, measure, unit, rank) { FIGURE_FUNCTION, key, role, measure, unit, FIGURE_LOWER, rank }
+static const struct figure_def fn_defs[] = {
+	F("fn|slat|*|ns_per_io", "slat (sampled)", "time/IO", "ns/IO", 0),
+	F("fn|sched|*|calls_per_io", "blocks in", "switches/IO", "calls/IO", 1),
+	F("fn|sched|*|ns_per_io", "blocks in", "off-CPU time/IO", "ns/IO", 1),
+	F("fn|syscall|*|calls_per_io", "syscall", "calls/IO", "calls/IO", 2),
+	F("fn|syscall|*|ns_per_io", "syscall", "time/IO", "ns/IO", 2),
 };
-const size_t nr_kernel_figures = sizeof(kernel_figures) / sizeof(kernel_figures[0]);
 
 dev_t disk_devt(const char *disk)
 {
@@ -171,10 +160,12 @@ static void repeat_pause(struct run_ctx *ctx, uint64_t ns)
 		ctx->stop_signal = sig;
 }
 
+static int repeat_figures(const struct report *r, struct json_object *tree,
+			  struct figure_set *out);
+
 static int one_repeat(struct run_ctx *ctx, struct repeat_result *res, bool last,
 		      struct errbuf *err)
 {
-	struct json_object *figs = NULL;
 	int ret;
 
 	ret = run_execute(ctx, err);
@@ -193,11 +184,11 @@ static int one_repeat(struct run_ctx *ctx, struct repeat_result *res, bool last,
 	json_object_put(res->tree);
 	ret = report_json_tree(&res->rep, &res->tree);
 	if (!ret)
-		ret = figures_extract(&res->rep, res->tree, &figs);
+		ret = repeat_figures(&res->rep, res->tree, &res->figures[res->done]);
 	if (ret)
 		return err_set(err, -ret, "building the figures of repeat %u failed: %s",
 			       res->done + 1, strerror(-ret));
-	res->figures[res->done++] = figs;
+	res->done++;
 	if (!last) {
 		/* the next repeat loads its own probes */
 		res->rep.probes = NULL;
@@ -245,19 +236,13 @@ void repeat_result_free(struct repeat_result *res)
 		return;
 	report_free(&res->rep);
 	json_object_put(res->tree);
-	for (unsigned int i = 0; res->figures && i < res->done; i++)
-		json_object_put(res->figures[i]);
+	for (unsigned int i = 0; res->figures && i < res->asked; i++)
+		figure_set_free(&res->figures[i]);
 	free(res->figures);
 	memset(res, 0, sizeof(*res));
 }
 
 /* ---- figures ---- */
-
-static void fig(struct json_object *o, const char *key, double v)
-{
-	if (isfinite(v))
-		json_object_object_add(o, key, json_object_new_double(v));
-}
 
 static double per(double a, double b)
 {
@@ -285,79 +270,7 @@ static struct json_object *jget(struct json_object *o, const char *key)
 	return v;
 }
 
-static void add_latency(struct json_object *o, const char *name,
-			const struct lat_acc *a, const struct hist *h)
-{
-	char key[64];
-
-	snprintf(key, sizeof(key), "%s_mean_ns", name);
-	fig(o, key, a->n ? a->mean : 0.0);
-	snprintf(key, sizeof(key), "%s_p50_ns", name);
-	fig(o, key, (double)hist_percentile(h, 50.0));
-	snprintf(key, sizeof(key), "%s_p99_ns", name);
-	fig(o, key, (double)hist_percentile(h, 99.0));
-	snprintf(key, sizeof(key), "%s_p99.9_ns", name);
-	fig(o, key, (double)hist_percentile(h, 99.9));
-}
-
-/* Whole-run headline: rates summed over jobs and directions as fio's group
- * line does, latencies over every I/O of the run. */
-static int headline(const struct report *r, struct json_object *o, double *ios_out)
-{
-	/* three full histograms: too large for the stack */
-	struct ddir_stats *m = calloc(1, sizeof(*m));
-	double iops = 0, bw = 0, ios = 0, ctx = 0, usr = 0, sys = 0, w = 0;
-
-	if (!m)
-		return -ENOMEM;
-	for (size_t j = 0; j < r->nr_jobs; j++) {
-		const struct worker_stats *st = &r->jobs[j].st;
-		uint64_t runt = stats_runtime_ms(st);
-
-		for (int d = 0; d < DDIR_COUNT; d++) {
-			const struct ddir_stats *ds = &st->dir[d];
-
-			if (runt) {
-				iops += (double)ds->ios * 1000.0 / (double)runt;
-				bw += (double)ds->bytes * 1000.0 / (double)runt / 1024.0;
-			}
-			ios += (double)ds->ios;
-			lat_acc_merge(&m->slat, &ds->slat);
-			lat_acc_merge(&m->clat, &ds->clat);
-			lat_acc_merge(&m->lat, &ds->lat);
-			hist_merge(&m->slat_h, &ds->slat_h);
-			hist_merge(&m->clat_h, &ds->clat_h);
-			hist_merge(&m->lat_h, &ds->lat_h);
-		}
-		ctx += (double)(st->ctx_vol + st->ctx_invol);
-		usr += stats_cpu_pct(st->usr_ns, st, r->jobs[j].nr_workers) * r->jobs[j].nr_workers;
-		sys += stats_cpu_pct(st->sys_ns, st, r->jobs[j].nr_workers) * r->jobs[j].nr_workers;
-		w += r->jobs[j].nr_workers;
-	}
-	fig(o, "iops", iops);
-	fig(o, "bw_kib", bw);
-	add_latency(o, "slat", &m->slat, &m->slat_h);
-	add_latency(o, "clat", &m->clat, &m->clat_h);
-	add_latency(o, "lat", &m->lat, &m->lat_h);
-	fig(o, "usr_cpu_pct", per(usr, w));
-	fig(o, "sys_cpu_pct", per(sys, w));
-	fig(o, "ctx_per_io", per(ctx, ios));
-	fig(o, "ios", ios);
-	*ios_out = ios;
-	free(m);
-	return 0;
-}
-
-static void fn_fig(struct json_object *o, const char *role, const char *fn,
-		   const char *unit, double v)
-{
-	char key[512];
-
-	snprintf(key, sizeof(key), "fn|%s|%s|%s", role, fn, unit);
-	fig(o, key, v);
-}
-
-static void kernel_functions(struct json_object *kernel, struct json_object *o, double ios)
+static void kernel_functions(struct json_object *kernel, struct figure_set *o, double ios)
 {
 	struct json_object *arr, *calls;
 
@@ -370,7 +283,7 @@ static void kernel_functions(struct json_object *kernel, struct json_object *o, 
 		/* wrappers only repeat their callee's time */
 		if (!fn || (pt && json_object_get_boolean(pt)))
 			continue;
-		fn_fig(o, "slat", fn, "ns_per_io", jnum(e, "est_ns_per_io", NULL));
+		figure_put_fn(o, &fn_defs[0], fn, jnum(e, "est_ns_per_io", NULL));
 	}
 	arr = jget(jget(kernel, "sched"), "by_function");
 	for (size_t i = 0; arr && i < json_object_array_length(arr); i++) {
@@ -379,21 +292,21 @@ static void kernel_functions(struct json_object *kernel, struct json_object *o, 
 
 		if (!fn)
 			continue;
-		fn_fig(o, "sched", fn, "calls_per_io", per(jnum(e, "count", NULL), ios));
-		fn_fig(o, "sched", fn, "ns_per_io", per(jnum(e, "offcpu_ns", NULL), ios));
+		figure_put_fn(o, &fn_defs[1], fn, per(jnum(e, "count", NULL), ios));
+		figure_put_fn(o, &fn_defs[2], fn, per(jnum(e, "offcpu_ns", NULL), ios));
 		if (!strcmp(fn, "blk_mq_get_tag"))
-			fig(o, "kernel.tag_waits_per_io", per(jnum(e, "count", NULL), ios));
+			figure_put(o, &kernel_defs[3], per(jnum(e, "count", NULL), ios));
 	}
 	calls = jget(jget(kernel, "syscalls"), "calls");
 	if (calls) {
 		json_object_object_foreach(calls, name, e) {
-			fn_fig(o, "syscall", name, "calls_per_io", per(jnum(e, "calls", NULL), ios));
-			fn_fig(o, "syscall", name, "ns_per_io", per(jnum(e, "ns_total", NULL), ios));
+			figure_put_fn(o, &fn_defs[3], name, per(jnum(e, "calls", NULL), ios));
+			figure_put_fn(o, &fn_defs[4], name, per(jnum(e, "ns_total", NULL), ios));
 		}
 	}
 }
 
-static void kernel_headline(struct json_object *kernel, struct json_object *o, double ios)
+static void kernel_headline(struct json_object *kernel, struct figure_set *o, double ios)
 {
 	struct json_object *f;
 	int found = 0;
@@ -401,45 +314,42 @@ static void kernel_headline(struct json_object *kernel, struct json_object *o, d
 
 	v = jnum(jget(kernel, "io_uring"), "punt_ratio", &found);
 	if (found)
-		fig(o, "kernel.punt_ratio", v);
+		figure_put(o, &kernel_defs[0], v);
 	found = 0;
 	v = jnum(jget(kernel, "sched"), "switches", &found);
 	if (found) {
-		fig(o, "kernel.switches_per_io", per(v, ios));
-		fig(o, "kernel.iowq_switches_per_io",
-		    per(jnum(jget(jget(kernel, "sched"), "iowq"), "switches", NULL), ios));
+		figure_put(o, &kernel_defs[1], per(v, ios));
+		figure_put(o, &kernel_defs[2],
+			   per(jnum(jget(jget(kernel, "sched"), "iowq"), "switches", NULL), ios));
 		/* no blk_mq_get_tag row means no tag waits */
-		fig(o, "kernel.tag_waits_per_io", 0.0);
+		figure_put(o, &kernel_defs[3], 0.0);
 	}
 	found = 0;
 	f = jget(kernel, "faults");
 	v = jnum(f, "user_faults", &found);
 	if (found)
-		fig(o, "kernel.faults_per_io", per(v, ios));
+		figure_put(o, &kernel_defs[4], per(v, ios));
 	found = 0;
 	v = jnum(jget(kernel, "block"), "requests_per_io", &found);
 	if (found)
-		fig(o, "kernel.requests_per_io", v);
+		figure_put(o, &kernel_defs[5], v);
 }
 
-int figures_extract(const struct report *r, struct json_object *tree,
-		    struct json_object **out)
+/* One repeat's figures: the workload's from the report, the kernel's. */
+static int repeat_figures(const struct report *r, struct json_object *tree,
+			  struct figure_set *out)
 {
-	struct json_object *o = json_object_new_object();
 	struct json_object *kernel = jget(jget(tree, "iodig"), "kernel");
-	double ios = 0;
+	const struct figure *ios;
+	int ret = report_figures(r, -1, out);
 
-	*out = NULL;
-	if (!o || headline(r, o, &ios)) {
-		json_object_put(o);
-		return -ENOMEM;
+	ios = figure_find(out, "ios");
+	if (!ret && kernel) {
+		kernel_headline(kernel, out, ios ? ios->value : 0.0);
+		kernel_functions(kernel, out, ios ? ios->value : 0.0);
 	}
-	if (kernel) {
-		kernel_headline(kernel, o, ios);
-		kernel_functions(kernel, o, ios);
-	}
-	*out = o;
-	return 0;
+	figure_set_sort(out, 0);
+	return ret ? ret : out->err;
 }
 
 /* ---- summary ---- */
@@ -450,13 +360,22 @@ static size_t values_of(const struct repeat_result *res, const char *key, double
 	size_t n = 0;
 
 	for (unsigned int i = 0; i < res->done; i++) {
-		int found = 0;
-		double x = jnum(res->figures[i], key, &found);
+		const struct figure *f = figure_find(&res->figures[i], key);
 
-		if (found)
-			v[n++] = x;
+		if (f)
+			v[n++] = f->value;
 	}
 	return n;
+}
+
+/* {key: value} in the set's order. */
+static struct json_object *figures_json(const struct figure_set *s)
+{
+	struct json_object *o = json_object_new_object();
+
+	for (size_t i = 0; o && i < s->n; i++)
+		json_object_object_add(o, s->v[i].key, json_object_new_double(s->v[i].value));
+	return o;
 }
 
 struct json_object *repeat_json(const struct repeat_result *res)
@@ -476,26 +395,24 @@ struct json_object *repeat_json(const struct repeat_result *res)
 	for (unsigned int i = 0; i < res->done; i++) {
 		struct json_object *r = json_object_new_object();
 
-		json_object_object_add(r, "figures", json_object_get(res->figures[i]));
+		json_object_object_add(r, "figures", figures_json(&res->figures[i]));
 		json_object_array_add(runs, r);
 	}
 	json_object_object_add(o, "runs", runs);
 	sum = json_object_new_object();
-	if (res->done) {
-		json_object_object_foreach(res->figures[res->done - 1], key, val) {
-			struct sample_summary s;
-			struct json_object *e = json_object_new_object();
-			size_t n = values_of(res, key, v);
+	for (size_t k = 0; res->done && k < res->figures[res->done - 1].n; k++) {
+		const char *key = res->figures[res->done - 1].v[k].key;
+		struct sample_summary s;
+		struct json_object *e = json_object_new_object();
+		size_t n = values_of(res, key, v);
 
-			(void)val;
-			sample_summarize(v, n, &s);
-			json_object_object_add(e, "n", json_object_new_int((int)s.n));
-			json_object_object_add(e, "mean", json_object_new_double(s.mean));
-			json_object_object_add(e, "stdev", json_object_new_double(s.stdev));
-			json_object_object_add(e, "ci95_low", json_object_new_double(s.mean - s.ci95_half));
-			json_object_object_add(e, "ci95_high", json_object_new_double(s.mean + s.ci95_half));
-			json_object_object_add(sum, key, e);
-		}
+		sample_summarize(v, n, &s);
+		json_object_object_add(e, "n", json_object_new_int((int)s.n));
+		json_object_object_add(e, "mean", json_object_new_double(s.mean));
+		json_object_object_add(e, "stdev", json_object_new_double(s.stdev));
+		json_object_object_add(e, "ci95_low", json_object_new_double(s.mean - s.ci95_half));
+		json_object_object_add(e, "ci95_high", json_object_new_double(s.mean + s.ci95_half));
+		json_object_object_add(sum, key, e);
 	}
 	json_object_object_add(o, "summary", sum);
 	free(v);
@@ -535,6 +452,20 @@ cleanup:
 	return ret;
 }
 
+/* The summary's rows: every labelled figure that is no function row, in
+ * the order the repeats put them (first seen first). */
+static bool summary_row(const struct repeat_result *res, unsigned int run, size_t k)
+{
+	const struct figure *f = &res->figures[run].v[k];
+
+	if (!f->def->label || f->def->kind == FIGURE_FUNCTION)
+		return false;
+	for (unsigned int i = 0; i < run; i++)
+		if (figure_find(&res->figures[i], f->key))
+			return false;
+	return true;
+}
+
 void repeat_render_text(const struct repeat_result *res, FILE *out)
 {
 	double *v;
@@ -546,18 +477,23 @@ void repeat_render_text(const struct repeat_result *res, FILE *out)
 		return;
 	fprintf(out, "\nRepeats: %u of %u (figures of the last one above); mean, stdev, 95%% CI (Student t, %u df):\n",
 		res->done, res->asked, res->done - 1);
-	for (size_t i = 0; i < nr_headline_figures + nr_kernel_figures; i++) {
-		const struct figure_def *f = i < nr_headline_figures ? &headline_figures[i] :
-					     &kernel_figures[i - nr_headline_figures];
-		struct sample_summary s;
-		size_t n = values_of(res, f->key, v);
+	for (unsigned int i = 0; i < res->done; i++) {
+		for (size_t k = 0; k < res->figures[i].n; k++) {
+			const struct figure *f = &res->figures[i].v[k];
+			struct sample_summary s;
+			size_t n;
 
-		if (n < 2)
-			continue;
-		sample_summarize(v, n, &s);
-		fprintf(out, "  %-36s %14.4g  stdev %10.3g (%5.1f%%)  CI [%.4g, %.4g] %s\n",
-			f->label, s.mean, s.stdev, s.mean ? 100.0 * s.stdev / fabs(s.mean) : 0.0,
-			s.mean - s.ci95_half, s.mean + s.ci95_half, f->unit);
+			if (!summary_row(res, i, k))
+				continue;
+			n = values_of(res, f->key, v);
+			if (n < 2)
+				continue;
+			sample_summarize(v, n, &s);
+			fprintf(out, "  %-36s %14.4g  stdev %10.3g (%5.1f%%)  CI [%.4g, %.4g] %s\n",
+				f->def->label, s.mean, s.stdev,
+				s.mean ? 100.0 * s.stdev / fabs(s.mean) : 0.0,
+				s.mean - s.ci95_half, s.mean + s.ci95_half, f->def->unit);
+		}
 	}
 	free(v);
 }
