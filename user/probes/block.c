@@ -14,6 +14,7 @@
 
 #include "block.skel.h"
 #include "iodig/block.h"
+#include "probes/figures.h"
 #include "probes/probe.h"
 #include "probes/mechanism.h"
 #include "workload/stats.h"
@@ -694,7 +695,7 @@ static void block_render_json(const void *state, struct json_object *kernel)
 	json_object_object_add(b, "tag_waits", json_tag_waits(s));
 	json_object_object_add(b, "unmatched_issues", json_u64(s->unmatched));
 	json_object_object_add(b, "drops", mech_drops_json(drops, block_drops(s, drops)));
-	json_object_object_add(kernel, "block", b);
+	json_object_object_add(kernel, probe_json_name(&block_probe), b);
 }
 
 static void block_destroy(void *state)
@@ -709,6 +710,23 @@ static void block_destroy(void *state)
 
 MECH_DEFINE_OBJECT(block_object, struct block_state)
 
+/* Figures: how many requests the driver saw per I/O of the workload. */
+static const struct figure_def block_figure_defs[] = {
+	{ FIGURE_KERNEL, "kernel.requests_per_io", "block requests per I/O", NULL, "",
+	  FIGURE_NO_DIRECTION, 30 },
+};
+
+static void block_figures(const void *state, const struct probe_workload *wl,
+			  struct figure_set *out)
+{
+	const struct block_state *s = state;
+
+	(void)wl;
+	if (s)
+		figure_put(out, &block_figure_defs[0],
+			   figure_ratio((double)TOTAL(s, completed), (double)s->workload_ios));
+}
+
 const struct probe_family block_probe = {
 	.name = "block",
 	.summary = "requests the disk's driver saw: counts, bytes, device and queue time",
@@ -720,6 +738,7 @@ const struct probe_family block_probe = {
 	.share_in = block_share_in,
 	.render_text = block_render_text,
 	.render_json = block_render_json,
+	.figures = block_figures,
 	.object = block_object,
 	.destroy = block_destroy,
 };

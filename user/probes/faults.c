@@ -16,6 +16,7 @@
 
 #include "faults.skel.h"
 #include "iodig/faults.h"
+#include "probes/figures.h"
 #include "probes/probe.h"
 #include "probes/mechanism.h"
 
@@ -425,7 +426,7 @@ static void faults_render_json(const void *state, struct json_object *kernel)
 	}
 	json_object_object_add(o, "dax", json_dax(s));
 	json_object_object_add(o, "drops", mech_drops_json(drops, faults_drops(s, drops)));
-	json_object_object_add(kernel, "faults", o);
+	json_object_object_add(kernel, probe_json_name(&faults_probe), o);
 }
 
 static void faults_destroy(void *state)
@@ -441,6 +442,22 @@ static void faults_destroy(void *state)
 MECH_DEFINE_OBJECT(faults_object, struct faults_state)
 MECH_DEFINE_SET_ATTACHED(faults_set_attached, struct faults_state, faults)
 
+/* Figures: the workload's user page faults per I/O. */
+static const struct figure_def faults_figure_defs[] = {
+	{ FIGURE_KERNEL, "kernel.faults_per_io", "user faults per I/O", NULL, "",
+	  FIGURE_LOWER, 20 },
+};
+
+static void faults_figures(const void *state, const struct probe_workload *wl,
+			   struct figure_set *out)
+{
+	const struct faults_state *s = state;
+
+	if (s)
+		figure_put(out, &faults_figure_defs[0],
+			   figure_ratio((double)user_faults(s), (double)wl->ios));
+}
+
 const struct probe_family faults_probe = {
 	.name = "faults",
 	.summary = "the workload's user page faults, and how DAX faults were served",
@@ -451,6 +468,7 @@ const struct probe_family faults_probe = {
 	.collect = faults_collect,
 	.render_text = faults_render_text,
 	.render_json = faults_render_json,
+	.figures = faults_figures,
 	.object = faults_object,
 	.destroy = faults_destroy,
 };

@@ -93,6 +93,33 @@ void figure_put_fn(struct figure_set *s, const struct figure_def *def,
 	put_key(s, def, key, value);
 }
 
+void figure_put_stack(struct figure_set *s, enum figure_stack_kind kind,
+		      const char *stack, uint64_t count)
+{
+	char *copy = strdup(stack);
+
+	if (copy && s->nr_stacks == s->cap_stacks) {
+		size_t cap = s->cap_stacks ? s->cap_stacks * 2 : 32;
+		struct figure_stack *p = realloc(s->stacks, cap * sizeof(*p));
+
+		if (p) {
+			s->stacks = p;
+			s->cap_stacks = cap;
+		}
+	}
+	if (!copy || s->nr_stacks == s->cap_stacks) {
+		free(copy);
+		s->err = -ENOMEM;
+		return;
+	}
+	s->stacks[s->nr_stacks++] = (struct figure_stack){ kind, copy, count };
+}
+
+double figure_ratio(double part, double whole)
+{
+	return whole > 0 ? part / whole : 0.0;
+}
+
 /* Insertion sort: stable, and the sets are a few hundred figures. */
 void figure_set_sort(struct figure_set *s, size_t from)
 {
@@ -116,7 +143,10 @@ void figure_set_free(struct figure_set *s)
 		return;
 	for (size_t i = 0; i < s->n; i++)
 		free(s->v[i].key);
+	for (size_t i = 0; i < s->nr_stacks; i++)
+		free(s->stacks[i].stack);
 	free(s->v);
+	free(s->stacks);
 	memset(s, 0, sizeof(*s));
 }
 

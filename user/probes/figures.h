@@ -12,6 +12,7 @@
 #define IODIG_FIGURES_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 enum figure_kind {
 	FIGURE_WORKLOAD,           /* the workload's own: iops, latencies */
@@ -45,9 +46,23 @@ struct figure {
 	double value;
 };
 
+/* The stacks behind the figures, for flame graphs and --folded. */
+enum figure_stack_kind {
+	FIGURE_STACK_ON_CPU,       /* sampled inside the submitting calls */
+	FIGURE_STACK_OFF_CPU,      /* a switch-out's blocking stack */
+};
+
+struct figure_stack {
+	enum figure_stack_kind kind;
+	char *stack;               /* folded, root first: "a;b;c" */
+	uint64_t count;
+};
+
 struct figure_set {
 	struct figure *v;
 	size_t n, cap;
+	struct figure_stack *stacks;
+	size_t nr_stacks, cap_stacks;
 	int err;                   /* first failure (-ENOMEM), 0 = none */
 	char prefix[16];           /* put before every key ("g1/"), "" = none */
 };
@@ -58,6 +73,10 @@ void figure_put(struct figure_set *s, const struct figure_def *def, double value
 /* A FIGURE_FUNCTION row: @def's pattern with @function for the '*'. */
 void figure_put_fn(struct figure_set *s, const struct figure_def *def,
 		   const char *function, double value);
+void figure_put_stack(struct figure_set *s, enum figure_stack_kind kind,
+		      const char *stack, uint64_t count);
+/* @part / @whole, 0 when @whole is 0: the per-I/O figures. */
+double figure_ratio(double part, double whole);
 /* Orders the figures from index @from on by kind, then rank, keeping the
  * order they were put in otherwise. */
 void figure_set_sort(struct figure_set *s, size_t from);

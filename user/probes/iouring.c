@@ -17,6 +17,7 @@
 #include "iodig/iouring.h"
 #include "iodig/tgid_filter.h"
 #include "iouring.skel.h"
+#include "probes/figures.h"
 #include "probes/probe.h"
 #include "probes/mechanism.h"
 #include "workload/stats.h"
@@ -623,7 +624,7 @@ static void iouring_render_json(const void *state, struct json_object *kernel)
 			ratio(s->wl.clat_ns, s->wl.ios)));
 
 	json_object_object_add(o, "drops", mech_drops_json(drops, iouring_drops(s, drops)));
-	json_object_object_add(kernel, "io_uring", o);
+	json_object_object_add(kernel, probe_json_name(&iouring_probe), o);
 }
 
 static void iouring_destroy(void *state)
@@ -639,8 +640,25 @@ static void iouring_destroy(void *state)
 
 MECH_DEFINE_OBJECT(iouring_object, struct iouring_state)
 
+/* Figures: how many submitted requests went to io-wq. */
+static const struct figure_def iouring_figure_defs[] = {
+	{ FIGURE_KERNEL, "kernel.punt_ratio", "io_uring punt ratio (io-wq)", NULL, "",
+	  FIGURE_LOWER, 0 },
+};
+
+static void iouring_figures(const void *state, const struct probe_workload *wl,
+			    struct figure_set *out)
+{
+	const struct iouring_state *s = state;
+
+	(void)wl;
+	if (s)
+		figure_put(out, &iouring_figure_defs[0], ratio(s->sum.punted, s->sum.submitted));
+}
+
 const struct probe_family iouring_probe = {
 	.name = "iouring",
+	.json_name = "io_uring",
 	.summary = "io_uring requests: punted to io-wq or inline, punted latency, io-wq workers",
 	.open = iouring_open,
 	.track_tgid = iouring_track_tgid,
@@ -650,6 +668,7 @@ const struct probe_family iouring_probe = {
 	.collect = iouring_collect,
 	.render_text = iouring_render_text,
 	.render_json = iouring_render_json,
+	.figures = iouring_figures,
 	.object = iouring_object,
 	.destroy = iouring_destroy,
 };

@@ -18,6 +18,7 @@
 #include "iodig/sched.h"
 #include "iodig/tgid_filter.h"
 #include "probes/ksyms.h"
+#include "probes/figures.h"
 #include "probes/probe.h"
 #include "probes/mechanism.h"
 #include "sched.skel.h"
@@ -665,7 +666,7 @@ static void sched_render_json(const void *state, struct json_object *kernel)
 	if (s->symbolizer[0])
 		json_object_object_add(o, "symbolizer_error",
 				       json_object_new_string(s->symbolizer));
-	json_object_object_add(kernel, "sched", o);
+	json_object_object_add(kernel, probe_json_name(&sched_probe), o);
 }
 
 static void sched_destroy(void *state)
@@ -729,6 +730,53 @@ static void sched_share_out(const void *state, struct probe_shared *sh)
 	}
 }
 
+/* Figures: switches per I/O in all, of io-wq workers, waiting for a tag;
+ * per blocking function, switches and off-CPU time per I/O. */
+enum { SCHED_FIG_SWITCHES, SCHED_FIG_IOWQ, SCHED_FIG_TAG_WAITS, SCHED_FIG_FN_CALLS,
+       SCHED_FIG_FN_NS };
+static const struct figure_def sched_figure_defs[] = {
+	[SCHED_FIG_SWITCHES] = { FIGURE_KERNEL, "kernel.switches_per_io",
+		"sched switches per I/O", NULL, "", FIGURE_LOWER, 10 },
+	[SCHED_FIG_IOWQ] = { FIGURE_KERNEL, "kernel.iowq_switches_per_io",
+		"io-wq worker switches per I/O", NULL, "", FIGURE_LOWER, 11 },
+	[SCHED_FIG_TAG_WAITS] = { FIGURE_KERNEL, "kernel.tag_waits_per_io",
+		"tag waits per I/O (blk_mq_get_tag)", NULL, "", FIGURE_LOWER, 12 },
+	[SCHED_FIG_FN_CALLS] = { FIGURE_FUNCTION, "fn|sched|*|calls_per_io",
+		"blocks in", "switches/IO", "calls/IO", FIGURE_LOWER, 10 },
+	[SCHED_FIG_FN_NS] = { FIGURE_FUNCTION, "fn|sched|*|ns_per_io",
+		"blocks in", "off-CPU time/IO", "ns/IO", FIGURE_LOWER, 10 },
+};
+
+static void sched_figures(const void *state, const struct probe_workload *wl,
+			  struct figure_set *out)
+{
+	const struct sched_state *s = state;
+	const double ios = (double)wl->ios;
+	double tag_waits = 0.0;
+
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->nr_funcs; i++)
+		if (!strcmp(s->funcs[i].name, "blk_mq_get_tag"))
+			tag_waits = figure_ratio((double)s->funcs[i].count, ios);
+	figure_put(out, &sched_figure_defs[SCHED_FIG_SWITCHES],
+		   figure_ratio((double)s->sum.switches, ios));
+	figure_put(out, &sched_figure_defs[SCHED_FIG_IOWQ],
+		   figure_ratio((double)s->sum.iowq_switches, ios));
+	figure_put(out, &sched_figure_defs[SCHED_FIG_TAG_WAITS], tag_waits);
+	for (size_t i = 0; i < s->nr_funcs; i++) {
+		const struct sched_func *f = &s->funcs[i];
+
+		figure_put_fn(out, &sched_figure_defs[SCHED_FIG_FN_CALLS], f->name,
+			      figure_ratio((double)f->count, ios));
+		figure_put_fn(out, &sched_figure_defs[SCHED_FIG_FN_NS], f->name,
+			      figure_ratio((double)f->offcpu_ns, ios));
+	}
+	for (size_t i = 0; i < s->nr_folded && i < TOP_STACKS; i++)
+		figure_put_stack(out, FIGURE_STACK_OFF_CPU, s->folded[i].stack,
+				 s->folded[i].count);
+}
+
 const struct probe_family sched_probe = {
 	.name = "sched",
 	.summary = "context switches of the workload by blocking function, off-CPU time",
@@ -740,6 +788,7 @@ const struct probe_family sched_probe = {
 	.share_out = sched_share_out,
 	.render_text = sched_render_text,
 	.render_json = sched_render_json,
+	.figures = sched_figures,
 	.object = sched_object,
 	.destroy = sched_destroy,
 };

@@ -16,6 +16,7 @@
 
 #include "iodig/syscalls.h"
 #include "iodig/tgid_filter.h"
+#include "probes/figures.h"
 #include "probes/probe.h"
 #include "probes/mechanism.h"
 #include "workload/stats.h"
@@ -535,7 +536,7 @@ static void sc_render_json(const void *state, struct json_object *kernel)
 	}
 	json_object_object_add(o, "workload_ios", json_u64(s->wl.ios));
 	json_object_object_add(o, "drops", mech_drops_json(drops, sc_drops(s, drops)));
-	json_object_object_add(kernel, "syscalls", o);
+	json_object_object_add(kernel, probe_json_name(&syscalls_probe), o);
 }
 
 static void sc_destroy(void *state)
@@ -570,6 +571,31 @@ static int sc_set_attached(void *state, bool on)
 	return err < 0 ? err : -err;
 }
 
+/* Figures: each traced call's calls and time in the kernel per I/O. */
+static const struct figure_def sc_figure_defs[] = {
+	{ FIGURE_FUNCTION, "fn|syscall|*|calls_per_io", "syscall", "calls/IO", "calls/IO",
+	  FIGURE_LOWER, 20 },
+	{ FIGURE_FUNCTION, "fn|syscall|*|ns_per_io", "syscall", "time/IO", "ns/IO",
+	  FIGURE_LOWER, 20 },
+};
+
+static void sc_figures(const void *state, const struct probe_workload *wl,
+		       struct figure_set *out)
+{
+	const struct sc_state *s = state;
+
+	for (int r = 0; s && r < SC_ROW_NR; r++) {
+		const struct sc_row_counters *c = &s->sum.row[r];
+
+		if (!c->calls)
+			continue;
+		figure_put_fn(out, &sc_figure_defs[0], sc_rows[r].key,
+			      figure_ratio((double)c->calls, (double)wl->ios));
+		figure_put_fn(out, &sc_figure_defs[1], sc_rows[r].key,
+			      figure_ratio((double)c->ns_sum, (double)wl->ios));
+	}
+}
+
 const struct probe_family syscalls_probe = {
 	.name = "syscalls",
 	.summary = "time in the kernel of the submitting and reaping system calls",
@@ -584,6 +610,7 @@ const struct probe_family syscalls_probe = {
 	.collect = sc_collect,
 	.render_text = sc_render_text,
 	.render_json = sc_render_json,
+	.figures = sc_figures,
 	.object = sc_object,
 	.destroy = sc_destroy,
 };

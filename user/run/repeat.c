@@ -26,25 +26,6 @@
 #include "base/ttest.h"
 #include "report/units.h"
 
-/* Kernel figures read back from the report's tree (moving to the families). */
-#define K(key, label, better, rank) { FIGURE_KERNEL, key, label, NULL, "", better, rank }
-static const struct figure_def kernel_defs[] = {
-	K("kernel.punt_ratio", "io_uring punt ratio (io-wq)", FIGURE_LOWER, 0),
-	K("kernel.switches_per_io", "sched switches per I/O", FIGURE_LOWER, 1),
-	K("kernel.iowq_switches_per_io", "io-wq worker switches per I/O", FIGURE_LOWER, 2),
-	K("kernel.tag_waits_per_io", "tag waits per I/O (blk_mq_get_tag)", FIGURE_LOWER, 3),
-	K("kernel.faults_per_io", "user faults per I/O", FIGURE_LOWER, 4),
-	K("kernel.requests_per_io", "block requests per I/O", FIGURE_NO_DIRECTION, 5),
-};
-#define F(key, role, measure, unit, rank) { FIGURE_FUNCTION, key, role, measure, unit, FIGURE_LOWER, rank }
-static const struct figure_def fn_defs[] = {
-	F("fn|slat|*|ns_per_io", "slat (sampled)", "time/IO", "ns/IO", 0),
-	F("fn|sched|*|calls_per_io", "blocks in", "switches/IO", "calls/IO", 1),
-	F("fn|sched|*|ns_per_io", "blocks in", "off-CPU time/IO", "ns/IO", 1),
-	F("fn|syscall|*|calls_per_io", "syscall", "calls/IO", "calls/IO", 2),
-	F("fn|syscall|*|ns_per_io", "syscall", "time/IO", "ns/IO", 2),
-};
-
 dev_t disk_devt(const char *disk)
 {
 	char path[256], buf[32];
@@ -160,8 +141,7 @@ static void repeat_pause(struct run_ctx *ctx, uint64_t ns)
 		ctx->stop_signal = sig;
 }
 
-static int repeat_figures(const struct report *r, struct json_object *tree,
-			  struct figure_set *out);
+static int repeat_figures(const struct report *r, struct figure_set *out);
 
 static int one_repeat(struct run_ctx *ctx, struct repeat_result *res, bool last,
 		      struct errbuf *err)
@@ -184,7 +164,7 @@ static int one_repeat(struct run_ctx *ctx, struct repeat_result *res, bool last,
 	json_object_put(res->tree);
 	ret = report_json_tree(&res->rep, &res->tree);
 	if (!ret)
-		ret = repeat_figures(&res->rep, res->tree, &res->figures[res->done]);
+		ret = repeat_figures(&res->rep, &res->figures[res->done]);
 	if (ret)
 		return err_set(err, -ret, "building the figures of repeat %u failed: %s",
 			       res->done + 1, strerror(-ret));
@@ -244,110 +224,14 @@ void repeat_result_free(struct repeat_result *res)
 
 /* ---- figures ---- */
 
-static double per(double a, double b)
+/* One repeat's figures: the workload's from the report, each family's
+ * from its own state. */
+static int repeat_figures(const struct report *r, struct figure_set *out)
 {
-	return b > 0 ? a / b : 0.0;
-}
-
-static double jnum(struct json_object *o, const char *key, int *found)
-{
-	struct json_object *v;
-
-	if (!o || !json_object_object_get_ex(o, key, &v) ||
-	    (!json_object_is_type(v, json_type_double) && !json_object_is_type(v, json_type_int)))
-		return 0.0;
-	if (found)
-		*found = 1;
-	return json_object_get_double(v);
-}
-
-static struct json_object *jget(struct json_object *o, const char *key)
-{
-	struct json_object *v = NULL;
-
-	if (o)
-		json_object_object_get_ex(o, key, &v);
-	return v;
-}
-
-static void kernel_functions(struct json_object *kernel, struct figure_set *o, double ios)
-{
-	struct json_object *arr, *calls;
-
-	arr = jget(jget(kernel, "sampling"), "slat_breakdown");
-	for (size_t i = 0; arr && i < json_object_array_length(arr); i++) {
-		struct json_object *e = json_object_array_get_idx(arr, i);
-		struct json_object *pt = jget(e, "pass_through");
-		const char *fn = json_object_get_string(jget(e, "function"));
-
-		/* wrappers only repeat their callee's time */
-		if (!fn || (pt && json_object_get_boolean(pt)))
-			continue;
-		figure_put_fn(o, &fn_defs[0], fn, jnum(e, "est_ns_per_io", NULL));
-	}
-	arr = jget(jget(kernel, "sched"), "by_function");
-	for (size_t i = 0; arr && i < json_object_array_length(arr); i++) {
-		struct json_object *e = json_object_array_get_idx(arr, i);
-		const char *fn = json_object_get_string(jget(e, "function"));
-
-		if (!fn)
-			continue;
-		figure_put_fn(o, &fn_defs[1], fn, per(jnum(e, "count", NULL), ios));
-		figure_put_fn(o, &fn_defs[2], fn, per(jnum(e, "offcpu_ns", NULL), ios));
-		if (!strcmp(fn, "blk_mq_get_tag"))
-			figure_put(o, &kernel_defs[3], per(jnum(e, "count", NULL), ios));
-	}
-	calls = jget(jget(kernel, "syscalls"), "calls");
-	if (calls) {
-		json_object_object_foreach(calls, name, e) {
-			figure_put_fn(o, &fn_defs[3], name, per(jnum(e, "calls", NULL), ios));
-			figure_put_fn(o, &fn_defs[4], name, per(jnum(e, "ns_total", NULL), ios));
-		}
-	}
-}
-
-static void kernel_headline(struct json_object *kernel, struct figure_set *o, double ios)
-{
-	struct json_object *f;
-	int found = 0;
-	double v;
-
-	v = jnum(jget(kernel, "io_uring"), "punt_ratio", &found);
-	if (found)
-		figure_put(o, &kernel_defs[0], v);
-	found = 0;
-	v = jnum(jget(kernel, "sched"), "switches", &found);
-	if (found) {
-		figure_put(o, &kernel_defs[1], per(v, ios));
-		figure_put(o, &kernel_defs[2],
-			   per(jnum(jget(jget(kernel, "sched"), "iowq"), "switches", NULL), ios));
-		/* no blk_mq_get_tag row means no tag waits */
-		figure_put(o, &kernel_defs[3], 0.0);
-	}
-	found = 0;
-	f = jget(kernel, "faults");
-	v = jnum(f, "user_faults", &found);
-	if (found)
-		figure_put(o, &kernel_defs[4], per(v, ios));
-	found = 0;
-	v = jnum(jget(kernel, "block"), "requests_per_io", &found);
-	if (found)
-		figure_put(o, &kernel_defs[5], v);
-}
-
-/* One repeat's figures: the workload's from the report, the kernel's. */
-static int repeat_figures(const struct report *r, struct json_object *tree,
-			  struct figure_set *out)
-{
-	struct json_object *kernel = jget(jget(tree, "iodig"), "kernel");
-	const struct figure *ios;
 	int ret = report_figures(r, -1, out);
 
-	ios = figure_find(out, "ios");
-	if (!ret && kernel) {
-		kernel_headline(kernel, out, ios ? ios->value : 0.0);
-		kernel_functions(kernel, out, ios ? ios->value : 0.0);
-	}
+	if (!ret)
+		probes_figures(r->probes, out);
 	figure_set_sort(out, 0);
 	return ret ? ret : out->err;
 }
