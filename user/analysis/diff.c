@@ -19,41 +19,7 @@
 #include "analysis/diff.h"
 #include "analysis/pictures.h"
 #include "analysis/tracefile.h"
-
-struct figure_row {
-	const char *key, *label, *unit;
-};
-
-static const struct figure_row headline_figures[] = {
-	{ "iops", "IOPS", "" },
-	{ "bw_kib", "bandwidth", "KiB/s" },
-	{ "slat_mean_ns", "slat avg", "ns" },
-	{ "slat_p50_ns", "slat p50", "ns" },
-	{ "slat_p99_ns", "slat p99", "ns" },
-	{ "slat_p99.9_ns", "slat p99.9", "ns" },
-	{ "clat_mean_ns", "clat avg", "ns" },
-	{ "clat_p50_ns", "clat p50", "ns" },
-	{ "clat_p99_ns", "clat p99", "ns" },
-	{ "clat_p99.9_ns", "clat p99.9", "ns" },
-	{ "lat_mean_ns", "lat avg", "ns" },
-	{ "lat_p50_ns", "lat p50", "ns" },
-	{ "lat_p99_ns", "lat p99", "ns" },
-	{ "lat_p99.9_ns", "lat p99.9", "ns" },
-	{ "usr_cpu_pct", "cpu usr", "%" },
-	{ "sys_cpu_pct", "cpu sys", "%" },
-	{ "ctx_per_io", "context switches per I/O", "" },
-};
-static const size_t nr_headline_figures = sizeof(headline_figures) / sizeof(headline_figures[0]);
-
-static const struct figure_row kernel_figures[] = {
-	{ "kernel.punt_ratio", "io_uring punt ratio (io-wq)", "" },
-	{ "kernel.switches_per_io", "sched switches per I/O", "" },
-	{ "kernel.iowq_switches_per_io", "io-wq worker switches per I/O", "" },
-	{ "kernel.tag_waits_per_io", "tag waits per I/O (blk_mq_get_tag)", "" },
-	{ "kernel.faults_per_io", "user faults per I/O", "" },
-	{ "kernel.requests_per_io", "block requests per I/O", "" },
-};
-static const size_t nr_kernel_figures = sizeof(kernel_figures) / sizeof(kernel_figures[0]);
+#include "probes/figures.h"
 
 /* Kernel functions that took over another's role in some release, so a
  * diff across that release pairs them instead of listing two orphans. */
@@ -193,46 +159,84 @@ static int add_metric_row(struct diff *d, const char *section, const char *key,
 	return 0;
 }
 
+/* ---- definitions ---- */
+
+/* How to show each figure: the definitions every file carries, A's first,
+ * then those only later files have; rows follow this order. */
+struct catalog {
+	const struct figure_def **v;
+	size_t n;
+};
+
+static int catalog_build(const struct diff *d, struct catalog *c)
+{
+	size_t cap = 0;
+
+	for (size_t f = 0; f < d->nr_files; f++)
+		cap += d->tf[f]->nr_defs;
+	c->n = 0;
+	c->v = calloc(cap ? cap : 1, sizeof(*c->v));
+	if (!c->v)
+		return -ENOMEM;
+	for (size_t f = 0; f < d->nr_files; f++) {
+		for (size_t i = 0; i < d->tf[f]->nr_defs; i++) {
+			const struct figure_def *def = &d->tf[f]->defs[i];
+			size_t j = 0;
+
+			while (j < c->n && strcmp(c->v[j]->key, def->key))
+				j++;
+			if (j == c->n)
+				c->v[c->n++] = def;
+		}
+	}
+	return 0;
+}
+
+/* The catalog's entry for @key, by the first file that defines it; its
+ * index goes into @order (c->n when no file does). */
+static const struct figure_def *catalog_find(const struct diff *d, const struct catalog *c,
+					     const char *key, size_t *order)
+{
+	const struct figure_def *def = NULL;
+
+	for (size_t f = 0; !def && f < d->nr_files; f++)
+		def = tracefile_def(d->tf[f], key);
+	for (*order = 0; def && *order < c->n; (*order)++)
+		if (!strcmp(c->v[*order]->key, def->key))
+			break;
+	return def;
+}
+
+static int add_figure_rows(struct diff *d, const struct catalog *c, enum figure_kind kind,
+			   const char *section)
+{
+	int ret = 0;
+
+	for (size_t i = 0; !ret && i < c->n; i++)
+		if (c->v[i]->kind == kind)
+			ret = add_metric_row(d, section, c->v[i]->key, c->v[i]->label, c->v[i]->unit);
+	return ret;
+}
+
 /* ---- function rows ---- */
 
 struct fn_key {
-	char role[32], name[256], unit[32];
+	char role[32], name[256], measure[32];
 	const char *key;
+	const struct figure_def *def; /* NULL: no file defines its row */
+	size_t order;              /* its definition's place in the catalog */
 	double weight;             /* largest mean over the files, for order */
 	bool used;
 };
 
-static int split_fn_key(const char *key, struct fn_key *k)
-{
-	const char *a, *b, *c;
-
-	if (strncmp(key, "fn|", 3))
-		return -1;
-	a = key + 3;
-	b = strchr(a, '|');
-	c = b ? strrchr(b + 1, '|') : NULL;
-	if (!b || !c)
-		return -1;
-	snprintf(k->role, sizeof(k->role), "%.*s", (int)(b - a), a);
-	snprintf(k->name, sizeof(k->name), "%.*s", (int)(c - b - 1), b + 1);
-	snprintf(k->unit, sizeof(k->unit), "%s", c + 1);
-	k->key = key;
-	return 0;
-}
-
-static int role_rank(const char *role)
-{
-	return !strcmp(role, "slat") ? 0 : !strcmp(role, "sched") ? 1 : 2;
-}
-
 static int cmp_fn(const void *pa, const void *pb)
 {
 	const struct fn_key *a = pa, *b = pb;
-	int r = role_rank(a->role) - role_rank(b->role);
+	int r;
 
-	if (r)
-		return r;
-	if ((r = strcmp(a->unit, b->unit)))
+	if (a->order != b->order)
+		return a->order < b->order ? -1 : 1;
+	if ((r = strcmp(a->measure, b->measure)))
 		return r;
 	return a->weight < b->weight ? 1 : a->weight > b->weight ? -1 : strcmp(a->name, b->name);
 }
@@ -246,25 +250,24 @@ static bool pair_same_role(const char *a, const char *b)
 	return false;
 }
 
-static const char *unit_label(const char *unit)
+/* A row's label: "blocks in NAME off-CPU time/IO"; a row no file
+ * defines shows its key's own words. */
+static void fn_label(char *buf, size_t size, const struct fn_key *k, const char *name)
 {
-	return !strcmp(unit, "ns_per_io") ? "ns/IO" : !strcmp(unit, "calls_per_io") ? "calls/IO" : unit;
+	snprintf(buf, size, "%s %s %s", k->def ? k->def->label : k->role, name,
+		 k->def ? k->def->measure : k->measure);
 }
 
-/* What a function row measures, in words. */
-static const char *measure_label(const char *role, const char *unit)
+static const char *fn_unit(const struct fn_key *k)
 {
-	bool ns = !strcmp(unit, "ns_per_io");
-
-	if (!strcmp(role, "sched"))
-		return ns ? "off-CPU time/IO" : "switches/IO";
-	return ns ? "time/IO" : "calls/IO";
+	return k->def ? k->def->unit : k->measure;
 }
 
-static const char *role_label(const char *role)
+/* Rows too small to matter in every file stay out of the table: under
+ * 1 ns for a time, under 0.001 for a count. */
+static double row_floor(const char *unit)
 {
-	return !strcmp(role, "slat") ? "slat (sampled)" : !strcmp(role, "sched") ? "blocks in" :
-	       !strcmp(role, "syscall") ? "syscall" : role;
+	return !strncmp(unit, "ns", 2) ? 1.0 : 0.001;
 }
 
 /* "only in A", "only in A, C" for a row some files lack. */
@@ -284,7 +287,8 @@ static void presence_note(const struct diff *d, const struct diff_row *r, char *
 }
 
 /* Collects the distinct function keys of all files, heaviest first. */
-static int collect_fn_keys(struct diff *d, struct fn_key **out, size_t *nr)
+static int collect_fn_keys(struct diff *d, const struct catalog *c, struct fn_key **out,
+			   size_t *nr)
 {
 	size_t cap = 0, n = 0;
 	struct fn_key *keys = NULL;
@@ -296,8 +300,10 @@ static int collect_fn_keys(struct diff *d, struct fn_key **out, size_t *nr)
 			struct sample_summary s;
 			size_t j;
 
-			if (split_fn_key(met->key, &k))
+			if (figure_split_fn(met->key, k.role, sizeof(k.role), k.name, sizeof(k.name),
+					    k.measure, sizeof(k.measure)))
 				continue;
+			k.key = met->key;
 			sample_summarize(met->v, met->n, &s);
 			for (j = 0; j < n && strcmp(keys[j].key, met->key); j++)
 				;
@@ -316,6 +322,7 @@ static int collect_fn_keys(struct diff *d, struct fn_key **out, size_t *nr)
 				keys = p;
 			}
 			k.weight = s.mean;
+			k.def = catalog_find(d, c, met->key, &k.order);
 			keys[n++] = k;
 		}
 	}
@@ -326,11 +333,11 @@ static int collect_fn_keys(struct diff *d, struct fn_key **out, size_t *nr)
 	return 0;
 }
 
-static int add_function_rows(struct diff *d)
+static int add_function_rows(struct diff *d, const struct catalog *c)
 {
 	struct fn_key *keys = NULL;
 	size_t nr = 0;
-	int ret = collect_fn_keys(d, &keys, &nr);
+	int ret = collect_fn_keys(d, c, &keys, &nr);
 
 	for (size_t i = 0; !ret && i < nr; i++) {
 		struct fn_key *k = &keys[i];
@@ -339,13 +346,11 @@ static int add_function_rows(struct diff *d)
 
 		if (k->used)
 			continue;
-		/* rows too small to matter in every file stay out of the table */
-		if (k->weight < (!strcmp(k->unit, "ns_per_io") ? 1.0 : 0.001))
+		if (k->weight < row_floor(fn_unit(k)))
 			continue;
 		k->used = true;
-		snprintf(label, sizeof(label), "%s %s %s", role_label(k->role), k->name,
-			 measure_label(k->role, k->unit));
-		r = row_new(d, "functions", label, unit_label(k->unit));
+		fn_label(label, sizeof(label), k, k->name);
+		r = row_new(d, "functions", label, fn_unit(k));
 		if (!r) {
 			ret = -ENOMEM;
 			break;
@@ -357,7 +362,7 @@ static int add_function_rows(struct diff *d)
 			struct fn_key *o = &keys[j];
 			const struct tf_metric *in_b;
 
-			if (o->used || strcmp(o->role, k->role) || strcmp(o->unit, k->unit) ||
+			if (o->used || strcmp(o->role, k->role) || strcmp(o->measure, k->measure) ||
 			    !pair_same_role(k->name, o->name))
 				continue;
 			in_b = tracefile_metric(d->tf[1], o->key);
@@ -368,8 +373,8 @@ static int add_function_rows(struct diff *d)
 			for (size_t f = 1; f < d->nr_files; f++)
 				if (!r->cells[f].present)
 					cell_fill(&r->cells[f], tracefile_metric(d->tf[f], o->key));
-			snprintf(r->label, sizeof(r->label), "%s %s → %s %s", role_label(k->role),
-				 k->name, o->name, measure_label(k->role, k->unit));
+			snprintf(label, sizeof(label), "%s → %s", k->name, o->name);
+			fn_label(r->label, sizeof(r->label), k, label);
 			snprintf(r->note, sizeof(r->note), "%s → %s", k->name, o->name);
 			break;
 		}
@@ -570,6 +575,7 @@ int diff_build(struct tracefile **tf, size_t n, double alpha, struct diff **out,
 	       struct errbuf *err)
 {
 	struct diff *d = calloc(1, sizeof(*d));
+	struct catalog cat = { 0 };
 	int ret = 0;
 
 	*out = NULL;
@@ -591,14 +597,14 @@ int diff_build(struct tracefile **tf, size_t n, double alpha, struct diff **out,
 		else
 			snprintf(d->tags[i], sizeof(d->tags[i]), "%zu", i + 1);
 	}
-	for (size_t i = 0; !ret && i < nr_headline_figures; i++)
-		ret = add_metric_row(d, "workload", headline_figures[i].key,
-				     headline_figures[i].label, headline_figures[i].unit);
-	for (size_t i = 0; !ret && i < nr_kernel_figures; i++)
-		ret = add_metric_row(d, "kernel", kernel_figures[i].key,
-				     kernel_figures[i].label, kernel_figures[i].unit);
+	ret = catalog_build(d, &cat);
 	if (!ret)
-		ret = add_function_rows(d);
+		ret = add_figure_rows(d, &cat, FIGURE_WORKLOAD, "workload");
+	if (!ret)
+		ret = add_figure_rows(d, &cat, FIGURE_KERNEL, "kernel");
+	if (!ret)
+		ret = add_function_rows(d, &cat);
+	free(cat.v);
 	if (ret) {
 		diff_free(d);
 		return err_set(err, -ret, "out of memory comparing trace files");

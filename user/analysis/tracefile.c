@@ -184,6 +184,7 @@ int tracefile_build(const struct repeat_result *res, const struct run_ctx *ctx,
 	json_object_object_add(iodig, "histograms", histograms(&res->rep));
 	json_object_object_add(iodig, "stacks", stacks_json(res->done ? &res->figures[res->done - 1] : NULL));
 	json_object_object_add(iodig, "repeats", repeat_json(res));
+	json_object_object_add(iodig, "figure_definitions", tracefile_defs_json(res));
 	*out = doc;
 	return 0;
 }
@@ -271,6 +272,7 @@ void tracefile_free(struct tracefile *tf)
 	for (size_t i = 0; i < tf->nr_offcpu; i++)
 		free(tf->offcpu[i].stack);
 	free(tf->metrics);
+	free(tf->defs);
 	free(tf->oncpu);
 	free(tf->offcpu);
 	free(tf->clat);
@@ -352,6 +354,17 @@ static int metric_add(struct tracefile *tf, const char *key, double v, size_t ca
 	return 0;
 }
 
+static bool counts_zero_when_absent(const struct tracefile *tf, const char *key)
+{
+	const struct figure_def *d = tracefile_def(tf, key);
+	int group;
+
+	if (d)
+		return d->kind != FIGURE_WORKLOAD;
+	key = figure_base_key(key, &group);
+	return !strncmp(key, "fn|", 3) || !strncmp(key, "kernel.", 7);
+}
+
 static int parse_repeats(struct tracefile *tf, struct json_object *iodig, struct errbuf *err)
 {
 	struct json_object *runs = jget(jget(iodig, "repeats"), "runs");
@@ -381,7 +394,7 @@ static int parse_repeats(struct tracefile *tf, struct json_object *iodig, struct
 	for (size_t i = 0; i < tf->nr_metrics; i++) {
 		struct tf_metric *m = &tf->metrics[i];
 
-		if (!strncmp(m->key, "fn|", 3) || !strncmp(m->key, "kernel.", 7))
+		if (counts_zero_when_absent(tf, m->key))
 			while (m->n < n)
 				m->v[m->n++] = 0.0;
 	}
@@ -493,7 +506,9 @@ int tracefile_from_doc(const char *name, struct json_object *doc,
 		ret = err_set(err, EINVAL, "%s: the fio \"jobs\" array is missing", name);
 		goto cleanup;
 	}
-	ret = parse_repeats(tf, iodig, err);
+	ret = tracefile_parse_defs(tf, iodig, err);
+	if (!ret)
+		ret = parse_repeats(tf, iodig, err);
 	if (!ret)
 		ret = parse_histograms(tf, iodig, err);
 	st = jget(iodig, "stacks");
