@@ -161,7 +161,8 @@ static void build_report(struct report *r)
 	snprintf(r->command, sizeof(r->command), "iodig run jobs/t.fio");
 	snprintf(r->kernel_release, sizeof(r->kernel_release), "6.18.0");
 	snprintf(r->hostname, sizeof(r->hostname), "vm");
-	r->probes = NULL;
+	r->kernels = NULL;
+	r->nr_kernels = 0;
 }
 
 static void test_num2str(void)

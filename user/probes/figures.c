@@ -68,15 +68,21 @@ static void put_key(struct figure_set *s, const struct figure_def *def, char *ke
 	s->v[s->n++] = (struct figure){ .def = def, .key = key, .value = value };
 }
 
-void figure_put(struct figure_set *s, const struct figure_def *def, double value)
+void figure_put_key(struct figure_set *s, const struct figure_def *def, const char *key,
+		    double value)
 {
-	char *key = NULL;
+	char *full = NULL;
 
 	if (!isfinite(value))
 		return;
-	if (asprintf(&key, "%s%s", s->prefix, def->key) < 0)
-		key = NULL;
-	put_key(s, def, key, value);
+	if (asprintf(&full, "%s%s", s->prefix, key) < 0)
+		full = NULL;
+	put_key(s, def, full, value);
+}
+
+void figure_put(struct figure_set *s, const struct figure_def *def, double value)
+{
+	figure_put_key(s, def, def->key, value);
 }
 
 void figure_put_fn(struct figure_set *s, const struct figure_def *def,

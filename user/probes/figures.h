@@ -70,6 +70,10 @@ struct figure_set {
 /* Adds @value under @def's key; non-finite values are left out, a key
  * already there keeps its place and takes the new value. */
 void figure_put(struct figure_set *s, const struct figure_def *def, double value);
+/* figure_put with the key given whole (a function row's, or one from
+ * another set), under the set's prefix. */
+void figure_put_key(struct figure_set *s, const struct figure_def *def, const char *key,
+		    double value);
 /* A FIGURE_FUNCTION row: @def's pattern with @function for the '*'. */
 void figure_put_fn(struct figure_set *s, const struct figure_def *def,
 		   const char *function, double value);

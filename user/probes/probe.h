@@ -172,8 +172,14 @@ void probes_tick(struct probe_set *set);
  * as a comma list.  Returns the first error, after trying them all. */
 int probes_set_attached(struct probe_set *set, bool on, char *fixed, size_t size);
 int probes_collect(struct probe_set *set, const struct probe_workload *wl);
+/* The "Kernel:" section: heading, then probes_render_text_body(). */
 void probes_render_text(const struct probe_set *set, FILE *out);
+void probes_render_text_body(const struct probe_set *set, FILE *out);
+/* Adds probes_json() to @iodig as "kernel". */
 void probes_render_json(const struct probe_set *set, struct json_object *iodig);
+/* The "kernel" object: probes, overhead and each family's; NULL on
+ * NULL or out of memory. */
+struct json_object *probes_json(const struct probe_set *set);
 /* Every collected family's figures and stacks, into @out. */
 void probes_figures(const struct probe_set *set, struct figure_set *out);
 /* `iodig probe`: family, mechanism, status, reason. */

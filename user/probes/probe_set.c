@@ -444,6 +444,13 @@ void probes_render_text(const struct probe_set *set, FILE *out)
 	if (!set)
 		return;
 	fprintf(out, "\nKernel:\n");
+	probes_render_text_body(set, out);
+}
+
+void probes_render_text_body(const struct probe_set *set, FILE *out)
+{
+	if (!set)
+		return;
 	for (size_t i = 0; i < NR_FAMILIES; i++) {
 		const struct probe_slot *p = &set->slot[i];
 
@@ -465,10 +472,16 @@ void probes_render_text(const struct probe_set *set, FILE *out)
 
 void probes_render_json(const struct probe_set *set, struct json_object *iodig)
 {
+	if (set && iodig)
+		json_object_object_add(iodig, "kernel", probes_json(set));
+}
+
+struct json_object *probes_json(const struct probe_set *set)
+{
 	struct json_object *kernel, *list;
 
-	if (!set || !iodig)
-		return;
+	if (!set)
+		return NULL;
 	kernel = json_object_new_object();
 	list = json_object_new_array();
 	for (size_t i = 0; i < NR_FAMILIES; i++) {
@@ -491,7 +504,7 @@ void probes_render_json(const struct probe_set *set, struct json_object *iodig)
 		if (is_running(p) && p->collected)
 			p->fam->render_json(p->state, kernel);
 	}
-	json_object_object_add(iodig, "kernel", kernel);
+	return kernel;
 }
 
 void probes_figures(const struct probe_set *set, struct figure_set *out)

@@ -5,6 +5,7 @@
  * kernel figures come from the probe families (probes_figures).
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "probes/figures.h"
@@ -103,4 +104,40 @@ int report_figures(const struct report *r, int group, struct figure_set *out)
 	figure_put(out, &workload_defs[FIG_IOS], ios);
 	free(m);
 	return out->err;
+}
+
+/* Adds @src's figures under @out's prefix, and its stacks. */
+static void append(struct figure_set *out, const struct figure_set *src)
+{
+	for (size_t i = 0; i < src->n; i++)
+		figure_put_key(out, src->v[i].def, src->v[i].key, src->v[i].value);
+	for (size_t i = 0; i < src->nr_stacks; i++)
+		figure_put_stack(out, src->stacks[i].kind, src->stacks[i].stack,
+				 src->stacks[i].count);
+}
+
+int report_run_figures(const struct report *r, struct figure_set *out)
+{
+	int ret = report_figures(r, -1, out);
+
+	if (r->nr_groups < 2) {
+		for (size_t k = 0; k < r->nr_kernels; k++)
+			append(out, &r->kernels[k].figures);
+		figure_set_sort(out, 0);
+		return ret ? ret : out->err;
+	}
+	figure_set_sort(out, 0);
+	for (size_t g = 0; !ret && g < r->nr_groups; g++) {
+		size_t from = out->n;
+		int id = r->groups[g].id;
+
+		snprintf(out->prefix, sizeof(out->prefix), "g%d/", id);
+		ret = report_figures(r, id, out);
+		for (size_t k = 0; k < r->nr_kernels; k++)
+			if (r->kernels[k].group_id == id)
+				append(out, &r->kernels[k].figures);
+		figure_set_sort(out, from);
+	}
+	out->prefix[0] = 0;
+	return ret ? ret : out->err;
 }

@@ -22,102 +22,12 @@
 #include "workload/engine.h"
 #include "probes/figures.h"
 #include "probes/probe.h"
+#include "run/group_probes.h"
 #include "run/repeat.h"
 #include "base/ttest.h"
 #include "report/units.h"
 
-dev_t disk_devt(const char *disk)
-{
-	char path[256], buf[32];
-	unsigned int maj, min;
-	FILE *f;
-	dev_t dev = 0;
-
-	if (!disk || !disk[0])
-		return 0;
-	snprintf(path, sizeof(path), "/sys/block/%s/dev", disk);
-	f = fopen(path, "re");
-	if (!f)
-		return 0;
-	if (fgets(buf, sizeof(buf), f) && sscanf(buf, "%u:%u", &maj, &min) == 2)
-		dev = makedev(maj, min);
-	fclose(f);
-	return dev;
-}
-
-/* What the probes size their maps from (struct probe_env). */
-static void job_figures(const struct job_list *jobs, struct probe_env *env)
-{
-	uint64_t threads = 0, inflight = 0, ns = 0;
-	bool bounded = jobs->count > 0;
-
-	for (size_t i = 0; i < jobs->count; i++) {
-		const struct job *j = &jobs->jobs[i];
-
-		threads += j->numjobs;
-		inflight += (uint64_t)j->numjobs * j->iodepth;
-		if (!j->runtime_ns)
-			bounded = false;
-		/* sum, not max: stonewalled groups run one after another */
-		ns += j->startdelay_ns + j->ramp_time_ns + j->runtime_ns;
-	}
-	env->threads = threads > UINT_MAX ? UINT_MAX : (unsigned int)threads;
-	env->inflight = inflight;
-	env->runtime_s = bounded ? (unsigned int)((ns + 999999999ull) / 1000000000ull) : 0;
-}
-
-static void open_probes(struct run_ctx *ctx)
-{
-	struct probe_env env = { .runner_tgid = getpid(), .supervisor_tid = gettid() };
-	struct errbuf err = { { 0 } };
-
-	if (ctx->opts.no_probes)
-		return;
-	if (ctx->jobs.count && ctx->targets) {
-		snprintf(env.target_disk, sizeof(env.target_disk), "%s",
-			 ctx->targets[0].info.disk_name);
-		env.target_dev = disk_devt(env.target_disk);
-	}
-	env.force_mechanism = ctx->opts.mechanism;
-	probes_env_from_environment(&env);
-	env.bpf_stats = ctx->opts.bpf_stats;
-	env.detail = ctx->opts.detail;
-	env.sample_hz = ctx->opts.sample_hz;
-	env.block_time_stride = ctx->opts.block_sample;
-	env.stacks = ctx->opts.stacks;
-	job_figures(&ctx->jobs, &env);
-	if (probes_open(&env, ctx->opts.probes, &ctx->probes, &err))
-		fprintf(stderr, "iodig: kernel probes unavailable: %s\n", err.msg);
-}
-
-/* The workload's own figures, for the kernel section's per-I/O ratios. */
-static void workload_figures(const struct run_ctx *ctx, struct probe_workload *wl)
-{
-	memset(wl, 0, sizeof(*wl));
-	for (unsigned int i = 0; i < ctx->nr_workers; i++) {
-		const struct worker_stats *s = &ctx->shared->stats[i];
-
-		for (int d = 0; d < DDIR_COUNT; d++) {
-			const struct ddir_stats *ds = &s->dir[d];
-
-			wl->ios += ds->ios;
-			wl->slat_ns += (uint64_t)(ds->slat.mean * (double)ds->slat.n);
-			wl->clat_ns += (uint64_t)(ds->clat.mean * (double)ds->clat.n);
-		}
-		wl->submit_calls += s->submit_calls;
-		wl->reap_calls += s->complete_calls;
-		wl->ctx_vol += s->ctx_vol;
-		wl->ctx_invol += s->ctx_invol;
-		wl->majf += s->majf;
-		wl->minf += s->minf;
-		if (s->runtime_ns > wl->runtime_ns)
-			wl->runtime_ns = s->runtime_ns;
-		if (ctx->workers[i].job->engine->flags & ENGINE_SYNC)
-			wl->sync_engine = true;
-	}
-}
-
-/* run_execute maps fresh worker stats each time; release the last ones. */
+/* run_begin maps fresh worker stats each time; release the last ones. */
 static void reset_workers(struct run_ctx *ctx)
 {
 	free(ctx->workers);
@@ -141,22 +51,39 @@ static void repeat_pause(struct run_ctx *ctx, uint64_t ns)
 		ctx->stop_signal = sig;
 }
 
-static int repeat_figures(const struct report *r, struct figure_set *out);
+/* The job groups in order, each with its own probes; group 0's were
+ * opened before the workers were set up, as with a single group. */
+static int run_groups(struct run_ctx *ctx, struct errbuf *err)
+{
+	struct run_group g = { 0 };
+	int ret = run_begin(ctx, err);
 
-static int one_repeat(struct run_ctx *ctx, struct repeat_result *res, bool last,
-		      struct errbuf *err)
+	while (!ret && run_group_next(ctx, &g)) {
+		if (g.first_job && !run_signal_pending(ctx))
+			group_probes_open(ctx, &g);
+		if (!run_signal_pending(ctx))
+			ret = run_group_execute(ctx, &g, err);
+		if (!ret)
+			ret = group_probes_collect(ctx, &g, err);
+		if (run_signal_pending(ctx))
+			break;
+	}
+	if (!ret)
+		run_end(ctx, err);
+	return ret;
+}
+
+static int one_repeat(struct run_ctx *ctx, struct repeat_result *res, struct errbuf *err)
 {
 	int ret;
 
-	ret = run_execute(ctx, err);
+	/* this repeat's kernel sections replace the last one's */
+	res->rep.kernels = NULL;
+	res->rep.nr_kernels = 0;
+	group_probes_free(ctx);
+	ret = run_groups(ctx, err);
 	if (ret)
 		return ret;
-	if (ctx->probes) {
-		struct probe_workload wl;
-
-		workload_figures(ctx, &wl);
-		probes_collect(ctx->probes, &wl);
-	}
 	report_free(&res->rep);
 	ret = run_build_report(ctx, &res->rep, err);
 	if (ret)
@@ -164,17 +91,11 @@ static int one_repeat(struct run_ctx *ctx, struct repeat_result *res, bool last,
 	json_object_put(res->tree);
 	ret = report_json_tree(&res->rep, &res->tree);
 	if (!ret)
-		ret = repeat_figures(&res->rep, &res->figures[res->done]);
+		ret = report_run_figures(&res->rep, &res->figures[res->done]);
 	if (ret)
 		return err_set(err, -ret, "building the figures of repeat %u failed: %s",
 			       res->done + 1, strerror(-ret));
 	res->done++;
-	if (!last) {
-		/* the next repeat loads its own probes */
-		res->rep.probes = NULL;
-		probes_destroy(ctx->probes);
-		ctx->probes = NULL;
-	}
 	return 0;
 }
 
@@ -191,6 +112,8 @@ int repeat_execute(struct run_ctx *ctx, const struct repeat_opts *o,
 	if (!res->figures)
 		return err_set(err, ENOMEM, "out of memory for %u repeats", n);
 	for (unsigned int i = 0; i < n; i++) {
+		struct run_group first = { 0 };
+
 		if (i) {
 			repeat_pause(ctx, o->delay_ns);
 			/* interrupted between repeats: keep the last one's report */
@@ -198,12 +121,13 @@ int repeat_execute(struct run_ctx *ctx, const struct repeat_opts *o,
 				break;
 			reset_workers(ctx);
 		}
-		open_probes(ctx);
+		if (run_group_next(ctx, &first))
+			group_probes_open(ctx, &first);
 		if (run_signal_pending(ctx)) {
 			res->nothing_run = i == 0;
 			break;
 		}
-		ret = one_repeat(ctx, res, i + 1 == n, err);
+		ret = one_repeat(ctx, res, err);
 		if (ret || ctx->stop_signal)
 			break;
 	}
@@ -220,20 +144,6 @@ void repeat_result_free(struct repeat_result *res)
 		figure_set_free(&res->figures[i]);
 	free(res->figures);
 	memset(res, 0, sizeof(*res));
-}
-
-/* ---- figures ---- */
-
-/* One repeat's figures: the workload's from the report, each family's
- * from its own state. */
-static int repeat_figures(const struct report *r, struct figure_set *out)
-{
-	int ret = report_figures(r, -1, out);
-
-	if (!ret)
-		probes_figures(r->probes, out);
-	figure_set_sort(out, 0);
-	return ret ? ret : out->err;
 }
 
 /* ---- summary ---- */
@@ -350,8 +260,20 @@ static bool summary_row(const struct repeat_result *res, unsigned int run, size_
 	return true;
 }
 
+/* With several job groups, each group's figures follow a heading. */
+static void group_heading(const char *key, int *last, FILE *out)
+{
+	int group;
+
+	figure_base_key(key, &group);
+	if (group >= 0 && group != *last)
+		fprintf(out, "  group %d:\n", group);
+	*last = group;
+}
+
 void repeat_render_text(const struct repeat_result *res, FILE *out)
 {
+	int group = -1;
 	double *v;
 
 	if (res->done < 2)
@@ -372,6 +294,7 @@ void repeat_render_text(const struct repeat_result *res, FILE *out)
 			n = values_of(res, f->key, v);
 			if (n < 2)
 				continue;
+			group_heading(f->key, &group, out);
 			sample_summarize(v, n, &s);
 			fprintf(out, "  %-36s %14.4g  stdev %10.3g (%5.1f%%)  CI [%.4g, %.4g] %s\n",
 				f->def->label, s.mean, s.stdev,

@@ -50,7 +50,4 @@ int repeat_render_json(const struct repeat_result *res, FILE *out);
 /* The text report's "Repeats" section (nothing for a single run). */
 void repeat_render_text(const struct repeat_result *res, FILE *out);
 
-/* dev_t of a whole disk from /sys/block/NAME/dev, 0 when unknown. */
-dev_t disk_devt(const char *disk);
-
 #endif /* IODIG_REPEAT_H */
