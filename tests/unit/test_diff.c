@@ -106,6 +106,36 @@ static void unknown_definitions(void)
 	CHECK(!tf[0]);
 }
 
+/* Two job groups: the whole run's rows, then each group's, compared
+ * group by group. */
+static void job_groups(void)
+{
+	static const char defs[] =
+		"{\"key\": \"iops\", \"kind\": \"workload\", \"label\": \"IOPS\", \"unit\": \"\", \"better\": \"higher\"},"
+		"{\"key\": \"kernel.switches_per_io\", \"kind\": \"kernel\", \"label\": \"sched switches per I/O\","
+		" \"unit\": \"\", \"better\": \"lower\"}";
+	static const char runs[] = "{\"figures\": {\"iops\": 30, \"g0/iops\": 10, \"g1/iops\": 20,"
+		" \"g0/kernel.switches_per_io\": 0.1, \"g1/kernel.switches_per_io\": 0.3}}";
+	static const char *const sections[] = { "workload", "group 0 workload", "group 0 kernel",
+						"group 1 workload", "group 1 kernel" };
+	struct tracefile *tf[2];
+	struct diff *d = NULL;
+	struct errbuf err = { "" };
+
+	tf[0] = make_v("1.1", "a.json", "loop0", runs, defs);
+	tf[1] = make_v("1.1", "b.json", "loop0", runs, defs);
+	CHECK(tf[0] && tf[1]);
+	if (!tf[0] || !tf[1] || diff_build(tf, 2, 0.01, &d, &err))
+		return;
+	CHECK(d->nr_rows == 5);
+	for (size_t i = 0; i < d->nr_rows && i < 5; i++)
+		CHECK_MSG(!strcmp(d->rows[i].section, sections[i]), "row %zu is in '%s'", i,
+			  d->rows[i].section);
+	CHECK(d->nr_rows == 5 && d->rows[4].cells[1].s.mean == 0.3 &&
+	      d->rows[4].cells[1].change == 0 && d->rows[4].cells[1].sig == SIG_SINGLE);
+	diff_free(d);
+}
+
 int main(void)
 {
 	struct tracefile *tf[3];
@@ -157,6 +187,7 @@ int main(void)
 	diff_free(d);
 	diff_free(NULL);
 	unknown_definitions();
+	job_groups();
 	if (check_failures)
 		return 1;
 	printf("diff: all checks passed\n");

@@ -105,7 +105,7 @@ static struct diff_row *row_new(struct diff *d, const char *section, const char 
 	r->cells = calloc(d->nr_files, sizeof(*r->cells));
 	if (!r->cells)
 		return NULL;
-	r->section = section;
+	snprintf(r->section, sizeof(r->section), "%s", section);
 	snprintf(r->label, sizeof(r->label), "%s", label);
 	snprintf(r->unit, sizeof(r->unit), "%s", unit);
 	d->nr_rows++;
@@ -207,14 +207,55 @@ static const struct figure_def *catalog_find(const struct diff *d, const struct 
 	return def;
 }
 
-static int add_figure_rows(struct diff *d, const struct catalog *c, enum figure_kind kind,
-			   const char *section)
+/* "group 1 (gup-20jobs)": the group and, from A's fio "jobs", its jobs. */
+static void group_title(const struct diff *d, int group, char *buf, size_t size)
 {
+	struct json_object *jobs = NULL;
+	size_t off = (size_t)snprintf(buf, size, "group %d", group), n = 0;
+
+	json_object_object_get_ex(d->tf[0]->root, "jobs", &jobs);
+	for (size_t i = 0; jobs && i < json_object_array_length(jobs) && off < size; i++) {
+		struct json_object *j = json_object_array_get_idx(jobs, i), *id = NULL, *name = NULL;
+
+		if (!json_object_object_get_ex(j, "groupid", &id) ||
+		    !json_object_object_get_ex(j, "jobname", &name) ||
+		    json_object_get_int(id) != group)
+			continue;
+		off += (size_t)snprintf(buf + off, size - off, "%s%s", n++ ? ", " : " (",
+					json_object_get_string(name));
+	}
+	if (n && off < size)
+		snprintf(buf + off, size - off, ")");
+}
+
+/* A row's key and section in group @group (-1: the whole run's). */
+static void in_group(const struct diff *d, char *key, size_t key_size, char *section,
+		     size_t section_size, const char *base, const char *what, int group)
+{
+	char title[96];
+
+	if (group < 0) {
+		snprintf(key, key_size, "%s", base);
+		snprintf(section, section_size, "%s", what);
+	} else {
+		group_title(d, group, title, sizeof(title));
+		snprintf(key, key_size, "g%d/%s", group, base);
+		snprintf(section, section_size, "%s %s", title, what);
+	}
+}
+
+static int add_figure_rows(struct diff *d, const struct catalog *c, enum figure_kind kind,
+			   const char *what, int group)
+{
+	char key[256], section[128];
 	int ret = 0;
 
-	for (size_t i = 0; !ret && i < c->n; i++)
-		if (c->v[i]->kind == kind)
-			ret = add_metric_row(d, section, c->v[i]->key, c->v[i]->label, c->v[i]->unit);
+	for (size_t i = 0; !ret && i < c->n; i++) {
+		if (c->v[i]->kind != kind)
+			continue;
+		in_group(d, key, sizeof(key), section, sizeof(section), c->v[i]->key, what, group);
+		ret = add_metric_row(d, section, key, c->v[i]->label, c->v[i]->unit);
+	}
 	return ret;
 }
 
@@ -287,8 +328,8 @@ static void presence_note(const struct diff *d, const struct diff_row *r, char *
 }
 
 /* Collects the distinct function keys of all files, heaviest first. */
-static int collect_fn_keys(struct diff *d, const struct catalog *c, struct fn_key **out,
-			   size_t *nr)
+static int collect_fn_keys(struct diff *d, const struct catalog *c, int group,
+			   struct fn_key **out, size_t *nr)
 {
 	size_t cap = 0, n = 0;
 	struct fn_key *keys = NULL;
@@ -296,12 +337,15 @@ static int collect_fn_keys(struct diff *d, const struct catalog *c, struct fn_ke
 	for (size_t f = 0; f < d->nr_files; f++) {
 		for (size_t m = 0; m < d->tf[f]->nr_metrics; m++) {
 			const struct tf_metric *met = &d->tf[f]->metrics[m];
+			const char *base;
 			struct fn_key k = { 0 };
 			struct sample_summary s;
+			int in;
 			size_t j;
 
-			if (figure_split_fn(met->key, k.role, sizeof(k.role), k.name, sizeof(k.name),
-					    k.measure, sizeof(k.measure)))
+			base = figure_base_key(met->key, &in);
+			if (in != group || figure_split_fn(base, k.role, sizeof(k.role), k.name,
+							   sizeof(k.name), k.measure, sizeof(k.measure)))
 				continue;
 			k.key = met->key;
 			sample_summarize(met->v, met->n, &s);
@@ -333,12 +377,14 @@ static int collect_fn_keys(struct diff *d, const struct catalog *c, struct fn_ke
 	return 0;
 }
 
-static int add_function_rows(struct diff *d, const struct catalog *c)
+static int add_function_rows(struct diff *d, const struct catalog *c, int group)
 {
 	struct fn_key *keys = NULL;
+	char section[128], unused[8];
 	size_t nr = 0;
-	int ret = collect_fn_keys(d, c, &keys, &nr);
+	int ret = collect_fn_keys(d, c, group, &keys, &nr);
 
+	in_group(d, unused, sizeof(unused), section, sizeof(section), "", "functions", group);
 	for (size_t i = 0; !ret && i < nr; i++) {
 		struct fn_key *k = &keys[i];
 		struct diff_row *r;
@@ -350,7 +396,7 @@ static int add_function_rows(struct diff *d, const struct catalog *c)
 			continue;
 		k->used = true;
 		fn_label(label, sizeof(label), k, k->name);
-		r = row_new(d, "functions", label, fn_unit(k));
+		r = row_new(d, section, label, fn_unit(k));
 		if (!r) {
 			ret = -ENOMEM;
 			break;
@@ -384,6 +430,50 @@ static int add_function_rows(struct diff *d, const struct catalog *c)
 	}
 	free(keys);
 	return ret;
+}
+
+/* ---- job groups ---- */
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The job groups whose figures ("g<ID>/...") any file has, ascending. */
+static int group_ids(const struct diff *d, int **out, size_t *nr)
+{
+	size_t cap = 0, n = 0;
+	int *ids = NULL;
+
+	for (size_t f = 0; f < d->nr_files; f++) {
+		for (size_t m = 0; m < d->tf[f]->nr_metrics; m++) {
+			size_t j = 0;
+			int g;
+
+			figure_base_key(d->tf[f]->metrics[m].key, &g);
+			while (j < n && ids[j] != g)
+				j++;
+			if (g < 0 || j < n)
+				continue;
+			if (n == cap) {
+				int *p = realloc(ids, (cap = cap ? cap * 2 : 8) * sizeof(*p));
+
+				if (!p) {
+					free(ids);
+					return -ENOMEM;
+				}
+				ids = p;
+			}
+			ids[n++] = g;
+		}
+	}
+	if (n)
+		qsort(ids, n, sizeof(*ids), cmp_int);
+	*out = ids;
+	*nr = n;
+	return 0;
 }
 
 /* ---- environment ---- */
@@ -576,6 +666,8 @@ int diff_build(struct tracefile **tf, size_t n, double alpha, struct diff **out,
 {
 	struct diff *d = calloc(1, sizeof(*d));
 	struct catalog cat = { 0 };
+	int *groups = NULL;
+	size_t nr_groups = 0;
 	int ret = 0;
 
 	*out = NULL;
@@ -599,11 +691,18 @@ int diff_build(struct tracefile **tf, size_t n, double alpha, struct diff **out,
 	}
 	ret = catalog_build(d, &cat);
 	if (!ret)
-		ret = add_figure_rows(d, &cat, FIGURE_WORKLOAD, "workload");
-	if (!ret)
-		ret = add_figure_rows(d, &cat, FIGURE_KERNEL, "kernel");
-	if (!ret)
-		ret = add_function_rows(d, &cat);
+		ret = group_ids(d, &groups, &nr_groups);
+	/* the whole run's rows, then each job group's */
+	for (size_t g = 0; !ret && g <= nr_groups; g++) {
+		int group = g ? groups[g - 1] : -1;
+
+		ret = add_figure_rows(d, &cat, FIGURE_WORKLOAD, "workload", group);
+		if (!ret)
+			ret = add_figure_rows(d, &cat, FIGURE_KERNEL, "kernel", group);
+		if (!ret)
+			ret = add_function_rows(d, &cat, group);
+	}
+	free(groups);
 	free(cat.v);
 	if (ret) {
 		diff_free(d);

@@ -40,7 +40,8 @@ struct diff_cell {
 };
 
 struct diff_row {
-	const char *section;       /* "workload", "kernel", "functions" */
+	char section[128];         /* "workload", "kernel", "functions", and
+				    * with several job groups "group 1 (b) kernel" */
 	char label[192];
 	char unit[16];
 	char note[192];            /* "only in A", "get_user_pages_fast → pin_user_pages_fast" */
