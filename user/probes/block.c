@@ -711,9 +711,9 @@ static void block_destroy(void *state)
 MECH_DEFINE_OBJECT(block_object, struct block_state)
 
 /* Figures: how many requests the driver saw per I/O of the workload. */
-static const struct figure_def block_figure_defs[] = {
-	{ FIGURE_KERNEL, "kernel.requests_per_io", "block requests per I/O", NULL, "",
-	  FIGURE_NO_DIRECTION, 30 },
+static const struct figure_def block_requests_figure = {
+	.kind = FIGURE_KERNEL, .key = "kernel.requests_per_io", .label = "block requests per I/O",
+	.unit = "", .better = FIGURE_NO_DIRECTION, .rank = 30,
 };
 
 static void block_figures(const void *state, const struct probe_workload *wl,
@@ -721,10 +721,9 @@ static void block_figures(const void *state, const struct probe_workload *wl,
 {
 	const struct block_state *s = state;
 
-	(void)wl;
 	if (s)
-		figure_put(out, &block_figure_defs[0],
-			   figure_ratio((double)TOTAL(s, completed), (double)s->workload_ios));
+		figure_put(out, &block_requests_figure,
+			   figure_ratio((double)TOTAL(s, completed), (double)wl->ios));
 }
 
 const struct probe_family block_probe = {

@@ -443,9 +443,9 @@ MECH_DEFINE_OBJECT(faults_object, struct faults_state)
 MECH_DEFINE_SET_ATTACHED(faults_set_attached, struct faults_state, faults)
 
 /* Figures: the workload's user page faults per I/O. */
-static const struct figure_def faults_figure_defs[] = {
-	{ FIGURE_KERNEL, "kernel.faults_per_io", "user faults per I/O", NULL, "",
-	  FIGURE_LOWER, 20 },
+static const struct figure_def faults_per_io_figure = {
+	.kind = FIGURE_KERNEL, .key = "kernel.faults_per_io", .label = "user faults per I/O",
+	.unit = "", .better = FIGURE_LOWER, .rank = 20,
 };
 
 static void faults_figures(const void *state, const struct probe_workload *wl,
@@ -454,7 +454,7 @@ static void faults_figures(const void *state, const struct probe_workload *wl,
 	const struct faults_state *s = state;
 
 	if (s)
-		figure_put(out, &faults_figure_defs[0],
+		figure_put(out, &faults_per_io_figure,
 			   figure_ratio((double)user_faults(s), (double)wl->ios));
 }
 

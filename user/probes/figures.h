@@ -37,7 +37,11 @@ struct figure_def {
 	const char *measure;       /* FIGURE_FUNCTION: "off-CPU time/IO" */
 	const char *unit;          /* "ns", "KiB/s", "%", "ns/IO", "" */
 	enum figure_better better;
-	int rank;                  /* order among its kind, lower first */
+	/* Order among its kind, lower first, as rows and in the trace file.
+	 * Families space theirs by tens, so a new one fits between: kernel
+	 * figures io_uring 0, sched 10, faults 20, block 30; function rows
+	 * sampling 0, sched 10, syscalls 20. */
+	int rank;
 };
 
 struct figure {

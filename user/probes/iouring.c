@@ -641,9 +641,9 @@ static void iouring_destroy(void *state)
 MECH_DEFINE_OBJECT(iouring_object, struct iouring_state)
 
 /* Figures: how many submitted requests went to io-wq. */
-static const struct figure_def iouring_figure_defs[] = {
-	{ FIGURE_KERNEL, "kernel.punt_ratio", "io_uring punt ratio (io-wq)", NULL, "",
-	  FIGURE_LOWER, 0 },
+static const struct figure_def iouring_punt_figure = {
+	.kind = FIGURE_KERNEL, .key = "kernel.punt_ratio", .label = "io_uring punt ratio (io-wq)",
+	.unit = "", .better = FIGURE_LOWER, .rank = 0,
 };
 
 static void iouring_figures(const void *state, const struct probe_workload *wl,
@@ -653,7 +653,7 @@ static void iouring_figures(const void *state, const struct probe_workload *wl,
 
 	(void)wl;
 	if (s)
-		figure_put(out, &iouring_figure_defs[0], ratio(s->sum.punted, s->sum.submitted));
+		figure_put(out, &iouring_punt_figure, ratio(s->sum.punted, s->sum.submitted));
 }
 
 const struct probe_family iouring_probe = {

@@ -772,9 +772,9 @@ static int samp_set_attached(void *state, bool on)
 
 /* Figures: each submission function's share of the slat, and the
  * submission stacks the breakdown rests on. */
-static const struct figure_def samp_figure_defs[] = {
-	{ FIGURE_FUNCTION, "fn|slat|*|ns_per_io", "slat (sampled)", "time/IO", "ns/IO",
-	  FIGURE_LOWER, 0 },
+static const struct figure_def samp_slat_figure = {
+	.kind = FIGURE_FUNCTION, .key = "fn|slat|*|ns_per_io", .label = "slat (sampled)",
+	.measure = "time/IO", .unit = "ns/IO", .better = FIGURE_LOWER, .rank = 0,
 };
 
 /* Root first, as flame graphs read them. */
@@ -818,7 +818,7 @@ static void samp_figures(const void *state, const struct probe_workload *wl,
 		/* wrappers only repeat their callee's time */
 		if (fn_pass_through(f))
 			continue;
-		figure_put_fn(out, &samp_figure_defs[0], fn_name(f->sym),
+		figure_put_fn(out, &samp_slat_figure, fn_name(f->sym),
 			      per_io > 0 ? share * per_io : 0.0);
 	}
 	for (size_t i = 0; i < s->nr_stacks && i < SAMP_TOP_JSON; i++)

@@ -732,19 +732,21 @@ static void sched_share_out(const void *state, struct probe_shared *sh)
 
 /* Figures: switches per I/O in all, of io-wq workers, waiting for a tag;
  * per blocking function, switches and off-CPU time per I/O. */
-enum { SCHED_FIG_SWITCHES, SCHED_FIG_IOWQ, SCHED_FIG_TAG_WAITS, SCHED_FIG_FN_CALLS,
-       SCHED_FIG_FN_NS };
-static const struct figure_def sched_figure_defs[] = {
-	[SCHED_FIG_SWITCHES] = { FIGURE_KERNEL, "kernel.switches_per_io",
-		"sched switches per I/O", NULL, "", FIGURE_LOWER, 10 },
-	[SCHED_FIG_IOWQ] = { FIGURE_KERNEL, "kernel.iowq_switches_per_io",
-		"io-wq worker switches per I/O", NULL, "", FIGURE_LOWER, 11 },
-	[SCHED_FIG_TAG_WAITS] = { FIGURE_KERNEL, "kernel.tag_waits_per_io",
-		"tag waits per I/O (blk_mq_get_tag)", NULL, "", FIGURE_LOWER, 12 },
-	[SCHED_FIG_FN_CALLS] = { FIGURE_FUNCTION, "fn|sched|*|calls_per_io",
-		"blocks in", "switches/IO", "calls/IO", FIGURE_LOWER, 10 },
-	[SCHED_FIG_FN_NS] = { FIGURE_FUNCTION, "fn|sched|*|ns_per_io",
-		"blocks in", "off-CPU time/IO", "ns/IO", FIGURE_LOWER, 10 },
+#define SCHED_KERNEL_FIGURE(k, l, r) \
+	{ .kind = FIGURE_KERNEL, .key = k, .label = l, .unit = "", .better = FIGURE_LOWER, .rank = r }
+static const struct figure_def sched_switches_figure =
+	SCHED_KERNEL_FIGURE("kernel.switches_per_io", "sched switches per I/O", 10);
+static const struct figure_def sched_iowq_figure =
+	SCHED_KERNEL_FIGURE("kernel.iowq_switches_per_io", "io-wq worker switches per I/O", 11);
+static const struct figure_def sched_tag_waits_figure =
+	SCHED_KERNEL_FIGURE("kernel.tag_waits_per_io", "tag waits per I/O (blk_mq_get_tag)", 12);
+static const struct figure_def sched_fn_calls_figure = {
+	.kind = FIGURE_FUNCTION, .key = "fn|sched|*|calls_per_io", .label = "blocks in",
+	.measure = "switches/IO", .unit = "calls/IO", .better = FIGURE_LOWER, .rank = 10,
+};
+static const struct figure_def sched_fn_ns_figure = {
+	.kind = FIGURE_FUNCTION, .key = "fn|sched|*|ns_per_io", .label = "blocks in",
+	.measure = "off-CPU time/IO", .unit = "ns/IO", .better = FIGURE_LOWER, .rank = 10,
 };
 
 static void sched_figures(const void *state, const struct probe_workload *wl,
@@ -759,17 +761,17 @@ static void sched_figures(const void *state, const struct probe_workload *wl,
 	for (size_t i = 0; i < s->nr_funcs; i++)
 		if (!strcmp(s->funcs[i].name, "blk_mq_get_tag"))
 			tag_waits = figure_ratio((double)s->funcs[i].count, ios);
-	figure_put(out, &sched_figure_defs[SCHED_FIG_SWITCHES],
+	figure_put(out, &sched_switches_figure,
 		   figure_ratio((double)s->sum.switches, ios));
-	figure_put(out, &sched_figure_defs[SCHED_FIG_IOWQ],
+	figure_put(out, &sched_iowq_figure,
 		   figure_ratio((double)s->sum.iowq_switches, ios));
-	figure_put(out, &sched_figure_defs[SCHED_FIG_TAG_WAITS], tag_waits);
+	figure_put(out, &sched_tag_waits_figure, tag_waits);
 	for (size_t i = 0; i < s->nr_funcs; i++) {
 		const struct sched_func *f = &s->funcs[i];
 
-		figure_put_fn(out, &sched_figure_defs[SCHED_FIG_FN_CALLS], f->name,
+		figure_put_fn(out, &sched_fn_calls_figure, f->name,
 			      figure_ratio((double)f->count, ios));
-		figure_put_fn(out, &sched_figure_defs[SCHED_FIG_FN_NS], f->name,
+		figure_put_fn(out, &sched_fn_ns_figure, f->name,
 			      figure_ratio((double)f->offcpu_ns, ios));
 	}
 	for (size_t i = 0; i < s->nr_folded && i < TOP_STACKS; i++)

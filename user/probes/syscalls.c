@@ -572,11 +572,13 @@ static int sc_set_attached(void *state, bool on)
 }
 
 /* Figures: each traced call's calls and time in the kernel per I/O. */
-static const struct figure_def sc_figure_defs[] = {
-	{ FIGURE_FUNCTION, "fn|syscall|*|calls_per_io", "syscall", "calls/IO", "calls/IO",
-	  FIGURE_LOWER, 20 },
-	{ FIGURE_FUNCTION, "fn|syscall|*|ns_per_io", "syscall", "time/IO", "ns/IO",
-	  FIGURE_LOWER, 20 },
+static const struct figure_def sc_calls_figure = {
+	.kind = FIGURE_FUNCTION, .key = "fn|syscall|*|calls_per_io", .label = "syscall",
+	.measure = "calls/IO", .unit = "calls/IO", .better = FIGURE_LOWER, .rank = 20,
+};
+static const struct figure_def sc_ns_figure = {
+	.kind = FIGURE_FUNCTION, .key = "fn|syscall|*|ns_per_io", .label = "syscall",
+	.measure = "time/IO", .unit = "ns/IO", .better = FIGURE_LOWER, .rank = 20,
 };
 
 static void sc_figures(const void *state, const struct probe_workload *wl,
@@ -589,9 +591,9 @@ static void sc_figures(const void *state, const struct probe_workload *wl,
 
 		if (!c->calls)
 			continue;
-		figure_put_fn(out, &sc_figure_defs[0], sc_rows[r].key,
+		figure_put_fn(out, &sc_calls_figure, sc_rows[r].key,
 			      figure_ratio((double)c->calls, (double)wl->ios));
-		figure_put_fn(out, &sc_figure_defs[1], sc_rows[r].key,
+		figure_put_fn(out, &sc_ns_figure, sc_rows[r].key,
 			      figure_ratio((double)c->ns_sum, (double)wl->ios));
 	}
 }

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The run flow behind `iodig run`, once or --repeat=N times: probes are
- * loaded fresh for every repeat (their maps count from zero), the workers
- * are rebuilt, and each repeat's figures are kept.  Only the last repeat's
- * full report is printed; the others survive as figures.
+ * loaded fresh for every repeat and every job group in it (their maps
+ * count from zero), the workers are rebuilt, and each repeat's figures
+ * are kept.  Only the last repeat's full report is printed; the others
+ * survive as figures.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -13,19 +14,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/sysmacros.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <json-c/json.h>
 
-#include "workload/engine.h"
 #include "probes/figures.h"
-#include "probes/probe.h"
 #include "run/group_probes.h"
 #include "run/repeat.h"
 #include "base/ttest.h"
-#include "report/units.h"
 
 /* run_begin maps fresh worker stats each time; release the last ones. */
 static void reset_workers(struct run_ctx *ctx)

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * `iodig run --repeat=N`: runs the prepared jobs N times, each with freshly
- * loaded probes so every repeat's kernel figures are its own, and keeps
- * each repeat's headline and kernel figures for the trace file and for
- * mean / stdev / 95% CI (Student t).
+ * `iodig run --repeat=N`: runs the prepared jobs N times, each job group
+ * with freshly loaded probes so every repeat's (and group's) kernel
+ * figures are its own, and keeps each repeat's figures (the report's and
+ * the families', report_run_figures()) for the trace file and for mean /
+ * stdev / 95% CI (Student t).
  */
 #ifndef IODIG_REPEAT_H
 #define IODIG_REPEAT_H
@@ -11,7 +12,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <sys/types.h>
 
 #include "base/errbuf.h"
 #include "report/report.h"
