@@ -219,7 +219,8 @@ static void group_title(const struct diff *d, int group, char *buf, size_t size)
 
 		if (!json_object_object_get_ex(j, "groupid", &id) ||
 		    !json_object_object_get_ex(j, "jobname", &name) ||
-		    json_object_get_int(id) != group)
+		    !json_object_is_type(id, json_type_int) || json_object_get_int(id) != group ||
+		    !json_object_is_type(name, json_type_string))
 			continue;
 		off += (size_t)snprintf(buf + off, size - off, "%s%s", n++ ? ", " : " (",
 					json_object_get_string(name));
