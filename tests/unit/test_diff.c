@@ -1,4 +1,4 @@
-// Diff model: Welch verdicts with repeats, "single run" without, same-role function pairing, "only in" rows, environment warnings, and the three renderers.
+// Diff model: Welch verdicts with repeats, "single run" without, same-role function pairing, "only in" rows, environment warnings, the three renderers, and rows labelled from the definitions a trace file carries.
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,20 +8,29 @@
 #include "tests/lib/check.h"
 #include "analysis/tracefile.h"
 
-static struct tracefile *make(const char *name, const char *dev, const char *runs)
+/* A trace file of @version with @runs and, from 1.1 on, @defs. */
+static struct tracefile *make_v(const char *version, const char *name, const char *dev,
+				const char *runs, const char *defs)
 {
-	char doc[4096];
+	char doc[8192];
 	struct tracefile *tf = NULL;
 	struct errbuf err = { "" };
 
 	snprintf(doc, sizeof(doc),
-		 "{\"iodig_trace_version\": \"1.0\", \"jobs\": [], \"iodig\": {"
+		 "{\"iodig_trace_version\": \"%s\", \"jobs\": [], \"iodig\": {"
 		 "\"environment\": {\"kernel\": {\"release\": \"6.1\"}, \"cpu\": {\"online\": 2},"
 		 " \"devices\": [{\"name\": \"%s\", \"scheduler\": \"none\"}]},"
-		 "\"repeats\": {\"runs\": [%s]}}}", dev, runs);
+		 "%s%s%s"
+		 "\"repeats\": {\"runs\": [%s]}}}", version, dev,
+		 defs ? "\"figure_definitions\": [" : "", defs ? defs : "", defs ? "]," : "", runs);
 	if (tracefile_parse_buffer(name, doc, strlen(doc), &tf, &err))
 		fprintf(stderr, "%s: %s\n", name, err.msg);
 	return tf;
+}
+
+static struct tracefile *make(const char *name, const char *dev, const char *runs)
+{
+	return make_v("1.0", name, dev, runs, NULL);
 }
 
 static const struct diff_row *row(const struct diff *d, const char *label)
@@ -42,6 +51,89 @@ static char *render(const struct diff *d, int (*fn)(const struct diff *, FILE *)
 	if (f)
 		fclose(f);
 	return text;
+}
+
+/*
+ * Figures diff.c has never heard of, a kernel one and a function row of a
+ * new role: the rows take label, unit and what they measure from the
+ * definitions the files carry, so a family adds a figure in its own file.
+ */
+static void unknown_definitions(void)
+{
+	static const char defs[] =
+		"{\"key\": \"iops\", \"kind\": \"workload\", \"label\": \"IOPS\", \"unit\": \"\", \"better\": \"higher\"},"
+		"{\"key\": \"kernel.widget_wait_ns_per_io\", \"kind\": \"kernel\", \"label\": \"widget wait per I/O\","
+		" \"unit\": \"ns\", \"better\": \"lower\"},"
+		"{\"key\": \"fn|widget|*|ns_per_io\", \"kind\": \"function\", \"label\": \"widget stage\","
+		" \"measure\": \"stage time/IO\", \"unit\": \"ns/IO\", \"better\": \"lower\"}";
+	struct tracefile *tf[2];
+	struct diff *d = NULL;
+	struct errbuf err = { "" };
+	const struct diff_row *r;
+	char *text;
+
+	tf[0] = make_v("1.1", "a.json", "loop0", "{\"figures\": {\"iops\": 100, "
+		       "\"kernel.widget_wait_ns_per_io\": 1500, \"fn|widget|frob_one|ns_per_io\": 250}}", defs);
+	tf[1] = make_v("1.1", "b.json", "loop1", "{\"figures\": {\"iops\": 90, "
+		       "\"kernel.widget_wait_ns_per_io\": 2500, \"fn|widget|frob_one|ns_per_io\": 350}}", defs);
+	CHECK(tf[0] && tf[1] && tf[0]->nr_defs == 3);
+	if (!tf[0] || !tf[1])
+		return;
+	CHECK_MSG(diff_build(tf, 2, 0.01, &d, &err) == 0, "%s", err.msg);
+	if (!d)
+		return;
+	r = row(d, "widget wait per I/O");
+	CHECK(r && !strcmp(r->section, "kernel") && !strcmp(r->unit, "ns") &&
+	      r->cells[1].present && r->cells[1].change == 1000);
+	r = row(d, "widget stage frob_one stage time/IO");
+	CHECK(r && !strcmp(r->section, "functions") && !strcmp(r->unit, "ns/IO"));
+	text = render(d, diff_render_text);
+	CHECK(text && strstr(text, "widget wait per I/O") && strstr(text, "1.5 us") &&
+	      strstr(text, "widget stage frob_one stage time/IO") && strstr(text, "250 ns/IO"));
+	free(text);
+	diff_free(d);
+
+	/* a 1.1 file must carry its definitions, and well-formed ones */
+	tf[0] = make_v("1.1", "a.json", "loop0", "{\"figures\": {\"iops\": 1}}", NULL);
+	CHECK(!tf[0]);
+	tf[0] = make_v("1.1", "a.json", "loop0", "{\"figures\": {\"iops\": 1}}",
+		       "{\"key\": \"fn|x|y|ns\", \"kind\": \"function\", \"label\": \"x\","
+		       " \"measure\": \"m\", \"unit\": \"\", \"better\": \"none\"}");
+	CHECK(!tf[0]);
+	tf[0] = make_v("1.1", "a.json", "loop0", "{\"figures\": {\"iops\": 1}}",
+		       "{\"key\": \"iops\", \"kind\": \"workload\", \"label\": \"IOPS\", \"unit\": \"\","
+		       " \"better\": \"sideways\"}");
+	CHECK(!tf[0]);
+}
+
+/* Two job groups: the whole run's rows, then each group's, compared
+ * group by group. */
+static void job_groups(void)
+{
+	static const char defs[] =
+		"{\"key\": \"iops\", \"kind\": \"workload\", \"label\": \"IOPS\", \"unit\": \"\", \"better\": \"higher\"},"
+		"{\"key\": \"kernel.switches_per_io\", \"kind\": \"kernel\", \"label\": \"sched switches per I/O\","
+		" \"unit\": \"\", \"better\": \"lower\"}";
+	static const char runs[] = "{\"figures\": {\"iops\": 30, \"g0/iops\": 10, \"g1/iops\": 20,"
+		" \"g0/kernel.switches_per_io\": 0.1, \"g1/kernel.switches_per_io\": 0.3}}";
+	static const char *const sections[] = { "workload", "group 0 workload", "group 0 kernel",
+						"group 1 workload", "group 1 kernel" };
+	struct tracefile *tf[2];
+	struct diff *d = NULL;
+	struct errbuf err = { "" };
+
+	tf[0] = make_v("1.1", "a.json", "loop0", runs, defs);
+	tf[1] = make_v("1.1", "b.json", "loop0", runs, defs);
+	CHECK(tf[0] && tf[1]);
+	if (!tf[0] || !tf[1] || diff_build(tf, 2, 0.01, &d, &err))
+		return;
+	CHECK(d->nr_rows == 5);
+	for (size_t i = 0; i < d->nr_rows && i < 5; i++)
+		CHECK_MSG(!strcmp(d->rows[i].section, sections[i]), "row %zu is in '%s'", i,
+			  d->rows[i].section);
+	CHECK(d->nr_rows == 5 && d->rows[4].cells[1].s.mean == 0.3 &&
+	      d->rows[4].cells[1].change == 0 && d->rows[4].cells[1].sig == SIG_SINGLE);
+	diff_free(d);
 }
 
 int main(void)
@@ -94,6 +186,8 @@ int main(void)
 	free(text);
 	diff_free(d);
 	diff_free(NULL);
+	unknown_definitions();
+	job_groups();
 	if (check_failures)
 		return 1;
 	printf("diff: all checks passed\n");

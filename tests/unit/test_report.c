@@ -1,4 +1,4 @@
-/* Renders a synthetic two-job report and checks fio's number formatting, text lines (against lines real fio 3.33 printed) and JSON keys/values. */
+/* Renders a synthetic two-job report and checks fio's number formatting, text lines (against lines real fio 3.33 printed) and JSON keys/values; and where the kernel sections go with one job group and with two. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>
@@ -10,6 +10,7 @@
 #include <json-c/json.h>
 
 #include "tests/lib/check.h"
+#include "probes/figures.h"
 #include "report/report.h"
 #include "report/units.h"
 
@@ -161,7 +162,8 @@ static void build_report(struct report *r)
 	snprintf(r->command, sizeof(r->command), "iodig run jobs/t.fio");
 	snprintf(r->kernel_release, sizeof(r->kernel_release), "6.18.0");
 	snprintf(r->hostname, sizeof(r->hostname), "vm");
-	r->probes = NULL;
+	r->kernels = NULL;
+	r->nr_kernels = 0;
 }
 
 static void test_num2str(void)
@@ -548,6 +550,107 @@ static void test_empty(void)
 	free(text);
 }
 
+static const struct figure_def fig_x = {
+	FIGURE_KERNEL, "kernel.x_per_io", "x per I/O", NULL, "", FIGURE_LOWER, 0
+};
+
+static void kernel_section(struct report_kernel *k, int group, double x)
+{
+	memset(k, 0, sizeof(*k));
+	k->group_id = group;
+	k->text = strdup("  sched     : active, tp_btf\n");
+	k->json = json_tokener_parse("{\"probes\": [{\"family\": \"sched\"}], \"sched\": {\"switches\": 7}}");
+	figure_put(&k->figures, &fig_x, x);
+}
+
+static void kernel_free(struct report_kernel *k)
+{
+	free(k->text);
+	json_object_put(k->json);
+	figure_set_free(&k->figures);
+}
+
+/*
+ * One job group: the "Kernel:" section at the end and iodig.kernel, as
+ * always.  Two: each group's section after its last job, saying which jobs
+ * it covers, iodig.groups[] with each one's, and figures per group.
+ */
+static void test_kernel_groups(void)
+{
+	struct report_group groups[2] = { group, group };
+	struct report_kernel k[2];
+	struct job defs[2];
+	struct figure_set figs = { 0 };
+	struct json_object *root;
+	struct report r;
+	char *text, *at_p, *at_k1;
+	int ret;
+
+	build_report(&r);
+	kernel_section(&k[0], 0, 0.5);
+	r.kernels = k;
+	r.nr_kernels = 1;
+	text = render(&r, report_text, &ret);
+	CHECK(ret == 0 && text && strstr(text, "\nDisk stats") &&
+	      strstr(strstr(text, "\nDisk stats"), "\nKernel:\n  sched     : active"));
+	free(text);
+	text = render(&r, report_json, &ret);
+	root = text ? json_tokener_parse(text) : NULL;
+	CHECK(root && jint_at(root, "iodig|kernel|sched|switches") == 7 &&
+	      !json_object_object_get_ex(jget(root, "iodig"), "groups", NULL));
+	json_object_put(root);
+	free(text);
+	CHECK(report_run_figures(&r, &figs) == 0 && figure_find(&figs, "kernel.x_per_io") &&
+	      figure_find(&figs, "iops") && !figure_find(&figs, "g0/iops"));
+	figure_set_free(&figs);
+
+	/* job t in group 0, job p in group 1 */
+	defs[0] = job_t;
+	defs[1] = job_p;
+	snprintf(defs[1].name, sizeof(defs[1].name), "p");
+	defs[0].numjobs = 1;
+	defs[1].numjobs = 2;
+	defs[1].group_id = 1;
+	job_p.group_id = 1;
+	groups[1].id = 1;
+	r.groups = groups;
+	r.nr_groups = 2;
+	r.job_defs = defs;
+	r.nr_job_defs = 2;
+	kernel_section(&k[1], 1, 0.25);
+	r.nr_kernels = 2;
+	text = render(&r, report_text, &ret);
+	at_p = text ? strstr(text, "\np: (groupid=1") : NULL;
+	at_k1 = text ? strstr(text, "\nKernel, group 1 (job p: 2 workers):\n  sched") : NULL;
+	CHECK(ret == 0 && at_p && at_k1 && at_p < at_k1);
+	CHECK(text && strstr(text, "\nKernel, group 0 (job t: 1 worker):\n") &&
+	      strstr(text, "\nKernel, group 0 (") < at_p && !strstr(text, "\nKernel:"));
+	CHECK(at_k1 && strstr(at_k1, "\nRun status group 0"));
+	free(text);
+	text = render(&r, report_json, &ret);
+	root = text ? json_tokener_parse(text) : NULL;
+	CHECK(root && jget(root, "iodig|kernel|probes") &&
+	      !json_object_object_get_ex(jget(root, "iodig|kernel"), "sched", NULL));
+	CHECK(root && jint_at(root, "iodig|groups|1|group") == 1 &&
+	      jint_at(root, "iodig|groups|1|workers") == 2 &&
+	      !strcmp(jstr_at(root, "iodig|groups|1|jobs|0"), "p") &&
+	      jint_at(root, "iodig|groups|1|kernel|sched|switches") == 7);
+	json_object_put(root);
+	free(text);
+	CHECK(report_run_figures(&r, &figs) == 0);
+	CHECK(figure_find(&figs, "iops") && !figure_find(&figs, "kernel.x_per_io"));
+	CHECK(figure_find(&figs, "g0/iops") && figure_find(&figs, "g1/iops"));
+	CHECK(figure_find(&figs, "g1/kernel.x_per_io") &&
+	      figure_find(&figs, "g1/kernel.x_per_io")->value == 0.25);
+	/* whole run first, then group 0 whole, then group 1 */
+	CHECK(figs.n > 2 && !strcmp(figs.v[0].key, "iops") &&
+	      !strcmp(figs.v[figs.n - 1].key, "g1/kernel.x_per_io"));
+	figure_set_free(&figs);
+	job_p.group_id = 0;
+	kernel_free(&k[0]);
+	kernel_free(&k[1]);
+}
+
 int main(void)
 {
 	struct report r;
@@ -561,5 +664,6 @@ int main(void)
 	test_json(&r);
 	test_group_entry();
 	test_empty();
+	test_kernel_groups();
 	return CHECK_DONE();
 }

@@ -1,4 +1,4 @@
-// Trace files: a written file reads back with its figures, and truncated, newer-version, non-iodig and corrupt inputs each fail with a message naming the file.
+// Trace files: a written file reads back with its figures and their definitions (1.1, per-group keys too), and truncated, newer-version, non-iodig and corrupt inputs each fail with a message naming the file.
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +9,7 @@
 
 #include "tests/lib/check.h"
 #include "analysis/tracefile.h"
+#include "probes/figures.h"
 
 /* A minimal valid trace document: two repeats, a histogram, stacks. */
 static const char valid[] =
@@ -18,6 +19,48 @@ static const char valid[] =
 "    \"stacks\": { \"on_cpu_submission\": [ [ \"a;b;c\", 5 ] ], \"off_cpu_switches\": [ [ \"x;y\", 2 ] ] },\n"
 "    \"repeats\": { \"count\": 2, \"runs\": [ { \"figures\": { \"iops\": 100, \"fn|slat|f|ns_per_io\": 7 } },\n"
 "                                         { \"figures\": { \"iops\": 110 } } ] } } }\n";
+
+/* 1.1: definitions travel with the figures; two job groups' keys. */
+static const char groups[] =
+"{ \"iodig_trace_version\": \"1.1\", \"jobs\": [],\n"
+"  \"iodig\": { \"environment\": {},\n"
+"    \"figure_definitions\": [\n"
+"      { \"key\": \"iops\", \"kind\": \"workload\", \"label\": \"IOPS\", \"unit\": \"\", \"better\": \"higher\" },\n"
+"      { \"key\": \"kernel.x_per_io\", \"kind\": \"kernel\", \"label\": \"x per I/O\", \"unit\": \"\", \"better\": \"none\" },\n"
+"      { \"key\": \"fn|sched|*|ns_per_io\", \"kind\": \"function\", \"label\": \"blocks in\",\n"
+"        \"measure\": \"off-CPU time/IO\", \"unit\": \"ns/IO\", \"better\": \"lower\" } ],\n"
+"    \"repeats\": { \"runs\": [\n"
+"      { \"figures\": { \"iops\": 3, \"g0/iops\": 1, \"g1/iops\": 2, \"g1/kernel.x_per_io\": 0.5,\n"
+"                     \"g1/fn|sched|f|ns_per_io\": 9 } },\n"
+"      { \"figures\": { \"iops\": 4, \"g0/iops\": 2, \"g1/iops\": 2 } } ] } } }\n";
+
+static void test_groups(void)
+{
+	struct tracefile *tf = NULL;
+	struct errbuf err = { "" };
+	const struct figure_def *d;
+	const struct tf_metric *m;
+
+	CHECK_MSG(tracefile_parse_buffer("g.json", groups, strlen(groups), &tf, &err) == 0,
+		  "%s", err.msg);
+	if (!tf)
+		return;
+	CHECK(tf->major == 1 && tf->minor == 1 && tf->nr_defs == 3);
+	d = tracefile_def(tf, "g1/fn|sched|f|ns_per_io");
+	CHECK(d && d->kind == FIGURE_FUNCTION && !strcmp(d->measure, "off-CPU time/IO"));
+	d = tracefile_def(tf, "g0/iops");
+	CHECK(d && d->better == FIGURE_HIGHER && d->rank == 0);
+	CHECK(!tracefile_def(tf, "ios"));
+	/* a group's kernel and function figures absent from a repeat count 0
+	 * there; its workload figures do not */
+	m = tracefile_metric(tf, "g1/kernel.x_per_io");
+	CHECK(m && m->n == 2 && m->v[1] == 0);
+	m = tracefile_metric(tf, "g1/fn|sched|f|ns_per_io");
+	CHECK(m && m->n == 2 && m->v[1] == 0);
+	m = tracefile_metric(tf, "g0/iops");
+	CHECK(m && m->n == 2 && m->v[1] == 2);
+	tracefile_free(tf);
+}
 
 static int parse(const char *text, size_t len, struct tracefile **tf, struct errbuf *err)
 {
@@ -76,6 +119,7 @@ int main(void)
 	}
 	tracefile_free(tf);
 	tracefile_free(NULL);
+	test_groups();
 
 	/* every prefix of a valid file is an error, never a crash */
 	for (size_t len = 0; len < strlen(valid) - 2; len++) {

@@ -4,7 +4,7 @@
  * compared with A (absolute and % change, Welch's t-test when both sides
  * have repeats), the kernel-side rows with functions matched by name and
  * by role, and warnings where the environments make the comparison unfair.
- * diff.c builds the model, diff_render.c prints it.
+ * diff.c builds the model (diff_rows.c its rows), diff_render.c prints it.
  */
 #ifndef IODIG_DIFF_H
 #define IODIG_DIFF_H
@@ -40,7 +40,8 @@ struct diff_cell {
 };
 
 struct diff_row {
-	const char *section;       /* "workload", "kernel", "functions" */
+	char section[128];         /* "workload", "kernel", "functions", and
+				    * with several job groups "group 1 (b) kernel" */
 	char label[192];
 	char unit[16];
 	char note[192];            /* "only in A", "get_user_pages_fast → pin_user_pages_fast" */
@@ -70,6 +71,10 @@ int diff_files(const char *const *paths, size_t n, const struct diff_opts *o,
 int diff_build(struct tracefile **tf, size_t n, double alpha, struct diff **out,
 	       struct errbuf *err);
 void diff_free(struct diff *d);
+
+/* diff_rows.c: the figure rows of @d, whose files are loaded; 0 or
+ * -ENOMEM. */
+int diff_add_rows(struct diff *d);
 
 /* diff_render.c */
 int diff_render_text(const struct diff *d, FILE *out);

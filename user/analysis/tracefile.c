@@ -20,6 +20,7 @@
 #include <json-c/json.h>
 
 #include "analysis/environment.h"
+#include "probes/figures.h"
 #include "run/repeat.h"
 #include "run/run.h"
 #include "analysis/tracefile.h"
@@ -90,40 +91,20 @@ static struct json_object *histograms(const struct report *r)
 	return arr;
 }
 
-static void add_stack(struct json_object *arr, const char *stack, struct json_object *count)
+/* The families' top folded stacks, root first: on-CPU ones sampled inside
+ * the submitting calls, off-CPU ones by blocking stack. */
+static struct json_object *stacks_json(const struct figure_set *figs)
 {
-	struct json_object *pair = json_object_new_array();
-
-	json_object_array_add(pair, json_object_new_string(stack));
-	json_object_array_add(pair, json_object_get(count));
-	json_object_array_add(arr, pair);
-}
-
-/* The families' top folded stacks, root first.  Sampling stacks start
- * with their class; only "submission" ones are the in-submission on-CPU
- * time the slat breakdown explains. */
-static struct json_object *stacks(struct json_object *kernel)
-{
-	static const char prefix[] = "submission;";
 	struct json_object *o = json_object_new_object();
 	struct json_object *on = json_object_new_array(), *off = json_object_new_array();
-	struct json_object *arr;
 
-	arr = jget(jget(kernel, "sampling"), "folded");
-	for (size_t i = 0; arr && i < json_object_array_length(arr); i++) {
-		struct json_object *e = json_object_array_get_idx(arr, i);
-		const char *s = json_object_get_string(jget(e, "stack"));
+	for (size_t i = 0; figs && i < figs->nr_stacks; i++) {
+		const struct figure_stack *st = &figs->stacks[i];
+		struct json_object *pair = json_object_new_array();
 
-		if (s && !strncmp(s, prefix, sizeof(prefix) - 1) && is_num(jget(e, "samples")))
-			add_stack(on, s + sizeof(prefix) - 1, jget(e, "samples"));
-	}
-	arr = jget(jget(kernel, "sched"), "stacks");
-	for (size_t i = 0; arr && i < json_object_array_length(arr); i++) {
-		struct json_object *e = json_object_array_get_idx(arr, i);
-		const char *s = json_object_get_string(jget(e, "stack"));
-
-		if (s && is_num(jget(e, "count")))
-			add_stack(off, s, jget(e, "count"));
+		json_object_array_add(pair, json_object_new_string(st->stack));
+		json_object_array_add(pair, json_object_new_int64((int64_t)st->count));
+		json_object_array_add(st->kind == FIGURE_STACK_ON_CPU ? on : off, pair);
 	}
 	json_object_object_add(o, "on_cpu_submission", on);
 	json_object_object_add(o, "off_cpu_switches", off);
@@ -201,8 +182,9 @@ int tracefile_build(const struct repeat_result *res, const struct run_ctx *ctx,
 	env_run_facts(env, res->tree);
 	json_object_object_add(iodig, "environment", env);
 	json_object_object_add(iodig, "histograms", histograms(&res->rep));
-	json_object_object_add(iodig, "stacks", stacks(jget(iodig, "kernel")));
+	json_object_object_add(iodig, "stacks", stacks_json(res->done ? &res->figures[res->done - 1] : NULL));
 	json_object_object_add(iodig, "repeats", repeat_json(res));
+	json_object_object_add(iodig, "figure_definitions", tracefile_defs_json(res));
 	*out = doc;
 	return 0;
 }
@@ -238,9 +220,7 @@ int tracefile_default_path(const char *job_name, char *buf, size_t size,
 
 int tracefile_write(struct json_object *doc, const char *path, struct errbuf *err)
 {
-	const char *text = json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY |
-							   JSON_C_TO_STRING_SPACED |
-							   JSON_C_TO_STRING_NOSLASHESCAPE);
+	const char *text = report_json_text(doc);
 	char tmp[4200];
 	size_t len, off = 0;
 	int fd, ret = 0;
@@ -292,6 +272,7 @@ void tracefile_free(struct tracefile *tf)
 	for (size_t i = 0; i < tf->nr_offcpu; i++)
 		free(tf->offcpu[i].stack);
 	free(tf->metrics);
+	free(tf->defs);
 	free(tf->oncpu);
 	free(tf->offcpu);
 	free(tf->clat);
@@ -373,6 +354,17 @@ static int metric_add(struct tracefile *tf, const char *key, double v, size_t ca
 	return 0;
 }
 
+static bool counts_zero_when_absent(const struct tracefile *tf, const char *key)
+{
+	const struct figure_def *d = tracefile_def(tf, key);
+	int group;
+
+	if (d)
+		return d->kind != FIGURE_WORKLOAD;
+	key = figure_base_key(key, &group);
+	return !strncmp(key, "fn|", 3) || !strncmp(key, "kernel.", 7);
+}
+
 static int parse_repeats(struct tracefile *tf, struct json_object *iodig, struct errbuf *err)
 {
 	struct json_object *runs = jget(jget(iodig, "repeats"), "runs");
@@ -402,7 +394,7 @@ static int parse_repeats(struct tracefile *tf, struct json_object *iodig, struct
 	for (size_t i = 0; i < tf->nr_metrics; i++) {
 		struct tf_metric *m = &tf->metrics[i];
 
-		if (!strncmp(m->key, "fn|", 3) || !strncmp(m->key, "kernel.", 7))
+		if (counts_zero_when_absent(tf, m->key))
 			while (m->n < n)
 				m->v[m->n++] = 0.0;
 	}
@@ -514,7 +506,9 @@ int tracefile_from_doc(const char *name, struct json_object *doc,
 		ret = err_set(err, EINVAL, "%s: the fio \"jobs\" array is missing", name);
 		goto cleanup;
 	}
-	ret = parse_repeats(tf, iodig, err);
+	ret = tracefile_parse_defs(tf, iodig, err);
+	if (!ret)
+		ret = parse_repeats(tf, iodig, err);
 	if (!ret)
 		ret = parse_histograms(tf, iodig, err);
 	st = jget(iodig, "stacks");

@@ -16,11 +16,13 @@
 #include "svg/svg.h"
 #include "workload/stats.h"
 
+struct figure_def;
 struct json_object;
 struct repeat_result;
 struct run_ctx;
 
-#define TRACEFILE_VERSION "1.0"
+/* 1.1: iodig.figure_definitions; iodig.groups with several job groups */
+#define TRACEFILE_VERSION "1.1"
 #define TRACEFILE_MAJOR 1
 #define TRACEFILE_DIR "iodig-runs"
 
@@ -38,6 +40,10 @@ struct tracefile {
 	struct json_object *env;   /* iodig.environment (borrowed from root) */
 	struct tf_metric *metrics;
 	size_t nr_metrics;
+	/* how to show the figures, in display order (rank = index): from
+	 * iodig.figure_definitions, or the 1.0 table for older files */
+	struct figure_def *defs;
+	size_t nr_defs;
 	size_t nr_repeats;
 	struct stack_count *oncpu;    /* in-submission on-CPU samples */
 	size_t nr_oncpu;
@@ -66,9 +72,19 @@ int tracefile_from_doc(const char *name, struct json_object *doc,
 void tracefile_free(struct tracefile *tf);
 
 const struct tf_metric *tracefile_metric(const struct tracefile *tf, const char *key);
+/* The definition of figure @key (a group's prefix left out, a function
+ * row found by its "fn|ROLE|*|MEASURE" pattern); NULL when the file has
+ * none. */
+const struct figure_def *tracefile_def(const struct tracefile *tf, const char *key);
 /* A string from the environment by dotted path ("cpu.online"); "" if absent. */
 const char *tracefile_env_str(const struct tracefile *tf, const char *path,
 			      char *buf, size_t size);
+
+/* tracefile_defs.c: the definitions of the figures of @res, for the
+ * file; reading them into tf->defs (after the version is known). */
+struct json_object *tracefile_defs_json(const struct repeat_result *res);
+int tracefile_parse_defs(struct tracefile *tf, struct json_object *iodig,
+			 struct errbuf *err);
 
 /* --folded: "on-cpu;..." and "off-cpu;..." lines, "stack count". */
 int tracefile_write_folded(const struct tracefile *tf, const char *path,

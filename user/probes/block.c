@@ -14,6 +14,7 @@
 
 #include "block.skel.h"
 #include "iodig/block.h"
+#include "probes/figures.h"
 #include "probes/probe.h"
 #include "probes/selection.h"
 #include "probes/tp_layout.h"
@@ -593,7 +594,7 @@ static void block_render_json(const void *state, struct json_object *kernel)
 	json_object_object_add(b, "tag_waits", json_tag_waits(s));
 	json_object_object_add(b, "unmatched_issues", json_u64(s->unmatched));
 	json_object_object_add(b, "drops", family_drops_json(s));
-	json_object_object_add(kernel, "block", b);
+	json_object_object_add(kernel, probe_json_name(&block_probe), b);
 }
 
 /* What the family lost is only program runs the kernel skipped
@@ -602,6 +603,22 @@ static void block_render_json(const void *state, struct json_object *kernel)
 static const char *const block_classic_events[] = {
 	"block_rq_issue", "block_rq_requeue", "block_rq_complete",
 };
+
+/* Figures: how many requests the driver saw per I/O of the workload. */
+static const struct figure_def block_requests_figure = {
+	.kind = FIGURE_KERNEL, .key = "kernel.requests_per_io", .label = "block requests per I/O",
+	.unit = "", .better = FIGURE_NO_DIRECTION, .rank = 30,
+};
+
+static void block_figures(const void *state, const struct probe_workload *wl,
+			  struct figure_set *out)
+{
+	const struct block_state *s = state;
+
+	if (s)
+		figure_put(out, &block_requests_figure,
+			   figure_ratio((double)TOTAL(s, completed), (double)wl->ios));
+}
 
 const struct probe_family block_probe = {
 	.name = "block",
@@ -617,4 +634,5 @@ const struct probe_family block_probe = {
 	.share_in = block_share_in,
 	.render_text = block_render_text,
 	.render_json = block_render_json,
+	.figures = block_figures,
 };

@@ -14,6 +14,7 @@
 
 #include "faults.skel.h"
 #include "iodig/faults.h"
+#include "probes/figures.h"
 #include "probes/probe.h"
 #include "probes/selection.h"
 #include "probes/tracefs.h"
@@ -331,11 +332,27 @@ static void faults_render_json(const void *state, struct json_object *kernel)
 	}
 	json_object_object_add(o, "dax", json_dax(s));
 	json_object_object_add(o, "drops", family_drops_json(s));
-	json_object_object_add(kernel, "faults", o);
+	json_object_object_add(kernel, probe_json_name(&faults_probe), o);
 }
 
 /* What the family lost is only program runs the kernel skipped
  * (recursion), which the base counts. */
+/* Figures: the workload's user page faults per I/O. */
+static const struct figure_def faults_per_io_figure = {
+	.kind = FIGURE_KERNEL, .key = "kernel.faults_per_io", .label = "user faults per I/O",
+	.unit = "", .better = FIGURE_LOWER, .rank = 20,
+};
+
+static void faults_figures(const void *state, const struct probe_workload *wl,
+			   struct figure_set *out)
+{
+	const struct faults_state *s = state;
+
+	if (s)
+		figure_put(out, &faults_per_io_figure,
+			   figure_ratio((double)user_faults(s), (double)wl->ios));
+}
+
 const struct probe_family faults_probe = {
 	.name = "faults",
 	.summary = "the workload's user page faults, and how DAX faults were served",
@@ -347,4 +364,5 @@ const struct probe_family faults_probe = {
 	.collect = faults_collect,
 	.render_text = faults_render_text,
 	.render_json = faults_render_json,
+	.figures = faults_figures,
 };

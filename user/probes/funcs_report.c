@@ -281,5 +281,5 @@ void funcs_render_json(const void *state, struct json_object *kernel)
 	json_object_object_add(o, "absent", json_list(info.absent));
 	json_object_object_add(o, "failed", json_list(info.failed));
 	json_object_object_add(o, "drops", family_drops_json(state));
-	json_object_object_add(kernel, "funcs", o);
+	json_object_object_add(kernel, probe_json_name(&funcs_probe), o);
 }

@@ -16,6 +16,7 @@
 
 #include "iodig/iouring.h"
 #include "iouring.skel.h"
+#include "probes/figures.h"
 #include "probes/probe.h"
 #include "probes/selection.h"
 #include "probes/tracefs.h"
@@ -435,7 +436,7 @@ static void iouring_render_json(const void *state, struct json_object *kernel)
 			ratio(s->wl.clat_ns, s->wl.ios)));
 
 	json_object_object_add(o, "drops", family_drops_json(s));
-	json_object_object_add(kernel, "io_uring", o);
+	json_object_object_add(kernel, probe_json_name(&iouring_probe), o);
 }
 
 /* What the family lost, by cause (probes/family_render.h); punt_full: a
@@ -445,8 +446,25 @@ static const struct family_drop_def iouring_drops[] = {
 	FAMILY_DROP("threads_full", struct iouring_state, sum.thread_drops),
 };
 
+/* Figures: how many submitted requests went to io-wq. */
+static const struct figure_def iouring_punt_figure = {
+	.kind = FIGURE_KERNEL, .key = "kernel.punt_ratio", .label = "io_uring punt ratio (io-wq)",
+	.unit = "", .better = FIGURE_LOWER, .rank = 0,
+};
+
+static void iouring_figures(const void *state, const struct probe_workload *wl,
+			    struct figure_set *out)
+{
+	const struct iouring_state *s = state;
+
+	(void)wl;
+	if (s)
+		figure_put(out, &iouring_punt_figure, ratio(s->sum.punted, s->sum.submitted));
+}
+
 const struct probe_family iouring_probe = {
 	.name = "iouring",
+	.json_name = "io_uring",
 	.summary = "io_uring requests: punted to io-wq or inline, punted latency, io-wq workers",
 	FAMILY_MECHS(iouring_mechs),
 	.state_size = FAMILY_STATE_SIZE(struct iouring_state),
@@ -458,4 +476,5 @@ const struct probe_family iouring_probe = {
 	.collect = iouring_collect,
 	.render_text = iouring_render_text,
 	.render_json = iouring_render_json,
+	.figures = iouring_figures,
 };

@@ -15,6 +15,7 @@
 #include "base/errbuf.h"
 
 struct json_object;
+struct figure_set;
 
 /* What the probes are pointed at, known before the workload starts. */
 struct probe_env {
@@ -103,7 +104,10 @@ struct family_drop_def;
  * and destroying are the base's, the same for every family.
  */
 struct probe_family {
-	const char *name;          /* "block" */
+	const char *name;          /* "block": --probes and `iodig probe` */
+	/* The family's object in the JSON report, "iodig.kernel.<json_name>";
+	 * NULL = @name.  Read it through probe_json_name(). */
+	const char *json_name;
 	const char *summary;       /* one line for `iodig probe` */
 	/* Not in the default set (it costs more per I/O than it tells most
 	 * runs): loaded when named in --probes, by "all" or by --detail. */
@@ -157,12 +161,28 @@ struct probe_family {
 	void (*share_out)(const void *state, struct probe_shared *sh);
 	void (*share_in)(void *state, const struct probe_shared *sh);
 	void (*render_text)(const void *state, FILE *out);
-	/* Adds the family's object to @kernel ("iodig.kernel"). */
+	/* Adds the family's object to @kernel ("iodig.kernel") under
+	 * probe_json_name(). */
 	void (*render_json)(const void *state, struct json_object *kernel);
+	/* Optional: the family's figures (probes/figures.h), declared in its
+	 * own file, from what collect() read; per-I/O figures divide by
+	 * @wl->ios, the workload collect() was given. */
+	void (*figures)(const void *state, const struct probe_workload *wl,
+			struct figure_set *out);
 	/* Optional: frees what the family allocated in its state; the base
 	 * has destroyed links and skeleton and frees the state. */
 	void (*destroy)(void *state);
 };
+
+/* Every family, from probes/probe_list.h. */
+#define PROBE(n) extern const struct probe_family n##_probe;
+#include "probes/probe_list.h"
+#undef PROBE
+
+static inline const char *probe_json_name(const struct probe_family *f)
+{
+	return f->json_name ? f->json_name : f->name;
+}
 
 struct probe_set;
 
@@ -183,8 +203,16 @@ void probes_tick(struct probe_set *set);
  * as a comma list.  Returns the first error, after trying them all. */
 int probes_set_attached(struct probe_set *set, bool on, char *fixed, size_t size);
 int probes_collect(struct probe_set *set, const struct probe_workload *wl);
+/* The "Kernel:" section: heading, then probes_render_text_body(). */
 void probes_render_text(const struct probe_set *set, FILE *out);
+void probes_render_text_body(const struct probe_set *set, FILE *out);
+/* Adds probes_json() to @iodig as "kernel". */
 void probes_render_json(const struct probe_set *set, struct json_object *iodig);
+/* The "kernel" object: probes, overhead and each family's; NULL on
+ * NULL or out of memory. */
+struct json_object *probes_json(const struct probe_set *set);
+/* Every collected family's figures and stacks, into @out. */
+void probes_figures(const struct probe_set *set, struct figure_set *out);
 /* `iodig probe`: family, mechanism, status, reason. */
 void probes_print_table(const struct probe_set *set, FILE *out);
 void probes_destroy(struct probe_set *set);

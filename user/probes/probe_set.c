@@ -28,10 +28,6 @@
 #include "probes/family.h"
 #include "probes/tracefs.h"
 
-#define PROBE(n) extern const struct probe_family n##_probe;
-#include "probes/probe_list.h"
-#undef PROBE
-
 static const struct probe_family *const families[] = {
 #define PROBE(n) &n##_probe,
 #include "probes/probe_list.h"
@@ -54,6 +50,7 @@ struct probe_set {
 	int stats_fd;              /* BPF_ENABLE_STATS: on while it is open */
 	bool stats;                /* run-time figures are being kept */
 	uint64_t workload_ios;
+	struct probe_workload wl;  /* what collect() was given */
 };
 
 static const char *state_name(enum probe_state s)
@@ -328,6 +325,8 @@ int probes_collect(struct probe_set *set, const struct probe_workload *wl)
 	if (!set)
 		return 0;
 	set->workload_ios = wl ? wl->ios : 0;
+	if (wl)
+		set->wl = *wl;
 	/* Every family hears that the workload is over before any collect()
 	 * runs: collect() symbolizes and allocates in iodig's own process,
 	 * and families counting per-process events (faults, sampling) read
@@ -432,6 +431,13 @@ void probes_render_text(const struct probe_set *set, FILE *out)
 	if (!set)
 		return;
 	fprintf(out, "\nKernel:\n");
+	probes_render_text_body(set, out);
+}
+
+void probes_render_text_body(const struct probe_set *set, FILE *out)
+{
+	if (!set)
+		return;
 	for (size_t i = 0; i < NR_FAMILIES; i++) {
 		const struct probe_slot *p = &set->slot[i];
 
@@ -453,10 +459,16 @@ void probes_render_text(const struct probe_set *set, FILE *out)
 
 void probes_render_json(const struct probe_set *set, struct json_object *iodig)
 {
+	if (set && iodig)
+		json_object_object_add(iodig, "kernel", probes_json(set));
+}
+
+struct json_object *probes_json(const struct probe_set *set)
+{
 	struct json_object *kernel, *list;
 
-	if (!set || !iodig)
-		return;
+	if (!set)
+		return NULL;
 	kernel = json_object_new_object();
 	list = json_object_new_array();
 	for (size_t i = 0; i < NR_FAMILIES; i++) {
@@ -479,7 +491,17 @@ void probes_render_json(const struct probe_set *set, struct json_object *iodig)
 		if (is_running(p) && p->collected)
 			p->fam->render_json(p->state, kernel);
 	}
-	json_object_object_add(iodig, "kernel", kernel);
+	return kernel;
+}
+
+void probes_figures(const struct probe_set *set, struct figure_set *out)
+{
+	for (size_t i = 0; set && i < NR_FAMILIES; i++) {
+		const struct probe_slot *p = &set->slot[i];
+
+		if (is_running(p) && p->collected && p->fam->figures)
+			p->fam->figures(p->state, &set->wl, out);
+	}
 }
 
 void probes_print_table(const struct probe_set *set, FILE *out)

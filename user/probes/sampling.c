@@ -23,6 +23,7 @@
 #include "iodig/sampling.h"
 #include "iodig/syscalls.h"
 #include "probes/ksyms.h"
+#include "probes/figures.h"
 #include "probes/probe.h"
 #include "probes/sc_calls.h"
 #include "probes/selection.h"
@@ -638,7 +639,7 @@ static void samp_render_json(const void *state, struct json_object *kernel)
 		json_object_object_add(o, "error", json_object_new_string(s->ksyms_err));
 	json_object_object_add(o, "slat_breakdown", json_breakdown(s, per_io));
 	json_object_object_add(o, "folded", json_folded(s));
-	json_object_object_add(kernel, "sampling", o);
+	json_object_object_add(kernel, probe_json_name(&sampling_probe), o);
 }
 
 static void samp_destroy(void *state)
@@ -670,6 +671,62 @@ static const struct family_drop_def samp_drops[] = {
 	FAMILY_DROP("agg_full", struct samp_state, sum.agg_full),
 };
 
+/* Figures: each submission function's share of the slat, and the
+ * submission stacks the breakdown rests on. */
+static const struct figure_def samp_slat_figure = {
+	.kind = FIGURE_FUNCTION, .key = "fn|slat|*|ns_per_io", .label = "slat (sampled)",
+	.measure = "time/IO", .unit = "ns/IO", .better = FIGURE_LOWER, .rank = 0,
+};
+
+/* Root first, as flame graphs read them. */
+static void put_submission_stack(struct figure_set *out, const struct samp_stack *st)
+{
+	size_t size = 1, len = 0;
+	char *line;
+
+	if (!st->depth)
+		return;
+	for (uint32_t f = 0; f < st->depth; f++)
+		size += strlen(fn_name(st->frames[f])) + 1;
+	line = malloc(size);
+	if (!line) {
+		out->err = -ENOMEM;
+		return;
+	}
+	line[0] = 0;
+	for (int f = (int)st->depth - 1; f >= 0; f--)
+		len += (size_t)snprintf(line + len, size - len, "%s%s", len ? ";" : "",
+					fn_name(st->frames[f]));
+	figure_put_stack(out, FIGURE_STACK_ON_CPU, line, st->count);
+	free(line);
+}
+
+static void samp_figures(const void *state, const struct probe_workload *wl,
+			 struct figure_set *out)
+{
+	const struct samp_state *s = state;
+	const char *basis;
+	double per_io;
+
+	(void)wl;
+	if (!s)
+		return;
+	per_io = basis_ns(s, &basis);
+	for (size_t i = 0; i < s->nr_fns && i < SAMP_TOP_JSON; i++) {
+		const struct samp_fn *f = &s->fns[i];
+		double share = (double)f->incl / (double)s->sub_stacked;
+
+		/* wrappers only repeat their callee's time */
+		if (fn_pass_through(f))
+			continue;
+		figure_put_fn(out, &samp_slat_figure, fn_name(f->sym),
+			      per_io > 0 ? share * per_io : 0.0);
+	}
+	for (size_t i = 0; i < s->nr_stacks && i < SAMP_TOP_JSON; i++)
+		if (s->stacks[i].cls == SAMPLE_SUBMIT)
+			put_submission_stack(out, &s->stacks[i]);
+}
+
 const struct probe_family sampling_probe = {
 	.name = "sampling",
 	.summary = "cpu-clock kernel stacks of the workload: where submission time goes",
@@ -684,5 +741,6 @@ const struct probe_family sampling_probe = {
 	.collect = samp_collect,
 	.render_text = samp_render_text,
 	.render_json = samp_render_json,
+	.figures = samp_figures,
 	.destroy = samp_destroy,
 };

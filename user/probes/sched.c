@@ -16,6 +16,7 @@
 
 #include "iodig/sched.h"
 #include "probes/ksyms.h"
+#include "probes/figures.h"
 #include "probes/probe.h"
 #include "probes/selection.h"
 #include "probes/maps.h"
@@ -533,7 +534,7 @@ static void sched_render_json(const void *state, struct json_object *kernel)
 	if (s->symbolizer[0])
 		json_object_object_add(o, "symbolizer_error",
 				       json_object_new_string(s->symbolizer));
-	json_object_object_add(kernel, "sched", o);
+	json_object_object_add(kernel, probe_json_name(&sched_probe), o);
 }
 
 static void sched_destroy(void *state)
@@ -599,6 +600,54 @@ static const struct family_drop_def sched_drops[] = {
 };
 
 static const char *const sched_classic_events[] = { "sched_switch" };
+/* Figures: switches per I/O in all, of io-wq workers, waiting for a tag;
+ * per blocking function, switches and off-CPU time per I/O. */
+#define SCHED_KERNEL_FIGURE(k, l, r) \
+	{ .kind = FIGURE_KERNEL, .key = k, .label = l, .unit = "", .better = FIGURE_LOWER, .rank = r }
+static const struct figure_def sched_switches_figure =
+	SCHED_KERNEL_FIGURE("kernel.switches_per_io", "sched switches per I/O", 10);
+static const struct figure_def sched_iowq_figure =
+	SCHED_KERNEL_FIGURE("kernel.iowq_switches_per_io", "io-wq worker switches per I/O", 11);
+static const struct figure_def sched_tag_waits_figure =
+	SCHED_KERNEL_FIGURE("kernel.tag_waits_per_io", "tag waits per I/O (blk_mq_get_tag)", 12);
+static const struct figure_def sched_fn_calls_figure = {
+	.kind = FIGURE_FUNCTION, .key = "fn|sched|*|calls_per_io", .label = "blocks in",
+	.measure = "switches/IO", .unit = "calls/IO", .better = FIGURE_LOWER, .rank = 10,
+};
+static const struct figure_def sched_fn_ns_figure = {
+	.kind = FIGURE_FUNCTION, .key = "fn|sched|*|ns_per_io", .label = "blocks in",
+	.measure = "off-CPU time/IO", .unit = "ns/IO", .better = FIGURE_LOWER, .rank = 10,
+};
+
+static void sched_figures(const void *state, const struct probe_workload *wl,
+			  struct figure_set *out)
+{
+	const struct sched_state *s = state;
+	const double ios = (double)wl->ios;
+	double tag_waits = 0.0;
+
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->nr_funcs; i++)
+		if (!strcmp(s->funcs[i].name, "blk_mq_get_tag"))
+			tag_waits = figure_ratio((double)s->funcs[i].count, ios);
+	figure_put(out, &sched_switches_figure,
+		   figure_ratio((double)s->sum.switches, ios));
+	figure_put(out, &sched_iowq_figure,
+		   figure_ratio((double)s->sum.iowq_switches, ios));
+	figure_put(out, &sched_tag_waits_figure, tag_waits);
+	for (size_t i = 0; i < s->nr_funcs; i++) {
+		const struct sched_func *f = &s->funcs[i];
+
+		figure_put_fn(out, &sched_fn_calls_figure, f->name,
+			      figure_ratio((double)f->count, ios));
+		figure_put_fn(out, &sched_fn_ns_figure, f->name,
+			      figure_ratio((double)f->offcpu_ns, ios));
+	}
+	for (size_t i = 0; i < s->nr_folded && i < TOP_STACKS; i++)
+		figure_put_stack(out, FIGURE_STACK_OFF_CPU, s->folded[i].stack,
+				 s->folded[i].count);
+}
 
 const struct probe_family sched_probe = {
 	.name = "sched",
@@ -614,5 +663,6 @@ const struct probe_family sched_probe = {
 	.share_out = sched_share_out,
 	.render_text = sched_render_text,
 	.render_json = sched_render_json,
+	.figures = sched_figures,
 	.destroy = sched_destroy,
 };

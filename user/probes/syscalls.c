@@ -14,6 +14,7 @@
 #include <json-c/json.h>
 
 #include "iodig/syscalls.h"
+#include "probes/figures.h"
 #include "probes/probe.h"
 #include "probes/sc_calls.h"
 #include "probes/selection.h"
@@ -366,7 +367,7 @@ static void sc_render_json(const void *state, struct json_object *kernel)
 	}
 	json_object_object_add(o, "workload_ios", json_u64(s->wl.ios));
 	json_object_object_add(o, "drops", family_drops_json(s));
-	json_object_object_add(kernel, "syscalls", o);
+	json_object_object_add(kernel, probe_json_name(&syscalls_probe), o);
 }
 
 /* What the family lost, by cause (probes/family_render.h); unmatched_exit:
@@ -376,6 +377,33 @@ static const struct family_drop_def sc_drops[] = {
 	FAMILY_DROP("thread_state", struct sc_state, sum.state_misses),
 	FAMILY_DROP("unmatched_exit", struct sc_state, sum.mismatched),
 };
+
+/* Figures: each traced call's calls and time in the kernel per I/O. */
+static const struct figure_def sc_calls_figure = {
+	.kind = FIGURE_FUNCTION, .key = "fn|syscall|*|calls_per_io", .label = "syscall",
+	.measure = "calls/IO", .unit = "calls/IO", .better = FIGURE_LOWER, .rank = 20,
+};
+static const struct figure_def sc_ns_figure = {
+	.kind = FIGURE_FUNCTION, .key = "fn|syscall|*|ns_per_io", .label = "syscall",
+	.measure = "time/IO", .unit = "ns/IO", .better = FIGURE_LOWER, .rank = 20,
+};
+
+static void sc_figures(const void *state, const struct probe_workload *wl,
+		       struct figure_set *out)
+{
+	const struct sc_state *s = state;
+
+	for (int r = 0; s && r < SC_ROW_NR; r++) {
+		const struct sc_row_counters *c = &s->sum.row[r];
+
+		if (!c->calls)
+			continue;
+		figure_put_fn(out, &sc_calls_figure, sc_rows[r].key,
+			      figure_ratio((double)c->calls, (double)wl->ios));
+		figure_put_fn(out, &sc_ns_figure, sc_rows[r].key,
+			      figure_ratio((double)c->ns_sum, (double)wl->ios));
+	}
+}
 
 const struct probe_family syscalls_probe = {
 	.name = "syscalls",
@@ -395,4 +423,5 @@ const struct probe_family syscalls_probe = {
 	.collect = sc_collect,
 	.render_text = sc_render_text,
 	.render_json = sc_render_json,
+	.figures = sc_figures,
 };

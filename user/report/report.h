@@ -8,11 +8,12 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "probes/figures.h"
 #include "workload/job.h"
 #include "workload/stats.h"
 #include "target/diskstats.h"
 
-struct probe_set;
+struct json_object;
 struct probe_toggle;
 
 /* One report entry: a job (numjobs folded in with group_reporting) or one
@@ -44,6 +45,18 @@ struct report_disk {
 	double util_pct;
 };
 
+/*
+ * One job group's kernel section.  A group's probes are read, rendered and
+ * unloaded when the group ends (run/group_probes.c), so none of them runs
+ * during a later group; this is what is kept of them.
+ */
+struct report_kernel {
+	int group_id;
+	char *text;                  /* the text section, after its heading */
+	struct json_object *json;    /* the "kernel" object */
+	struct figure_set figures;   /* the families' figures and stacks */
+};
+
 struct report {
 	struct report_job *jobs;
 	size_t nr_jobs;
@@ -62,13 +75,33 @@ struct report {
 	const struct job *job_defs;     /* the jobs as parsed, for fio's */
 	size_t nr_job_defs;             /* "name: (g=0): rw=..." preamble */
 
-	const struct probe_set *probes; /* kernel section, may be NULL */
+	/* Kernel sections, one per group that ran with probes (none without
+	 * them).  With one group the report is laid out as it always was;
+	 * with several, each group's section follows its jobs. */
+	const struct report_kernel *kernels;
+	size_t nr_kernels;
 	const struct probe_toggle *toggle; /* --probe-toggle, may be NULL */
 };
 
 /* fio's layout and field names; the kernel section follows. */
 int report_text(const struct report *r, FILE *out);
-/* fio's JSON keys and nesting plus an "iodig" object. */
+/* fio's JSON keys and nesting plus an "iodig" object: built once as a
+ * tree, which --output-format=json and the trace file both render. */
+int report_json_tree(const struct report *r, struct json_object **out);
+/* The tree as iodig prints JSON (pretty, spaced, '/' unescaped); NULL
+ * when out of memory.  The text belongs to @tree. */
+const char *report_json_text(struct json_object *tree);
+/* report_json_text, then a newline, to @out; 0 or -errno. */
+int report_json_print(struct json_object *tree, FILE *out);
+/* report_json_tree and report_json_print in one. */
 int report_json(const struct report *r, FILE *out);
+/* The workload's figures (iops, bw_kib, {slat,clat,lat}_{mean,p50,p99,
+ * p99.9}_ns, usr/sys cpu, ctx_per_io, ios) over the jobs of group @group,
+ * or of the whole run for -1, into @out.  0 or -ENOMEM. */
+int report_figures(const struct report *r, int group, struct figure_set *out);
+/* Every figure of the run, sorted: the workload's, then the kernel
+ * sections'; with several groups the whole run's workload figures, then
+ * each group's workload and kernel figures under "g<ID>/". */
+int report_run_figures(const struct report *r, struct figure_set *out);
 
 #endif /* IODIG_REPORT_H */

@@ -12,7 +12,6 @@
 
 #include <json-c/json.h>
 
-#include "probes/probe.h"
 #include "report/report.h"
 #include "probes/toggle.h"
 #include "report/units.h"
@@ -403,6 +402,56 @@ static void add_disks(struct jbuild *b, struct json_object *root,
 	jadd(b, root, "disk_util", arr);
 }
 
+/* "groups": each group's jobs and kernel section, for a run of several. */
+static void add_groups(struct jbuild *b, struct json_object *iodig, const struct report *r)
+{
+	struct json_object *arr = json_object_new_array();
+
+	for (size_t i = 0; arr && i < r->nr_kernels; i++) {
+		const struct report_kernel *k = &r->kernels[i];
+		struct json_object *o = jnew_obj(b), *jobs = json_object_new_array();
+		unsigned int workers = 0;
+
+		for (size_t j = 0; jobs && j < r->nr_job_defs; j++) {
+			if (r->job_defs[j].group_id != k->group_id)
+				continue;
+			json_object_array_add(jobs, json_object_new_string(r->job_defs[j].name));
+			workers += r->job_defs[j].numjobs;
+		}
+		jint(b, o, "group", (uint64_t)k->group_id);
+		jadd(b, o, "jobs", jobs);
+		jint(b, o, "workers", workers);
+		jadd(b, o, "kernel", json_object_get(k->json));
+		if (!o || json_object_array_add(arr, o)) {
+			json_object_put(o);
+			b->err = -ENOMEM;
+		}
+	}
+	jadd(b, iodig, "groups", arr);
+}
+
+/*
+ * One group: "kernel" is its section, as it always was.  Several: each
+ * group's section is in "groups", and "kernel" keeps only the list of
+ * probes (the first group's), so no reader takes one group's figures for
+ * the whole run's.
+ */
+static void add_kernel(struct jbuild *b, struct json_object *iodig, const struct report *r)
+{
+	struct json_object *kernel, *probes = NULL;
+
+	if (r->nr_groups < 2 || !r->nr_kernels) {
+		jadd(b, iodig, "kernel", r->nr_kernels ? json_object_get(r->kernels[0].json) :
+						       jnew_obj(b));
+		return;
+	}
+	kernel = jnew_obj(b);
+	if (json_object_object_get_ex(r->kernels[0].json, "probes", &probes))
+		jadd(b, kernel, "probes", json_object_get(probes));
+	jadd(b, iodig, "kernel", kernel);
+	add_groups(b, iodig, r);
+}
+
 static void add_iodig(struct jbuild *b, struct json_object *root,
 		      const struct report *r)
 {
@@ -413,11 +462,7 @@ static void add_iodig(struct jbuild *b, struct json_object *root,
 	jstr(b, o, "kernel_release", r->kernel_release);
 	jstr(b, o, "hostname", r->hostname);
 	jadd(b, o, "interrupted", json_object_new_boolean(r->interrupted));
-	/* the probe set adds "kernel" itself; keep the key when it is absent */
-	if (r->probes && o)
-		probes_render_json(r->probes, o);
-	else
-		jadd(b, o, "kernel", jnew_obj(b));
+	add_kernel(b, o, r);
 	if (r->toggle && o)
 		toggle_render_json(r->toggle, o);
 	jadd(b, root, "iodig", o);
@@ -435,16 +480,15 @@ static uint64_t elapsed_seconds(const struct report *r)
 	return (max_ns + 999999999ull) / 1000000000ull;
 }
 
-int report_json(const struct report *r, FILE *out)
+int report_json_tree(const struct report *r, struct json_object **out)
 {
 	struct jbuild b = { 0 };
 	struct json_object *root, *jobs;
-	const char *text;
 	char when[32] = "";
 	uint64_t elapsed = elapsed_seconds(r);
 	size_t i;
-	int ret = 0;
 
+	*out = NULL;
 	root = jnew_obj(&b);
 	if (!root)
 		return -ENOMEM;
@@ -465,21 +509,39 @@ int report_json(const struct report *r, FILE *out)
 		add_disks(&b, root, r);
 	add_iodig(&b, root, r);
 	if (b.err) {
-		ret = b.err;
-		goto cleanup;
+		json_object_put(root);
+		return b.err;
 	}
+	*out = root;
+	return 0;
+}
 
-	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
+const char *report_json_text(struct json_object *tree)
+{
+	return json_object_to_json_string_ext(tree, JSON_C_TO_STRING_PRETTY |
 					      JSON_C_TO_STRING_SPACED |
 					      JSON_C_TO_STRING_NOSLASHESCAPE);
-	if (!text) {
-		ret = -ENOMEM;
-		goto cleanup;
-	}
+}
+
+int report_json_print(struct json_object *tree, FILE *out)
+{
+	const char *text = report_json_text(tree);
+
+	if (!text)
+		return -ENOMEM;
 	if (fputs(text, out) == EOF || fputc('\n', out) == EOF ||
 	    fflush(out) == EOF || ferror(out))
-		ret = -EIO;
-cleanup:
+		return -EIO;
+	return 0;
+}
+
+int report_json(const struct report *r, FILE *out)
+{
+	struct json_object *root;
+	int ret = report_json_tree(r, &root);
+
+	if (!ret)
+		ret = report_json_print(root, out);
 	json_object_put(root);
 	return ret;
 }

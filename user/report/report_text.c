@@ -10,7 +10,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "probes/probe.h"
 #include "report/report.h"
 #include "probes/toggle.h"
 #include "report/units.h"
@@ -366,6 +365,49 @@ static void print_preamble(FILE *out, const struct report *r)
 		fprintf(out, "Starting %u thread%s\n", threads, threads > 1 ? "s" : "");
 }
 
+/* "job a: 1 worker", "jobs a, b: 3 workers": whom group @id's kernel
+ * section covers. */
+static void group_jobs_text(FILE *out, const struct report *r, int id)
+{
+	unsigned int workers = 0, n = 0;
+
+	for (size_t i = 0; i < r->nr_job_defs; i++)
+		n += r->job_defs[i].group_id == id;
+	fputs(n > 1 ? "jobs " : "job ", out);
+	for (size_t i = 0, k = 0; i < r->nr_job_defs; i++) {
+		if (r->job_defs[i].group_id != id)
+			continue;
+		fprintf(out, "%s%s", k++ ? ", " : "", r->job_defs[i].name);
+		workers += r->job_defs[i].numjobs;
+	}
+	fprintf(out, ": %u worker%s", workers, workers == 1 ? "" : "s");
+}
+
+static void print_kernel(FILE *out, const struct report *r, const struct report_kernel *k)
+{
+	if (r->nr_groups > 1) {
+		fprintf(out, "\nKernel, group %d (", k->group_id);
+		group_jobs_text(out, r, k->group_id);
+		fputs("):\n", out);
+	} else {
+		fputs("\nKernel:\n", out);
+	}
+	fputs(k->text ? k->text : "", out);
+}
+
+/* With several groups, each group's kernel section follows its last job. */
+static void print_group_kernel(FILE *out, const struct report *r, size_t job)
+{
+	int id = r->jobs[job].job ? r->jobs[job].job->group_id : 0;
+
+	if (r->nr_groups < 2 || (job + 1 < r->nr_jobs && r->jobs[job + 1].job &&
+				 r->jobs[job + 1].job->group_id == id))
+		return;
+	for (size_t i = 0; i < r->nr_kernels; i++)
+		if (r->kernels[i].group_id == id)
+			print_kernel(out, r, &r->kernels[i]);
+}
+
 int report_text(const struct report *r, FILE *out)
 {
 	size_t i;
@@ -376,8 +418,10 @@ int report_text(const struct report *r, FILE *out)
 	print_preamble(out, r);
 	/* fio starts its report with an empty line */
 	fputc('\n', out);
-	for (i = 0; i < r->nr_jobs; i++)
+	for (i = 0; i < r->nr_jobs; i++) {
 		print_job(out, r, &r->jobs[i]);
+		print_group_kernel(out, r, i);
+	}
 	for (i = 0; i < r->nr_groups; i++)
 		print_group(out, &r->groups[i]);
 	if (r->nr_disks) {
@@ -385,9 +429,8 @@ int report_text(const struct report *r, FILE *out)
 		for (i = 0; i < r->nr_disks; i++)
 			print_disk(out, &r->disks[i]);
 	}
-	/* the kernel section brings its own "Kernel:" heading */
-	if (r->probes)
-		probes_render_text(r->probes, out);
+	if (r->nr_groups < 2 && r->nr_kernels)
+		print_kernel(out, r, &r->kernels[0]);
 	if (r->toggle)
 		toggle_render_text(r->toggle, out);
 	/* fflush sets errno (ENOSPC, EPIPE...): the caller names the reason */

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The run flow behind `iodig run`, once or --repeat=N times: probes are
- * loaded fresh for every repeat (their maps count from zero), the workers
- * are rebuilt, and each repeat's figures are kept.  Only the last repeat's
- * full report is printed; the others survive as figures.
+ * loaded fresh for every repeat and every job group in it (their maps
+ * count from zero), the workers are rebuilt, and each repeat's figures
+ * are kept.  Only the last repeat's full report is printed; the others
+ * survive as figures.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -13,141 +14,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/sysmacros.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <json-c/json.h>
 
-#include "workload/engine.h"
-#include "probes/probe.h"
+#include "probes/figures.h"
+#include "run/group_probes.h"
 #include "run/repeat.h"
 #include "base/ttest.h"
-#include "report/units.h"
 
-const struct figure_def headline_figures[] = {
-	{ "iops", "IOPS", "", 1 },
-	{ "bw_kib", "bandwidth", "KiB/s", 1 },
-	{ "slat_mean_ns", "slat avg", "ns", 0 },
-	{ "slat_p50_ns", "slat p50", "ns", 0 },
-	{ "slat_p99_ns", "slat p99", "ns", 0 },
-	{ "slat_p99.9_ns", "slat p99.9", "ns", 0 },
-	{ "clat_mean_ns", "clat avg", "ns", 0 },
-	{ "clat_p50_ns", "clat p50", "ns", 0 },
-	{ "clat_p99_ns", "clat p99", "ns", 0 },
-	{ "clat_p99.9_ns", "clat p99.9", "ns", 0 },
-	{ "lat_mean_ns", "lat avg", "ns", 0 },
-	{ "lat_p50_ns", "lat p50", "ns", 0 },
-	{ "lat_p99_ns", "lat p99", "ns", 0 },
-	{ "lat_p99.9_ns", "lat p99.9", "ns", 0 },
-	{ "usr_cpu_pct", "cpu usr", "%", 0 },
-	{ "sys_cpu_pct", "cpu sys", "%", 0 },
-	{ "ctx_per_io", "context switches per I/O", "", 0 },
-};
-const size_t nr_headline_figures = sizeof(headline_figures) / sizeof(headline_figures[0]);
-
-const struct figure_def kernel_figures[] = {
-	{ "kernel.punt_ratio", "io_uring punt ratio (io-wq)", "", 0 },
-	{ "kernel.switches_per_io", "sched switches per I/O", "", 0 },
-	{ "kernel.iowq_switches_per_io", "io-wq worker switches per I/O", "", 0 },
-	{ "kernel.tag_waits_per_io", "tag waits per I/O (blk_mq_get_tag)", "", 0 },
-	{ "kernel.faults_per_io", "user faults per I/O", "", 0 },
-	{ "kernel.requests_per_io", "block requests per I/O", "", -1 },
-};
-const size_t nr_kernel_figures = sizeof(kernel_figures) / sizeof(kernel_figures[0]);
-
-dev_t disk_devt(const char *disk)
-{
-	char path[256], buf[32];
-	unsigned int maj, min;
-	FILE *f;
-	dev_t dev = 0;
-
-	if (!disk || !disk[0])
-		return 0;
-	snprintf(path, sizeof(path), "/sys/block/%s/dev", disk);
-	f = fopen(path, "re");
-	if (!f)
-		return 0;
-	if (fgets(buf, sizeof(buf), f) && sscanf(buf, "%u:%u", &maj, &min) == 2)
-		dev = makedev(maj, min);
-	fclose(f);
-	return dev;
-}
-
-/* What the probes size their maps from (struct probe_env). */
-static void job_figures(const struct job_list *jobs, struct probe_env *env)
-{
-	uint64_t threads = 0, inflight = 0, ns = 0;
-	bool bounded = jobs->count > 0;
-
-	for (size_t i = 0; i < jobs->count; i++) {
-		const struct job *j = &jobs->jobs[i];
-
-		threads += j->numjobs;
-		inflight += (uint64_t)j->numjobs * j->iodepth;
-		if (!j->runtime_ns)
-			bounded = false;
-		/* sum, not max: stonewalled groups run one after another */
-		ns += j->startdelay_ns + j->ramp_time_ns + j->runtime_ns;
-	}
-	env->threads = threads > UINT_MAX ? UINT_MAX : (unsigned int)threads;
-	env->inflight = inflight;
-	env->runtime_s = bounded ? (unsigned int)((ns + 999999999ull) / 1000000000ull) : 0;
-}
-
-static void open_probes(struct run_ctx *ctx)
-{
-	struct probe_env env = { .runner_tgid = getpid(), .supervisor_tid = gettid() };
-	struct errbuf err = { { 0 } };
-
-	if (ctx->opts.no_probes)
-		return;
-	if (ctx->jobs.count && ctx->targets) {
-		snprintf(env.target_disk, sizeof(env.target_disk), "%s",
-			 ctx->targets[0].info.disk_name);
-		env.target_dev = disk_devt(env.target_disk);
-	}
-	env.force_mechanism = ctx->opts.mechanism;
-	probes_env_from_environment(&env);
-	env.bpf_stats = ctx->opts.bpf_stats;
-	env.detail = ctx->opts.detail;
-	env.sample_hz = ctx->opts.sample_hz;
-	env.block_time_stride = ctx->opts.block_sample;
-	env.stacks = ctx->opts.stacks;
-	job_figures(&ctx->jobs, &env);
-	if (probes_open(&env, ctx->opts.probes, &ctx->probes, &err))
-		fprintf(stderr, "iodig: kernel probes unavailable: %s\n", err.msg);
-}
-
-/* The workload's own figures, for the kernel section's per-I/O ratios. */
-static void workload_figures(const struct run_ctx *ctx, struct probe_workload *wl)
-{
-	memset(wl, 0, sizeof(*wl));
-	for (unsigned int i = 0; i < ctx->nr_workers; i++) {
-		const struct worker_stats *s = &ctx->shared->stats[i];
-
-		for (int d = 0; d < DDIR_COUNT; d++) {
-			const struct ddir_stats *ds = &s->dir[d];
-
-			wl->ios += ds->ios;
-			wl->slat_ns += (uint64_t)(ds->slat.mean * (double)ds->slat.n);
-			wl->clat_ns += (uint64_t)(ds->clat.mean * (double)ds->clat.n);
-		}
-		wl->submit_calls += s->submit_calls;
-		wl->reap_calls += s->complete_calls;
-		wl->ctx_vol += s->ctx_vol;
-		wl->ctx_invol += s->ctx_invol;
-		wl->majf += s->majf;
-		wl->minf += s->minf;
-		if (s->runtime_ns > wl->runtime_ns)
-			wl->runtime_ns = s->runtime_ns;
-		if (ctx->workers[i].job->engine->flags & ENGINE_SYNC)
-			wl->sync_engine = true;
-	}
-}
-
-/* run_execute maps fresh worker stats each time; release the last ones. */
+/* run_begin maps fresh worker stats each time; release the last ones. */
 static void reset_workers(struct run_ctx *ctx)
 {
 	free(ctx->workers);
@@ -156,30 +32,6 @@ static void reset_workers(struct run_ctx *ctx)
 		munmap(ctx->shared, ctx->shared_len);
 	ctx->shared = NULL;
 	ctx->nr_workers = 0;
-}
-
-/* The report as the fio-compatible JSON tree, through report_json so the
- * trace file and --output-format=json can never disagree. */
-static int report_tree(const struct report *r, struct json_object **out)
-{
-	char *text = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&text, &len);
-	int ret;
-
-	*out = NULL;
-	if (!mem)
-		return -ENOMEM;
-	ret = report_json(r, mem);
-	if (fclose(mem) && !ret)
-		ret = -EIO;
-	if (!ret) {
-		*out = json_tokener_parse(text);
-		if (!*out)
-			ret = -ENOMEM;
-	}
-	free(text);
-	return ret;
 }
 
 /* Sleeps --repeat-delay, waking early for SIGINT/SIGTERM. */
@@ -195,39 +47,51 @@ static void repeat_pause(struct run_ctx *ctx, uint64_t ns)
 		ctx->stop_signal = sig;
 }
 
-static int one_repeat(struct run_ctx *ctx, struct repeat_result *res, bool last,
-		      struct errbuf *err)
+/* The job groups in order, each with its own probes; group 0's were
+ * opened before the workers were set up, as with a single group. */
+static int run_groups(struct run_ctx *ctx, struct errbuf *err)
 {
-	struct json_object *figs = NULL;
+	struct run_group g = { 0 };
+	int ret = run_begin(ctx, err);
+
+	while (!ret && run_group_next(ctx, &g)) {
+		if (g.first_job && !run_signal_pending(ctx))
+			group_probes_open(ctx, &g);
+		if (!run_signal_pending(ctx))
+			ret = run_group_execute(ctx, &g, err);
+		if (!ret)
+			ret = group_probes_collect(ctx, &g, err);
+		if (run_signal_pending(ctx))
+			break;
+	}
+	if (!ret)
+		run_end(ctx, err);
+	return ret;
+}
+
+static int one_repeat(struct run_ctx *ctx, struct repeat_result *res, struct errbuf *err)
+{
 	int ret;
 
-	ret = run_execute(ctx, err);
+	/* this repeat's kernel sections replace the last one's */
+	res->rep.kernels = NULL;
+	res->rep.nr_kernels = 0;
+	group_probes_free(ctx);
+	ret = run_groups(ctx, err);
 	if (ret)
 		return ret;
-	if (ctx->probes) {
-		struct probe_workload wl;
-
-		workload_figures(ctx, &wl);
-		probes_collect(ctx->probes, &wl);
-	}
 	report_free(&res->rep);
 	ret = run_build_report(ctx, &res->rep, err);
 	if (ret)
 		return ret;
 	json_object_put(res->tree);
-	ret = report_tree(&res->rep, &res->tree);
+	ret = report_json_tree(&res->rep, &res->tree);
 	if (!ret)
-		ret = figures_extract(&res->rep, res->tree, &figs);
+		ret = report_run_figures(&res->rep, &res->figures[res->done]);
 	if (ret)
 		return err_set(err, -ret, "building the figures of repeat %u failed: %s",
 			       res->done + 1, strerror(-ret));
-	res->figures[res->done++] = figs;
-	if (!last) {
-		/* the next repeat loads its own probes */
-		res->rep.probes = NULL;
-		probes_destroy(ctx->probes);
-		ctx->probes = NULL;
-	}
+	res->done++;
 	return 0;
 }
 
@@ -244,6 +108,8 @@ int repeat_execute(struct run_ctx *ctx, const struct repeat_opts *o,
 	if (!res->figures)
 		return err_set(err, ENOMEM, "out of memory for %u repeats", n);
 	for (unsigned int i = 0; i < n; i++) {
+		struct run_group first = { 0 };
+
 		if (i) {
 			repeat_pause(ctx, o->delay_ns);
 			/* interrupted between repeats: keep the last one's report */
@@ -251,12 +117,13 @@ int repeat_execute(struct run_ctx *ctx, const struct repeat_opts *o,
 				break;
 			reset_workers(ctx);
 		}
-		open_probes(ctx);
+		if (run_group_next(ctx, &first))
+			group_probes_open(ctx, &first);
 		if (run_signal_pending(ctx)) {
 			res->nothing_run = i == 0;
 			break;
 		}
-		ret = one_repeat(ctx, res, i + 1 == n, err);
+		ret = one_repeat(ctx, res, err);
 		if (ret || ctx->stop_signal)
 			break;
 	}
@@ -269,201 +136,10 @@ void repeat_result_free(struct repeat_result *res)
 		return;
 	report_free(&res->rep);
 	json_object_put(res->tree);
-	for (unsigned int i = 0; res->figures && i < res->done; i++)
-		json_object_put(res->figures[i]);
+	for (unsigned int i = 0; res->figures && i < res->asked; i++)
+		figure_set_free(&res->figures[i]);
 	free(res->figures);
 	memset(res, 0, sizeof(*res));
-}
-
-/* ---- figures ---- */
-
-static void fig(struct json_object *o, const char *key, double v)
-{
-	if (isfinite(v))
-		json_object_object_add(o, key, json_object_new_double(v));
-}
-
-static double per(double a, double b)
-{
-	return b > 0 ? a / b : 0.0;
-}
-
-static double jnum(struct json_object *o, const char *key, int *found)
-{
-	struct json_object *v;
-
-	if (!o || !json_object_object_get_ex(o, key, &v) ||
-	    (!json_object_is_type(v, json_type_double) && !json_object_is_type(v, json_type_int)))
-		return 0.0;
-	if (found)
-		*found = 1;
-	return json_object_get_double(v);
-}
-
-static struct json_object *jget(struct json_object *o, const char *key)
-{
-	struct json_object *v = NULL;
-
-	if (o)
-		json_object_object_get_ex(o, key, &v);
-	return v;
-}
-
-static void add_latency(struct json_object *o, const char *name,
-			const struct lat_acc *a, const struct hist *h)
-{
-	char key[64];
-
-	snprintf(key, sizeof(key), "%s_mean_ns", name);
-	fig(o, key, a->n ? a->mean : 0.0);
-	snprintf(key, sizeof(key), "%s_p50_ns", name);
-	fig(o, key, (double)hist_percentile(h, 50.0));
-	snprintf(key, sizeof(key), "%s_p99_ns", name);
-	fig(o, key, (double)hist_percentile(h, 99.0));
-	snprintf(key, sizeof(key), "%s_p99.9_ns", name);
-	fig(o, key, (double)hist_percentile(h, 99.9));
-}
-
-/* Whole-run headline: rates summed over jobs and directions as fio's group
- * line does, latencies over every I/O of the run. */
-static int headline(const struct report *r, struct json_object *o, double *ios_out)
-{
-	/* three full histograms: too large for the stack */
-	struct ddir_stats *m = calloc(1, sizeof(*m));
-	double iops = 0, bw = 0, ios = 0, ctx = 0, usr = 0, sys = 0, w = 0;
-
-	if (!m)
-		return -ENOMEM;
-	for (size_t j = 0; j < r->nr_jobs; j++) {
-		const struct worker_stats *st = &r->jobs[j].st;
-		uint64_t runt = stats_runtime_ms(st);
-
-		for (int d = 0; d < DDIR_COUNT; d++) {
-			const struct ddir_stats *ds = &st->dir[d];
-
-			if (runt) {
-				iops += (double)ds->ios * 1000.0 / (double)runt;
-				bw += (double)ds->bytes * 1000.0 / (double)runt / 1024.0;
-			}
-			ios += (double)ds->ios;
-			lat_acc_merge(&m->slat, &ds->slat);
-			lat_acc_merge(&m->clat, &ds->clat);
-			lat_acc_merge(&m->lat, &ds->lat);
-			hist_merge(&m->slat_h, &ds->slat_h);
-			hist_merge(&m->clat_h, &ds->clat_h);
-			hist_merge(&m->lat_h, &ds->lat_h);
-		}
-		ctx += (double)(st->ctx_vol + st->ctx_invol);
-		usr += stats_cpu_pct(st->usr_ns, st, r->jobs[j].nr_workers) * r->jobs[j].nr_workers;
-		sys += stats_cpu_pct(st->sys_ns, st, r->jobs[j].nr_workers) * r->jobs[j].nr_workers;
-		w += r->jobs[j].nr_workers;
-	}
-	fig(o, "iops", iops);
-	fig(o, "bw_kib", bw);
-	add_latency(o, "slat", &m->slat, &m->slat_h);
-	add_latency(o, "clat", &m->clat, &m->clat_h);
-	add_latency(o, "lat", &m->lat, &m->lat_h);
-	fig(o, "usr_cpu_pct", per(usr, w));
-	fig(o, "sys_cpu_pct", per(sys, w));
-	fig(o, "ctx_per_io", per(ctx, ios));
-	fig(o, "ios", ios);
-	*ios_out = ios;
-	free(m);
-	return 0;
-}
-
-static void fn_fig(struct json_object *o, const char *role, const char *fn,
-		   const char *unit, double v)
-{
-	char key[512];
-
-	snprintf(key, sizeof(key), "fn|%s|%s|%s", role, fn, unit);
-	fig(o, key, v);
-}
-
-static void kernel_functions(struct json_object *kernel, struct json_object *o, double ios)
-{
-	struct json_object *arr, *calls;
-
-	arr = jget(jget(kernel, "sampling"), "slat_breakdown");
-	for (size_t i = 0; arr && i < json_object_array_length(arr); i++) {
-		struct json_object *e = json_object_array_get_idx(arr, i);
-		struct json_object *pt = jget(e, "pass_through");
-		const char *fn = json_object_get_string(jget(e, "function"));
-
-		/* wrappers only repeat their callee's time */
-		if (!fn || (pt && json_object_get_boolean(pt)))
-			continue;
-		fn_fig(o, "slat", fn, "ns_per_io", jnum(e, "est_ns_per_io", NULL));
-	}
-	arr = jget(jget(kernel, "sched"), "by_function");
-	for (size_t i = 0; arr && i < json_object_array_length(arr); i++) {
-		struct json_object *e = json_object_array_get_idx(arr, i);
-		const char *fn = json_object_get_string(jget(e, "function"));
-
-		if (!fn)
-			continue;
-		fn_fig(o, "sched", fn, "calls_per_io", per(jnum(e, "count", NULL), ios));
-		fn_fig(o, "sched", fn, "ns_per_io", per(jnum(e, "offcpu_ns", NULL), ios));
-		if (!strcmp(fn, "blk_mq_get_tag"))
-			fig(o, "kernel.tag_waits_per_io", per(jnum(e, "count", NULL), ios));
-	}
-	calls = jget(jget(kernel, "syscalls"), "calls");
-	if (calls) {
-		json_object_object_foreach(calls, name, e) {
-			fn_fig(o, "syscall", name, "calls_per_io", per(jnum(e, "calls", NULL), ios));
-			fn_fig(o, "syscall", name, "ns_per_io", per(jnum(e, "ns_total", NULL), ios));
-		}
-	}
-}
-
-static void kernel_headline(struct json_object *kernel, struct json_object *o, double ios)
-{
-	struct json_object *f;
-	int found = 0;
-	double v;
-
-	v = jnum(jget(kernel, "io_uring"), "punt_ratio", &found);
-	if (found)
-		fig(o, "kernel.punt_ratio", v);
-	found = 0;
-	v = jnum(jget(kernel, "sched"), "switches", &found);
-	if (found) {
-		fig(o, "kernel.switches_per_io", per(v, ios));
-		fig(o, "kernel.iowq_switches_per_io",
-		    per(jnum(jget(jget(kernel, "sched"), "iowq"), "switches", NULL), ios));
-		/* no blk_mq_get_tag row means no tag waits */
-		fig(o, "kernel.tag_waits_per_io", 0.0);
-	}
-	found = 0;
-	f = jget(kernel, "faults");
-	v = jnum(f, "user_faults", &found);
-	if (found)
-		fig(o, "kernel.faults_per_io", per(v, ios));
-	found = 0;
-	v = jnum(jget(kernel, "block"), "requests_per_io", &found);
-	if (found)
-		fig(o, "kernel.requests_per_io", v);
-}
-
-int figures_extract(const struct report *r, struct json_object *tree,
-		    struct json_object **out)
-{
-	struct json_object *o = json_object_new_object();
-	struct json_object *kernel = jget(jget(tree, "iodig"), "kernel");
-	double ios = 0;
-
-	*out = NULL;
-	if (!o || headline(r, o, &ios)) {
-		json_object_put(o);
-		return -ENOMEM;
-	}
-	if (kernel) {
-		kernel_headline(kernel, o, ios);
-		kernel_functions(kernel, o, ios);
-	}
-	*out = o;
-	return 0;
 }
 
 /* ---- summary ---- */
@@ -474,13 +150,22 @@ static size_t values_of(const struct repeat_result *res, const char *key, double
 	size_t n = 0;
 
 	for (unsigned int i = 0; i < res->done; i++) {
-		int found = 0;
-		double x = jnum(res->figures[i], key, &found);
+		const struct figure *f = figure_find(&res->figures[i], key);
 
-		if (found)
-			v[n++] = x;
+		if (f)
+			v[n++] = f->value;
 	}
 	return n;
+}
+
+/* {key: value} in the set's order. */
+static struct json_object *figures_json(const struct figure_set *s)
+{
+	struct json_object *o = json_object_new_object();
+
+	for (size_t i = 0; o && i < s->n; i++)
+		json_object_object_add(o, s->v[i].key, json_object_new_double(s->v[i].value));
+	return o;
 }
 
 struct json_object *repeat_json(const struct repeat_result *res)
@@ -500,26 +185,24 @@ struct json_object *repeat_json(const struct repeat_result *res)
 	for (unsigned int i = 0; i < res->done; i++) {
 		struct json_object *r = json_object_new_object();
 
-		json_object_object_add(r, "figures", json_object_get(res->figures[i]));
+		json_object_object_add(r, "figures", figures_json(&res->figures[i]));
 		json_object_array_add(runs, r);
 	}
 	json_object_object_add(o, "runs", runs);
 	sum = json_object_new_object();
-	if (res->done) {
-		json_object_object_foreach(res->figures[res->done - 1], key, val) {
-			struct sample_summary s;
-			struct json_object *e = json_object_new_object();
-			size_t n = values_of(res, key, v);
+	for (size_t k = 0; res->done && k < res->figures[res->done - 1].n; k++) {
+		const char *key = res->figures[res->done - 1].v[k].key;
+		struct sample_summary s;
+		struct json_object *e = json_object_new_object();
+		size_t n = values_of(res, key, v);
 
-			(void)val;
-			sample_summarize(v, n, &s);
-			json_object_object_add(e, "n", json_object_new_int((int)s.n));
-			json_object_object_add(e, "mean", json_object_new_double(s.mean));
-			json_object_object_add(e, "stdev", json_object_new_double(s.stdev));
-			json_object_object_add(e, "ci95_low", json_object_new_double(s.mean - s.ci95_half));
-			json_object_object_add(e, "ci95_high", json_object_new_double(s.mean + s.ci95_half));
-			json_object_object_add(sum, key, e);
-		}
+		sample_summarize(v, n, &s);
+		json_object_object_add(e, "n", json_object_new_int((int)s.n));
+		json_object_object_add(e, "mean", json_object_new_double(s.mean));
+		json_object_object_add(e, "stdev", json_object_new_double(s.stdev));
+		json_object_object_add(e, "ci95_low", json_object_new_double(s.mean - s.ci95_half));
+		json_object_object_add(e, "ci95_high", json_object_new_double(s.mean + s.ci95_half));
+		json_object_object_add(sum, key, e);
 	}
 	json_object_object_add(o, "summary", sum);
 	free(v);
@@ -529,11 +212,12 @@ struct json_object *repeat_json(const struct repeat_result *res)
 int repeat_render_json(const struct repeat_result *res, FILE *out)
 {
 	struct json_object *doc = NULL, *iodig = NULL;
-	const char *text;
 	int ret = 0;
 
-	if (res->done < 2 || !res->tree)
-		return report_json(&res->rep, out);
+	if (!res->tree)
+		return -EINVAL;
+	if (res->done < 2)
+		return report_json_print(res->tree, out);
 	/* new root and "iodig" sharing the report's members */
 	doc = json_object_new_object();
 	iodig = json_object_new_object();
@@ -552,18 +236,40 @@ int repeat_render_json(const struct repeat_result *res, FILE *out)
 	}
 	json_object_object_add(iodig, "repeats", repeat_json(res));
 	json_object_object_add(doc, "iodig", iodig);
-	text = json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY |
-					      JSON_C_TO_STRING_SPACED |
-					      JSON_C_TO_STRING_NOSLASHESCAPE);
-	if (!text || fputs(text, out) == EOF || fputc('\n', out) == EOF)
-		ret = -EIO;
+	ret = report_json_print(doc, out);
 cleanup:
 	json_object_put(doc);
 	return ret;
 }
 
+/* The summary's rows: every labelled figure that is no function row, in
+ * the order the repeats put them (first seen first). */
+static bool summary_row(const struct repeat_result *res, unsigned int run, size_t k)
+{
+	const struct figure *f = &res->figures[run].v[k];
+
+	if (!f->def->label || f->def->kind == FIGURE_FUNCTION)
+		return false;
+	for (unsigned int i = 0; i < run; i++)
+		if (figure_find(&res->figures[i], f->key))
+			return false;
+	return true;
+}
+
+/* With several job groups, each group's figures follow a heading. */
+static void group_heading(const char *key, int *last, FILE *out)
+{
+	int group;
+
+	figure_base_key(key, &group);
+	if (group >= 0 && group != *last)
+		fprintf(out, "  group %d:\n", group);
+	*last = group;
+}
+
 void repeat_render_text(const struct repeat_result *res, FILE *out)
 {
+	int group = -1;
 	double *v;
 
 	if (res->done < 2)
@@ -573,18 +279,24 @@ void repeat_render_text(const struct repeat_result *res, FILE *out)
 		return;
 	fprintf(out, "\nRepeats: %u of %u (figures of the last one above); mean, stdev, 95%% CI (Student t, %u df):\n",
 		res->done, res->asked, res->done - 1);
-	for (size_t i = 0; i < nr_headline_figures + nr_kernel_figures; i++) {
-		const struct figure_def *f = i < nr_headline_figures ? &headline_figures[i] :
-					     &kernel_figures[i - nr_headline_figures];
-		struct sample_summary s;
-		size_t n = values_of(res, f->key, v);
+	for (unsigned int i = 0; i < res->done; i++) {
+		for (size_t k = 0; k < res->figures[i].n; k++) {
+			const struct figure *f = &res->figures[i].v[k];
+			struct sample_summary s;
+			size_t n;
 
-		if (n < 2)
-			continue;
-		sample_summarize(v, n, &s);
-		fprintf(out, "  %-36s %14.4g  stdev %10.3g (%5.1f%%)  CI [%.4g, %.4g] %s\n",
-			f->label, s.mean, s.stdev, s.mean ? 100.0 * s.stdev / fabs(s.mean) : 0.0,
-			s.mean - s.ci95_half, s.mean + s.ci95_half, f->unit);
+			if (!summary_row(res, i, k))
+				continue;
+			n = values_of(res, f->key, v);
+			if (n < 2)
+				continue;
+			group_heading(f->key, &group, out);
+			sample_summarize(v, n, &s);
+			fprintf(out, "  %-36s %14.4g  stdev %10.3g (%5.1f%%)  CI [%.4g, %.4g] %s\n",
+				f->def->label, s.mean, s.stdev,
+				s.mean ? 100.0 * s.stdev / fabs(s.mean) : 0.0,
+				s.mean - s.ci95_half, s.mean + s.ci95_half, f->def->unit);
+		}
 	}
 	free(v);
 }

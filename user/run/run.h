@@ -60,6 +60,13 @@ struct job_target {
 	bool scratch;                 /* iodig's own scratch device */
 };
 
+/* A stonewall group: jobs that run together, one after the group before. */
+struct run_group {
+	int id;                       /* the jobs' group_id */
+	size_t first_job, nr_jobs;    /* in ctx->jobs */
+	unsigned int first_worker, nr_workers; /* in ctx->workers */
+};
+
 struct run_ctx {
 	struct run_opts opts;
 	struct job_list jobs;
@@ -67,7 +74,9 @@ struct run_ctx {
 	sigset_t signals;             /* SIGINT, SIGTERM: blocked, waited for */
 	int stop_signal;
 	struct scratch_dev *scratch;
-	struct probe_set *probes;
+	struct probe_set *probes;     /* the running group's (group_probes.h) */
+	struct report_kernel *kernels; /* each group's, once it has run */
+	size_t nr_kernels;
 	struct run_shared *shared;
 	size_t shared_len;
 	unsigned int nr_workers;
@@ -88,12 +97,26 @@ void run_ctx_init(struct run_ctx *ctx);
  * applies the write guard, lays out files.  Nothing is written to a
  * target before this succeeds for every job. */
 int run_prepare(struct run_ctx *ctx, struct errbuf *err);
-/* Runs the job groups in order; returns 0 also when interrupted. */
-int run_execute(struct run_ctx *ctx, struct errbuf *err);
+/*
+ * A run: run_begin() maps the workers' stats and reads the disks' counters,
+ * then each stonewall group in order (run_group_next()) runs with
+ * run_group_execute(), which returns 0 also when interrupted; run_end()
+ * reads the counters again.
+ */
+int run_begin(struct run_ctx *ctx, struct errbuf *err);
+/* The group after @g (start from a zeroed one); false after the last.
+ * Needs only the jobs, so it also works before run_begin(). */
+bool run_group_next(const struct run_ctx *ctx, struct run_group *g);
+/* More than one stonewall group: kernel figures are kept per group. */
+bool run_has_groups(const struct run_ctx *ctx);
+int run_group_execute(struct run_ctx *ctx, const struct run_group *g, struct errbuf *err);
+void run_end(struct run_ctx *ctx, struct errbuf *err);
 /* Builds the report from the workers' stats. */
 int run_build_report(struct run_ctx *ctx, struct report *rep,
 		     struct errbuf *err);
 void report_free(struct report *rep);
+/* dev_t of a whole disk from /sys/block/NAME/dev, 0 when unknown. */
+dev_t disk_devt(const char *disk);
 /* True (and records the signal) when SIGINT/SIGTERM is pending. */
 bool run_signal_pending(struct run_ctx *ctx);
 void run_ctx_cleanup(struct run_ctx *ctx);

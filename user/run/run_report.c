@@ -168,8 +168,9 @@ int run_build_report(struct run_ctx *ctx, struct report *rep, struct errbuf *err
 	if (!uname(&u))
 		snprintf(rep->kernel_release, sizeof(rep->kernel_release), "%s", u.release);
 	gethostname(rep->hostname, sizeof(rep->hostname) - 1);
-	rep->probes = ctx->probes;
-	rep->toggle = ctx->opts.probe_toggle_ms && ctx->probes ? &ctx->toggle : NULL;
+	rep->kernels = ctx->kernels;
+	rep->nr_kernels = ctx->nr_kernels;
+	rep->toggle = ctx->opts.probe_toggle_ms && ctx->nr_kernels ? &ctx->toggle : NULL;
 	rep->job_defs = ctx->jobs.jobs;
 	rep->nr_job_defs = ctx->jobs.count;
 	ret = build_entries(ctx, rep);

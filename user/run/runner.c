@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "probes/probe.h"
+#include "run/group_probes.h"
 #include "run/run.h"
 #include "target/write_guard.h"
 
@@ -558,12 +559,10 @@ cleanup:
 	return ret;
 }
 
-int run_execute(struct run_ctx *ctx, struct errbuf *err)
+int run_begin(struct run_ctx *ctx, struct errbuf *err)
 {
-	unsigned int i = 0;
-	int ret;
+	int ret = setup_workers(ctx, err);
 
-	ret = setup_workers(ctx, err);
 	if (ret)
 		return ret;
 	/* each repeat opens its own probes, attached: phase 0 is traced */
@@ -571,21 +570,42 @@ int run_execute(struct run_ctx *ctx, struct errbuf *err)
 	memset(&ctx->toggle, 0, sizeof(ctx->toggle));
 	for (unsigned int d = 0; d < ctx->nr_disks; d++)
 		diskstats_read(ctx->disks[d], &ctx->disk_before[d], err);
-	while (i < ctx->nr_workers && !run_signal_pending(ctx)) {
-		int group = ctx->workers[i].job->group_id;
-		unsigned int n = 0;
+	return 0;
+}
 
-		while (i + n < ctx->nr_workers &&
-		       ctx->workers[i + n].job->group_id == group)
-			n++;
-		ret = run_group(ctx, i, n, err);
-		if (ret)
-			return ret;
-		i += n;
+bool run_group_next(const struct run_ctx *ctx, struct run_group *g)
+{
+	size_t j = g->first_job + g->nr_jobs;
+
+	g->first_worker += g->nr_workers;
+	g->first_job = j;
+	g->nr_jobs = 0;
+	g->nr_workers = 0;
+	if (j >= ctx->jobs.count)
+		return false;
+	g->id = ctx->jobs.jobs[j].group_id;
+	while (j < ctx->jobs.count && ctx->jobs.jobs[j].group_id == g->id) {
+		g->nr_workers += ctx->jobs.jobs[j++].numjobs;
+		g->nr_jobs++;
 	}
+	return true;
+}
+
+bool run_has_groups(const struct run_ctx *ctx)
+{
+	return ctx->jobs.count && ctx->jobs.jobs[0].group_id !=
+				  ctx->jobs.jobs[ctx->jobs.count - 1].group_id;
+}
+
+int run_group_execute(struct run_ctx *ctx, const struct run_group *g, struct errbuf *err)
+{
+	return run_group(ctx, g->first_worker, g->nr_workers, err);
+}
+
+void run_end(struct run_ctx *ctx, struct errbuf *err)
+{
 	for (unsigned int d = 0; d < ctx->nr_disks; d++)
 		diskstats_read(ctx->disks[d], &ctx->disk_after[d], err);
-	return 0;
 }
 
 void run_ctx_cleanup(struct run_ctx *ctx)
@@ -593,6 +613,7 @@ void run_ctx_cleanup(struct run_ctx *ctx)
 	toggle_free(&ctx->toggle);
 	probes_destroy(ctx->probes);
 	ctx->probes = NULL;
+	group_probes_free(ctx);
 	scratch_destroy(ctx->scratch);
 	ctx->scratch = NULL;
 	free(ctx->workers);

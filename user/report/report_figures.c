@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The workload's figures, owned here: rates summed over jobs and
+ * directions as fio's group line does, latencies over every I/O.  The
+ * kernel figures come from the probe families (probes_figures).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "probes/figures.h"
+#include "report/report.h"
+#include "report/units.h"
+
+enum {
+	FIG_IOPS, FIG_BW,
+	FIG_SLAT, FIG_CLAT = FIG_SLAT + 4, FIG_LAT = FIG_CLAT + 4,
+	FIG_USR = FIG_LAT + 4, FIG_SYS, FIG_CTX, FIG_IOS, FIG_NR
+};
+
+#define W(idx, key, label, unit, better) \
+	[idx] = { FIGURE_WORKLOAD, key, label, NULL, unit, better, idx }
+#define LATENCY(idx, name) \
+	W(idx, name "_mean_ns", name " avg", "ns", FIGURE_LOWER), \
+	W(idx + 1, name "_p50_ns", name " p50", "ns", FIGURE_LOWER), \
+	W(idx + 2, name "_p99_ns", name " p99", "ns", FIGURE_LOWER), \
+	W(idx + 3, name "_p99.9_ns", name " p99.9", "ns", FIGURE_LOWER)
+
+static const struct figure_def workload_defs[FIG_NR] = {
+	W(FIG_IOPS, "iops", "IOPS", "", FIGURE_HIGHER),
+	W(FIG_BW, "bw_kib", "bandwidth", "KiB/s", FIGURE_HIGHER),
+	LATENCY(FIG_SLAT, "slat"),
+	LATENCY(FIG_CLAT, "clat"),
+	LATENCY(FIG_LAT, "lat"),
+	W(FIG_USR, "usr_cpu_pct", "cpu usr", "%", FIGURE_LOWER),
+	W(FIG_SYS, "sys_cpu_pct", "cpu sys", "%", FIGURE_LOWER),
+	W(FIG_CTX, "ctx_per_io", "context switches per I/O", "", FIGURE_LOWER),
+	/* the I/O count: kept for the per-I/O figures, not compared */
+	W(FIG_IOS, "ios", NULL, "", FIGURE_NO_DIRECTION),
+};
+
+static double per(double a, double b)
+{
+	return b > 0 ? a / b : 0.0;
+}
+
+static void put_latency(struct figure_set *s, const struct figure_def *defs,
+			const struct lat_acc *a, const struct hist *h)
+{
+	figure_put(s, &defs[0], a->n ? a->mean : 0.0);
+	figure_put(s, &defs[1], (double)hist_percentile(h, 50.0));
+	figure_put(s, &defs[2], (double)hist_percentile(h, 99.0));
+	figure_put(s, &defs[3], (double)hist_percentile(h, 99.9));
+}
+
+static int job_group(const struct report_job *rj)
+{
+	return rj->job ? rj->job->group_id : 0;
+}
+
+int report_figures(const struct report *r, int group, struct figure_set *out)
+{
+	/* three full histograms: too large for the stack */
+	struct ddir_stats *m = calloc(1, sizeof(*m));
+	double iops = 0, bw = 0, ios = 0, ctx = 0, usr = 0, sys = 0, w = 0;
+
+	if (!m)
+		return -ENOMEM;
+	for (size_t j = 0; j < r->nr_jobs; j++) {
+		const struct worker_stats *st = &r->jobs[j].st;
+		uint64_t runt = stats_runtime_ms(st);
+		unsigned int nw = r->jobs[j].nr_workers;
+
+		if (group >= 0 && job_group(&r->jobs[j]) != group)
+			continue;
+		for (int d = 0; d < DDIR_COUNT; d++) {
+			const struct ddir_stats *ds = &st->dir[d];
+
+			if (runt) {
+				iops += (double)ds->ios * 1000.0 / (double)runt;
+				bw += (double)ds->bytes * 1000.0 / (double)runt / 1024.0;
+			}
+			ios += (double)ds->ios;
+			lat_acc_merge(&m->slat, &ds->slat);
+			lat_acc_merge(&m->clat, &ds->clat);
+			lat_acc_merge(&m->lat, &ds->lat);
+			hist_merge(&m->slat_h, &ds->slat_h);
+			hist_merge(&m->clat_h, &ds->clat_h);
+			hist_merge(&m->lat_h, &ds->lat_h);
+		}
+		ctx += (double)(st->ctx_vol + st->ctx_invol);
+		usr += stats_cpu_pct(st->usr_ns, st, nw) * nw;
+		sys += stats_cpu_pct(st->sys_ns, st, nw) * nw;
+		w += nw;
+	}
+	figure_put(out, &workload_defs[FIG_IOPS], iops);
+	figure_put(out, &workload_defs[FIG_BW], bw);
+	put_latency(out, &workload_defs[FIG_SLAT], &m->slat, &m->slat_h);
+	put_latency(out, &workload_defs[FIG_CLAT], &m->clat, &m->clat_h);
+	put_latency(out, &workload_defs[FIG_LAT], &m->lat, &m->lat_h);
+	figure_put(out, &workload_defs[FIG_USR], per(usr, w));
+	figure_put(out, &workload_defs[FIG_SYS], per(sys, w));
+	figure_put(out, &workload_defs[FIG_CTX], per(ctx, ios));
+	figure_put(out, &workload_defs[FIG_IOS], ios);
+	free(m);
+	return out->err;
+}
+
+/* Adds @src's figures under @out's prefix, and its stacks. */
+static void append(struct figure_set *out, const struct figure_set *src)
+{
+	for (size_t i = 0; i < src->n; i++)
+		figure_put_key(out, src->v[i].def, src->v[i].key, src->v[i].value);
+	for (size_t i = 0; i < src->nr_stacks; i++)
+		figure_put_stack(out, src->stacks[i].kind, src->stacks[i].stack,
+				 src->stacks[i].count);
+}
+
+int report_run_figures(const struct report *r, struct figure_set *out)
+{
+	int ret = report_figures(r, -1, out);
+
+	if (r->nr_groups < 2) {
+		for (size_t k = 0; k < r->nr_kernels; k++)
+			append(out, &r->kernels[k].figures);
+		figure_set_sort(out, 0);
+		return ret ? ret : out->err;
+	}
+	figure_set_sort(out, 0);
+	for (size_t g = 0; !ret && g < r->nr_groups; g++) {
+		size_t from = out->n;
+		int id = r->groups[g].id;
+
+		snprintf(out->prefix, sizeof(out->prefix), "g%d/", id);
+		ret = report_figures(r, id, out);
+		for (size_t k = 0; k < r->nr_kernels; k++)
+			if (r->kernels[k].group_id == id)
+				append(out, &r->kernels[k].figures);
+		figure_set_sort(out, from);
+	}
+	out->prefix[0] = 0;
+	return ret ? ret : out->err;
+}
