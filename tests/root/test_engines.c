@@ -314,7 +314,7 @@ static void complete_unit(struct fixture *f, struct io_unit *u, enum ddir d,
 				u->len);
 		return;
 	}
-	if (!(f->e->flags & ENGINE_SYNC) && (u->issue_ns < u->start_ns || !u->issue_ns)) {
+	if (f->e->commit && (u->issue_ns < u->start_ns || !u->issue_ns)) {
 		ps->bad_results++;
 		fprintf(stderr, "%s: issue_ns %" PRIu64 " not after start_ns %" PRIu64 "\n",
 			what, u->issue_ns, u->start_ns);
@@ -399,13 +399,13 @@ static void run_pass(struct fixture *f, enum ddir d, uint64_t seed, bool random,
 				free_stack[nfree++] = u->index;
 				continue;
 			}
-			CHECK_MSG(!(e->flags & ENGINE_SYNC), "%s: sync engine queued", what);
+			CHECK_MSG(e->commit, "%s: engine without commit() queued", what);
 			state[u->index] = U_QUEUED;
 			nq++;
 			if (w->job->iodepth_batch_submit && nq >= w->job->iodepth_batch_submit)
 				break;
 		}
-		if (e->flags & ENGINE_SYNC)
+		if (!e->commit)
 			continue;
 		if (nq && (!nfree || next == nblocks || busy ||
 			   (w->job->iodepth_batch_submit && nq >= w->job->iodepth_batch_submit))) {
@@ -464,7 +464,7 @@ out:
 static void pass_ok(const struct fixture *f, const struct pass *ps, const char *what)
 {
 	bool ok = ps->completed == ps->blocks && !ps->mismatches && !ps->bad_results &&
-		  ((f->e->flags & ENGINE_SYNC) || ps->submitted == ps->blocks);
+		  (!f->e->commit || ps->submitted == ps->blocks);
 
 	CHECK_MSG(ok, "%s: %" PRIu64 " blocks, %" PRIu64 " submitted, %" PRIu64
 		  " completed, %" PRIu64 " bad results, %" PRIu64 " mismatches",
@@ -501,7 +501,8 @@ static void roundtrip(const struct setup *s, uint64_t seed)
 	ps_rd.engine = "psync";
 	ps_rd.writes = false;
 	ps_rd.iodepth = 1;
-	ps_rd.fixedbufs = ps_rd.registerfiles = ps_rd.sqpoll = ps_rd.nowait = false;
+	ps_rd.fixedbufs = ps_rd.registerfiles = ps_rd.sqpoll = false;
+	ps_rd.nowait = ps_rd.hipri = false;
 	f = fixture_new(&ps_rd, &err, &ret);
 	CHECK_MSG(f, "%s: psync init: %s", what, err.msg);
 	if (f) {
@@ -524,20 +525,31 @@ static void roundtrip(const struct setup *s, uint64_t seed)
 
 static void test_lookup(void)
 {
+	static const char *const names[] = {
+		"psync", "sync", "vsync", "pvsync", "pvsync2", "libaio",
+		"io_uring", "mmap",
+	};
 	struct errbuf err = { "" };
 
-	CHECK(engine_find("psync") && !strcmp(engine_find("psync")->name, "psync"));
-	CHECK(engine_find("sync") == engine_find("psync"));
-	CHECK(engine_find("pvsync2") == engine_find("psync"));
-	CHECK(engine_find("libaio") && !strcmp(engine_find("libaio")->name, "libaio"));
-	CHECK(engine_find("io_uring") && !strcmp(engine_find("io_uring")->name, "io_uring"));
-	CHECK(engine_find("mmap") && !strcmp(engine_find("mmap")->name, "mmap"));
-	CHECK(engine_find("posixaio") == NULL);
+	/* every engine under its own fio name, no aliases */
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		const struct engine_ops *e = engine_find(names[i]);
+
+		CHECK_MSG(e && !strcmp(e->name, names[i]), "engine %s", names[i]);
+		CHECK_MSG(engine_at(i) == e, "engine %zu is not %s", i, names[i]);
+	}
+	CHECK(engine_at(sizeof(names) / sizeof(names[0])) == NULL);
+	CHECK(engine_find("Psync") == NULL);
 	CHECK(engine_find(NULL) == NULL);
-	CHECK_MSG(!strcmp(engine_names(), "psync, libaio, io_uring, mmap"),
+	CHECK_MSG(!strcmp(engine_names(), "psync, sync, vsync, pvsync, pvsync2, "
+			  "libaio, io_uring, mmap"),
 		  "engine_names() = \"%s\"", engine_names());
 	CHECK_MSG(engines_check(&err) == 0, "engines_check: %s", err.msg);
-	CHECK(engine_find("psync")->flags & ENGINE_SYNC);
+	for (const char *const *n = names; n < names + 5; n++)
+		CHECK_MSG(engine_find(*n)->flags & ENGINE_SYNC, "%s is sync", *n);
+	CHECK(engine_find("vsync")->commit && engine_find("vsync")->getevents);
+	CHECK(!engine_find("psync")->options && !engine_find("sync")->options);
+	CHECK(opt_find(engine_find("pvsync2")->options, "hipri_percentage"));
 	CHECK(engine_find("mmap")->flags & ENGINE_SYNC);
 	CHECK(engine_find("mmap")->flags & ENGINE_MMAP);
 	CHECK(!(engine_find("libaio")->flags & ENGINE_SYNC));
@@ -673,8 +685,8 @@ static void test_refusals_file(const char *file)
 	s.nowait = true;
 	/* tmpfs files lack FMODE_NOWAIT. */
 	expect_refusal("io_uring nowait on tmpfs", &s, -EOPNOTSUPP, "drop nowait");
-	s.engine = "psync";
-	expect_refusal("psync nowait on tmpfs", &s, -EOPNOTSUPP, "drop nowait");
+	s.engine = "pvsync2";
+	expect_refusal("pvsync2 nowait on tmpfs", &s, -EOPNOTSUPP, "drop nowait");
 	/* libaio has no nowait: a job asking for it fails when it is parsed. */
 	CHECK(!opt_find(engine_find("libaio")->options, "nowait"));
 	s.nowait = false;
@@ -693,8 +705,8 @@ static void test_refusals_dev(const char *dev)
 	int ret;
 
 	/* The kernel refuses RWF_NOWAIT on buffered block device writes. */
-	s.engine = "psync";
-	expect_refusal("psync nowait buffered writes", &s, -EOPNOTSUPP, "use direct=1");
+	s.engine = "pvsync2";
+	expect_refusal("pvsync2 nowait buffered writes", &s, -EOPNOTSUPP, "use direct=1");
 	s.engine = "io_uring";
 	expect_refusal("io_uring nowait buffered writes", &s, -EOPNOTSUPP, "use direct=1");
 
@@ -743,7 +755,7 @@ static void test_nowait(const char *engine, const char *dev)
 	s.engine = engine;
 	s.writes = false;
 	s.nowait = true;
-	s.iodepth = strcmp(engine, "psync") ? 4 : 1;
+	s.iodepth = engine_find(engine)->flags & ENGINE_SYNC ? 1 : 4;
 	f = fixture_new(&s, &err, &ret);
 	CHECK_MSG(f, "%s: %s", what, err.msg);
 	if (!f)
@@ -762,6 +774,15 @@ static void run_matrix(const char *path, bool direct)
 	static const struct setup base[] = {
 		{ .engine = "psync", .iodepth = 1 },
 		{ .engine = "psync", .iodepth = 1, .random = true },
+		{ .engine = "sync", .iodepth = 1 },
+		{ .engine = "sync", .iodepth = 1, .random = true },
+		{ .engine = "pvsync", .iodepth = 1, .random = true },
+		{ .engine = "pvsync2", .iodepth = 1, .random = true },
+		/* vsync merges what a batch holds: sequential 8 per readv,
+		 * random mostly one, and one per commit with batch 1 */
+		{ .engine = "vsync", .iodepth = 8, .batch = 8 },
+		{ .engine = "vsync", .iodepth = 8, .batch = 8, .random = true },
+		{ .engine = "vsync", .iodepth = 4, .batch = 1 },
 		{ .engine = "libaio", .iodepth = 8, .batch = 4, .random = true },
 		{ .engine = "libaio", .iodepth = 16 },
 		{ .engine = "io_uring", .iodepth = 8, .batch = 4, .random = true },
@@ -811,6 +832,8 @@ int main(void)
 	test_libaio_batch(scratch.file, false);
 	test_refusals_file(scratch.file);
 	test_short_read(scratch.file, "psync");
+	test_short_read(scratch.file, "sync");
+	test_short_read(scratch.file, "vsync");
 	test_short_read(scratch.file, "libaio");
 	test_short_read(scratch.file, "io_uring");
 	/* mmap of a region that does not start on a page boundary. */
@@ -825,15 +848,15 @@ int main(void)
 		printf("scratch loop device %s\n", scratch.loop_dev);
 		run_matrix(scratch.loop_dev, true);
 		test_libaio_batch(scratch.loop_dev, true);
-		/* psync hipri: RWF_HIPRI on a device without poll queues. */
-		roundtrip(&(struct setup){ .engine = "psync", .path = scratch.loop_dev,
+		/* pvsync2 hipri: RWF_HIPRI on a device without poll queues. */
+		roundtrip(&(struct setup){ .engine = "pvsync2", .path = scratch.loop_dev,
 					   .direct = true, .writes = true, .iodepth = 1,
 					   .bs = 4096, .region_len = 1 << 20, .hipri = true }, 0x66);
-		test_nowait("psync", scratch.loop_dev);
+		test_nowait("pvsync2", scratch.loop_dev);
 		test_nowait("io_uring", scratch.loop_dev);
 		test_refusals_dev(scratch.loop_dev);
 		/* O_DIRECT writes and reads with RWF_NOWAIT are accepted. */
-		roundtrip(&(struct setup){ .engine = "psync", .path = scratch.loop_dev,
+		roundtrip(&(struct setup){ .engine = "pvsync2", .path = scratch.loop_dev,
 					   .direct = true, .writes = true, .iodepth = 1,
 					   .bs = 4096, .region_len = 1 << 20, .nowait = true }, 0x67);
 		roundtrip(&(struct setup){ .engine = "io_uring", .path = scratch.loop_dev,

@@ -225,7 +225,7 @@ static const struct opt_desc options[] = {
 	  .help = "Percent of writes in rw/randrw (sets rwmixread=100-N)" },
 	{ .name = "ioengine", .type = OPT_CUSTOM, FIELD(ioengine),
 	  .set = set_engine, .hint = "ENGINE", .values_list = engine_names,
-	  .def = "psync", .help = "I/O engine (sync is psync)" },
+	  .def = "psync", .help = "I/O engine" },
 	{ .name = "iodepth", .type = OPT_UINT, FIELD(iodepth),
 	  .min = 1, .max = 65536, .def = "1",
 	  .help = "I/Os kept in flight" },

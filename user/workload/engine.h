@@ -3,7 +3,8 @@
  * The I/O engine interface, after fio's ioengine_ops: the runner fills an
  * io_unit, calls queue(), commits batches and reaps completions.  A sync
  * engine does the I/O inside queue() and returns IO_COMPLETED; it needs no
- * commit, getevents or event.
+ * commit, getevents or event (unless it holds I/Os for commit(), as vsync
+ * does to merge them).
  */
 #ifndef IODIG_ENGINE_H
 #define IODIG_ENGINE_H
@@ -35,8 +36,11 @@ struct io_unit {
 	void *engine_priv;  /* per-unit engine state (e.g. a struct iocb) */
 };
 
-#define ENGINE_SYNC   (1u << 0) /* queue() completes the I/O */
-#define ENGINE_MMAP   (1u << 1) /* the engine maps the file itself */
+/* fio's FIO_SYNCIO: each I/O is a system call on the worker's thread, so
+ * there is no submission latency.  queue() completes the I/O, or holds it
+ * for commit(), which then does it (vsync merges adjacent I/Os so). */
+#define ENGINE_SYNC     (1u << 0)
+#define ENGINE_MMAP     (1u << 1) /* the engine maps the file itself */
 
 struct engine_ops {
 	const char *name;
@@ -79,16 +83,12 @@ static inline const void *engine_opts_of(const struct job *job)
 	return job->engine_opts;
 }
 
-/* Looks up an engine by name ("sync" is an alias of "psync"); NULL when
- * unknown. */
+/* Looks up an engine by its fio name; NULL when unknown. */
 const struct engine_ops *engine_find(const char *name);
 /* The i-th engine of the list; NULL past the last. */
 const struct engine_ops *engine_at(size_t i);
 /* Comma-separated list of engine names, for help and errors. */
 const char *engine_names(void);
-/* fio's other names for @e ("sync, pvsync, pvsync2" for psync), or "". */
-const char *engine_aliases_of(const struct engine_ops *e, char *buf,
-			      size_t len);
 /* Checks that every engine in the list provides what its flags require
  * and that its option table is sound (names, help, one type per name,
  * room in struct job); returns -EINVAL naming the engine otherwise. */
