@@ -527,7 +527,7 @@ static void test_lookup(void)
 {
 	static const char *const names[] = {
 		"psync", "sync", "vsync", "pvsync", "pvsync2", "libaio",
-		"io_uring", "mmap",
+		"io_uring", "mmap", "posixaio",
 	};
 	struct errbuf err = { "" };
 
@@ -542,7 +542,7 @@ static void test_lookup(void)
 	CHECK(engine_find("Psync") == NULL);
 	CHECK(engine_find(NULL) == NULL);
 	CHECK_MSG(!strcmp(engine_names(), "psync, sync, vsync, pvsync, pvsync2, "
-			  "libaio, io_uring, mmap"),
+			  "libaio, io_uring, mmap, posixaio"),
 		  "engine_names() = \"%s\"", engine_names());
 	CHECK_MSG(engines_check(&err) == 0, "engines_check: %s", err.msg);
 	for (const char *const *n = names; n < names + 5; n++)
@@ -554,6 +554,7 @@ static void test_lookup(void)
 	CHECK(engine_find("mmap")->flags & ENGINE_MMAP);
 	CHECK(!(engine_find("libaio")->flags & ENGINE_SYNC));
 	CHECK(!(engine_find("io_uring")->flags & ENGINE_SYNC));
+	CHECK(!(engine_find("posixaio")->flags & ENGINE_SYNC));
 }
 
 /* libaio with iodepth=8, iodepth_batch_submit=4: one commit of 8 queued
@@ -793,6 +794,8 @@ static void run_matrix(const char *path, bool direct)
 		{ .engine = "io_uring", .iodepth = 1 },
 		{ .engine = "mmap", .iodepth = 1 },
 		{ .engine = "mmap", .iodepth = 1, .random = true },
+		{ .engine = "posixaio", .iodepth = 8, .random = true },
+		{ .engine = "posixaio", .iodepth = 16, .batch = 4 },
 	};
 	size_t i;
 
@@ -834,6 +837,7 @@ int main(void)
 	test_short_read(scratch.file, "psync");
 	test_short_read(scratch.file, "sync");
 	test_short_read(scratch.file, "vsync");
+	test_short_read(scratch.file, "posixaio");
 	test_short_read(scratch.file, "libaio");
 	test_short_read(scratch.file, "io_uring");
 	/* mmap of a region that does not start on a page boundary. */
