@@ -21,6 +21,7 @@
 struct io_loop {
 	struct worker *w;
 	struct io_unit *free_list;
+	struct io_unit *retry;    /* filled, refused by queue() (IO_BUSY) */
 	unsigned int queued;      /* held by the engine, not yet committed */
 	unsigned int inflight;    /* committed, not yet reaped */
 	uint64_t issued_bytes;
@@ -277,26 +278,43 @@ static bool more_to_issue(const struct io_loop *lp, uint64_t now)
 	return lp->issued_bytes < w->io_limit;
 }
 
+/* The next I/O: the one the engine refused last time, as fio requeues
+ * it (same offset, its wait counted in its latency), or a new one. */
+static struct io_unit *next_unit(struct io_loop *lp)
+{
+	struct worker *w = lp->w;
+	const struct engine_ops *e = w->job->engine;
+	struct io_unit *u = lp->retry;
+
+	if (u) {
+		lp->retry = NULL;
+		return u;
+	}
+	u = lp->free_list;
+	lp->free_list = u->next_free;
+	fill_unit(lp, u);
+	if (e->prep && e->prep(w, u) < 0) {
+		lp->error = worker_fail(w, -EIO, "engine %s could not prepare I/O", e->name);
+		return NULL;
+	}
+	u->start_ns = now_ns();
+	return u;
+}
+
 /* Queues one I/O; returns false when the engine had no room. */
 static bool issue_one(struct io_loop *lp, uint64_t now)
 {
 	struct worker *w = lp->w;
 	const struct engine_ops *e = w->job->engine;
-	struct io_unit *u = lp->free_list;
+	struct io_unit *u = next_unit(lp);
 	enum io_result r;
 
-	lp->free_list = u->next_free;
-	fill_unit(lp, u);
-	if (e->prep && e->prep(w, u) < 0) {
-		lp->error = worker_fail(w, -EIO, "engine %s could not prepare I/O", e->name);
+	if (!u)
 		return false;
-	}
-	u->start_ns = now_ns();
 	u->issue_ns = u->start_ns;
 	r = e->queue(w, u);
 	if (r == IO_BUSY) {
-		u->next_free = lp->free_list;
-		lp->free_list = u;
+		lp->retry = u;
 		return false;
 	}
 	lp->issued_bytes += u->len;
@@ -337,7 +355,7 @@ static int io_loop_run(struct io_loop *lp)
 			stats_tick(w->stats, now);
 		/* At most one queue's worth per pass, so sync engines come
 		 * back here to close stats intervals and see the ramp end. */
-		for (unsigned int n = 0; n < depth && lp->free_list &&
+		for (unsigned int n = 0; n < depth && (lp->free_list || lp->retry) &&
 		     more_to_issue(lp, now); n++) {
 			if (!issue_one(lp, now)) {
 				busy = true;
@@ -358,7 +376,7 @@ static int io_loop_run(struct io_loop *lp)
 		}
 		/* fio reaps only when the queue is full or nothing more will
 		 * be issued; then it waits for iodepth_batch_complete_min. */
-		if (lp->free_list && !busy && more_to_issue(lp, now_ns()))
+		if ((lp->free_list || lp->retry) && !busy && more_to_issue(lp, now_ns()))
 			continue;
 		if (reap(lp, reap_min < lp->inflight ? reap_min : lp->inflight) < 0)
 			break;
