@@ -527,7 +527,7 @@ static void test_lookup(void)
 {
 	static const char *const names[] = {
 		"psync", "sync", "vsync", "pvsync", "pvsync2", "libaio",
-		"io_uring", "mmap", "posixaio",
+		"io_uring", "mmap", "posixaio", "null",
 	};
 	struct errbuf err = { "" };
 
@@ -542,7 +542,7 @@ static void test_lookup(void)
 	CHECK(engine_find("Psync") == NULL);
 	CHECK(engine_find(NULL) == NULL);
 	CHECK_MSG(!strcmp(engine_names(), "psync, sync, vsync, pvsync, pvsync2, "
-			  "libaio, io_uring, mmap, posixaio"),
+			  "libaio, io_uring, mmap, posixaio, null"),
 		  "engine_names() = \"%s\"", engine_names());
 	CHECK_MSG(engines_check(&err) == 0, "engines_check: %s", err.msg);
 	for (const char *const *n = names; n < names + 5; n++)
@@ -555,6 +555,55 @@ static void test_lookup(void)
 	CHECK(!(engine_find("libaio")->flags & ENGINE_SYNC));
 	CHECK(!(engine_find("io_uring")->flags & ENGINE_SYNC));
 	CHECK(!(engine_find("posixaio")->flags & ENGINE_SYNC));
+	CHECK(engine_find("null")->flags & ENGINE_DISKLESS);
+}
+
+/* null: nothing happens, at once.  At iodepth=1 queue() completes; deeper
+ * it holds I/Os until commit(), then refuses more until they are reaped,
+ * and getevents(0, ...) reaps nothing (fio's null). */
+static void test_null(const char *path)
+{
+	struct setup s = { .engine = "null", .path = path, .iodepth = 4,
+			   .bs = 4096, .region_len = 1 << 20 };
+	struct errbuf err = { "" };
+	struct fixture *f;
+	struct io_unit *u;
+	int ret;
+
+	f = fixture_new(&s, &err, &ret);
+	CHECK_MSG(f, "null init: %s", err.msg);
+	if (!f)
+		return;
+	for (unsigned int i = 0; i < 3; i++) {
+		u = &f->w.units[i];
+		u->ddir = DDIR_READ;
+		u->len = 4096;
+		u->offset = (uint64_t)i * 4096;
+		u->start_ns = now_ns();
+		CHECK(f->e->queue(&f->w, u) == IO_QUEUED);
+	}
+	CHECK(f->e->commit(&f->w) == 3);
+	CHECK(f->e->queue(&f->w, &f->w.units[3]) == IO_BUSY);
+	CHECK(f->e->commit(&f->w) == 0);
+	CHECK(f->e->getevents(&f->w, 0, 4) == 0);
+	CHECK(f->e->getevents(&f->w, 1, 4) == 3);
+	for (unsigned int i = 0; i < 3; i++) {
+		u = f->e->event(&f->w, i);
+		CHECK(u == &f->w.units[i] && u->result == 4096 && u->issue_ns);
+	}
+	CHECK(f->e->queue(&f->w, &f->w.units[3]) == IO_QUEUED);
+	fixture_free(f);
+
+	s.iodepth = 1;
+	f = fixture_new(&s, &err, &ret);
+	CHECK_MSG(f, "null init: %s", err.msg);
+	if (!f)
+		return;
+	u = &f->w.units[0];
+	u->ddir = DDIR_WRITE;
+	u->len = 512;
+	CHECK(f->e->queue(&f->w, u) == IO_COMPLETED && u->result == 512);
+	fixture_free(f);
 }
 
 /* libaio with iodepth=8, iodepth_batch_submit=4: one commit of 8 queued
@@ -834,6 +883,7 @@ int main(void)
 	run_matrix(scratch.file, false);
 	test_libaio_batch(scratch.file, false);
 	test_refusals_file(scratch.file);
+	test_null(scratch.file);
 	test_short_read(scratch.file, "psync");
 	test_short_read(scratch.file, "sync");
 	test_short_read(scratch.file, "vsync");

@@ -64,12 +64,20 @@ static bool job_writes(const struct job *job)
 	return rw_has_write(job->rw);
 }
 
+/* fio's diskless engines (null) touch no file: nothing to check, guard or
+ * lay out. */
+static bool job_diskless(const struct job *job)
+{
+	return job->engine->flags & ENGINE_DISKLESS;
+}
+
 static int clone_path(const struct job *job, unsigned int clone, char *buf,
 		      size_t len)
 {
 	/* fio's naming for directory= jobs: <dir>/<jobname>.<clone>.<file> */
-	if ((size_t)snprintf(buf, len, "%s/%s.%u.0", job->directory, job->name,
-			     clone) >= len)
+	if ((size_t)snprintf(buf, len, "%s/%s.%u.0",
+			     job->directory[0] ? job->directory : ".",
+			     job->name, clone) >= len)
 		return -ENAMETOOLONG;
 	return 0;
 }
@@ -83,7 +91,9 @@ static int resolve_path(struct run_ctx *ctx, const struct job *job,
 		snprintf(t->path, sizeof(t->path), "%s", ctx->opts.target);
 	} else if (job->filename[0]) {
 		snprintf(t->path, sizeof(t->path), "%s", job->filename);
-	} else if (job->directory[0]) {
+	} else if (job->directory[0] || job_diskless(job)) {
+		/* A diskless job's files are only names, fio's in the
+		 * current directory: no scratch device for them. */
 		t->per_clone_files = true;
 		if (clone_path(job, 0, t->path, sizeof(t->path)))
 			return err_set(err, ENAMETOOLONG, "%s:%d: job '%s': directory path is too long",
@@ -109,6 +119,10 @@ static int resolve_region(const struct job *job, struct job_target *t,
 			  job->bs_max[DDIR_READ] : job->bs_max[DDIR_WRITE];
 
 	t->region_start = job->offset;
+	if (job_diskless(job) && !job->size)
+		return err_set(err, EINVAL, "%s:%d: job '%s': ioengine=%s does no I/O on a file, so it takes no size from one: set size=",
+			       job->source, job->source_line, job->name,
+			       job->engine->name);
 	if (job->size) {
 		t->region_len = job->size;
 	} else if (ti->exists && ti->size > job->offset) {
@@ -122,7 +136,8 @@ static int resolve_region(const struct job *job, struct job_target *t,
 			       (unsigned long long)job->offset, t->path,
 			       (unsigned long long)ti->size);
 	}
-	if (ti->is_blockdev && t->region_start + t->region_len > ti->size)
+	if (!job_diskless(job) && ti->is_blockdev &&
+	    t->region_start + t->region_len > ti->size)
 		return err_set(err, ENOSPC, "%s:%d: job '%s': %s is too small: it has %llu bytes, the job needs %llu",
 			       job->source, job->source_line, job->name, t->path,
 			       (unsigned long long)ti->size,
@@ -219,7 +234,7 @@ int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 			return ret;
 		/* The scratch device is iodig's own: what an earlier job wrote
 		 * there is not somebody's data. */
-		if (job_writes(job) && !t->scratch) {
+		if (job_writes(job) && !t->scratch && !job_diskless(job)) {
 			ret = target_write_guard(&t->info, ctx->opts.allow_destructive, err);
 			if (ret)
 				return ret;
@@ -232,7 +247,7 @@ int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 		unsigned int files = t->per_clone_files ? job->numjobs : 1;
 		char path[4096];
 
-		if (t->info.is_blockdev)
+		if (t->info.is_blockdev || job_diskless(job))
 			continue;
 		for (unsigned int c = 0; c < files; c++) {
 			if (t->per_clone_files)

@@ -9,6 +9,7 @@
 #ifndef IODIG_ENGINE_H
 #define IODIG_ENGINE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "base/errbuf.h"
@@ -41,6 +42,12 @@ struct io_unit {
  * for commit(), which then does it (vsync merges adjacent I/Os so). */
 #define ENGINE_SYNC     (1u << 0)
 #define ENGINE_MMAP     (1u << 1) /* the engine maps the file itself */
+/* fio's FIO_DISKLESSIO: the job's files are neither checked for size nor
+ * laid out nor guarded, and the worker opens none (w->fd is -1); the job
+ * needs size=. */
+#define ENGINE_DISKLESS (1u << 2)
+/* fio's null: a sync engine (ENGINE_SYNC) only when iodepth is 1. */
+#define ENGINE_SYNC_AT_DEPTH1 (1u << 3)
 
 struct engine_ops {
 	const char *name;
@@ -85,6 +92,9 @@ static inline const void *engine_opts_of(const struct job *job)
 
 /* Looks up an engine by its fio name; NULL when unknown. */
 const struct engine_ops *engine_find(const char *name);
+/* Whether @job's engine counts as fio's FIO_SYNCIO for @job (no
+ * submission latency): ENGINE_SYNC, or ENGINE_SYNC_AT_DEPTH1 at iodepth=1. */
+bool engine_is_sync(const struct job *job);
 /* The i-th engine of the list; NULL past the last. */
 const struct engine_ops *engine_at(size_t i);
 /* Comma-separated list of engine names, for help and errors. */

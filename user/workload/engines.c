@@ -37,6 +37,14 @@ const struct engine_ops *engine_find(const char *name)
 	return NULL;
 }
 
+bool engine_is_sync(const struct job *job)
+{
+	unsigned int flags = job->engine->flags;
+
+	return (flags & ENGINE_SYNC) ||
+	       ((flags & ENGINE_SYNC_AT_DEPTH1) && job->iodepth == 1);
+}
+
 /* Built at compile time; every name is prefixed with ", " and the first
  * prefix skipped. */
 static const char engine_name_list[] =

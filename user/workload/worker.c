@@ -96,6 +96,8 @@ static int open_target(struct worker *w)
 	const struct job *job = w->job;
 	int flags = rw_has_write(job->rw) ? O_RDWR : O_RDONLY;
 
+	if (job->engine->flags & ENGINE_DISKLESS)
+		return 0; /* fio's diskless engines (null) open no file */
 	if (job->direct)
 		flags |= O_DIRECT;
 	w->fd = open(w->path, flags | O_CLOEXEC);
@@ -202,7 +204,7 @@ static void start_accounting(struct io_loop *lp, uint64_t now)
 static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 {
 	struct worker *w = lp->w;
-	bool sync = w->job->engine->flags & ENGINE_SYNC;
+	bool sync = engine_is_sync(w->job);
 
 	if (u->result < 0) {
 		w->stats->dir[u->ddir].errors++;
