@@ -280,7 +280,7 @@ static void test_errors(void)
 		   "randrw");
 	EXPECT_ERR("verify", "md5", "'md5' is not supported", "crc32c");
 	EXPECT_ERR("verify", "bogus", "is not one of 0, none, crc32c", NULL);
-	EXPECT_ERR("ioengine", "posixaio", "'posixaio' is not an engine",
+	EXPECT_ERR("ioengine", "splice", "'splice' is not an engine",
 		   "io_uring");
 	EXPECT_ERR("ioengine", "external:/x.so", "is not an engine", NULL);
 	EXPECT_ERR("bs", "0", "option 'bs': 0 is out of range", NULL);

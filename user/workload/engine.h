@@ -48,6 +48,10 @@ struct io_unit {
 #define ENGINE_DISKLESS (1u << 2)
 /* fio's null: a sync engine (ENGINE_SYNC) only when iodepth is 1. */
 #define ENGINE_SYNC_AT_DEPTH1 (1u << 3)
+/* fio's open_file replaced by one operation on each file (create, stat,
+ * delete ...): the worker opens nothing and the engine reaches every file
+ * of the job (nrfiles, workload/files.h) itself. */
+#define ENGINE_FILE_OPS (1u << 4)
 
 struct engine_ops {
 	const char *name;

@@ -12,6 +12,7 @@
 
 #include "workload/engine.h"
 #include "workload/engine_opts.h"
+#include "workload/files.h"
 
 #define GIVEN_WHERE_LEN (PATH_MAX + 32)
 
@@ -146,6 +147,9 @@ int engine_opts_resolve(struct job *job, const char *job_where,
 		if (ret)
 			return ret;
 	}
+	ret = job_check_files(job, job_where, err);
+	if (ret)
+		return ret;
 	if (job->engine->check_job)
 		return job->engine->check_job(job, job_where, err);
 	return 0;
