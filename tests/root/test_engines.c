@@ -527,7 +527,8 @@ static void test_lookup(void)
 {
 	static const char *const names[] = {
 		"psync", "sync", "vsync", "pvsync", "pvsync2", "libaio",
-		"io_uring", "mmap", "posixaio", "null",
+		"io_uring", "mmap", "posixaio", "null", "filecreate",
+		"filestat", "filedelete", "dircreate", "dirstat", "dirdelete",
 	};
 	struct errbuf err = { "" };
 
@@ -542,7 +543,8 @@ static void test_lookup(void)
 	CHECK(engine_find("Psync") == NULL);
 	CHECK(engine_find(NULL) == NULL);
 	CHECK_MSG(!strcmp(engine_names(), "psync, sync, vsync, pvsync, pvsync2, "
-			  "libaio, io_uring, mmap, posixaio, null"),
+			  "libaio, io_uring, mmap, posixaio, null, filecreate, filestat, "
+			  "filedelete, dircreate, dirstat, dirdelete"),
 		  "engine_names() = \"%s\"", engine_names());
 	CHECK_MSG(engines_check(&err) == 0, "engines_check: %s", err.msg);
 	for (const char *const *n = names; n < names + 5; n++)
@@ -556,6 +558,109 @@ static void test_lookup(void)
 	CHECK(!(engine_find("io_uring")->flags & ENGINE_SYNC));
 	CHECK(!(engine_find("posixaio")->flags & ENGINE_SYNC));
 	CHECK(engine_find("null")->flags & ENGINE_DISKLESS);
+	for (const char *const *n = names + 10; n < names + 16; n++)
+		CHECK_MSG(engine_find(*n)->flags & ENGINE_FILE_OPS, "%s", *n);
+	CHECK(!(engine_find("filestat")->flags & ENGINE_DISKLESS));
+	CHECK(engine_find("dirstat")->flags & ENGINE_DISKLESS);
+}
+
+/* One file-operation engine over the 4 files of clone 1 of job "fo" in
+ * @dir, 2 blocks each, in the order of @blocks: each file's operation
+ * runs once, timed, on the first block that reaches it. */
+static void file_ops_pass(const char *engine, const char *dir,
+			  const unsigned int *blocks, int want_errno)
+{
+	struct setup s = { .engine = engine, .path = dir, .iodepth = 1,
+			   .bs = 4096, .region_len = 8 * 4096 };
+	struct errbuf err = { "" };
+	struct fixture *f;
+	unsigned int timed = 0, failed = 0;
+	int ret;
+
+	f = fixture_new(&s, &err, &ret);
+	CHECK_MSG(f, "%s init: %s", engine, err.msg);
+	if (!f)
+		return;
+	/* the fixture inits before the names are known: init again */
+	f->e->cleanup(&f->w);
+	snprintf(f->job.directory, sizeof(f->job.directory), "%s", dir);
+	snprintf(f->job.name, sizeof(f->job.name), "fo");
+	f->job.nrfiles = 4;
+	f->w.nr_files = 4;
+	f->w.file_size = 2 * 4096;
+	f->w.clone_index = 1;
+	ret = f->e->init(&f->w, &err);
+	CHECK_MSG(!ret, "%s init with files: %s", engine, err.msg);
+	for (unsigned int i = 0; !ret && i < 8; i++) {
+		struct io_unit *u = &f->w.units[0];
+
+		u->ddir = DDIR_READ;
+		u->len = 4096;
+		u->offset = (uint64_t)blocks[i] * 4096;
+		CHECK(f->e->queue(&f->w, u) == IO_COMPLETED);
+		timed += u->op_timed;
+		if (u->result == 4096)
+			continue;
+		failed++;
+		CHECK_MSG(u->result == -want_errno, "%s block %u: result %" PRId64,
+			  engine, blocks[i], u->result);
+	}
+	CHECK_MSG(timed == 4, "%s: %u timed operations, want 4", engine, timed);
+	CHECK_MSG(failed == (want_errno ? 4u : 0u), "%s: %u failed", engine, failed);
+	if (want_errno)
+		CHECK_MSG(strstr(f->stats.errmsg, "fo.1.0"), "%s: error '%s'",
+			  engine, f->stats.errmsg);
+	fixture_free(f);
+}
+
+static bool exists_as(const char *dir, unsigned int k, mode_t type)
+{
+	char path[256];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/fo.1.%u", dir, k);
+	return !lstat(path, &st) && (st.st_mode & S_IFMT) == type;
+}
+
+static unsigned int count_as(const char *dir, mode_t type)
+{
+	unsigned int n = 0;
+
+	for (unsigned int k = 0; k < 4; k++)
+		n += exists_as(dir, k, type);
+	return n;
+}
+
+static void test_file_ops(void)
+{
+	static const unsigned int seq[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+	static const unsigned int mixed[8] = { 5, 0, 7, 2, 1, 4, 6, 3 };
+	char dir[] = "/dev/shm/iodig-test-fileops-XXXXXX";
+
+	if (!mkdtemp(dir)) {
+		CHECK_MSG(0, "mkdtemp: %s", strerror(errno));
+		return;
+	}
+	file_ops_pass("filecreate", dir, seq, 0);
+	CHECK_MSG(count_as(dir, S_IFREG) == 4, "filecreate made %u files",
+		  count_as(dir, S_IFREG));
+	CHECK(!exists_as(dir, 4, S_IFREG));
+	file_ops_pass("filestat", dir, mixed, 0);
+	file_ops_pass("filedelete", dir, mixed, 0);
+	CHECK_MSG(count_as(dir, S_IFREG) == 0, "filedelete left %u files",
+		  count_as(dir, S_IFREG));
+	file_ops_pass("filestat", dir, seq, ENOENT);
+	file_ops_pass("dircreate", dir, mixed, 0);
+	CHECK(count_as(dir, S_IFDIR) == 4);
+	file_ops_pass("dircreate", dir, seq, EEXIST);
+	file_ops_pass("dirstat", dir, seq, 0);
+	file_ops_pass("dirdelete", dir, mixed, 0);
+	CHECK(count_as(dir, S_IFDIR) == 0);
+	/* dirstat makes the directories it stats, as fio's setup does */
+	file_ops_pass("dirstat", dir, mixed, 0);
+	CHECK(count_as(dir, S_IFDIR) == 4);
+	file_ops_pass("dirdelete", dir, seq, 0);
+	CHECK_MSG(rmdir(dir) == 0, "%s not empty: %s", dir, strerror(errno));
 }
 
 /* null: nothing happens, at once.  At iodepth=1 queue() completes; deeper
@@ -884,6 +989,7 @@ int main(void)
 	test_libaio_batch(scratch.file, false);
 	test_refusals_file(scratch.file);
 	test_null(scratch.file);
+	test_file_ops();
 	test_short_read(scratch.file, "psync");
 	test_short_read(scratch.file, "sync");
 	test_short_read(scratch.file, "vsync");

@@ -157,6 +157,23 @@ static int resolve_region(const struct job *job, struct job_target *t,
 	return 0;
 }
 
+/* A diskless engine opens none of its files, and dirstat's are
+ * directories: for them only the directory holding the files must be
+ * there. */
+static int inspect_target(const struct job *job, struct job_target *t,
+			  struct errbuf *err)
+{
+	struct stat st;
+
+	if (job_diskless(job) && !stat(t->path, &st) && S_ISDIR(st.st_mode)) {
+		memset(&t->info, 0, sizeof(t->info));
+		snprintf(t->info.path, sizeof(t->info.path), "%s", t->path);
+		t->info.exists = true;
+		return 0;
+	}
+	return target_inspect(t->path, &t->info, err);
+}
+
 /* fio lays out a job's file before reading it, so reads hit real data. */
 static int layout_file(const char *path, uint64_t need, struct errbuf *err)
 {
@@ -228,7 +245,7 @@ int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 		ret = resolve_path(ctx, job, t, err);
 		if (ret)
 			return ret;
-		ret = target_inspect(t->path, &t->info, err);
+		ret = inspect_target(job, t, err);
 		if (ret)
 			return ret;
 		ret = resolve_region(job, t, err);

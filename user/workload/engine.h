@@ -35,6 +35,10 @@ struct io_unit {
 	unsigned int index; /* position in worker->units, also its buffer */
 	struct io_unit *next_free;
 	void *engine_priv;  /* per-unit engine state (e.g. a struct iocb) */
+	/* ENGINE_FILE_OPS: set by queue() when this unit carried the
+	 * engine's operation on a file, which took op_ns. */
+	bool op_timed;
+	uint64_t op_ns;
 };
 
 /* fio's FIO_SYNCIO: each I/O is a system call on the worker's thread, so
@@ -50,7 +54,9 @@ struct io_unit {
 #define ENGINE_SYNC_AT_DEPTH1 (1u << 3)
 /* fio's open_file replaced by one operation on each file (create, stat,
  * delete ...): the worker opens nothing and the engine reaches every file
- * of the job (nrfiles, workload/files.h) itself. */
+ * of the job (nrfiles, workload/files.h) itself.  As fio's FIO_NOSTATS,
+ * the I/O units are only counted; the job's latencies are the timed
+ * operations (io_unit.op_ns), as completion latencies. */
 #define ENGINE_FILE_OPS (1u << 4)
 
 struct engine_ops {

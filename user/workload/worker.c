@@ -96,8 +96,10 @@ static int open_target(struct worker *w)
 	const struct job *job = w->job;
 	int flags = rw_has_write(job->rw) ? O_RDWR : O_RDONLY;
 
-	if (job->engine->flags & ENGINE_DISKLESS)
-		return 0; /* fio's diskless engines (null) open no file */
+	/* fio's diskless engines (null) open no file; the file-operation
+	 * engines do their own operation on each file instead. */
+	if (job->engine->flags & (ENGINE_DISKLESS | ENGINE_FILE_OPS))
+		return 0;
 	if (job->direct)
 		flags |= O_DIRECT;
 	w->fd = open(w->path, flags | O_CLOEXEC);
@@ -201,6 +203,17 @@ static void start_accounting(struct io_loop *lp, uint64_t now)
 	getrusage(RUSAGE_THREAD, &lp->ru_start);
 }
 
+/* fio's FIO_NOSTATS engines: the unit is counted; the latency is the
+ * operation's, filed under reads unless the job only writes. */
+static void account_file_op(struct worker *w, const struct io_unit *u)
+{
+	enum ddir d = rw_has_read(w->job->rw) ? DDIR_READ : DDIR_WRITE;
+
+	stats_account_untimed_io(w->stats, u->ddir, (uint64_t)u->result, u->len);
+	if (u->op_timed)
+		stats_add_clat(w->stats, d, u->op_ns);
+}
+
 static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 {
 	struct worker *w = lp->w;
@@ -213,6 +226,9 @@ static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 					u->ddir == DDIR_READ ? "read" : "write", u->len,
 					(unsigned long long)u->offset, w->path,
 					strerror((int)-u->result));
+	} else if (w->job->engine->flags & ENGINE_FILE_OPS) {
+		if (lp->accounting && u->start_ns >= lp->ramp_end_ns)
+			account_file_op(w, u);
 	} else {
 		if (lp->accounting && u->start_ns >= lp->ramp_end_ns)
 			stats_account_io(w->stats, u->ddir, (uint64_t)u->result,
