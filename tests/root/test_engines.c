@@ -226,7 +226,8 @@ static struct fixture *fixture_new(const struct setup *s, struct errbuf *err,
 	f->job.size = s->region_len;
 	f->job.offset = s->region_start;
 
-	flags = (s->writes ? O_RDWR : O_RDONLY) | (s->direct ? O_DIRECT : 0) | O_CLOEXEC;
+	flags = (s->writes || (f->e->flags & ENGINE_RDWR) ? O_RDWR : O_RDONLY) |
+		(s->direct ? O_DIRECT : 0) | O_CLOEXEC;
 	f->w.fd = open(s->path, flags);
 	if (f->w.fd < 0) {
 		fprintf(stderr, "open %s: %s\n", s->path, strerror(errno));
@@ -529,6 +530,7 @@ static void test_lookup(void)
 		"psync", "sync", "vsync", "pvsync", "pvsync2", "libaio",
 		"io_uring", "mmap", "posixaio", "null", "filecreate",
 		"filestat", "filedelete", "dircreate", "dirstat", "dirdelete",
+		"ftruncate", "falloc",
 	};
 	struct errbuf err = { "" };
 
@@ -544,7 +546,7 @@ static void test_lookup(void)
 	CHECK(engine_find(NULL) == NULL);
 	CHECK_MSG(!strcmp(engine_names(), "psync, sync, vsync, pvsync, pvsync2, "
 			  "libaio, io_uring, mmap, posixaio, null, filecreate, filestat, "
-			  "filedelete, dircreate, dirstat, dirdelete"),
+			  "filedelete, dircreate, dirstat, dirdelete, ftruncate, falloc"),
 		  "engine_names() = \"%s\"", engine_names());
 	CHECK_MSG(engines_check(&err) == 0, "engines_check: %s", err.msg);
 	for (const char *const *n = names; n < names + 5; n++)
@@ -629,6 +631,67 @@ static unsigned int count_as(const char *dir, mode_t type)
 	for (unsigned int k = 0; k < 4; k++)
 		n += exists_as(dir, k, type);
 	return n;
+}
+
+/* One I/O of @ddir at @off through a sync engine; its result. */
+static int64_t one_io(struct fixture *f, enum ddir ddir, uint64_t off)
+{
+	struct io_unit *u = &f->w.units[0];
+
+	u->ddir = ddir;
+	u->len = 4096;
+	u->offset = off;
+	u->result = NOT_DONE;
+	CHECK(f->e->queue(&f->w, u) == IO_COMPLETED);
+	return u->result;
+}
+
+static uint64_t size_of(int fd)
+{
+	struct stat st;
+
+	return fstat(fd, &st) ? 0 : (uint64_t)st.st_size;
+}
+
+/* ftruncate sets the size to each write's offset; falloc allocates the
+ * range, keeping the size on reads and extending it on writes. */
+static void test_truncate_falloc(void)
+{
+	struct setup s = { .path = "", .writes = true, .iodepth = 1,
+			   .bs = 4096, .region_len = 1 << 20 };
+	struct errbuf err = { "" };
+	struct fixture *f;
+	char path[64];
+	struct stat st;
+	int fd = make_shm_file(path, sizeof(path)), ret;
+
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return;
+	s.path = path;
+	s.engine = "ftruncate";
+	f = fixture_new(&s, &err, &ret);
+	CHECK_MSG(f, "ftruncate init: %s", err.msg);
+	if (f) {
+		CHECK(one_io(f, DDIR_WRITE, 8192) == 4096 && size_of(fd) == 8192);
+		CHECK(one_io(f, DDIR_WRITE, 3u << 20) == 4096 &&
+		      size_of(fd) == 3u << 20);
+		fixture_free(f);
+	}
+	CHECK(ftruncate(fd, 0) == 0);
+	s.engine = "falloc";
+	s.writes = false; /* ENGINE_RDWR: the worker opens it read-write */
+	f = fixture_new(&s, &err, &ret);
+	CHECK_MSG(f, "falloc init: %s", err.msg);
+	if (f) {
+		CHECK(one_io(f, DDIR_READ, 65536) == 4096 && size_of(fd) == 0);
+		CHECK(fstat(fd, &st) == 0 && st.st_blocks >= 8);
+		CHECK(one_io(f, DDIR_WRITE, 65536) == 4096 &&
+		      size_of(fd) == 65536 + 4096);
+		fixture_free(f);
+	}
+	unlink(path);
+	close(fd);
 }
 
 static void test_file_ops(void)
@@ -990,6 +1053,7 @@ int main(void)
 	test_refusals_file(scratch.file);
 	test_null(scratch.file);
 	test_file_ops();
+	test_truncate_falloc();
 	test_short_read(scratch.file, "psync");
 	test_short_read(scratch.file, "sync");
 	test_short_read(scratch.file, "vsync");
@@ -1015,6 +1079,13 @@ int main(void)
 		test_nowait("pvsync2", scratch.loop_dev);
 		test_nowait("io_uring", scratch.loop_dev);
 		test_refusals_dev(scratch.loop_dev);
+		expect_refusal("falloc on a device", &(struct setup){
+			.engine = "falloc", .path = scratch.loop_dev, .iodepth = 1,
+			.bs = 4096, .region_len = 1 << 20 }, -EINVAL, "not a regular file");
+		expect_refusal("ftruncate on a device", &(struct setup){
+			.engine = "ftruncate", .path = scratch.loop_dev, .writes = true,
+			.iodepth = 1, .bs = 4096, .region_len = 1 << 20 }, -EINVAL,
+			"not a regular file");
 		/* O_DIRECT writes and reads with RWF_NOWAIT are accepted. */
 		roundtrip(&(struct setup){ .engine = "pvsync2", .path = scratch.loop_dev,
 					   .direct = true, .writes = true, .iodepth = 1,

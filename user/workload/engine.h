@@ -58,6 +58,9 @@ struct io_unit {
  * the I/O units are only counted; the job's latencies are the timed
  * operations (io_unit.op_ns), as completion latencies. */
 #define ENGINE_FILE_OPS (1u << 4)
+/* The worker opens the file read-write whatever the job's direction
+ * (falloc: fallocate needs a writable file even for rw=read). */
+#define ENGINE_RDWR     (1u << 5)
 
 struct engine_ops {
 	const char *name;

@@ -94,7 +94,8 @@ static uint32_t min_active_bs(const struct job *job)
 static int open_target(struct worker *w)
 {
 	const struct job *job = w->job;
-	int flags = rw_has_write(job->rw) ? O_RDWR : O_RDONLY;
+	int flags = rw_has_write(job->rw) || (job->engine->flags & ENGINE_RDWR) ?
+		    O_RDWR : O_RDONLY;
 
 	/* fio's diskless engines (null) open no file; the file-operation
 	 * engines do their own operation on each file instead. */

@@ -102,3 +102,27 @@ void *engine_probe_buf(const struct worker *w, uint32_t *len)
 		return NULL;
 	return buf;
 }
+
+int engine_need_regular_file(struct worker *w, const char *why,
+			     struct errbuf *err)
+{
+	struct stat st;
+
+	if (fstat(w->fd, &st) < 0)
+		return err_set(err, errno, "%s on %s: fstat: %m",
+			       w->job->engine->name, w->path);
+	if (!S_ISREG(st.st_mode))
+		return err_set(err, EINVAL, "%s on %s: not a regular file: %s",
+			       w->job->engine->name, w->path, why);
+	return 0;
+}
+
+int engine_refuse_verify(const struct job *job, const char *where,
+			 struct errbuf *err)
+{
+	if (job->verify == VERIFY_NONE)
+		return 0;
+	return err_set(err, EINVAL, "%s: verify with ioengine=%s: its writes "
+		       "carry no data to read back (fio skips verify for it)",
+		       where, job->engine->name);
+}

@@ -49,4 +49,15 @@ int engine_refuse_nowait_writes(struct worker *w, const char *engine,
  * Sets *@len; NULL when out of memory. */
 void *engine_probe_buf(const struct worker *w, uint32_t *len);
 
+/* -EINVAL naming @engine unless the worker's target is a regular file:
+ * what ftruncate and falloc change (file size, allocation) a block device
+ * does not have. */
+int engine_need_regular_file(struct worker *w, const char *why,
+			     struct errbuf *err);
+
+/* -EINVAL for a job with verify=: @engine's writes carry no data to read
+ * back (fio skips verify for such engines without saying so). */
+int engine_refuse_verify(const struct job *job, const char *where,
+			 struct errbuf *err);
+
 #endif /* IODIG_ENGINES_SHARED_H */
