@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 
 #include "workload/engines/file_ops.h"
+#include "workload/engines/shared.h"
 #include "workload/worker.h"
 
 static enum io_result dircreate_queue(struct worker *w, struct io_unit *u)
@@ -21,4 +22,5 @@ const struct engine_ops dircreate_engine = {
 	.init = file_ops_init,
 	.queue = dircreate_queue,
 	.cleanup = file_ops_cleanup,
+	.check_job = engine_refuse_verify,
 };

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "workload/engines/file_ops.h"
+#include "workload/engines/shared.h"
 #include "workload/worker.h"
 
 static int remove_dir(const struct worker *w, const char *path)
@@ -30,4 +31,5 @@ const struct engine_ops dirdelete_engine = {
 	.init = file_ops_init_dirs,
 	.queue = dirdelete_queue,
 	.cleanup = file_ops_cleanup,
+	.check_job = engine_refuse_verify,
 };

@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 
 #include "workload/engines/file_ops.h"
+#include "workload/engines/shared.h"
 #include "workload/worker.h"
 
 static enum io_result dirstat_queue(struct worker *w, struct io_unit *u)
@@ -20,5 +21,6 @@ const struct engine_ops dirstat_engine = {
 	.init = file_ops_init_dirs,
 	.queue = dirstat_queue,
 	.cleanup = file_ops_cleanup,
+	.check_job = engine_refuse_verify,
 	.options = file_ops_stat_options,
 };

@@ -14,12 +14,6 @@
 #include "workload/engines/shared.h"
 #include "workload/worker.h"
 
-static int falloc_check_job(const struct job *job, const char *where,
-			    struct errbuf *err)
-{
-	return engine_refuse_verify(job, where, err);
-}
-
 /* A block device takes only hole punching and zeroing (block/fops.c):
  * both fio modes here would fail with EOPNOTSUPP on every I/O. */
 static int falloc_init(struct worker *w, struct errbuf *err)
@@ -48,5 +42,5 @@ const struct engine_ops falloc_engine = {
 	.init = falloc_init,
 	.queue = falloc_queue,
 	.cleanup = engine_cleanup_stateless,
-	.check_job = falloc_check_job,
+	.check_job = engine_refuse_verify,
 };

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "workload/engines/file_ops.h"
+#include "workload/engines/shared.h"
 #include "workload/worker.h"
 
 /* fio's mode and flags; the descriptor is closed untimed. */
@@ -37,4 +38,5 @@ const struct engine_ops filecreate_engine = {
 	.init = file_ops_init,
 	.queue = filecreate_queue,
 	.cleanup = file_ops_cleanup,
+	.check_job = engine_refuse_verify,
 };

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "workload/engines/file_ops.h"
+#include "workload/engines/shared.h"
 #include "workload/worker.h"
 
 static int delete_file(const struct worker *w, const char *path)
@@ -29,4 +30,5 @@ const struct engine_ops filedelete_engine = {
 	.init = file_ops_init,
 	.queue = filedelete_queue,
 	.cleanup = file_ops_cleanup,
+	.check_job = engine_refuse_verify,
 };

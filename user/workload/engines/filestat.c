@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 
 #include "workload/engines/file_ops.h"
+#include "workload/engines/shared.h"
 #include "workload/worker.h"
 
 ENGINE_OPTS_FIT(struct stat_opts);
@@ -22,5 +23,6 @@ const struct engine_ops filestat_engine = {
 	.init = file_ops_init,
 	.queue = filestat_queue,
 	.cleanup = file_ops_cleanup,
+	.check_job = engine_refuse_verify,
 	.options = file_ops_stat_options,
 };

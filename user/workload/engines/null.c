@@ -21,18 +21,6 @@ struct null_data {
 	unsigned int nr_done;
 };
 
-/* fio's null verifies nothing (it pretends every block checks out);
- * say so rather than pretend. */
-static int null_check_job(const struct job *job, const char *where,
-			  struct errbuf *err)
-{
-	if (job->verify != VERIFY_NONE)
-		return err_set(err, EINVAL, "%s: verify with ioengine=null: "
-			       "null reads and writes nothing, so there is "
-			       "nothing to verify", where);
-	return 0;
-}
-
 static void null_cleanup(struct worker *w)
 {
 	struct null_data *d = w->engine_data;
@@ -122,5 +110,5 @@ const struct engine_ops null_engine = {
 	.getevents = null_getevents,
 	.event = null_event,
 	.cleanup = null_cleanup,
-	.check_job = null_check_job,
+	.check_job = engine_refuse_verify,
 };

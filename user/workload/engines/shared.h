@@ -55,8 +55,8 @@ void *engine_probe_buf(const struct worker *w, uint32_t *len);
 int engine_need_regular_file(struct worker *w, const char *why,
 			     struct errbuf *err);
 
-/* -EINVAL for a job with verify=: @engine's writes carry no data to read
- * back (fio skips verify for such engines without saying so). */
+/* -EINVAL for a job with verify=, the check_job of engines whose writes
+ * carry no data to read back (fio skips verify for them silently). */
 int engine_refuse_verify(const struct job *job, const char *where,
 			 struct errbuf *err);
 
