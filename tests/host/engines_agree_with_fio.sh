@@ -4,7 +4,7 @@ need_root
 command -v fio >/dev/null || skip "fio not installed"
 make_loop 64 || skip "cannot create a loop device"
 
-for engine in psync libaio io_uring mmap; do
+for engine in psync sync vsync pvsync pvsync2 libaio io_uring mmap posixaio; do
 	direct=1; [ "$engine" = mmap ] && direct=0
 	for target in "$LOOP" "$TMP/file.$engine"; do
 		d=$direct; [[ "$target" == $TMP/* ]] && d=0   # tmpfs has no O_DIRECT
@@ -25,7 +25,7 @@ for engine in psync libaio io_uring mmap; do
 done
 
 # Writes: sequential write of the whole region, bytes match, fio agrees.
-for engine in psync libaio io_uring; do
+for engine in psync sync vsync pvsync pvsync2 libaio io_uring posixaio; do
 	args=(--name=w --filename="$LOOP" --rw=write --bs=64k --size=8m --ioengine=$engine --iodepth=4 --direct=1)
 	"$IODIG" run --no-probes --output-format=json "${args[@]}" >"$TMP/w.json" 2>"$TMP/w.err" ||
 		{ fail "$engine write: iodig exited $? ($(cat "$TMP/w.err"))"; continue; }

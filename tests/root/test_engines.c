@@ -226,7 +226,8 @@ static struct fixture *fixture_new(const struct setup *s, struct errbuf *err,
 	f->job.size = s->region_len;
 	f->job.offset = s->region_start;
 
-	flags = (s->writes ? O_RDWR : O_RDONLY) | (s->direct ? O_DIRECT : 0) | O_CLOEXEC;
+	flags = (s->writes || (f->e->flags & ENGINE_RDWR) ? O_RDWR : O_RDONLY) |
+		(s->direct ? O_DIRECT : 0) | O_CLOEXEC;
 	f->w.fd = open(s->path, flags);
 	if (f->w.fd < 0) {
 		fprintf(stderr, "open %s: %s\n", s->path, strerror(errno));
@@ -314,7 +315,7 @@ static void complete_unit(struct fixture *f, struct io_unit *u, enum ddir d,
 				u->len);
 		return;
 	}
-	if (!(f->e->flags & ENGINE_SYNC) && (u->issue_ns < u->start_ns || !u->issue_ns)) {
+	if (f->e->commit && (u->issue_ns < u->start_ns || !u->issue_ns)) {
 		ps->bad_results++;
 		fprintf(stderr, "%s: issue_ns %" PRIu64 " not after start_ns %" PRIu64 "\n",
 			what, u->issue_ns, u->start_ns);
@@ -399,13 +400,13 @@ static void run_pass(struct fixture *f, enum ddir d, uint64_t seed, bool random,
 				free_stack[nfree++] = u->index;
 				continue;
 			}
-			CHECK_MSG(!(e->flags & ENGINE_SYNC), "%s: sync engine queued", what);
+			CHECK_MSG(e->commit, "%s: engine without commit() queued", what);
 			state[u->index] = U_QUEUED;
 			nq++;
 			if (w->job->iodepth_batch_submit && nq >= w->job->iodepth_batch_submit)
 				break;
 		}
-		if (e->flags & ENGINE_SYNC)
+		if (!e->commit)
 			continue;
 		if (nq && (!nfree || next == nblocks || busy ||
 			   (w->job->iodepth_batch_submit && nq >= w->job->iodepth_batch_submit))) {
@@ -464,7 +465,7 @@ out:
 static void pass_ok(const struct fixture *f, const struct pass *ps, const char *what)
 {
 	bool ok = ps->completed == ps->blocks && !ps->mismatches && !ps->bad_results &&
-		  ((f->e->flags & ENGINE_SYNC) || ps->submitted == ps->blocks);
+		  (!f->e->commit || ps->submitted == ps->blocks);
 
 	CHECK_MSG(ok, "%s: %" PRIu64 " blocks, %" PRIu64 " submitted, %" PRIu64
 		  " completed, %" PRIu64 " bad results, %" PRIu64 " mismatches",
@@ -501,7 +502,8 @@ static void roundtrip(const struct setup *s, uint64_t seed)
 	ps_rd.engine = "psync";
 	ps_rd.writes = false;
 	ps_rd.iodepth = 1;
-	ps_rd.fixedbufs = ps_rd.registerfiles = ps_rd.sqpoll = ps_rd.nowait = false;
+	ps_rd.fixedbufs = ps_rd.registerfiles = ps_rd.sqpoll = false;
+	ps_rd.nowait = ps_rd.hipri = false;
 	f = fixture_new(&ps_rd, &err, &ret);
 	CHECK_MSG(f, "%s: psync init: %s", what, err.msg);
 	if (f) {
@@ -524,24 +526,252 @@ static void roundtrip(const struct setup *s, uint64_t seed)
 
 static void test_lookup(void)
 {
+	static const char *const names[] = {
+		"psync", "sync", "vsync", "pvsync", "pvsync2", "libaio",
+		"io_uring", "mmap", "posixaio", "null", "filecreate",
+		"filestat", "filedelete", "dircreate", "dirstat", "dirdelete",
+		"ftruncate", "falloc",
+	};
 	struct errbuf err = { "" };
 
-	CHECK(engine_find("psync") && !strcmp(engine_find("psync")->name, "psync"));
-	CHECK(engine_find("sync") == engine_find("psync"));
-	CHECK(engine_find("pvsync2") == engine_find("psync"));
-	CHECK(engine_find("libaio") && !strcmp(engine_find("libaio")->name, "libaio"));
-	CHECK(engine_find("io_uring") && !strcmp(engine_find("io_uring")->name, "io_uring"));
-	CHECK(engine_find("mmap") && !strcmp(engine_find("mmap")->name, "mmap"));
-	CHECK(engine_find("posixaio") == NULL);
+	/* every engine under its own fio name, no aliases */
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		const struct engine_ops *e = engine_find(names[i]);
+
+		CHECK_MSG(e && !strcmp(e->name, names[i]), "engine %s", names[i]);
+		CHECK_MSG(engine_at(i) == e, "engine %zu is not %s", i, names[i]);
+	}
+	CHECK(engine_at(sizeof(names) / sizeof(names[0])) == NULL);
+	CHECK(engine_find("Psync") == NULL);
 	CHECK(engine_find(NULL) == NULL);
-	CHECK_MSG(!strcmp(engine_names(), "psync, libaio, io_uring, mmap"),
+	CHECK_MSG(!strcmp(engine_names(), "psync, sync, vsync, pvsync, pvsync2, "
+			  "libaio, io_uring, mmap, posixaio, null, filecreate, filestat, "
+			  "filedelete, dircreate, dirstat, dirdelete, ftruncate, falloc"),
 		  "engine_names() = \"%s\"", engine_names());
 	CHECK_MSG(engines_check(&err) == 0, "engines_check: %s", err.msg);
-	CHECK(engine_find("psync")->flags & ENGINE_SYNC);
+	for (const char *const *n = names; n < names + 5; n++)
+		CHECK_MSG(engine_find(*n)->flags & ENGINE_SYNC, "%s is sync", *n);
+	CHECK(engine_find("vsync")->commit && engine_find("vsync")->getevents);
+	CHECK(!engine_find("psync")->options && !engine_find("sync")->options);
+	CHECK(opt_find(engine_find("pvsync2")->options, "hipri_percentage"));
 	CHECK(engine_find("mmap")->flags & ENGINE_SYNC);
 	CHECK(engine_find("mmap")->flags & ENGINE_MMAP);
 	CHECK(!(engine_find("libaio")->flags & ENGINE_SYNC));
 	CHECK(!(engine_find("io_uring")->flags & ENGINE_SYNC));
+	CHECK(!(engine_find("posixaio")->flags & ENGINE_SYNC));
+	CHECK(engine_find("null")->flags & ENGINE_DISKLESS);
+	for (const char *const *n = names + 10; n < names + 16; n++)
+		CHECK_MSG(engine_find(*n)->flags & ENGINE_FILE_OPS, "%s", *n);
+	CHECK(!(engine_find("filestat")->flags & ENGINE_DISKLESS));
+	CHECK(engine_find("dirstat")->flags & ENGINE_DISKLESS);
+}
+
+/* One file-operation engine over the 4 files of clone 1 of job "fo" in
+ * @dir, 2 blocks each, in the order of @blocks: each file's operation
+ * runs once, timed, on the first block that reaches it. */
+static void file_ops_pass(const char *engine, const char *dir,
+			  const unsigned int *blocks, int want_errno)
+{
+	struct setup s = { .engine = engine, .path = dir, .iodepth = 1,
+			   .bs = 4096, .region_len = 8 * 4096 };
+	struct errbuf err = { "" };
+	struct fixture *f;
+	unsigned int timed = 0, failed = 0;
+	int ret;
+
+	f = fixture_new(&s, &err, &ret);
+	CHECK_MSG(f, "%s init: %s", engine, err.msg);
+	if (!f)
+		return;
+	/* the fixture inits before the names are known: init again */
+	f->e->cleanup(&f->w);
+	snprintf(f->job.directory, sizeof(f->job.directory), "%s", dir);
+	snprintf(f->job.name, sizeof(f->job.name), "fo");
+	f->job.nrfiles = 4;
+	f->w.nr_files = 4;
+	f->w.file_size = 2 * 4096;
+	f->w.clone_index = 1;
+	ret = f->e->init(&f->w, &err);
+	CHECK_MSG(!ret, "%s init with files: %s", engine, err.msg);
+	for (unsigned int i = 0; !ret && i < 8; i++) {
+		struct io_unit *u = &f->w.units[0];
+
+		u->ddir = DDIR_READ;
+		u->len = 4096;
+		u->offset = (uint64_t)blocks[i] * 4096;
+		CHECK(f->e->queue(&f->w, u) == IO_COMPLETED);
+		timed += u->op_timed;
+		if (u->result == 4096)
+			continue;
+		failed++;
+		CHECK_MSG(u->result == -want_errno, "%s block %u: result %" PRId64,
+			  engine, blocks[i], u->result);
+	}
+	CHECK_MSG(timed == 4, "%s: %u timed operations, want 4", engine, timed);
+	CHECK_MSG(failed == (want_errno ? 4u : 0u), "%s: %u failed", engine, failed);
+	if (want_errno)
+		CHECK_MSG(strstr(f->stats.errmsg, "fo.1.0"), "%s: error '%s'",
+			  engine, f->stats.errmsg);
+	fixture_free(f);
+}
+
+static bool exists_as(const char *dir, unsigned int k, mode_t type)
+{
+	char path[256];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/fo.1.%u", dir, k);
+	return !lstat(path, &st) && (st.st_mode & S_IFMT) == type;
+}
+
+static unsigned int count_as(const char *dir, mode_t type)
+{
+	unsigned int n = 0;
+
+	for (unsigned int k = 0; k < 4; k++)
+		n += exists_as(dir, k, type);
+	return n;
+}
+
+/* One I/O of @ddir at @off through a sync engine; its result. */
+static int64_t one_io(struct fixture *f, enum ddir ddir, uint64_t off)
+{
+	struct io_unit *u = &f->w.units[0];
+
+	u->ddir = ddir;
+	u->len = 4096;
+	u->offset = off;
+	u->result = NOT_DONE;
+	CHECK(f->e->queue(&f->w, u) == IO_COMPLETED);
+	return u->result;
+}
+
+static uint64_t size_of(int fd)
+{
+	struct stat st;
+
+	return fstat(fd, &st) ? 0 : (uint64_t)st.st_size;
+}
+
+/* ftruncate sets the size to each write's offset; falloc allocates the
+ * range, keeping the size on reads and extending it on writes. */
+static void test_truncate_falloc(void)
+{
+	struct setup s = { .path = "", .writes = true, .iodepth = 1,
+			   .bs = 4096, .region_len = 1 << 20 };
+	struct errbuf err = { "" };
+	struct fixture *f;
+	char path[64];
+	struct stat st;
+	int fd = make_shm_file(path, sizeof(path)), ret;
+
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return;
+	s.path = path;
+	s.engine = "ftruncate";
+	f = fixture_new(&s, &err, &ret);
+	CHECK_MSG(f, "ftruncate init: %s", err.msg);
+	if (f) {
+		CHECK(one_io(f, DDIR_WRITE, 8192) == 4096 && size_of(fd) == 8192);
+		CHECK(one_io(f, DDIR_WRITE, 3u << 20) == 4096 &&
+		      size_of(fd) == 3u << 20);
+		fixture_free(f);
+	}
+	CHECK(ftruncate(fd, 0) == 0);
+	s.engine = "falloc";
+	s.writes = false; /* ENGINE_RDWR: the worker opens it read-write */
+	f = fixture_new(&s, &err, &ret);
+	CHECK_MSG(f, "falloc init: %s", err.msg);
+	if (f) {
+		CHECK(one_io(f, DDIR_READ, 65536) == 4096 && size_of(fd) == 0);
+		CHECK(fstat(fd, &st) == 0 && st.st_blocks >= 8);
+		CHECK(one_io(f, DDIR_WRITE, 65536) == 4096 &&
+		      size_of(fd) == 65536 + 4096);
+		fixture_free(f);
+	}
+	unlink(path);
+	close(fd);
+}
+
+static void test_file_ops(void)
+{
+	static const unsigned int seq[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+	static const unsigned int mixed[8] = { 5, 0, 7, 2, 1, 4, 6, 3 };
+	char dir[] = "/dev/shm/iodig-test-fileops-XXXXXX";
+
+	if (!mkdtemp(dir)) {
+		CHECK_MSG(0, "mkdtemp: %s", strerror(errno));
+		return;
+	}
+	file_ops_pass("filecreate", dir, seq, 0);
+	CHECK_MSG(count_as(dir, S_IFREG) == 4, "filecreate made %u files",
+		  count_as(dir, S_IFREG));
+	CHECK(!exists_as(dir, 4, S_IFREG));
+	file_ops_pass("filestat", dir, mixed, 0);
+	file_ops_pass("filedelete", dir, mixed, 0);
+	CHECK_MSG(count_as(dir, S_IFREG) == 0, "filedelete left %u files",
+		  count_as(dir, S_IFREG));
+	file_ops_pass("filestat", dir, seq, ENOENT);
+	file_ops_pass("dircreate", dir, mixed, 0);
+	CHECK(count_as(dir, S_IFDIR) == 4);
+	file_ops_pass("dircreate", dir, seq, EEXIST);
+	file_ops_pass("dirstat", dir, seq, 0);
+	file_ops_pass("dirdelete", dir, mixed, 0);
+	CHECK(count_as(dir, S_IFDIR) == 0);
+	/* dirstat makes the directories it stats, as fio's setup does */
+	file_ops_pass("dirstat", dir, mixed, 0);
+	CHECK(count_as(dir, S_IFDIR) == 4);
+	file_ops_pass("dirdelete", dir, seq, 0);
+	CHECK_MSG(rmdir(dir) == 0, "%s not empty: %s", dir, strerror(errno));
+}
+
+/* null: nothing happens, at once.  At iodepth=1 queue() completes; deeper
+ * it holds I/Os until commit(), then refuses more until they are reaped,
+ * and getevents(0, ...) reaps nothing (fio's null). */
+static void test_null(const char *path)
+{
+	struct setup s = { .engine = "null", .path = path, .iodepth = 4,
+			   .bs = 4096, .region_len = 1 << 20 };
+	struct errbuf err = { "" };
+	struct fixture *f;
+	struct io_unit *u;
+	int ret;
+
+	f = fixture_new(&s, &err, &ret);
+	CHECK_MSG(f, "null init: %s", err.msg);
+	if (!f)
+		return;
+	for (unsigned int i = 0; i < 3; i++) {
+		u = &f->w.units[i];
+		u->ddir = DDIR_READ;
+		u->len = 4096;
+		u->offset = (uint64_t)i * 4096;
+		u->start_ns = now_ns();
+		CHECK(f->e->queue(&f->w, u) == IO_QUEUED);
+	}
+	CHECK(f->e->commit(&f->w) == 3);
+	CHECK(f->e->queue(&f->w, &f->w.units[3]) == IO_BUSY);
+	CHECK(f->e->commit(&f->w) == 0);
+	CHECK(f->e->getevents(&f->w, 0, 4) == 0);
+	CHECK(f->e->getevents(&f->w, 1, 4) == 3);
+	for (unsigned int i = 0; i < 3; i++) {
+		u = f->e->event(&f->w, i);
+		CHECK(u == &f->w.units[i] && u->result == 4096 && u->issue_ns);
+	}
+	CHECK(f->e->queue(&f->w, &f->w.units[3]) == IO_QUEUED);
+	fixture_free(f);
+
+	s.iodepth = 1;
+	f = fixture_new(&s, &err, &ret);
+	CHECK_MSG(f, "null init: %s", err.msg);
+	if (!f)
+		return;
+	u = &f->w.units[0];
+	u->ddir = DDIR_WRITE;
+	u->len = 512;
+	CHECK(f->e->queue(&f->w, u) == IO_COMPLETED && u->result == 512);
+	fixture_free(f);
 }
 
 /* libaio with iodepth=8, iodepth_batch_submit=4: one commit of 8 queued
@@ -673,8 +903,8 @@ static void test_refusals_file(const char *file)
 	s.nowait = true;
 	/* tmpfs files lack FMODE_NOWAIT. */
 	expect_refusal("io_uring nowait on tmpfs", &s, -EOPNOTSUPP, "drop nowait");
-	s.engine = "psync";
-	expect_refusal("psync nowait on tmpfs", &s, -EOPNOTSUPP, "drop nowait");
+	s.engine = "pvsync2";
+	expect_refusal("pvsync2 nowait on tmpfs", &s, -EOPNOTSUPP, "drop nowait");
 	/* libaio has no nowait: a job asking for it fails when it is parsed. */
 	CHECK(!opt_find(engine_find("libaio")->options, "nowait"));
 	s.nowait = false;
@@ -693,8 +923,8 @@ static void test_refusals_dev(const char *dev)
 	int ret;
 
 	/* The kernel refuses RWF_NOWAIT on buffered block device writes. */
-	s.engine = "psync";
-	expect_refusal("psync nowait buffered writes", &s, -EOPNOTSUPP, "use direct=1");
+	s.engine = "pvsync2";
+	expect_refusal("pvsync2 nowait buffered writes", &s, -EOPNOTSUPP, "use direct=1");
 	s.engine = "io_uring";
 	expect_refusal("io_uring nowait buffered writes", &s, -EOPNOTSUPP, "use direct=1");
 
@@ -743,7 +973,7 @@ static void test_nowait(const char *engine, const char *dev)
 	s.engine = engine;
 	s.writes = false;
 	s.nowait = true;
-	s.iodepth = strcmp(engine, "psync") ? 4 : 1;
+	s.iodepth = engine_find(engine)->flags & ENGINE_SYNC ? 1 : 4;
 	f = fixture_new(&s, &err, &ret);
 	CHECK_MSG(f, "%s: %s", what, err.msg);
 	if (!f)
@@ -762,6 +992,15 @@ static void run_matrix(const char *path, bool direct)
 	static const struct setup base[] = {
 		{ .engine = "psync", .iodepth = 1 },
 		{ .engine = "psync", .iodepth = 1, .random = true },
+		{ .engine = "sync", .iodepth = 1 },
+		{ .engine = "sync", .iodepth = 1, .random = true },
+		{ .engine = "pvsync", .iodepth = 1, .random = true },
+		{ .engine = "pvsync2", .iodepth = 1, .random = true },
+		/* vsync merges what a batch holds: sequential 8 per readv,
+		 * random mostly one, and one per commit with batch 1 */
+		{ .engine = "vsync", .iodepth = 8, .batch = 8 },
+		{ .engine = "vsync", .iodepth = 8, .batch = 8, .random = true },
+		{ .engine = "vsync", .iodepth = 4, .batch = 1 },
 		{ .engine = "libaio", .iodepth = 8, .batch = 4, .random = true },
 		{ .engine = "libaio", .iodepth = 16 },
 		{ .engine = "io_uring", .iodepth = 8, .batch = 4, .random = true },
@@ -772,6 +1011,8 @@ static void run_matrix(const char *path, bool direct)
 		{ .engine = "io_uring", .iodepth = 1 },
 		{ .engine = "mmap", .iodepth = 1 },
 		{ .engine = "mmap", .iodepth = 1, .random = true },
+		{ .engine = "posixaio", .iodepth = 8, .random = true },
+		{ .engine = "posixaio", .iodepth = 16, .batch = 4 },
 	};
 	size_t i;
 
@@ -810,7 +1051,13 @@ int main(void)
 	run_matrix(scratch.file, false);
 	test_libaio_batch(scratch.file, false);
 	test_refusals_file(scratch.file);
+	test_null(scratch.file);
+	test_file_ops();
+	test_truncate_falloc();
 	test_short_read(scratch.file, "psync");
+	test_short_read(scratch.file, "sync");
+	test_short_read(scratch.file, "vsync");
+	test_short_read(scratch.file, "posixaio");
 	test_short_read(scratch.file, "libaio");
 	test_short_read(scratch.file, "io_uring");
 	/* mmap of a region that does not start on a page boundary. */
@@ -825,15 +1072,22 @@ int main(void)
 		printf("scratch loop device %s\n", scratch.loop_dev);
 		run_matrix(scratch.loop_dev, true);
 		test_libaio_batch(scratch.loop_dev, true);
-		/* psync hipri: RWF_HIPRI on a device without poll queues. */
-		roundtrip(&(struct setup){ .engine = "psync", .path = scratch.loop_dev,
+		/* pvsync2 hipri: RWF_HIPRI on a device without poll queues. */
+		roundtrip(&(struct setup){ .engine = "pvsync2", .path = scratch.loop_dev,
 					   .direct = true, .writes = true, .iodepth = 1,
 					   .bs = 4096, .region_len = 1 << 20, .hipri = true }, 0x66);
-		test_nowait("psync", scratch.loop_dev);
+		test_nowait("pvsync2", scratch.loop_dev);
 		test_nowait("io_uring", scratch.loop_dev);
 		test_refusals_dev(scratch.loop_dev);
+		expect_refusal("falloc on a device", &(struct setup){
+			.engine = "falloc", .path = scratch.loop_dev, .iodepth = 1,
+			.bs = 4096, .region_len = 1 << 20 }, -EINVAL, "not a regular file");
+		expect_refusal("ftruncate on a device", &(struct setup){
+			.engine = "ftruncate", .path = scratch.loop_dev, .writes = true,
+			.iodepth = 1, .bs = 4096, .region_len = 1 << 20 }, -EINVAL,
+			"not a regular file");
 		/* O_DIRECT writes and reads with RWF_NOWAIT are accepted. */
-		roundtrip(&(struct setup){ .engine = "psync", .path = scratch.loop_dev,
+		roundtrip(&(struct setup){ .engine = "pvsync2", .path = scratch.loop_dev,
 					   .direct = true, .writes = true, .iodepth = 1,
 					   .bs = 4096, .region_len = 1 << 20, .nowait = true }, 0x67);
 		roundtrip(&(struct setup){ .engine = "io_uring", .path = scratch.loop_dev,

@@ -164,8 +164,8 @@ static void test_parse_errors(void)
 	PARSE_ERR("[j]\r\nbs=4k\r\nfoo\r\n", "e.fio:3: unknown option 'foo'");
 	PARSE_ERR("[j]\n;c\n\nrwmixread=101\n",
 		  "e.fio:4: option 'rwmixread': 101 is out of range 0-100");
-	PARSE_ERR("[j]\nrw=randread\n[k]\nioengine=posixaio\n",
-		  "e.fio:4: option 'ioengine': 'posixaio' is not an engine");
+	PARSE_ERR("[j]\nrw=randread\n[k]\nioengine=splice\n",
+		  "e.fio:4: option 'ioengine': 'splice' is not an engine");
 	PARSE_ERR("[j]\nrw=trim\n",
 		  "e.fio:2: option 'rw': 'trim' is not supported");
 	PARSE_ERR("[j]\nverify=md5\n",
@@ -377,16 +377,21 @@ static void test_finalize(void)
 	FINALIZE_ERR("[j]\nioengine=mmap\nsqthread_poll\n", "f.fio:3: "
 		     "sqthread_poll is an option of ioengine io_uring, not mmap");
 	FINALIZE_ERR("[j]\nioengine=libaio\nnowait\n", "f.fio:3: nowait is "
-		     "an option of ioengine psync or io_uring, not libaio");
+		     "an option of ioengine pvsync2 or io_uring, not libaio");
 	FINALIZE_ERR("[j]\nioengine=mmap\nnowait=1\n",
-		     "nowait is an option of ioengine psync or io_uring, not "
+		     "nowait is an option of ioengine pvsync2 or io_uring, not "
 		     "mmap");
 	FINALIZE_ERR("[j]\nioengine=libaio\ndirect=1\nhipri\n", "f.fio:4: "
-		     "hipri is an option of ioengine psync or io_uring, not "
+		     "hipri is an option of ioengine pvsync2 or io_uring, not "
 		     "libaio");
 	FINALIZE_ERR("[j]\nioengine=io_uring\nhipri\n", "f.fio:1: job 'j': "
 		     "hipri needs direct=1");
-	FINALIZE_ERR("[j]\nioengine=sync\nhipri\n", "hipri needs direct=1");
+	FINALIZE_ERR("[j]\nioengine=pvsync2\nhipri\n", "hipri needs direct=1");
+	/* psync and sync are fio's engines without options */
+	FINALIZE_ERR("[j]\nioengine=sync\nhipri\n", "f.fio:3: hipri is an "
+		     "option of ioengine pvsync2 or io_uring, not sync");
+	FINALIZE_ERR("[j]\nioengine=pvsync2\nuncached=1\n", "uncached=1: "
+		     "fio 3.33 asks for RWF_UNCACHED");
 	FINALIZE_ERR("[j]\nverify=crc32c\n",
 		     "verify=crc32c needs a writing rw mode, not rw=read");
 	FINALIZE_ERR("[j]\nrw=randread\nverify=crc32c\n", "not rw=randread");
@@ -429,7 +434,7 @@ static void test_finalize(void)
 			"[b]\nioengine=io_uring\ndirect=1\nhipri\nfixedbufs\n"
 			"registerfiles\nsqthread_poll\nnowait\niodepth=4\n"
 			"iodepth_batch=16\n"
-			"[c]\nwait_for_previous\nioengine=sync\nhipri\ndirect=1\n"
+			"[c]\nwait_for_previous\nioengine=pvsync2\nhipri\ndirect=1\n"
 			"nowait\nrw=randwrite\nverify=crc32c\nsize=8k\n"
 			"[d]\nrw=rw\nruntime=1\ntime_based\n"
 			"[e]\nstonewall\nioengine=libaio\n",
@@ -442,7 +447,7 @@ static void test_finalize(void)
 		CHECK(list.jobs[2].group_id == 1 && list.jobs[3].group_id == 1);
 		CHECK(list.jobs[4].group_id == 2);
 		CHECK(list.jobs[1].iodepth_batch_submit == 4);
-		CHECK(!strcmp(list.jobs[2].engine->name, "psync"));
+		CHECK(!strcmp(list.jobs[2].engine->name, "pvsync2"));
 		CHECK(list.jobs[2].io_size == 8192);
 	}
 	job_list_free(&list);

@@ -159,7 +159,9 @@ static void test_every_option(void)
 	SET_OK(&j, "ioengine", "mmap");
 	CHECK(!strcmp(j.engine->name, "mmap"));
 	SET_OK(&j, "ioengine", "sync");
-	CHECK(!strcmp(j.ioengine, "sync") && !strcmp(j.engine->name, "psync"));
+	CHECK(!strcmp(j.ioengine, "sync") && !strcmp(j.engine->name, "sync"));
+	SET_OK(&j, "ioengine", "pvsync2");
+	CHECK(!strcmp(j.engine->name, "pvsync2"));
 
 	SET_OK(&j, "iodepth", "64");
 	CHECK(j.iodepth == 64);
@@ -278,7 +280,7 @@ static void test_errors(void)
 		   "randrw");
 	EXPECT_ERR("verify", "md5", "'md5' is not supported", "crc32c");
 	EXPECT_ERR("verify", "bogus", "is not one of 0, none, crc32c", NULL);
-	EXPECT_ERR("ioengine", "posixaio", "'posixaio' is not an engine",
+	EXPECT_ERR("ioengine", "splice", "'splice' is not an engine",
 		   "io_uring");
 	EXPECT_ERR("ioengine", "external:/x.so", "is not an engine", NULL);
 	EXPECT_ERR("bs", "0", "option 'bs': 0 is out of range", NULL);
@@ -361,7 +363,7 @@ static void test_engine_options(void)
 	CHECK_MSG(ret == 0, "%s", err.msg);
 	engine_echo(&j, text, sizeof(text));
 	CHECK_MSG(!strcmp(text, "sqthread_poll=1"), "%s", text);
-	/* psync (and its fio names) take hipri and nowait */
+	/* pvsync2 takes hipri and nowait */
 	ret = RESOLVE(&j, &err, "nowait", NULL, "ioengine", "pvsync2",
 		      "hipri", "1", "direct", "1");
 	CHECK_MSG(ret == 0, "%s", err.msg);
@@ -382,13 +384,13 @@ static void test_engine_options(void)
 			  "ioengine io_uring, not sync"), "%s", err.msg);
 	ret = RESOLVE(&j, &err, "ioengine", "mmap", "nowait", "1");
 	CHECK_MSG(!strcmp(err.msg, "t.fio:7: nowait is an option of ioengine "
-			  "psync or io_uring, not mmap"), "%s", err.msg);
+			  "pvsync2 or io_uring, not mmap"), "%s", err.msg);
 	/* the engine's own check, naming the job */
 	ret = RESOLVE(&j, &err, "ioengine", "io_uring", "hipri", "1");
 	CHECK_MSG(ret == -EINVAL && !strcmp(err.msg, "t.fio:1: job 'j': hipri "
 			  "needs direct=1: the kernel polls only O_DIRECT I/O"),
 		  "%s", err.msg);
-	ret = RESOLVE(&j, &err, "hipri", "1");
+	ret = RESOLVE(&j, &err, "ioengine", "pvsync2", "hipri", "1");
 	CHECK_MSG(ret == -EINVAL && strstr(err.msg, "hipri needs direct=1"),
 		  "%s", err.msg);
 
@@ -504,8 +506,9 @@ static void check_engine_help(const char *text)
 {
 	static const char *const in_order[] = {
 		"verify=", "Engine options",
-		" ioengine=psync (also sync, pvsync, pvsync2):",
-		"hipri=", "nowait=", " ioengine=io_uring:",
+		" ioengine=pvsync2:",
+		"hipri=", "hipri_percentage=", "uncached=", "nowait=",
+		" ioengine=io_uring:",
 		"hipri=", "fixedbufs=", "registerfiles=", "sqthread_poll=",
 		"nowait=",
 	};

@@ -144,6 +144,20 @@ static int set_rw(void *job, const struct opt_desc *o, const char *value,
 	return opt_set_typed(job, o, value, where, err);
 }
 
+/* fio's filesize=LOW-HIGH gives each file a random size in the range;
+ * iodig gives every file the same size. */
+static int set_filesize(void *job, const struct opt_desc *o,
+			const char *value, const char *where,
+			struct errbuf *err)
+{
+	if (value && value[0] && strchr(value + 1, '-'))
+		return err_set(err, ENOTSUP, "%s: option 'filesize': " VAL
+			       " is a range (a random size per file), which "
+			       "iodig does not support: give one size", where,
+			       value);
+	return opt_set_typed(job, o, value, where, err);
+}
+
 static int set_engine(void *base, const struct opt_desc *o, const char *value,
 		      const char *where, struct errbuf *err)
 {
@@ -209,6 +223,14 @@ static const struct opt_desc options[] = {
 	  .help = "Bytes to transfer; 0 = size" },
 	{ .name = "offset", .alias = "fileoffset", .type = OPT_SIZE,
 	  FIELD(offset), .def = "0", .help = "Start of the region" },
+	/* nrfiles and filesize: what the file-operation engines need. */
+	{ .name = "nrfiles", .alias = "nr_files", .type = OPT_UINT,
+	  FIELD(nrfiles), .min = 1, .max = 1u << 20, .def = "1",
+	  .help = "Files per job clone (more than one: null and the "
+		  "file-operation engines)" },
+	{ .name = "filesize", .type = OPT_SIZE, FIELD(filesize),
+	  .set = set_filesize, .def = "0",
+	  .help = "Bytes of each file; 0 = size / nrfiles" },
 	{ .name = "bs", .alias = "blocksize", .type = OPT_CUSTOM, FIELD(bs),
 	  .set = set_bs, .hint = "SIZE[,SIZE]", .def = "4k", .help = "Block size, or read,write block sizes" },
 	{ .name = "bsrange", .alias = "blocksize_range", .type = OPT_CUSTOM,
@@ -225,7 +247,7 @@ static const struct opt_desc options[] = {
 	  .help = "Percent of writes in rw/randrw (sets rwmixread=100-N)" },
 	{ .name = "ioengine", .type = OPT_CUSTOM, FIELD(ioengine),
 	  .set = set_engine, .hint = "ENGINE", .values_list = engine_names,
-	  .def = "psync", .help = "I/O engine (sync is psync)" },
+	  .def = "psync", .help = "I/O engine" },
 	{ .name = "iodepth", .type = OPT_UINT, FIELD(iodepth),
 	  .min = 1, .max = 65536, .def = "1",
 	  .help = "I/Os kept in flight" },

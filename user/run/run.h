@@ -56,7 +56,9 @@ struct job_target {
 	struct target_info info;
 	uint64_t region_start;
 	uint64_t region_len;
-	bool per_clone_files;         /* directory=: one file per clone */
+	bool per_clone_files;         /* fio's names: files per clone */
+	unsigned int nr_files;        /* files of each clone (nrfiles) */
+	uint64_t file_size;           /* bytes of each */
 	bool scratch;                 /* iodig's own scratch device */
 };
 

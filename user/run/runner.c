@@ -25,6 +25,7 @@
 #include "run/group_probes.h"
 #include "run/run.h"
 #include "target/write_guard.h"
+#include "workload/files.h"
 
 #define DEFAULT_SCRATCH_SIZE (512ull << 20)
 #define LAYOUT_CHUNK (1u << 20)
@@ -65,14 +66,11 @@ static bool job_writes(const struct job *job)
 	return rw_has_write(job->rw);
 }
 
-static int clone_path(const struct job *job, unsigned int clone, char *buf,
-		      size_t len)
+/* fio's diskless engines (null) touch no file: nothing to check, guard or
+ * lay out. */
+static bool job_diskless(const struct job *job)
 {
-	/* fio's naming for directory= jobs: <dir>/<jobname>.<clone>.<file> */
-	if ((size_t)snprintf(buf, len, "%s/%s.%u.0", job->directory, job->name,
-			     clone) >= len)
-		return -ENAMETOOLONG;
-	return 0;
+	return job->engine->flags & ENGINE_DISKLESS;
 }
 
 static int resolve_path(struct run_ctx *ctx, const struct job *job,
@@ -84,9 +82,12 @@ static int resolve_path(struct run_ctx *ctx, const struct job *job,
 		snprintf(t->path, sizeof(t->path), "%s", ctx->opts.target);
 	} else if (job->filename[0]) {
 		snprintf(t->path, sizeof(t->path), "%s", job->filename);
-	} else if (job->directory[0]) {
+	} else if (job->directory[0] || job_engine_takes_files(job)) {
+		/* The files of null and of the file-operation engines are
+		 * fio's, in the current directory: no scratch device. */
 		t->per_clone_files = true;
-		if (clone_path(job, 0, t->path, sizeof(t->path)))
+		t->nr_files = job->nrfiles;
+		if (job_file_name(job, 0, 0, t->path, sizeof(t->path)))
 			return err_set(err, ENAMETOOLONG, "%s:%d: job '%s': directory path is too long",
 				       job->source, job->source_line, job->name);
 	} else {
@@ -110,10 +111,21 @@ static int resolve_region(const struct job *job, struct job_target *t,
 			  job->bs_max[DDIR_READ] : job->bs_max[DDIR_WRITE];
 
 	t->region_start = job->offset;
-	if (job->size) {
-		t->region_len = job->size;
+	if (!t->nr_files)
+		t->nr_files = 1;
+	if (!job_file_sizes(job, t->nr_files, &t->file_size, &t->region_len)) {
+		/* sized by the job */
+	} else if (job_diskless(job)) {
+		return err_set(err, EINVAL, "%s:%d: job '%s': ioengine=%s does no I/O on a file, so it takes no size from one: set size= or filesize=",
+			       job->source, job->source_line, job->name,
+			       job->engine->name);
+	} else if (t->nr_files > 1) {
+		return err_set(err, EINVAL, "%s:%d: job '%s': nrfiles=%u needs size= or filesize=",
+			       job->source, job->source_line, job->name,
+			       t->nr_files);
 	} else if (ti->exists && ti->size > job->offset) {
 		t->region_len = ti->size - job->offset;
+		t->file_size = t->region_len;
 	} else if (!ti->exists) {
 		return err_set(err, EINVAL, "%s:%d: job '%s': %s does not exist; set size= so iodig can create it",
 			       job->source, job->source_line, job->name, t->path);
@@ -123,7 +135,8 @@ static int resolve_region(const struct job *job, struct job_target *t,
 			       (unsigned long long)job->offset, t->path,
 			       (unsigned long long)ti->size);
 	}
-	if (ti->is_blockdev && t->region_start + t->region_len > ti->size)
+	if (!job_diskless(job) && ti->is_blockdev &&
+	    t->region_start + t->region_len > ti->size)
 		return err_set(err, ENOSPC, "%s:%d: job '%s': %s is too small: it has %llu bytes, the job needs %llu",
 			       job->source, job->source_line, job->name, t->path,
 			       (unsigned long long)ti->size,
@@ -132,6 +145,10 @@ static int resolve_region(const struct job *job, struct job_target *t,
 		return err_set(err, EINVAL, "%s:%d: job '%s': block size %u is larger than the %llu bytes to do I/O on",
 			       job->source, job->source_line, job->name, max_bs,
 			       (unsigned long long)t->region_len);
+	if (t->file_size < max_bs)
+		return err_set(err, EINVAL, "%s:%d: job '%s': block size %u is larger than each of its %u files (%llu bytes)",
+			       job->source, job->source_line, job->name, max_bs,
+			       t->nr_files, (unsigned long long)t->file_size);
 	if (job->direct && ti->logical_block_size &&
 	    t->region_start % ti->logical_block_size)
 		return err_set(err, EINVAL, "%s:%d: job '%s': offset %llu is not a multiple of %s's logical block size %u, which O_DIRECT needs",
@@ -139,6 +156,23 @@ static int resolve_region(const struct job *job, struct job_target *t,
 			       (unsigned long long)t->region_start, t->path,
 			       ti->logical_block_size);
 	return 0;
+}
+
+/* A diskless engine opens none of its files, and dirstat's are
+ * directories: for them only the directory holding the files must be
+ * there. */
+static int inspect_target(const struct job *job, struct job_target *t,
+			  struct errbuf *err)
+{
+	struct stat st;
+
+	if (job_diskless(job) && !stat(t->path, &st) && S_ISDIR(st.st_mode)) {
+		memset(&t->info, 0, sizeof(t->info));
+		snprintf(t->info.path, sizeof(t->info.path), "%s", t->path);
+		t->info.exists = true;
+		return 0;
+	}
+	return target_inspect(t->path, &t->info, err);
 }
 
 /* fio lays out a job's file before reading it, so reads hit real data. */
@@ -212,7 +246,7 @@ int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 		ret = resolve_path(ctx, job, t, err);
 		if (ret)
 			return ret;
-		ret = target_inspect(t->path, &t->info, err);
+		ret = inspect_target(job, t, err);
 		if (ret)
 			return ret;
 		ret = resolve_region(job, t, err);
@@ -220,7 +254,7 @@ int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 			return ret;
 		/* The scratch device is iodig's own: what an earlier job wrote
 		 * there is not somebody's data. */
-		if (job_writes(job) && !t->scratch) {
+		if (job_writes(job) && !t->scratch && !job_diskless(job)) {
 			ret = target_write_guard(&t->info, ctx->opts.allow_destructive, err);
 			if (ret)
 				return ret;
@@ -230,17 +264,18 @@ int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 	for (size_t j = 0; j < ctx->jobs.count; j++) {
 		const struct job *job = &ctx->jobs.jobs[j];
 		struct job_target *t = &ctx->targets[j];
-		unsigned int files = t->per_clone_files ? job->numjobs : 1;
+		unsigned int clones = t->per_clone_files ? job->numjobs : 1;
 		char path[4096];
 
-		if (t->info.is_blockdev)
+		if (t->info.is_blockdev || job_diskless(job))
 			continue;
-		for (unsigned int c = 0; c < files; c++) {
+		for (unsigned int f = 0; f < clones * t->nr_files; f++) {
 			if (t->per_clone_files)
-				clone_path(job, c, path, sizeof(path));
+				job_file_name(job, f / t->nr_files,
+					      f % t->nr_files, path, sizeof(path));
 			else
 				snprintf(path, sizeof(path), "%s", t->path);
-			ret = layout_file(path, t->region_start + t->region_len, err);
+			ret = layout_file(path, t->region_start + t->file_size, err);
 			if (ret)
 				return ret;
 		}
@@ -280,12 +315,18 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 			w->clone_index = c;
 			w->fd = -1;
 			if (t->per_clone_files)
-				clone_path(job, c, w->path, sizeof(w->path));
+				job_file_name(job, c, 0, w->path, sizeof(w->path));
 			else
 				snprintf(w->path, sizeof(w->path), "%s", t->path);
 			w->region_start = t->region_start;
 			w->region_len = t->region_len;
+			w->nr_files = t->nr_files;
+			w->file_size = t->file_size;
 			w->io_limit = job->io_size ? job->io_size : t->region_len;
+			/* fio caps size at the files' total when filesize=
+			 * gives each its size. */
+			if (job->filesize && w->io_limit > t->region_len)
+				w->io_limit = t->region_len;
 			w->stats = &ctx->shared->stats[k];
 			w->stop = &ctx->shared->stop;
 			worker_stats_init(w->stats);

@@ -3,11 +3,13 @@
  * The I/O engine interface, after fio's ioengine_ops: the runner fills an
  * io_unit, calls queue(), commits batches and reaps completions.  A sync
  * engine does the I/O inside queue() and returns IO_COMPLETED; it needs no
- * commit, getevents or event.
+ * commit, getevents or event (unless it holds I/Os for commit(), as vsync
+ * does to merge them).
  */
 #ifndef IODIG_ENGINE_H
 #define IODIG_ENGINE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "base/errbuf.h"
@@ -33,10 +35,32 @@ struct io_unit {
 	unsigned int index; /* position in worker->units, also its buffer */
 	struct io_unit *next_free;
 	void *engine_priv;  /* per-unit engine state (e.g. a struct iocb) */
+	/* ENGINE_FILE_OPS: set by queue() when this unit carried the
+	 * engine's operation on a file, which took op_ns. */
+	bool op_timed;
+	uint64_t op_ns;
 };
 
-#define ENGINE_SYNC   (1u << 0) /* queue() completes the I/O */
-#define ENGINE_MMAP   (1u << 1) /* the engine maps the file itself */
+/* fio's FIO_SYNCIO: each I/O is a system call on the worker's thread, so
+ * there is no submission latency.  queue() completes the I/O, or holds it
+ * for commit(), which then does it (vsync merges adjacent I/Os so). */
+#define ENGINE_SYNC     (1u << 0)
+#define ENGINE_MMAP     (1u << 1) /* the engine maps the file itself */
+/* fio's FIO_DISKLESSIO: the job's files are neither checked for size nor
+ * laid out nor guarded, and the worker opens none (w->fd is -1); the job
+ * needs size=. */
+#define ENGINE_DISKLESS (1u << 2)
+/* fio's null: a sync engine (ENGINE_SYNC) only when iodepth is 1. */
+#define ENGINE_SYNC_AT_DEPTH1 (1u << 3)
+/* fio's open_file replaced by one operation on each file (create, stat,
+ * delete ...): the worker opens nothing and the engine reaches every file
+ * of the job (nrfiles, workload/files.h) itself.  As fio's FIO_NOSTATS,
+ * the I/O units are only counted; the job's latencies are the timed
+ * operations (io_unit.op_ns), as completion latencies. */
+#define ENGINE_FILE_OPS (1u << 4)
+/* The worker opens the file read-write whatever the job's direction
+ * (falloc: fallocate needs a writable file even for rw=read). */
+#define ENGINE_RDWR     (1u << 5)
 
 struct engine_ops {
 	const char *name;
@@ -79,16 +103,15 @@ static inline const void *engine_opts_of(const struct job *job)
 	return job->engine_opts;
 }
 
-/* Looks up an engine by name ("sync" is an alias of "psync"); NULL when
- * unknown. */
+/* Looks up an engine by its fio name; NULL when unknown. */
 const struct engine_ops *engine_find(const char *name);
+/* Whether @job's engine counts as fio's FIO_SYNCIO for @job (no
+ * submission latency): ENGINE_SYNC, or ENGINE_SYNC_AT_DEPTH1 at iodepth=1. */
+bool engine_is_sync(const struct job *job);
 /* The i-th engine of the list; NULL past the last. */
 const struct engine_ops *engine_at(size_t i);
 /* Comma-separated list of engine names, for help and errors. */
 const char *engine_names(void);
-/* fio's other names for @e ("sync, pvsync, pvsync2" for psync), or "". */
-const char *engine_aliases_of(const struct engine_ops *e, char *buf,
-			      size_t len);
 /* Checks that every engine in the list provides what its flags require
  * and that its option table is sound (names, help, one type per name,
  * room in struct job); returns -EINVAL naming the engine otherwise. */

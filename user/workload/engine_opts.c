@@ -12,6 +12,7 @@
 
 #include "workload/engine.h"
 #include "workload/engine_opts.h"
+#include "workload/files.h"
 
 #define GIVEN_WHERE_LEN (PATH_MAX + 32)
 
@@ -146,6 +147,9 @@ int engine_opts_resolve(struct job *job, const char *job_where,
 		if (ret)
 			return ret;
 	}
+	ret = job_check_files(job, job_where, err);
+	if (ret)
+		return ret;
 	if (job->engine->check_job)
 		return job->engine->check_job(job, job_where, err);
 	return 0;
@@ -177,17 +181,13 @@ bool engine_opt_echo(const struct job *job, size_t *i, const char **key,
 void engine_opts_print_help(FILE *out)
 {
 	const struct engine_ops *e;
-	char aliases[128];
 
 	fprintf(out, "\nEngine options, taken only with their ioengine "
 		"(fio --enghelp=ENGINE):\n");
 	for (size_t i = 0; (e = engine_at(i)); i++) {
 		if (!e->options || !e->options[0].name)
 			continue;
-		engine_aliases_of(e, aliases, sizeof(aliases));
-		fprintf(out, " ioengine=%s%s%s%s:\n", e->name,
-			aliases[0] ? " (also " : "", aliases,
-			aliases[0] ? ")" : "");
+		fprintf(out, " ioengine=%s:\n", e->name);
 		opt_print_help(out, e->options);
 	}
 }

@@ -36,8 +36,9 @@ int engine_opt_give(struct job *job, const struct opt_desc *o,
 /* Clears job->engine_opts to the defaults of job->engine. */
 void engine_opts_reset(struct job *job);
 
-/* Parses what @job was given into the options of job->engine, then runs
- * the engine's check_job.  An option the engine does not declare fails
+/* Parses what @job was given into the options of job->engine, then checks
+ * that the engine takes the job's files (nrfiles, workload/files.h) and
+ * runs the engine's check_job.  An option the engine does not declare fails
  * naming the file:line (or command line) that gave it; @job_where names
  * the job for the engine's check. */
 int engine_opts_resolve(struct job *job, const char *job_where,

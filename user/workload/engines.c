@@ -24,56 +24,25 @@ static const struct engine_ops *const engines[] = {
 
 #define NR_ENGINES (sizeof(engines) / sizeof(engines[0]))
 
-/* fio's names for engines whose behaviour psync already covers: "sync"
- * (read/write, same I/O as pread/pwrite), "pvsync" and "pvsync2" (psync
- * switches to preadv2/pwritev2 itself when hipri or nowait ask for flags),
- * so fio job files run unchanged. */
-static const struct {
-	const char *alias;
-	const char *name;
-} engine_aliases[] = {
-	{ "sync", "psync" },
-	{ "pvsync", "psync" },
-	{ "pvsync2", "psync" },
-};
-
 const struct engine_ops *engine_at(size_t i)
 {
 	return i < NR_ENGINES ? engines[i] : NULL;
 }
 
-const char *engine_aliases_of(const struct engine_ops *e, char *buf,
-			      size_t len)
-{
-	size_t used = 0;
-
-	if (len)
-		buf[0] = '\0';
-	for (size_t i = 0; i < sizeof(engine_aliases) / sizeof(engine_aliases[0]); i++) {
-		if (strcmp(engine_aliases[i].name, e->name) || used >= len)
-			continue;
-		used += snprintf(buf + used, len - used, "%s%s",
-				 used ? ", " : "", engine_aliases[i].alias);
-	}
-	return buf;
-}
-
 const struct engine_ops *engine_find(const char *name)
 {
-	size_t i;
-
-	if (!name)
-		return NULL;
-	for (i = 0; i < sizeof(engine_aliases) / sizeof(engine_aliases[0]); i++) {
-		if (!strcmp(name, engine_aliases[i].alias)) {
-			name = engine_aliases[i].name;
-			break;
-		}
-	}
-	for (i = 0; i < NR_ENGINES; i++)
+	for (size_t i = 0; name && i < NR_ENGINES; i++)
 		if (!strcmp(name, engines[i]->name))
 			return engines[i];
 	return NULL;
+}
+
+bool engine_is_sync(const struct job *job)
+{
+	unsigned int flags = job->engine->flags;
+
+	return (flags & ENGINE_SYNC) ||
+	       ((flags & ENGINE_SYNC_AT_DEPTH1) && job->iodepth == 1);
 }
 
 /* Built at compile time; every name is prefixed with ", " and the first
@@ -148,8 +117,9 @@ int engines_check(struct errbuf *err)
 			missing = "cleanup";
 		else if (!e->queue)
 			missing = "queue";
-		else if (!sync) {
-			who = "async engines need (flags lack ENGINE_SYNC)";
+		else if (!sync || e->commit) {
+			who = sync ? "a sync engine with commit() needs" :
+				     "async engines need (flags lack ENGINE_SYNC)";
 			if (!e->commit)
 				missing = "commit";
 			else if (!e->getevents)

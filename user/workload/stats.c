@@ -185,9 +185,8 @@ void worker_stats_init(struct worker_stats *s)
 	memset(s, 0, sizeof(*s));
 }
 
-void stats_account_io(struct worker_stats *s, enum ddir d, uint64_t bytes,
-		      uint64_t requested, uint64_t slat_ns, uint64_t clat_ns,
-		      uint64_t lat_ns, bool has_slat)
+void stats_account_untimed_io(struct worker_stats *s, enum ddir d,
+			      uint64_t bytes, uint64_t requested)
 {
 	struct ddir_stats *ds;
 
@@ -200,15 +199,33 @@ void stats_account_io(struct worker_stats *s, enum ddir d, uint64_t bytes,
 		ds->short_ios++;
 	ds->iv_bytes += bytes;
 	ds->iv_ios++;
+}
 
+void stats_add_clat(struct worker_stats *s, enum ddir d, uint64_t clat_ns)
+{
+	if ((unsigned int)d >= DDIR_COUNT)
+		return;
+	lat_acc_add(&s->dir[d].clat, clat_ns);
+	hist_add(&s->dir[d].clat_h, clat_ns);
+}
+
+void stats_account_io(struct worker_stats *s, enum ddir d, uint64_t bytes,
+		      uint64_t requested, uint64_t slat_ns, uint64_t clat_ns,
+		      uint64_t lat_ns, bool has_slat)
+{
+	struct ddir_stats *ds;
+
+	if ((unsigned int)d >= DDIR_COUNT)
+		return;
+	ds = &s->dir[d];
+	stats_account_untimed_io(s, d, bytes, requested);
 	/* Sync engines submit and complete in one call: fio records no
 	 * submission latency for them, so neither do we. */
 	if (has_slat) {
 		lat_acc_add(&ds->slat, slat_ns);
 		hist_add(&ds->slat_h, slat_ns);
 	}
-	lat_acc_add(&ds->clat, clat_ns);
-	hist_add(&ds->clat_h, clat_ns);
+	stats_add_clat(s, d, clat_ns);
 	lat_acc_add(&ds->lat, lat_ns);
 	hist_add(&ds->lat_h, lat_ns);
 }

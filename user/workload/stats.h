@@ -94,6 +94,13 @@ void worker_stats_init(struct worker_stats *s);
 void stats_account_io(struct worker_stats *s, enum ddir d, uint64_t bytes,
 		      uint64_t requested, uint64_t slat_ns, uint64_t clat_ns,
 		      uint64_t lat_ns, bool has_slat);
+/* An I/O counted (bytes, I/Os, bw and iops) but not timed: fio's
+ * FIO_NOSTATS engines, whose latencies are their operations on files. */
+void stats_account_untimed_io(struct worker_stats *s, enum ddir d,
+			      uint64_t bytes, uint64_t requested);
+/* One completion latency sample alone (no slat, no lat), as fio's
+ * add_clat_sample from an engine. */
+void stats_add_clat(struct worker_stats *s, enum ddir d, uint64_t clat_ns);
 /* Closes intervals that ended before @now_ns (bw/iops samples). */
 void stats_tick(struct worker_stats *s, uint64_t now_ns);
 void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src);

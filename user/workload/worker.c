@@ -21,6 +21,7 @@
 struct io_loop {
 	struct worker *w;
 	struct io_unit *free_list;
+	struct io_unit *retry;    /* filled, refused by queue() (IO_BUSY) */
 	unsigned int queued;      /* held by the engine, not yet committed */
 	unsigned int inflight;    /* committed, not yet reaped */
 	uint64_t issued_bytes;
@@ -93,8 +94,13 @@ static uint32_t min_active_bs(const struct job *job)
 static int open_target(struct worker *w)
 {
 	const struct job *job = w->job;
-	int flags = rw_has_write(job->rw) ? O_RDWR : O_RDONLY;
+	int flags = rw_has_write(job->rw) || (job->engine->flags & ENGINE_RDWR) ?
+		    O_RDWR : O_RDONLY;
 
+	/* fio's diskless engines (null) open no file; the file-operation
+	 * engines do their own operation on each file instead. */
+	if (job->engine->flags & (ENGINE_DISKLESS | ENGINE_FILE_OPS))
+		return 0;
 	if (job->direct)
 		flags |= O_DIRECT;
 	w->fd = open(w->path, flags | O_CLOEXEC);
@@ -198,10 +204,21 @@ static void start_accounting(struct io_loop *lp, uint64_t now)
 	getrusage(RUSAGE_THREAD, &lp->ru_start);
 }
 
+/* fio's FIO_NOSTATS engines: the unit is counted; the latency is the
+ * operation's, filed under reads unless the job only writes. */
+static void account_file_op(struct worker *w, const struct io_unit *u)
+{
+	enum ddir d = rw_has_read(w->job->rw) ? DDIR_READ : DDIR_WRITE;
+
+	stats_account_untimed_io(w->stats, u->ddir, (uint64_t)u->result, u->len);
+	if (u->op_timed)
+		stats_add_clat(w->stats, d, u->op_ns);
+}
+
 static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 {
 	struct worker *w = lp->w;
-	bool sync = w->job->engine->flags & ENGINE_SYNC;
+	bool sync = engine_is_sync(w->job);
 
 	if (u->result < 0) {
 		w->stats->dir[u->ddir].errors++;
@@ -210,6 +227,9 @@ static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 					u->ddir == DDIR_READ ? "read" : "write", u->len,
 					(unsigned long long)u->offset, w->path,
 					strerror((int)-u->result));
+	} else if (w->job->engine->flags & ENGINE_FILE_OPS) {
+		if (lp->accounting && u->start_ns >= lp->ramp_end_ns)
+			account_file_op(w, u);
 	} else {
 		if (lp->accounting && u->start_ns >= lp->ramp_end_ns)
 			stats_account_io(w->stats, u->ddir, (uint64_t)u->result,
@@ -277,26 +297,43 @@ static bool more_to_issue(const struct io_loop *lp, uint64_t now)
 	return lp->issued_bytes < w->io_limit;
 }
 
+/* The next I/O: the one the engine refused last time, as fio requeues
+ * it (same offset, its wait counted in its latency), or a new one. */
+static struct io_unit *next_unit(struct io_loop *lp)
+{
+	struct worker *w = lp->w;
+	const struct engine_ops *e = w->job->engine;
+	struct io_unit *u = lp->retry;
+
+	if (u) {
+		lp->retry = NULL;
+		return u;
+	}
+	u = lp->free_list;
+	lp->free_list = u->next_free;
+	fill_unit(lp, u);
+	if (e->prep && e->prep(w, u) < 0) {
+		lp->error = worker_fail(w, -EIO, "engine %s could not prepare I/O", e->name);
+		return NULL;
+	}
+	u->start_ns = now_ns();
+	return u;
+}
+
 /* Queues one I/O; returns false when the engine had no room. */
 static bool issue_one(struct io_loop *lp, uint64_t now)
 {
 	struct worker *w = lp->w;
 	const struct engine_ops *e = w->job->engine;
-	struct io_unit *u = lp->free_list;
+	struct io_unit *u = next_unit(lp);
 	enum io_result r;
 
-	lp->free_list = u->next_free;
-	fill_unit(lp, u);
-	if (e->prep && e->prep(w, u) < 0) {
-		lp->error = worker_fail(w, -EIO, "engine %s could not prepare I/O", e->name);
+	if (!u)
 		return false;
-	}
-	u->start_ns = now_ns();
 	u->issue_ns = u->start_ns;
 	r = e->queue(w, u);
 	if (r == IO_BUSY) {
-		u->next_free = lp->free_list;
-		lp->free_list = u;
+		lp->retry = u;
 		return false;
 	}
 	lp->issued_bytes += u->len;
@@ -337,7 +374,7 @@ static int io_loop_run(struct io_loop *lp)
 			stats_tick(w->stats, now);
 		/* At most one queue's worth per pass, so sync engines come
 		 * back here to close stats intervals and see the ramp end. */
-		for (unsigned int n = 0; n < depth && lp->free_list &&
+		for (unsigned int n = 0; n < depth && (lp->free_list || lp->retry) &&
 		     more_to_issue(lp, now); n++) {
 			if (!issue_one(lp, now)) {
 				busy = true;
@@ -358,7 +395,7 @@ static int io_loop_run(struct io_loop *lp)
 		}
 		/* fio reaps only when the queue is full or nothing more will
 		 * be issued; then it waits for iodepth_batch_complete_min. */
-		if (lp->free_list && !busy && more_to_issue(lp, now_ns()))
+		if ((lp->free_list || lp->retry) && !busy && more_to_issue(lp, now_ns()))
 			continue;
 		if (reap(lp, reap_min < lp->inflight ? reap_min : lp->inflight) < 0)
 			break;

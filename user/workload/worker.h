@@ -25,6 +25,11 @@ struct worker {
 	uint64_t region_start;      /* job offset */
 	uint64_t region_len;        /* bytes of the region I/O goes to */
 	uint64_t io_limit;          /* bytes to transfer when not time_based */
+	/* The job's files (workload/files.h): path is the first; engines
+	 * that take several reach file k at offset region_start + k *
+	 * file_size of the region. */
+	unsigned int nr_files;
+	uint64_t file_size;
 
 	/* iodepth units with page-aligned buffers of max(bs) bytes each, one
 	 * contiguous area so io_uring can register it as fixed buffers. */

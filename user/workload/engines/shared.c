@@ -15,6 +15,18 @@
 #include "workload/engines/shared.h"
 #include "workload/worker.h"
 
+int engine_init_stateless(struct worker *w, struct errbuf *err)
+{
+	(void)err;
+	w->engine_data = NULL;
+	return 0;
+}
+
+void engine_cleanup_stateless(struct worker *w)
+{
+	(void)w;
+}
+
 int engine_check_hipri(bool hipri, const struct job *job, const char *where,
 		       struct errbuf *err)
 {
@@ -24,21 +36,17 @@ int engine_check_hipri(bool hipri, const struct job *job, const char *where,
 	return 0;
 }
 
-int64_t engine_sync_rw(int fd, const struct io_unit *u, int rwf)
+int64_t engine_rw2(int fd, const struct io_unit *u, int rwf)
 {
 	struct iovec iov = { .iov_base = u->buf, .iov_len = u->len };
 	off_t off = (off_t)u->offset;
 	ssize_t ret;
 
-	do {
-		if (!rwf)
-			ret = u->ddir == DDIR_WRITE ? pwrite(fd, u->buf, u->len, off)
-						    : pread(fd, u->buf, u->len, off);
-		else
-			ret = u->ddir == DDIR_WRITE ? pwritev2(fd, &iov, 1, off, rwf)
-						    : preadv2(fd, &iov, 1, off, rwf);
-	} while (ret < 0 && errno == EINTR);
-	return ret < 0 ? -errno : ret;
+	do
+		ret = u->ddir == DDIR_WRITE ? pwritev2(fd, &iov, 1, off, rwf)
+					    : preadv2(fd, &iov, 1, off, rwf);
+	while (ret < 0 && errno == EINTR);
+	return engine_result(ret);
 }
 
 /*
@@ -50,7 +58,7 @@ void engine_nowait_retry(struct worker *w, struct io_unit *u, int rwf)
 {
 	if (w->stats)
 		w->stats->nowait_eagain++;
-	u->result = engine_sync_rw(w->fd, u, rwf);
+	u->result = engine_rw2(w->fd, u, rwf);
 }
 
 /* The refusal is in block/fops.c: a buffered write to a block device with
@@ -93,4 +101,28 @@ void *engine_probe_buf(const struct worker *w, uint32_t *len)
 	if (posix_memalign(&buf, 4096, *len))
 		return NULL;
 	return buf;
+}
+
+int engine_need_regular_file(struct worker *w, const char *why,
+			     struct errbuf *err)
+{
+	struct stat st;
+
+	if (fstat(w->fd, &st) < 0)
+		return err_set(err, errno, "%s on %s: fstat: %m",
+			       w->job->engine->name, w->path);
+	if (!S_ISREG(st.st_mode))
+		return err_set(err, EINVAL, "%s on %s: not a regular file: %s",
+			       w->job->engine->name, w->path, why);
+	return 0;
+}
+
+int engine_refuse_verify(const struct job *job, const char *where,
+			 struct errbuf *err)
+{
+	if (job->verify == VERIFY_NONE)
+		return 0;
+	return err_set(err, EINVAL, "%s: verify with ioengine=%s: its writes "
+		       "carry no data to read back (fio skips verify for it)",
+		       where, job->engine->name);
 }

@@ -3,8 +3,10 @@
 #ifndef IODIG_ENGINES_SHARED_H
 #define IODIG_ENGINES_SHARED_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "base/errbuf.h"
 #include "workload/engine.h"
@@ -17,9 +19,20 @@ struct worker;
 int engine_check_hipri(bool hipri, const struct job *job, const char *where,
 		       struct errbuf *err);
 
-/* One blocking I/O of @u on @fd: pread/pwrite, or preadv2/pwritev2 with
- * @rwf (RWF_* flags) when not 0.  Bytes transferred or -errno. */
-int64_t engine_sync_rw(int fd, const struct io_unit *u, int rwf);
+/* init and cleanup of an engine that keeps no state between I/Os (the
+ * runner calls both for every engine). */
+int engine_init_stateless(struct worker *w, struct errbuf *err);
+void engine_cleanup_stateless(struct worker *w);
+
+/* A system call's return as an I/O result: bytes transferred or -errno. */
+static inline int64_t engine_result(ssize_t ret)
+{
+	return ret < 0 ? -errno : ret;
+}
+
+/* One blocking preadv2/pwritev2 of @u on @fd with @rwf (RWF_* flags).
+ * Bytes transferred or -errno. */
+int64_t engine_rw2(int fd, const struct io_unit *u, int rwf);
 
 /* RWF_NOWAIT answered -EAGAIN: counts it and does the I/O again on this
  * thread, blocking, with @rwf (the other flags), so the unit completes
@@ -35,5 +48,16 @@ int engine_refuse_nowait_writes(struct worker *w, const char *engine,
  * the region) at the region's start: the probe read of hipri and nowait.
  * Sets *@len; NULL when out of memory. */
 void *engine_probe_buf(const struct worker *w, uint32_t *len);
+
+/* -EINVAL naming @engine unless the worker's target is a regular file:
+ * what ftruncate and falloc change (file size, allocation) a block device
+ * does not have. */
+int engine_need_regular_file(struct worker *w, const char *why,
+			     struct errbuf *err);
+
+/* -EINVAL for a job with verify=, the check_job of engines whose writes
+ * carry no data to read back (fio skips verify for them silently). */
+int engine_refuse_verify(const struct job *job, const char *where,
+			 struct errbuf *err);
 
 #endif /* IODIG_ENGINES_SHARED_H */

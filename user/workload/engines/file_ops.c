@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The file-operation engines' common part: which file an I/O reaches, its
+ * one timed operation, the error that names it, and stat_type.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "workload/engines/file_ops.h"
+#include "workload/files.h"
+#include "workload/worker.h"
+
+struct file_ops_data {
+	bool *done;  /* one per file: its operation ran */
+};
+
+static unsigned int nr_files(const struct worker *w)
+{
+	return w->nr_files ? w->nr_files : 1;
+}
+
+void file_ops_cleanup(struct worker *w)
+{
+	struct file_ops_data *d = w->engine_data;
+
+	if (!d)
+		return;
+	free(d->done);
+	free(d);
+	w->engine_data = NULL;
+}
+
+int file_ops_init(struct worker *w, struct errbuf *err)
+{
+	struct file_ops_data *d = calloc(1, sizeof(*d));
+
+	if (d)
+		d->done = calloc(nr_files(w), sizeof(*d->done));
+	if (!d || !d->done) {
+		free(d);
+		return err_set(err, ENOMEM, "%s: out of memory for %u files",
+			       w->job->engine->name, nr_files(w));
+	}
+	w->engine_data = d;
+	return 0;
+}
+
+/* The worker keeps the first error it is told of; this one names the
+ * file and the operation, which the failed I/O alone cannot. */
+static void file_op_failed(struct worker *w, const struct file_op *op,
+			   const char *path, int ret)
+{
+	struct worker_stats *s = w->stats;
+
+	if (s->error)
+		return;
+	s->error = ret;
+	snprintf(s->errmsg, sizeof(s->errmsg), "%s: %s of %s failed: %s",
+		 w->job->engine->name, op->what, path, strerror(-ret));
+}
+
+enum io_result file_ops_queue(struct worker *w, struct io_unit *u,
+			      const struct file_op *op)
+{
+	struct file_ops_data *d = w->engine_data;
+	uint64_t k = w->file_size ? (u->offset - w->region_start) / w->file_size : 0;
+	char path[PATH_MAX];
+	uint64_t t0;
+	int ret;
+
+	u->op_timed = false;
+	u->result = u->len;
+	if (k >= nr_files(w))
+		k = nr_files(w) - 1;
+	if (d->done[k])
+		return IO_COMPLETED;
+	d->done[k] = true;
+	ret = worker_file_path(w, (unsigned int)k, path, sizeof(path));
+	if (!ret) {
+		t0 = now_ns();
+		ret = op->run(w, path);
+		u->op_ns = now_ns() - t0;
+		u->op_timed = true;
+	}
+	if (ret) {
+		file_op_failed(w, op, path, ret);
+		u->result = ret;
+	}
+	return IO_COMPLETED;
+}
+
+static int make_dir(const struct worker *w, const char *path)
+{
+	(void)w;
+	return mkdir(path, 0700) < 0 ? -errno : 0;
+}
+
+const struct file_op file_ops_mkdir = { "mkdir", make_dir };
+
+int file_ops_init_dirs(struct worker *w, struct errbuf *err)
+{
+	char path[PATH_MAX];
+	int ret = file_ops_init(w, err);
+
+	for (unsigned int k = 0; !ret && k < nr_files(w); k++) {
+		ret = worker_file_path(w, k, path, sizeof(path));
+		if (!ret)
+			ret = make_dir(w, path);
+		if (ret == -EEXIST)
+			ret = 0;
+		if (ret)
+			ret = err_set(err, -ret, "%s: mkdir of %s failed: %s",
+				      w->job->engine->name, path, strerror(-ret));
+	}
+	if (ret)
+		file_ops_cleanup(w);
+	return ret;
+}
+
+static const struct opt_value stat_types[] = {
+	{ "stat", STAT_STAT, NULL },
+	{ "lstat", STAT_LSTAT, NULL },
+	{ "statx", STAT_STATX, NULL },
+	{ NULL, 0, NULL },
+};
+
+const struct opt_desc file_ops_stat_options[] = {
+	{ .name = "stat_type", .type = OPT_ENUM,
+	  OPT_FIELD(struct stat_opts, stat_type), .values = stat_types,
+	  .def = "stat", .help = "The call that stats each file: stat, "
+				 "lstat or statx" },
+	{ .name = NULL },
+};
+
+/* statx as fio calls it: on the absolute path, with every field. */
+static int statx_abs(const char *path)
+{
+	struct statx stx;
+	char *abs = realpath(path, NULL);
+	int ret;
+
+	if (!abs)
+		return -errno;
+	ret = statx(-1, abs, 0, STATX_BASIC_STATS | STATX_BTIME, &stx);
+	ret = ret < 0 ? -errno : 0;
+	free(abs);
+	return ret;
+}
+
+static int stat_path(const struct worker *w, const char *path)
+{
+	const struct stat_opts *o = engine_opts_of(w->job);
+	struct stat st;
+
+	switch (o->stat_type) {
+	case STAT_LSTAT:
+		return lstat(path, &st) < 0 ? -errno : 0;
+	case STAT_STATX:
+		return statx_abs(path);
+	default:
+		return stat(path, &st) < 0 ? -errno : 0;
+	}
+}
+
+const struct file_op file_ops_stat = { "stat", stat_path };

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * posixaio: POSIX AIO (aio_read/aio_write, reaped with aio_error and
+ * aio_return, waited for with aio_suspend), as fio's posixaio engine.
+ * glibc implements POSIX AIO in user space: each request is handed to a
+ * pool of helper threads of the worker's process that do plain
+ * pread/pwrite, so the kernel sees synchronous I/O from those threads,
+ * not from the worker's, and no kernel AIO at all.
+ */
+#define _GNU_SOURCE
+#include <aio.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workload/engines/shared.h"
+#include "workload/worker.h"
+
+struct posixaio_data {
+	struct aiocb *cbs;              /* one per unit, unit->engine_priv */
+	unsigned int nr_queued;         /* issued by queue(), not committed */
+	struct io_unit **busy;          /* in flight, in no order */
+	unsigned int nr_busy;
+	const struct aiocb **waiting;   /* aio_suspend's list */
+	struct io_unit **events;        /* the last getevents() */
+	unsigned int nr_events;
+};
+
+/* Waits for every request in flight, so none writes into buffers the
+ * runner frees after cleanup. */
+static void posixaio_drain(struct worker *w, struct posixaio_data *d)
+{
+	/* What cannot be cancelled is waited for below. */
+	if (d->nr_busy)
+		(void)aio_cancel(w->fd, NULL);
+	for (unsigned int i = 0; i < d->nr_busy; i++) {
+		const struct aiocb *cb = d->busy[i]->engine_priv;
+
+		while (aio_error(cb) == EINPROGRESS)
+			aio_suspend(&cb, 1, NULL);
+		aio_return((struct aiocb *)cb);
+	}
+	d->nr_busy = 0;
+}
+
+static void posixaio_cleanup(struct worker *w)
+{
+	struct posixaio_data *d = w->engine_data;
+
+	if (!d)
+		return;
+	posixaio_drain(w, d);
+	free(d->cbs);
+	free(d->busy);
+	free(d->waiting);
+	free(d->events);
+	free(d);
+	w->engine_data = NULL;
+}
+
+static int posixaio_init(struct worker *w, struct errbuf *err)
+{
+	struct posixaio_data *d = calloc(1, sizeof(*d));
+	unsigned int n = w->nr_units;
+
+	if (!d)
+		return err_set(err, ENOMEM, "posixaio on %s: out of memory", w->path);
+	w->engine_data = d;
+	d->cbs = calloc(n, sizeof(*d->cbs));
+	d->busy = calloc(n, sizeof(*d->busy));
+	d->waiting = calloc(n, sizeof(*d->waiting));
+	d->events = calloc(n, sizeof(*d->events));
+	if (!d->cbs || !d->busy || !d->waiting || !d->events) {
+		posixaio_cleanup(w);
+		return err_set(err, ENOMEM, "posixaio on %s: out of memory", w->path);
+	}
+	for (unsigned int i = 0; i < n; i++)
+		w->units[i].engine_priv = &d->cbs[i];
+	return 0;
+}
+
+/* fio starts each request in queue(); commit() has nothing left to do
+ * but count them. */
+static enum io_result posixaio_queue(struct worker *w, struct io_unit *u)
+{
+	struct posixaio_data *d = w->engine_data;
+	struct aiocb *cb = u->engine_priv;
+	int ret;
+
+	memset(cb, 0, sizeof(*cb));
+	cb->aio_fildes = w->fd;
+	cb->aio_buf = u->buf;
+	cb->aio_nbytes = u->len;
+	cb->aio_offset = (off_t)u->offset;
+	cb->aio_sigevent.sigev_notify = SIGEV_NONE;
+	ret = u->ddir == DDIR_WRITE ? aio_write(cb) : aio_read(cb);
+	if (ret < 0) {
+		u->result = -errno;
+		return IO_COMPLETED;
+	}
+	u->issue_ns = now_ns();
+	d->busy[d->nr_busy++] = u;
+	d->nr_queued++;
+	return IO_QUEUED;
+}
+
+static int posixaio_commit(struct worker *w)
+{
+	struct posixaio_data *d = w->engine_data;
+	unsigned int n = d->nr_queued;
+
+	d->nr_queued = 0;
+	return (int)n;
+}
+
+/* Moves every finished request of the busy list to the events, up to
+ * @max; lists the rest in d->waiting.  Returns how many are waiting. */
+static unsigned int posixaio_collect(struct posixaio_data *d, unsigned int max)
+{
+	unsigned int i = 0, nr_waiting = 0;
+
+	while (i < d->nr_busy) {
+		struct io_unit *u = d->busy[i];
+		struct aiocb *cb = u->engine_priv;
+		int err = aio_error(cb);
+
+		if (err == EINPROGRESS || d->nr_events == max) {
+			d->waiting[nr_waiting++] = cb;
+			i++;
+			continue;
+		}
+		u->result = err ? -(int64_t)err : (int64_t)aio_return(cb);
+		if (err)
+			aio_return(cb); /* releases the request */
+		d->events[d->nr_events++] = u;
+		d->busy[i] = d->busy[--d->nr_busy];
+	}
+	return nr_waiting;
+}
+
+static int posixaio_getevents(struct worker *w, unsigned int min, unsigned int max)
+{
+	struct posixaio_data *d = w->engine_data;
+
+	d->nr_events = 0;
+	for (;;) {
+		unsigned int nr_waiting = posixaio_collect(d, max);
+
+		if (d->nr_events >= min || !nr_waiting)
+			break;
+		if (aio_suspend(d->waiting, (int)nr_waiting, NULL) < 0 &&
+		    errno != EINTR && errno != EAGAIN)
+			return d->nr_events ? (int)d->nr_events : -errno;
+	}
+	return (int)d->nr_events;
+}
+
+static struct io_unit *posixaio_event(struct worker *w, unsigned int i)
+{
+	struct posixaio_data *d = w->engine_data;
+
+	return i < d->nr_events ? d->events[i] : NULL;
+}
+
+const struct engine_ops posixaio_engine = {
+	.name = "posixaio",
+	.init = posixaio_init,
+	.queue = posixaio_queue,
+	.commit = posixaio_commit,
+	.getevents = posixaio_getevents,
+	.event = posixaio_event,
+	.cleanup = posixaio_cleanup,
+};

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pvsync2: one preadv2/pwritev2 per I/O on the worker's thread, with fio's
+ * per-I/O flags: hipri -> RWF_HIPRI (on hipri_percentage percent of the
+ * I/Os), nowait -> RWF_NOWAIT.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <sys/uio.h>
+
+#include "base/rng.h"
+#include "workload/engines/shared.h"
+#include "workload/worker.h"
+
+/* The engine's job options, in job->engine_opts. */
+struct pvsync2_opts {
+	bool hipri;
+	unsigned int hipri_percentage;
+	unsigned int uncached;
+	bool nowait;
+};
+ENGINE_OPTS_FIT(struct pvsync2_opts);
+
+#define POPT(f) OPT_FIELD(struct pvsync2_opts, f)
+
+/* fio 3.33's [pvsync2] options. */
+static const struct opt_desc pvsync2_options[] = {
+	{ .name = "hipri", .type = OPT_BOOL, POPT(hipri),
+	  .help = "Polled completions (RWF_HIPRI); needs direct=1" },
+	{ .name = "hipri_percentage", .type = OPT_UINT, POPT(hipri_percentage),
+	  .min = 0, .max = 100, .def = "100",
+	  .help = "Percent of the I/Os that hipri marks RWF_HIPRI" },
+	{ .name = "uncached", .type = OPT_UINT, POPT(uncached), .def = "0",
+	  .min = 0, .max = UINT_MAX,
+	  .help = "fio 3.33's RWF_UNCACHED, which the kernel never took: only 0" },
+	{ .name = "nowait", .type = OPT_BOOL, POPT(nowait),
+	  .help = "RWF_NOWAIT: fail instead of blocking" },
+	{ .name = NULL },
+};
+
+static const struct pvsync2_opts *pvsync2_opts(const struct job *job)
+{
+	return engine_opts_of(job);
+}
+
+static int pvsync2_check_job(const struct job *job, const char *where,
+			     struct errbuf *err)
+{
+	const struct pvsync2_opts *o = pvsync2_opts(job);
+
+	/* fio 3.33 sends 0x40 for uncached=1, its value of a proposed
+	 * RWF_UNCACHED; mainline gave 0x40 to RWF_ATOMIC instead, so every
+	 * such I/O fails (EOPNOTSUPP) or means something else. */
+	if (o->uncached)
+		return err_set(err, EINVAL, "%s: uncached=%u: fio 3.33 asks for "
+			       "RWF_UNCACHED (0x40), a flag the kernel never "
+			       "took (0x40 is RWF_ATOMIC since Linux 6.11), so "
+			       "there is no uncached buffered I/O to do; drop "
+			       "uncached", where, o->uncached);
+	return engine_check_hipri(o->hipri, job, where, err);
+}
+
+struct pvsync2_data {
+	struct rng rng;  /* which I/Os hipri_percentage marks */
+	int rwf;         /* RWF_NOWAIT with nowait */
+};
+
+/*
+ * RWF_NOWAIT is refused per I/O with -EOPNOTSUPP by files without
+ * FMODE_NOWAIT (tmpfs, for one) and, for writes, by buffered block
+ * devices (block/fops.c).  Catch both before the run: the write case by
+ * its shape, the file case with one NOWAIT read of the first block
+ * (-EAGAIN is a valid answer; a read leaves the data alone).
+ */
+static int pvsync2_check_nowait(struct worker *w, struct errbuf *err)
+{
+	struct iovec iov;
+	uint32_t len;
+	ssize_t n;
+	int ret;
+
+	ret = engine_refuse_nowait_writes(w, "pvsync2", err);
+	if (ret)
+		return ret;
+	iov.iov_base = engine_probe_buf(w, &len);
+	if (!iov.iov_base)
+		return err_set(err, ENOMEM, "pvsync2 on %s: out of memory", w->path);
+	iov.iov_len = len;
+	do
+		n = preadv2(w->fd, &iov, 1, (off_t)w->region_start, RWF_NOWAIT);
+	while (n < 0 && errno == EINTR);
+	free(iov.iov_base);
+	if (n < 0 && errno == EOPNOTSUPP)
+		return err_set(err, EOPNOTSUPP,
+			       "pvsync2 on %s: nowait=1: preadv2 with RWF_NOWAIT failed with %m: the file or device does not support non-blocking I/O; drop nowait",
+			       w->path);
+	return 0;
+}
+
+static void pvsync2_cleanup(struct worker *w)
+{
+	free(w->engine_data);
+	w->engine_data = NULL;
+}
+
+static int pvsync2_init(struct worker *w, struct errbuf *err)
+{
+	const struct pvsync2_opts *o = pvsync2_opts(w->job);
+	struct pvsync2_data *d = calloc(1, sizeof(*d));
+	int ret;
+
+	if (!d)
+		return err_set(err, ENOMEM, "pvsync2 on %s: out of memory", w->path);
+	w->engine_data = d;
+	/* fio seeds this choice with 0 too: the same I/Os every run. */
+	rng_seed(&d->rng, 0);
+	d->rwf = o->nowait ? RWF_NOWAIT : 0;
+	ret = o->nowait ? pvsync2_check_nowait(w, err) : 0;
+	if (ret)
+		pvsync2_cleanup(w);
+	return ret;
+}
+
+static enum io_result pvsync2_queue(struct worker *w, struct io_unit *u)
+{
+	const struct pvsync2_opts *o = pvsync2_opts(w->job);
+	struct pvsync2_data *d = w->engine_data;
+	int rwf = d->rwf;
+
+	if (o->hipri && rng_below(&d->rng, 100) < o->hipri_percentage)
+		rwf |= RWF_HIPRI;
+	u->result = engine_rw2(w->fd, u, rwf);
+	if (u->result == -EAGAIN && (rwf & RWF_NOWAIT))
+		engine_nowait_retry(w, u, rwf & ~RWF_NOWAIT);
+	return IO_COMPLETED;
+}
+
+const struct engine_ops pvsync2_engine = {
+	.name = "pvsync2",
+	.flags = ENGINE_SYNC,
+	.init = pvsync2_init,
+	.queue = pvsync2_queue,
+	.cleanup = pvsync2_cleanup,
+	.options = pvsync2_options,
+	.check_job = pvsync2_check_job,
+};

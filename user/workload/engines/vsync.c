@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vsync: fio's vectored sync engine.  queue() gathers I/Os of one
+ * direction that each start where the previous one ended; commit() does
+ * the whole group as one lseek plus one readv/writev on the worker's
+ * thread.  So iodepth_batch_submit decides how much is merged: with the
+ * default 1 every I/O is its own readv/writev.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include "workload/engines/shared.h"
+#include "workload/worker.h"
+
+struct vsync_data {
+	struct iovec *iov;        /* the group gathered, one per unit */
+	struct io_unit **group;
+	unsigned int nr_group;
+	uint64_t group_end;       /* offset right after the group */
+	enum ddir group_ddir;
+	unsigned int max_group;   /* iodepth, at most IOV_MAX */
+	struct io_unit **done;    /* completed by commit(), not yet reaped */
+	unsigned int nr_done;
+	struct io_unit **events;  /* the last getevents() */
+	unsigned int nr_events;
+};
+
+static void vsync_cleanup(struct worker *w)
+{
+	struct vsync_data *d = w->engine_data;
+
+	if (!d)
+		return;
+	free(d->iov);
+	free(d->group);
+	free(d->done);
+	free(d->events);
+	free(d);
+	w->engine_data = NULL;
+}
+
+static int vsync_init(struct worker *w, struct errbuf *err)
+{
+	struct vsync_data *d = calloc(1, sizeof(*d));
+	unsigned int n = w->nr_units;
+
+	if (!d)
+		return err_set(err, ENOMEM, "vsync on %s: out of memory", w->path);
+	w->engine_data = d;
+	d->iov = calloc(n, sizeof(*d->iov));
+	d->group = calloc(n, sizeof(*d->group));
+	d->done = calloc(n, sizeof(*d->done));
+	d->events = calloc(n, sizeof(*d->events));
+	if (!d->iov || !d->group || !d->done || !d->events) {
+		vsync_cleanup(w);
+		return err_set(err, ENOMEM, "vsync on %s: out of memory", w->path);
+	}
+	/* readv takes at most IOV_MAX vectors (fio would fail past it). */
+	d->max_group = n < IOV_MAX ? n : IOV_MAX;
+	return 0;
+}
+
+static bool vsync_extends_group(const struct vsync_data *d,
+				const struct io_unit *u)
+{
+	return d->nr_group && u->offset == d->group_end &&
+	       u->ddir == d->group_ddir;
+}
+
+/* A unit that does not continue the group waits until the group is done;
+ * so does one that would make it longer than readv allows. */
+static enum io_result vsync_queue(struct worker *w, struct io_unit *u)
+{
+	struct vsync_data *d = w->engine_data;
+
+	if (d->nr_group && (!vsync_extends_group(d, u) ||
+			    d->nr_group == d->max_group))
+		return IO_BUSY;
+	d->iov[d->nr_group].iov_base = u->buf;
+	d->iov[d->nr_group].iov_len = u->len;
+	d->group[d->nr_group++] = u;
+	d->group_end = u->offset + u->len;
+	d->group_ddir = u->ddir;
+	return IO_QUEUED;
+}
+
+/* Hands the bytes of one readv/writev to its units in order, as fio does:
+ * a short transfer leaves the last units short (or empty). */
+static void vsync_share_result(struct vsync_data *d, ssize_t ret)
+{
+	int64_t left = ret;
+
+	for (unsigned int i = 0; i < d->nr_group; i++) {
+		struct io_unit *u = d->group[i];
+
+		if (ret < 0) {
+			u->result = engine_result(ret);
+		} else {
+			u->result = left < (int64_t)u->len ? left : u->len;
+			left -= u->result;
+		}
+		d->done[d->nr_done++] = u;
+	}
+}
+
+static int vsync_commit(struct worker *w)
+{
+	struct vsync_data *d = w->engine_data;
+	unsigned int n = d->nr_group;
+	ssize_t ret;
+
+	uint64_t t = now_ns();
+
+	if (!n)
+		return 0;
+	/* Issued now; done when readv/writev returns (clat covers it). */
+	for (unsigned int i = 0; i < n; i++)
+		d->group[i]->issue_ns = t;
+	if (lseek(w->fd, (off_t)d->group[0]->offset, SEEK_SET) < 0) {
+		ret = -1;
+	} else {
+		do
+			ret = d->group_ddir == DDIR_WRITE ?
+			      writev(w->fd, d->iov, (int)n) :
+			      readv(w->fd, d->iov, (int)n);
+		while (ret < 0 && errno == EINTR);
+	}
+	vsync_share_result(d, ret);
+	d->nr_group = 0;
+	return (int)n;
+}
+
+static int vsync_getevents(struct worker *w, unsigned int min, unsigned int max)
+{
+	struct vsync_data *d = w->engine_data;
+	unsigned int n = d->nr_done < max ? d->nr_done : max;
+
+	(void)min; /* everything committed is already done */
+	for (unsigned int i = 0; i < n; i++)
+		d->events[i] = d->done[i];
+	for (unsigned int i = n; i < d->nr_done; i++)
+		d->done[i - n] = d->done[i];
+	d->nr_done -= n;
+	d->nr_events = n;
+	return (int)n;
+}
+
+static struct io_unit *vsync_event(struct worker *w, unsigned int i)
+{
+	struct vsync_data *d = w->engine_data;
+
+	return i < d->nr_events ? d->events[i] : NULL;
+}
+
+const struct engine_ops vsync_engine = {
+	.name = "vsync",
+	.flags = ENGINE_SYNC,
+	.init = vsync_init,
+	.queue = vsync_queue,
+	.commit = vsync_commit,
+	.getevents = vsync_getevents,
+	.event = vsync_event,
+	.cleanup = vsync_cleanup,
+};

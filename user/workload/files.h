@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A job's files, fio's way: without filename=, clone C of job J has
+ * nrfiles files named J.C.0, J.C.1, ... in directory= (or the current
+ * directory), each filesize bytes (or size / nrfiles).  Only engines that
+ * reach the files themselves (null, the file-operation engines) take more
+ * than one; the others do I/O on one file per clone.
+ */
+#ifndef IODIG_FILES_H
+#define IODIG_FILES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/errbuf.h"
+#include "workload/job.h"
+
+struct worker;
+
+/* Refuses nrfiles > 1 for an engine that opens one file per clone; @where
+ * names the job.  Runs once the job's engine is known. */
+int job_check_files(const struct job *job, const char *where,
+		    struct errbuf *err);
+
+/* Whether @job's engine reaches several files itself (nrfiles > 1). */
+bool job_engine_takes_files(const struct job *job);
+
+/* fio's name of file @k of clone @clone of @job: "<directory>/<job>.<clone>.<k>"
+ * ("." without directory=).  -ENAMETOOLONG when it does not fit @len. */
+int job_file_name(const struct job *job, unsigned int clone, unsigned int k,
+		  char *buf, size_t len);
+
+/* The sizes fio gives @nr files of @job: each file's bytes (*@file_size)
+ * and all of them (*@region): filesize= each, or size= shared.  -ENODATA
+ * when the job gives neither (the file's own size decides). */
+int job_file_sizes(const struct job *job, unsigned int nr,
+		   uint64_t *file_size, uint64_t *region);
+
+/* The path of file @k of worker @w (0 <= k < w->nr_files). */
+int worker_file_path(const struct worker *w, unsigned int k, char *buf,
+		     size_t len);
+
+#endif /* IODIG_FILES_H */
