@@ -173,7 +173,8 @@ static void test_parse_errors(void)
 	PARSE_ERR("[j]\nverify_async=4\n",
 		  "e.fio:2: option 'verify_async' is not supported: iodig "
 		  "verifies in the worker");
-
+	PARSE_ERR("[j]\nbuffer_pattern=%o\n", "e.fio:2: option "
+		  "'buffer_pattern': '%o' is not a format it takes");
 	PARSE_ERR("[global]\nbs=4k\n", "e.fio: no jobs defined");
 	PARSE_ERR("", "e.fio: no jobs defined");
 	PARSE_ERR("; only a comment\n\n", "e.fio: no jobs defined");

@@ -176,7 +176,7 @@ static const struct opt_value rw_values[] = {
 	{ NULL, 0, NULL },
 };
 
-/* ---- verification (fio's verify*) ---- */
+/* ---- verification and buffer contents (fio's verify*, buffer_*) ---- */
 
 static const struct opt_value verify_values[] = {
 	{ "0", VERIFY_NONE, NULL },
@@ -219,6 +219,21 @@ static int set_pattern(void *base, const struct opt_desc *o, const char *value,
 	/* only verify_pattern has %o: the offset of the block checked */
 	return pattern_parse(p, value, !strcmp(o->name, "verify_pattern"), where,
 			     o->name, err);
+}
+
+static int set_flag(void *base, const struct opt_desc *o, const char *value,
+		    const char *where, struct errbuf *err)
+{
+	struct opt_flag *f = (struct opt_flag *)((char *)base + o->offset);
+	bool b = true;
+
+	if (value && parse_bool(value, &b))
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not a "
+			       "boolean (1/0, true/false, yes/no, on/off)", where,
+			       o->name, value);
+	f->on = b;
+	f->given = strcmp(where, "default") != 0;
+	return 0;
 }
 
 /* fio options iodig knows but does not do: an error saying why. */
@@ -314,7 +329,7 @@ static const struct opt_desc options[] = {
 	  .help = "Seed of the offset generator" },
 	{ .name = "norandommap", .type = OPT_BOOL, FIELD(norandommap),
 	  .help = "Random offsets may repeat before all are covered" },
-	/* verification (fio's verify*) */
+	/* verification and buffer contents (fio's verify*, buffer_*) */
 	{ .name = "verify", .type = OPT_ENUM, FIELD(verify),
 	  .values = verify_values, .set = set_verify, .def = "0",
 	  .help = "Check written data on read back, fio's block header and "
@@ -356,6 +371,27 @@ static const struct opt_desc options[] = {
 	REFUSED("trim_verify_zero", NO_TRIM),
 	REFUSED("trim_backlog", NO_TRIM),
 	REFUSED("trim_backlog_batch", NO_TRIM),
+	{ .name = "buffer_pattern", .type = OPT_CUSTOM, FIELD(buffer_pattern),
+	  .set = set_pattern, .hint = "PATTERN",
+	  .help = "Fill write buffers with this pattern (0x hex, \"text\", "
+		  "decimal, 'file')" },
+	{ .name = "zero_buffers", .type = OPT_BOOL, FIELD(zero_buffers.on),
+	  .set = set_flag, .help = "Fill write buffers with zeros" },
+	{ .name = "refill_buffers", .type = OPT_BOOL,
+	  FIELD(refill_buffers.on), .set = set_flag,
+	  .help = "Refill write buffers before every write" },
+	{ .name = "scramble_buffers", .type = OPT_BOOL,
+	  FIELD(scramble_buffers.on), .set = set_flag,
+	  .def = "1", .help = "Write the offset and time into each 512 bytes "
+	  "of a reused buffer, against naive dedupe" },
+	{ .name = "buffer_compress_percentage", .type = OPT_UINT,
+	  FIELD(buffer_compress_percentage), .min = 0, .max = 100,
+	  .help = "Make write data compress to this percent" },
+	{ .name = "buffer_compress_chunk", .type = OPT_SIZE, FIELD(buffer_compress_chunk), .def = "512",
+	  .help = "Size of each random-then-fixed region" },
+	{ .name = "dedupe_percentage", .type = OPT_UINT,
+	  FIELD(dedupe_percentage), .min = 0, .max = 100,
+	  .help = "Percent of write buffers that repeat an earlier one" },
 	{ .name = NULL },
 };
 

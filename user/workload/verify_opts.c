@@ -1,9 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0
-/* After fio 3.33's fixup_options and option callbacks for verify. */
+/* After fio 3.33's fixup_options and option callbacks for verify and
+ * buffer contents. */
 #include <errno.h>
 
 #include "workload/verify.h"
 #include "workload/verify_opts.h"
+
+static void resolve_buffers(struct job *job)
+{
+	if (job->buffer_compress_percentage == 100) {
+		job->zero_buffers.on = true;
+		job->scramble_buffers.on = false;
+		job->buffer_compress_percentage = 0;
+	} else if (job->buffer_compress_percentage && !job->refill_buffers.given) {
+		job->refill_buffers.on = true;
+	}
+	if (job->dedupe_percentage)
+		job->refill_buffers.on = true;
+	if (job->verify != VERIFY_NONE && !job->refill_buffers.given)
+		job->refill_buffers.on = true;
+}
 
 /* fio: a variable write size takes its smallest as the interval, and the
  * interval never exceeds the smallest write (or read) block. */
@@ -55,6 +71,7 @@ int verify_opts_resolve(struct job *job, const char *where, struct errbuf *err)
 
 	if (has_pattern && !job->verify_set)
 		job->verify = VERIFY_PATTERN;
+	resolve_buffers(job);
 	if (job->verify == VERIFY_NONE)
 		return 0;
 	if ((job->verify == VERIFY_PATTERN ||

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Resolving and checking a job's verify options. */
+/* Resolving and checking a job's verify and buffer content options. */
 #ifndef IODIG_VERIFY_OPTS_H
 #define IODIG_VERIFY_OPTS_H
 
@@ -7,7 +7,8 @@
 #include "workload/job.h"
 
 /* Applies what fio's option fixup does (verify_pattern alone means
- * verify with header and pattern, the verify interval defaults to the
+ * verify with header and pattern, verify turns refill_buffers on, a 100%
+ * compressible buffer is zeros, the verify interval defaults to the
  * smallest write) and refuses what cannot work, where fio would corrupt
  * memory or abort: a header larger than the interval, an interval that
  * does not divide the block size, a verify_offset past the interval,

@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "workload/buffers.h"
 #include "workload/verify_run.h"
 #include "workload/worker.h"
 
@@ -29,6 +30,7 @@ struct io_loop {
 	uint64_t deadline_ns;     /* 0 = none */
 	bool accounting;          /* past ramp_time */
 	uint32_t granule;         /* offset granularity (smallest bs) */
+	struct buffers bufs;      /* what writes carry */
 	bool verify;              /* verify= is on: vr is set up */
 	bool verify_phase;        /* reading back the log (fio's do_verify) */
 	struct verify_run vr;
@@ -123,18 +125,24 @@ static int alloc_units(struct worker *w)
 	w->units = calloc(w->nr_units, sizeof(*w->units));
 	if (!w->units)
 		return worker_fail(w, -ENOMEM, "cannot allocate %u I/O units", w->nr_units);
-	/* Random content, as fio writes by default: zeros would flatter
-	 * compressing or deduplicating devices. */
-	for (size_t i = 0; i + 8 <= w->buf_area_size; i += 8) {
-		uint64_t v = rng_next(&w->rng);
-
-		memcpy((char *)w->buf_area + i, &v, 8);
-	}
 	for (unsigned int i = 0; i < w->nr_units; i++) {
 		w->units[i].index = i;
 		w->units[i].buf = (char *)w->buf_area + (size_t)i * unit;
 	}
 	return 0;
+}
+
+/* fio fills a writing job's buffers once, in order, before any I/O:
+ * random bytes by default, as zeros would flatter compressing or
+ * deduplicating devices. */
+static void fill_initial_buffers(struct io_loop *lp)
+{
+	struct worker *w = lp->w;
+
+	if (!rw_has_write(w->job->rw))
+		return;
+	for (unsigned int i = 0; i < w->nr_units; i++)
+		buffers_fill(&lp->bufs, w->units[i].buf, max_bs(w->job));
 }
 
 static enum ddir pick_ddir(struct worker *w)
@@ -158,15 +166,20 @@ static uint32_t pick_len(struct worker *w, enum ddir d)
 	return lo * (uint32_t)(1 + rng_below(&w->rng, hi / lo));
 }
 
-/* What a write carries with verify=, and which reads are checked; false
- * when a loaded verify state says stop. */
+/* What a write carries (verify's data overrides buffer contents), and
+ * which reads are checked; false when a loaded verify state says stop. */
 static bool prepare_data(struct io_loop *lp, struct io_unit *u)
 {
-	if (!lp->verify)
-		return true;
+	const struct job *job = lp->w->job;
+	uint64_t now = now_ns();
+
 	if (u->ddir == DDIR_READ)
-		return !lp->vr.check_reads || verify_run_plain_read(&lp->vr, u);
-	verify_run_write(&lp->vr, u, now_ns());
+		return !lp->verify || !lp->vr.check_reads ||
+		       verify_run_plain_read(&lp->vr, u);
+	if (!lp->verify || job->verify == VERIFY_NULL)
+		buffers_before_write(&lp->bufs, u->buf, u->len, u->offset, now);
+	if (lp->verify)
+		verify_run_write(&lp->vr, u, now);
 	return true;
 }
 
@@ -420,8 +433,9 @@ static int io_loop_run(struct io_loop *lp)
 	return lp->error;
 }
 
-/* With verify=, the verify bookkeeping; fio's random sources are seeded
- * from randseed, or at random without randrepeat. */
+/* Buffer contents and, with verify=, the verify bookkeeping; fio's
+ * random sources are seeded from randseed, or at random without
+ * randrepeat. */
 static int setup_data(struct io_loop *lp)
 {
 	struct worker *w = lp->w;
@@ -430,6 +444,8 @@ static int setup_data(struct io_loop *lp)
 	struct errbuf err = { { 0 } };
 	int ret;
 
+	buffers_init(&lp->bufs, job, w->thread_number, base);
+	fill_initial_buffers(lp);
 	if (job->verify == VERIFY_NONE)
 		return 0;
 	lp->verify = true;
