@@ -254,16 +254,16 @@ int verify_check(const struct verify_spec *s, void *buf,
 }
 
 /* A checksum field for a message, its bytes in stored order as fio's
- * hexdump shows them (cut after 16). */
+ * hexdump shows them (cut after 12, to fit the job's error line). */
 static void sum_text(enum verify_mode mode, const uint8_t *field, char *out,
 		     size_t len)
 {
 	unsigned int n = csum_field_size(mode);
 	size_t at = 0;
 
-	for (unsigned int i = 0; i < n && i < 16 && at + 3 < len; i++)
+	for (unsigned int i = 0; i < n && i < 12 && at + 3 < len; i++)
 		at += (size_t)snprintf(out + at, len - at, "%02x", field[i]);
-	if (n > 16 && at + 4 < len)
+	if (n > 12 && at + 4 < len)
 		snprintf(out + at, len - at, "...");
 }
 

@@ -92,6 +92,7 @@ void verify_run_write(struct verify_run *vr, struct io_unit *u, uint64_t now_ns)
 	struct verify_unit *vu = &vr->units[u->index];
 
 	vu->check = false;
+	vu->logged = false;
 	vu->io = (struct verify_io){
 		.offset = u->offset, .len = u->len, .seed = next_seed(vr),
 		.numberio = (uint16_t)vr->write_issues++, .time_ns = now_ns,
@@ -168,10 +169,13 @@ bool verify_run_plain_read(struct verify_run *vr, struct io_unit *u)
 {
 	struct verify_unit *vu = &vr->units[u->index];
 
+	vu->check = false;
+	vu->logged = false;
+	if (!vr->check_reads)
+		return true;
 	if (state_stops(vr, u->offset))
 		return false;
 	vu->check = true;
-	vu->logged = false;
 	vu->io = (struct verify_io){ .offset = u->offset, .len = u->len };
 	return true;
 }
@@ -201,6 +205,7 @@ static void dump_block(struct verify_run *vr, const struct verify_failure *f,
 		       const char *path, char *msg, size_t len)
 {
 	size_t at = (size_t)(f->at - io->offset), used = strlen(msg);
+	struct verify_spec spec = vr->spec;
 	struct verify_io want = *io;
 	char rname[300], ename[300];
 	uint8_t *exp;
@@ -215,11 +220,12 @@ static void dump_block(struct verify_run *vr, const struct verify_failure *f,
 	if (!exp)
 		return;
 	want.seed = f->hdr_seed;
-	verify_fill(&vr->spec, exp, &want);
+	spec.hdr_offset = 0; /* the check moved the read header back too */
+	verify_fill(&spec, exp, &want);
 	if (!dump(path, f->at, "received", got + at, f->len, rname, sizeof(rname)) &&
 	    !dump(path, f->at, "expected", exp + at, f->len, ename, sizeof(ename)))
-		snprintf(msg + used, len - used, "; dumped as %s and %s",
-			 rname, ename);
+		snprintf(msg + used, len - used, "; dumped as %.*s{received,expected}",
+			 (int)(strlen(rname) - strlen("received")), rname);
 	free(exp);
 }
 

@@ -66,9 +66,16 @@ int verify_run_dry_write(struct verify_run *vr, const struct io_unit *u);
  * stops verification: vr->stop). */
 bool verify_run_next(struct verify_run *vr, struct io_unit *u,
 		     bool verify_phase);
-/* A read of a read-only job: checked when it completes; false when the
- * loaded state stops verification there. */
+/* A read the job chose: checked when it completes if the job only reads;
+ * false when the loaded state stops verification there. */
 bool verify_run_plain_read(struct verify_run *vr, struct io_unit *u);
+
+/* True when @u is a read of the verify log (not one the job chose). */
+static inline bool verify_run_logged(const struct verify_run *vr,
+				     const struct io_unit *u)
+{
+	return vr->units[u->index].logged;
+}
 
 /* @u completed with all its bytes: logs a write, checks a read.  On a bad
  * block returns -EILSEQ with a one-line description in @msg (and the

@@ -25,6 +25,7 @@ struct io_loop {
 	unsigned int queued;      /* held by the engine, not yet committed */
 	unsigned int inflight;    /* committed, not yet reaped */
 	uint64_t issued_bytes;
+	uint64_t backlog_bytes;   /* of those, verify_backlog reads */
 	uint64_t seq_cursor;      /* sequential offset within the region */
 	uint64_t ramp_end_ns;
 	uint64_t deadline_ns;     /* 0 = none */
@@ -174,8 +175,7 @@ static bool prepare_data(struct io_loop *lp, struct io_unit *u)
 	uint64_t now = now_ns();
 
 	if (u->ddir == DDIR_READ)
-		return !lp->verify || !lp->vr.check_reads ||
-		       verify_run_plain_read(&lp->vr, u);
+		return !lp->verify || verify_run_plain_read(&lp->vr, u);
 	if (!lp->verify || job->verify == VERIFY_NULL)
 		buffers_before_write(&lp->bufs, u->buf, u->len, u->offset, now);
 	if (lp->verify)
@@ -190,8 +190,6 @@ static bool fill_unit(struct io_loop *lp, struct io_unit *u)
 	struct worker *w = lp->w;
 	uint64_t rel;
 
-	if (lp->verify && verify_run_next(&lp->vr, u, lp->verify_phase))
-		return true;
 	if (lp->verify_phase || lp->vr.stop)
 		return false;
 	u->ddir = pick_ddir(w);
@@ -317,6 +315,35 @@ static int reap(struct io_loop *lp, unsigned int min)
 	return n;
 }
 
+/* The next I/O: a read of the verify log when one is due (fio's
+ * check_get_verify, or its do_verify phase), else the job's own. */
+static bool next_io(struct io_loop *lp, struct io_unit *u)
+{
+	if (lp->verify && verify_run_next(&lp->vr, u, lp->verify_phase))
+		return true;
+	return fill_unit(lp, u) && prepare_data(lp, u);
+}
+
+/* fio's do_io for a writing verify job stops after size bytes (random
+ * writes without a random map: io_size), twice that with verify_backlog,
+ * whose reads count too; then the verify phase runs.  A time_based job
+ * writes until its runtime is over, leaving the verify phase no time
+ * (fio warns about it). */
+static bool verify_write_limit_reached(const struct io_loop *lp)
+{
+	const struct worker *w = lp->w;
+	const struct job *job = w->job;
+	uint64_t limit = w->region_len;
+
+	if (!rw_has_write(job->rw) || job->time_based)
+		return false;
+	if (rw_is_random(job->rw) && job->norandommap && w->io_limit > limit)
+		limit = w->io_limit;
+	if (job->verify_backlog)
+		limit += w->region_len;
+	return lp->issued_bytes >= limit;
+}
+
 static bool more_to_issue(const struct io_loop *lp, uint64_t now)
 {
 	const struct worker *w = lp->w;
@@ -327,9 +354,11 @@ static bool more_to_issue(const struct io_loop *lp, uint64_t now)
 		return false;
 	if (lp->verify && (lp->vr.stop || lp->verify_phase))
 		return !lp->vr.stop && vlog_pending(&lp->vr.log);
+	if (lp->verify && verify_write_limit_reached(lp))
+		return false;
 	if (w->job->time_based)
 		return true;
-	return lp->issued_bytes < w->io_limit;
+	return lp->issued_bytes - lp->backlog_bytes < w->io_limit;
 }
 
 /* Queues one I/O; returns false when the engine had no room. */
@@ -345,7 +374,7 @@ static bool issue_one(struct io_loop *lp, uint64_t now)
 	} else {
 		u = lp->free_list;
 		lp->free_list = u->next_free;
-		if (!fill_unit(lp, u) || !prepare_data(lp, u)) {
+		if (!next_io(lp, u)) {
 			u->next_free = lp->free_list;
 			lp->free_list = u;
 			return false;
@@ -363,6 +392,8 @@ static bool issue_one(struct io_loop *lp, uint64_t now)
 		return false;
 	}
 	lp->issued_bytes += u->len;
+	if (lp->verify && verify_run_logged(&lp->vr, u))
+		lp->backlog_bytes += u->len;
 	if (lp->accounting && u->start_ns >= lp->ramp_end_ns)
 		w->stats->issued[u->ddir]++;
 	if (r == IO_COMPLETED) {
