@@ -48,7 +48,8 @@ static const char *parse_file(struct pat_parse *ps, const char *s)
 	}
 	memcpy(path, s + 1, (size_t)(end - s - 1));
 	path[end - s - 1] = '\0';
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* non-blocking: a pipe or terminal named here must not hang parsing */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
 		ps->ret = err_set(ps->err, errno, "%s: option '%s': cannot open pattern file %s: %s",
 			ps->where, ps->what, path, strerror(errno));
