@@ -32,6 +32,7 @@ check "probes: report written" grep -q '"jobs"' "$TMP/probes.out"
 # 2. File target: libaio writes with verify, then a psync read job in threads.
 san_run file 0 run --no-probes --output-format=json --name=w --rw=randwrite \
 	--bs=8k --ioengine=libaio --iodepth=8 --size=16m --verify=crc32c \
+	--verify_state_save=0 \
 	--filename="$TMP/data" --name=r --stonewall --rw=read --bs=4k \
 	--ioengine=psync --numjobs=4 --thread --group_reporting --size=16m \
 	--filename="$TMP/data"

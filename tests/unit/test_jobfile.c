@@ -168,8 +168,13 @@ static void test_parse_errors(void)
 		  "e.fio:4: option 'ioengine': 'splice' is not an engine");
 	PARSE_ERR("[j]\nrw=trim\n",
 		  "e.fio:2: option 'rw': 'trim' is not supported");
-	PARSE_ERR("[j]\nverify=md5\n",
-		  "e.fio:2: option 'verify': 'md5' is not supported");
+	PARSE_ERR("[j]\nverify=none\n",
+		  "e.fio:2: option 'verify': 'none' is not one of 0, md5");
+	PARSE_ERR("[j]\nverify_async=4\n",
+		  "e.fio:2: option 'verify_async' is not supported: iodig "
+		  "verifies in the worker");
+	PARSE_ERR("[j]\nbuffer_pattern=%o\n", "e.fio:2: option "
+		  "'buffer_pattern': '%o' is not a format it takes");
 	PARSE_ERR("[global]\nbs=4k\n", "e.fio: no jobs defined");
 	PARSE_ERR("", "e.fio: no jobs defined");
 	PARSE_ERR("; only a comment\n\n", "e.fio: no jobs defined");
@@ -392,9 +397,20 @@ static void test_finalize(void)
 		     "option of ioengine pvsync2 or io_uring, not sync");
 	FINALIZE_ERR("[j]\nioengine=pvsync2\nuncached=1\n", "uncached=1: "
 		     "fio 3.33 asks for RWF_UNCACHED");
-	FINALIZE_ERR("[j]\nverify=crc32c\n",
-		     "verify=crc32c needs a writing rw mode, not rw=read");
-	FINALIZE_ERR("[j]\nrw=randread\nverify=crc32c\n", "not rw=randread");
+	FINALIZE_ERR("[j]\nverify=pattern\n", "f.fio:1: job 'j': "
+		     "verify=pattern needs verify_pattern");
+	FINALIZE_ERR("[j]\nverify=sha512\nbs=512\nverify_interval=128\n",
+		     "a 128-byte block or verify_interval has no room for "
+		     "verify=sha512's 168-byte header");
+	FINALIZE_ERR("[j]\nverify=md5\nverify_interval=3k\n",
+		     "verify_interval 3072 does not divide the write block size "
+		     "4096");
+	FINALIZE_ERR("[j]\nverify=md5\nverify_offset=8\n",
+		     "verify_offset 8 is out of range (40 min");
+	FINALIZE_ERR("[j]\nverify=md5\nverify_offset=4090\n",
+		     "puts verify=md5's 56-byte header past the end");
+	FINALIZE_ERR("[j]\nrw=write\nverify=md5\nverify_only=1\n"
+		     "time_based\nruntime=1\n", "verify_only replays");
 	FINALIZE_ERR("[j]\ntime_based\n", "time_based needs runtime > 0");
 	FINALIZE_ERR("[j]\ndirect=1\nbs=1000\n",
 		     "bs 1000 is not a multiple of 512, which direct=1");

@@ -225,8 +225,36 @@ static void test_every_option(void)
 	CHECK(j.verify == VERIFY_CRC32C);
 	SET_OK(&j, "verify", "0");
 	CHECK(j.verify == VERIFY_NONE);
-	SET_OK(&j, "verify", "none");
-	CHECK(j.verify == VERIFY_NONE);
+	SET_OK(&j, "verify", "md5");
+	CHECK(j.verify == VERIFY_MD5 && j.verify_set);
+	SET_OK(&j, "verify", "sha3-512");
+	CHECK(j.verify == VERIFY_SHA3_512);
+	SET_OK(&j, "verify", "pattern");
+	CHECK(j.verify == VERIFY_PATTERN_NO_HDR);
+	SET_OK(&j, "verify", "meta");
+	CHECK(j.verify == VERIFY_META);
+	SET_OK(&j, "verify", "0");
+	CHECK(j.verify == VERIFY_NONE && j.verify_set);
+	job_set_defaults(&j);
+	CHECK(j.do_verify && j.verify_state_save && !j.verify_set);
+	CHECK(j.scramble_buffers.on && !j.scramble_buffers.given);
+	CHECK(j.buffer_compress_chunk == 512);
+	SET_OK(&j, "verify_pattern", "0xab%o\"xy\"");
+	CHECK(j.verify_pattern.len == 11 && j.verify_pattern.nr_offsets == 1);
+	SET_OK(&j, "buffer_pattern", "-12");
+	CHECK(j.buffer_pattern.len == 4 && j.buffer_pattern.bytes[0] == 0xf4);
+	SET_OK(&j, "zero_buffers", NULL);
+	CHECK(j.zero_buffers.on && j.zero_buffers.given);
+	SET_OK(&j, "scramble_buffers", "0");
+	CHECK(!j.scramble_buffers.on && j.scramble_buffers.given);
+	SET_OK(&j, "verify_backlog", "1m");
+	CHECK(j.verify_backlog == 1048576);
+	SET_OK(&j, "verify_interval", "512");
+	CHECK(j.verify_interval == 512);
+	SET_OK(&j, "buffer_compress_percentage", "50");
+	CHECK(j.buffer_compress_percentage == 50);
+	SET_OK(&j, "dedupe_percentage", "25");
+	CHECK(j.dedupe_percentage == 25);
 
 	CHECK(job_option_known("iodepth") && job_option_known("readwrite"));
 	CHECK(job_option_known("fixedbufs") && job_option_known("hipri"));
@@ -278,8 +306,14 @@ static void test_errors(void)
 	EXPECT_ERR("rw", "randread:8", "not supported", NULL);
 	EXPECT_ERR("rw", "sideways", "'sideways' is not one of read, write",
 		   "randrw");
-	EXPECT_ERR("verify", "md5", "'md5' is not supported", "crc32c");
-	EXPECT_ERR("verify", "bogus", "is not one of 0, none, crc32c", NULL);
+	EXPECT_ERR("verify", "none", "is not one of 0, md5", NULL);
+	EXPECT_ERR("verify", "bogus", "is not one of 0, md5, crc64", "sha3-512");
+	EXPECT_ERR("verify_async", "4", "is not supported: iodig verifies", NULL);
+	EXPECT_ERR("trim_percentage", "10", "iodig issues no discards", NULL);
+	EXPECT_ERR("buffer_compress_percentage", "101", "out of range 0-100",
+		   NULL);
+	EXPECT_ERR("verify_pattern", "\"ab", "has no closing quote", NULL);
+	EXPECT_ERR("zero_buffers", "maybe", "is not a boolean", NULL);
 	EXPECT_ERR("ioengine", "splice", "'splice' is not an engine",
 		   "io_uring");
 	EXPECT_ERR("ioengine", "external:/x.so", "is not an engine", NULL);

@@ -1,11 +1,10 @@
-// Offsets: random with a map covers every block once per pass, sequential wraps; crc32c matches the standard check value and verify catches corruption.
+// Offsets: random with a map covers every block once per pass, sequential wraps, seeds repeat (verify blocks: test_verify.c).
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tests/lib/check.h"
 #include "base/rng.h"
-#include "workload/verify.h"
 
 static void test_randommap_covers_each_block_once(void)
 {
@@ -76,32 +75,10 @@ static void test_sequential_and_seed(void)
 		CHECK(rng_below(&a, 7) < 7);
 }
 
-static void test_crc32c_and_verify(void)
-{
-	static char buf[4096];
-	char why[200];
-	struct rng r;
-
-	/* The CRC-32C check value of "123456789" (RFC 3720 appendix). */
-	CHECK(crc32c(0, "123456789", 9) == 0xe3069283);
-	rng_seed(&r, 1);
-	verify_fill(buf, sizeof(buf), 8192, &r);
-	CHECK(verify_check(buf, sizeof(buf), 8192, why, sizeof(why)) == 0);
-	CHECK(verify_check(buf, sizeof(buf), 4096, why, sizeof(why)) < 0);
-	CHECK(strstr(why, "claims offset 8192") != NULL);
-	buf[100] ^= 1;
-	CHECK(verify_check(buf, sizeof(buf), 8192, why, sizeof(why)) < 0);
-	CHECK(strstr(why, "crc32c") != NULL);
-	memset(buf, 0, sizeof(buf));
-	CHECK(verify_check(buf, sizeof(buf), 8192, why, sizeof(why)) < 0);
-	CHECK(strstr(why, "no verify header") != NULL);
-}
-
 int main(void)
 {
 	test_randommap_covers_each_block_once();
 	test_norandommap_repeats();
 	test_sequential_and_seed();
-	test_crc32c_and_verify();
 	return CHECK_DONE();
 }

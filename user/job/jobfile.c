@@ -14,6 +14,7 @@
 
 #include "workload/engine.h"
 #include "workload/engine_opts.h"
+#include "workload/verify_opts.h"
 #include "job/options.h"
 
 /* Bounds for hostile input (the parser is fuzzed): a job file is text a
@@ -517,10 +518,9 @@ static int check_job(struct job *job, struct errbuf *err)
 	ret = engine_opts_resolve(job, where, err);
 	if (ret)
 		return ret;
-	if (job->verify != VERIFY_NONE && !rw_has_write(job->rw))
-		return err_set(err, EINVAL, "%s: verify=crc32c needs a writing "
-			       "rw mode, not rw=%s", where,
-			       rw_mode_name(job->rw));
+	ret = verify_opts_resolve(job, where, err);
+	if (ret)
+		return ret;
 	if (job->time_based && !job->runtime_ns)
 		return err_set(err, EINVAL, "%s: time_based needs runtime > 0",
 			       where);

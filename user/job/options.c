@@ -13,6 +13,7 @@
 
 #include "workload/engine.h"
 #include "workload/engine_opts.h"
+#include "workload/pattern.h"
 #include "job/options.h"
 
 #define NSEC_PER_SEC 1000000000ULL
@@ -189,22 +190,81 @@ static const struct opt_value rw_values[] = {
 	{ NULL, 0, NULL },
 };
 
-#define VERIFY_ONLY "iodig verifies with crc32c only"
+/* ---- verification and buffer contents (fio's verify*, buffer_*) ---- */
+
 static const struct opt_value verify_values[] = {
 	{ "0", VERIFY_NONE, NULL },
-	{ "none", VERIFY_NONE, NULL },
+	{ "md5", VERIFY_MD5, NULL },
+	{ "crc64", VERIFY_CRC64, NULL },
+	{ "crc32", VERIFY_CRC32, NULL },
 	{ "crc32c", VERIFY_CRC32C, NULL },
-	{ "crc32c-intel", VERIFY_CRC32C, NULL }, /* fio's alias */
-	{ "md5", -1, VERIFY_ONLY },   { "crc64", -1, VERIFY_ONLY },
-	{ "crc32", -1, VERIFY_ONLY }, { "crc16", -1, VERIFY_ONLY },
-	{ "crc7", -1, VERIFY_ONLY },  { "sha1", -1, VERIFY_ONLY },
-	{ "sha256", -1, VERIFY_ONLY }, { "sha512", -1, VERIFY_ONLY },
-	{ "sha3-224", -1, VERIFY_ONLY }, { "sha3-256", -1, VERIFY_ONLY },
-	{ "sha3-384", -1, VERIFY_ONLY }, { "sha3-512", -1, VERIFY_ONLY },
-	{ "xxhash", -1, VERIFY_ONLY }, { "meta", -1, VERIFY_ONLY },
-	{ "pattern", -1, VERIFY_ONLY }, { "null", -1, VERIFY_ONLY },
+	{ "crc32c-intel", VERIFY_CRC32C, NULL }, /* fio writes it as crc32c */
+	{ "crc16", VERIFY_CRC16, NULL },
+	{ "crc7", VERIFY_CRC7, NULL },
+	{ "sha1", VERIFY_SHA1, NULL },
+	{ "sha256", VERIFY_SHA256, NULL },
+	{ "sha512", VERIFY_SHA512, NULL },
+	{ "sha3-224", VERIFY_SHA3_224, NULL },
+	{ "sha3-256", VERIFY_SHA3_256, NULL },
+	{ "sha3-384", VERIFY_SHA3_384, NULL },
+	{ "sha3-512", VERIFY_SHA3_512, NULL },
+	{ "xxhash", VERIFY_XXHASH, NULL },
+	{ "meta", VERIFY_META, NULL },
+	{ "pattern", VERIFY_PATTERN_NO_HDR, NULL },
+	{ "null", VERIFY_NULL, NULL },
 	{ NULL, 0, NULL },
 };
+
+static int set_verify(void *base, const struct opt_desc *o, const char *value,
+		      const char *where, struct errbuf *err)
+{
+	int ret = opt_set_typed(base, o, value, where, err);
+
+	if (!ret && strcmp(where, "default"))
+		((struct job *)base)->verify_set = true;
+	return ret;
+}
+
+static int set_pattern(void *base, const struct opt_desc *o, const char *value,
+		       const char *where, struct errbuf *err)
+{
+	struct pattern *p = (struct pattern *)((char *)base + o->offset);
+
+	/* only verify_pattern has %o: the offset of the block checked */
+	return pattern_parse(p, value, !strcmp(o->name, "verify_pattern"), where,
+			     o->name, err);
+}
+
+static int set_flag(void *base, const struct opt_desc *o, const char *value,
+		    const char *where, struct errbuf *err)
+{
+	struct opt_flag *f = (struct opt_flag *)((char *)base + o->offset);
+	bool b = true;
+
+	if (value && parse_bool(value, &b))
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not a "
+			       "boolean (1/0, true/false, yes/no, on/off)", where,
+			       o->name, value);
+	f->on = b;
+	f->given = strcmp(where, "default") != 0;
+	return 0;
+}
+
+/* fio options iodig knows but does not do: an error saying why. */
+static int refuse(void *base, const struct opt_desc *o, const char *value,
+		  const char *where, struct errbuf *err)
+{
+	(void)base;
+	(void)value;
+	return err_set(err, ENOTSUP, "%s: option '%s' is not supported: %s",
+		       where, o->name, o->hint);
+}
+
+#define REFUSED(opt, why) { .name = opt, .type = OPT_CUSTOM, .set = refuse, \
+	.hint = why, .help = "Not supported: " why }
+#define NO_OFFLOAD "iodig verifies in the worker that read the block, " \
+	"with no offload threads"
+#define NO_TRIM "iodig issues no discards"
 
 static const struct opt_desc options[] = {
 	{ .name = "name", .type = OPT_STR, FIELD(name),
@@ -291,9 +351,69 @@ static const struct opt_desc options[] = {
 	  .help = "Seed of the offset generator" },
 	{ .name = "norandommap", .type = OPT_BOOL, FIELD(norandommap),
 	  .help = "Random offsets may repeat before all are covered" },
+	/* verification and buffer contents (fio's verify*, buffer_*) */
 	{ .name = "verify", .type = OPT_ENUM, FIELD(verify),
-	  .values = verify_values, .def = "0",
-	  .help = "Check written data on read back" },
+	  .values = verify_values, .set = set_verify, .def = "0",
+	  .help = "Check written data on read back, fio's block header and "
+		  "this checksum" },
+	{ .name = "do_verify", .type = OPT_BOOL, FIELD(do_verify), .def = "1",
+	  .help = "Read back and check after writing (with verify)" },
+	{ .name = "verify_only", .type = OPT_BOOL, FIELD(verify_only),
+	  .help = "Do not write: check what an earlier run of the job wrote" },
+	{ .name = "verify_fatal", .type = OPT_BOOL, FIELD(verify_fatal),
+	  .help = "Stop at the first bad verify interval of a block" },
+	{ .name = "verify_backlog", .type = OPT_SIZE, FIELD(verify_backlog),
+	  .def = "0", .help = "Verify after this many blocks are written; 0 = "
+	  "after the write phase" },
+	{ .name = "verify_backlog_batch", .type = OPT_SIZE,
+	  FIELD(verify_backlog_batch), .def = "0",
+	  .help = "Blocks verified each time; 0 = verify_backlog" },
+	{ .name = "verify_interval", .type = OPT_SIZE, FIELD(verify_interval),
+	  .def = "0", .help = "A header every this many bytes; 0 = the "
+	  "smallest write block size" },
+	{ .name = "verify_offset", .type = OPT_SIZE, FIELD(verify_offset),
+	  .def = "0", .help = "Move the header this far into each interval" },
+	{ .name = "verify_pattern", .type = OPT_CUSTOM, FIELD(verify_pattern),
+	  .set = set_pattern, .hint = "PATTERN",
+	  .help = "Fill with (and check) this pattern: 0x hex, \"text\", "
+		  "decimal, 'file', %o for the block offset" },
+	{ .name = "verify_dump", .type = OPT_BOOL, FIELD(verify_dump),
+	  .help = "Dump a bad block as read and as expected to files" },
+	{ .name = "verify_state_save", .type = OPT_BOOL,
+	  FIELD(verify_state_save), .def = "1",
+	  .help = "Save fio's verify state file when a writing job ends" },
+	{ .name = "verify_state_load", .type = OPT_BOOL,
+	  FIELD(verify_state_load),
+	  .help = "Verify only what the saved verify state says was written" },
+	REFUSED("verify_async", NO_OFFLOAD),
+	REFUSED("verify_async_cpus", NO_OFFLOAD),
+	REFUSED("experimental_verify", "iodig verifies from its own log of the "
+		"writes, as fio does by default"),
+	REFUSED("trim_percentage", NO_TRIM),
+	REFUSED("trim_verify_zero", NO_TRIM),
+	REFUSED("trim_backlog", NO_TRIM),
+	REFUSED("trim_backlog_batch", NO_TRIM),
+	{ .name = "buffer_pattern", .type = OPT_CUSTOM, FIELD(buffer_pattern),
+	  .set = set_pattern, .hint = "PATTERN",
+	  .help = "Fill write buffers with this pattern (0x hex, \"text\", "
+		  "decimal, 'file')" },
+	{ .name = "zero_buffers", .type = OPT_BOOL, FIELD(zero_buffers.on),
+	  .set = set_flag, .help = "Fill write buffers with zeros" },
+	{ .name = "refill_buffers", .type = OPT_BOOL,
+	  FIELD(refill_buffers.on), .set = set_flag,
+	  .help = "Refill write buffers before every write" },
+	{ .name = "scramble_buffers", .type = OPT_BOOL,
+	  FIELD(scramble_buffers.on), .set = set_flag,
+	  .def = "1", .help = "Write the offset and time into each 512 bytes "
+	  "of a reused buffer, against naive dedupe" },
+	{ .name = "buffer_compress_percentage", .type = OPT_UINT,
+	  FIELD(buffer_compress_percentage), .min = 0, .max = 100,
+	  .help = "Make write data compress to this percent" },
+	{ .name = "buffer_compress_chunk", .type = OPT_SIZE, FIELD(buffer_compress_chunk), .def = "512",
+	  .help = "Size of each random-then-fixed region" },
+	{ .name = "dedupe_percentage", .type = OPT_UINT,
+	  FIELD(dedupe_percentage), .min = 0, .max = 100,
+	  .help = "Percent of write buffers that repeat an earlier one" },
 	{ .name = NULL },
 };
 

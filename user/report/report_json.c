@@ -16,6 +16,7 @@
 #include "probes/toggle.h"
 #include "report/units.h"
 #include "workload/engine_opts.h"
+#include "workload/verify.h"
 
 #ifndef IODIG_VERSION
 #define IODIG_VERSION "0.0.0"
@@ -273,8 +274,8 @@ static void add_job_options(struct jbuild *b, struct json_object *job_obj,
 	add_bool_opt(b, o, "norandommap", j->norandommap);
 	for (size_t i = 0; engine_opt_echo(j, &i, &key, buf, sizeof(buf));)
 		jstr(b, o, key, buf);
-	if (j->verify == VERIFY_CRC32C)
-		jstr(b, o, "verify", "crc32c");
+	if (j->verify != VERIFY_NONE)
+		jstr(b, o, "verify", verify_mode_name(j->verify));
 	jadd(b, job_obj, "job options", o);
 }
 

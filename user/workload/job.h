@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "workload/pattern.h"
+
 enum ddir { DDIR_READ = 0, DDIR_WRITE = 1, DDIR_COUNT = 2 };
 
 enum rw_mode {
@@ -19,9 +21,40 @@ enum rw_mode {
 	RW_RANDRW,
 };
 
-enum verify_mode { VERIFY_NONE, VERIFY_CRC32C };
+/* verify= methods, numbered as fio 3.33 numbers them: the number goes
+ * into every block header, so fio and iodig read each other's blocks. */
+enum verify_mode {
+	VERIFY_NONE = 0,
+	VERIFY_META = 1,           /* header only (fio's VERIFY_HDR_ONLY) */
+	VERIFY_MD5 = 2,
+	VERIFY_CRC64 = 3,
+	VERIFY_CRC32 = 4,
+	VERIFY_CRC32C = 5,
+	VERIFY_CRC32C_INTEL = 6,   /* read only: fio writes crc32c-intel as 5 */
+	VERIFY_CRC16 = 7,
+	VERIFY_CRC7 = 8,
+	VERIFY_SHA256 = 9,
+	VERIFY_SHA512 = 10,
+	VERIFY_SHA3_224 = 11,
+	VERIFY_SHA3_256 = 12,
+	VERIFY_SHA3_384 = 13,
+	VERIFY_SHA3_512 = 14,
+	VERIFY_XXHASH = 15,
+	VERIFY_SHA1 = 16,
+	VERIFY_PATTERN = 17,       /* header and verify_pattern */
+	VERIFY_PATTERN_NO_HDR = 18, /* verify=pattern: the pattern alone */
+	VERIFY_NULL = 19,          /* pretend */
+};
 
 #define JOB_NAME_MAX 128
+
+/* A boolean option whose meaning depends on whether it was given at all
+ * (fio's fio_option_is_set), such as zero_buffers turning off the default
+ * scramble_buffers only when given. */
+struct opt_flag {
+	bool on;
+	bool given;
+};
 
 /* Room for the options of the job's engine: each engine lays out its own
  * struct there and asserts it fits (ENGINE_OPTS_FIT in engine.h). */
@@ -91,7 +124,28 @@ struct job {
 	struct engine_opt_given engine_given[JOB_ENGINE_OPTS_GIVEN];
 	_Alignas(max_align_t) unsigned char engine_opts[JOB_ENGINE_OPTS_SIZE];
 
+	/* Data verification and buffer contents (fio's verify* and buffer
+	 * options; workload/verify_opts.c resolves them). */
 	enum verify_mode verify;
+	bool verify_set;          /* verify= given: verify_pattern keeps it */
+	bool do_verify;           /* default 1 */
+	bool verify_only;
+	bool verify_fatal;
+	bool verify_dump;
+	bool verify_state_save;   /* default 1 */
+	bool verify_state_load;
+	uint64_t verify_backlog;  /* verify after this many writes; 0 = at end */
+	uint64_t verify_backlog_batch; /* blocks per backlog verify; 0 = backlog */
+	uint64_t verify_interval; /* header every N bytes; 0 = min write bs */
+	uint64_t verify_offset;   /* header moved to this offset in a block */
+	struct pattern verify_pattern;
+	struct pattern buffer_pattern;
+	struct opt_flag zero_buffers;
+	struct opt_flag refill_buffers;
+	struct opt_flag scramble_buffers; /* default 1 */
+	unsigned int buffer_compress_percentage;
+	uint64_t buffer_compress_chunk;   /* default 512 */
+	unsigned int dedupe_percentage;
 
 	/* Where the job was defined, for error messages. */
 	char source[PATH_MAX];   /* job file path, or "command line" */

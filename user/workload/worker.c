@@ -15,7 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "workload/verify.h"
+#include "workload/buffers.h"
+#include "workload/verify_run.h"
 #include "workload/worker.h"
 
 struct io_loop {
@@ -25,12 +26,16 @@ struct io_loop {
 	unsigned int queued;      /* held by the engine, not yet committed */
 	unsigned int inflight;    /* committed, not yet reaped */
 	uint64_t issued_bytes;
+	uint64_t backlog_bytes;   /* of those, verify_backlog reads */
 	uint64_t seq_cursor;      /* sequential offset within the region */
 	uint64_t ramp_end_ns;
 	uint64_t deadline_ns;     /* 0 = none */
 	bool accounting;          /* past ramp_time */
-	uint64_t *written;        /* verify: one bit per bs block written */
 	uint32_t granule;         /* offset granularity (smallest bs) */
+	struct buffers bufs;      /* what writes carry */
+	bool verify;              /* verify= is on: vr is set up */
+	bool verify_phase;        /* reading back the log (fio's do_verify) */
+	struct verify_run vr;
 	struct rusage ru_start;
 	int error;
 };
@@ -126,18 +131,24 @@ static int alloc_units(struct worker *w)
 	w->units = calloc(w->nr_units, sizeof(*w->units));
 	if (!w->units)
 		return worker_fail(w, -ENOMEM, "cannot allocate %u I/O units", w->nr_units);
-	/* Random content, as fio writes by default: zeros would flatter
-	 * compressing or deduplicating devices. */
-	for (size_t i = 0; i + 8 <= w->buf_area_size; i += 8) {
-		uint64_t v = rng_next(&w->rng);
-
-		memcpy((char *)w->buf_area + i, &v, 8);
-	}
 	for (unsigned int i = 0; i < w->nr_units; i++) {
 		w->units[i].index = i;
 		w->units[i].buf = (char *)w->buf_area + (size_t)i * unit;
 	}
 	return 0;
+}
+
+/* fio fills a writing job's buffers once, in order, before any I/O:
+ * random bytes by default, as zeros would flatter compressing or
+ * deduplicating devices. */
+static void fill_initial_buffers(struct io_loop *lp)
+{
+	struct worker *w = lp->w;
+
+	if (!rw_has_write(w->job->rw))
+		return;
+	for (unsigned int i = 0; i < w->nr_units; i++)
+		buffers_fill(&lp->bufs, w->units[i].buf, max_bs(w->job));
 }
 
 static enum ddir pick_ddir(struct worker *w)
@@ -161,12 +172,31 @@ static uint32_t pick_len(struct worker *w, enum ddir d)
 	return lo * (uint32_t)(1 + rng_below(&w->rng, hi / lo));
 }
 
-/* Fills @u with the next I/O of the job (fio's get_io_u). */
-static void fill_unit(struct io_loop *lp, struct io_unit *u)
+/* What a write carries (verify's data overrides buffer contents), and
+ * which reads are checked; false when a loaded verify state says stop. */
+static bool prepare_data(struct io_loop *lp, struct io_unit *u)
+{
+	const struct job *job = lp->w->job;
+	uint64_t now = now_ns();
+
+	if (u->ddir == DDIR_READ)
+		return !lp->verify || verify_run_plain_read(&lp->vr, u);
+	if (!lp->verify || job->verify == VERIFY_NULL)
+		buffers_before_write(&lp->bufs, u->buf, u->len, u->offset, now);
+	if (lp->verify)
+		verify_run_write(&lp->vr, u, now);
+	return true;
+}
+
+/* Fills @u with the next I/O of the job (fio's get_io_u); false when there
+ * is none after all. */
+static bool fill_unit(struct io_loop *lp, struct io_unit *u)
 {
 	struct worker *w = lp->w;
 	uint64_t rel;
 
+	if (lp->verify_phase || lp->vr.stop)
+		return false;
 	u->ddir = pick_ddir(w);
 	u->len = pick_len(w, u->ddir);
 	if (u->len > w->region_len)
@@ -183,15 +213,7 @@ static void fill_unit(struct io_loop *lp, struct io_unit *u)
 		rel = w->region_len - u->len;
 	u->offset = w->region_start + rel;
 	u->result = 0;
-	if (u->ddir == DDIR_WRITE && w->job->verify == VERIFY_CRC32C)
-		verify_fill(u->buf, u->len, u->offset, &w->rng);
-}
-
-static void mark_written(struct io_loop *lp, const struct io_unit *u)
-{
-	uint64_t b = (u->offset - lp->w->region_start) / lp->granule;
-
-	lp->written[b / 64] |= 1ull << (b % 64);
+	return true;
 }
 
 static void start_accounting(struct io_loop *lp, uint64_t now)
@@ -215,6 +237,35 @@ static void account_file_op(struct worker *w, const struct io_unit *u)
 		stats_add_clat(w->stats, d, u->op_ns);
 }
 
+/* Logs a completed write for verification, or checks a block read back;
+ * a bad block ends the job, as in fio without continue_on_error. */
+static void verify_completed(struct io_loop *lp, struct io_unit *u)
+{
+	struct worker *w = lp->w;
+	uint64_t checked = lp->vr.reads_done;
+	char msg[sizeof(w->stats->errmsg)];
+	int ret;
+
+	if ((uint64_t)u->result != u->len) {
+		if (lp->vr.units[u->index].check)
+			lp->error = worker_fail(w, -EIO, "verify read at offset %llu "
+						"on %s returned %lld of %u bytes",
+						(unsigned long long)u->offset, w->path,
+						(long long)u->result, u->len);
+		return;
+	}
+	ret = verify_run_done(&lp->vr, u, w->path, msg, sizeof(msg));
+	if (ret == -EILSEQ) {
+		w->stats->verify_errors++;
+		lp->error = worker_fail(w, ret, "%s", msg);
+	} else if (ret) {
+		lp->error = worker_fail(w, ret, "cannot log a write for verify: %s",
+					strerror(-ret));
+	} else if (lp->vr.reads_done != checked) {
+		w->stats->verified_blocks++;
+	}
+}
+
 static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 {
 	struct worker *w = lp->w;
@@ -235,9 +286,8 @@ static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 			stats_account_io(w->stats, u->ddir, (uint64_t)u->result,
 					 u->len, u->issue_ns - u->start_ns,
 					 now - u->issue_ns, now - u->start_ns, !sync);
-		if (lp->written && u->ddir == DDIR_WRITE &&
-		    (uint64_t)u->result == u->len)
-			mark_written(lp, u);
+		if (lp->verify)
+			verify_completed(lp, u);
 	}
 	u->next_free = lp->free_list;
 	lp->free_list = u;
@@ -284,6 +334,35 @@ static int reap(struct io_loop *lp, unsigned int min)
 	return n;
 }
 
+/* The next I/O: a read of the verify log when one is due (fio's
+ * check_get_verify, or its do_verify phase), else the job's own. */
+static bool next_io(struct io_loop *lp, struct io_unit *u)
+{
+	if (lp->verify && verify_run_next(&lp->vr, u, lp->verify_phase))
+		return true;
+	return fill_unit(lp, u) && prepare_data(lp, u);
+}
+
+/* fio's do_io for a writing verify job stops after size bytes (random
+ * writes without a random map: io_size), twice that with verify_backlog,
+ * whose reads count too; then the verify phase runs.  A time_based job
+ * writes until its runtime is over, leaving the verify phase no time
+ * (fio warns about it). */
+static bool verify_write_limit_reached(const struct io_loop *lp)
+{
+	const struct worker *w = lp->w;
+	const struct job *job = w->job;
+	uint64_t limit = w->region_len;
+
+	if (!rw_has_write(job->rw) || job->time_based)
+		return false;
+	if (rw_is_random(job->rw) && job->norandommap && w->io_limit > limit)
+		limit = w->io_limit;
+	if (job->verify_backlog)
+		limit += w->region_len;
+	return lp->issued_bytes >= limit;
+}
+
 static bool more_to_issue(const struct io_loop *lp, uint64_t now)
 {
 	const struct worker *w = lp->w;
@@ -292,9 +371,13 @@ static bool more_to_issue(const struct io_loop *lp, uint64_t now)
 		return false;
 	if (lp->deadline_ns && now >= lp->deadline_ns)
 		return false;
+	if (lp->verify && (lp->vr.stop || lp->verify_phase))
+		return !lp->vr.stop && vlog_pending(&lp->vr.log);
+	if (lp->verify && verify_write_limit_reached(lp))
+		return false;
 	if (w->job->time_based)
 		return true;
-	return lp->issued_bytes < w->io_limit;
+	return lp->issued_bytes - lp->backlog_bytes < w->io_limit;
 }
 
 /* The next I/O: the one the engine refused last time, as fio requeues
@@ -311,7 +394,11 @@ static struct io_unit *next_unit(struct io_loop *lp)
 	}
 	u = lp->free_list;
 	lp->free_list = u->next_free;
-	fill_unit(lp, u);
+	if (!next_io(lp, u)) {
+		u->next_free = lp->free_list;
+		lp->free_list = u;
+		return NULL;
+	}
 	if (e->prep && e->prep(w, u) < 0) {
 		lp->error = worker_fail(w, -EIO, "engine %s could not prepare I/O", e->name);
 		return NULL;
@@ -337,6 +424,8 @@ static bool issue_one(struct io_loop *lp, uint64_t now)
 		return false;
 	}
 	lp->issued_bytes += u->len;
+	if (lp->verify && verify_run_logged(&lp->vr, u))
+		lp->backlog_bytes += u->len;
 	if (lp->accounting && u->start_ns >= lp->ramp_end_ns)
 		w->stats->issued[u->ddir]++;
 	if (r == IO_COMPLETED) {
@@ -407,47 +496,79 @@ static int io_loop_run(struct io_loop *lp)
 	return lp->error;
 }
 
-/* Reads back every block written and checks its header and crc32c. */
-static int verify_written(struct io_loop *lp)
+/* Buffer contents and, with verify=, the verify bookkeeping; fio's
+ * random sources are seeded from randseed, or at random without
+ * randrepeat. */
+static int setup_data(struct io_loop *lp)
 {
 	struct worker *w = lp->w;
-	const struct engine_ops *e = w->job->engine;
-	uint64_t nblocks = w->region_len / lp->granule;
-	struct io_unit *u = &w->units[0];
-	char why[200];
+	const struct job *job = w->job;
+	uint64_t base = job->randrepeat ? job->randseed : rng_next(&w->rng);
+	struct errbuf err = { { 0 } };
+	int ret;
 
-	for (uint64_t b = 0; b < nblocks && !stopped(w); b++) {
-		if (!(lp->written[b / 64] & (1ull << (b % 64))))
-			continue;
-		memset(u->buf, 0, lp->granule);
-		u->ddir = DDIR_READ;
-		u->len = lp->granule;
-		u->offset = w->region_start + b * lp->granule;
-		u->start_ns = u->issue_ns = now_ns();
-		if (e->queue(w, u) == IO_QUEUED) {
-			int n = e->commit(w);
+	buffers_init(&lp->bufs, job, w->thread_number, base);
+	fill_initial_buffers(lp);
+	if (job->verify == VERIFY_NONE)
+		return 0;
+	lp->verify = true;
+	ret = verify_run_init(&lp->vr, job, w->nr_units, w->thread_number, base,
+			      &err);
+	if (ret)
+		return worker_fail(w, ret, "%s", err.msg);
+	return 0;
+}
 
-			if (n >= 0)
-				n = e->getevents(w, 1, 1);
-			if (n < 1)
-				return worker_fail(w, n < 0 ? n : -EIO,
-						   "verify read at offset %llu failed",
-						   (unsigned long long)u->offset);
-			u = e->event(w, 0);
-		}
-		if (u->result != (int64_t)lp->granule)
-			return worker_fail(w, u->result < 0 ? (int)u->result : -EIO,
-					   "verify read at offset %llu returned %lld",
-					   (unsigned long long)u->offset,
-					   (long long)u->result);
-		if (verify_check(u->buf, lp->granule, u->offset, why, sizeof(why))) {
-			w->stats->verify_errors++;
-			worker_fail(w, -EILSEQ, "verify failed on %s: %s", w->path, why);
-			continue;
-		}
-		w->stats->verified_blocks++;
+/* verify_only: the writes the job would do, logged but not done (fio's
+ * do_dry_run), so that the verify phase reads them back. */
+static int dry_run(struct io_loop *lp)
+{
+	struct io_unit *u = &lp->w->units[0];
+	int ret = 0;
+
+	lp->verify = false; /* no backlog reads among the replayed writes */
+	while (!ret && more_to_issue(lp, now_ns()) && fill_unit(lp, u)) {
+		lp->issued_bytes += u->len;
+		if (u->ddir == DDIR_WRITE)
+			ret = verify_run_dry_write(&lp->vr, u);
 	}
-	return w->stats->error;
+	lp->verify = true;
+	if (ret)
+		return lp->error = worker_fail(lp->w, ret, "cannot log the writes "
+					       "to verify: %s", strerror(-ret));
+	return 0;
+}
+
+/* The job's I/O, then with do_verify the read back of what it wrote
+ * (fio's do_io then do_verify), within the same runtime. */
+static int run_phases(struct io_loop *lp)
+{
+	const struct job *job = lp->w->job;
+	bool writes = rw_has_write(job->rw);
+	int ret;
+
+	if (lp->verify && job->verify_only && writes)
+		ret = dry_run(lp);
+	else
+		ret = io_loop_run(lp);
+	if (ret || !lp->verify || !writes || !job->do_verify || stopped(lp->w))
+		return ret;
+	lp->verify_phase = true;
+	return io_loop_run(lp);
+}
+
+/* fio saves the verify state of every writing verify job as it ends. */
+static void save_verify_state(struct io_loop *lp)
+{
+	const struct job *job = lp->w->job;
+	struct errbuf err = { { 0 } };
+	int ret;
+
+	if (!lp->verify || !job->verify_state_save || !rw_has_write(job->rw))
+		return;
+	ret = verify_run_save_state(&lp->vr, &err);
+	if (ret)
+		worker_fail(lp->w, ret, "%s", err.msg);
 }
 
 static void finish_accounting(struct io_loop *lp)
@@ -484,14 +605,6 @@ static int worker_run(struct worker *w)
 		 job->randseed + w->clone_index * 0x9e3779b9ull :
 		 now_ns() ^ ((uint64_t)gettid() << 32));
 	lp.granule = min_active_bs(job);
-	if (job->verify == VERIFY_CRC32C &&
-	    (job->bs_min[DDIR_WRITE] != job->bs_max[DDIR_WRITE] ||
-	     job->bs[DDIR_WRITE] < sizeof(struct verify_header) ||
-	     (rw_has_read(job->rw) && job->bs[DDIR_READ] != job->bs[DDIR_WRITE]))) {
-		ret = worker_fail(w, -EINVAL, "verify=crc32c needs one fixed block size of at least %zu bytes",
-				  sizeof(struct verify_header));
-		goto cleanup;
-	}
 	ret = offset_gen_init(&w->offsets, w->region_len / lp.granule,
 			      rw_is_random(job->rw), !job->norandommap);
 	if (ret) {
@@ -499,17 +612,13 @@ static int worker_run(struct worker *w)
 			    (unsigned long long)(w->region_len / lp.granule));
 		goto cleanup;
 	}
-	if (job->verify == VERIFY_CRC32C) {
-		lp.written = calloc((w->region_len / lp.granule + 63) / 64, 8);
-		if (!lp.written) {
-			ret = worker_fail(w, -ENOMEM, "cannot allocate the verify map");
-			goto cleanup;
-		}
-	}
 	ret = open_target(w);
 	if (ret)
 		goto cleanup;
 	ret = alloc_units(w);
+	if (ret)
+		goto cleanup;
+	ret = setup_data(&lp);
 	if (ret)
 		goto cleanup;
 	ret = job->engine->init(w, &err);
@@ -530,17 +639,17 @@ static int worker_run(struct worker *w)
 		lp.deadline_ns = lp.ramp_end_ns + job->runtime_ns;
 	if (!job->ramp_time_ns)
 		start_accounting(&lp, start);
-	ret = io_loop_run(&lp);
+	ret = run_phases(&lp);
 	finish_accounting(&lp);
-	if (!ret && lp.written && !stopped(w))
-		ret = verify_written(&lp);
+	save_verify_state(&lp);
 cleanup:
 	if (engine_ready)
 		job->engine->cleanup(w);
 	if (w->fd >= 0)
 		close(w->fd);
 	w->fd = -1;
-	free(lp.written);
+	if (lp.verify)
+		verify_run_free(&lp.vr);
 	free(w->units);
 	w->units = NULL;
 	free(w->buf_area);

@@ -18,6 +18,7 @@ struct worker {
 	const struct job *job;
 	unsigned int job_index;     /* index in the job list */
 	unsigned int clone_index;   /* 0..numjobs-1 */
+	unsigned int thread_number; /* fio's: 1.. over all jobs and clones */
 
 	/* The target, opened by the runner before engine init. */
 	int fd;
