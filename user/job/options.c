@@ -47,11 +47,12 @@ static int split_rw(const char *value, char (*parts)[64], size_t part_len)
 	}
 }
 
-static int parse_bs_value(const char *part, const char *where,
-			  const char *key, uint32_t *out, struct errbuf *err)
+static int parse_bs_value(const struct job *job, const char *part,
+			  const char *where, const char *key, uint32_t *out,
+			  struct errbuf *err)
 {
 	uint64_t v;
-	int ret = parse_size(part, &v);
+	int ret = parse_size_kb(part, job->kb_base, &v);
 
 	if (ret)
 		return opt_size_error(where, key, part, ret, err);
@@ -96,9 +97,9 @@ static int set_sizes(struct job *job, const struct opt_desc *o,
 		dash = range ? strchr(part, '-') : NULL;
 		if (dash)
 			*dash = '\0';
-		ret = parse_bs_value(part, where, o->name, &lo[d], err);
+		ret = parse_bs_value(job, part, where, o->name, &lo[d], err);
 		if (!ret)
-			ret = parse_bs_value(dash ? dash + 1 : part, where,
+			ret = parse_bs_value(job, dash ? dash + 1 : part, where,
 					     o->name, &hi[d], err);
 		if (dash && n == 1)
 			*dash = '-'; /* the same part serves both directions */
@@ -192,6 +193,19 @@ static const struct opt_value verify_values[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct opt_value kb_base_values[] = {
+	{ "1024", 1024, NULL },
+	{ "1000", 1000, NULL },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_value unit_base_values[] = {
+	{ "0", 0, NULL },
+	{ "8", 8, NULL },
+	{ "1", 1, NULL },
+	{ NULL, 0, NULL },
+};
+
 static const struct opt_desc options[] = {
 	{ .name = "name", .type = OPT_STR, FIELD(name),
 	  .help = "Job name (defaults to the [section] name)" },
@@ -272,6 +286,17 @@ static const struct opt_desc options[] = {
 	{ .name = "verify", .type = OPT_ENUM, FIELD(verify),
 	  .values = verify_values, .def = "0",
 	  .help = "Check written data on read back" },
+
+	/* job-file syntax (fio's) */
+	{ .name = "description", .type = OPT_STR, FIELD(description),
+	  .help = "Text describing the job, shown in the report" },
+	{ .name = "kb_base", .type = OPT_ENUM, FIELD(kb_base),
+	  .values = kb_base_values, .def = "1024",
+	  .help = "1024: k, m ... are powers of 1024 (KiB, MiB of 1000); "
+		  "1000: the SI meaning" },
+	{ .name = "unit_base", .type = OPT_ENUM, FIELD(unit_base),
+	  .values = unit_base_values, .def = "0",
+	  .help = "Report bandwidth in bytes (0 or 8) or bits (1)" },
 	{ .name = NULL },
 };
 
@@ -319,7 +344,7 @@ int job_option_set_at(struct job *job, const char *key, const char *value,
 		return err_set(err, EINVAL, "%s: missing option name", where);
 	o = opt_find(options, key);
 	if (o)
-		return opt_set(job, o, value, where, err);
+		return opt_set_kb(job, o, value, job->kb_base, where, err);
 	o = engine_opt_lookup(key);
 	if (o)
 		return engine_opt_give(job, o, value, where, line, err);

@@ -22,6 +22,7 @@ enum rw_mode {
 enum verify_mode { VERIFY_NONE, VERIFY_CRC32C };
 
 #define JOB_NAME_MAX 128
+#define JOB_DESCRIPTION_MAX 256
 
 /* Room for the options of the job's engine: each engine lays out its own
  * struct there and asserts it fits (ENGINE_OPTS_FIT in engine.h). */
@@ -86,6 +87,11 @@ struct job {
 	_Alignas(max_align_t) unsigned char engine_opts[JOB_ENGINE_OPTS_SIZE];
 
 	enum verify_mode verify;
+
+	/* Job-file syntax options (fio's). */
+	char description[JOB_DESCRIPTION_MAX];
+	unsigned int kb_base;    /* 1024 (fio's default) or 1000: what k, m ... mean */
+	unsigned int unit_base;  /* report bandwidth in bytes (0, 8) or bits (1) */
 
 	/* Where the job was defined, for error messages. */
 	char source[PATH_MAX];   /* job file path, or "command line" */

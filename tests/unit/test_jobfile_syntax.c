@@ -1,0 +1,137 @@
+// Job-file syntax as fio 3.33 has it: kb_base and size suffixes, description, unit_base.
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "job/options.h"
+#include "tests/lib/check.h"
+
+static int parse_str(const char *name, const char *text, struct job_list *l,
+		     struct errbuf *err)
+{
+	err->msg[0] = '\0';
+	return jobfile_parse_buffer(name, text, strlen(text), l, err);
+}
+
+/* @text parses into one job, copied to @out. */
+static bool parse_one(const char *text, struct job *out, int line)
+{
+	struct job_list list = { 0 };
+	struct errbuf err;
+	int ret = parse_str("s.fio", text, &list, &err);
+	bool ok = ret == 0 && list.count == 1;
+
+	if (!ok) {
+		fprintf(stderr, "%s:%d: parse: %d '%s' (%zu jobs)\n", __FILE__,
+			line, ret, err.msg, list.count);
+		check_failures++;
+	} else {
+		*out = list.jobs[0];
+	}
+	job_list_free(&list);
+	return ok;
+}
+#define PARSE_ONE(text, job) parse_one(text, job, __LINE__)
+
+/* Parsing fails with a message containing @frag. */
+static void expect_error(const char *text, const char *frag, int line)
+{
+	struct job_list list = { 0 };
+	struct errbuf err;
+	int ret = parse_str("e.fio", text, &list, &err);
+
+	if (ret >= 0 || !strstr(err.msg, frag)) {
+		fprintf(stderr, "%s:%d: want error '%s', got %d '%s'\n",
+			__FILE__, line, frag, ret, err.msg);
+		check_failures++;
+	}
+	job_list_free(&list);
+}
+#define PARSE_ERR(text, frag) expect_error(text, frag, __LINE__)
+
+/* fio 3.33's reading of sizes, measured with io_bytes of null-engine
+ * runs: k/m are powers of kb_base, KiB/MiB of the other base. */
+static void test_size_suffixes(void)
+{
+	static const struct {
+		const char *s;
+		unsigned int kb_base;
+		uint64_t v;
+	} ok[] = {
+		{ "4096", 1024, 4096 }, { "1k", 1024, 1024 }, { "1K", 1024, 1024 },
+		{ "1kb", 1024, 1024 }, { "1KB", 1024, 1024 }, { "1ki", 1024, 1024 },
+		{ "1KiB", 1024, 1000 }, { "1kib", 1024, 1000 },
+		{ "1m", 1024, 1 << 20 }, { "1mi", 1024, 1 << 20 },
+		{ "1MiB", 1024, 1000000 }, { "1000ki", 1024, 1024000 },
+		{ "1g", 1024, 1ull << 30 }, { "1GiB", 1024, 1000000000 },
+		{ "1024b", 1024, 1024 }, { "0x10k", 1024, 16384 },
+		{ "1k", 1000, 1000 }, { "1ki", 1000, 1000 }, { "1m", 1000, 1000000 },
+		{ "1MiB", 1000, 1 << 20 }, { "1KiB", 1000, 1024 },
+		{ "1t", 1000, 1000000000000ull }, { "1k", 0, 1024 },
+	};
+	static const char *const bad[] = { "", "k", "1x", "1kxyz", "1kbb",
+					   "-1k", "1.5k", "1 k", "1kx" };
+	uint64_t v;
+
+	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		int r = parse_size_kb(ok[i].s, ok[i].kb_base, &v);
+
+		CHECK_MSG(r == 0 && v == ok[i].v, "%s with kb_base %u: %d, %llu",
+			  ok[i].s, ok[i].kb_base, r, (unsigned long long)v);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		CHECK_MSG(parse_size_kb(bad[i], 1024, &v) == -EINVAL,
+			  "'%s' accepted", bad[i]);
+	CHECK(parse_size_kb("1k", 1023, &v) == -EINVAL);
+	CHECK(parse_size_kb("16385p", 1024, &v) == -ERANGE);
+	/* iodig's own options keep the IEC meaning */
+	CHECK(parse_size("1KiB", &v) == 0 && v == 1024);
+}
+
+static void test_kb_base(void)
+{
+	struct job j;
+
+	if (PARSE_ONE("[j]\nsize=1m\nbs=1k,2KiB\n", &j)) {
+		CHECK(j.kb_base == 1024 && j.size == 1 << 20);
+		CHECK(j.bs[0] == 1024 && j.bs[1] == 2000);
+	}
+	if (PARSE_ONE("[global]\nkb_base=1000\n[j]\nsize=1m\nbs=4k\n"
+		      "bsrange=1ki-8KiB\n", &j)) {
+		CHECK(j.kb_base == 1000 && j.size == 1000000);
+		CHECK(j.bs_min[0] == 1000 && j.bs_max[0] == 8192);
+	}
+	/* a [global] size was read with the [global] kb_base */
+	if (PARSE_ONE("[global]\nsize=1m\n[j]\nkb_base=1000\n", &j))
+		CHECK(j.size == 1 << 20 && j.kb_base == 1000);
+	PARSE_ERR("[j]\nkb_base=1\n", "e.fio:2: option 'kb_base': '1' is not "
+		  "one of 1024, 1000");
+}
+
+static void test_description_unit_base(void)
+{
+	struct job j;
+
+	if (PARSE_ONE("[j]\ndescription=Emulation of a file server\n"
+		      "unit_base=1\n", &j)) {
+		CHECK(!strcmp(j.description, "Emulation of a file server"));
+		CHECK(j.unit_base == 1);
+	}
+	if (PARSE_ONE("[j]\n", &j))
+		CHECK(!j.description[0] && j.unit_base == 0);
+	PARSE_ERR("[j]\nunit_base=2\n", "option 'unit_base': '2' is not one "
+		  "of 0, 8, 1");
+	PARSE_ERR("[j]\ndescription=\n", "option 'description' needs a value");
+}
+
+int main(void)
+{
+	test_size_suffixes();
+	test_kb_base();
+	test_description_unit_base();
+	return CHECK_DONE();
+}
