@@ -164,8 +164,10 @@ static void test_parse_errors(void)
 	PARSE_ERR("[j]\r\nbs=4k\r\nfoo\r\n", "e.fio:3: unknown option 'foo'");
 	PARSE_ERR("[j]\n;c\n\nrwmixread=101\n",
 		  "e.fio:4: option 'rwmixread': 101 is out of range 0-100");
-	PARSE_ERR("[j]\nrw=randread\n[k]\nioengine=posixaio\n",
-		  "e.fio:4: option 'ioengine': 'posixaio' is not an engine");
+	PARSE_ERR("[j]\nrw=randread\n[k]\nioengine=nosuch\n",
+		  "e.fio:4: option 'ioengine': 'nosuch' is not an engine");
+	PARSE_ERR("[j]\nrw=randread\n[k]\nioengine=spdk_bdev\n",
+		  "e.fio:4: engine 'spdk_bdev' bypasses the kernel block layer");
 	PARSE_ERR("[j]\nrw=trim\n",
 		  "e.fio:2: option 'rw': 'trim' is not supported");
 	PARSE_ERR("[j]\nverify=md5\n",

@@ -1,4 +1,4 @@
-// Job-file syntax as fio 3.33 has it: kb_base and size suffixes, description, unit_base.
+// Job-file syntax as fio 3.33 has it: kb_base and size suffixes, description, unit_base; fio's engines iodig refuses, and why.
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdint.h>
@@ -7,7 +7,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "job/fio_engines.h"
 #include "job/options.h"
+#include "workload/engine.h"
 #include "tests/lib/check.h"
 
 static int parse_str(const char *name, const char *text, struct job_list *l,
@@ -128,10 +130,83 @@ static void test_description_unit_base(void)
 	PARSE_ERR("[j]\ndescription=\n", "option 'description' needs a value");
 }
 
+/* The engine names of fio's own job files (the corpus), each refused for
+ * its class's reason unless iodig has the engine. */
+static void test_engine_classes(void)
+{
+	static const struct {
+		const char *name, *frag;
+	} cases[] = {
+		{ "spdk_bdev", "bypasses the kernel block layer (SPDK's "
+			       "user-space block device layer): nothing for "
+			       "iodig to trace" },
+		{ "spdk", "bypasses the kernel block layer" },
+		{ "libcufile", "bypasses the kernel block layer" },
+		{ "libhipfile", "bypasses the kernel block layer" },
+		{ "net", "is not local I/O (TCP, UDP or unix sockets)" },
+		{ "netsplice", "is not local I/O" }, { "rdma", "is not local I/O" },
+		{ "http", "is not local I/O" }, { "rbd", "is not local I/O" },
+		{ "rados", "is not local I/O" }, { "nfs", "is not local I/O" },
+		{ "gfapi", "is not local I/O" }, { "libhdfs", "is not local I/O" },
+		{ "libiscsi", "is not local I/O" }, { "nbd", "is not local I/O" },
+		{ "dfs", "is not local I/O" }, { "ime_psync", "is not local I/O" },
+		{ "ime_psyncv", "is not local I/O" }, { "ime_aio", "is not local I/O" },
+		{ "cpuio", "does no storage I/O (it burns CPU cycles): not a "
+			   "kernel I/O path" },
+		{ "exec", "does no storage I/O" },
+		{ "windowsaio", "is Windows's asynchronous I/O" },
+		{ "external:/tmp/foo.o", "loads fio engine code from a file" },
+		{ "./engine.so", "loads fio engine code from a file" },
+		{ "sg", "is a kernel engine iodig does not implement yet" },
+		{ "io_uring_cmd", "is a kernel engine iodig does not implement" },
+		{ "e4defrag", "is a kernel engine" }, { "dev-dax", "is a kernel engine" },
+		{ "libpmem", "is a kernel engine" }, { "page_fault", "is a kernel engine" },
+		{ "splice", "is a kernel engine" }, { "mtd", "is a kernel engine" },
+		{ "libzbc", "is a kernel engine" }, { "xnvme", "is a kernel engine" },
+		{ "libblkio", "is a kernel engine" },
+	};
+	const struct fio_engine *e;
+	char text[256];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char frag[256];
+
+		if (engine_find(cases[i].name))
+			continue; /* iodig has it now */
+		snprintf(text, sizeof(text), "[j]\nioengine=%s\n", cases[i].name);
+		snprintf(frag, sizeof(frag), "e.fio:2: engine '%s' %s",
+			 cases[i].name, cases[i].frag);
+		expect_error(text, frag, __LINE__);
+	}
+	/* fio's C++ build of its null engine runs as null where iodig has it */
+	e = fio_engine_find("cpp_null");
+	CHECK(e && e->same_as && !strcmp(e->same_as, "null"));
+	if (engine_find("null")) {
+		struct job j;
+
+		if (PARSE_ONE("[j]\nioengine=cpp_null\n", &j))
+			CHECK(j.engine == engine_find("null"));
+	}
+	/* every name once; every engine iodig has is one of fio's */
+	for (size_t i = 0; (e = fio_engine_at(i)); i++) {
+		for (size_t k = i + 1; fio_engine_at(k); k++)
+			CHECK_MSG(strcmp(e->name, fio_engine_at(k)->name),
+				  "%s twice", e->name);
+		CHECK_MSG(e->what && e->what[0], "%s", e->name);
+	}
+	for (size_t i = 0; engine_at(i); i++) {
+		e = fio_engine_find(engine_at(i)->name);
+		CHECK_MSG(e && e->cls == FIO_ENGINE_KERNEL, "%s",
+			  engine_at(i)->name);
+	}
+	CHECK(!fio_engine_find("nosuch") && !fio_engine_find(NULL));
+}
+
 int main(void)
 {
 	test_size_suffixes();
 	test_kb_base();
 	test_description_unit_base();
+	test_engine_classes();
 	return CHECK_DONE();
 }

@@ -278,9 +278,12 @@ static void test_errors(void)
 		   "randrw");
 	EXPECT_ERR("verify", "md5", "'md5' is not supported", "crc32c");
 	EXPECT_ERR("verify", "bogus", "is not one of 0, none, crc32c", NULL);
-	EXPECT_ERR("ioengine", "posixaio", "'posixaio' is not an engine",
-		   "io_uring");
-	EXPECT_ERR("ioengine", "external:/x.so", "is not an engine", NULL);
+	EXPECT_ERR("ioengine", "nosuchengine", "'nosuchengine' is not an "
+		   "engine", "io_uring");
+	EXPECT_ERR("ioengine", "sg", "engine 'sg' is a kernel engine iodig "
+		   "does not implement yet", NULL);
+	EXPECT_ERR("ioengine", "external:/x.so", "engine 'external:/x.so' "
+		   "loads fio engine code from a file", NULL);
 	EXPECT_ERR("bs", "0", "option 'bs': 0 is out of range", NULL);
 	EXPECT_ERR("bs", "256m", "out of range 1-134217728", NULL);
 	EXPECT_ERR("bs", "4k,8k,4k", "third (trim) part", NULL);

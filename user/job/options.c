@@ -13,6 +13,7 @@
 
 #include "workload/engine.h"
 #include "workload/engine_opts.h"
+#include "job/fio_engines.h"
 #include "job/options.h"
 
 #define NSEC_PER_SEC 1000000000ULL
@@ -145,12 +146,22 @@ static int set_rw(void *job, const struct opt_desc *o, const char *value,
 	return opt_set_typed(job, o, value, where, err);
 }
 
+/* An engine iodig has, else fio's name for one of them; fio's other
+ * engines are refused saying why (job/fio_engines.c). */
 static int set_engine(void *base, const struct opt_desc *o, const char *value,
 		      const char *where, struct errbuf *err)
 {
 	const struct engine_ops *ops = engine_find(value);
+	const struct fio_engine *fe = ops ? NULL : fio_engine_find(value);
 	struct job *job = base;
+	char why[512];
 
+	if (fe && fe->same_as)
+		ops = engine_find(fe->same_as);
+	if (!ops && fe) {
+		fio_engine_refusal(fe, value, why, sizeof(why));
+		return err_set(err, ENOTSUP, "%s: %s", where, why);
+	}
 	if (!ops || strlen(value) >= o->field_size)
 		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not an "
 			       "engine iodig has (%s)", where, o->name, value,
