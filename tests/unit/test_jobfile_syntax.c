@@ -1,4 +1,4 @@
-// Job-file syntax as fio 3.33 has it: kb_base and size suffixes, description, unit_base; fio's engines iodig refuses, and why.
+// Job-file syntax as fio 3.33 has it: kb_base and size suffixes, description, unit_base; fio's engines iodig refuses, and why; process options (cpus_allowed, cpumask, nice, prio, thread=N).
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdint.h>
@@ -202,11 +202,82 @@ static void test_engine_classes(void)
 	CHECK(!fio_engine_find("nosuch") && !fio_engine_find(NULL));
 }
 
+static bool cpu_in(const struct job *j, unsigned int cpu)
+{
+	return j->cpus.bits[cpu / 64] >> (cpu % 64) & 1;
+}
+
+static unsigned int cpu_count(const struct job *j)
+{
+	unsigned int n = 0;
+
+	for (unsigned int c = 0; c < JOB_CPUS_MAX; c++)
+		n += cpu_in(j, c);
+	return n;
+}
+
+static void test_process_options(void)
+{
+	struct job j;
+
+	if (PARSE_ONE("[j]\ncpus_allowed=0,5,8-15\n", &j)) {
+		CHECK(j.cpus_set && j.cpus_policy == CPUS_SHARED);
+		CHECK(cpu_in(&j, 0) && cpu_in(&j, 5) && cpu_in(&j, 8));
+		CHECK(cpu_in(&j, 15) && !cpu_in(&j, 16) && cpu_count(&j) == 10);
+	}
+	/* blanks and empty entries as fio takes them; the last option wins */
+	if (PARSE_ONE("[j]\ncpumask=0xff\ncpus_allowed= 1 , ,3\n"
+		      "cpus_allowed_policy=split\n", &j)) {
+		CHECK(cpu_in(&j, 1) && cpu_in(&j, 3) && cpu_count(&j) == 2);
+		CHECK(j.cpus_policy == CPUS_SPLIT);
+	}
+	if (PARSE_ONE("[j]\ncpus_allowed=1000-1023\ncpumask=34\n", &j))
+		CHECK(cpu_in(&j, 1) && cpu_in(&j, 5) && cpu_count(&j) == 2);
+	if (PARSE_ONE("[j]\n", &j))
+		CHECK(!j.cpus_set && !j.nice && !j.ioprio_set);
+	PARSE_ERR("[j]\ncpus_allowed=a\n", "option 'cpus_allowed': 'a' is not "
+		  "a CPU number or range");
+	PARSE_ERR("[j]\ncpus_allowed=3-1\n", "range '3-1' ends before it "
+		  "starts");
+	PARSE_ERR("[j]\ncpus_allowed=0-\n", "'0-' is not a CPU number");
+	PARSE_ERR("[j]\ncpus_allowed=1024\n", "names a CPU above 1023");
+	PARSE_ERR("[j]\ncpus_allowed=,\n", "',' names no CPU");
+	PARSE_ERR("[j]\ncpumask=0\n", "option 'cpumask': 0 allows no CPU");
+	PARSE_ERR("[j]\ncpumask=0x100000000\n", "bits above CPU 31");
+	PARSE_ERR("[j]\ncpumask=-1\n", "is not a bit mask");
+	PARSE_ERR("[j]\ncpus_allowed_policy=x\n", "is not one of shared, "
+		  "split");
+
+	if (PARSE_ONE("[j]\nnice=-20\nprio=7\n", &j)) {
+		CHECK(j.nice == -20 && j.ioprio == 7 && j.ioprio_set);
+		CHECK(j.ioprio_class == 0); /* best effort when applied */
+	}
+	if (PARSE_ONE("[j]\nprioclass=3\nnice=+19\n", &j))
+		CHECK(j.ioprio_class == 3 && j.ioprio_set && j.nice == 19);
+	PARSE_ERR("[j]\nnice=20\n", "option 'nice': 20 is out of range -20-19");
+	PARSE_ERR("[j]\nnice=-21\n", "out of range -20-19");
+	PARSE_ERR("[j]\nnice=x\n", "'x' is not a whole number");
+	PARSE_ERR("[j]\nprio=8\n", "option 'prio': 8 is out of range 0-7");
+	PARSE_ERR("[j]\nprioclass=4\n", "out of range 0-3");
+
+	/* fio's "set" options take a number: thread=8 is on, thread=0 off */
+	if (PARSE_ONE("[j]\nthread=8\ntime_based=5\ngroup_reporting=-1\n"
+		      "stonewall=0x10\nnorandommap=3\n", &j)) {
+		CHECK(j.thread && j.time_based && j.group_reporting);
+		CHECK(j.stonewall && j.norandommap);
+	}
+	if (PARSE_ONE("[j]\nthread\nthread=0\n", &j))
+		CHECK(!j.thread);
+	PARSE_ERR("[j]\nthread=yes\n", "option 'thread': 'yes' is not a "
+		  "boolean (fio takes the bare key, or a whole number");
+}
+
 int main(void)
 {
 	test_size_suffixes();
 	test_kb_base();
 	test_description_unit_base();
 	test_engine_classes();
+	test_process_options();
 	return CHECK_DONE();
 }

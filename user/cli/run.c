@@ -67,7 +67,10 @@ static int load_jobs(struct run_ctx *ctx, const struct cli_args *a, struct errbu
 		ret = cmdline_jobs_parse((int)a->nr_extra, a->extra, &ctx->jobs, err);
 	if (ret)
 		return ret;
-	return job_list_finalize(&ctx->jobs, err);
+	ret = job_list_finalize(&ctx->jobs, err);
+	if (!ret)
+		ret = job_list_check_host(&ctx->jobs, err);
+	return ret;
 }
 
 /* Trace file, folded stacks and pictures of a finished run. */

@@ -15,6 +15,7 @@
 #include "workload/engine.h"
 #include "workload/engine_opts.h"
 #include "job/options.h"
+#include "job/process_opts.h"
 
 /* Bounds for hostile input (the parser is fuzzed): a job file is text a
  * person wrote, so these are far above anything real. */
@@ -556,6 +557,21 @@ int job_list_finalize(struct job_list *list, struct errbuf *err)
 		}
 		list->jobs[i].group_id = group;
 		in_group++;
+	}
+	return 0;
+}
+
+int job_list_check_host(const struct job_list *list, struct errbuf *err)
+{
+	char where[WHERE_LEN];
+
+	for (size_t i = 0; list && i < list->count; i++) {
+		int ret;
+
+		job_where(&list->jobs[i], where, sizeof(where));
+		ret = job_check_host(&list->jobs[i], where, err);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }

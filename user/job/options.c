@@ -15,6 +15,7 @@
 #include "workload/engine_opts.h"
 #include "job/fio_engines.h"
 #include "job/options.h"
+#include "job/process_opts.h"
 
 #define NSEC_PER_SEC 1000000000ULL
 #define BS_MAX_BYTES (128ULL << 20)
@@ -217,6 +218,12 @@ static const struct opt_value unit_base_values[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct opt_value cpus_policy_values[] = {
+	{ "shared", CPUS_SHARED, NULL },
+	{ "split", CPUS_SPLIT, NULL },
+	{ NULL, 0, NULL },
+};
+
 static const struct opt_desc options[] = {
 	{ .name = "name", .type = OPT_STR, FIELD(name),
 	  .help = "Job name (defaults to the [section] name)" },
@@ -265,7 +272,9 @@ static const struct opt_desc options[] = {
 	{ .name = "numjobs", .type = OPT_UINT, FIELD(numjobs), .min = 1,
 	  .max = 1024, .def = "1", .help = "Clones of this job" },
 	{ .name = "thread", .type = OPT_BOOL, FIELD(thread),
-	  .help = "Run clones as threads, not processes" },
+	  .set = set_flag_number,
+	  .help = "Run clones as threads, not processes (thread=N: N other "
+		  "than 0)" },
 	{ .name = "direct", .type = OPT_BOOL, FIELD(direct), .def = "0",
 	  .help = "O_DIRECT I/O (negates buffered)" },
 	{ .name = "buffered", .type = OPT_BOOL, FIELD(direct), .def = "1",
@@ -274,6 +283,7 @@ static const struct opt_desc options[] = {
 	  FIELD(runtime_ns), .unit_ns = NSEC_PER_SEC, .def = "0",
 	  .help = "Stop after this time (bare number: seconds)" },
 	{ .name = "time_based", .type = OPT_BOOL, FIELD(time_based),
+	  .set = set_flag_number,
 	  .help = "Repeat the region until runtime has passed" },
 	{ .name = "ramp_time", .type = OPT_TIME, FIELD(ramp_time_ns),
 	  .unit_ns = NSEC_PER_SEC, .def = "0",
@@ -283,9 +293,11 @@ static const struct opt_desc options[] = {
 	  .help = "Wait this long before starting (seconds)" },
 	{ .name = "group_reporting", .type = OPT_BOOL,
 	  FIELD(group_reporting),
+	  .set = set_flag_number,
 	  .help = "Report the group as one, not per job" },
 	{ .name = "stonewall", .alias = "wait_for_previous", .type = OPT_BOOL,
 	  FIELD(stonewall),
+	  .set = set_flag_number,
 	  .help = "Wait for earlier jobs; start a new group" },
 	{ .name = "randrepeat", .type = OPT_BOOL, FIELD(randrepeat),
 	  .def = "1", .help = "Same random offsets on every run" },
@@ -293,12 +305,13 @@ static const struct opt_desc options[] = {
 	  .max = UINT64_MAX, .def = "0x89",
 	  .help = "Seed of the offset generator" },
 	{ .name = "norandommap", .type = OPT_BOOL, FIELD(norandommap),
+	  .set = set_flag_number,
 	  .help = "Random offsets may repeat before all are covered" },
 	{ .name = "verify", .type = OPT_ENUM, FIELD(verify),
 	  .values = verify_values, .def = "0",
 	  .help = "Check written data on read back" },
 
-	/* job-file syntax (fio's) */
+	/* job-file syntax and process options (fio's) */
 	{ .name = "description", .type = OPT_STR, FIELD(description),
 	  .help = "Text describing the job, shown in the report" },
 	{ .name = "kb_base", .type = OPT_ENUM, FIELD(kb_base),
@@ -308,6 +321,26 @@ static const struct opt_desc options[] = {
 	{ .name = "unit_base", .type = OPT_ENUM, FIELD(unit_base),
 	  .values = unit_base_values, .def = "0",
 	  .help = "Report bandwidth in bytes (0 or 8) or bits (1)" },
+	{ .name = "cpus_allowed", .type = OPT_CUSTOM, FIELD(cpus),
+	  .set = set_cpus_allowed, .hint = "CPUS",
+	  .help = "CPUs the workers may run on, like 0,5,8-15" },
+	{ .name = "cpumask", .type = OPT_CUSTOM, FIELD(cpus),
+	  .set = set_cpumask, .hint = "MASK",
+	  .help = "CPUs the workers may run on, bit N for CPU N (0-31)" },
+	{ .name = "cpus_allowed_policy", .type = OPT_ENUM, FIELD(cpus_policy),
+	  .values = cpus_policy_values, .def = "shared",
+	  .help = "shared: each worker may use every CPU of the set; split: "
+		  "one CPU each, round robin" },
+	{ .name = "nice", .type = OPT_CUSTOM, FIELD(nice), .set = set_nice,
+	  .hint = "INT", .def = "0",
+	  .help = "Added to the workers' nice value, -20 to 19" },
+	{ .name = "prio", .type = OPT_UINT, FIELD(ioprio), .min = 0, .max = 7,
+	  .set = set_ioprio_part,
+	  .help = "I/O priority level of the workers, 0 (highest) to 7" },
+	{ .name = "prioclass", .type = OPT_UINT, FIELD(ioprio_class), .min = 0,
+	  .max = 3, .set = set_ioprio_part,
+	  .help = "I/O priority class of the workers: 1 realtime, 2 best "
+		  "effort, 3 idle (0: best effort)" },
 	{ .name = NULL },
 };
 

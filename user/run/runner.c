@@ -277,6 +277,7 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 			w->job = job;
 			w->job_index = (unsigned int)j;
 			w->clone_index = c;
+			w->index = k;
 			w->fd = -1;
 			if (t->per_clone_files)
 				clone_path(job, c, w->path, sizeof(w->path));

@@ -24,6 +24,17 @@ enum verify_mode { VERIFY_NONE, VERIFY_CRC32C };
 #define JOB_NAME_MAX 128
 #define JOB_DESCRIPTION_MAX 256
 
+/* fio's cpus_allowed_policy: every worker gets the whole set, or each
+ * one CPU of it, round robin in worker order. */
+enum cpus_policy { CPUS_SHARED, CPUS_SPLIT };
+
+/* A CPU set (cpus_allowed=, cpumask=), bit N = CPU N; the size of glibc's
+ * cpu_set_t, without needing _GNU_SOURCE in every includer. */
+#define JOB_CPUS_MAX 1024
+struct job_cpus {
+	uint64_t bits[JOB_CPUS_MAX / 64];
+};
+
 /* Room for the options of the job's engine: each engine lays out its own
  * struct there and asserts it fits (ENGINE_OPTS_FIT in engine.h). */
 #define JOB_ENGINE_OPTS_SIZE 256
@@ -88,10 +99,18 @@ struct job {
 
 	enum verify_mode verify;
 
-	/* Job-file syntax options (fio's). */
+	/* Job-file syntax and process options (fio's), set by job/options.c
+	 * and applied by each worker to itself (workload/worker.c). */
 	char description[JOB_DESCRIPTION_MAX];
 	unsigned int kb_base;    /* 1024 (fio's default) or 1000: what k, m ... mean */
 	unsigned int unit_base;  /* report bandwidth in bytes (0, 8) or bits (1) */
+	struct job_cpus cpus;    /* cpus_allowed= or cpumask= */
+	bool cpus_set;           /* else the worker keeps iodig's affinity */
+	enum cpus_policy cpus_policy;
+	int nice;                /* added to the worker's nice value, as nice(2) */
+	bool ioprio_set;         /* prio= or prioclass= given */
+	unsigned int ioprio;     /* 0 (highest) - 7 */
+	unsigned int ioprio_class; /* 0 none (fio: best effort), 1 rt, 2 be, 3 idle */
 
 	/* Where the job was defined, for error messages. */
 	char source[PATH_MAX];   /* job file path, or "command line" */
