@@ -1,4 +1,4 @@
-// Job-file syntax as fio 3.33 has it: kb_base and size suffixes, description, unit_base; fio's engines iodig refuses, and why; process options (cpus_allowed, cpumask, nice, prio, thread=N).
+// Job-file syntax as fio 3.33 has it: comments, ${VAR}, $pagesize/$mb_memory/$ncpus with arithmetic, kb_base and size suffixes, description, unit_base; fio's engines iodig refuses, and why; process options (cpus_allowed, cpumask, nice, prio, thread=N).
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdint.h>
@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "job/expand.h"
 #include "job/fio_engines.h"
 #include "job/options.h"
 #include "workload/engine.h"
@@ -272,6 +273,141 @@ static void test_process_options(void)
 		  "boolean (fio takes the bare key, or a whole number");
 }
 
+/* fio 3.33 ends a line at its first ';' or '#', wherever it is. */
+static void test_comments(void)
+{
+	struct job j;
+
+	if (PARSE_ONE("; c\n# c\n  ;c\n[j] ; c\nfilename=/tmp/a#1\n"
+		      "description=a b ; c # d\nbs=8k# c\nsize=1m;c\n", &j)) {
+		CHECK_MSG(!strcmp(j.filename, "/tmp/a"), "%s", j.filename);
+		CHECK_MSG(!strcmp(j.description, "a b"), "%s", j.description);
+		CHECK(j.bs[0] == 8192 && j.size == 1 << 20);
+	}
+	/* a variable's value keeps its '#': comments go first */
+	setenv("IODIG_T_HASH", "/tmp/b#2", 1);
+	if (PARSE_ONE("[j]\nfilename=${IODIG_T_HASH}\n", &j))
+		CHECK_MSG(!strcmp(j.filename, "/tmp/b#2"), "%s", j.filename);
+	unsetenv("IODIG_T_HASH");
+}
+
+static void test_env(void)
+{
+	struct job j;
+
+	setenv("IODIG_T_SIZE", "64m", 1);
+	setenv("IODIG_T_KEY", "rw", 1);
+	unsetenv("IODIG_T_UNSET");
+	if (PARSE_ONE("[j]\nsize=${IODIG_T_SIZE}\n${IODIG_T_KEY}=randwrite\n"
+		      "bs=${IODIG_T_UNSET}8k\noffset=${}1m\n"
+		      "filename=/a/${IODIG_T_SIZE\n", &j)) {
+		CHECK(j.size == 64 << 20 && j.rw == RW_RANDWRITE);
+		/* unset and empty names become "", as fio does */
+		CHECK(j.bs[0] == 8192 && j.offset == 1 << 20);
+		/* no closing brace: kept as written */
+		CHECK_MSG(!strcmp(j.filename, "/a/${IODIG_T_SIZE"), "%s",
+			  j.filename);
+	}
+	PARSE_ERR("[j]\nsize=${IODIG_T_UNSET}\n", "e.fio:2: option 'size' is "
+		  "empty: ${IODIG_T_UNSET} is not set, and fio puts an empty "
+		  "string there");
+	PARSE_ERR("[j]\nsize=${IODIG_T_UNSET}x\n", "option 'size': 'x' is not a "
+		  "size (a number with an optional k, m, g, t or p suffix) "
+		  "(${IODIG_T_UNSET} is not set; fio puts an empty string there)");
+	/* fio expands job files only, not its command line */
+	{
+		struct job_list list = { 0 };
+		struct errbuf err;
+		char *argv[] = { "--name=x", "--size=${IODIG_T_SIZE}" };
+
+		CHECK(cmdline_jobs_parse(2, argv, &list, &err) == -EINVAL);
+		CHECK_MSG(strstr(err.msg, "'${IODIG_T_SIZE}' is not a size"),
+			  "%s", err.msg);
+		job_list_free(&list);
+	}
+	unsetenv("IODIG_T_SIZE");
+	unsetenv("IODIG_T_KEY");
+}
+
+static void test_keywords(void)
+{
+	long page = sysconf(_SC_PAGESIZE), ncpus = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned long long mb = (unsigned long long)sysconf(_SC_PHYS_PAGES) *
+				(unsigned long long)page >> 20;
+	struct job j;
+
+	if (PARSE_ONE("[j]\nbs=$pagesize\nnumjobs=$ncpus\n"
+		      "size=7*1024*1024*$mb_memory/8 ; 7/8 of the memory\n"
+		      "offset=8*$pagesize+1\n", &j)) {
+		CHECK(j.bs[0] == (uint32_t)page && j.numjobs == (unsigned)ncpus);
+		CHECK_MSG(j.size == 7 * 1024 * 1024 * mb / 8, "%llu",
+			  (unsigned long long)j.size);
+		CHECK(j.offset == (uint64_t)(8 * page + 1));
+	}
+	if (PARSE_ONE("[j]\nsize=($ncpus + 1) * 2 ^ 2 * 1024\n", &j))
+		CHECK(j.size == (uint64_t)(ncpus + 1) * 4 * 1024);
+	/* no keyword, no arithmetic: fio reads "4*1024" as a size and fails */
+	PARSE_ERR("[j]\nsize=4*1024\n", "option 'size': '4*1024' is not a "
+		  "size");
+	PARSE_ERR("[j]\nsize=$pagesize*2k\n", "e.fio:2: '4096*2k' uses "
+		  "$pagesize, $mb_memory or $ncpus with an operator");
+	PARSE_ERR("[j]\nfilename=/mnt/data-$ncpus\n", "with an operator, so "
+		  "fio evaluates it as arithmetic");
+	PARSE_ERR("[j]\nsize=$pagesize/0\n", "'4096/0' overflows or divides "
+		  "by zero");
+	PARSE_ERR("[j]\nsize=$pagesize-8192\n", "option 'size': '-4096' is "
+		  "negative");
+	/* keywords without an operator are just replaced */
+	if (PARSE_ONE("[j]\ndescription=uses $ncpus cpus\n", &j)) {
+		char want[64];
+
+		snprintf(want, sizeof(want), "uses %ld cpus", ncpus);
+		CHECK_MSG(!strcmp(j.description, want), "%s", j.description);
+	}
+}
+
+/* bc with scale 0: precedence, right-associative ^, unary minus over ^ */
+static void test_arith(void)
+{
+	static const struct {
+		const char *s;
+		long long v;
+	} ok[] = {
+		{ "1+2*3", 7 }, { "(1+2)*3", 9 }, { "7/2", 3 }, { "-7/2", -3 },
+		{ "7%3", 1 }, { "2^3^2", 512 }, { "-2^2", 4 }, { " 1 - - 1 ", 2 },
+		{ "10-4-3", 3 }, { "100/10/5", 2 }, { "2^0", 1 },
+		{ "9223372036854775807", 9223372036854775807LL },
+	};
+	static const char *const bad[] = { "", "1+", "(1", "1)", "1.5*2",
+					   "a*2", "2^-1", "0x10*2", "1 2" };
+	long long v;
+
+	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
+		CHECK_MSG(arith_eval(ok[i].s, &v) == 0 && v == ok[i].v,
+			  "%s = %lld", ok[i].s, v);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		CHECK_MSG(arith_eval(bad[i], &v) == -EINVAL, "'%s' accepted",
+			  bad[i]);
+	CHECK(arith_eval("9223372036854775807+1", &v) == -ERANGE);
+	CHECK(arith_eval("2^63", &v) == -ERANGE);
+	CHECK(arith_eval("1/0", &v) == -ERANGE);
+	CHECK(arith_eval("1%0", &v) == -ERANGE);
+}
+
+/* fio sorts a section's options by priority: kb_base comes first. */
+static void test_section_order(void)
+{
+	struct job j;
+
+	if (PARSE_ONE("[j]\nsize=1m\nbs=4k\nkb_base=1000\n", &j))
+		CHECK(j.size == 1000000 && j.bs[0] == 4000);
+	/* ... but only within the section */
+	if (PARSE_ONE("[global]\nsize=1m\n[j]\nbs=4k\nkb_base=1000\n", &j))
+		CHECK(j.size == 1 << 20 && j.bs[0] == 4000);
+	/* the first error is still the first line's */
+	PARSE_ERR("[j]\nbogus=1\n[oops\n", "e.fio:2: unknown option 'bogus'");
+}
+
 int main(void)
 {
 	test_size_suffixes();
@@ -279,5 +415,10 @@ int main(void)
 	test_description_unit_base();
 	test_engine_classes();
 	test_process_options();
+	test_comments();
+	test_env();
+	test_keywords();
+	test_arith();
+	test_section_order();
 	return CHECK_DONE();
 }
