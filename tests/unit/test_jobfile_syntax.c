@@ -1,10 +1,12 @@
-// Job-file syntax as fio 3.33 has it: comments, ${VAR}, $pagesize/$mb_memory/$ncpus with arithmetic, kb_base and size suffixes, description, unit_base; fio's engines iodig refuses, and why; process options (cpus_allowed, cpumask, nice, prio, thread=N).
+// Job-file syntax as fio 3.33 has it: comments, ${VAR}, $pagesize/$mb_memory/$ncpus with arithmetic, include (relative, nested, loop, missing), kb_base and size suffixes, description, unit_base; fio's engines iodig refuses, and why; process options (cpus_allowed, cpumask, nice, prio, thread=N).
 #define _GNU_SOURCE
 #include <errno.h>
+#include <ftw.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "job/expand.h"
@@ -406,6 +408,147 @@ static void test_section_order(void)
 		CHECK(j.size == 1 << 20 && j.bs[0] == 4000);
 	/* the first error is still the first line's */
 	PARSE_ERR("[j]\nbogus=1\n[oops\n", "e.fio:2: unknown option 'bogus'");
+	PARSE_ERR("[j]\nbogus=1\ninclude /nonexistent/x.fio\n",
+		  "e.fio:2: unknown option 'bogus'");
+}
+
+/* ---- include ------------------------------------------------------------ */
+
+static char dir[] = "/tmp/iodig-test-include-XXXXXX";
+
+static int remove_entry(const char *path, const struct stat *sb, int flag,
+			struct FTW *ftw)
+{
+	(void)sb;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+static void put_file(const char *name, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	CHECK_MSG(f, "%s", path);
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+/* jobfile_parse of @name in dir, from the current directory */
+static int parse_file(const char *name, struct job_list *list,
+		      struct errbuf *err)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	err->msg[0] = '\0';
+	return jobfile_parse(path, list, err);
+}
+
+static void expect_file_error(const char *name, const char *frag, int line)
+{
+	struct job_list list = { 0 };
+	struct errbuf err;
+	int ret = parse_file(name, &list, &err);
+
+	if (ret >= 0 || !strstr(err.msg, frag)) {
+		fprintf(stderr, "%s:%d: %s: want error '%s', got %d '%s'\n",
+			__FILE__, line, name, frag, ret, err.msg);
+		check_failures++;
+	}
+	job_list_free(&list);
+}
+#define FILE_ERR(name, frag) expect_file_error(name, frag, __LINE__)
+
+static void test_include(void)
+{
+	struct job_list list = { 0 };
+	struct errbuf err;
+	char want[512];
+	int ret;
+
+	if (!mkdtemp(dir)) {
+		CHECK(0);
+		return;
+	}
+	snprintf(want, sizeof(want), "%s/sub", dir);
+	CHECK(mkdir(want, 0700) == 0);
+	/* relative to the including file, nested, [global] and job scope */
+	put_file("main.fio", "[global]\ninclude sub/common.fio\n[a]\n"
+		 "include sub/a.fio ; a comment\nrw=randread\n[b]\n");
+	put_file("sub/common.fio", "; shared settings\nbs=8k\n"
+		 "include\tdepth.fio\n");
+	put_file("sub/depth.fio", "iodepth=4\n");
+	put_file("sub/a.fio", "size=1m\nkb_base=1000\n");
+	CHECK(chdir("/") == 0);
+	ret = parse_file("main.fio", &list, &err);
+	CHECK_MSG(ret == 0 && list.count == 2, "%d %s", ret, err.msg);
+	if (list.count == 2) {
+		const struct job *a = &list.jobs[0], *b = &list.jobs[1];
+
+		CHECK(a->bs[0] == 8192 && a->iodepth == 4 && b->iodepth == 4);
+		CHECK(a->size == 1000000 && a->rw == RW_RANDREAD);
+		CHECK(b->size == 0 && b->kb_base == 1024);
+		snprintf(want, sizeof(want), "%s/main.fio", dir);
+		CHECK(!strcmp(a->source, want) && a->source_line == 3);
+	}
+	job_list_free(&list);
+
+	/* fio looks in the current directory first */
+	CHECK(chdir(dir) == 0);
+	put_file("cwd.fio", "[j]\ninclude depth.fio\n");
+	put_file("depth.fio", "iodepth=7\n");
+	CHECK(chdir("sub") == 0);
+	ret = parse_file("cwd.fio", &list, &err);
+	CHECK_MSG(ret == 0 && list.count == 1 && list.jobs[0].iodepth == 4,
+		  "%d %s", ret, err.msg);
+	job_list_free(&list);
+	CHECK(chdir("/") == 0);
+
+	/* errors name the file and line that has them */
+	put_file("missing.fio", "[j]\nbs=4k\ninclude nope.fio\n");
+	snprintf(want, sizeof(want), "missing.fio:3: include 'nope.fio': cannot "
+		 "read '%s/nope.fio': No such file or directory", dir);
+	FILE_ERR("missing.fio", want);
+	put_file("loop1.fio", "[j]\ninclude loop2.fio\n");
+	put_file("loop2.fio", "bs=4k\ninclude loop1.fio\n");
+	FILE_ERR("loop1.fio", "loop2.fio:2: include 'loop1.fio': ");
+	FILE_ERR("loop1.fio", "loop1.fio' is being read already");
+	FILE_ERR("loop1.fio", "an include loop");
+	put_file("self.fio", "[j]\ninclude self.fio\n");
+	FILE_ERR("self.fio", "self.fio:2: include 'self.fio': ");
+	put_file("sec.fio", "[j]\ninclude sub/sec-inc.fio\n");
+	put_file("sub/sec-inc.fio", "bs=4k\n[k]\n");
+	FILE_ERR("sec.fio", "sub/sec-inc.fio:2: section header '[k]' in an "
+		 "included file");
+	put_file("early.fio", "include depth.fio\n[j]\n");
+	FILE_ERR("early.fio", "early.fio:1: include appears before any "
+		 "[section]");
+	put_file("empty.fio", "[j]\ninclude   \n");
+	FILE_ERR("empty.fio", "empty.fio:2: include needs a file name");
+	put_file("bad.fio", "[j]\ninclude sub/bad-inc.fio\n");
+	put_file("sub/bad-inc.fio", "bs=4k\n\nbogus=1\n");
+	FILE_ERR("bad.fio", "sub/bad-inc.fio:3: unknown option 'bogus'");
+	put_file("dir.fio", "[j]\ninclude sub\n");
+	FILE_ERR("dir.fio", "include 'sub': cannot read");
+	put_file("dev.fio", "[j]\ninclude /dev/null\n");
+	FILE_ERR("dev.fio", "include '/dev/null': '/dev/null' is not a regular "
+		 "file");
+	/* "include" is a directive only as a word of its own */
+	put_file("word.fio", "[j]\ninclude_me=1\n");
+	FILE_ERR("word.fio", "word.fio:2: unknown option 'include_me'");
+	/* a buffer named after a file on disk sees a loop through it too */
+	snprintf(want, sizeof(want), "%s/self.fio", dir);
+	ret = jobfile_parse_buffer(want, "[j]\ninclude self.fio\n",
+				   strlen("[j]\ninclude self.fio\n"), &list, &err);
+	CHECK_MSG(ret == -ELOOP, "%d %s", ret, err.msg);
+	job_list_free(&list);
+	nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
 }
 
 int main(void)
@@ -420,5 +563,6 @@ int main(void)
 	test_keywords();
 	test_arith();
 	test_section_order();
+	test_include();
 	return CHECK_DONE();
 }

@@ -96,6 +96,9 @@ static int job_start(struct job_vec *v, const struct job *global,
 
 /* ---- INI job files ------------------------------------------------------ */
 
+/* fio does not bound include nesting; a chain this deep is a mistake. */
+#define INCLUDE_MAX_DEPTH 16
+
 /* fio parses a section's options sorted by priority: kb_base and
  * unit_base first, so "size=1m" then "kb_base=1000" is 1000000 bytes. */
 static const char *const section_first[] = { "kb_base", "unit_base" };
@@ -105,8 +108,16 @@ struct ini_opt {
 	char *key;
 	char *value;          /* NULL: a bare key */
 	char *where;          /* "file:line" */
-	int line;             /* in the job file */
+	int line;             /* in the job's own file; 0 from an included one */
 	struct expand_notes notes; /* a ${VAR} that was not set */
+};
+
+/* A file being read: the job file, or one that it includes. */
+struct ini_file {
+	const char *name;
+	bool known;           /* dev and ino identify it */
+	dev_t dev;
+	ino_t ino;
 };
 
 struct ini_state {
@@ -117,6 +128,8 @@ struct ini_state {
 	struct job_vec vec;
 	struct ini_opt *opts; /* of the current section */
 	size_t nr_opts, cap_opts;
+	struct ini_file files[INCLUDE_MAX_DEPTH + 1];
+	int depth;            /* files[0..depth] are being read */
 };
 
 static char *trim(char *s)
@@ -231,6 +244,10 @@ static int ini_section(struct ini_state *st, char *line, int lineno,
 	char *close = strchr(line, ']');
 	char *name;
 
+	if (st->depth)
+		return err_set(err, EINVAL, "%s: section header '%.64s' in an "
+			       "included file (fio allows only options there)",
+			       where, line);
 	if (!close)
 		return err_set(err, EINVAL, "%s: section header '%.64s' has "
 			       "no closing ']'", where, line);
@@ -277,15 +294,30 @@ static int ini_option(struct ini_state *st, const char *line, int lineno,
 	if (!st->in_section)
 		return err_set(err, EINVAL, "%s: option '%.64s' appears before "
 			       "any [section]", where, key);
-	return ini_opt_add(st, key, value, where, lineno, &notes, err);
+	/* an engine option keeps its line only in the job's own file */
+	return ini_opt_add(st, key, value, where, st->depth ? 0 : lineno,
+			   &notes, err);
+}
+
+static int ini_include(struct ini_state *st, const char *arg,
+		       const char *where, struct errbuf *err);
+
+/* "include FILE": fio's directive, a word then blanks. */
+static const char *include_arg(char *line)
+{
+	if (strncmp(line, "include", 7) || (line[7] && !isblank(line[7])))
+		return NULL;
+	return trim(line + 7);
 }
 
 static int ini_line_parse(struct ini_state *st, char *line, int lineno,
 			  struct errbuf *err)
 {
+	const char *fname = st->files[st->depth].name;
 	char where[PATH_MAX + 32];
+	const char *inc;
 
-	snprintf(where, sizeof(where), "%s:%d", st->name, lineno);
+	snprintf(where, sizeof(where), "%s:%d", fname, lineno);
 	strip_comment(line);
 	line = trim(line);
 	if (!line[0])
@@ -295,7 +327,16 @@ static int ini_line_parse(struct ini_state *st, char *line, int lineno,
 
 		return ret ? ret : ini_section(st, line, lineno, where, err);
 	}
-	return ini_option(st, line, lineno, where, err);
+	inc = include_arg(line);
+	if (!inc)
+		return ini_option(st, line, lineno, where, err);
+	if (!st->in_section)
+		return err_set(err, EINVAL, "%s: include appears before any "
+			       "[section]", where);
+	if (!inc[0])
+		return err_set(err, EINVAL, "%s: include needs a file name",
+			       where);
+	return ini_include(st, inc, where, err);
 }
 
 /* A line's error, unless an earlier option of its section fails first. */
@@ -348,8 +389,63 @@ static int ini_text(struct ini_state *st, const char *name, const char *buf,
 	return 0;
 }
 
-int jobfile_parse_buffer(const char *name, const char *buf, size_t len,
-			 struct job_list *list, struct errbuf *err)
+/* The file of @sb is being read already (an include loop): its name. */
+static const char *being_read(const struct ini_state *st,
+			      const struct stat *sb)
+{
+	for (int i = 0; i <= st->depth; i++) {
+		if (st->files[i].known && st->files[i].dev == sb->st_dev &&
+		    st->files[i].ino == sb->st_ino)
+			return st->files[i].name;
+	}
+	return NULL;
+}
+
+static int ini_include(struct ini_state *st, const char *arg,
+		       const char *where, struct errbuf *err)
+{
+	char path[PATH_MAX];
+	const char *loop;
+	struct stat sb;
+	char *buf = NULL;
+	size_t len = 0;
+	int ret;
+
+	include_path(st->files[st->depth].name, arg, path, sizeof(path));
+	if (st->depth == INCLUDE_MAX_DEPTH)
+		return err_set(err, ELOOP, "%s: include '%.64s': includes nest "
+			       "deeper than %d", where, arg, INCLUDE_MAX_DEPTH);
+	ret = read_text(path, &buf, &len, &sb);
+	if (!ret && !S_ISREG(sb.st_mode))
+		ret = -EINVAL;
+	loop = ret ? NULL : being_read(st, &sb);
+	if (ret == -EINVAL)
+		ret = err_set(err, EINVAL, "%s: include '%.64s': '%s' is not a "
+			      "regular file", where, arg, path);
+	else if (ret)
+		ret = err_set(err, -ret, "%s: include '%.64s': cannot read '%s': "
+			      "%s", where, arg, path, read_error(ret));
+	else if (loop)
+		ret = err_set(err, ELOOP, "%s: include '%.64s': '%s' is being "
+			      "read already (%s), an include loop", where, arg,
+			      path, loop);
+	if (!ret) {
+		st->files[++st->depth] = (struct ini_file){
+			.name = path, .known = true,
+			.dev = sb.st_dev, .ino = sb.st_ino,
+		};
+		ret = ini_text(st, path, buf, len, err);
+		st->depth--;
+	}
+	free(buf);
+	return ret;
+}
+
+/* The job file's text, as jobfile_parse and jobfile_parse_buffer give it;
+ * @sb identifies the file for include loops (NULL: unknown). */
+static int parse_text(const char *name, const char *buf, size_t len,
+		      const struct stat *sb, struct job_list *list,
+		      struct errbuf *err)
 {
 	struct ini_state st = { .name = name ? name : "job file" };
 	int ret;
@@ -359,6 +455,11 @@ int jobfile_parse_buffer(const char *name, const char *buf, size_t len,
 	if (len > JOBFILE_MAX_BYTES)
 		return err_set(err, EFBIG, "%s: job file is larger than %u "
 			       "bytes", st.name, JOBFILE_MAX_BYTES);
+	st.files[0] = (struct ini_file){ .name = st.name, .known = !!sb };
+	if (sb) {
+		st.files[0].dev = sb->st_dev;
+		st.files[0].ino = sb->st_ino;
+	}
 	job_set_defaults(&st.global);
 	ret = ini_text(&st, st.name, buf, len, err);
 	if (!ret)
@@ -374,6 +475,18 @@ int jobfile_parse_buffer(const char *name, const char *buf, size_t len,
 	return ret;
 }
 
+int jobfile_parse_buffer(const char *name, const char *buf, size_t len,
+			 struct job_list *list, struct errbuf *err)
+{
+	struct stat sb;
+
+	/* a name that is a file on disk lets an include loop through it be
+	 * seen as one */
+	return parse_text(name, buf, len,
+			  name && !stat(name, &sb) && S_ISREG(sb.st_mode) ?
+			  &sb : NULL, list, err);
+}
+
 int jobfile_parse(const char *path, struct job_list *list, struct errbuf *err)
 {
 	struct stat sb;
@@ -387,7 +500,7 @@ int jobfile_parse(const char *path, struct job_list *list, struct errbuf *err)
 	if (ret)
 		return err_set(err, -ret, "cannot read job file '%s': %s", path,
 			       strerror(-ret));
-	ret = jobfile_parse_buffer(path, buf, len, list, err);
+	ret = parse_text(path, buf, len, &sb, list, err);
 	free(buf);
 	return ret;
 }

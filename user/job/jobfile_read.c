@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Reading job files whole, and bounded.
+ * Reading job files whole, bounded, and finding the file an include
+ * directive names, as fio does.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -58,4 +59,24 @@ int read_text(const char *path, char **out, size_t *out_len, struct stat *sb)
 	*out = buf;
 	*out_len = len;
 	return 0;
+}
+
+const char *read_error(int ret)
+{
+	static const char too_big[] = "larger than 16777216 bytes";
+
+	_Static_assert(JOBFILE_MAX_BYTES == 16777216, "the message says so");
+	return ret == -EFBIG ? too_big : strerror(-ret);
+}
+
+void include_path(const char *including, const char *arg, char *out,
+		  size_t len)
+{
+	const char *slash = strrchr(including, '/');
+
+	if (arg[0] == '/' || !slash || !access(arg, F_OK))
+		snprintf(out, len, "%s", arg);
+	else
+		snprintf(out, len, "%.*s%s", (int)(slash - including + 1),
+			 including, arg);
 }
