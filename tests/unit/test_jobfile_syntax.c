@@ -165,8 +165,11 @@ static void test_engine_classes(void)
 		{ "e4defrag", "is a kernel engine" }, { "dev-dax", "is a kernel engine" },
 		{ "libpmem", "is a kernel engine" }, { "page_fault", "is a kernel engine" },
 		{ "splice", "is a kernel engine" }, { "mtd", "is a kernel engine" },
-		{ "libzbc", "is a kernel engine" }, { "xnvme", "is a kernel engine" },
-		{ "libblkio", "is a kernel engine" },
+		{ "libzbc", "is a kernel engine" },
+		{ "xnvme", "bypasses the kernel block layer (xNVMe's SPDK and "
+			   "vfio backends; for its io_uring, libaio and ioctl "
+			   "ones use ioengine=io_uring, libaio or io_uring_cmd)" },
+		{ "libblkio", "bypasses the kernel block layer" },
 	};
 	const struct fio_engine *e;
 	char text[256];

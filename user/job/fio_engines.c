@@ -5,13 +5,13 @@
  *
  * - kernel: the engine's I/O enters the kernel through system calls
  *   (read/write family, AIO, io_uring, ioctls, page faults on mapped
- *   files) and reaches a local file or device; iodig may implement it,
- *   and says "not yet" until it does.  Libraries whose backends may go
- *   either way (xnvme, libblkio) are here too: their kernel backends are
- *   in scope.
+ *   files, DAX included) and reaches a local file or device; iodig may
+ *   implement it, and says "not yet" until it does.
  * - bypass: a user-space driver talks to the device (SPDK, vfio), or data
  *   moves between storage and GPU memory (GPUDirect Storage): the kernel
- *   block layer never sees the I/O.
+ *   block layer never sees the I/O.  Libraries with both kinds of backend
+ *   (xnvme, libblkio) are here, their message naming the engine that does
+ *   what their kernel backends do.
  * - remote: the storage is across a network (sockets, RDMA, object stores,
  *   user-space NFS, iSCSI, NBD clients): not local I/O.
  * - no I/O: the engine burns CPU or runs a program.
@@ -65,12 +65,6 @@ static const struct fio_engine engines[] = {
 	  "loads and stores to a DAX-mapped file, PMDK libpmem", NULL },
 	{ "pmemblk", FIO_ENGINE_KERNEL,
 	  "PMDK libpmemblk blocks on a DAX-mapped file", NULL },
-	{ "xnvme", FIO_ENGINE_KERNEL,
-	  "xNVMe library; its io_uring, libaio and ioctl backends go "
-	  "through the kernel, its SPDK and vfio ones around it", NULL },
-	{ "libblkio", FIO_ENGINE_KERNEL,
-	  "libblkio; its io_uring drivers go through the kernel, its "
-	  "vfio-pci and vhost-user drivers around it", NULL },
 
 	/* bypass */
 	{ "spdk", FIO_ENGINE_BYPASS, "SPDK's user-space NVMe driver", NULL },
@@ -81,6 +75,12 @@ static const struct fio_engine engines[] = {
 	  "memory", NULL },
 	{ "libhipfile", FIO_ENGINE_BYPASS,
 	  "AMD hipFile moves data between storage and GPU memory", NULL },
+	{ "xnvme", FIO_ENGINE_BYPASS,
+	  "xNVMe's SPDK and vfio backends; for its io_uring, libaio and "
+	  "ioctl ones use ioengine=io_uring, libaio or io_uring_cmd", NULL },
+	{ "libblkio", FIO_ENGINE_BYPASS,
+	  "libblkio's vfio-pci and vhost-user drivers; for its io_uring "
+	  "drivers use ioengine=io_uring or io_uring_cmd", NULL },
 
 	/* remote */
 	{ "net", FIO_ENGINE_REMOTE, "TCP, UDP or unix sockets", NULL },
