@@ -415,8 +415,9 @@ void options_print_help(FILE *out)
 {
 	fprintf(out, "Job options, as \"key=value\" in a job file or "
 		"\"--key=value\" on the command line\n"
-		"(SIZE: k/m/g/t/p suffixes are powers of 1024; TIME: "
-		"us/ms/s/m/h/d; BOOL: bare key means 1):\n");
+		"(SIZE: k/m/g/t/p suffixes are powers of 1024 and KiB/MiB... "
+		"of 1000, as fio's, the other way round with kb_base=1000; "
+		"TIME: us/ms/s/m/h/d; BOOL: bare key means 1):\n");
 	opt_print_help(out, options);
 	engine_opts_print_help(out);
 }
