@@ -210,7 +210,7 @@ static void test_engine_classes(void)
 
 static bool cpu_in(const struct job *j, unsigned int cpu)
 {
-	return j->cpus.bits[cpu / 64] >> (cpu % 64) & 1;
+	return job_cpus_has(&j->cpus, cpu);
 }
 
 static unsigned int cpu_count(const struct job *j)

@@ -23,11 +23,6 @@ static void cpus_add(struct job_cpus *c, unsigned int cpu)
 	c->bits[cpu / 64] |= 1ull << (cpu % 64);
 }
 
-static bool cpus_has(const struct job_cpus *c, unsigned int cpu)
-{
-	return c->bits[cpu / 64] >> (cpu % 64) & 1;
-}
-
 /* A whole number with an optional sign, decimal or 0x hex (never octal:
  * "010" is ten), nothing else. */
 static int parse_signed(const char *s, long long *out)
@@ -208,7 +203,7 @@ int job_check_host(const struct job *job, const char *where,
 	if (!job->cpus_set || conf <= 0)
 		return 0;
 	for (unsigned int c = (unsigned int)conf; c < JOB_CPUS_MAX; c++) {
-		if (cpus_has(&job->cpus, c))
+		if (job_cpus_has(&job->cpus, c))
 			return err_set(err, EINVAL, "%s: CPU %u of cpus_allowed/"
 				       "cpumask does not exist here (CPUs 0-%ld)",
 				       where, c, conf - 1);

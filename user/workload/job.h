@@ -135,6 +135,11 @@ static inline bool rw_has_write(enum rw_mode rw)
 	return rw != RW_READ && rw != RW_RANDREAD;
 }
 
+static inline bool job_cpus_has(const struct job_cpus *c, unsigned int cpu)
+{
+	return cpu < JOB_CPUS_MAX && (c->bits[cpu / 64] >> (cpu % 64) & 1);
+}
+
 const char *rw_mode_name(enum rw_mode rw);
 
 #endif /* IODIG_JOB_H */

@@ -441,11 +441,6 @@ static void finish_accounting(struct io_loop *lp)
 #define IOPRIO_CLASS_BE    2
 #define IOPRIO_CLASS_SHIFT 13
 
-static bool cpus_has(const struct job_cpus *c, unsigned int cpu)
-{
-	return c->bits[cpu / 64] >> (cpu % 64) & 1;
-}
-
 /* cpus_allowed/cpumask, all of it (shared) or, with split, the n-th CPU
  * of the set for the n-th worker of the run, round robin (fio's
  * fio_cpus_split with thread_number - 1). */
@@ -457,12 +452,12 @@ static int apply_affinity(struct worker *w)
 
 	CPU_ZERO(&set);
 	for (unsigned int c = 0; c < JOB_CPUS_MAX && c < CPU_SETSIZE; c++)
-		count += cpus_has(&job->cpus, c);
+		count += job_cpus_has(&job->cpus, c);
 	if (!count)
 		return worker_fail(w, -EINVAL, "cpus_allowed/cpumask name no CPU");
 	pick = w->index % count;
 	for (unsigned int c = 0; c < JOB_CPUS_MAX && c < CPU_SETSIZE; c++) {
-		if (!cpus_has(&job->cpus, c))
+		if (!job_cpus_has(&job->cpus, c))
 			continue;
 		if (job->cpus_policy == CPUS_SHARED) {
 			CPU_SET(c, &set);
