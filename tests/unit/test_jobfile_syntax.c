@@ -276,6 +276,17 @@ static void test_process_options(void)
 		CHECK(!j.thread);
 	PARSE_ERR("[j]\nthread=yes\n", "option 'thread': 'yes' is not a "
 		  "boolean (fio takes the bare key, or a whole number");
+	/* fio takes its profiles' options in any job, checks and ignores them:
+	 * "threads=4" leaves processes */
+	if (PARSE_ONE("[j]\nthreads=4\nnumruns=2\nblock=4096\ndir=/x\n"
+		      "device-names=/dev/x\nload=2\ntest-duration=5m\n"
+		      "threads-per-queue=8\nread-req-num-512-blocks=3\n"
+		      "large-block-op-kbytes=128\nprep\n", &j))
+		CHECK(!j.thread && j.numjobs == 1 && !j.directory[0]);
+	PARSE_ERR("[j]\nthreads=abc\n", "e.fio:2: option 'threads': 'abc' is "
+		  "not a whole number");
+	PARSE_ERR("[j]\nthreads\n", "option 'threads' needs a value");
+	PARSE_ERR("[j]\ndir=\n", "option 'dir' needs a value");
 }
 
 /* fio 3.33 ends a line at its first ';' or '#', wherever it is. */

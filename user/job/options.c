@@ -344,9 +344,52 @@ static const struct opt_desc options[] = {
 	{ .name = NULL },
 };
 
+/* The options of fio's built-in profiles (act, tiobench): fio takes them
+ * in any job file, checks their value and does nothing else with them
+ * (a job's "threads=1" does not make threads), so iodig does the same. */
+static const struct opt_desc profile_options[] = {
+	{ .name = "threads", .type = OPT_UINT, .max = UINT32_MAX,
+	  .help = "tiobench" },
+	{ .name = "numruns", .type = OPT_UINT, .max = UINT32_MAX,
+	  .help = "tiobench" },
+	{ .name = "block", .type = OPT_UINT, .max = UINT32_MAX,
+	  .help = "tiobench" },
+	{ .name = "dir", .type = OPT_STR, .help = "tiobench" },
+	{ .name = "device-names", .type = OPT_STR, .help = "act" },
+	{ .name = "load", .type = OPT_UINT, .max = UINT32_MAX, .help = "act" },
+	{ .name = "test-duration", .type = OPT_TIME, .unit_ns = NSEC_PER_SEC,
+	  .help = "act" },
+	{ .name = "threads-per-queue", .type = OPT_UINT, .max = UINT32_MAX,
+	  .help = "act" },
+	{ .name = "read-req-num-512-blocks", .type = OPT_UINT,
+	  .max = UINT32_MAX, .help = "act" },
+	{ .name = "large-block-op-kbytes", .type = OPT_UINT,
+	  .max = UINT32_MAX, .help = "act" },
+	{ .name = "prep", .type = OPT_BOOL, .set = set_flag_number,
+	  .help = "act" },
+	{ .name = NULL },
+};
+
+/* Checks a profile option's value as fio does and keeps nothing. */
+static int set_profile_option(const struct opt_desc *o, const char *value,
+			      const char *where, struct errbuf *err)
+{
+	union {
+		uint64_t num;
+		bool flag;
+		char str[PATH_MAX];
+	} scratch;
+	struct opt_desc d = *o;
+
+	d.field_size = o->type == OPT_STR ? sizeof(scratch.str) :
+		       o->type == OPT_BOOL ? sizeof(bool) : sizeof(uint64_t);
+	return opt_set(&scratch, &d, value, where, err);
+}
+
 bool job_option_known(const char *key)
 {
-	return key && (opt_find(options, key) || engine_opt_lookup(key));
+	return key && (opt_find(options, key) || engine_opt_lookup(key) ||
+		       opt_find(profile_options, key));
 }
 
 static void closer(const char *key, const char *name, const char **best,
@@ -392,6 +435,9 @@ int job_option_set_at(struct job *job, const char *key, const char *value,
 	o = engine_opt_lookup(key);
 	if (o)
 		return engine_opt_give(job, o, value, where, line, err);
+	o = opt_find(profile_options, key);
+	if (o)
+		return set_profile_option(o, value, where, err);
 	hint = suggest(key);
 	if (hint)
 		return err_set(err, EINVAL, "%s: unknown option '%.64s' (did you "
