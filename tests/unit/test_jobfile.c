@@ -119,7 +119,8 @@ static void test_realistic(void)
 	CHECK(!strcmp(a->ioengine, "libaio") && a->direct);
 	CHECK(a->bs[0] == 4096 && a->runtime_ns == 2 * NS_S && a->time_based);
 	CHECK(a->rw == RW_READ && a->iodepth == 1);
-	CHECK_MSG(!strcmp(a->filename, "/tmp/a#1"), "%s", a->filename);
+	/* fio 3.33 ends a line at the first ';' or '#', wherever it is */
+	CHECK_MSG(!strcmp(a->filename, "/tmp/a"), "%s", a->filename);
 
 	CHECK(!strcmp(b->name, "custom") && b->source_line == 15);
 	CHECK(b->rw == RW_RANDWRITE && b->bs[1] == 8192 && b->iodepth == 32);
@@ -164,8 +165,10 @@ static void test_parse_errors(void)
 	PARSE_ERR("[j]\r\nbs=4k\r\nfoo\r\n", "e.fio:3: unknown option 'foo'");
 	PARSE_ERR("[j]\n;c\n\nrwmixread=101\n",
 		  "e.fio:4: option 'rwmixread': 101 is out of range 0-100");
-	PARSE_ERR("[j]\nrw=randread\n[k]\nioengine=splice\n",
-		  "e.fio:4: option 'ioengine': 'splice' is not an engine");
+	PARSE_ERR("[j]\nrw=randread\n[k]\nioengine=nosuch\n",
+		  "e.fio:4: option 'ioengine': 'nosuch' is not an engine");
+	PARSE_ERR("[j]\nrw=randread\n[k]\nioengine=spdk_bdev\n",
+		  "e.fio:4: engine 'spdk_bdev' bypasses the kernel block layer");
 	PARSE_ERR("[j]\nrw=trim\n",
 		  "e.fio:2: option 'rw': 'trim' is not supported");
 	PARSE_ERR("[j]\nverify=none\n",
@@ -179,10 +182,10 @@ static void test_parse_errors(void)
 	PARSE_ERR("", "e.fio: no jobs defined");
 	PARSE_ERR("; only a comment\n\n", "e.fio: no jobs defined");
 	PARSE_ERR("[j]\nfilename=${IODIG_TEST_SURELY_UNSET}\n",
-		  "e.fio:2: environment variable 'IODIG_TEST_SURELY_UNSET' is "
-		  "not set");
-	PARSE_ERR("[j]\nfilename=${}\n", "e.fio:2: '${' without");
-	PARSE_ERR("[j]\nfilename=${HOME\n", "e.fio:2: '${' without");
+		  "e.fio:2: option 'filename' is empty: "
+		  "${IODIG_TEST_SURELY_UNSET} is not set");
+	PARSE_ERR("[j]\nfilename=${}\n", "e.fio:2: option 'filename' is "
+		  "empty: ${} is not set");
 	expect_parse_error("[j]\nbs=4k\0\n", 11,
 			   "e.fio:2: line contains a NUL byte", __LINE__);
 
@@ -213,7 +216,7 @@ static void test_parse_details(void)
 	if (list.count == 2) {
 		CHECK_MSG(!strcmp(list.jobs[0].directory, "/mnt/x/sub"), "%s",
 			  list.jobs[0].directory);
-		CHECK(!strcmp(list.jobs[0].filename, "a;b"));
+		CHECK(!strcmp(list.jobs[0].filename, "a"));
 		CHECK(!strcmp(list.jobs[1].name, "k k"));
 	}
 

@@ -314,9 +314,12 @@ static void test_errors(void)
 		   NULL);
 	EXPECT_ERR("verify_pattern", "\"ab", "has no closing quote", NULL);
 	EXPECT_ERR("zero_buffers", "maybe", "is not a boolean", NULL);
-	EXPECT_ERR("ioengine", "splice", "'splice' is not an engine",
-		   "io_uring");
-	EXPECT_ERR("ioengine", "external:/x.so", "is not an engine", NULL);
+	EXPECT_ERR("ioengine", "nosuchengine", "'nosuchengine' is not an "
+		   "engine", "io_uring");
+	EXPECT_ERR("ioengine", "sg", "engine 'sg' is a kernel engine iodig "
+		   "does not implement yet", NULL);
+	EXPECT_ERR("ioengine", "external:/x.so", "engine 'external:/x.so' "
+		   "loads fio engine code from a file", NULL);
 	EXPECT_ERR("bs", "0", "option 'bs': 0 is out of range", NULL);
 	EXPECT_ERR("bs", "256m", "out of range 1-134217728", NULL);
 	EXPECT_ERR("bs", "4k,8k,4k", "third (trim) part", NULL);

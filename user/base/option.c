@@ -34,8 +34,7 @@ struct unit {
 	uint64_t mult;
 };
 
-/* kb_base=1024, fio's default.  Note: fio 3.33 reads "KiB" as 1000 there
- * (its inverted kb_base convention); iodig takes the IEC meaning. */
+/* iodig's own sizes (--scratch-size): powers of 1024, "KiB" too. */
 static const struct unit size_units[] = {
 	{ "", 1 }, { "b", 1 },
 	{ "k", 1ULL << 10 }, { "kb", 1ULL << 10 }, { "kib", 1ULL << 10 },
@@ -113,6 +112,59 @@ static int parse_scaled(const char *s, bool hex_ok, const struct unit *units,
 int parse_size(const char *s, uint64_t *out)
 {
 	return parse_scaled(s, true, size_units, 1, out);
+}
+
+/* fio's get_mult_bytes: k/kb/ki (and m, g, t, p likewise) are powers of
+ * kb_base, while kib/mib/... are powers of the other base, so that with
+ * the default kb_base=1024 "1KiB" is 1000, as fio 3.33 reads it. */
+static int fio_size_mult(const char *suffix, unsigned int kb_base,
+			 uint64_t *mult)
+{
+	static const char prefixes[] = "kmgtp";
+	const char *p;
+	size_t len = strlen(suffix);
+	uint64_t base = kb_base;
+
+	if (!len || !strcasecmp(suffix, "b")) {
+		*mult = 1;
+		return 0;
+	}
+	p = strchr(prefixes, tolower((unsigned char)suffix[0]));
+	if (!p || len > 3)
+		return -EINVAL;
+	if (len == 2 && !strchr("bBiI", suffix[1]))
+		return -EINVAL;
+	if (len == 3) {
+		if (strcasecmp(suffix + 1, "ib"))
+			return -EINVAL;
+		base = kb_base == 1000 ? 1024 : 1000;
+	}
+	*mult = 1;
+	for (long n = p - prefixes + 1; n > 0; n--)
+		*mult *= base;
+	return 0;
+}
+
+int parse_size_kb(const char *s, unsigned int kb_base, uint64_t *out)
+{
+	const char *end;
+	uint64_t v, mult;
+	int ret;
+
+	if (!kb_base) /* unset: fio's default */
+		kb_base = KB_BASE_DEFAULT;
+	if (kb_base != 1000 && kb_base != 1024)
+		return -EINVAL;
+	ret = parse_digits(s, true, &v, &end);
+	if (ret)
+		return ret;
+	ret = fio_size_mult(end, kb_base, &mult);
+	if (ret)
+		return ret;
+	if (v && mult > UINT64_MAX / v)
+		return -ERANGE;
+	*out = v * mult;
+	return 0;
 }
 
 int parse_time_ns(const char *s, uint64_t unit_ns, uint64_t *out)
@@ -279,8 +331,8 @@ static int set_uint(void *base, const struct opt_desc *o, const char *value,
 	return store_uint(field_of(base, o), o->field_size, v);
 }
 
-int opt_set_typed(void *base, const struct opt_desc *o, const char *value,
-		  const char *where, struct errbuf *err)
+static int set_typed(void *base, const struct opt_desc *o, const char *value,
+		     unsigned int kb_base, const char *where, struct errbuf *err)
 {
 	uint64_t v;
 	bool b;
@@ -290,7 +342,7 @@ int opt_set_typed(void *base, const struct opt_desc *o, const char *value,
 	case OPT_STR:
 		return set_str(base, o, value, where, err);
 	case OPT_SIZE:
-		ret = parse_size(value, &v);
+		ret = parse_size_kb(value, kb_base, &v);
 		if (ret)
 			return opt_size_error(where, o->name, value, ret, err);
 		return store_uint(field_of(base, o), o->field_size, v);
@@ -324,16 +376,29 @@ int opt_set_typed(void *base, const struct opt_desc *o, const char *value,
 		       o->name);
 }
 
+int opt_set_typed(void *base, const struct opt_desc *o, const char *value,
+		  const char *where, struct errbuf *err)
+{
+	return set_typed(base, o, value, KB_BASE_DEFAULT, where, err);
+}
+
 static int set_value(void *base, const struct opt_desc *o, const char *value,
-		     const char *where, struct errbuf *err)
+		     unsigned int kb_base, const char *where,
+		     struct errbuf *err)
 {
 	if (o->set)
 		return o->set(base, o, value, where, err);
-	return opt_set_typed(base, o, value, where, err);
+	return set_typed(base, o, value, kb_base, where, err);
 }
 
 int opt_set(void *base, const struct opt_desc *o, const char *value,
 	    const char *where, struct errbuf *err)
+{
+	return opt_set_kb(base, o, value, KB_BASE_DEFAULT, where, err);
+}
+
+int opt_set_kb(void *base, const struct opt_desc *o, const char *value,
+	       unsigned int kb_base, const char *where, struct errbuf *err)
 {
 	if (!value && o->type != OPT_BOOL)
 		return err_set(err, EINVAL, "%s: option '%s' needs a value",
@@ -345,14 +410,15 @@ int opt_set(void *base, const struct opt_desc *o, const char *value,
 		*(char *)field_of(base, o) = '\0';
 		return 0;
 	}
-	return set_value(base, o, value, where, err);
+	return set_value(base, o, value, kb_base, where, err);
 }
 
 void opt_set_defaults(void *base, const struct opt_desc *table)
 {
 	for (const struct opt_desc *o = table; o && o->name; o++) {
 		if (o->def)
-			set_value(base, o, o->def, "default", NULL);
+			set_value(base, o, o->def, KB_BASE_DEFAULT, "default",
+				  NULL);
 	}
 }
 

@@ -80,6 +80,10 @@ const struct opt_desc *opt_find(const struct opt_desc *table, const char *key);
  * the field alone. */
 int opt_set(void *base, const struct opt_desc *o, const char *value,
 	    const char *where, struct errbuf *err);
+/* opt_set, with SIZE values read in fio's kb_base (1024 or 1000; see
+ * parse_size_kb): a job's own kb_base option. */
+int opt_set_kb(void *base, const struct opt_desc *o, const char *value,
+	       unsigned int kb_base, const char *where, struct errbuf *err);
 /* The type's own parser, ignoring o->set: for a set() that checks first. */
 int opt_set_typed(void *base, const struct opt_desc *o, const char *value,
 		  const char *where, struct errbuf *err);
@@ -118,8 +122,14 @@ void opt_describe(const struct opt_desc *o, struct opt_doc *d);
  * alias, range and values. */
 void opt_print_help(FILE *out, const struct opt_desc *table);
 
-/* Size with fio's suffixes: k/K/KiB = 1024 ..., p; plain number = bytes. */
+/* iodig's own sizes: k/K/KiB = 1024 ..., p; plain number = bytes. */
 int parse_size(const char *s, uint64_t *out);
+/* A size as fio reads a job option: k, kb, ki (m, g, t, p likewise) are
+ * powers of @kb_base (1024 or 1000; 0 is 1024), kib, mib ... powers of
+ * the other one, so with fio's default 1024 "1KiB" is 1000 (HOWTO, "int").
+ * A suffix is case-insensitive; b alone means bytes. */
+#define KB_BASE_DEFAULT 1024u
+int parse_size_kb(const char *s, unsigned int kb_base, uint64_t *out);
 /* Time with fio's suffixes us/ms/s/m/h/d; a bare number is in @unit_ns. */
 int parse_time_ns(const char *s, uint64_t unit_ns, uint64_t *out);
 int parse_bool(const char *s, bool *out);

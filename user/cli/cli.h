@@ -31,6 +31,7 @@ struct cli_opts {
 	struct repeat_opts repeat;    /* run --repeat, --repeat-delay */
 	const char *save;             /* run --save=FILE */
 	bool no_save;
+	bool parse_only;              /* run --parse-only */
 	const char *svg_dir;          /* run --svg=DIR */
 	const char *folded;           /* run --folded=FILE */
 	const char *probe_target;     /* probe --target=PATH */

@@ -161,7 +161,8 @@ static void man_job_options(FILE *out)
 	      "the command line holds jobs of its own, each\n"
 	      ".B \\-\\-name\n"
 	      "starting one.\n"
-	      "SIZE takes k, m, g, t and p suffixes, powers of 1024;\n"
+	      "SIZE takes k, m, g, t and p suffixes, powers of 1024, and KiB,\n"
+	      "MiB ... powers of 1000, as fio does (kb_base=1000 swaps them);\n"
 	      "TIME takes us, ms, s, m, h and d;\n"
 	      "a BOOL given bare means 1.\n", out);
 	job_options_foreach(man_job_option, out);

@@ -49,8 +49,11 @@ static bool names_a_job(const struct cli_args *a)
 	return false;
 }
 
-/* The jobs of the files (a->words) and of the job options (a->extra). */
-static int load_jobs(struct run_ctx *ctx, const struct cli_args *a, struct errbuf *err)
+/* The jobs of the files (a->words) and of the job options (a->extra);
+ * with --parse-only, not what only running them here can check (as
+ * fio's --parse-only). */
+static int load_jobs(struct run_ctx *ctx, const struct cli_args *a, bool parse_only,
+		     struct errbuf *err)
 {
 	int ret;
 
@@ -67,7 +70,10 @@ static int load_jobs(struct run_ctx *ctx, const struct cli_args *a, struct errbu
 		ret = cmdline_jobs_parse((int)a->nr_extra, a->extra, &ctx->jobs, err);
 	if (ret)
 		return ret;
-	return job_list_finalize(&ctx->jobs, err);
+	ret = job_list_finalize(&ctx->jobs, err);
+	if (!ret && !parse_only)
+		ret = job_list_check_host(&ctx->jobs, err);
+	return ret;
 }
 
 /* Trace file, folded stacks and pictures of a finished run. */
@@ -180,9 +186,13 @@ int cmd_run(int argc, char **argv)
 		goto cleanup;
 	}
 	if (!ret)
-		ret = load_jobs(&ctx, &a, &err);
+		ret = load_jobs(&ctx, &a, o.parse_only, &err);
 	if (ret)
 		goto fail;
+	if (o.parse_only) {
+		status = 0;
+		goto cleanup;
+	}
 	status = 1;
 	stale = scratch_cleanup_stale(&err);
 	if (stale > 0)

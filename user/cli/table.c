@@ -157,6 +157,12 @@ const struct cli_option cli_options[] = {
 	  .help = "folded stacks (\"a;b;c count\") into FILE",
 	  .kind = ARG_STRING, FIELD(folded), .complete = COMPLETE_FILE },
 
+	{ .name = "parse-only", .cmds = IN(CMD_RUN),
+	  .help = "parse and check every job without running anything (fio's "
+		  "--parse-only): exit 0 when all are valid, else 2 with the first "
+		  "error",
+	  .kind = ARG_TRUE, FIELD(parse_only) },
+
 	/* iodig probe */
 	{ .name = "target", .cmds = IN(CMD_PROBE), .arg = "PATH",
 	  .help = "show the probes as they would trace the disk under PATH",

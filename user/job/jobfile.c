@@ -15,11 +15,14 @@
 #include "workload/engine.h"
 #include "workload/engine_opts.h"
 #include "workload/verify_opts.h"
+#include "job/expand.h"
+#include "job/jobfile_read.h"
 #include "job/options.h"
+#include "job/process_opts.h"
 
-/* Bounds for hostile input (the parser is fuzzed): a job file is text a
- * person wrote, so these are far above anything real. */
-#define JOBFILE_MAX_BYTES (16u << 20)
+/* Bounds for hostile input (the parser is fuzzed, JOBFILE_MAX_BYTES is in
+ * jobfile_read.h): a job file is text a person wrote, so these are far
+ * above anything real. */
 #define JOBFILE_LINE_MAX  (PATH_MAX + 1024)
 #define JOBFILE_MAX_JOBS  1024
 /* Workers of a whole run (numjobs summed over every job file and the
@@ -94,6 +97,42 @@ static int job_start(struct job_vec *v, const struct job *global,
 
 /* ---- INI job files ------------------------------------------------------ */
 
+/* fio does not bound include nesting; a chain this deep is a mistake. */
+#define INCLUDE_MAX_DEPTH 16
+
+/* fio parses a section's options sorted by priority: kb_base and
+ * unit_base first, so "size=1m" then "kb_base=1000" is 1000000 bytes. */
+static const char *const section_first[] = { "kb_base", "unit_base" };
+
+/* An option line of the section being read, applied when it ends. */
+struct ini_opt {
+	char *key;
+	char *value;          /* NULL: a bare key */
+	char *where;          /* "file:line" */
+	int line;             /* in the job's own file; 0 from an included one */
+	struct expand_notes notes; /* a ${VAR} that was not set */
+};
+
+/* A file being read: the job file, or one that it includes. */
+struct ini_file {
+	const char *name;
+	bool known;           /* dev and ino identify it */
+	dev_t dev;
+	ino_t ino;
+};
+
+struct ini_state {
+	const char *name;     /* the job file, for job->source */
+	struct job global;    /* [global] options seen so far */
+	struct job *cur;      /* job being filled; NULL in [global] */
+	bool in_section;
+	struct job_vec vec;
+	struct ini_opt *opts; /* of the current section */
+	size_t nr_opts, cap_opts;
+	struct ini_file files[INCLUDE_MAX_DEPTH + 1];
+	int depth;            /* files[0..depth] are being read */
+};
+
 static char *trim(char *s)
 {
 	char *end;
@@ -106,68 +145,99 @@ static char *trim(char *s)
 	return s;
 }
 
-/* fio: ';' or '#' starts a comment at the line start or after blanks, so
- * "filename=/tmp/a#1" keeps its '#'. */
+/* fio 3.33 (strip_blank_end): the first ';' or '#' anywhere ends a line,
+ * so "filename=/tmp/a#1" is "/tmp/a". */
 static void strip_comment(char *s)
 {
-	for (char *p = s; *p; p++) {
-		if ((*p == ';' || *p == '#') &&
-		    (p == s || p[-1] == ' ' || p[-1] == '\t')) {
-			*p = '\0';
-			return;
-		}
-	}
+	s[strcspn(s, ";#")] = '\0';
 }
 
-/* Expands ${VAR} from the environment, as fio does in job files. */
-static int expand_env(const char *in, char *out, size_t out_len,
-		      const char *where, struct errbuf *err)
+static void ini_opt_free(struct ini_opt *o)
 {
-	size_t n = 0;
+	free(o->key); /* key, value and where share one allocation */
+}
 
-	while (*in) {
-		const char *val = NULL, *close;
-		size_t len;
+static void ini_opts_clear(struct ini_state *st)
+{
+	for (size_t i = 0; i < st->nr_opts; i++)
+		ini_opt_free(&st->opts[i]);
+	st->nr_opts = 0;
+}
 
-		if (in[0] == '$' && in[1] == '{') {
-			char var[256];
+static int ini_opt_add(struct ini_state *st, const char *key,
+		       const char *value, const char *where, int line,
+		       const struct expand_notes *notes, struct errbuf *err)
+{
+	size_t klen = strlen(key) + 1, vlen = value ? strlen(value) + 1 : 0;
+	struct ini_opt *o;
+	char *mem;
 
-			close = strchr(in + 2, '}');
-			len = close ? (size_t)(close - in - 2) : 0;
-			if (!close || !len || len >= sizeof(var))
-				return err_set(err, EINVAL, "%s: '${' without "
-					       "a variable name and '}'",
-					       where);
-			memcpy(var, in + 2, len);
-			var[len] = '\0';
-			val = getenv(var);
-			if (!val)
-				return err_set(err, ENOENT, "%s: environment "
-					       "variable '%s' is not set",
-					       where, var);
-			in = close + 1;
-		}
-		len = val ? strlen(val) : 1;
-		if (n + len >= out_len)
-			return err_set(err, E2BIG, "%s: line is longer than "
-				       "%zu bytes after expanding variables",
-				       where, out_len - 1);
-		memcpy(out + n, val ? val : in, len);
-		n += len;
-		if (!val)
-			in++;
+	if (st->nr_opts == st->cap_opts) {
+		size_t cap = st->cap_opts ? st->cap_opts * 2 : 16;
+		struct ini_opt *opts = realloc(st->opts, cap * sizeof(*opts));
+
+		if (!opts)
+			return err_set(err, ENOMEM, "%s: out of memory", where);
+		st->opts = opts;
+		st->cap_opts = cap;
 	}
-	out[n] = '\0';
+	mem = malloc(klen + vlen + strlen(where) + 1);
+	if (!mem)
+		return err_set(err, ENOMEM, "%s: out of memory", where);
+	o = &st->opts[st->nr_opts++];
+	o->key = memcpy(mem, key, klen);
+	o->value = value ? memcpy(mem + klen, value, vlen) : NULL;
+	o->where = strcpy(mem + klen + vlen, where);
+	o->line = line;
+	o->notes = *notes;
 	return 0;
 }
 
-struct ini_state {
-	const char *name;     /* file name, for messages and job->source */
-	struct job global;    /* [global] options seen so far */
-	struct job *cur;      /* job being filled; NULL in [global] */
-	bool in_section;
-	struct job_vec vec;
-};
+static bool applies_first(const char *key)
+{
+	for (size_t i = 0; i < sizeof(section_first) / sizeof(*section_first); i++)
+		if (!strcmp(key, section_first[i]))
+			return true;
+	return false;
+}
+
+/* fio puts an empty string for an unset ${VAR}, and refuses an option
+ * left empty by it: say which variable broke the option. */
+static int ini_opt_apply(struct job *job, const struct ini_opt *o,
+			 struct errbuf *err)
+{
+	const struct expand_notes *n = &o->notes;
+	size_t len;
+	int ret;
+
+	if (n->unset && o->value && !o->value[0])
+		return err_set(err, EINVAL, "%s: option '%.64s' is empty: "
+			       "${%s} is not set, and fio puts an empty string "
+			       "there", o->where, o->key, n->name);
+	ret = job_option_set_at(job, o->key, o->value, o->where, o->line, err);
+	len = strlen(err->msg);
+	if (ret && n->unset && len < sizeof(err->msg))
+		snprintf(err->msg + len, sizeof(err->msg) - len, " (${%s} is "
+			 "not set; fio puts an empty string there)", n->name);
+	return ret;
+}
+
+/* Applies the section's options to its job (or [global]), the first ones
+ * of section_first before the others, then forgets them. */
+static int ini_flush(struct ini_state *st, struct errbuf *err)
+{
+	struct job *job = st->cur ? st->cur : &st->global;
+	int ret = 0;
+
+	for (int pass = 0; pass < 2 && !ret; pass++) {
+		for (size_t i = 0; i < st->nr_opts && !ret; i++) {
+			if (applies_first(st->opts[i].key) == !pass)
+				ret = ini_opt_apply(job, &st->opts[i], err);
+		}
+	}
+	ini_opts_clear(st);
+	return ret;
+}
 
 static int ini_section(struct ini_state *st, char *line, int lineno,
 		       const char *where, struct errbuf *err)
@@ -175,6 +245,10 @@ static int ini_section(struct ini_state *st, char *line, int lineno,
 	char *close = strchr(line, ']');
 	char *name;
 
+	if (st->depth)
+		return err_set(err, EINVAL, "%s: section header '%.64s' in an "
+			       "included file (fio allows only options there)",
+			       where, line);
 	if (!close)
 		return err_set(err, EINVAL, "%s: section header '%.64s' has "
 			       "no closing ']'", where, line);
@@ -197,153 +271,238 @@ static int ini_section(struct ini_state *st, char *line, int lineno,
 			 where, &st->cur, err);
 }
 
-static int ini_line(struct ini_state *st, char *line, int lineno,
-		    struct errbuf *err)
+static int ini_option(struct ini_state *st, const char *line, int lineno,
+		      const char *where, struct errbuf *err)
 {
-	char where[PATH_MAX + 32];
 	char expanded[JOBFILE_LINE_MAX];
+	struct expand_notes notes;
 	char *eq, *key, *value = NULL;
 	int ret;
 
-	snprintf(where, sizeof(where), "%s:%d", st->name, lineno);
-	strip_comment(line);
-	line = trim(line);
-	if (!line[0])
-		return 0;
-	if (line[0] == '[')
-		return ini_section(st, line, lineno, where, err);
-
-	eq = strchr(line, '=');
+	ret = jobline_expand(line, expanded, sizeof(expanded), &notes, where,
+			     err);
+	if (ret)
+		return ret;
+	eq = strchr(expanded, '=');
 	if (eq) {
 		*eq = '\0';
 		value = trim(eq + 1);
 	}
-	key = trim(line);
+	key = trim(expanded);
 	if (!key[0])
 		return err_set(err, EINVAL, "%s: '=%.64s' has no option name",
 			       where, value);
 	if (!st->in_section)
 		return err_set(err, EINVAL, "%s: option '%.64s' appears before "
 			       "any [section]", where, key);
-	if (value) {
-		ret = expand_env(value, expanded, sizeof(expanded), where, err);
-		if (ret)
-			return ret;
-		value = expanded;
-	}
-	return job_option_set_at(st->cur ? st->cur : &st->global, key, value,
-				 where, lineno, err);
+	/* an engine option keeps its line only in the job's own file */
+	return ini_opt_add(st, key, value, where, st->depth ? 0 : lineno,
+			   &notes, err);
 }
 
-int jobfile_parse_buffer(const char *name, const char *buf, size_t len,
-			 struct job_list *list, struct errbuf *err)
+static int ini_include(struct ini_state *st, const char *arg,
+		       const char *where, struct errbuf *err);
+
+/* "include FILE": fio's directive, a word then blanks. */
+static const char *include_arg(char *line)
 {
-	struct ini_state st = { .name = name ? name : "job file" };
+	if (strncmp(line, "include", 7) || (line[7] && !isblank(line[7])))
+		return NULL;
+	return trim(line + 7);
+}
+
+static int ini_line_parse(struct ini_state *st, char *line, int lineno,
+			  struct errbuf *err)
+{
+	const char *fname = st->files[st->depth].name;
+	char where[PATH_MAX + 32];
+	const char *inc;
+
+	snprintf(where, sizeof(where), "%s:%d", fname, lineno);
+	strip_comment(line);
+	line = trim(line);
+	if (!line[0])
+		return 0;
+	if (line[0] == '[') {
+		int ret = ini_flush(st, err);
+
+		return ret ? ret : ini_section(st, line, lineno, where, err);
+	}
+	inc = include_arg(line);
+	if (!inc)
+		return ini_option(st, line, lineno, where, err);
+	if (!st->in_section)
+		return err_set(err, EINVAL, "%s: include appears before any "
+			       "[section]", where);
+	if (!inc[0])
+		return err_set(err, EINVAL, "%s: include needs a file name",
+			       where);
+	return ini_include(st, inc, where, err);
+}
+
+/* A line's error, unless an earlier option of its section fails first. */
+static int ini_line(struct ini_state *st, char *line, int lineno,
+		    struct errbuf *err)
+{
+	int ret = ini_line_parse(st, line, lineno, err);
+	struct errbuf earlier;
+	int first;
+
+	if (!ret)
+		return 0;
+	first = ini_flush(st, &earlier);
+	if (first)
+		*err = earlier;
+	return first ? first : ret;
+}
+
+/* The lines of one file's text, @name for messages. */
+static int ini_text(struct ini_state *st, const char *name, const char *buf,
+		    size_t len, struct errbuf *err)
+{
 	char line[JOBFILE_LINE_MAX];
 	size_t pos = 0;
 	int lineno = 0;
-	int ret = 0;
+
+	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
+		pos = 3; /* UTF-8 byte order mark from some editors */
+	while (pos < len) {
+		const char *start = buf + pos;
+		const char *nl = memchr(start, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - start) : len - pos;
+		int ret;
+
+		pos += n + (nl ? 1 : 0);
+		lineno++;
+		if (n >= sizeof(line))
+			return err_set(err, E2BIG, "%s:%d: line is longer than "
+				       "%zu bytes", name, lineno,
+				       sizeof(line) - 1);
+		if (memchr(start, '\0', n))
+			return err_set(err, EINVAL, "%s:%d: line contains a NUL "
+				       "byte; job files are text", name, lineno);
+		memcpy(line, start, n);
+		line[n] = '\0'; /* a CR of CRLF is trimmed as blank */
+		ret = ini_line(st, line, lineno, err);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* The file of @sb is being read already (an include loop): its name. */
+static const char *being_read(const struct ini_state *st,
+			      const struct stat *sb)
+{
+	for (int i = 0; i <= st->depth; i++) {
+		if (st->files[i].known && st->files[i].dev == sb->st_dev &&
+		    st->files[i].ino == sb->st_ino)
+			return st->files[i].name;
+	}
+	return NULL;
+}
+
+static int ini_include(struct ini_state *st, const char *arg,
+		       const char *where, struct errbuf *err)
+{
+	char path[PATH_MAX];
+	const char *loop;
+	struct stat sb;
+	char *buf = NULL;
+	size_t len = 0;
+	int ret;
+
+	include_path(st->files[st->depth].name, arg, path, sizeof(path));
+	if (st->depth == INCLUDE_MAX_DEPTH)
+		return err_set(err, ELOOP, "%s: include '%.64s': includes nest "
+			       "deeper than %d", where, arg, INCLUDE_MAX_DEPTH);
+	ret = read_text(path, &buf, &len, &sb);
+	if (!ret && !S_ISREG(sb.st_mode))
+		ret = -EINVAL;
+	loop = ret ? NULL : being_read(st, &sb);
+	if (ret == -EINVAL)
+		ret = err_set(err, EINVAL, "%s: include '%.64s': '%s' is not a "
+			      "regular file", where, arg, path);
+	else if (ret)
+		ret = err_set(err, -ret, "%s: include '%.64s': cannot read '%s': "
+			      "%s", where, arg, path, read_error(ret));
+	else if (loop)
+		ret = err_set(err, ELOOP, "%s: include '%.64s': '%s' is being "
+			      "read already (%s), an include loop", where, arg,
+			      path, loop);
+	if (!ret) {
+		st->files[++st->depth] = (struct ini_file){
+			.name = path, .known = true,
+			.dev = sb.st_dev, .ino = sb.st_ino,
+		};
+		ret = ini_text(st, path, buf, len, err);
+		st->depth--;
+	}
+	free(buf);
+	return ret;
+}
+
+/* The job file's text, as jobfile_parse and jobfile_parse_buffer give it;
+ * @sb identifies the file for include loops (NULL: unknown). */
+static int parse_text(const char *name, const char *buf, size_t len,
+		      const struct stat *sb, struct job_list *list,
+		      struct errbuf *err)
+{
+	struct ini_state st = { .name = name ? name : "job file" };
+	int ret;
 
 	if (!list || (!buf && len))
 		return err_set(err, EINVAL, "%s: no buffer to parse", st.name);
 	if (len > JOBFILE_MAX_BYTES)
 		return err_set(err, EFBIG, "%s: job file is larger than %u "
 			       "bytes", st.name, JOBFILE_MAX_BYTES);
-	job_set_defaults(&st.global);
-	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
-		pos = 3; /* UTF-8 byte order mark from some editors */
-
-	while (pos < len) {
-		const char *start = buf + pos;
-		const char *nl = memchr(start, '\n', len - pos);
-		size_t n = nl ? (size_t)(nl - start) : len - pos;
-
-		pos += n + (nl ? 1 : 0);
-		lineno++;
-		if (n >= sizeof(line)) {
-			ret = err_set(err, E2BIG, "%s:%d: line is longer than "
-				      "%zu bytes", st.name, lineno,
-				      sizeof(line) - 1);
-			goto cleanup;
-		}
-		if (memchr(start, '\0', n)) {
-			ret = err_set(err, EINVAL, "%s:%d: line contains a NUL "
-				      "byte; job files are text", st.name,
-				      lineno);
-			goto cleanup;
-		}
-		memcpy(line, start, n);
-		line[n] = '\0'; /* a CR of CRLF is trimmed as blank */
-		ret = ini_line(&st, line, lineno, err);
-		if (ret)
-			goto cleanup;
+	st.files[0] = (struct ini_file){ .name = st.name, .known = !!sb };
+	if (sb) {
+		st.files[0].dev = sb->st_dev;
+		st.files[0].ino = sb->st_ino;
 	}
-	if (!st.vec.count) {
+	job_set_defaults(&st.global);
+	ret = ini_text(&st, st.name, buf, len, err);
+	if (!ret)
+		ret = ini_flush(&st, err);
+	if (!ret && !st.vec.count)
 		ret = err_set(err, EINVAL, "%s: no jobs defined (a job is a "
 			      "[section] other than [global])", st.name);
-		goto cleanup;
-	}
-	ret = vec_move_to_list(&st.vec, list, err);
-cleanup:
+	if (!ret)
+		ret = vec_move_to_list(&st.vec, list, err);
+	ini_opts_clear(&st);
+	free(st.opts);
 	free(st.vec.jobs);
 	return ret;
 }
 
+int jobfile_parse_buffer(const char *name, const char *buf, size_t len,
+			 struct job_list *list, struct errbuf *err)
+{
+	struct stat sb;
+
+	/* a name that is a file on disk lets an include loop through it be
+	 * seen as one */
+	return parse_text(name, buf, len,
+			  name && !stat(name, &sb) && S_ISREG(sb.st_mode) ?
+			  &sb : NULL, list, err);
+}
+
 int jobfile_parse(const char *path, struct job_list *list, struct errbuf *err)
 {
-	size_t len = 0, cap = 64 << 10;
-	char *buf = NULL, *bigger;
 	struct stat sb;
-	ssize_t n;
-	int fd, ret, e;
+	char *buf = NULL;
+	size_t len = 0;
+	int ret = read_text(path, &buf, &len, &sb);
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		e = errno;
-		return err_set(err, e, "cannot read job file '%s': %s", path,
-			       strerror(e));
-	}
-	if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-		ret = err_set(err, EISDIR, "cannot read job file '%s': %s",
-			      path, strerror(EISDIR));
-		goto cleanup;
-	}
-	for (;;) {
-		if (!buf || len == cap) {
-			if (buf)
-				cap *= 2;
-			if (cap > JOBFILE_MAX_BYTES + 1)
-				cap = JOBFILE_MAX_BYTES + 1;
-			bigger = realloc(buf, cap);
-			if (!bigger) {
-				ret = err_set(err, ENOMEM, "cannot read job "
-					      "file '%s': out of memory", path);
-				goto cleanup;
-			}
-			buf = bigger;
-		}
-		n = read(fd, buf + len, cap - len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			e = errno;
-			ret = err_set(err, e, "cannot read job file '%s': %s",
-				      path, strerror(e));
-			goto cleanup;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-		if (len > JOBFILE_MAX_BYTES) {
-			ret = err_set(err, EFBIG, "job file '%s' is larger "
-				      "than %u bytes", path, JOBFILE_MAX_BYTES);
-			goto cleanup;
-		}
-	}
-	ret = jobfile_parse_buffer(path, buf, len, list, err);
-cleanup:
+	if (ret == -EFBIG)
+		return err_set(err, EFBIG, "job file '%s' is larger than %u "
+			       "bytes", path, JOBFILE_MAX_BYTES);
+	if (ret)
+		return err_set(err, -ret, "cannot read job file '%s': %s", path,
+			       strerror(-ret));
+	ret = parse_text(path, buf, len, &sb, list, err);
 	free(buf);
-	close(fd);
 	return ret;
 }
 
@@ -556,6 +715,21 @@ int job_list_finalize(struct job_list *list, struct errbuf *err)
 		}
 		list->jobs[i].group_id = group;
 		in_group++;
+	}
+	return 0;
+}
+
+int job_list_check_host(const struct job_list *list, struct errbuf *err)
+{
+	char where[WHERE_LEN];
+
+	for (size_t i = 0; list && i < list->count; i++) {
+		int ret;
+
+		job_where(&list->jobs[i], where, sizeof(where));
+		ret = job_check_host(&list->jobs[i], where, err);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }

@@ -14,7 +14,9 @@
 #include "workload/engine.h"
 #include "workload/engine_opts.h"
 #include "workload/pattern.h"
+#include "job/fio_engines.h"
 #include "job/options.h"
+#include "job/process_opts.h"
 
 #define NSEC_PER_SEC 1000000000ULL
 #define BS_MAX_BYTES (128ULL << 20)
@@ -48,11 +50,12 @@ static int split_rw(const char *value, char (*parts)[64], size_t part_len)
 	}
 }
 
-static int parse_bs_value(const char *part, const char *where,
-			  const char *key, uint32_t *out, struct errbuf *err)
+static int parse_bs_value(const struct job *job, const char *part,
+			  const char *where, const char *key, uint32_t *out,
+			  struct errbuf *err)
 {
 	uint64_t v;
-	int ret = parse_size(part, &v);
+	int ret = parse_size_kb(part, job->kb_base, &v);
 
 	if (ret)
 		return opt_size_error(where, key, part, ret, err);
@@ -97,9 +100,9 @@ static int set_sizes(struct job *job, const struct opt_desc *o,
 		dash = range ? strchr(part, '-') : NULL;
 		if (dash)
 			*dash = '\0';
-		ret = parse_bs_value(part, where, o->name, &lo[d], err);
+		ret = parse_bs_value(job, part, where, o->name, &lo[d], err);
 		if (!ret)
-			ret = parse_bs_value(dash ? dash + 1 : part, where,
+			ret = parse_bs_value(job, dash ? dash + 1 : part, where,
 					     o->name, &hi[d], err);
 		if (dash && n == 1)
 			*dash = '-'; /* the same part serves both directions */
@@ -159,12 +162,22 @@ static int set_filesize(void *job, const struct opt_desc *o,
 	return opt_set_typed(job, o, value, where, err);
 }
 
+/* An engine iodig has, else fio's name for one of them; fio's other
+ * engines are refused saying why (job/fio_engines.c). */
 static int set_engine(void *base, const struct opt_desc *o, const char *value,
 		      const char *where, struct errbuf *err)
 {
 	const struct engine_ops *ops = engine_find(value);
+	const struct fio_engine *fe = ops ? NULL : fio_engine_find(value);
 	struct job *job = base;
+	char why[512];
 
+	if (fe && fe->same_as)
+		ops = engine_find(fe->same_as);
+	if (!ops && fe) {
+		fio_engine_refusal(fe, value, why, sizeof(why));
+		return err_set(err, ENOTSUP, "%s: %s", where, why);
+	}
 	if (!ops || strlen(value) >= o->field_size)
 		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not an "
 			       "engine iodig has (%s)", where, o->name, value,
@@ -265,6 +278,24 @@ static int refuse(void *base, const struct opt_desc *o, const char *value,
 #define NO_OFFLOAD "iodig verifies in the worker that read the block, " \
 	"with no offload threads"
 #define NO_TRIM "iodig issues no discards"
+static const struct opt_value kb_base_values[] = {
+	{ "1024", 1024, NULL },
+	{ "1000", 1000, NULL },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_value unit_base_values[] = {
+	{ "0", 0, NULL },
+	{ "8", 8, NULL },
+	{ "1", 1, NULL },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_value cpus_policy_values[] = {
+	{ "shared", CPUS_SHARED, NULL },
+	{ "split", CPUS_SPLIT, NULL },
+	{ NULL, 0, NULL },
+};
 
 static const struct opt_desc options[] = {
 	{ .name = "name", .type = OPT_STR, FIELD(name),
@@ -322,7 +353,9 @@ static const struct opt_desc options[] = {
 	{ .name = "numjobs", .type = OPT_UINT, FIELD(numjobs), .min = 1,
 	  .max = 1024, .def = "1", .help = "Clones of this job" },
 	{ .name = "thread", .type = OPT_BOOL, FIELD(thread),
-	  .help = "Run clones as threads, not processes" },
+	  .set = set_flag_number,
+	  .help = "Run clones as threads, not processes (thread=N: N other "
+		  "than 0)" },
 	{ .name = "direct", .type = OPT_BOOL, FIELD(direct), .def = "0",
 	  .help = "O_DIRECT I/O (negates buffered)" },
 	{ .name = "buffered", .type = OPT_BOOL, FIELD(direct), .def = "1",
@@ -331,6 +364,7 @@ static const struct opt_desc options[] = {
 	  FIELD(runtime_ns), .unit_ns = NSEC_PER_SEC, .def = "0",
 	  .help = "Stop after this time (bare number: seconds)" },
 	{ .name = "time_based", .type = OPT_BOOL, FIELD(time_based),
+	  .set = set_flag_number,
 	  .help = "Repeat the region until runtime has passed" },
 	{ .name = "ramp_time", .type = OPT_TIME, FIELD(ramp_time_ns),
 	  .unit_ns = NSEC_PER_SEC, .def = "0",
@@ -340,9 +374,11 @@ static const struct opt_desc options[] = {
 	  .help = "Wait this long before starting (seconds)" },
 	{ .name = "group_reporting", .type = OPT_BOOL,
 	  FIELD(group_reporting),
+	  .set = set_flag_number,
 	  .help = "Report the group as one, not per job" },
 	{ .name = "stonewall", .alias = "wait_for_previous", .type = OPT_BOOL,
 	  FIELD(stonewall),
+	  .set = set_flag_number,
 	  .help = "Wait for earlier jobs; start a new group" },
 	{ .name = "randrepeat", .type = OPT_BOOL, FIELD(randrepeat),
 	  .def = "1", .help = "Same random offsets on every run" },
@@ -350,6 +386,7 @@ static const struct opt_desc options[] = {
 	  .max = UINT64_MAX, .def = "0x89",
 	  .help = "Seed of the offset generator" },
 	{ .name = "norandommap", .type = OPT_BOOL, FIELD(norandommap),
+	  .set = set_flag_number,
 	  .help = "Random offsets may repeat before all are covered" },
 	/* verification and buffer contents (fio's verify*, buffer_*) */
 	{ .name = "verify", .type = OPT_ENUM, FIELD(verify),
@@ -414,12 +451,86 @@ static const struct opt_desc options[] = {
 	{ .name = "dedupe_percentage", .type = OPT_UINT,
 	  FIELD(dedupe_percentage), .min = 0, .max = 100,
 	  .help = "Percent of write buffers that repeat an earlier one" },
+
+	/* job-file syntax and process options (fio's) */
+	{ .name = "description", .type = OPT_STR, FIELD(description),
+	  .help = "Text describing the job, shown in the report" },
+	{ .name = "kb_base", .type = OPT_ENUM, FIELD(kb_base),
+	  .values = kb_base_values, .def = "1024",
+	  .help = "1024: k, m ... are powers of 1024 (KiB, MiB of 1000); "
+		  "1000: the SI meaning" },
+	{ .name = "unit_base", .type = OPT_ENUM, FIELD(unit_base),
+	  .values = unit_base_values, .def = "0",
+	  .help = "Report bandwidth in bytes (0 or 8) or bits (1)" },
+	{ .name = "cpus_allowed", .type = OPT_CUSTOM, FIELD(cpus),
+	  .set = set_cpus_allowed, .hint = "CPUS",
+	  .help = "CPUs the workers may run on, like 0,5,8-15" },
+	{ .name = "cpumask", .type = OPT_CUSTOM, FIELD(cpus),
+	  .set = set_cpumask, .hint = "MASK",
+	  .help = "CPUs the workers may run on, bit N for CPU N (0-31)" },
+	{ .name = "cpus_allowed_policy", .type = OPT_ENUM, FIELD(cpus_policy),
+	  .values = cpus_policy_values, .def = "shared",
+	  .help = "shared: each worker may use every CPU of the set; split: "
+		  "one CPU each, round robin" },
+	{ .name = "nice", .type = OPT_CUSTOM, FIELD(nice), .set = set_nice,
+	  .hint = "INT", .def = "0",
+	  .help = "Added to the workers' nice value, -20 to 19" },
+	{ .name = "prio", .type = OPT_UINT, FIELD(ioprio), .min = 0, .max = 7,
+	  .set = set_ioprio_part,
+	  .help = "I/O priority level of the workers, 0 (highest) to 7" },
+	{ .name = "prioclass", .type = OPT_UINT, FIELD(ioprio_class), .min = 0,
+	  .max = 3, .set = set_ioprio_part,
+	  .help = "I/O priority class of the workers: 1 realtime, 2 best "
+		  "effort, 3 idle (0: best effort)" },
 	{ .name = NULL },
 };
 
+/* The options of fio's built-in profiles (act, tiobench): fio takes them
+ * in any job file, checks their value and does nothing else with them
+ * (a job's "threads=1" does not make threads), so iodig does the same. */
+static const struct opt_desc profile_options[] = {
+	{ .name = "threads", .type = OPT_UINT, .max = UINT32_MAX,
+	  .help = "tiobench" },
+	{ .name = "numruns", .type = OPT_UINT, .max = UINT32_MAX,
+	  .help = "tiobench" },
+	{ .name = "block", .type = OPT_UINT, .max = UINT32_MAX,
+	  .help = "tiobench" },
+	{ .name = "dir", .type = OPT_STR, .help = "tiobench" },
+	{ .name = "device-names", .type = OPT_STR, .help = "act" },
+	{ .name = "load", .type = OPT_UINT, .max = UINT32_MAX, .help = "act" },
+	{ .name = "test-duration", .type = OPT_TIME, .unit_ns = NSEC_PER_SEC,
+	  .help = "act" },
+	{ .name = "threads-per-queue", .type = OPT_UINT, .max = UINT32_MAX,
+	  .help = "act" },
+	{ .name = "read-req-num-512-blocks", .type = OPT_UINT,
+	  .max = UINT32_MAX, .help = "act" },
+	{ .name = "large-block-op-kbytes", .type = OPT_UINT,
+	  .max = UINT32_MAX, .help = "act" },
+	{ .name = "prep", .type = OPT_BOOL, .set = set_flag_number,
+	  .help = "act" },
+	{ .name = NULL },
+};
+
+/* Checks a profile option's value as fio does and keeps nothing. */
+static int set_profile_option(const struct opt_desc *o, const char *value,
+			      const char *where, struct errbuf *err)
+{
+	union {
+		uint64_t num;
+		bool flag;
+		char str[PATH_MAX];
+	} scratch;
+	struct opt_desc d = *o;
+
+	d.field_size = o->type == OPT_STR ? sizeof(scratch.str) :
+		       o->type == OPT_BOOL ? sizeof(bool) : sizeof(uint64_t);
+	return opt_set(&scratch, &d, value, where, err);
+}
+
 bool job_option_known(const char *key)
 {
-	return key && (opt_find(options, key) || engine_opt_lookup(key));
+	return key && (opt_find(options, key) || engine_opt_lookup(key) ||
+		       opt_find(profile_options, key));
 }
 
 static void closer(const char *key, const char *name, const char **best,
@@ -461,10 +572,13 @@ int job_option_set_at(struct job *job, const char *key, const char *value,
 		return err_set(err, EINVAL, "%s: missing option name", where);
 	o = opt_find(options, key);
 	if (o)
-		return opt_set(job, o, value, where, err);
+		return opt_set_kb(job, o, value, job->kb_base, where, err);
 	o = engine_opt_lookup(key);
 	if (o)
 		return engine_opt_give(job, o, value, where, line, err);
+	o = opt_find(profile_options, key);
+	if (o)
+		return set_profile_option(o, value, where, err);
 	hint = suggest(key);
 	if (hint)
 		return err_set(err, EINVAL, "%s: unknown option '%.64s' (did you "
@@ -488,8 +602,9 @@ void options_print_help(FILE *out)
 {
 	fprintf(out, "Job options, as \"key=value\" in a job file or "
 		"\"--key=value\" on the command line\n"
-		"(SIZE: k/m/g/t/p suffixes are powers of 1024; TIME: "
-		"us/ms/s/m/h/d; BOOL: bare key means 1):\n");
+		"(SIZE: k/m/g/t/p suffixes are powers of 1024 and KiB/MiB... "
+		"of 1000, as fio's, the other way round with kb_base=1000; "
+		"TIME: us/ms/s/m/h/d; BOOL: bare key means 1):\n");
 	opt_print_help(out, options);
 	engine_opts_print_help(out);
 }

@@ -59,6 +59,10 @@ int cmdline_jobs_parse(int argc, char *const argv[], struct job_list *list,
  * source and the option (an engine option: the line that gave it). */
 int job_list_finalize(struct job_list *list, struct errbuf *err);
 
+/* What only the machine that runs the jobs can check (the CPUs a job
+ * names exist); fio too checks it when it runs, not with --parse-only. */
+int job_list_check_host(const struct job_list *list, struct errbuf *err);
+
 void job_list_free(struct job_list *list);
 
 /* Prints the option table (name, type, default, help) for --help, then

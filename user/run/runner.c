@@ -314,6 +314,7 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 			w->job_index = (unsigned int)j;
 			w->clone_index = c;
 			w->thread_number = k + 1; /* fio numbers clones after their job */
+			w->index = k;
 			w->fd = -1;
 			if (t->per_clone_files)
 				job_file_name(job, c, 0, w->path, sizeof(w->path));

@@ -47,6 +47,18 @@ enum verify_mode {
 };
 
 #define JOB_NAME_MAX 128
+#define JOB_DESCRIPTION_MAX 256
+
+/* fio's cpus_allowed_policy: every worker gets the whole set, or each
+ * one CPU of it, round robin in worker order. */
+enum cpus_policy { CPUS_SHARED, CPUS_SPLIT };
+
+/* A CPU set (cpus_allowed=, cpumask=), bit N = CPU N; the size of glibc's
+ * cpu_set_t, without needing _GNU_SOURCE in every includer. */
+#define JOB_CPUS_MAX 1024
+struct job_cpus {
+	uint64_t bits[JOB_CPUS_MAX / 64];
+};
 
 /* A boolean option whose meaning depends on whether it was given at all
  * (fio's fio_option_is_set), such as zero_buffers turning off the default
@@ -147,6 +159,19 @@ struct job {
 	uint64_t buffer_compress_chunk;   /* default 512 */
 	unsigned int dedupe_percentage;
 
+	/* Job-file syntax and process options (fio's), set by job/options.c
+	 * and applied by each worker to itself (workload/worker.c). */
+	char description[JOB_DESCRIPTION_MAX];
+	unsigned int kb_base;    /* 1024 (fio's default) or 1000: what k, m ... mean */
+	unsigned int unit_base;  /* report bandwidth in bytes (0, 8) or bits (1) */
+	struct job_cpus cpus;    /* cpus_allowed= or cpumask= */
+	bool cpus_set;           /* else the worker keeps iodig's affinity */
+	enum cpus_policy cpus_policy;
+	int nice;                /* added to the worker's nice value, as nice(2) */
+	bool ioprio_set;         /* prio= or prioclass= given */
+	unsigned int ioprio;     /* 0 (highest) - 7 */
+	unsigned int ioprio_class; /* 0 none (fio: best effort), 1 rt, 2 be, 3 idle */
+
 	/* Where the job was defined, for error messages. */
 	char source[PATH_MAX];   /* job file path, or "command line" */
 	int source_line;         /* line of the [section] header, 0 for cli */
@@ -168,6 +193,11 @@ static inline bool rw_has_read(enum rw_mode rw)
 static inline bool rw_has_write(enum rw_mode rw)
 {
 	return rw != RW_READ && rw != RW_RANDREAD;
+}
+
+static inline bool job_cpus_has(const struct job_cpus *c, unsigned int cpu)
+{
+	return cpu < JOB_CPUS_MAX && (c->bits[cpu / 64] >> (cpu % 64) & 1);
 }
 
 const char *rw_mode_name(enum rw_mode rw);

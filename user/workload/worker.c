@@ -8,10 +8,12 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -590,6 +592,71 @@ static void finish_accounting(struct io_loop *lp)
 	s->minf = (uint64_t)(ru.ru_minflt - lp->ru_start.ru_minflt);
 }
 
+/* ---- fio's process options, applied by the worker to itself ----------- */
+
+/* linux/ioprio.h, which glibc does not wrap */
+#define IOPRIO_WHO_PROCESS 1
+#define IOPRIO_CLASS_BE    2
+#define IOPRIO_CLASS_SHIFT 13
+
+/* cpus_allowed/cpumask, all of it (shared) or, with split, the n-th CPU
+ * of the set for the n-th worker of the run, round robin (fio's
+ * fio_cpus_split with thread_number - 1). */
+static int apply_affinity(struct worker *w)
+{
+	const struct job *job = w->job;
+	unsigned int count = 0, pick;
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	for (unsigned int c = 0; c < JOB_CPUS_MAX && c < CPU_SETSIZE; c++)
+		count += job_cpus_has(&job->cpus, c);
+	if (!count)
+		return worker_fail(w, -EINVAL, "cpus_allowed/cpumask name no CPU");
+	pick = w->index % count;
+	for (unsigned int c = 0; c < JOB_CPUS_MAX && c < CPU_SETSIZE; c++) {
+		if (!job_cpus_has(&job->cpus, c))
+			continue;
+		if (job->cpus_policy == CPUS_SHARED) {
+			CPU_SET(c, &set);
+		} else if (pick-- == 0) {
+			CPU_SET(c, &set);
+			break;
+		}
+	}
+	if (sched_setaffinity(0, sizeof(set), &set))
+		return worker_fail(w, -errno, "cannot restrict the worker to the CPUs of cpus_allowed/cpumask: %s",
+				   strerror(errno));
+	return 0;
+}
+
+/* Each worker sets its own CPUs, nice value and I/O priority; all three
+ * are per thread on Linux, so thread=1 workers get their own too. */
+static int apply_process_opts(struct worker *w)
+{
+	const struct job *job = w->job;
+	unsigned int cls = job->ioprio_class ? job->ioprio_class : IOPRIO_CLASS_BE;
+	int ret;
+
+	if (job->cpus_set) {
+		ret = apply_affinity(w);
+		if (ret)
+			return ret;
+	}
+	errno = 0;
+	/* fio calls nice(2): the value is added to what iodig runs with */
+	if (job->nice && nice(job->nice) == -1 && errno)
+		return worker_fail(w, -errno, "cannot change the nice value by %d: %s",
+				   job->nice, strerror(errno));
+	/* fio: a priority without a class is best effort */
+	if (job->ioprio_set &&
+	    syscall(SYS_ioprio_set, IOPRIO_WHO_PROCESS, 0,
+		    (int)(cls << IOPRIO_CLASS_SHIFT | job->ioprio)))
+		return worker_fail(w, -errno, "cannot set I/O priority class %u level %u (prioclass, prio): %s",
+				   cls, job->ioprio, strerror(errno));
+	return 0;
+}
+
 static int worker_run(struct worker *w)
 {
 	const struct job *job = w->job;
@@ -601,6 +668,9 @@ static int worker_run(struct worker *w)
 
 	w->stats->tid = gettid();
 	w->stats->pid = getpid();
+	ret = apply_process_opts(w);
+	if (ret)
+		goto cleanup;
 	rng_seed(&w->rng, job->randrepeat ?
 		 job->randseed + w->clone_index * 0x9e3779b9ull :
 		 now_ns() ^ ((uint64_t)gettid() << 32));
