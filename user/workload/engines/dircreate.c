@@ -8,19 +8,5 @@
 #define _GNU_SOURCE
 
 #include "workload/engines/file_ops.h"
-#include "workload/engines/shared.h"
-#include "workload/worker.h"
 
-static enum io_result dircreate_queue(struct worker *w, struct io_unit *u)
-{
-	return file_ops_queue(w, u, &file_ops_mkdir);
-}
-
-const struct engine_ops dircreate_engine = {
-	.name = "dircreate",
-	.flags = ENGINE_SYNC | ENGINE_DISKLESS | ENGINE_FILE_OPS,
-	.init = file_ops_init,
-	.queue = dircreate_queue,
-	.cleanup = file_ops_cleanup,
-	.check_job = engine_refuse_verify,
-};
+FILE_OPS_ENGINE(dircreate, file_ops_mkdir, ENGINE_DISKLESS, file_ops_init, NULL);

@@ -9,8 +9,6 @@
 #include <unistd.h>
 
 #include "workload/engines/file_ops.h"
-#include "workload/engines/shared.h"
-#include "workload/worker.h"
 
 static int remove_dir(const struct worker *w, const char *path)
 {
@@ -20,16 +18,4 @@ static int remove_dir(const struct worker *w, const char *path)
 
 static const struct file_op rmdir_op = { "rmdir", remove_dir };
 
-static enum io_result dirdelete_queue(struct worker *w, struct io_unit *u)
-{
-	return file_ops_queue(w, u, &rmdir_op);
-}
-
-const struct engine_ops dirdelete_engine = {
-	.name = "dirdelete",
-	.flags = ENGINE_SYNC | ENGINE_DISKLESS | ENGINE_FILE_OPS,
-	.init = file_ops_init_dirs,
-	.queue = dirdelete_queue,
-	.cleanup = file_ops_cleanup,
-	.check_job = engine_refuse_verify,
-};
+FILE_OPS_ENGINE(dirdelete, rmdir_op, ENGINE_DISKLESS, file_ops_init_dirs, NULL);

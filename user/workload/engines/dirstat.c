@@ -7,20 +7,5 @@
 #define _GNU_SOURCE
 
 #include "workload/engines/file_ops.h"
-#include "workload/engines/shared.h"
-#include "workload/worker.h"
 
-static enum io_result dirstat_queue(struct worker *w, struct io_unit *u)
-{
-	return file_ops_queue(w, u, &file_ops_stat);
-}
-
-const struct engine_ops dirstat_engine = {
-	.name = "dirstat",
-	.flags = ENGINE_SYNC | ENGINE_DISKLESS | ENGINE_FILE_OPS,
-	.init = file_ops_init_dirs,
-	.queue = dirstat_queue,
-	.cleanup = file_ops_cleanup,
-	.check_job = engine_refuse_verify,
-	.options = file_ops_stat_options,
-};
+FILE_OPS_ENGINE(dirstat, file_ops_stat, ENGINE_DISKLESS, file_ops_init_dirs, file_ops_stat_options);

@@ -11,6 +11,7 @@
 #include "base/errbuf.h"
 #include "base/option.h"
 #include "workload/engine.h"
+#include "workload/engines/shared.h"
 
 struct worker;
 
@@ -28,6 +29,28 @@ void file_ops_cleanup(struct worker *w);
  * offset falls in, the first time one does, and completes @u. */
 enum io_result file_ops_queue(struct worker *w, struct io_unit *u,
 			      const struct file_op *op);
+
+/* Defines @engine##_engine, the file-operation engine fio calls @engine,
+ * whose queue() runs @op on each file: the operation is all that differs
+ * between these engines.  @flags adds to ENGINE_SYNC | ENGINE_FILE_OPS
+ * (ENGINE_DISKLESS when nothing is laid out before the run); @init is
+ * file_ops_init or file_ops_init_dirs; @options NULL or
+ * file_ops_stat_options.  None verifies: its I/Os carry no data. */
+#define FILE_OPS_ENGINE(engine, op, flags_, init_, options_)            \
+	static enum io_result engine##_queue(struct worker *w,          \
+					   struct io_unit *u)           \
+	{                                                               \
+		return file_ops_queue(w, u, &(op));                     \
+	}                                                               \
+	const struct engine_ops engine##_engine = {                     \
+		.name = #engine,                                        \
+		.flags = ENGINE_SYNC | ENGINE_FILE_OPS | (flags_),      \
+		.init = init_,                                          \
+		.queue = engine##_queue,                                \
+		.cleanup = file_ops_cleanup,                            \
+		.check_job = engine_refuse_verify,                      \
+		.options = options_,                                    \
+	}
 
 /* mkdir(2) with fio's mode 0700: dircreate's operation. */
 extern const struct file_op file_ops_mkdir;

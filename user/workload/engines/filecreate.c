@@ -10,8 +10,6 @@
 #include <unistd.h>
 
 #include "workload/engines/file_ops.h"
-#include "workload/engines/shared.h"
-#include "workload/worker.h"
 
 /* fio's mode and flags; the descriptor is closed untimed. */
 static int create_file(const struct worker *w, const char *path)
@@ -27,16 +25,4 @@ static int create_file(const struct worker *w, const char *path)
 
 static const struct file_op create_op = { "create", create_file };
 
-static enum io_result filecreate_queue(struct worker *w, struct io_unit *u)
-{
-	return file_ops_queue(w, u, &create_op);
-}
-
-const struct engine_ops filecreate_engine = {
-	.name = "filecreate",
-	.flags = ENGINE_SYNC | ENGINE_DISKLESS | ENGINE_FILE_OPS,
-	.init = file_ops_init,
-	.queue = filecreate_queue,
-	.cleanup = file_ops_cleanup,
-	.check_job = engine_refuse_verify,
-};
+FILE_OPS_ENGINE(filecreate, create_op, ENGINE_DISKLESS, file_ops_init, NULL);
