@@ -454,10 +454,7 @@ static int uring_getevents(struct worker *w, unsigned int min, unsigned int max)
 	unsigned int got = 0, n, i;
 	int ret;
 
-	if (max > d->cap)
-		max = d->cap;
-	if (min > max)
-		min = max;
+	engine_reap_bounds(&min, &max, d->cap);
 	d->nr_events = 0;
 	for (;;) {
 		n = io_uring_peek_batch_cqe(&d->ring, d->cqes, max - got);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "workload/engines/shared.h"
 #include "workload/worker.h"
 
 struct libaio_data {
@@ -166,10 +167,7 @@ static int libaio_getevents(struct worker *w, unsigned int min, unsigned int max
 	unsigned int got = 0, i;
 	int ret;
 
-	if (max > d->cap)
-		max = d->cap;
-	if (min > max)
-		min = max;
+	engine_reap_bounds(&min, &max, d->cap);
 	d->nr_events = 0;
 	do {
 		ret = io_getevents(d->ctx, min > got ? (long)(min - got) : 0,

@@ -30,6 +30,18 @@ static inline int64_t engine_result(ssize_t ret)
 	return ret < 0 ? -errno : ret;
 }
 
+/* Bounds getevents(@min, @max) to an engine's @cap (the size of its
+ * event array): no more than @cap reaped, no more waited for than may be
+ * reaped. */
+static inline void engine_reap_bounds(unsigned int *min, unsigned int *max,
+				      unsigned int cap)
+{
+	if (*max > cap)
+		*max = cap;
+	if (*min > *max)
+		*min = *max;
+}
+
 /* One blocking preadv2/pwritev2 of @u on @fd with @rwf (RWF_* flags).
  * Bytes transferred or -errno. */
 int64_t engine_rw2(int fd, const struct io_unit *u, int rwf);
