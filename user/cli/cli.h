@@ -123,6 +123,10 @@ int cli_parse(enum cli_cmd cmd, int argc, char **argv, struct cli_opts *o,
 	      bool (*is_extra)(const char *key), struct cli_args *rest,
 	      struct errbuf *err);
 void cli_args_free(struct cli_args *rest);
+/* cli_opts_init and cli_parse for a subcommand that takes options only:
+ * any other argument is an error naming it. */
+int cli_parse_options_only(enum cli_cmd cmd, int argc, char **argv,
+			   struct cli_opts *o, struct errbuf *err);
 
 /* help.c: the usage of @cmd with its options or, for CMD_NR, of every
  * subcommand. */

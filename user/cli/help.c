@@ -159,15 +159,10 @@ int cmd_help(int argc, char **argv)
 int cmd_version(int argc, char **argv)
 {
 	struct cli_opts o;
-	struct cli_args rest;
 	struct errbuf err = { { 0 } };
 	int ret;
 
-	cli_opts_init(&o, NULL);
-	ret = cli_parse(CMD_VERSION, argc, argv, &o, NULL, &rest, &err);
-	if (!ret && rest.nr_words)
-		ret = err_set(&err, EINVAL, "version: unknown argument '%s'", rest.words[0]);
-	cli_args_free(&rest);
+	ret = cli_parse_options_only(CMD_VERSION, argc, argv, &o, &err);
 	if (ret)
 		return help_usage_error(&err);
 	if (o.help)

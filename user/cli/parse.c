@@ -254,3 +254,18 @@ void cli_args_free(struct cli_args *rest)
 	free(rest->extra);
 	memset(rest, 0, sizeof(*rest));
 }
+
+int cli_parse_options_only(enum cli_cmd cmd, int argc, char **argv,
+			   struct cli_opts *o, struct errbuf *err)
+{
+	struct cli_args rest;
+	int ret;
+
+	cli_opts_init(o, NULL);
+	ret = cli_parse(cmd, argc, argv, o, NULL, &rest, err);
+	if (!ret && rest.nr_words)
+		ret = err_set(err, EINVAL, "%s: unknown argument '%s'",
+			      cli_commands[cmd].name, rest.words[0]);
+	cli_args_free(&rest);
+	return ret;
+}

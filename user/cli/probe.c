@@ -34,15 +34,10 @@ int cmd_probe(int argc, char **argv)
 	struct probe_env env = { .runner_tgid = getpid(), .supervisor_tid = gettid() };
 	struct probe_set *set = NULL;
 	struct errbuf err = { { 0 } };
-	struct cli_args rest;
 	struct cli_opts o;
 	int ret;
 
-	cli_opts_init(&o, NULL);
-	ret = cli_parse(CMD_PROBE, argc, argv, &o, NULL, &rest, &err);
-	if (!ret && rest.nr_words)
-		ret = err_set(&err, EINVAL, "probe: unknown argument '%s'", rest.words[0]);
-	cli_args_free(&rest);
+	ret = cli_parse_options_only(CMD_PROBE, argc, argv, &o, &err);
 	if (!ret && o.help) {
 		cli_usage(stdout, CMD_PROBE);
 		return 0;
