@@ -38,7 +38,7 @@ enum io_result file_ops_queue(struct worker *w, struct io_unit *u,
  * file_ops_stat_options.  None verifies: its I/Os carry no data. */
 #define FILE_OPS_ENGINE(engine, op, flags_, init_, options_)            \
 	static enum io_result engine##_queue(struct worker *w,          \
-					   struct io_unit *u)           \
+					     struct io_unit *u)         \
 	{                                                               \
 		return file_ops_queue(w, u, &(op));                     \
 	}                                                               \
