@@ -68,16 +68,6 @@ static void jstr(struct jbuild *b, struct json_object *o, const char *key,
 	jadd(b, o, key, json_object_new_string(v));
 }
 
-static const struct report_group *find_group(const struct report *r, int id)
-{
-	size_t i;
-
-	for (i = 0; i < r->nr_groups; i++)
-		if (r->groups[i].id == id)
-			return &r->groups[i];
-	return NULL;
-}
-
 /* {min, max, mean, stddev, N} plus fio's percentile map when @h is given
  * (fio's default prints percentiles for clat only). */
 static void add_lat(struct jbuild *b, struct json_object *dir, const char *key,
@@ -342,7 +332,7 @@ static void add_job(struct jbuild *b, struct json_object *jobs,
 	struct json_object *o = jnew_obj(b);
 	int err = rj->error ? rj->error : st->error;
 
-	g = find_group(r, rj->job ? rj->job->group_id : 0);
+	g = report_find_group(r, rj->job ? rj->job->group_id : 0);
 	jstr(b, o, "jobname", rj->job ? rj->job->name : "job");
 	jint(b, o, "groupid", (uint64_t)(rj->job ? rj->job->group_id : 0));
 	jint(b, o, "error", (uint64_t)-err);

@@ -14,16 +14,6 @@
 #include "probes/toggle.h"
 #include "report/units.h"
 
-static const struct report_group *find_group(const struct report *r, int id)
-{
-	size_t i;
-
-	for (i = 0; i < r->nr_groups; i++)
-		if (r->groups[i].id == id)
-			return &r->groups[i];
-	return NULL;
-}
-
 static unsigned int group_kb_base(const struct report_group *g)
 {
 	return g && g->kb_base ? g->kb_base : 1024;
@@ -238,7 +228,7 @@ static void print_job(FILE *out, const struct report *r,
 	    !st->issued[DDIR_READ] && !st->issued[DDIR_WRITE] && !err)
 		return;
 
-	g = find_group(r, rj->job ? rj->job->group_id : 0);
+	g = report_find_group(r, rj->job ? rj->job->group_id : 0);
 	ctime_r(&r->timestamp, when);	/* ends in '\n', as fio's line does */
 	if (!err) {
 		fprintf(out, "%s: (groupid=%d, jobs=%u): err= 0: pid=%d: %s",
