@@ -605,10 +605,9 @@ static const char *const block_classic_events[] = {
 };
 
 /* Figures: how many requests the driver saw per I/O of the workload. */
-static const struct figure_def block_requests_figure = {
-	.kind = FIGURE_KERNEL, .key = "kernel.requests_per_io", .label = "block requests per I/O",
-	.unit = "", .better = FIGURE_NO_DIRECTION, .rank = 30,
-};
+static const struct figure_def block_requests_figure =
+	FIGURE_KERNEL_DEF("kernel.requests_per_io", "block requests per I/O",
+			  FIGURE_NO_DIRECTION, 30);
 
 static void block_figures(const void *state, const struct probe_workload *wl,
 			  struct figure_set *out)

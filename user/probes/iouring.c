@@ -447,10 +447,8 @@ static const struct family_drop_def iouring_drops[] = {
 };
 
 /* Figures: how many submitted requests went to io-wq. */
-static const struct figure_def iouring_punt_figure = {
-	.kind = FIGURE_KERNEL, .key = "kernel.punt_ratio", .label = "io_uring punt ratio (io-wq)",
-	.unit = "", .better = FIGURE_LOWER, .rank = 0,
-};
+static const struct figure_def iouring_punt_figure =
+	FIGURE_KERNEL_DEF("kernel.punt_ratio", "io_uring punt ratio (io-wq)", FIGURE_LOWER, 0);
 
 static void iouring_figures(const void *state, const struct probe_workload *wl,
 			    struct figure_set *out)
