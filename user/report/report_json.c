@@ -323,10 +323,6 @@ static void add_job(struct jbuild *b, struct json_object *jobs,
 		    const struct report *r, const struct report_job *rj,
 		    uint64_t elapsed_s)
 {
-	static const char *const depth_labels[DIST_BUCKETS] = {
-		"1", "2", "4", "8", "16", "32", ">=64" };
-	static const char *const batch_labels[DIST_BUCKETS] = {
-		"0", "4", "8", "16", "32", "64", ">=64" };
 	const struct worker_stats *st = &rj->st;
 	const struct report_group *g;
 	struct json_object *o = jnew_obj(b);
@@ -350,9 +346,9 @@ static void add_job(struct jbuild *b, struct json_object *jobs,
 	jint(b, o, "ctx", st->ctx_vol + st->ctx_invol);
 	jint(b, o, "majf", st->majf);
 	jint(b, o, "minf", st->minf);
-	add_dist(b, o, "iodepth_level", depth_labels, st->depth_dist);
-	add_dist(b, o, "iodepth_submit", batch_labels, st->submit_dist);
-	add_dist(b, o, "iodepth_complete", batch_labels, st->complete_dist);
+	add_dist(b, o, "iodepth_level", dist_depth_labels, st->depth_dist);
+	add_dist(b, o, "iodepth_submit", dist_batch_labels, st->submit_dist);
+	add_dist(b, o, "iodepth_complete", dist_batch_labels, st->complete_dist);
 	add_lat_buckets(b, o, st);
 	jint(b, o, "latency_depth", rj->job ? rj->job->iodepth : 1);
 	jint(b, o, "latency_target", 0);

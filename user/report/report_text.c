@@ -210,10 +210,6 @@ static void print_dist(FILE *out, const char *prefix, const char *const *labels,
 static void print_job(FILE *out, const struct report *r,
 		      const struct report_job *rj)
 {
-	static const char *const depth_labels[DIST_BUCKETS] = {
-		"1", "2", "4", "8", "16", "32", ">=64" };
-	static const char *const batch_labels[DIST_BUCKETS] = {
-		"0", "4", "8", "16", "32", "64", ">=64" };
 	const struct worker_stats *st = &rj->st;
 	const struct report_group *g;
 	int err = rj->error ? rj->error : st->error;
@@ -257,9 +253,9 @@ static void print_job(FILE *out, const struct report *r,
 		stats_cpu_pct(st->sys_ns, st, rj->nr_workers),
 		(unsigned long long)(st->ctx_vol + st->ctx_invol),
 		(unsigned long long)st->majf, (unsigned long long)st->minf);
-	print_dist(out, "  IO depths    : ", depth_labels, st->depth_dist);
-	print_dist(out, "     submit    : ", batch_labels, st->submit_dist);
-	print_dist(out, "     complete  : ", batch_labels, st->complete_dist);
+	print_dist(out, "  IO depths    : ", dist_depth_labels, st->depth_dist);
+	print_dist(out, "     submit    : ", dist_batch_labels, st->submit_dist);
+	print_dist(out, "     complete  : ", dist_batch_labels, st->complete_dist);
 	fprintf(out, "     issued rwts: total=%llu,%llu,0,0 short=%llu,%llu,0,0 "
 		"dropped=0,0,0,0\n", (unsigned long long)st->issued[DDIR_READ],
 		(unsigned long long)st->issued[DDIR_WRITE],
