@@ -328,9 +328,9 @@ static void add_job(struct jbuild *b, struct json_object *jobs,
 	struct json_object *o = jnew_obj(b);
 	int err = rj->error ? rj->error : st->error;
 
-	g = report_find_group(r, rj->job ? rj->job->group_id : 0);
+	g = report_find_group(r, report_job_group(rj));
 	jstr(b, o, "jobname", rj->job ? rj->job->name : "job");
-	jint(b, o, "groupid", (uint64_t)(rj->job ? rj->job->group_id : 0));
+	jint(b, o, "groupid", (uint64_t)report_job_group(rj));
 	jint(b, o, "error", (uint64_t)-err);
 	jint(b, o, "eta", 0);
 	jint(b, o, "elapsed", elapsed_s);

@@ -224,18 +224,18 @@ static void print_job(FILE *out, const struct report *r,
 	    !st->issued[DDIR_READ] && !st->issued[DDIR_WRITE] && !err)
 		return;
 
-	g = report_find_group(r, rj->job ? rj->job->group_id : 0);
+	g = report_find_group(r, report_job_group(rj));
 	ctime_r(&r->timestamp, when);	/* ends in '\n', as fio's line does */
 	if (!err) {
 		fprintf(out, "%s: (groupid=%d, jobs=%u): err= 0: pid=%d: %s",
-			job_name(rj), rj->job ? rj->job->group_id : 0,
+			job_name(rj), report_job_group(rj),
 			rj->nr_workers, rj->pid, when);
 	} else {
 		const char *msg = rj->errmsg[0] ? rj->errmsg :
 				  st->errmsg[0] ? st->errmsg : strerror(-err);
 
 		fprintf(out, "%s: (groupid=%d, jobs=%u): err=%2d (%s): pid=%d: %s",
-			job_name(rj), rj->job ? rj->job->group_id : 0,
+			job_name(rj), report_job_group(rj),
 			rj->nr_workers, -err, msg, rj->pid, when);
 	}
 
@@ -384,7 +384,7 @@ static void print_kernel(FILE *out, const struct report *r, const struct report_
 /* With several groups, each group's kernel section follows its last job. */
 static void print_group_kernel(FILE *out, const struct report *r, size_t job)
 {
-	int id = r->jobs[job].job ? r->jobs[job].job->group_id : 0;
+	int id = report_job_group(&r->jobs[job]);
 
 	if (r->nr_groups < 2 || (job + 1 < r->nr_jobs && r->jobs[job + 1].job &&
 				 r->jobs[job + 1].job->group_id == id))
