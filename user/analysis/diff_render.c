@@ -131,20 +131,27 @@ static void header_lines(const struct diff *d, FILE *out, bool md)
 		"Significance: %s, alpha = %g; single runs give none.\n", TEST_NAME, d->alpha);
 }
 
+/* The warnings, then the kernel notes, as text or Markdown lists. */
+static void note_lines(const struct diff *d, FILE *out, bool md)
+{
+	if (d->nr_warnings) {
+		fputs(md ? "\n**Warnings** (the comparison may not be fair):\n\n" :
+		      "\nWarnings (the comparison may not be fair):\n", out);
+		for (size_t i = 0; i < d->nr_warnings; i++)
+			fprintf(out, "%s%s\n", md ? "- " : "  ! ", d->warnings[i]);
+	}
+	fputs(md ? "\n**Kernel:**\n\n" : "\nKernel:\n", out);
+	for (size_t i = 0; i < d->nr_kernel_notes; i++)
+		fprintf(out, "%s%s\n", md ? "- " : "  ", d->kernel_notes[i]);
+}
+
 int diff_render_text(const struct diff *d, FILE *out)
 {
 	const char *section = NULL;
 
 	fprintf(out, "iodig diff (each file against A)\n");
 	header_lines(d, out, false);
-	if (d->nr_warnings) {
-		fprintf(out, "\nWarnings (the comparison may not be fair):\n");
-		for (size_t i = 0; i < d->nr_warnings; i++)
-			fprintf(out, "  ! %s\n", d->warnings[i]);
-	}
-	fprintf(out, "\nKernel:\n");
-	for (size_t i = 0; i < d->nr_kernel_notes; i++)
-		fprintf(out, "  %s\n", d->kernel_notes[i]);
+	note_lines(d, out, false);
 	for (size_t r = 0; r < d->nr_rows; r++) {
 		const struct diff_row *row = &d->rows[r];
 
@@ -195,14 +202,7 @@ int diff_render_md(const struct diff *d, FILE *out)
 
 	fprintf(out, "### iodig diff\n\n");
 	header_lines(d, out, true);
-	if (d->nr_warnings) {
-		fprintf(out, "\n**Warnings** (the comparison may not be fair):\n\n");
-		for (size_t i = 0; i < d->nr_warnings; i++)
-			fprintf(out, "- %s\n", d->warnings[i]);
-	}
-	fprintf(out, "\n**Kernel:**\n\n");
-	for (size_t i = 0; i < d->nr_kernel_notes; i++)
-		fprintf(out, "- %s\n", d->kernel_notes[i]);
+	note_lines(d, out, true);
 	for (size_t r = 0; r < d->nr_rows; r++) {
 		const struct diff_row *row = &d->rows[r];
 

@@ -283,19 +283,13 @@ static void print_bytes(FILE *out, uint64_t b)
 static void text_latency(FILE *out, const char *what, const struct hist *h,
 			 uint64_t sum, uint64_t max, uint64_t untimed)
 {
-	const char *unit;
-	double div, mean;
-
 	if (!h->total) {
 		fprintf(out, "      %s: no timestamps (%llu requests without)\n", what,
 			(unsigned long long)untimed);
 		return;
 	}
-	mean = (double)sum / (double)h->total;
-	latency_unit(mean, &unit, &div);
-	fprintf(out, "      %s (%s): avg=%.2f, p50=%.2f, p99=%.2f, max=%.2f", what, unit,
-		mean / div, (double)hist_percentile(h, 50.0) / div,
-		(double)hist_percentile(h, 99.0) / div, (double)max / div);
+	fputs("      ", out);
+	latency_text(out, what, h, (double)sum / (double)h->total, max);
 	if (untimed)
 		fprintf(out, ", untimed=%llu", (unsigned long long)untimed);
 	fputc('\n', out);
@@ -503,9 +497,7 @@ static struct json_object *json_latency(const struct hist *h, const struct kind_
 	json_object_object_add(o, "untimed", json_u64(f->untimed));
 	json_object_object_add(o, "mean", json_object_new_double(
 		h->total ? (double)f->sum / (double)h->total : 0.0));
-	json_object_object_add(o, "p50", json_u64(hist_percentile(h, 50.0)));
-	json_object_object_add(o, "p90", json_u64(hist_percentile(h, 90.0)));
-	json_object_object_add(o, "p99", json_u64(hist_percentile(h, 99.0)));
+	json_add_percentiles(o, h);
 	json_object_object_add(o, "p99_9", json_u64(hist_percentile(h, 99.9)));
 	json_object_object_add(o, "max", json_u64(f->max));
 	return o;
@@ -605,10 +597,9 @@ static const char *const block_classic_events[] = {
 };
 
 /* Figures: how many requests the driver saw per I/O of the workload. */
-static const struct figure_def block_requests_figure = {
-	.kind = FIGURE_KERNEL, .key = "kernel.requests_per_io", .label = "block requests per I/O",
-	.unit = "", .better = FIGURE_NO_DIRECTION, .rank = 30,
-};
+static const struct figure_def block_requests_figure =
+	FIGURE_KERNEL_DEF("kernel.requests_per_io", "block requests per I/O",
+			  FIGURE_NO_DIRECTION, 30);
 
 static void block_figures(const void *state, const struct probe_workload *wl,
 			  struct figure_set *out)

@@ -4,6 +4,7 @@
 #include <json-c/json.h>
 
 #include "probes/family_render.h"
+#include "workload/stats.h"
 
 struct json_object *json_u64(uint64_t v)
 {
@@ -22,6 +23,26 @@ void latency_unit(double ns, const char **unit, double *div)
 		*unit = "msec";
 		*div = 1000000.0;
 	}
+}
+
+double latency_text(FILE *out, const char *what, const struct hist *h, double mean_ns,
+		    uint64_t max_ns)
+{
+	const char *unit;
+	double div;
+
+	latency_unit(mean_ns, &unit, &div);
+	fprintf(out, "%s (%s): avg=%.2f, p50=%.2f, p99=%.2f, max=%.2f", what, unit,
+		mean_ns / div, (double)hist_percentile(h, 50.0) / div,
+		(double)hist_percentile(h, 99.0) / div, (double)max_ns / div);
+	return div;
+}
+
+void json_add_percentiles(struct json_object *o, const struct hist *h)
+{
+	json_object_object_add(o, "p50", json_u64(hist_percentile(h, 50.0)));
+	json_object_object_add(o, "p90", json_u64(hist_percentile(h, 90.0)));
+	json_object_object_add(o, "p99", json_u64(hist_percentile(h, 99.0)));
 }
 
 void drops_text(FILE *out, const struct family_drop *drops, size_t nr)

@@ -20,6 +20,14 @@ struct json_object *json_u64(uint64_t v);
  * readable: "nsec", "usec" or "msec", and what to divide by. */
 void latency_unit(double ns, const char **unit, double *div);
 
+struct hist;
+/* "@what (unit): avg=A, p50=B, p99=C, max=D" without a newline, in the
+ * unit latency_unit picks for @mean_ns; returns that unit's divisor. */
+double latency_text(FILE *out, const char *what, const struct hist *h, double mean_ns,
+		    uint64_t max_ns);
+/* @h's percentiles as "p50", "p90" and "p99" of @o. */
+void json_add_percentiles(struct json_object *o, const struct hist *h);
+
 /*
  * Events a family lost, by cause.  Every family reports them the same
  * way: JSON "drops": {"<cause>": N, ...} with each of its causes (zeros

@@ -338,10 +338,8 @@ static void faults_render_json(const void *state, struct json_object *kernel)
 /* What the family lost is only program runs the kernel skipped
  * (recursion), which the base counts. */
 /* Figures: the workload's user page faults per I/O. */
-static const struct figure_def faults_per_io_figure = {
-	.kind = FIGURE_KERNEL, .key = "kernel.faults_per_io", .label = "user faults per I/O",
-	.unit = "", .better = FIGURE_LOWER, .rank = 20,
-};
+static const struct figure_def faults_per_io_figure =
+	FIGURE_KERNEL_DEF("kernel.faults_per_io", "user faults per I/O", FIGURE_LOWER, 20);
 
 static void faults_figures(const void *state, const struct probe_workload *wl,
 			   struct figure_set *out)

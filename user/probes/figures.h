@@ -44,6 +44,14 @@ struct figure_def {
 	int rank;
 };
 
+/* A family's definitions: its kernel figures are ratios (no unit), its
+ * function rows FIGURE_FUNCTION patterns. */
+#define FIGURE_KERNEL_DEF(k, l, b, r) \
+	{ .kind = FIGURE_KERNEL, .key = (k), .label = (l), .unit = "", .better = (b), .rank = (r) }
+#define FIGURE_FUNCTION_DEF(k, l, m, u, b, r) \
+	{ .kind = FIGURE_FUNCTION, .key = (k), .label = (l), .measure = (m), .unit = (u), \
+	  .better = (b), .rank = (r) }
+
 struct figure {
 	const struct figure_def *def; /* borrowed: outlives the set */
 	char *key;                 /* the full key, group prefix included */

@@ -348,8 +348,7 @@ static void iouring_render_text(const void *state, FILE *out)
 {
 	const struct iouring_state *s = state;
 	const struct iouring_counters *c;
-	const char *unit;
-	double div, mean;
+	double div;
 
 	if (!s)
 		return;
@@ -373,12 +372,9 @@ static void iouring_render_text(const void *state, FILE *out)
 		fprintf(out, ", SQPOLL threads: %llu", (unsigned long long)s->sqpoll_threads);
 	fputc('\n', out);
 	if (s->punt_hist.total) {
-		mean = (double)c->punt_ns_sum / (double)c->punt_timed;
-		latency_unit(mean, &unit, &div);
-		fprintf(out, "    punted latency (%s): avg=%.2f, p50=%.2f, p99=%.2f, max=%.2f",
-			unit, mean / div, (double)hist_percentile(&s->punt_hist, 50.0) / div,
-			(double)hist_percentile(&s->punt_hist, 99.0) / div,
-			(double)c->punt_ns_max / div);
+		fputs("    ", out);
+		div = latency_text(out, "punted latency", &s->punt_hist,
+				   (double)c->punt_ns_sum / (double)c->punt_timed, c->punt_ns_max);
 		/* Inline requests are not timed here: the workload's clat is. */
 		if (s->have_wl && s->wl.ios)
 			fprintf(out, "; workload clat avg=%.2f",
@@ -425,9 +421,7 @@ static void iouring_render_json(const void *state, struct json_object *kernel)
 	json_object_object_add(sub, "samples", json_u64(c->punt_timed));
 	json_object_object_add(sub, "mean", json_object_new_double(
 		ratio(c->punt_ns_sum, c->punt_timed)));
-	json_object_object_add(sub, "p50", json_u64(hist_percentile(&s->punt_hist, 50.0)));
-	json_object_object_add(sub, "p90", json_u64(hist_percentile(&s->punt_hist, 90.0)));
-	json_object_object_add(sub, "p99", json_u64(hist_percentile(&s->punt_hist, 99.0)));
+	json_add_percentiles(sub, &s->punt_hist);
 	json_object_object_add(sub, "max", json_u64(c->punt_ns_max));
 	json_object_object_add(sub, "untimed_before_hook", json_u64(c->punt_unhooked));
 	json_object_object_add(o, "punted_latency_ns", sub);
@@ -447,10 +441,8 @@ static const struct family_drop_def iouring_drops[] = {
 };
 
 /* Figures: how many submitted requests went to io-wq. */
-static const struct figure_def iouring_punt_figure = {
-	.kind = FIGURE_KERNEL, .key = "kernel.punt_ratio", .label = "io_uring punt ratio (io-wq)",
-	.unit = "", .better = FIGURE_LOWER, .rank = 0,
-};
+static const struct figure_def iouring_punt_figure =
+	FIGURE_KERNEL_DEF("kernel.punt_ratio", "io_uring punt ratio (io-wq)", FIGURE_LOWER, 0);
 
 static void iouring_figures(const void *state, const struct probe_workload *wl,
 			    struct figure_set *out)

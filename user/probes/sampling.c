@@ -673,10 +673,9 @@ static const struct family_drop_def samp_drops[] = {
 
 /* Figures: each submission function's share of the slat, and the
  * submission stacks the breakdown rests on. */
-static const struct figure_def samp_slat_figure = {
-	.kind = FIGURE_FUNCTION, .key = "fn|slat|*|ns_per_io", .label = "slat (sampled)",
-	.measure = "time/IO", .unit = "ns/IO", .better = FIGURE_LOWER, .rank = 0,
-};
+static const struct figure_def samp_slat_figure =
+	FIGURE_FUNCTION_DEF("fn|slat|*|ns_per_io", "slat (sampled)",
+			    "time/IO", "ns/IO", FIGURE_LOWER, 0);
 
 /* Root first, as flame graphs read them. */
 static void put_submission_stack(struct figure_set *out, const struct samp_stack *st)

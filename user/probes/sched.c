@@ -602,22 +602,21 @@ static const struct family_drop_def sched_drops[] = {
 static const char *const sched_classic_events[] = { "sched_switch" };
 /* Figures: switches per I/O in all, of io-wq workers, waiting for a tag;
  * per blocking function, switches and off-CPU time per I/O. */
-#define SCHED_KERNEL_FIGURE(k, l, r) \
-	{ .kind = FIGURE_KERNEL, .key = k, .label = l, .unit = "", .better = FIGURE_LOWER, .rank = r }
 static const struct figure_def sched_switches_figure =
-	SCHED_KERNEL_FIGURE("kernel.switches_per_io", "sched switches per I/O", 10);
+	FIGURE_KERNEL_DEF("kernel.switches_per_io", "sched switches per I/O",
+			  FIGURE_LOWER, 10);
 static const struct figure_def sched_iowq_figure =
-	SCHED_KERNEL_FIGURE("kernel.iowq_switches_per_io", "io-wq worker switches per I/O", 11);
+	FIGURE_KERNEL_DEF("kernel.iowq_switches_per_io", "io-wq worker switches per I/O",
+			  FIGURE_LOWER, 11);
 static const struct figure_def sched_tag_waits_figure =
-	SCHED_KERNEL_FIGURE("kernel.tag_waits_per_io", "tag waits per I/O (blk_mq_get_tag)", 12);
-static const struct figure_def sched_fn_calls_figure = {
-	.kind = FIGURE_FUNCTION, .key = "fn|sched|*|calls_per_io", .label = "blocks in",
-	.measure = "switches/IO", .unit = "calls/IO", .better = FIGURE_LOWER, .rank = 10,
-};
-static const struct figure_def sched_fn_ns_figure = {
-	.kind = FIGURE_FUNCTION, .key = "fn|sched|*|ns_per_io", .label = "blocks in",
-	.measure = "off-CPU time/IO", .unit = "ns/IO", .better = FIGURE_LOWER, .rank = 10,
-};
+	FIGURE_KERNEL_DEF("kernel.tag_waits_per_io", "tag waits per I/O (blk_mq_get_tag)",
+			  FIGURE_LOWER, 12);
+static const struct figure_def sched_fn_calls_figure =
+	FIGURE_FUNCTION_DEF("fn|sched|*|calls_per_io", "blocks in",
+			    "switches/IO", "calls/IO", FIGURE_LOWER, 10);
+static const struct figure_def sched_fn_ns_figure =
+	FIGURE_FUNCTION_DEF("fn|sched|*|ns_per_io", "blocks in",
+			    "off-CPU time/IO", "ns/IO", FIGURE_LOWER, 10);
 
 static void sched_figures(const void *state, const struct probe_workload *wl,
 			  struct figure_set *out)

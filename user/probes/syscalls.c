@@ -379,14 +379,12 @@ static const struct family_drop_def sc_drops[] = {
 };
 
 /* Figures: each traced call's calls and time in the kernel per I/O. */
-static const struct figure_def sc_calls_figure = {
-	.kind = FIGURE_FUNCTION, .key = "fn|syscall|*|calls_per_io", .label = "syscall",
-	.measure = "calls/IO", .unit = "calls/IO", .better = FIGURE_LOWER, .rank = 20,
-};
-static const struct figure_def sc_ns_figure = {
-	.kind = FIGURE_FUNCTION, .key = "fn|syscall|*|ns_per_io", .label = "syscall",
-	.measure = "time/IO", .unit = "ns/IO", .better = FIGURE_LOWER, .rank = 20,
-};
+static const struct figure_def sc_calls_figure =
+	FIGURE_FUNCTION_DEF("fn|syscall|*|calls_per_io", "syscall",
+			    "calls/IO", "calls/IO", FIGURE_LOWER, 20);
+static const struct figure_def sc_ns_figure =
+	FIGURE_FUNCTION_DEF("fn|syscall|*|ns_per_io", "syscall",
+			    "time/IO", "ns/IO", FIGURE_LOWER, 20);
 
 static void sc_figures(const void *state, const struct probe_workload *wl,
 		       struct figure_set *out)

@@ -83,6 +83,21 @@ struct report {
 	const struct probe_toggle *toggle; /* --probe-toggle, may be NULL */
 };
 
+/* The group @rj ran in (0 for an entry without a job). */
+static inline int report_job_group(const struct report_job *rj)
+{
+	return rj->job ? rj->job->group_id : 0;
+}
+
+/* The totals of group @id, NULL when the report has none. */
+static inline const struct report_group *report_find_group(const struct report *r, int id)
+{
+	for (size_t i = 0; i < r->nr_groups; i++)
+		if (r->groups[i].id == id)
+			return &r->groups[i];
+	return NULL;
+}
+
 /* fio's layout and field names; the kernel section follows. */
 int report_text(const struct report *r, FILE *out);
 /* fio's JSON keys and nesting plus an "iodig" object: built once as a

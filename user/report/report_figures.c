@@ -53,11 +53,6 @@ static void put_latency(struct figure_set *s, const struct figure_def *defs,
 	figure_put(s, &defs[3], (double)hist_percentile(h, 99.9));
 }
 
-static int job_group(const struct report_job *rj)
-{
-	return rj->job ? rj->job->group_id : 0;
-}
-
 int report_figures(const struct report *r, int group, struct figure_set *out)
 {
 	/* three full histograms: too large for the stack */
@@ -71,7 +66,7 @@ int report_figures(const struct report *r, int group, struct figure_set *out)
 		uint64_t runt = stats_runtime_ms(st);
 		unsigned int nw = r->jobs[j].nr_workers;
 
-		if (group >= 0 && job_group(&r->jobs[j]) != group)
+		if (group >= 0 && report_job_group(&r->jobs[j]) != group)
 			continue;
 		for (int d = 0; d < DDIR_COUNT; d++) {
 			const struct ddir_stats *ds = &st->dir[d];

@@ -68,16 +68,6 @@ static void jstr(struct jbuild *b, struct json_object *o, const char *key,
 	jadd(b, o, key, json_object_new_string(v));
 }
 
-static const struct report_group *find_group(const struct report *r, int id)
-{
-	size_t i;
-
-	for (i = 0; i < r->nr_groups; i++)
-		if (r->groups[i].id == id)
-			return &r->groups[i];
-	return NULL;
-}
-
 /* {min, max, mean, stddev, N} plus fio's percentile map when @h is given
  * (fio's default prints percentiles for clat only). */
 static void add_lat(struct jbuild *b, struct json_object *dir, const char *key,
@@ -333,18 +323,14 @@ static void add_job(struct jbuild *b, struct json_object *jobs,
 		    const struct report *r, const struct report_job *rj,
 		    uint64_t elapsed_s)
 {
-	static const char *const depth_labels[DIST_BUCKETS] = {
-		"1", "2", "4", "8", "16", "32", ">=64" };
-	static const char *const batch_labels[DIST_BUCKETS] = {
-		"0", "4", "8", "16", "32", "64", ">=64" };
 	const struct worker_stats *st = &rj->st;
 	const struct report_group *g;
 	struct json_object *o = jnew_obj(b);
 	int err = rj->error ? rj->error : st->error;
 
-	g = find_group(r, rj->job ? rj->job->group_id : 0);
+	g = report_find_group(r, report_job_group(rj));
 	jstr(b, o, "jobname", rj->job ? rj->job->name : "job");
-	jint(b, o, "groupid", (uint64_t)(rj->job ? rj->job->group_id : 0));
+	jint(b, o, "groupid", (uint64_t)report_job_group(rj));
 	jint(b, o, "error", (uint64_t)-err);
 	jint(b, o, "eta", 0);
 	jint(b, o, "elapsed", elapsed_s);
@@ -360,9 +346,9 @@ static void add_job(struct jbuild *b, struct json_object *jobs,
 	jint(b, o, "ctx", st->ctx_vol + st->ctx_invol);
 	jint(b, o, "majf", st->majf);
 	jint(b, o, "minf", st->minf);
-	add_dist(b, o, "iodepth_level", depth_labels, st->depth_dist);
-	add_dist(b, o, "iodepth_submit", batch_labels, st->submit_dist);
-	add_dist(b, o, "iodepth_complete", batch_labels, st->complete_dist);
+	add_dist(b, o, "iodepth_level", dist_depth_labels, st->depth_dist);
+	add_dist(b, o, "iodepth_submit", dist_batch_labels, st->submit_dist);
+	add_dist(b, o, "iodepth_complete", dist_batch_labels, st->complete_dist);
 	add_lat_buckets(b, o, st);
 	jint(b, o, "latency_depth", rj->job ? rj->job->iodepth : 1);
 	jint(b, o, "latency_target", 0);

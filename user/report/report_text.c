@@ -14,16 +14,6 @@
 #include "probes/toggle.h"
 #include "report/units.h"
 
-static const struct report_group *find_group(const struct report *r, int id)
-{
-	size_t i;
-
-	for (i = 0; i < r->nr_groups; i++)
-		if (r->groups[i].id == id)
-			return &r->groups[i];
-	return NULL;
-}
-
 static unsigned int group_kb_base(const struct report_group *g)
 {
 	return g && g->kb_base ? g->kb_base : 1024;
@@ -220,10 +210,6 @@ static void print_dist(FILE *out, const char *prefix, const char *const *labels,
 static void print_job(FILE *out, const struct report *r,
 		      const struct report_job *rj)
 {
-	static const char *const depth_labels[DIST_BUCKETS] = {
-		"1", "2", "4", "8", "16", "32", ">=64" };
-	static const char *const batch_labels[DIST_BUCKETS] = {
-		"0", "4", "8", "16", "32", "64", ">=64" };
 	const struct worker_stats *st = &rj->st;
 	const struct report_group *g;
 	int err = rj->error ? rj->error : st->error;
@@ -238,18 +224,18 @@ static void print_job(FILE *out, const struct report *r,
 	    !st->issued[DDIR_READ] && !st->issued[DDIR_WRITE] && !err)
 		return;
 
-	g = find_group(r, rj->job ? rj->job->group_id : 0);
+	g = report_find_group(r, report_job_group(rj));
 	ctime_r(&r->timestamp, when);	/* ends in '\n', as fio's line does */
 	if (!err) {
 		fprintf(out, "%s: (groupid=%d, jobs=%u): err= 0: pid=%d: %s",
-			job_name(rj), rj->job ? rj->job->group_id : 0,
+			job_name(rj), report_job_group(rj),
 			rj->nr_workers, rj->pid, when);
 	} else {
 		const char *msg = rj->errmsg[0] ? rj->errmsg :
 				  st->errmsg[0] ? st->errmsg : strerror(-err);
 
 		fprintf(out, "%s: (groupid=%d, jobs=%u): err=%2d (%s): pid=%d: %s",
-			job_name(rj), rj->job ? rj->job->group_id : 0,
+			job_name(rj), report_job_group(rj),
 			rj->nr_workers, -err, msg, rj->pid, when);
 	}
 
@@ -267,9 +253,9 @@ static void print_job(FILE *out, const struct report *r,
 		stats_cpu_pct(st->sys_ns, st, rj->nr_workers),
 		(unsigned long long)(st->ctx_vol + st->ctx_invol),
 		(unsigned long long)st->majf, (unsigned long long)st->minf);
-	print_dist(out, "  IO depths    : ", depth_labels, st->depth_dist);
-	print_dist(out, "     submit    : ", batch_labels, st->submit_dist);
-	print_dist(out, "     complete  : ", batch_labels, st->complete_dist);
+	print_dist(out, "  IO depths    : ", dist_depth_labels, st->depth_dist);
+	print_dist(out, "     submit    : ", dist_batch_labels, st->submit_dist);
+	print_dist(out, "     complete  : ", dist_batch_labels, st->complete_dist);
 	fprintf(out, "     issued rwts: total=%llu,%llu,0,0 short=%llu,%llu,0,0 "
 		"dropped=0,0,0,0\n", (unsigned long long)st->issued[DDIR_READ],
 		(unsigned long long)st->issued[DDIR_WRITE],
@@ -398,7 +384,7 @@ static void print_kernel(FILE *out, const struct report *r, const struct report_
 /* With several groups, each group's kernel section follows its last job. */
 static void print_group_kernel(FILE *out, const struct report *r, size_t job)
 {
-	int id = r->jobs[job].job ? r->jobs[job].job->group_id : 0;
+	int id = report_job_group(&r->jobs[job]);
 
 	if (r->nr_groups < 2 || (job + 1 < r->nr_jobs && r->jobs[job + 1].job &&
 				 r->jobs[job + 1].job->group_id == id))

@@ -119,6 +119,11 @@ double stats_cpu_pct(uint64_t cpu_ns, const struct worker_stats *st,
 	return (double)(cpu_ns / 1000000ull) * 100.0 / (double)run_ms;
 }
 
+const char *const dist_depth_labels[DIST_BUCKETS] = {
+	"1", "2", "4", "8", "16", "32", ">=64" };
+const char *const dist_batch_labels[DIST_BUCKETS] = {
+	"0", "4", "8", "16", "32", "64", ">=64" };
+
 void dist_pct(const uint64_t map[DIST_BUCKETS], double out[DIST_BUCKETS])
 {
 	uint64_t total = 0;

@@ -48,6 +48,10 @@ double stats_cpu_pct(uint64_t cpu_ns, const struct worker_stats *st,
 /* Percentages of a 7-bucket distribution; a non-empty bucket below 0.1%
  * shows as 0.1% (fio's stat_calc_dist). */
 void dist_pct(const uint64_t map[DIST_BUCKETS], double out[DIST_BUCKETS]);
+/* The buckets' labels: of the depth distribution, and of the submit and
+ * complete batch distributions. */
+extern const char *const dist_depth_labels[DIST_BUCKETS];
+extern const char *const dist_batch_labels[DIST_BUCKETS];
 
 /*
  * fio's completion-latency buckets ("lat (usec)   : 250=..."), built from
