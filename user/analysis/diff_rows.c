@@ -14,6 +14,7 @@
 
 #include <json-c/json.h>
 
+#include "base/grow.h"
 #include "analysis/diff.h"
 #include "analysis/tracefile.h"
 #include "probes/figures.h"
@@ -37,15 +38,10 @@ static struct diff_row *row_new(struct diff *d, const char *section, const char 
 {
 	struct diff_row *r;
 
-	if (d->nr_rows == d->cap_rows) {
-		size_t cap = d->cap_rows ? d->cap_rows * 2 : 64;
-		struct diff_row *p = realloc(d->rows, cap * sizeof(*p));
-
-		if (!p)
-			return NULL;
-		d->rows = p;
-		d->cap_rows = cap;
-	}
+	r = grow_for_one(d->rows, &d->cap_rows, d->nr_rows, sizeof(*r), 64);
+	if (!r)
+		return NULL;
+	d->rows = r;
 	r = &d->rows[d->nr_rows];
 	memset(r, 0, sizeof(*r));
 	r->cells = calloc(d->nr_files, sizeof(*r->cells));

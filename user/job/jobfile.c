@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/grow.h"
 #include "workload/engine.h"
 #include "workload/engine_opts.h"
 #include "workload/verify_opts.h"
@@ -42,15 +43,11 @@ struct job_vec {
 
 static struct job *vec_push(struct job_vec *v)
 {
-	if (v->count == v->cap) {
-		size_t cap = v->cap ? v->cap * 2 : 4;
-		struct job *jobs = realloc(v->jobs, cap * sizeof(*jobs));
+	struct job *jobs = grow_for_one(v->jobs, &v->cap, v->count, sizeof(*jobs), 4);
 
-		if (!jobs)
-			return NULL;
-		v->jobs = jobs;
-		v->cap = cap;
-	}
+	if (!jobs)
+		return NULL;
+	v->jobs = jobs;
 	return &v->jobs[v->count++];
 }
 
@@ -169,18 +166,13 @@ static int ini_opt_add(struct ini_state *st, const char *key,
 		       const struct expand_notes *notes, struct errbuf *err)
 {
 	size_t klen = strlen(key) + 1, vlen = value ? strlen(value) + 1 : 0;
-	struct ini_opt *o;
+	struct ini_opt *o, *opts;
 	char *mem;
 
-	if (st->nr_opts == st->cap_opts) {
-		size_t cap = st->cap_opts ? st->cap_opts * 2 : 16;
-		struct ini_opt *opts = realloc(st->opts, cap * sizeof(*opts));
-
-		if (!opts)
-			return err_set(err, ENOMEM, "%s: out of memory", where);
-		st->opts = opts;
-		st->cap_opts = cap;
-	}
+	opts = grow_for_one(st->opts, &st->cap_opts, st->nr_opts, sizeof(*opts), 16);
+	if (!opts)
+		return err_set(err, ENOMEM, "%s: out of memory", where);
+	st->opts = opts;
 	mem = malloc(klen + vlen + strlen(where) + 1);
 	if (!mem)
 		return err_set(err, ENOMEM, "%s: out of memory", where);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/grow.h"
 #include "probes/figures.h"
 
 static const char *const better_names[] = {
@@ -41,7 +42,7 @@ const struct figure *figure_find(const struct figure_set *s, const char *key)
 static void put_key(struct figure_set *s, const struct figure_def *def, char *key,
 		    double value)
 {
-	struct figure *f;
+	struct figure *f, *v;
 
 	if (!key) {
 		s->err = -ENOMEM;
@@ -53,18 +54,13 @@ static void put_key(struct figure_set *s, const struct figure_def *def, char *ke
 		free(key);
 		return;
 	}
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 64;
-		struct figure *p = realloc(s->v, cap * sizeof(*p));
-
-		if (!p) {
-			s->err = -ENOMEM;
-			free(key);
-			return;
-		}
-		s->v = p;
-		s->cap = cap;
+	v = grow_for_one(s->v, &s->cap, s->n, sizeof(*v), 64);
+	if (!v) {
+		s->err = -ENOMEM;
+		free(key);
+		return;
 	}
+	s->v = v;
 	s->v[s->n++] = (struct figure){ .def = def, .key = key, .value = value };
 }
 
@@ -103,21 +99,17 @@ void figure_put_stack(struct figure_set *s, enum figure_stack_kind kind,
 		      const char *stack, uint64_t count)
 {
 	char *copy = strdup(stack);
+	struct figure_stack *stacks = NULL;
 
-	if (copy && s->nr_stacks == s->cap_stacks) {
-		size_t cap = s->cap_stacks ? s->cap_stacks * 2 : 32;
-		struct figure_stack *p = realloc(s->stacks, cap * sizeof(*p));
-
-		if (p) {
-			s->stacks = p;
-			s->cap_stacks = cap;
-		}
-	}
-	if (!copy || s->nr_stacks == s->cap_stacks) {
+	if (copy)
+		stacks = grow_for_one(s->stacks, &s->cap_stacks, s->nr_stacks,
+				      sizeof(*stacks), 32);
+	if (!stacks) {
 		free(copy);
 		s->err = -ENOMEM;
 		return;
 	}
+	s->stacks = stacks;
 	s->stacks[s->nr_stacks++] = (struct figure_stack){ kind, copy, count };
 }
 
