@@ -15,6 +15,7 @@
 #include <json-c/json.h>
 
 #include "iodig/sched.h"
+#include "base/grow.h"
 #include "probes/ksyms.h"
 #include "probes/figures.h"
 #include "probes/probe.h"
@@ -255,17 +256,12 @@ static struct sched_func *func_get(struct sched_state *s, char *name, size_t *ca
 			return &s->funcs[i];
 		}
 	}
-	if (s->nr_funcs == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 32;
-		struct sched_func *p = realloc(s->funcs, ncap * sizeof(*p));
-
-		if (!p) {
-			free(name);
-			return NULL;
-		}
-		s->funcs = p;
-		*cap = ncap;
+	f = grow_for_one(s->funcs, cap, s->nr_funcs, sizeof(*f), 32);
+	if (!f) {
+		free(name);
+		return NULL;
 	}
+	s->funcs = f;
 	f = &s->funcs[s->nr_funcs++];
 	memset(f, 0, sizeof(*f));
 	f->name = name;
