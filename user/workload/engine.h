@@ -65,8 +65,8 @@ struct io_unit {
 struct engine_ops {
 	const char *name;
 	unsigned int flags;
-	/* After the target is open and buffers allocated; sets
-	 * worker->engine_data. */
+	/* Optional: after the target is open and buffers allocated; sets
+	 * worker->engine_data (NULL until then). */
 	int (*init)(struct worker *w, struct errbuf *err);
 	/* Optional: per-unit setup before queue(). */
 	int (*prep)(struct worker *w, struct io_unit *u);
@@ -79,6 +79,7 @@ struct engine_ops {
 	int (*getevents)(struct worker *w, unsigned int min, unsigned int max);
 	/* The i-th unit returned by the last getevents(), result set. */
 	struct io_unit *(*event)(struct worker *w, unsigned int i);
+	/* Optional: undoes what a successful init did. */
 	void (*cleanup)(struct worker *w);
 
 	/* The engine's own job options (fio's ioengine_ops.options), ended

@@ -691,7 +691,7 @@ static int worker_run(struct worker *w)
 	ret = setup_data(&lp);
 	if (ret)
 		goto cleanup;
-	ret = job->engine->init(w, &err);
+	ret = job->engine->init ? job->engine->init(w, &err) : 0;
 	if (ret) {
 		worker_fail(w, ret, "%s", err.msg);
 		goto cleanup;
@@ -713,7 +713,7 @@ static int worker_run(struct worker *w)
 	finish_accounting(&lp);
 	save_verify_state(&lp);
 cleanup:
-	if (engine_ready)
+	if (engine_ready && job->engine->cleanup)
 		job->engine->cleanup(w);
 	if (w->fd >= 0)
 		close(w->fd);
