@@ -526,15 +526,10 @@ const struct probe_family funcs_probe = {
 	/* Its per-function links are made once, at open, where those that
 	 * would not attach are listed: --probe-toggle leaves them. */
 	.stays_attached = true,
-	FAMILY_MECHS(funcs_mechs),
-	.state_size = FAMILY_STATE_SIZE(struct funcs_state),
+	FAMILY_COMMON(funcs),
 	FAMILY_DROPS(funcs_drops),
 	.prepare = funcs_prepare,
-	.load = funcs_load,
 	.attach = funcs_attach,
 	.note_status = funcs_note_status,
-	.collect = funcs_collect,
-	.render_text = funcs_render_text,
-	.render_json = funcs_render_json,
 	.destroy = funcs_destroy,
 };

@@ -410,16 +410,11 @@ const struct probe_family syscalls_probe = {
 	 * call of the machine, so it costs more per I/O than the rest of the
 	 * default set (docs/overhead.md).  The runner counts the calls itself. */
 	.opt_in = true,
-	FAMILY_MECHS(sc_mechs),
-	.state_size = FAMILY_STATE_SIZE(struct sc_state),
+	FAMILY_COMMON(sc),
 	FAMILY_DROPS(sc_drops),
 	.prepare = sc_prepare,
-	.load = sc_load,
 	.attach = sc_attach,
 	.note_status = sc_note_status,
 	.read_at_end = read_maps,
-	.collect = sc_collect,
-	.render_text = sc_render_text,
-	.render_json = sc_render_json,
 	.figures = sc_figures,
 };
