@@ -158,8 +158,7 @@ static int read_counters(void *state)
 {
 	struct faults_state *s = state;
 
-	return map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
-			      sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
+	return map_sum_counters(s->skel->maps.counters, &s->sum, sizeof(s->sum));
 }
 
 static int faults_collect(void *state, uint64_t workload_ios)

@@ -456,8 +456,7 @@ static int funcs_collect(void *state, uint64_t workload_ios)
 	err = map_sum_percpu(bpf_map__fd(s->skel->maps.counters), FUNCS_MAX_FNS,
 			      sizeof(s->sum[0]) / sizeof(uint64_t), (uint64_t *)s->sum);
 	if (!err)
-		err = map_sum_percpu(bpf_map__fd(s->skel->maps.global), 1,
-				      sizeof(s->g) / sizeof(uint64_t), (uint64_t *)&s->g);
+		err = map_sum_counters(s->skel->maps.global, &s->g, sizeof(s->g));
 	if (err)
 		return err;
 	free(s->h);

@@ -320,8 +320,7 @@ static int iouring_collect(void *state, uint64_t workload_ios)
 	struct iouring_state *s = state;
 	int err;
 
-	err = map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
-			      sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
+	err = map_sum_counters(s->skel->maps.counters, &s->sum, sizeof(s->sum));
 	if (err)
 		return err;
 	s->sum.punt_ns_max = punt_max(s);

@@ -221,8 +221,7 @@ static int read_counters(void *state)
 {
 	struct samp_state *s = state;
 
-	return map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
-			       sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
+	return map_sum_counters(s->skel->maps.counters, &s->sum, sizeof(s->sum));
 }
 
 static int by_count_desc(const void *a, const void *b)

@@ -372,8 +372,7 @@ static int sched_collect(void *state, uint64_t workload_ios)
 	int err;
 
 	(void)workload_ios;
-	err = map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
-			      sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
+	err = map_sum_counters(s->skel->maps.counters, &s->sum, sizeof(s->sum));
 	if (err)
 		return err;
 	err = read_entries(s);
@@ -607,12 +606,9 @@ static const struct figure_def sched_iowq_figure =
 static const struct figure_def sched_tag_waits_figure =
 	FIGURE_KERNEL_DEF("kernel.tag_waits_per_io", "tag waits per I/O (blk_mq_get_tag)",
 			  FIGURE_LOWER, 12);
-static const struct figure_def sched_fn_calls_figure =
-	FIGURE_FUNCTION_DEF("fn|sched|*|calls_per_io", "blocks in",
-			    "switches/IO", "calls/IO", FIGURE_LOWER, 10);
-static const struct figure_def sched_fn_ns_figure =
-	FIGURE_FUNCTION_DEF("fn|sched|*|ns_per_io", "blocks in",
-			    "off-CPU time/IO", "ns/IO", FIGURE_LOWER, 10);
+static const struct figure_def sched_fn_figures[2] =
+	FIGURE_FUNCTION_PER_IO_DEFS("sched", "blocks in", "switches/IO",
+				    "off-CPU time/IO", 10);
 
 static void sched_figures(const void *state, const struct probe_workload *wl,
 			  struct figure_set *out)
@@ -634,10 +630,8 @@ static void sched_figures(const void *state, const struct probe_workload *wl,
 	for (size_t i = 0; i < s->nr_funcs; i++) {
 		const struct sched_func *f = &s->funcs[i];
 
-		figure_put_fn(out, &sched_fn_calls_figure, f->name,
-			      figure_ratio((double)f->count, ios));
-		figure_put_fn(out, &sched_fn_ns_figure, f->name,
-			      figure_ratio((double)f->offcpu_ns, ios));
+		figure_put_fn_per_io(out, sched_fn_figures, f->name, f->count,
+				     f->offcpu_ns, wl->ios);
 	}
 	for (size_t i = 0; i < s->nr_folded && i < TOP_STACKS; i++)
 		figure_put_stack(out, FIGURE_STACK_OFF_CPU, s->folded[i].stack,
