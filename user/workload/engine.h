@@ -3,8 +3,8 @@
  * The I/O engine interface, after fio's ioengine_ops: the runner fills an
  * io_unit, calls queue(), commits batches and reaps completions.  A sync
  * engine does the I/O inside queue() and returns IO_COMPLETED; it needs no
- * commit, getevents or event (unless it holds I/Os for commit(), as vsync
- * does to merge them).
+ * commit or getevents (unless it holds I/Os for commit(), as vsync does to
+ * merge them).
  */
 #ifndef IODIG_ENGINE_H
 #define IODIG_ENGINE_H
@@ -74,11 +74,11 @@ struct engine_ops {
 	/* Submits queued units; sets issue_ns of each submitted unit and
 	 * returns how many were submitted, or -errno. */
 	int (*commit)(struct worker *w);
-	/* Waits for at least @min (may be 0) and at most @max completions;
-	 * returns how many are ready, or -errno. */
-	int (*getevents)(struct worker *w, unsigned int min, unsigned int max);
-	/* The i-th unit returned by the last getevents(), result set. */
-	struct io_unit *(*event)(struct worker *w, unsigned int i);
+	/* Waits for at least @min (may be 0) and at most @max completions
+	 * and stores the units, result set, in @done[0..n): returns n, or
+	 * -errno. */
+	int (*getevents)(struct worker *w, unsigned int min, unsigned int max,
+			 struct io_unit **done);
 	/* Optional: undoes what a successful init did. */
 	void (*cleanup)(struct worker *w);
 

@@ -119,8 +119,6 @@ int engines_check(struct errbuf *err)
 				missing = "commit";
 			else if (!e->getevents)
 				missing = "getevents";
-			else if (!e->event)
-				missing = "event";
 		}
 		if (missing)
 			return err_set(err, EINVAL, "engine %s has no %s(), which %s",
