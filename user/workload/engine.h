@@ -92,6 +92,15 @@ struct engine_ops {
 			 struct errbuf *err);
 };
 
+/* The callbacks of an engine with state, from the names its file gives
+ * them: <@p>_init, <@p>_queue and <@p>_cleanup; ENGINE_QUEUEING_OPS adds
+ * <@p>_commit and <@p>_getevents for one that holds I/Os.  The rest of
+ * the table stays written out beside it. */
+#define ENGINE_STATE_OPS(p)						\
+	.init = p##_init, .queue = p##_queue, .cleanup = p##_cleanup
+#define ENGINE_QUEUEING_OPS(p)						\
+	ENGINE_STATE_OPS(p), .commit = p##_commit, .getevents = p##_getevents
+
 /* An engine's options struct must fit struct job's engine_opts area. */
 #define ENGINE_OPTS_FIT(type)                                                \
 	_Static_assert(sizeof(type) <= JOB_ENGINE_OPTS_SIZE &&               \

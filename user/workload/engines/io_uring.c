@@ -481,11 +481,7 @@ static int uring_getevents(struct worker *w, unsigned int min, unsigned int max,
 
 const struct engine_ops io_uring_engine = {
 	.name = "io_uring",
-	.init = uring_init,
-	.queue = uring_queue,
-	.commit = uring_commit,
-	.getevents = uring_getevents,
-	.cleanup = uring_cleanup,
+	ENGINE_QUEUEING_OPS(uring),
 	.options = uring_options,
 	.check_job = uring_check_job,
 };

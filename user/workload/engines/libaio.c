@@ -194,9 +194,5 @@ static int libaio_getevents(struct worker *w, unsigned int min, unsigned int max
 
 const struct engine_ops libaio_engine = {
 	.name = "libaio",
-	.init = libaio_init,
-	.queue = libaio_queue,
-	.commit = libaio_commit,
-	.getevents = libaio_getevents,
-	.cleanup = libaio_cleanup,
+	ENGINE_QUEUEING_OPS(libaio),
 };

@@ -100,10 +100,6 @@ static int null_getevents(struct worker *w, unsigned int min, unsigned int max,
 const struct engine_ops null_engine = {
 	.name = "null",
 	.flags = ENGINE_DISKLESS | ENGINE_SYNC_AT_DEPTH1,
-	.init = null_init,
-	.queue = null_queue,
-	.commit = null_commit,
-	.getevents = null_getevents,
-	.cleanup = null_cleanup,
+	ENGINE_QUEUEING_OPS(null),
 	.check_job = engine_refuse_verify,
 };

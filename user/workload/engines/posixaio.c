@@ -156,9 +156,5 @@ static int posixaio_getevents(struct worker *w, unsigned int min, unsigned int m
 
 const struct engine_ops posixaio_engine = {
 	.name = "posixaio",
-	.init = posixaio_init,
-	.queue = posixaio_queue,
-	.commit = posixaio_commit,
-	.getevents = posixaio_getevents,
-	.cleanup = posixaio_cleanup,
+	ENGINE_QUEUEING_OPS(posixaio),
 };

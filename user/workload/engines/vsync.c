@@ -148,9 +148,5 @@ static int vsync_getevents(struct worker *w, unsigned int min, unsigned int max,
 const struct engine_ops vsync_engine = {
 	.name = "vsync",
 	.flags = ENGINE_SYNC,
-	.init = vsync_init,
-	.queue = vsync_queue,
-	.commit = vsync_commit,
-	.getevents = vsync_getevents,
-	.cleanup = vsync_cleanup,
+	ENGINE_QUEUEING_OPS(vsync),
 };
