@@ -10,11 +10,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "base/grow.h"
+#include "base/read_whole.h"
 #include "probes/ksyms.h"
 
 #define KALLSYMS_PATH "/proc/kallsyms"
@@ -273,40 +275,18 @@ cleanup:
 /* /proc files report size 0: read until EOF into a growing buffer. */
 static int read_all(const char *path, char **buf, size_t *len, struct errbuf *err)
 {
-	size_t cap = 0, used = 0;
-	char *data = NULL;
-	int fd, ret = 0;
+	int fd, ret;
 
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return err_set(err, errno, "cannot open %s: %s", path, strerror(errno));
-	for (;;) {
-		char *p = grow_for_one(data, &cap, used, 1, 8 << 20);
-		ssize_t n;
-
-		if (!p) {
-			ret = err_set(err, ENOMEM, "out of memory reading %s", path);
-			goto cleanup;
-		}
-		data = p;
-		n = read(fd, data + used, cap - used);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			ret = err_set(err, errno, "cannot read %s: %s", path, strerror(errno));
-			goto cleanup;
-		}
-		if (n == 0)
-			break;
-		used += (size_t)n;
-	}
-	*buf = data;
-	*len = used;
-	data = NULL;
-cleanup:
-	free(data);
+	ret = read_whole(fd, SIZE_MAX, buf, len);
 	close(fd);
-	return ret;
+	if (ret == -ENOMEM)
+		return err_set(err, ENOMEM, "out of memory reading %s", path);
+	if (ret)
+		return err_set(err, -ret, "cannot read %s: %s", path, strerror(-ret));
+	return 0;
 }
 
 int ksyms__load(struct ksyms **out, struct errbuf *err)
