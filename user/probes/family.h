@@ -88,6 +88,18 @@ struct family_base {
 /* probe_family.mechs and nr_mechs from an array of names. */
 #define FAMILY_MECHS(array) .mechs = (array), .nr_mechs = sizeof(array) / sizeof((array)[0])
 
+/* The members of probe_family every family fills, from the names its file
+ * gives them: <@p>_mechs, struct <@p>_state, <@p>_load, <@p>_collect,
+ * <@p>_render_text and <@p>_render_json.  The optional callbacks stay
+ * written out beside it. */
+#define FAMILY_COMMON(p)						\
+	FAMILY_MECHS(p##_mechs),					\
+	.state_size = FAMILY_STATE_SIZE(struct p##_state),		\
+	.load = p##_load,						\
+	.collect = p##_collect,						\
+	.render_text = p##_render_text,					\
+	.render_json = p##_render_json
+
 /* probe_family's classic tracepoints: @category/<each of @array>. */
 #define FAMILY_CLASSIC(category, array)					\
 	.classic_category = (category), .classic_events = (array),	\

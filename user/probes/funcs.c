@@ -456,8 +456,7 @@ static int funcs_collect(void *state, uint64_t workload_ios)
 	err = map_sum_percpu(bpf_map__fd(s->skel->maps.counters), FUNCS_MAX_FNS,
 			      sizeof(s->sum[0]) / sizeof(uint64_t), (uint64_t *)s->sum);
 	if (!err)
-		err = map_sum_percpu(bpf_map__fd(s->skel->maps.global), 1,
-				      sizeof(s->g) / sizeof(uint64_t), (uint64_t *)&s->g);
+		err = map_sum_counters(s->skel->maps.global, &s->g, sizeof(s->g));
 	if (err)
 		return err;
 	free(s->h);
@@ -526,15 +525,10 @@ const struct probe_family funcs_probe = {
 	/* Its per-function links are made once, at open, where those that
 	 * would not attach are listed: --probe-toggle leaves them. */
 	.stays_attached = true,
-	FAMILY_MECHS(funcs_mechs),
-	.state_size = FAMILY_STATE_SIZE(struct funcs_state),
+	FAMILY_COMMON(funcs),
 	FAMILY_DROPS(funcs_drops),
 	.prepare = funcs_prepare,
-	.load = funcs_load,
 	.attach = funcs_attach,
 	.note_status = funcs_note_status,
-	.collect = funcs_collect,
-	.render_text = funcs_render_text,
-	.render_json = funcs_render_json,
 	.destroy = funcs_destroy,
 };

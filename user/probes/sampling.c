@@ -221,8 +221,7 @@ static int read_counters(void *state)
 {
 	struct samp_state *s = state;
 
-	return map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
-			       sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
+	return map_sum_counters(s->skel->maps.counters, &s->sum, sizeof(s->sum));
 }
 
 static int by_count_desc(const void *a, const void *b)
@@ -729,17 +728,12 @@ static void samp_figures(const void *state, const struct probe_workload *wl,
 const struct probe_family sampling_probe = {
 	.name = "sampling",
 	.summary = "cpu-clock kernel stacks of the workload: where submission time goes",
-	FAMILY_MECHS(samp_mechs),
-	.state_size = FAMILY_STATE_SIZE(struct samp_state),
+	FAMILY_COMMON(samp),
 	FAMILY_DROPS(samp_drops),
 	.prepare = samp_prepare,
-	.load = samp_load,
 	.attach = attach_cpus,
 	.set_attached = samp_set_attached,
 	.read_at_end = read_counters,
-	.collect = samp_collect,
-	.render_text = samp_render_text,
-	.render_json = samp_render_json,
 	.figures = samp_figures,
 	.destroy = samp_destroy,
 };

@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <json-c/json.h>
@@ -22,25 +21,6 @@
 #include "probes/probe.h"
 #include "run/group_probes.h"
 #include "workload/engine.h"
-
-dev_t disk_devt(const char *disk)
-{
-	char path[256], buf[32];
-	unsigned int maj, min;
-	FILE *f;
-	dev_t dev = 0;
-
-	if (!disk || !disk[0])
-		return 0;
-	snprintf(path, sizeof(path), "/sys/block/%s/dev", disk);
-	f = fopen(path, "re");
-	if (!f)
-		return 0;
-	if (fgets(buf, sizeof(buf), f) && sscanf(buf, "%u:%u", &maj, &min) == 2)
-		dev = makedev(maj, min);
-	fclose(f);
-	return dev;
-}
 
 /* What the probes size their maps from (struct probe_env). */
 static void job_figures(const struct run_ctx *ctx, const struct run_group *g,

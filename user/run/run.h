@@ -117,8 +117,6 @@ void run_end(struct run_ctx *ctx, struct errbuf *err);
 int run_build_report(struct run_ctx *ctx, struct report *rep,
 		     struct errbuf *err);
 void report_free(struct report *rep);
-/* dev_t of a whole disk from /sys/block/NAME/dev, 0 when unknown. */
-dev_t disk_devt(const char *disk);
 /* True (and records the signal) when SIGINT/SIGTERM is pending. */
 bool run_signal_pending(struct run_ctx *ctx);
 void run_ctx_cleanup(struct run_ctx *ctx);
