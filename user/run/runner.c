@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "probes/probe.h"
+#include "probes/probe_cache.h"
 #include "run/group_probes.h"
 #include "run/run.h"
 #include "target/write_guard.h"
@@ -657,6 +658,8 @@ void run_ctx_cleanup(struct run_ctx *ctx)
 	probes_destroy(ctx->probes);
 	ctx->probes = NULL;
 	group_probes_free(ctx);
+	probe_cache_free(ctx->probe_cache);
+	ctx->probe_cache = NULL;
 	scratch_destroy(ctx->scratch);
 	ctx->scratch = NULL;
 	free(ctx->workers);
