@@ -85,7 +85,7 @@ struct samp_state {
 	int perf_fds[SAMP_MAX_CPUS]; /* owned by the base's links */
 	int nr_links;                /* CPUs sampled */
 	unsigned int hz;          /* samples per second per CPU */
-	struct ksyms *ksyms;
+	const struct ksyms *ksyms; /* the run's (family_ksyms()) */
 	char ksyms_err[160];
 	/* filled by read_at_end and collect */
 	struct sampling_counters sum;
@@ -419,10 +419,8 @@ static int samp_collect(void *state, uint64_t workload_ios)
 	s->stacks = NULL;
 	s->fns = NULL;
 	s->nr_stacks = s->nr_fns = 0;
-	ksyms__free(s->ksyms);
-	s->ksyms = NULL;
 	/* Without symbols the counts still stand; the breakdown is empty. */
-	if (ksyms__load(&s->ksyms, &kerr)) {
+	if (family_ksyms(s, &s->ksyms, &kerr)) {
 		snprintf(s->ksyms_err, sizeof(s->ksyms_err), "%s", kerr.msg);
 		return 0;
 	}
@@ -645,7 +643,6 @@ static void samp_destroy(void *state)
 {
 	struct samp_state *s = state;
 
-	ksyms__free(s->ksyms);
 	free(s->stacks);
 	free(s->fns);
 }

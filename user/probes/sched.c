@@ -316,26 +316,23 @@ static int build_folded(struct sched_state *s)
 static int attribute(struct sched_state *s)
 {
 	struct errbuf kerr = { "" };
-	struct ksyms *ks = NULL;
+	const struct ksyms *ks = NULL;
 	size_t cap = 0;
-	int ret = 0;
 
-	if (ksyms__load(&ks, &kerr))
+	if (family_ksyms(s, &ks, &kerr))
 		snprintf(s->symbolizer, sizeof(s->symbolizer), "%s", kerr.msg);
 	for (size_t i = 0; i < s->nr_entries; i++) {
 		struct sched_entry *e = &s->entries[i];
 		struct sched_func *f;
 		uint64_t n;
 		char *name;
+		int ret = symbolize(s, ks, e, &name);
 
-		ret = symbolize(s, ks, e, &name);
 		if (ret)
-			goto cleanup;
+			return ret;
 		f = func_get(s, name, &cap);
-		if (!f) {
-			ret = -ENOMEM;
-			goto cleanup;
-		}
+		if (!f)
+			return -ENOMEM;
 		e->function = f->name;
 		/* Each sampled switch stands for stack_period of them. */
 		n = e->val.count * s->stack_period;
@@ -352,10 +349,7 @@ static int attribute(struct sched_state *s)
 	}
 	if (s->nr_funcs)
 		qsort(s->funcs, s->nr_funcs, sizeof(*s->funcs), cmp_func);
-	ret = build_folded(s);
-cleanup:
-	ksyms__free(ks);
-	return ret;
+	return build_folded(s);
 }
 
 static int count_entry(const void *key, const void *value, void *ctx)

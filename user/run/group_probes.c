@@ -19,6 +19,7 @@
 #include <json-c/json.h>
 
 #include "probes/probe.h"
+#include "probes/probe_cache.h"
 #include "run/group_probes.h"
 #include "workload/engine.h"
 
@@ -57,6 +58,10 @@ void group_probes_open(struct run_ctx *ctx, const struct run_group *g)
 			 ctx->targets[g->first_job].info.disk_name);
 		env.target_dev = disk_devt(env.target_disk);
 	}
+	/* Without a cache each family parses its own: slower, not wrong. */
+	if (!ctx->probe_cache)
+		probe_cache_new(&ctx->probe_cache);
+	env.cache = ctx->probe_cache;
 	env.force_mechanism = ctx->opts.mechanism;
 	probes_env_from_environment(&env);
 	env.bpf_stats = ctx->opts.bpf_stats;

@@ -77,6 +77,8 @@ struct run_ctx {
 	int stop_signal;
 	struct scratch_dev *scratch;
 	struct probe_set *probes;     /* the running group's (group_probes.h) */
+	struct probe_cache *probe_cache; /* kernel BTF and symbols, parsed once
+				       * for all groups and repeats */
 	struct report_kernel *kernels; /* each group's, once it has run */
 	size_t nr_kernels;
 	struct run_shared *shared;
