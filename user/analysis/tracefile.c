@@ -624,7 +624,10 @@ const char *tracefile_env_str(const struct tracefile *tf, const char *path,
 		size_t n = strcspn(p, ".");
 
 		snprintf(part, sizeof(part), "%.*s", (int)n, p);
-		o = jget(o, part);
+		if (json_object_is_type(o, json_type_array) && n && strspn(part, "0123456789") == n)
+			o = json_object_array_get_idx(o, strtoul(part, NULL, 10));
+		else
+			o = jget(o, part);
 		p += n;
 		if (*p == '.')
 			p++;

@@ -64,6 +64,20 @@ static int parse_diff_format(void *field, const char *value, struct errbuf *err)
 	return diff_parse_format(value, field, err);
 }
 
+static int parse_min_change(void *field, const char *value, struct errbuf *err)
+{
+	return diff_parse_min_change(value, field, err);
+}
+
+static int parse_fail_on(void *field, const char *value, struct errbuf *err)
+{
+	int ret = diff_parse_fail_on(value, err);
+
+	if (!ret)
+		*(const char **)field = value;
+	return ret;
+}
+
 /* The probe families --probes takes, from the list that defines them. */
 static const char probe_family_words[] = "all"
 #define PROBE(name) " " #name
@@ -181,9 +195,22 @@ const struct cli_option cli_options[] = {
 		  "of every file into DIR",
 	  .kind = ARG_STRING, FIELD(diff.svg_dir), .complete = COMPLETE_DIR },
 	{ .name = "alpha", .cmds = IN(CMD_DIFF), .arg = "P",
-	  .help = "significance level of Welch's t-test (default "
+	  .help = "false discovery rate: rows are called changed when their "
+		  "Benjamini-Hochberg q-value is below P (default "
 		  STR(DIFF_DEFAULT_ALPHA) ")",
 	  .kind = ARG_PROB, FIELD(diff.alpha), .min = 0, .max = 0.5 },
+	{ .name = "min-change", .cmds = IN(CMD_DIFF), .arg = "PCT",
+	  .help = "changes smaller than PCT percent are never called changed (default "
+		  STR(DIFF_DEFAULT_MIN_CHANGE) ")",
+	  .kind = ARG_CUSTOM, .parse = parse_min_change, FIELD(diff.min_change) },
+	{ .name = "all", .cmds = IN(CMD_DIFF),
+	  .help = "also the kernel rows with no significant change, and every figure by section",
+	  .kind = ARG_TRUE, FIELD(diff.all) },
+	{ .name = "fail-on", .cmds = IN(CMD_DIFF), .arg = "METRIC[:PCT]",
+	  .help = "exit 1 when B is significantly worse than A on METRIC (a key such as "
+		  "lat_p99_ns or iops, or a row's label) by at least PCT percent (default "
+		  "--min-change), 0 when not, 2 on error: for git bisect run",
+	  .kind = ARG_CUSTOM, .parse = parse_fail_on, FIELD(diff.fail_on) },
 
 	/* iodig help */
 	{ .name = "man", .cmds = IN(CMD_HELP),
