@@ -171,6 +171,10 @@ const struct cli_option cli_options[] = {
 	  .help = "folded stacks (\"a;b;c count\") into FILE",
 	  .kind = ARG_STRING, FIELD(folded), .complete = COMPLETE_FILE },
 
+	{ .name = "baseline", .cmds = IN(CMD_RUN), .arg = "FILE",
+	  .help = "after the run, print iodig diff of trace file FILE (A) against this run (B)",
+	  .kind = ARG_STRING, FIELD(baseline), .complete = COMPLETE_FILE },
+
 	{ .name = "parse-only", .cmds = IN(CMD_RUN),
 	  .help = "parse and check every job without running anything (fio's "
 		  "--parse-only): exit 0 when all are valid, else 2 with the first "
