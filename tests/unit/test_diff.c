@@ -6,6 +6,7 @@
 
 #include "analysis/diff.h"
 #include "tests/lib/check.h"
+#include "diff_sim.h"
 #include "analysis/tracefile.h"
 
 /* A trace file of @version with @runs and, from 1.1 on, @defs. */
@@ -39,18 +40,6 @@ static const struct diff_row *row(const struct diff *d, const char *label)
 		if (!strcmp(d->rows[i].label, label))
 			return &d->rows[i];
 	return NULL;
-}
-
-static char *render(const struct diff *d, int (*fn)(const struct diff *, FILE *))
-{
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
-
-	CHECK(f && fn(d, f) == 0);
-	if (f)
-		fclose(f);
-	return text;
 }
 
 /*

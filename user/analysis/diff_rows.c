@@ -34,7 +34,7 @@ static const char *const same_role[][2] = {
 };
 
 struct diff_row *diff_row_new(struct diff *d, const char *section, const char *label,
-				const char *unit)
+			      const char *unit)
 {
 	struct diff_row *r;
 
