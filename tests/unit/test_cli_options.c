@@ -112,6 +112,11 @@ static void valid_value(const struct cli_option *o, char *buf, size_t len)
 			snprintf(buf, len, "5%%");
 			return;
 		}
+		/* one taking a count (or a word) */
+		if (o->arg && !strncmp(o->arg, "N|", 2)) {
+			snprintf(buf, len, "3");
+			return;
+		}
 		snprintf(buf, len, "%s", !o->values ? "path" :
 			 strrchr(o->values, ' ') ? strrchr(o->values, ' ') + 1 : o->values);
 	}

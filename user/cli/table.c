@@ -15,6 +15,7 @@
 #include "iodig/sampling.h"
 #include "probes/probe.h"
 #include "probes/toggle.h"
+#include "run/repeat.h"
 #include "run/run.h"
 
 /* A default that is a plain number, as help text. */
@@ -62,6 +63,11 @@ static int parse_probes(void *field, const char *value, struct errbuf *err)
 static int parse_diff_format(void *field, const char *value, struct errbuf *err)
 {
 	return diff_parse_format(value, field, err);
+}
+
+static int parse_repeat(void *field, const char *value, struct errbuf *err)
+{
+	return repeat_parse(value, field, err);
 }
 
 static int parse_min_change(void *field, const char *value, struct errbuf *err)
@@ -158,9 +164,12 @@ const struct cli_option cli_options[] = {
 	{ .name = "no-save", .cmds = IN(CMD_RUN),
 	  .help = "write no trace file",
 	  .kind = ARG_TRUE, FIELD(no_save) },
-	{ .name = "repeat", .cmds = IN(CMD_RUN), .arg = "N",
-	  .help = "run the jobs N times; report mean, stdev, 95% CI",
-	  .kind = ARG_UINT, FIELD(repeat.count), .min = 1, .max = 1000 },
+	{ .name = "repeat", .cmds = IN(CMD_RUN), .arg = "N|auto[:PCT]",
+	  .help = "run the jobs N times; report mean, stdev, 95% CI.  auto: repeat "
+		  "until the 95% CI of IOPS, bandwidth and lat avg is within PCT% (default "
+		  STR(REPEAT_AUTO_DEFAULT_PCT) ") of the mean, " STR(REPEAT_AUTO_MIN) " to "
+		  STR(REPEAT_AUTO_MAX) " repeats, and say which",
+	  .kind = ARG_CUSTOM, .parse = parse_repeat, FIELD(repeat) },
 	{ .name = "repeat-delay", .cmds = IN(CMD_RUN), .arg = "TIME",
 	  .help = "pause between repeats",
 	  .kind = ARG_TIME, FIELD(repeat.delay_ns) },
