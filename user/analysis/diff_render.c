@@ -128,14 +128,23 @@ static void fmt_verdict(char *buf, size_t size, const struct diff_cell *c, const
 		snprintf(buf + len, size - len, "; %s", note);
 }
 
-/* "~85% of Δlat", or the time with no share, "see: ROW" for a count
- * whose time is another row's, or "". */
+/* "~85% of Δlat", or the time with no share; for a count whose time is
+ * another row's, that row's; or "". */
 static void fmt_explains(char *buf, size_t size, const struct diff *d, const struct diff_row *r)
 {
 	char v[64];
 
 	if (r->time_row >= 0) {
-		snprintf(buf, size, "time: %s", d->rows[r->time_row].label);
+		const struct diff_row *t = &d->rows[r->time_row];
+
+		if (!isnan(t->explains_pct)) {
+			snprintf(buf, size, "time row: ~%.0f%% of Δlat", t->explains_pct);
+		} else if (!isnan(t->time_delta)) {
+			diff_fmt_value(v, sizeof(v), t->time_delta, "ns/IO");
+			snprintf(buf, size, "time row: %s%s", t->time_delta > 0 ? "+" : "", v);
+		} else {
+			buf[0] = 0;
+		}
 	} else if (!isnan(r->explains_pct)) {
 		snprintf(buf, size, "~%.0f%% of Δlat", r->explains_pct);
 	} else if (!isnan(r->time_delta) && r->time_delta != 0.0) {
