@@ -439,9 +439,16 @@ static const struct family_drop_def iouring_drops[] = {
 	FAMILY_DROP("threads_full", struct iouring_state, sum.thread_drops),
 };
 
-/* Figures: how many submitted requests went to io-wq. */
+/* Figures: how many submitted requests went to io-wq, and the time a
+ * request spent punted (punt to completion) per submitted request, the
+ * share of the latency the punts stand for. */
 static const struct figure_def iouring_punt_figure =
 	FIGURE_KERNEL_DEF("kernel.punt_ratio", "io_uring punt ratio (io-wq)", FIGURE_LOWER, 0);
+static const struct figure_def iouring_punt_time_figure = {
+	.kind = FIGURE_KERNEL, .key = "kernel.punt_ns_per_io",
+	.label = "io_uring time punted to io-wq per I/O", .unit = "ns/IO",
+	.better = FIGURE_LOWER, .rank = 1,
+};
 
 static void iouring_figures(const void *state, const struct probe_workload *wl,
 			    struct figure_set *out)
@@ -449,8 +456,11 @@ static void iouring_figures(const void *state, const struct probe_workload *wl,
 	const struct iouring_state *s = state;
 
 	(void)wl;
-	if (s)
-		figure_put(out, &iouring_punt_figure, ratio(s->sum.punted, s->sum.submitted));
+	if (!s)
+		return;
+	figure_put(out, &iouring_punt_figure, ratio(s->sum.punted, s->sum.submitted));
+	figure_put(out, &iouring_punt_time_figure, ratio(s->sum.punted, s->sum.submitted) *
+		   ratio(s->sum.punt_ns_sum, s->sum.punt_timed));
 }
 
 const struct probe_family iouring_probe = {
