@@ -401,43 +401,40 @@ static void faults_render_json(const void *state, struct json_object *kernel)
  * per I/O) and the time per mapped fault of each handler. */
 static const struct figure_def faults_per_io_figure =
 	FIGURE_KERNEL_DEF("kernel.faults_per_io", "user faults per I/O", FIGURE_LOWER, 20);
+#define DAX_FIGURE(key, label, better) FIGURE_KERNEL_DEF("kernel." key, (label), (better), 21)
 static const struct figure_def dax_map_kib_figure =
-	FIGURE_KERNEL_DEF("kernel.dax_mapped_kib_per_fault", "DAX mapping size, KiB per mapped fault",
-			  FIGURE_NO_DIRECTION, 21);
-static const struct figure_def dax_pmd_mapped_figure =
-	FIGURE_KERNEL_DEF("kernel.dax_pmd_mapped_per_io", "DAX PMD (2 MiB) mappings per I/O",
-			  FIGURE_NO_DIRECTION, 21);
-static const struct figure_def dax_pmd_fallback_figure =
-	FIGURE_KERNEL_DEF("kernel.dax_pmd_fallbacks_per_io", "DAX PMD fallbacks per I/O",
-			  FIGURE_LOWER, 21);
-static const struct figure_def dax_pte_figure =
-	FIGURE_KERNEL_DEF("kernel.dax_pte_faults_per_io", "DAX PTE (4 KiB) faults per I/O",
-			  FIGURE_LOWER, 21);
+	DAX_FIGURE("dax_mapped_kib_per_fault", "DAX mapping size, KiB per mapped fault",
+		   FIGURE_NO_DIRECTION);
+static const struct figure_def dax_per_io_figures[] = {
+	DAX_FIGURE("dax_pmd_mapped_per_io", "DAX PMD (2 MiB) mappings per I/O", FIGURE_NO_DIRECTION),
+	DAX_FIGURE("dax_pmd_fallbacks_per_io", "DAX PMD fallbacks per I/O", FIGURE_LOWER),
+	DAX_FIGURE("dax_pte_faults_per_io", "DAX PTE (4 KiB) faults per I/O", FIGURE_LOWER),
+};
 static const struct figure_def dax_time_figures[DAX_TIMED_NR] = {
-	[DAX_EV_PMD_FAULT] = FIGURE_KERNEL_DEF("kernel.dax_pmd_fault_ns",
-					       "DAX PMD fault time, ns per mapped fault",
-					       FIGURE_LOWER, 21),
-	[DAX_EV_PTE_FAULT] = FIGURE_KERNEL_DEF("kernel.dax_pte_fault_ns",
-					       "DAX PTE fault time, ns per mapped fault",
-					       FIGURE_LOWER, 21),
+	[DAX_EV_PMD_FAULT] = DAX_FIGURE("dax_pmd_fault_ns", "DAX PMD fault time, ns per mapped fault",
+					FIGURE_LOWER),
+	[DAX_EV_PTE_FAULT] = DAX_FIGURE("dax_pte_fault_ns", "DAX PTE fault time, ns per mapped fault",
+					FIGURE_LOWER),
 };
 
 static void dax_figures(const struct faults_state *s, uint64_t ios, struct figure_set *out)
 {
 	uint64_t pmd = s->sum.dax[DAX_EV_PMD_FAULT][DAX_RES_NOPAGE];
 	uint64_t pte = s->sum.dax[DAX_EV_PTE_FAULT][DAX_RES_NOPAGE];
+	/* in dax_per_io_figures order */
+	double per_io[] = { (double)pmd, (double)s->sum.dax[DAX_EV_PMD_FAULT][DAX_RES_FALLBACK],
+			    (double)dax_event_total(s, DAX_EV_PTE_FAULT) };
 
+	_Static_assert(sizeof(per_io) / sizeof(per_io[0]) ==
+		       sizeof(dax_per_io_figures) / sizeof(dax_per_io_figures[0]),
+		       "one value per DAX per-I/O figure");
 	if (!dax_total(s))
 		return;
 	/* 2 MiB per PMD mapping, 4 KiB per PTE one */
 	figure_put(out, &dax_map_kib_figure,
 		   figure_ratio(2048.0 * (double)pmd + 4.0 * (double)pte, (double)(pmd + pte)));
-	figure_put(out, &dax_pmd_mapped_figure, figure_ratio((double)pmd, (double)ios));
-	figure_put(out, &dax_pmd_fallback_figure,
-		   figure_ratio((double)s->sum.dax[DAX_EV_PMD_FAULT][DAX_RES_FALLBACK],
-				(double)ios));
-	figure_put(out, &dax_pte_figure,
-		   figure_ratio((double)dax_event_total(s, DAX_EV_PTE_FAULT), (double)ios));
+	for (size_t i = 0; i < sizeof(per_io) / sizeof(per_io[0]); i++)
+		figure_put(out, &dax_per_io_figures[i], figure_ratio(per_io[i], (double)ios));
 	for (int d = 0; d < DAX_TIMED_NR; d++) {
 		uint64_t ns, n = dax_timed(s, d, DAX_RES_NOPAGE, &ns);
 
