@@ -100,7 +100,8 @@ for k in "${want[@]}"; do
 		failed=$((failed + 1)); summaries+=("$ver: FAIL no results"); continue
 	fi
 	asserted+=("$res")
-	if IODIG=$IODIG bash $HERE/assert.sh "$res" "$boot_secs" | tee "$res/assert.log" &&
+	if IODIG=$IODIG VM_KCONFIG=$VM_CACHE/root/$ver/boot/config-$ver \
+	   bash $HERE/assert.sh "$res" "$boot_secs" | tee "$res/assert.log" &&
 	   [ "${PIPESTATUS[0]}" -eq 0 ]; then
 		summaries+=("$ver: PASS (${boot_secs}s in QEMU)")
 	else

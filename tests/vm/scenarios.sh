@@ -7,7 +7,7 @@ RT=2
 TB="--runtime=$RT --time_based"
 # A hung run is cut off, so the other scenarios' results still reach the
 # host (probe loading under TCG takes up to ~15 s of a run).
-LIMIT=60
+LIMIT=120
 iodig probe >"$out/probe.txt" 2>&1
 
 # When a family is missing or degraded, libbpf's messages (the verifier
