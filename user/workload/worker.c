@@ -719,7 +719,6 @@ static int worker_run(struct worker *w)
 	finish_accounting(&lp);
 	save_verify_state(&lp);
 cleanup:
-	counters_close(&lp.counters);
 	if (engine_ready)
 		job->engine->cleanup(w);
 	if (w->fd >= 0)
@@ -732,6 +731,7 @@ cleanup:
 	free(w->buf_area);
 	w->buf_area = NULL;
 	offset_gen_free(&w->offsets);
+	counters_close(&lp.counters);
 	return ret;
 }
 
