@@ -335,13 +335,13 @@ int family_collect(void *state, uint64_t workload_ios)
 	struct family_base *b = state;
 	int err;
 
-	if (!b || !b->obj)
+	if (!b || (!b->obj && !b->fam->no_bpf))
 		return -EINVAL;
 	if (!b->have_wl)
 		b->wl.ios = workload_ios;
 	if (b->fam->read_at_end && !b->frozen && (err = b->fam->read_at_end(b)))
 		return err;
-	b->missed = recursion_misses(b->obj);
+	b->missed = b->obj ? recursion_misses(b->obj) : 0;
 	return b->fam->collect(b, workload_ios);
 }
 

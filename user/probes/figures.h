@@ -39,7 +39,7 @@ struct figure_def {
 	enum figure_better better;
 	/* Order among its kind, lower first, as rows and in the trace file.
 	 * Families space theirs by tens, so a new one fits between: kernel
-	 * figures io_uring 0, sched 10, faults 20, block 30; function rows
+	 * figures io_uring 0, sched 10, faults 20, counters 25, block 30; function rows
 	 * sampling 0, sched 10, syscalls 20. */
 	int rank;
 };

@@ -286,6 +286,13 @@ int probes_track_tgid(struct probe_set *set, pid_t tgid)
 	return first_err;
 }
 
+bool probes_family_running(const struct probe_set *set, const char *name)
+{
+	int i = family_index(name);
+
+	return set && i >= 0 && is_running(&set->slot[i]);
+}
+
 void probes_tick(struct probe_set *set)
 {
 	if (!set)

@@ -99,6 +99,7 @@ static void workload_figures(const struct run_ctx *ctx, const struct run_group *
 		wl->ctx_invol += s->ctx_invol;
 		wl->majf += s->majf;
 		wl->minf += s->minf;
+		counter_values_merge(&wl->counters, &s->counters);
 		if (s->runtime_ns > wl->runtime_ns)
 			wl->runtime_ns = s->runtime_ns;
 		if (ctx->workers[i].job->engine->flags & ENGINE_SYNC)

@@ -607,6 +607,8 @@ static int run_group(struct run_ctx *ctx, unsigned int first, unsigned int count
 		goto cleanup;
 	}
 	for (unsigned int i = 0; i < count; i++) {
+		ctx->workers[first + i].count_events =
+			probes_family_running(ctx->probes, "counters");
 		ret = start_worker(ctx, &g, i);
 		if (ret) {
 			err_set(err, -ret, "cannot start worker %u of job '%s': %s",

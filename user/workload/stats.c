@@ -301,6 +301,7 @@ void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src
 	dst->ctx_invol += src->ctx_invol;
 	dst->majf += src->majf;
 	dst->minf += src->minf;
+	counter_values_merge(&dst->counters, &src->counters);
 	if (src->runtime_ns > dst->runtime_ns)
 		dst->runtime_ns = src->runtime_ns;
 	dst->nowait_eagain += src->nowait_eagain;

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "iodig/hist.h"
+#include "workload/counters.h"
 #include "workload/job.h"
 
 /* Running min/max/mean/variance (Welford), mergeable across workers. */
@@ -76,6 +77,7 @@ struct worker_stats {
 	uint64_t usr_ns, sys_ns;          /* CPU time of the worker */
 	uint64_t ctx_vol, ctx_invol;
 	uint64_t majf, minf;
+	struct counter_values counters;   /* the same window as the above */
 	uint64_t start_ns, end_ns;        /* after ramp_time, monotonic */
 	uint64_t runtime_ns;
 	uint64_t iv_start_ns;             /* start of the current interval */

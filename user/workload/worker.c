@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "workload/buffers.h"
+#include "workload/counters.h"
 #include "workload/verify_run.h"
 #include "workload/worker.h"
 
@@ -39,6 +40,7 @@ struct io_loop {
 	bool verify_phase;        /* reading back the log (fio's do_verify) */
 	struct verify_run vr;
 	struct rusage ru_start;
+	struct worker_counters counters; /* w->count_events */
 	int error;
 };
 
@@ -227,6 +229,7 @@ static void start_accounting(struct io_loop *lp, uint64_t now)
 	s->start_ns = now;
 	s->iv_start_ns = now;
 	getrusage(RUSAGE_THREAD, &lp->ru_start);
+	counters_start(&lp->counters);
 }
 
 /* fio's FIO_NOSTATS engines: the unit is counted; the latency is the
@@ -584,6 +587,7 @@ static void finish_accounting(struct io_loop *lp)
 	s->end_ns = now_ns();
 	s->runtime_ns = s->end_ns - s->start_ns;
 	stats_tick(s, s->end_ns);
+	counters_stop(&lp->counters, &s->counters);
 	getrusage(RUSAGE_THREAD, &ru);
 	s->usr_ns = tv_ns(&ru.ru_utime) - tv_ns(&lp->ru_start.ru_utime);
 	s->sys_ns = tv_ns(&ru.ru_stime) - tv_ns(&lp->ru_start.ru_stime);
@@ -672,6 +676,8 @@ static int worker_run(struct worker *w)
 	ret = apply_process_opts(w);
 	if (ret)
 		goto cleanup;
+	if (w->count_events)
+		counters_open(&lp.counters);
 	rng_seed(&w->rng, job->randrepeat ?
 		 job->randseed + w->clone_index * 0x9e3779b9ull :
 		 now_ns() ^ ((uint64_t)gettid() << 32));
@@ -728,6 +734,7 @@ cleanup:
 	free(w->buf_area);
 	w->buf_area = NULL;
 	offset_gen_free(&w->offsets);
+	counters_close(&lp.counters);
 	return ret;
 }
 

@@ -49,6 +49,10 @@ struct worker {
 	struct rng rng;
 	struct offset_gen offsets;
 
+	/* Count the kernel's events on itself (workload/counters.h): set
+	 * by the runner when the counters family reports them. */
+	bool count_events;
+
 	/* Set by the runner (signal or deadline); workers poll it. */
 	volatile sig_atomic_t *stop;
 };
