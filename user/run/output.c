@@ -13,7 +13,38 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <json-c/json.h>
+
 #include "run/output.h"
+
+static int render_json_plus(const struct repeat_result *res, FILE *out)
+{
+	struct json_object *tree = NULL;
+	int ret = report_json_tree_fmt(&res->rep, true, &tree);
+
+	if (!ret)
+		ret = repeat_render_json_tree(res, tree, out);
+	json_object_put(tree);
+	return ret;
+}
+
+/* fio prints the terse lines first; iodig keeps its text before JSON. */
+static int render_formats(const struct repeat_result *res, unsigned int fmt, FILE *out)
+{
+	int ret = 0;
+
+	if (fmt & OUTPUT_TERSE)
+		ret = report_terse(&res->rep, out);
+	if (!ret && (fmt & OUTPUT_NORMAL)) {
+		ret = report_text(&res->rep, out);
+		repeat_render_text(res, out);
+	}
+	if (!ret && (fmt & OUTPUT_JSONPLUS))
+		ret = render_json_plus(res, out);
+	else if (!ret && (fmt & OUTPUT_JSON))
+		ret = repeat_render_json(res, out);
+	return ret;
+}
 
 /* Renders the whole report in memory, then writes it with write(2): a
  * failure then has its own errno (ENOSPC, EPIPE, EIO), which stdio's
@@ -29,12 +60,7 @@ static int write_report(const struct repeat_result *res, const struct run_opts *
 	mem = open_memstream(&buf, &len);
 	if (!mem)
 		return -errno;
-	if (o->output_format & OUTPUT_NORMAL) {
-		ret = report_text(&res->rep, mem);
-		repeat_render_text(res, mem);
-	}
-	if (!ret && (o->output_format & OUTPUT_JSON))
-		ret = repeat_render_json(res, mem);
+	ret = render_formats(res, o->output_format, mem);
 	if (fclose(mem) && !ret)
 		ret = -ENOMEM;
 	while (!ret && off < len) {

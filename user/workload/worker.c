@@ -668,6 +668,7 @@ static int worker_run(struct worker *w)
 
 	w->stats->tid = gettid();
 	w->stats->pid = getpid();
+	stats_configure(w->stats, &job->stat);
 	ret = apply_process_opts(w);
 	if (ret)
 		goto cleanup;
