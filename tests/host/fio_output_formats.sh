@@ -169,6 +169,25 @@ for f in "$TMP"/flog/*.log; do
 	got=$(shape "$TMP/ilog/$n")
 	check "$n: $got (fio: $want)" test "$got" = "$want ok"
 done
+(cd "$TMP/flog" && fio --name=p --filename="$F" --size=64k --write_bw_log=p --log_prio=1 \
+	--prioclass=2 --prio=3 >/dev/null 2>&1)
+(cd "$TMP/ilog" && "${IODIG_RUN[@]}" --name=p --filename="$F" --size=64k --write_bw_log=p \
+	--log_prio=1 --prioclass=2 --prio=3 >/dev/null)
+check "log_prio: the priority column as fio's" \
+	test "$(cut -d, -f5 "$TMP/flog/p_bw.1.log" | sort -u)" = "$(cut -d, -f5 "$TMP/ilog/p_bw.1.log" | sort -u)"
+
+# Ctrl-C: the logs are written whole as the job stops, and no temp file stays
+mkdir -p "$TMP/int"
+(cd "$TMP/int" && exec "${IODIG_RUN[@]}" --name=i --filename="$F" --size=1m --rw=randread \
+	--time_based --runtime=30 --write_lat_log=i --write_bw_log=i >/dev/null 2>&1) &
+sleep 2
+kill -INT $!
+wait $!
+whole() { [ -s "$1" ] && [ -z "$(tail -c 1 "$1")" ] && awk -F', ' 'NF != 5 { exit 1 }' "$1"; }
+check "SIGINT: every log file complete" whole "$TMP/int/i_clat.1.log"
+check "SIGINT: bw log complete" whole "$TMP/int/i_bw.1.log"
+check "SIGINT: no temp file left" test -z "$(ls -A "$TMP/int" | grep -v '^i_\(clat\|lat\|slat\|bw\)\.1\.log$')"
+
 if python3 -c 'import pandas, numpy' 2>/dev/null && [ -f /usr/share/doc/fio/fiologparser_hist.py.gz ]; then
 	zcat /usr/share/doc/fio/fiologparser_hist.py.gz >"$TMP/fiologparser_hist.py"
 	check "fio's fiologparser_hist.py reads the histogram log" \

@@ -530,6 +530,8 @@ static const struct opt_desc options[] = {
 	{ .name = "per_job_logs", .type = OPT_BOOL, FIELD(logs.per_job),
 	  .def = "1", .help = "One file per clone (NAME_bw.N.log); 0: one per "
 	  "job (NAME_bw.log)" },
+	{ .name = "log_prio", .type = OPT_BOOL, FIELD(logs.prio),
+	  .help = "Last column: the I/O priority (0xCPPP), not fio's 0/1 flag" },
 	{ .name = "log_compression", .type = OPT_CUSTOM, .set = set_log_compression,
 	  .hint = "SIZE", .help = "Must be 0: iodig writes its logs uncompressed" },
 	{ .name = NULL },

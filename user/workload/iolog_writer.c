@@ -8,7 +8,8 @@
  * log_avg_msec every I/O gets a line (bw: that I/O's bytes over its
  * completion time); with it, each window gets one line per direction that
  * did I/O, with BS 0, and the latency logs a last line for the window the
- * job ended in.  iodig sets no per-I/O priority, so PRIO is 0.
+ * job ended in.  PRIO is fio's high-priority flag, 0 here (iodig has no
+ * per-I/O priorities), or with log_prio the I/O priority as 0xCPPP.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -54,6 +55,10 @@ int iolog_open(struct iolog_writer *lw, const struct job *job, unsigned int numb
 	memset(lw, 0, sizeof(*lw));
 	lw->job = job;
 	lw->number = number;
+	/* the workers' own priority, as each sets it (a level alone is best
+	 * effort); fio's ioprio_value() */
+	if (job->ioprio_set)
+		lw->ioprio = (job->ioprio_class ? job->ioprio_class : 2) << 13 | job->ioprio;
 	for (unsigned int f = 0; f < IOLOG_FILES; f++) {
 		if (!o->on[kind_of(f)])
 			continue;
@@ -91,16 +96,18 @@ static uint64_t elapsed_ms(const struct iolog_writer *lw, uint64_t now_ns)
 static void put_line(struct iolog_writer *lw, enum iolog_file f, uint64_t ms,
 		     uint64_t value, enum ddir d, uint64_t bs, uint64_t offset)
 {
-	if (!lw->mem[f])
+	FILE *out = lw->mem[f];
+
+	if (!out)
 		return;
+	fprintf(out, "%llu, %llu, %u, %llu", (unsigned long long)(ms + lw->epoch_ms),
+		(unsigned long long)value, (unsigned int)d, (unsigned long long)bs);
 	if (lw->job->logs.offset)
-		fprintf(lw->mem[f], "%llu, %llu, %u, %llu, %llu, 0\n",
-			(unsigned long long)(ms + lw->epoch_ms), (unsigned long long)value,
-			(unsigned int)d, (unsigned long long)bs, (unsigned long long)offset);
+		fprintf(out, ", %llu", (unsigned long long)offset);
+	if (lw->job->logs.prio)
+		fprintf(out, ", 0x%04x\n", lw->ioprio);
 	else
-		fprintf(lw->mem[f], "%llu, %llu, %u, %llu, 0\n",
-			(unsigned long long)(ms + lw->epoch_ms), (unsigned long long)value,
-			(unsigned int)d, (unsigned long long)bs);
+		fputs(", 0\n", out);
 }
 
 /* write_hist_log: a line per direction every log_hist_msec, the bins

@@ -31,6 +31,7 @@ struct iolog_avg {
 struct iolog_writer {
 	const struct job *job;
 	unsigned int number;           /* fio's job number, 1-based */
+	unsigned int ioprio;           /* log_prio's column */
 	bool active;                   /* some log is on */
 	FILE *mem[IOLOG_FILES];        /* NULL: that log is off */
 	char *buf[IOLOG_FILES];

@@ -108,6 +108,7 @@ struct job_log_opts {
 	bool offset;             /* an offset column */
 	bool unix_epoch;         /* times since 1970, not since the job began */
 	bool per_job;            /* default 1: NAME_bw.N.log per clone */
+	bool prio;               /* log_prio: the I/O priority, not a 0 flag */
 };
 
 /* An engine option as the job file or command line gave it, kept until
