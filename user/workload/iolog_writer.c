@@ -169,7 +169,8 @@ void iolog_io(struct iolog_writer *lw, const struct worker_stats *s, uint64_t no
 	}
 	lw->win_bytes[d] += bytes;
 	lw->win_ios[d]++;
-	if (lw->mem[IOLOG_HIST] && !s->no_clat)
+	/* fio creates the histogram log but fills it only every log_hist_msec */
+	if (lw->mem[IOLOG_HIST] && lw->job->logs.hist_msec && !s->no_clat)
 		hist_sample(lw, ms, d, bytes, clat_ns);
 }
 
