@@ -486,7 +486,7 @@ static const struct opt_desc options[] = {
 
 	/* fio's latency measurement, percentiles and log files (stat_opts.c) */
 	{ .name = "gtod_reduce", .type = OPT_BOOL, .set = set_gtod_reduce,
-	  .hint = "BOOL", .help = "Time nothing: sets the disable_* options "
+	  .help = "Time nothing: sets the disable_* options "
 	  "and clat_percentiles=0" },
 	{ .name = "disable_lat", .type = OPT_BOOL, FIELD(stat.disable_lat),
 	  .help = "Do not measure total latency (lat)" },
@@ -506,15 +506,15 @@ static const struct opt_desc options[] = {
 	  .hint = "P[:P...]", .help = "Percentiles to report (up to 20, 0-100), "
 	  "instead of fio's 17" },
 	{ .name = "write_lat_log", .type = OPT_BOOL, .set = set_log_prefix,
-	  .hint = "[PREFIX]", .help = "Write PREFIX_{slat,clat,lat}.N.log "
-	  "(PREFIX: the job name when bare)" },
+	  .help = "write_lat_log=PREFIX writes PREFIX_{slat,clat,lat}.N.log; "
+	  "bare, PREFIX is the job name" },
 	{ .name = "write_bw_log", .type = OPT_BOOL, .set = set_log_prefix,
-	  .hint = "[PREFIX]", .help = "Write PREFIX_bw.N.log (KiB/s)" },
+	  .help = "write_bw_log[=PREFIX]: PREFIX_bw.N.log (KiB/s)" },
 	{ .name = "write_iops_log", .type = OPT_BOOL, .set = set_log_prefix,
-	  .hint = "[PREFIX]", .help = "Write PREFIX_iops.N.log" },
+	  .help = "write_iops_log[=PREFIX]: PREFIX_iops.N.log" },
 	{ .name = "write_hist_log", .type = OPT_BOOL, .set = set_log_prefix,
-	  .hint = "[PREFIX]", .help = "Write PREFIX_clat_hist.N.log, fio's "
-	  "1856-bin histograms every log_hist_msec" },
+	  .help = "write_hist_log[=PREFIX]: PREFIX_clat_hist.N.log, "
+	  "fio's 1856-bin histograms every log_hist_msec" },
 	{ .name = "log_avg_msec", .type = OPT_UINT, FIELD(logs.avg_msec),
 	  .max = UINT32_MAX, .def = "0",
 	  .help = "Log one averaged line per this many ms; 0 = one per I/O" },
