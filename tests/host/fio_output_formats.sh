@@ -61,8 +61,8 @@ for dd in ("read", "write"):
 EOF
 }
 check "json+ bins are fio's bin values and sum to the I/Os" bins_ok "$TMP/i.json"
-PREC='[l.split("[")[0] for l in open(0)]'
-txt_pct() { grep -E '^ +\| ' "$1" | sed -E 's/\[ *[0-9]+\]/[]/g'; }
+# the labels ("25.000th"), in order; lines wrap by the values' width
+txt_pct() { grep -E '^ +\| ' "$1" | grep -oE '[0-9.]+th='; }
 fio "${JOB[@]}" "${OPTS[@]}" --rw=randread >"$TMP/f.txt" 2>/dev/null
 "${IODIG_RUN[@]}" "${JOB[@]}" "${OPTS[@]}" --rw=randread >"$TMP/i.txt"
 check "text percentile labels and headers as fio's" \
@@ -179,13 +179,18 @@ check "log_prio: the priority column as fio's" \
 # Ctrl-C: the logs are written whole as the job stops, and no temp file stays
 mkdir -p "$TMP/int"
 (cd "$TMP/int" && exec "${IODIG_RUN[@]}" --name=i --filename="$F" --size=1m --rw=randread \
-	--time_based --runtime=30 --write_lat_log=i --write_bw_log=i >/dev/null 2>&1) &
-sleep 2
+	--time_based --runtime=30 --write_lat_log=i --write_bw_log=i >/dev/null 2>"$TMP/int.err") &
+sleep 3
 kill -INT $!
 wait $!
 whole() { [ -s "$1" ] && [ -z "$(tail -c 1 "$1")" ] && awk -F', ' 'NF != 5 { exit 1 }' "$1"; }
-check "SIGINT: every log file complete" whole "$TMP/int/i_clat.1.log"
-check "SIGINT: bw log complete" whole "$TMP/int/i_bw.1.log"
+# a loaded machine may not have started the job in 3 s: then no log is right
+if grep -q "before the workload started" "$TMP/int.err"; then
+	echo "note: SIGINT came before the job started; no logs expected"
+else
+	check "SIGINT: every log file complete" whole "$TMP/int/i_clat.1.log"
+	check "SIGINT: bw log complete" whole "$TMP/int/i_bw.1.log"
+fi
 check "SIGINT: no temp file left" test -z "$(ls -A "$TMP/int" | grep -v '^i_\(clat\|lat\|slat\|bw\)\.1\.log$')"
 
 if python3 -c 'import pandas, numpy' 2>/dev/null && [ -f /usr/share/doc/fio/fiologparser_hist.py.gz ]; then
