@@ -281,7 +281,7 @@ static int collect_fn_keys(struct diff *d, const struct catalog *c, int group,
 		for (size_t m = 0; m < d->tf[f]->nr_metrics; m++) {
 			const struct tf_metric *met = &d->tf[f]->metrics[m];
 			const char *base;
-			struct fn_key k = { 0 };
+			struct fn_key k = { 0 }, *p;
 			struct sample_summary s;
 			int in;
 			size_t j;
@@ -299,15 +299,12 @@ static int collect_fn_keys(struct diff *d, const struct catalog *c, int group,
 					keys[j].weight = s.mean;
 				continue;
 			}
-			if (n == cap) {
-				struct fn_key *p = realloc(keys, (cap = cap ? cap * 2 : 64) * sizeof(*p));
-
-				if (!p) {
-					free(keys);
-					return -ENOMEM;
-				}
-				keys = p;
+			p = grow_for_one(keys, &cap, n, sizeof(*p), 64);
+			if (!p) {
+				free(keys);
+				return -ENOMEM;
 			}
+			keys = p;
 			k.weight = s.mean;
 			k.def = catalog_find(d, c, met->key, &k.order);
 			keys[n++] = k;
@@ -393,22 +390,19 @@ static int group_ids(const struct diff *d, int **out, size_t *nr)
 	for (size_t f = 0; f < d->nr_files; f++) {
 		for (size_t m = 0; m < d->tf[f]->nr_metrics; m++) {
 			size_t j = 0;
-			int g;
+			int g, *p;
 
 			figure_base_key(d->tf[f]->metrics[m].key, &g);
 			while (j < n && ids[j] != g)
 				j++;
 			if (g < 0 || j < n)
 				continue;
-			if (n == cap) {
-				int *p = realloc(ids, (cap = cap ? cap * 2 : 8) * sizeof(*p));
-
-				if (!p) {
-					free(ids);
-					return -ENOMEM;
-				}
-				ids = p;
+			p = grow_for_one(ids, &cap, n, sizeof(*p), 8);
+			if (!p) {
+				free(ids);
+				return -ENOMEM;
 			}
+			ids = p;
 			ids[n++] = g;
 		}
 	}

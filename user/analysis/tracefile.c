@@ -19,6 +19,7 @@
 
 #include <json-c/json.h>
 
+#include "base/read_whole.h"
 #include "analysis/environment.h"
 #include "probes/figures.h"
 #include "run/repeat.h"
@@ -580,41 +581,21 @@ int tracefile_parse_buffer(const char *name, const char *buf, size_t len,
 int tracefile_load(const char *path, struct tracefile **out, struct errbuf *err)
 {
 	char *buf = NULL;
-	size_t len = 0, cap = 0;
-	int fd, ret = 0;
+	size_t len = 0;
+	int fd, ret;
 
 	*out = NULL;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return err_set(err, errno, "%s: cannot open: %s", path, strerror(errno));
-	for (;;) {
-		ssize_t n;
-
-		if (cap - len < 65536) {
-			char *p = cap + 1048576 > MAX_TRACE_BYTES + 65536ull ? NULL : realloc(buf, cap + 1048576);
-
-			if (!p) {
-				ret = err_set(err, EFBIG, "%s: too large for a trace file", path);
-				goto cleanup;
-			}
-			buf = p;
-			cap += 1048576;
-		}
-		n = read(fd, buf + len, cap - len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			ret = err_set(err, errno, "%s: read failed: %s", path, strerror(errno));
-			goto cleanup;
-		}
-		if (!n)
-			break;
-		len += (size_t)n;
-	}
-	ret = tracefile_parse_buffer(path, buf ? buf : "", len, out, err);
-cleanup:
-	free(buf);
+	ret = read_whole(fd, MAX_TRACE_BYTES, &buf, &len);
 	close(fd);
+	if (ret == -EFBIG || ret == -ENOMEM)
+		return err_set(err, EFBIG, "%s: too large for a trace file", path);
+	if (ret)
+		return err_set(err, -ret, "%s: read failed: %s", path, strerror(-ret));
+	ret = tracefile_parse_buffer(path, buf, len, out, err);
+	free(buf);
 	return ret;
 }
 

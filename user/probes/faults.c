@@ -158,8 +158,7 @@ static int read_counters(void *state)
 {
 	struct faults_state *s = state;
 
-	return map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
-			      sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
+	return map_sum_counters(s->skel->maps.counters, &s->sum, sizeof(s->sum));
 }
 
 static int faults_collect(void *state, uint64_t workload_ios)
@@ -354,13 +353,8 @@ static void faults_figures(const void *state, const struct probe_workload *wl,
 const struct probe_family faults_probe = {
 	.name = "faults",
 	.summary = "the workload's user page faults, and how DAX faults were served",
-	FAMILY_MECHS(faults_mechs),
-	.state_size = FAMILY_STATE_SIZE(struct faults_state),
-	.load = faults_load,
+	FAMILY_COMMON(faults),
 	.note_status = faults_note_status,
 	.read_at_end = read_counters,
-	.collect = faults_collect,
-	.render_text = faults_render_text,
-	.render_json = faults_render_json,
 	.figures = faults_figures,
 };

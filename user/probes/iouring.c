@@ -320,8 +320,7 @@ static int iouring_collect(void *state, uint64_t workload_ios)
 	struct iouring_state *s = state;
 	int err;
 
-	err = map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
-			      sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
+	err = map_sum_counters(s->skel->maps.counters, &s->sum, sizeof(s->sum));
 	if (err)
 		return err;
 	s->sum.punt_ns_max = punt_max(s);
@@ -458,15 +457,10 @@ const struct probe_family iouring_probe = {
 	.name = "iouring",
 	.json_name = "io_uring",
 	.summary = "io_uring requests: punted to io-wq or inline, punted latency, io-wq workers",
-	FAMILY_MECHS(iouring_mechs),
-	.state_size = FAMILY_STATE_SIZE(struct iouring_state),
+	FAMILY_COMMON(iouring),
 	FAMILY_DROPS(iouring_drops),
 	.prepare = iouring_prepare,
-	.load = iouring_load,
 	.attach = iouring_attach,
 	.tick = iouring_tick,
-	.collect = iouring_collect,
-	.render_text = iouring_render_text,
-	.render_json = iouring_render_json,
 	.figures = iouring_figures,
 };

@@ -16,6 +16,7 @@
 
 struct json_object;
 struct figure_set;
+struct probe_cache;
 
 /* What the probes are pointed at, known before the workload starts. */
 struct probe_env {
@@ -29,6 +30,10 @@ struct probe_env {
 				    * treat as unavailable (IODIG_DISABLE) */
 	const char *btf_path;      /* the kernel's BTF for CO-RE relocations,
 				    * NULL = /sys/kernel/btf/vmlinux (IODIG_BTF) */
+	/* The kernel's BTF and symbols, parsed once and shared by every
+	 * family, group and repeat (probes/probe_cache.h); NULL = each family
+	 * parses its own. */
+	struct probe_cache *cache;
 	bool bpf_stats;            /* measure each program's run time */
 	unsigned int sample_hz;    /* --sample-freq: sampling family's rate,
 				    * 0 = its default */

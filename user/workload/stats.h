@@ -115,5 +115,7 @@ void stats_add_clat(struct worker_stats *s, enum ddir d, uint64_t clat_ns);
 /* Closes intervals that ended before @now_ns (bw/iops samples). */
 void stats_tick(struct worker_stats *s, uint64_t now_ns);
 void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src);
+/* Adds one direction's counters, latencies and histograms of @src to @dst. */
+void ddir_stats_merge(struct ddir_stats *dst, const struct ddir_stats *src);
 
 #endif /* IODIG_STATS_H */

@@ -133,7 +133,8 @@ static int alloc_units(struct worker *w)
 		return worker_fail(w, -ENOMEM, "cannot allocate %zu bytes of I/O buffers",
 				   w->buf_area_size);
 	w->units = calloc(w->nr_units, sizeof(*w->units));
-	if (!w->units)
+	w->reaped = calloc(w->nr_units, sizeof(*w->reaped));
+	if (!w->units || !w->reaped)
 		return worker_fail(w, -ENOMEM, "cannot allocate %u I/O units", w->nr_units);
 	for (unsigned int i = 0; i < w->nr_units; i++) {
 		w->units[i].index = i;
@@ -335,13 +336,13 @@ static int reap(struct io_loop *lp, unsigned int min)
 	uint64_t now;
 	int n;
 
-	n = e->getevents(w, min, lp->inflight);
+	n = e->getevents(w, min, lp->inflight, w->reaped);
 	if (n < 0)
 		return lp->error = worker_fail(w, n, "reaping I/O on %s failed: %s",
 					       w->path, strerror(-n));
 	now = now_ns();
 	for (int i = 0; i < n; i++)
-		complete_unit(lp, e->event(w, (unsigned int)i), now);
+		complete_unit(lp, w->reaped[i], now);
 	lp->inflight -= (unsigned int)n;
 	s->complete_calls++;
 	s->complete_dist[batch_bucket((unsigned int)n)]++;
@@ -711,7 +712,7 @@ static int worker_run(struct worker *w)
 		worker_fail(w, ret, "%s", err.msg);
 		goto cleanup;
 	}
-	ret = job->engine->init(w, &err);
+	ret = job->engine->init ? job->engine->init(w, &err) : 0;
 	if (ret) {
 		worker_fail(w, ret, "%s", err.msg);
 		goto cleanup;
@@ -735,7 +736,7 @@ static int worker_run(struct worker *w)
 		ret = worker_fail(w, -EIO, "%s", err.msg);
 	save_verify_state(&lp);
 cleanup:
-	if (engine_ready)
+	if (engine_ready && job->engine->cleanup)
 		job->engine->cleanup(w);
 	if (w->fd >= 0)
 		close(w->fd);
@@ -745,6 +746,8 @@ cleanup:
 		verify_run_free(&lp.vr);
 	free(w->units);
 	w->units = NULL;
+	free(w->reaped);
+	w->reaped = NULL;
 	free(w->buf_area);
 	w->buf_area = NULL;
 	offset_gen_free(&w->offsets);

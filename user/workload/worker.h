@@ -38,6 +38,7 @@ struct worker {
 	 * contiguous area so io_uring can register it as fixed buffers. */
 	struct io_unit *units;
 	unsigned int nr_units;
+	struct io_unit **reaped;   /* what the engine's getevents() returned */
 	void *buf_area;
 	size_t buf_unit_size;
 	size_t buf_area_size;
