@@ -121,11 +121,21 @@ static void env_run_facts(struct json_object *env, struct json_object *tree)
 	time_t now = time(NULL);
 	struct tm tm;
 
+	/* fio echoes [global]'s options apart: each job's record has both */
 	for (size_t i = 0; arr && i < json_object_array_length(arr); i++) {
-		struct json_object *opts = jget(json_object_array_get_idx(arr, i), "job options");
+		struct json_object *given[2] = {
+			jget(tree, "global options"),
+			jget(json_object_array_get_idx(arr, i), "job options"),
+		};
+		struct json_object *all = json_object_new_object();
 
-		if (opts)
-			json_object_array_add(jobs, json_object_get(opts));
+		for (unsigned int g = 0; g < 2; g++) {
+			if (!json_object_is_type(given[g], json_type_object))
+				continue;
+			json_object_object_foreach(given[g], k, v)
+				json_object_object_add(all, k, json_object_get(v));
+		}
+		json_object_array_add(jobs, all);
 	}
 	list = jget(jget(jget(tree, "iodig"), "kernel"), "probes");
 	for (size_t i = 0; list && i < json_object_array_length(list); i++) {

@@ -14,6 +14,7 @@
 #include "analysis/tracefile.h"
 #include "cli/cli.h"
 #include "iodig/tgid_filter.h"
+#include "job/given_opts.h"
 #include "job/options.h"
 #include "run/output.h"
 #include "run/repeat.h"
@@ -34,6 +35,7 @@ static int apply_overrides(struct job_list *list, const struct cli_args *a,
 						 "command line", err);
 			if (ret)
 				return ret;
+			job_given_add(&list->jobs[j], job_option_name(key), eq ? eq + 1 : NULL);
 		}
 	}
 	return 0;

@@ -25,7 +25,7 @@
 #define FIELD(f) .offset = offsetof(struct cli_opts, f), \
 		 .size = sizeof(((struct cli_opts *)0)->f)
 
-/* --output-format: a comma list of normal and json. */
+/* --output-format: a comma list of normal, json, json+ and terse. */
 static int parse_output_format(void *field, const char *value, struct errbuf *err)
 {
 	unsigned int fmt = 0;
@@ -38,9 +38,13 @@ static int parse_output_format(void *field, const char *value, struct errbuf *er
 			fmt |= OUTPUT_NORMAL;
 		else if (n == 4 && !strncmp(p, "json", n))
 			fmt |= OUTPUT_JSON;
+		else if (n == 5 && !strncmp(p, "json+", n))
+			fmt |= OUTPUT_JSON | OUTPUT_JSONPLUS;
+		else if (n == 5 && !strncmp(p, "terse", n))
+			fmt |= OUTPUT_TERSE;
 		else if (n)
 			return err_set(err, EINVAL, "option --output-format: '%.*s' is not one of "
-				       "normal, json, normal,json", (int)n, p);
+				       "normal, json, json+, terse (comma separated)", (int)n, p);
 		p += n + (p[n] == ',');
 	}
 	if (!fmt)
@@ -98,10 +102,11 @@ static const char probe_family_words[] = "all"
 const struct cli_option cli_options[] = {
 	/* iodig run */
 	{ .name = "output-format", .cmds = IN(CMD_RUN), .arg = "FORMAT",
-	  .help = "report format: normal is fio's text, json fio's JSON, normal,json both "
+	  .help = "report format: normal (fio's text), json, json+ (with histogram bins), terse "
+		  "(fio's v3 line), or several, comma separated "
 		  "(default normal)",
 	  .kind = ARG_CUSTOM, .parse = parse_output_format, FIELD(run.output_format),
-	  .values = "normal json", .complete = COMPLETE_LIST },
+	  .values = "normal json json+ terse", .complete = COMPLETE_LIST },
 	{ .name = "output", .cmds = IN(CMD_RUN), .arg = "FILE",
 	  .help = "write the report to FILE (atomically) instead of stdout",
 	  .kind = ARG_STRING, FIELD(run.output_path), .complete = COMPLETE_FILE },

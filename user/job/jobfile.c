@@ -17,6 +17,7 @@
 #include "workload/engine_opts.h"
 #include "workload/verify_opts.h"
 #include "job/expand.h"
+#include "job/given_opts.h"
 #include "job/jobfile_read.h"
 #include "job/options.h"
 #include "job/process_opts.h"
@@ -85,6 +86,7 @@ static int job_start(struct job_vec *v, const struct job *global,
 	if (!job)
 		return err_set(err, ENOMEM, "%s: out of memory", where);
 	*job = *global;
+	job_given_mark_global(job);
 	strcpy(job->name, name);
 	snprintf(job->source, sizeof(job->source), "%s", source);
 	job->source_line = line;
@@ -207,6 +209,8 @@ static int ini_opt_apply(struct job *job, const struct ini_opt *o,
 			       "${%s} is not set, and fio puts an empty string "
 			       "there", o->where, o->key, n->name);
 	ret = job_option_set_at(job, o->key, o->value, o->where, o->line, err);
+	if (!ret)
+		job_given_add(job, job_option_name(o->key), o->value);
 	len = strlen(err->msg);
 	if (ret && n->unset && len < sizeof(err->msg))
 		snprintf(err->msg + len, sizeof(err->msg) - len, " (${%s} is "
@@ -547,6 +551,7 @@ int cmdline_jobs_parse(int argc, char *const argv[], struct job_list *list,
 			ret = job_option_set(target, key, value, where, err);
 			if (ret)
 				goto cleanup;
+			job_given_add(target, job_option_name(key), value);
 			continue;
 		}
 		if (!value || !value[0]) {
@@ -562,6 +567,7 @@ int cmdline_jobs_parse(int argc, char *const argv[], struct job_list *list,
 				err);
 		if (ret)
 			goto cleanup;
+		job_given_add(cur, "name", value); /* fio echoes --name */
 	}
 	if (!vec.count) {
 		ret = err_set(err, EINVAL, "%s: no job defined (start one with "

@@ -42,6 +42,10 @@ int job_option_set_at(struct job *job, const char *key, const char *value,
  * tell iodig's own options from job options). */
 bool job_option_known(const char *key);
 
+/* The option's own name for @key, which may be an alias ("blocksize" is
+ * "bs"); @key itself when no option has it. */
+const char *job_option_name(const char *key);
+
 /* Parses an INI job file ([global] plus job sections) and appends its jobs.
  * numjobs is kept as a count; it is not expanded into copies. */
 int jobfile_parse(const char *path, struct job_list *list, struct errbuf *err);

@@ -100,9 +100,13 @@ static inline const struct report_group *report_find_group(const struct report *
 
 /* fio's layout and field names; the kernel section follows. */
 int report_text(const struct report *r, FILE *out);
+/* fio's terse v3 lines, one per entry that did I/O; 0 or -errno. */
+int report_terse(const struct report *r, FILE *out);
 /* fio's JSON keys and nesting plus an "iodig" object: built once as a
  * tree, which --output-format=json and the trace file both render. */
 int report_json_tree(const struct report *r, struct json_object **out);
+/* report_json_tree, with fio's json+ "bins" when @plus. */
+int report_json_tree_fmt(const struct report *r, bool plus, struct json_object **out);
 /* The tree as iodig prints JSON (pretty, spaced, '/' unescaped); NULL
  * when out of memory.  The text belongs to @tree. */
 const char *report_json_text(struct json_object *tree);

@@ -14,6 +14,8 @@
 
 #include "report/report.h"
 #include "probes/toggle.h"
+#include "report/percentiles.h"
+#include "report/report_jsonplus.h"
 #include "report/units.h"
 #include "workload/engine_opts.h"
 #include "workload/verify.h"
@@ -25,6 +27,7 @@
 /* Collects the first allocation failure so building stays linear. */
 struct jbuild {
 	int err;
+	bool plus;    /* json+: each percentile map's histogram bins too */
 };
 
 static struct json_object *jnew_obj(struct jbuild *b)
@@ -68,29 +71,33 @@ static void jstr(struct jbuild *b, struct json_object *o, const char *key,
 	jadd(b, o, key, json_object_new_string(v));
 }
 
-/* {min, max, mean, stddev, N} plus fio's percentile map when @h is given
- * (fio's default prints percentiles for clat only). */
+/* {min, max, mean, stddev, N} plus fio's percentile map when the job
+ * asks for @kind's (clat by default), and with json+ its "bins". */
 static void add_lat(struct jbuild *b, struct json_object *dir, const char *key,
-		    const struct lat_acc *a, const struct hist *h)
+		    const struct lat_acc *a, const struct hist *h,
+		    const struct job *job, enum lat_kind kind)
 {
 	struct json_object *o = jnew_obj(b);
-	unsigned int i;
 
 	jint(b, o, "min", a->n ? a->min : 0);
 	jint(b, o, "max", a->n ? a->max : 0);
 	jfloat(b, o, "mean", a->n ? a->mean : 0.0);
 	jfloat(b, o, "stddev", lat_acc_stdev(a));
 	jint(b, o, "N", a->n);
-	if (h && h->total) {
+	if (pct_wanted(job, kind, h)) {
 		struct json_object *p = jnew_obj(b);
+		struct pct_list pl;
 
-		for (i = 0; i < FIO_PERCENTILES_NR; i++) {
+		pct_list_of(job, &pl);
+		for (unsigned int i = 0; i < pl.n; i++) {
 			char k[32];
 
-			snprintf(k, sizeof(k), "%f", fio_percentiles[i]);
-			jint(b, p, k, hist_percentile(h, fio_percentiles[i]));
+			snprintf(k, sizeof(k), "%f", pl.v[i]);
+			jint(b, p, k, hist_percentile(h, pl.v[i]));
 		}
 		jadd(b, o, "percentile", p);
+		if (b->plus)
+			jadd(b, o, "bins", jsonplus_bins(h));
 	}
 	jadd(b, dir, key, o);
 }
@@ -139,9 +146,9 @@ static void add_ddir(struct jbuild *b, struct json_object *job, const char *name
 	jint(b, o, "total_ios", rj->st.issued[d]);
 	jint(b, o, "short_ios", ds->short_ios);
 	jint(b, o, "drop_ios", 0);
-	add_lat(b, o, "slat_ns", &ds->slat, NULL);
-	add_lat(b, o, "clat_ns", &ds->clat, &ds->clat_h);
-	add_lat(b, o, "lat_ns", &ds->lat, NULL);
+	add_lat(b, o, "slat_ns", &ds->slat, &ds->slat_h, rj->job, LAT_SLAT);
+	add_lat(b, o, "clat_ns", &ds->clat, &ds->clat_h, rj->job, LAT_CLAT);
+	add_lat(b, o, "lat_ns", &ds->lat, &ds->lat_h, rj->job, LAT_LAT);
 	add_rate_stats(b, o, ds, g, d);
 	jadd(b, job, name, o);
 }
@@ -161,112 +168,59 @@ static void add_unused_ddirs(struct jbuild *b, struct json_object *job)
 	jint(b, trim, "total_ios", 0);
 	jint(b, trim, "short_ios", 0);
 	jint(b, trim, "drop_ios", 0);
-	add_lat(b, trim, "slat_ns", &none.slat, NULL);
-	add_lat(b, trim, "clat_ns", &none.clat, NULL);
-	add_lat(b, trim, "lat_ns", &none.lat, NULL);
+	add_lat(b, trim, "slat_ns", &none.slat, NULL, NULL, LAT_SLAT);
+	add_lat(b, trim, "clat_ns", &none.clat, NULL, NULL, LAT_CLAT);
+	add_lat(b, trim, "lat_ns", &none.lat, NULL, NULL, LAT_LAT);
 	add_rate_stats(b, trim, &none, NULL, DDIR_READ);
 	jadd(b, job, "trim", trim);
 
 	jint(b, sync, "total_ios", 0);
-	add_lat(b, sync, "lat_ns", &none.lat, NULL);
+	add_lat(b, sync, "lat_ns", &none.lat, NULL, NULL, LAT_LAT);
 	jadd(b, job, "sync", sync);
 }
 
-static void add_bool_opt(struct jbuild *b, struct json_object *o,
-			 const char *key, bool v)
+/* fio's "global options" / "job options": the options as given
+ * ("name=value\n" lines of @len bytes), and no key at all when there are
+ * none (fio's json_add_job_opts). */
+static void add_given(struct jbuild *b, struct json_object *parent, const char *key,
+		      const char *text, size_t len)
 {
-	if (v)
-		jstr(b, o, key, "1");
-}
+	struct json_object *o;
 
-static void add_bs_opts(struct jbuild *b, struct json_object *o,
-			const struct job *j)
-{
-	char r[32], w[32], buf[160];
+	if (!len)
+		return;
+	o = jnew_obj(b);
+	for (const char *p = text; p < text + len;) {
+		const char *eq = memchr(p, '=', (size_t)(text + len - p));
+		const char *nl = memchr(p, '\n', (size_t)(text + len - p));
+		char name[128];
 
-	size_to_str(r, sizeof(r), j->bs[DDIR_READ]);
-	size_to_str(w, sizeof(w), j->bs[DDIR_WRITE]);
-	if (strcmp(r, w))
-		snprintf(buf, sizeof(buf), "%s,%s", r, w);
-	else
-		snprintf(buf, sizeof(buf), "%s", r);
-	jstr(b, o, "bs", buf);
-
-	if (j->bs_min[DDIR_READ] != j->bs_max[DDIR_READ] ||
-	    j->bs_min[DDIR_WRITE] != j->bs_max[DDIR_WRITE]) {
-		char rmin[32], rmax[32], wmin[32], wmax[32];
-
-		size_to_str(rmin, sizeof(rmin), j->bs_min[DDIR_READ]);
-		size_to_str(rmax, sizeof(rmax), j->bs_max[DDIR_READ]);
-		size_to_str(wmin, sizeof(wmin), j->bs_min[DDIR_WRITE]);
-		size_to_str(wmax, sizeof(wmax), j->bs_max[DDIR_WRITE]);
-		snprintf(buf, sizeof(buf), "%s-%s,%s-%s", rmin, rmax, wmin, wmax);
-		jstr(b, o, "bsrange", buf);
+		if (!eq || !nl || eq > nl)
+			break;
+		snprintf(name, sizeof(name), "%.*s", (int)(eq - p), p);
+		jadd(b, o, name, json_object_new_string_len(eq + 1, (int)(nl - eq - 1)));
+		p = nl + 1;
 	}
+	jadd(b, parent, key, o);
 }
 
-/*
- * fio lists the options exactly as the job gave them; iodig keeps only
- * the parsed values, so it prints the ones that matter, fio-spelled, and
- * leaves out switches that are off and values that are unset.
- */
 static void add_job_options(struct jbuild *b, struct json_object *job_obj,
 			    const struct job *j)
 {
-	struct json_object *o = jnew_obj(b);
-	const char *key;
-	char buf[64];
+	add_given(b, job_obj, "job options", j->given + j->given_global,
+		  strlen(j->given + j->given_global));
+}
 
-	jstr(b, o, "name", j->name);
-	if (j->filename[0])
-		jstr(b, o, "filename", j->filename);
-	if (j->directory[0])
-		jstr(b, o, "directory", j->directory);
-	jstr(b, o, "rw", rw_mode_name(j->rw));
-	if (j->rw == RW_RW || j->rw == RW_RANDRW) {
-		snprintf(buf, sizeof(buf), "%u", j->rwmixread);
-		jstr(b, o, "rwmixread", buf);
-	}
-	add_bs_opts(b, o, j);
-	jstr(b, o, "ioengine", j->ioengine);
-	snprintf(buf, sizeof(buf), "%u", j->iodepth);
-	jstr(b, o, "iodepth", buf);
-	/* 1 is fio's default for both batch options */
-	if (j->iodepth_batch_submit > 1) {
-		snprintf(buf, sizeof(buf), "%u", j->iodepth_batch_submit);
-		jstr(b, o, "iodepth_batch_submit", buf);
-	}
-	if (j->iodepth_batch_complete_min > 1) {
-		snprintf(buf, sizeof(buf), "%u", j->iodepth_batch_complete_min);
-		jstr(b, o, "iodepth_batch_complete_min", buf);
-	}
-	snprintf(buf, sizeof(buf), "%u", j->numjobs);
-	jstr(b, o, "numjobs", buf);
-	add_bool_opt(b, o, "thread", j->thread);
-	if (j->size)
-		jstr(b, o, "size", size_to_str(buf, sizeof(buf), j->size));
-	if (j->io_size && j->io_size != j->size)
-		jstr(b, o, "io_size", size_to_str(buf, sizeof(buf), j->io_size));
-	if (j->offset)
-		jstr(b, o, "offset", size_to_str(buf, sizeof(buf), j->offset));
-	jstr(b, o, "direct", j->direct ? "1" : "0");
-	if (j->runtime_ns)
-		jstr(b, o, "runtime", time_to_str(buf, sizeof(buf), j->runtime_ns));
-	add_bool_opt(b, o, "time_based", j->time_based);
-	if (j->ramp_time_ns)
-		jstr(b, o, "ramp_time", time_to_str(buf, sizeof(buf), j->ramp_time_ns));
-	if (j->startdelay_ns)
-		jstr(b, o, "startdelay", time_to_str(buf, sizeof(buf), j->startdelay_ns));
-	add_bool_opt(b, o, "group_reporting", j->group_reporting);
-	add_bool_opt(b, o, "stonewall", j->stonewall);
-	if (!j->randrepeat)
-		jstr(b, o, "randrepeat", "0");
-	add_bool_opt(b, o, "norandommap", j->norandommap);
-	for (size_t i = 0; engine_opt_echo(j, &i, &key, buf, sizeof(buf));)
-		jstr(b, o, key, buf);
-	if (j->verify != VERIFY_NONE)
-		jstr(b, o, "verify", verify_mode_name(j->verify));
-	jadd(b, job_obj, "job options", o);
+/* [global]'s options: the last job has seen every [global] section. */
+static void add_global_options(struct jbuild *b, struct json_object *root,
+			       const struct report *r)
+{
+	const struct job *j;
+
+	if (!r->nr_job_defs)
+		return;
+	j = &r->job_defs[r->nr_job_defs - 1];
+	add_given(b, root, "global options", j->given, j->given_global);
 }
 
 static void add_dist(struct jbuild *b, struct json_object *job, const char *key,
@@ -469,7 +423,12 @@ static uint64_t elapsed_seconds(const struct report *r)
 
 int report_json_tree(const struct report *r, struct json_object **out)
 {
-	struct jbuild b = { 0 };
+	return report_json_tree_fmt(r, false, out);
+}
+
+int report_json_tree_fmt(const struct report *r, bool plus, struct json_object **out)
+{
+	struct jbuild b = { .plus = plus };
 	struct json_object *root, *jobs;
 	char when[32] = "";
 	uint64_t elapsed = elapsed_seconds(r);
@@ -486,7 +445,7 @@ int report_json_tree(const struct report *r, struct json_object **out)
 	jint(&b, root, "timestamp", (uint64_t)r->timestamp);
 	jint(&b, root, "timestamp_ms", r->timestamp_ms);
 	jstr(&b, root, "time", when);
-	jadd(&b, root, "global options", jnew_obj(&b));
+	add_global_options(&b, root, r);
 	jobs = json_object_new_array();
 	for (i = 0; jobs && i < r->nr_jobs; i++)
 		add_job(&b, jobs, r, &r->jobs[i], elapsed);

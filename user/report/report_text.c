@@ -12,6 +12,7 @@
 
 #include "report/report.h"
 #include "probes/toggle.h"
+#include "report/percentiles.h"
 #include "report/units.h"
 
 static unsigned int group_kb_base(const struct report_group *g)
@@ -61,16 +62,18 @@ static void print_lat_line(FILE *out, const char *name, const struct lat_acc *a)
 
 /* fio's percentile block: unit from the smallest and largest reported
  * value, column width from the largest, as many per line as fit in 80. */
-static void print_percentiles(FILE *out, const char *name, const struct hist *h)
+static void print_percentiles(FILE *out, const char *name, const struct hist *h,
+			      const struct pct_list *pl)
 {
-	uint64_t val[FIO_PERCENTILES_NR], minv = UINT64_MAX, maxv = 0;
-	unsigned int i, steps, per_line;
-	uint64_t divisor;
+	uint64_t val[JOB_PERCENTILES_MAX > FIO_PERCENTILES_NR ?
+		     JOB_PERCENTILES_MAX : FIO_PERCENTILES_NR];
+	uint64_t minv = UINT64_MAX, maxv = 0, divisor;
+	unsigned int i, steps, per_line, prec = pl->precision;
 	const char *unit;
 	int width;
 
-	for (i = 0; i < FIO_PERCENTILES_NR; i++) {
-		val[i] = hist_percentile(h, fio_percentiles[i]);
+	for (i = 0; i < pl->n; i++) {
+		val[i] = hist_percentile(h, pl->v[i]);
 		if (val[i] < minv)
 			minv = val[i];
 		if (val[i] > maxv)
@@ -86,12 +89,12 @@ static void print_percentiles(FILE *out, const char *name, const struct hist *h)
 	width = 5;
 	if (maxv / divisor > 0 && (int)(log10((double)(maxv / divisor)) + 1) > width)
 		width = (int)(log10((double)(maxv / divisor)) + 1);
-	/* precision 2: " 99.99th=[" is 10 + precision characters */
-	per_line = (80 - 7) / (2 + 10 + (unsigned int)width);
+	/* " 99.99th=[" is 10 + precision characters */
+	per_line = (80 - 7) / (prec + 10 + (unsigned int)width);
 
 	fprintf(out, "    %s percentiles (%s):\n     |", name, unit);
-	for (i = 0; i < FIO_PERCENTILES_NR; i++) {
-		bool last = i == FIO_PERCENTILES_NR - 1;
+	for (i = 0; i < pl->n; i++) {
+		bool last = i == pl->n - 1;
 		unsigned int s;
 
 		if (i && i % per_line == 0)
@@ -99,11 +102,25 @@ static void print_percentiles(FILE *out, const char *name, const struct hist *h)
 		/* fio rounds up at each scale step */
 		for (s = 0; s < steps; s++)
 			val[i] = (val[i] + 999) / 1000;
-		fprintf(out, " %5.2fth=[%*llu]%c", fio_percentiles[i], width,
-			(unsigned long long)val[i], last ? '\n' : ',');
+		fprintf(out, " %*.*fth=[%*llu]%c", (int)prec + 3, (int)prec, pl->v[i],
+			width, (unsigned long long)val[i], last ? '\n' : ',');
 		if (!last && i % per_line == per_line - 1)
 			fputc('\n', out);
 	}
+}
+
+/* slat, clat and lat percentiles, each when the job asks for it. */
+static void print_all_percentiles(FILE *out, const struct job *job,
+				  const struct ddir_stats *ds)
+{
+	static const char *const names[LAT_KINDS] = { "slat", "clat", "lat" };
+	const struct hist *h[LAT_KINDS] = { &ds->slat_h, &ds->clat_h, &ds->lat_h };
+	struct pct_list pl;
+
+	pct_list_of(job, &pl);
+	for (unsigned int k = 0; k < LAT_KINDS; k++)
+		if (pct_wanted(job, k, h[k]))
+			print_percentiles(out, names[k], h[k], &pl);
 }
 
 static void print_bw_iops(FILE *out, const struct ddir_stats *ds,
@@ -166,8 +183,7 @@ static void print_ddir(FILE *out, const struct report_job *rj,
 		print_lat_line(out, "clat", &ds->clat);
 	if (ds->lat.n)
 		print_lat_line(out, " lat", &ds->lat);
-	if (ds->clat_h.total)
-		print_percentiles(out, "clat", &ds->clat_h);
+	print_all_percentiles(out, rj->job, ds);
 	print_bw_iops(out, ds, g, d);
 }
 

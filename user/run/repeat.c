@@ -216,13 +216,19 @@ struct json_object *repeat_json(const struct repeat_result *res)
 
 int repeat_render_json(const struct repeat_result *res, FILE *out)
 {
+	return repeat_render_json_tree(res, res->tree, out);
+}
+
+int repeat_render_json_tree(const struct repeat_result *res, struct json_object *tree,
+			    FILE *out)
+{
 	struct json_object *doc = NULL, *iodig = NULL;
 	int ret = 0;
 
-	if (!res->tree)
+	if (!tree)
 		return -EINVAL;
 	if (res->done < 2)
-		return report_json_print(res->tree, out);
+		return report_json_print(tree, out);
 	/* new root and "iodig" sharing the report's members */
 	doc = json_object_new_object();
 	iodig = json_object_new_object();
@@ -231,7 +237,7 @@ int repeat_render_json(const struct repeat_result *res, FILE *out)
 		ret = -ENOMEM;
 		goto cleanup;
 	}
-	json_object_object_foreach(res->tree, key, val) {
+	json_object_object_foreach(tree, key, val) {
 		if (strcmp(key, "iodig")) {
 			json_object_object_add(doc, key, json_object_get(val));
 			continue;

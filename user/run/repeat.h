@@ -64,6 +64,10 @@ struct json_object *repeat_json(const struct repeat_result *res);
 /* --output-format=json: fio's JSON of the last repeat; with repeats its
  * "iodig" object also carries "repeats". */
 int repeat_render_json(const struct repeat_result *res, FILE *out);
+/* repeat_render_json with another rendering of the last repeat's report
+ * (json+'s, with histogram bins). */
+int repeat_render_json_tree(const struct repeat_result *res, struct json_object *tree,
+			    FILE *out);
 /* The text report's "Repeats" section (nothing for a single run). */
 void repeat_render_text(const struct repeat_result *res, FILE *out);
 

@@ -23,6 +23,8 @@
 
 #define OUTPUT_NORMAL (1u << 0)
 #define OUTPUT_JSON   (1u << 1)
+#define OUTPUT_JSONPLUS (1u << 2)   /* json with fio's histogram bins */
+#define OUTPUT_TERSE  (1u << 3)
 
 struct run_opts {
 	unsigned int output_format;   /* OUTPUT_* bits */

@@ -78,6 +78,39 @@ struct opt_flag {
 
 struct engine_ops;
 
+/* fio's latency measurement and percentile options (job/stat_opts.c):
+ * what the workers time and which percentiles the reports print. */
+#define JOB_PERCENTILES_MAX 20   /* fio's FIO_IO_U_LIST_MAX_LEN */
+struct job_stat_opts {
+	bool disable_lat;        /* no total latency (lat) */
+	bool disable_clat;       /* no completion latency, nor its buckets */
+	bool disable_slat;       /* no submission latency */
+	bool disable_bw;         /* disable_bw_measurement: no bw/iops samples */
+	bool clat_percentiles;   /* default 1 */
+	bool lat_percentiles;
+	bool slat_percentiles;
+	unsigned int nr_percentiles;   /* 0: fio's default list */
+	unsigned int precision;        /* decimals of "N.NNth" in text */
+	double percentiles[JOB_PERCENTILES_MAX]; /* sorted, as fio sorts */
+};
+
+/* fio's log files (write_*_log, log_*; workload/iolog_writer.c): an
+ * empty prefix with the log on means the job's name. */
+#define JOB_LOG_PREFIX_MAX 256
+enum job_log_kind { JOB_LOG_LAT, JOB_LOG_BW, JOB_LOG_IOPS, JOB_LOG_HIST,
+		    JOB_LOG_KINDS };
+struct job_log_opts {
+	bool on[JOB_LOG_KINDS];
+	char prefix[JOB_LOG_KINDS][JOB_LOG_PREFIX_MAX];
+	uint64_t avg_msec;       /* 0: one line per I/O */
+	uint64_t hist_msec;      /* write_hist_log's interval */
+	bool max_value;          /* the window's maximum, not its mean */
+	bool offset;             /* an offset column */
+	bool unix_epoch;         /* times since 1970, not since the job began */
+	bool per_job;            /* default 1: NAME_bw.N.log per clone */
+	bool prio;               /* log_prio: the I/O priority, not a 0 flag */
+};
+
 /* An engine option as the job file or command line gave it, kept until
  * the job's engine is known: ioengine may come on a later line, in the
  * job's section after [global], or on the command line.  Copied with the
@@ -171,6 +204,15 @@ struct job {
 	bool ioprio_set;         /* prio= or prioclass= given */
 	unsigned int ioprio;     /* 0 (highest) - 7 */
 	unsigned int ioprio_class; /* 0 none (fio: best effort), 1 rt, 2 be, 3 idle */
+
+	struct job_stat_opts stat;
+	struct job_log_opts logs;
+
+	/* The options as given, "key=value\n" each, in order: the [global]
+	 * section's (and those before the first --name) first, then the
+	 * job's own from given_global on; fio's "job options" echo. */
+	char given[4096];
+	size_t given_global;
 
 	/* Where the job was defined, for error messages. */
 	char source[PATH_MAX];   /* job file path, or "command line" */

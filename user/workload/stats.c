@@ -103,6 +103,14 @@ void hist_merge(struct hist *dst, const struct hist *src)
 	dst->total += src->total;
 }
 
+void hist_fio_bins(const struct hist *h, uint64_t bins[FIO_PLAT_NR])
+{
+	_Static_assert(IODIG_HIST_SLOTS >= FIO_PLAT_NR, "fio's bins are ours");
+	memcpy(bins, h->slot, FIO_PLAT_NR * sizeof(bins[0]));
+	for (unsigned int i = FIO_PLAT_NR; i < IODIG_HIST_SLOTS; i++)
+		bins[FIO_PLAT_NR - 1] += h->slot[i];
+}
+
 /*
  * fio walks the slots until the running count reaches pct% of all samples
  * (compared in long double, as fio does) and reports that slot's value.
@@ -172,6 +180,14 @@ void worker_stats_init(struct worker_stats *s)
 	memset(s, 0, sizeof(*s));
 }
 
+void stats_configure(struct worker_stats *s, const struct job_stat_opts *o)
+{
+	s->no_slat = o->disable_slat;
+	s->no_clat = o->disable_clat;
+	s->no_lat = o->disable_lat;
+	s->no_bw = o->disable_bw;
+}
+
 void stats_account_untimed_io(struct worker_stats *s, enum ddir d,
 			      uint64_t bytes, uint64_t requested)
 {
@@ -190,7 +206,7 @@ void stats_account_untimed_io(struct worker_stats *s, enum ddir d,
 
 void stats_add_clat(struct worker_stats *s, enum ddir d, uint64_t clat_ns)
 {
-	if ((unsigned int)d >= DDIR_COUNT)
+	if ((unsigned int)d >= DDIR_COUNT || s->no_clat)
 		return;
 	lat_acc_add(&s->dir[d].clat, clat_ns);
 	hist_add(&s->dir[d].clat_h, clat_ns);
@@ -208,13 +224,15 @@ void stats_account_io(struct worker_stats *s, enum ddir d, uint64_t bytes,
 	stats_account_untimed_io(s, d, bytes, requested);
 	/* Sync engines submit and complete in one call: fio records no
 	 * submission latency for them, so neither do we. */
-	if (has_slat) {
+	if (has_slat && !s->no_slat) {
 		lat_acc_add(&ds->slat, slat_ns);
 		hist_add(&ds->slat_h, slat_ns);
 	}
 	stats_add_clat(s, d, clat_ns);
-	lat_acc_add(&ds->lat, lat_ns);
-	hist_add(&ds->lat_h, lat_ns);
+	if (!s->no_lat) {
+		lat_acc_add(&ds->lat, lat_ns);
+		hist_add(&ds->lat_h, lat_ns);
+	}
 }
 
 /*
@@ -245,9 +263,11 @@ void stats_tick(struct worker_stats *s, uint64_t now_ns)
 		if (ds->iv_ios == 0 && ds->iv_bytes == 0)
 			continue;
 		/* Integer rates, as fio stores them. */
-		lat_acc_add(&ds->bw_kib,
-			    (uint64_t)((double)ds->iv_bytes / 1024.0 / secs));
-		lat_acc_add(&ds->iops, (uint64_t)((double)ds->iv_ios / secs));
+		if (!s->no_bw) {
+			lat_acc_add(&ds->bw_kib,
+				    (uint64_t)((double)ds->iv_bytes / 1024.0 / secs));
+			lat_acc_add(&ds->iops, (uint64_t)((double)ds->iv_ios / secs));
+		}
 		ds->iv_bytes = 0;
 		ds->iv_ios = 0;
 	}

@@ -41,6 +41,13 @@ uint64_t hist_percentile(const struct hist *h, double pct);
 /* Number of samples with value < @limit (slot granularity). */
 uint64_t hist_count_below(const struct hist *h, uint64_t limit);
 
+/* fio's latency histogram has 29 groups of 64 bins (FIO_IO_U_PLAT_NR);
+ * ours has the same bins and more groups, which fio folds into its last
+ * bin.  Bin i's value is iodig_hist_slot_mid(i), fio's plat_idx_to_val. */
+#define FIO_PLAT_NR 1856
+/* @h's counts in fio's bins. */
+void hist_fio_bins(const struct hist *h, uint64_t bins[FIO_PLAT_NR]);
+
 /* fio's default percentile list. */
 #define FIO_PERCENTILES_NR 17
 extern const double fio_percentiles[FIO_PERCENTILES_NR];
@@ -84,6 +91,8 @@ struct worker_stats {
 	uint64_t nowait_eagain;           /* RWF_NOWAIT answered -EAGAIN */
 	uint64_t verify_errors;
 	uint64_t verified_blocks;
+	/* What the job does not measure (gtod_reduce, disable_*) */
+	bool no_slat, no_clat, no_lat, no_bw;
 	int32_t tid;                      /* the worker's kernel thread id */
 	int32_t pid;                      /* its process id (tgid) */
 	int error;                        /* first error, -errno, 0 = none */
@@ -92,6 +101,8 @@ struct worker_stats {
 };
 
 void worker_stats_init(struct worker_stats *s);
+/* Turns off the figures @o disables (fio's disable_* and gtod_reduce). */
+void stats_configure(struct worker_stats *s, const struct job_stat_opts *o);
 /* Folds a completed I/O in; @now_ns is the reap time. */
 void stats_account_io(struct worker_stats *s, enum ddir d, uint64_t bytes,
 		      uint64_t requested, uint64_t slat_ns, uint64_t clat_ns,

@@ -20,6 +20,7 @@
 #include "workload/buffers.h"
 #include "workload/counters.h"
 #include "workload/verify_run.h"
+#include "workload/iolog_writer.h"
 #include "workload/worker.h"
 
 struct io_loop {
@@ -41,6 +42,7 @@ struct io_loop {
 	struct verify_run vr;
 	struct rusage ru_start;
 	struct worker_counters counters; /* w->count_events */
+	struct iolog_writer logs;  /* fio's log files (write_*_log) */
 	int error;
 };
 
@@ -228,6 +230,7 @@ static void start_accounting(struct io_loop *lp, uint64_t now)
 	lp->accounting = true;
 	s->start_ns = now;
 	s->iv_start_ns = now;
+	iolog_start(&lp->logs, now);
 	getrusage(RUSAGE_THREAD, &lp->ru_start);
 	counters_start(&lp->counters);
 }
@@ -272,6 +275,17 @@ static void verify_completed(struct io_loop *lp, struct io_unit *u)
 	}
 }
 
+static void account_io(struct io_loop *lp, const struct io_unit *u, uint64_t now,
+		       bool has_slat)
+{
+	uint64_t slat = u->issue_ns - u->start_ns, clat = now - u->issue_ns;
+
+	stats_account_io(lp->w->stats, u->ddir, (uint64_t)u->result, u->len, slat,
+			 clat, now - u->start_ns, has_slat);
+	iolog_io(&lp->logs, lp->w->stats, now, u->ddir, u->len, u->offset, slat, clat,
+		 now - u->start_ns, has_slat);
+}
+
 static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 {
 	struct worker *w = lp->w;
@@ -289,9 +303,7 @@ static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 			account_file_op(w, u);
 	} else {
 		if (lp->accounting && u->start_ns >= lp->ramp_end_ns)
-			stats_account_io(w->stats, u->ddir, (uint64_t)u->result,
-					 u->len, u->issue_ns - u->start_ns,
-					 now - u->issue_ns, now - u->start_ns, !sync);
+			account_io(lp, u, now, !sync);
 		if (lp->verify)
 			verify_completed(lp, u);
 	}
@@ -465,8 +477,10 @@ static int io_loop_run(struct io_loop *lp)
 		now = now_ns();
 		if (!lp->accounting && now >= lp->ramp_end_ns)
 			start_accounting(lp, now);
-		if (lp->accounting)
+		if (lp->accounting) {
 			stats_tick(w->stats, now);
+			iolog_tick(&lp->logs, now);
+		}
 		/* At most one queue's worth per pass, so sync engines come
 		 * back here to close stats intervals and see the ramp end. */
 		for (unsigned int n = 0; n < depth && (lp->free_list || lp->retry) &&
@@ -673,6 +687,7 @@ static int worker_run(struct worker *w)
 
 	w->stats->tid = gettid();
 	w->stats->pid = getpid();
+	stats_configure(w->stats, &job->stat);
 	ret = apply_process_opts(w);
 	if (ret)
 		goto cleanup;
@@ -698,6 +713,11 @@ static int worker_run(struct worker *w)
 	ret = setup_data(&lp);
 	if (ret)
 		goto cleanup;
+	ret = iolog_open(&lp.logs, job, w->index + 1, &err);
+	if (ret) {
+		worker_fail(w, ret, "%s", err.msg);
+		goto cleanup;
+	}
 	ret = job->engine->init ? job->engine->init(w, &err) : 0;
 	if (ret) {
 		worker_fail(w, ret, "%s", err.msg);
@@ -718,6 +738,8 @@ static int worker_run(struct worker *w)
 		start_accounting(&lp, start);
 	ret = run_phases(&lp);
 	finish_accounting(&lp);
+	if (iolog_finish(&lp.logs, w->stats->end_ns, &err) && !ret)
+		ret = worker_fail(w, -EIO, "%s", err.msg);
 	save_verify_state(&lp);
 cleanup:
 	if (engine_ready && job->engine->cleanup)
@@ -725,6 +747,7 @@ cleanup:
 	if (w->fd >= 0)
 		close(w->fd);
 	w->fd = -1;
+	iolog_free(&lp.logs);
 	if (lp.verify)
 		verify_run_free(&lp.vr);
 	free(w->units);

@@ -1,0 +1,94 @@
+// fio's measurement options and the formats built on them: percentile_list (sorting, precision,
+// limits), gtod_reduce, write_*_log prefixes, log_compression, the terse v3 line's 121 fields and
+// json+ bins that sum to the samples.
+#include <json-c/json.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "job/options.h"
+#include "report/report.h"
+#include "report/report_jsonplus.h"
+#include "tests/lib/check.h"
+
+static int set(struct job *j, const char *k, const char *v)
+{
+	struct errbuf err = { 0 };
+
+	return job_option_set(j, k, v, "test", &err);
+}
+
+static void test_options(void)
+{
+	struct job j;
+
+	job_set_defaults(&j);
+	CHECK(j.stat.clat_percentiles && !j.stat.lat_percentiles && j.logs.per_job);
+	CHECK(set(&j, "percentile_list", "99.5:25:50") == 0);
+	CHECK(j.stat.nr_percentiles == 3 && j.stat.percentiles[0] == 25.0 &&
+	      j.stat.percentiles[2] == 99.5);
+	/* fio counts the decimals of the first '.' in the rest of the list */
+	CHECK(j.stat.precision == 1);
+	CHECK(set(&j, "percentile_list", "25:50") == 0 && j.stat.precision == 0);
+	CHECK(set(&j, "percentile_list", "101") != 0);
+	CHECK(set(&j, "percentile_list", "1:2:3:4:5:6:7:8:9:10:11:12:13:14:15:16:17:18:19:20:21") != 0);
+	CHECK(set(&j, "percentile_list", "5:x") != 0);
+	CHECK(set(&j, "gtod_reduce", NULL) == 0);
+	CHECK(j.stat.disable_lat && j.stat.disable_clat && j.stat.disable_slat &&
+	      j.stat.disable_bw && !j.stat.clat_percentiles);
+	CHECK(set(&j, "write_bw_log", NULL) == 0 && j.logs.on[JOB_LOG_BW] &&
+	      !j.logs.prefix[JOB_LOG_BW][0]);
+	CHECK(set(&j, "write_lat_log", "x") == 0 && !strcmp(j.logs.prefix[JOB_LOG_LAT], "x"));
+	CHECK(set(&j, "log_compression", "0") == 0);
+	CHECK(set(&j, "log_compression", "1m") != 0);
+	CHECK(!strcmp(job_option_name("blocksize"), "bs"));
+}
+
+static void test_terse_and_bins(void)
+{
+	struct job j;
+	struct report_job rj = { 0 };
+	struct report r = { 0 };
+	struct json_object *bins;
+	char *text = NULL;
+	size_t len = 0, fields = 1;
+	uint64_t sum = 0;
+	FILE *f;
+
+	job_set_defaults(&j);
+	snprintf(j.name, sizeof(j.name), "t");
+	rj.job = &j;
+	rj.nr_workers = 1;
+	worker_stats_init(&rj.st);
+	for (uint64_t v = 1000; v < 2000000; v = v * 3 / 2) {
+		stats_account_io(&rj.st, DDIR_READ, 4096, 4096, 100, v, v + 100, true);
+		rj.st.issued[DDIR_READ]++;
+	}
+	rj.st.runtime_ns = 1000000000;
+	r.jobs = &rj;
+	r.nr_jobs = 1;
+	f = open_memstream(&text, &len);
+	CHECK(f && report_terse(&r, f) == 0);
+	fclose(f);
+	for (const char *p = text; p && *p; p++)
+		fields += *p == ';';
+	CHECK_MSG(fields == 121, "terse has %zu fields, fio's v3 121", fields);
+	CHECK(text && !strncmp(text, "3;", 2) && text[len - 1] == '\n');
+	free(text);
+
+	bins = jsonplus_bins(&rj.st.dir[DDIR_READ].clat_h);
+	CHECK(bins != NULL);
+	json_object_object_foreach(bins, key, val) {
+		(void)key;
+		sum += (uint64_t)json_object_get_int64(val);
+	}
+	CHECK_MSG(sum == rj.st.dir[DDIR_READ].clat.n, "bins sum %llu", (unsigned long long)sum);
+	json_object_put(bins);
+}
+
+int main(void)
+{
+	test_options();
+	test_terse_and_bins();
+	return CHECK_DONE();
+}

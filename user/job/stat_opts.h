@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Setters of fio's measurement and log options that a typed field cannot
+ * express; rows of job/options.c's table.
+ */
+#ifndef IODIG_STAT_OPTS_H
+#define IODIG_STAT_OPTS_H
+
+#include "base/errbuf.h"
+#include "base/option.h"
+#include "workload/job.h"
+
+/* gtod_reduce: disable_lat/clat/slat/bw_measurement on, clat_percentiles
+ * off (fio's str_gtod_reduce_cb). */
+int set_gtod_reduce(void *job, const struct opt_desc *o, const char *value,
+		    const char *where, struct errbuf *err);
+/* percentile_list=P:P:...: up to 20 values 0-100, sorted; the precision
+ * of the text report is the most decimals fio sees (its rule). */
+int set_percentile_list(void *job, const struct opt_desc *o, const char *value,
+			const char *where, struct errbuf *err);
+/* write_{lat,bw,iops,hist}_log[=PREFIX]. */
+int set_log_prefix(void *job, const struct opt_desc *o, const char *value,
+		   const char *where, struct errbuf *err);
+/* log_compression: 0 only. */
+int set_log_compression(void *job, const struct opt_desc *o, const char *value,
+			const char *where, struct errbuf *err);
+
+#endif /* IODIG_STAT_OPTS_H */

@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fio's log files.  Line formats, as fio 3.33 writes them:
+ *   lat/bw/iops:  "TIME, VALUE, DDIR, BS, PRIO" (log_offset: "..., BS, OFFSET, PRIO")
+ *   clat_hist:    "TIME, DDIR, BS, BIN0, ..., BIN1855"
+ * TIME in ms since the job started measuring (or since 1970 with
+ * log_unix_epoch); latencies in ns, bandwidth in KiB/s.  Without
+ * log_avg_msec every I/O gets a line (bw: that I/O's bytes over its
+ * completion time); with it, each window gets one line per direction that
+ * did I/O, with BS 0, and the latency logs a last line for the window the
+ * job ended in.  PRIO is fio's high-priority flag, 0 here (iodig has no
+ * per-I/O priorities), or with log_prio the I/O priority as 0xCPPP.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/atomic_file.h"
+#include "workload/iolog_writer.h"
+
+static const char *const file_suffix[IOLOG_FILES] = {
+	"slat", "clat", "lat", "bw", "iops", "clat_hist",
+};
+
+static enum job_log_kind kind_of(enum iolog_file f)
+{
+	return f <= IOLOG_LAT ? JOB_LOG_LAT : f == IOLOG_BW ? JOB_LOG_BW :
+	       f == IOLOG_IOPS ? JOB_LOG_IOPS : JOB_LOG_HIST;
+}
+
+static void file_name(const struct iolog_writer *lw, enum iolog_file f, char *buf,
+		      size_t len)
+{
+	const struct job_log_opts *o = &lw->job->logs;
+	const char *prefix = o->prefix[kind_of(f)];
+
+	if (!prefix[0])
+		prefix = lw->job->name;
+	if (o->per_job)
+		snprintf(buf, len, "%s_%s.%u.log", prefix, file_suffix[f], lw->number);
+	else
+		snprintf(buf, len, "%s_%s.log", prefix, file_suffix[f]);
+}
+
+int iolog_open(struct iolog_writer *lw, const struct job *job, unsigned int number,
+	       struct errbuf *err)
+{
+	const struct job_log_opts *o = &job->logs;
+
+	memset(lw, 0, sizeof(*lw));
+	lw->job = job;
+	lw->number = number;
+	/* the workers' own priority, as each sets it (a level alone is best
+	 * effort); fio's ioprio_value() */
+	if (job->ioprio_set)
+		lw->ioprio = (job->ioprio_class ? job->ioprio_class : 2) << 13 | job->ioprio;
+	for (unsigned int f = 0; f < IOLOG_FILES; f++) {
+		if (!o->on[kind_of(f)])
+			continue;
+		lw->mem[f] = open_memstream(&lw->buf[f], &lw->len[f]);
+		if (!lw->mem[f])
+			goto nomem;
+		lw->active = true;
+	}
+	for (unsigned int d = 0; o->on[JOB_LOG_HIST] && d < DDIR_COUNT; d++) {
+		lw->hist[d] = calloc(1, sizeof(*lw->hist[d]));
+		if (!lw->hist[d])
+			goto nomem;
+	}
+	return 0;
+nomem:
+	iolog_free(lw);
+	return err_set(err, ENOMEM, "out of memory for the log files of job '%s'",
+		       job->name);
+}
+
+void iolog_start(struct iolog_writer *lw, uint64_t now_ns)
+{
+	struct timespec ts;
+
+	lw->start_ns = now_ns;
+	if (lw->job && lw->job->logs.unix_epoch && !clock_gettime(CLOCK_REALTIME, &ts))
+		lw->epoch_ms = (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+static uint64_t elapsed_ms(const struct iolog_writer *lw, uint64_t now_ns)
+{
+	return now_ns > lw->start_ns ? (now_ns - lw->start_ns) / 1000000 : 0;
+}
+
+static void put_line(struct iolog_writer *lw, enum iolog_file f, uint64_t ms,
+		     uint64_t value, enum ddir d, uint64_t bs, uint64_t offset)
+{
+	FILE *out = lw->mem[f];
+
+	if (!out)
+		return;
+	fprintf(out, "%llu, %llu, %u, %llu", (unsigned long long)(ms + lw->epoch_ms),
+		(unsigned long long)value, (unsigned int)d, (unsigned long long)bs);
+	if (lw->job->logs.offset)
+		fprintf(out, ", %llu", (unsigned long long)offset);
+	if (lw->job->logs.prio)
+		fprintf(out, ", 0x%04x\n", lw->ioprio);
+	else
+		fputs(", 0\n", out);
+}
+
+/* write_hist_log: a line per direction every log_hist_msec, the bins
+ * filled since that direction's last line (fio's diff of its copies). */
+static void hist_sample(struct iolog_writer *lw, uint64_t ms, enum ddir d,
+			uint64_t bs, uint64_t clat_ns)
+{
+	uint64_t window = lw->job->logs.hist_msec, spent, bins[FIO_PLAT_NR];
+	FILE *f = lw->mem[IOLOG_HIST];
+
+	hist_add(lw->hist[d], clat_ns);
+	spent = ms - lw->hist_last_ms[d];
+	if (spent < window)
+		return;
+	hist_fio_bins(lw->hist[d], bins);
+	fprintf(f, "%llu, %u, %llu", (unsigned long long)(ms + lw->epoch_ms),
+		(unsigned int)d, (unsigned long long)bs);
+	for (unsigned int i = 0; i < FIO_PLAT_NR; i++)
+		fprintf(f, ", %llu", (unsigned long long)bins[i]);
+	fputc('\n', f);
+	memset(lw->hist[d], 0, sizeof(*lw->hist[d]));
+	/* fio keeps the cadence: the drift past the window counts */
+	lw->hist_last_ms[d] = ms - (spent - window);
+}
+
+static void avg_add(struct iolog_avg *a, uint64_t v)
+{
+	a->sum += v;
+	a->n++;
+	if (v > a->max)
+		a->max = v;
+}
+
+void iolog_io(struct iolog_writer *lw, const struct worker_stats *s, uint64_t now_ns,
+	      enum ddir d, uint64_t bytes, uint64_t offset, uint64_t slat_ns,
+	      uint64_t clat_ns, uint64_t lat_ns, bool has_slat)
+{
+	const bool avg = lw->job && lw->job->logs.avg_msec;
+	const bool timed[3] = { has_slat && !s->no_slat, !s->no_clat, !s->no_lat };
+	const uint64_t val[3] = { slat_ns, clat_ns, lat_ns };
+	uint64_t ms;
+
+	if (!lw->active || (unsigned int)d >= DDIR_COUNT)
+		return;
+	ms = elapsed_ms(lw, now_ns);
+	for (unsigned int k = 0; k < 3; k++) {
+		if (!timed[k])
+			continue;
+		if (avg)
+			avg_add(&lw->avg[k][d], val[k]);
+		else
+			put_line(lw, IOLOG_SLAT + k, ms, val[k], d, bytes, offset);
+	}
+	if (!s->no_bw && !avg) {
+		uint64_t us = clat_ns / 1000 ? clat_ns / 1000 : 1;
+
+		put_line(lw, IOLOG_BW, ms, bytes * 1000 / us, d, bytes, offset);
+		put_line(lw, IOLOG_IOPS, ms, 1, d, bytes, offset);
+	}
+	lw->win_bytes[d] += bytes;
+	lw->win_ios[d]++;
+	/* fio creates the histogram log but fills it only every log_hist_msec */
+	if (lw->mem[IOLOG_HIST] && lw->job->logs.hist_msec && !s->no_clat)
+		hist_sample(lw, ms, d, bytes, clat_ns);
+}
+
+/* The latency logs' lines of the window that ends at @ms. */
+static void flush_lat_window(struct iolog_writer *lw, uint64_t ms)
+{
+	for (unsigned int k = 0; k < 3; k++) {
+		for (unsigned int d = 0; d < DDIR_COUNT; d++) {
+			struct iolog_avg *a = &lw->avg[k][d];
+
+			if (!a->n)
+				continue;
+			put_line(lw, IOLOG_SLAT + k, ms,
+				 lw->job->logs.max_value ? a->max : a->sum / a->n, d, 0, 0);
+			memset(a, 0, sizeof(*a));
+		}
+	}
+}
+
+void iolog_tick(struct iolog_writer *lw, uint64_t now_ns)
+{
+	uint64_t ms, spent, window;
+
+	if (!lw->active || !lw->job->logs.avg_msec)
+		return;
+	window = lw->job->logs.avg_msec;
+	ms = elapsed_ms(lw, now_ns);
+	spent = ms - lw->win_ms;
+	if (spent < window)
+		return;
+	flush_lat_window(lw, ms);
+	for (unsigned int d = 0; d < DDIR_COUNT; d++) {
+		if (!lw->win_ios[d])
+			continue;
+		put_line(lw, IOLOG_BW, ms, lw->win_bytes[d] * 1000 / spent / 1024, d, 0, 0);
+		put_line(lw, IOLOG_IOPS, ms, lw->win_ios[d] * 1000 / spent, d, 0, 0);
+		lw->win_bytes[d] = 0;
+		lw->win_ios[d] = 0;
+	}
+	lw->win_ms = ms;
+}
+
+/* per_job_logs=0: the clones share a file and fio appends to it. */
+static int append_locked(const char *path, const char *buf, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	int ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	ret = flock(fd, LOCK_EX) ? -errno : fd_write_all(fd, buf, len);
+	close(fd);
+	return ret;
+}
+
+static int write_whole(const char *path, const char *buf, size_t len)
+{
+	struct atomic_file af;
+	int ret = atomic_file_open(&af, path);
+
+	if (ret)
+		return ret;
+	ret = fd_write_all(af.fd, buf, len);
+	if (ret) {
+		atomic_file_abort(&af);
+		return ret;
+	}
+	return atomic_file_commit(&af, false);
+}
+
+int iolog_finish(struct iolog_writer *lw, uint64_t now_ns, struct errbuf *err)
+{
+	char path[PATH_MAX];
+	int ret = 0;
+
+	if (!lw->active)
+		return 0;
+	if (lw->job->logs.avg_msec)
+		flush_lat_window(lw, elapsed_ms(lw, now_ns));
+	for (unsigned int f = 0; f < IOLOG_FILES && !ret; f++) {
+		if (!lw->mem[f])
+			continue;
+		ret = fclose(lw->mem[f]) ? -ENOMEM : 0;
+		lw->mem[f] = NULL;
+		file_name(lw, f, path, sizeof(path));
+		if (!ret)
+			ret = lw->job->logs.per_job ? write_whole(path, lw->buf[f], lw->len[f]) :
+			      append_locked(path, lw->buf[f], lw->len[f]);
+		if (ret)
+			err_set(err, -ret, "cannot write the log file %s of job '%s': %s",
+				path, lw->job->name, strerror(-ret));
+	}
+	iolog_free(lw);
+	return ret;
+}
+
+void iolog_free(struct iolog_writer *lw)
+{
+	for (unsigned int f = 0; f < IOLOG_FILES; f++) {
+		if (lw->mem[f])
+			fclose(lw->mem[f]);
+		lw->mem[f] = NULL;
+		free(lw->buf[f]);
+		lw->buf[f] = NULL;
+	}
+	for (unsigned int d = 0; d < DDIR_COUNT; d++) {
+		free(lw->hist[d]);
+		lw->hist[d] = NULL;
+	}
+	lw->active = false;
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * fio's per-job log files (write_lat_log, write_bw_log, write_iops_log,
+ * write_hist_log and the log_* options), with fio's names
+ * (PREFIX_clat.N.log ...) and line formats, so fio's own tools and
+ * fio-plot read them.  A worker owns its writer; lines are kept in memory
+ * while the job runs (no file I/O beside the measured I/O, as fio) and
+ * each file is written whole when the job ends: it appears complete or
+ * not at all (base/atomic_file.h), or, with per_job_logs=0, is appended
+ * to in one write under a lock, as fio appends.
+ */
+#ifndef IODIG_IOLOG_WRITER_H
+#define IODIG_IOLOG_WRITER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "base/errbuf.h"
+#include "workload/job.h"
+#include "workload/stats.h"
+
+enum iolog_file { IOLOG_SLAT, IOLOG_CLAT, IOLOG_LAT, IOLOG_BW, IOLOG_IOPS,
+		  IOLOG_HIST, IOLOG_FILES };
+
+/* One averaging window of a latency log, per direction. */
+struct iolog_avg {
+	uint64_t sum, n, max;
+};
+
+struct iolog_writer {
+	const struct job *job;
+	unsigned int number;           /* fio's job number, 1-based */
+	unsigned int ioprio;           /* log_prio's column */
+	bool active;                   /* some log is on */
+	FILE *mem[IOLOG_FILES];        /* NULL: that log is off */
+	char *buf[IOLOG_FILES];
+	size_t len[IOLOG_FILES];
+	uint64_t start_ns;             /* time 0 of the log */
+	uint64_t epoch_ms;             /* added to times (log_unix_epoch) */
+	uint64_t win_ms;               /* start of the averaging window */
+	struct iolog_avg avg[3][DDIR_COUNT];      /* slat, clat, lat */
+	uint64_t win_bytes[DDIR_COUNT], win_ios[DDIR_COUNT];
+	uint64_t hist_last_ms[DDIR_COUNT];
+	struct hist *hist[DDIR_COUNT];             /* write_hist_log's window */
+};
+
+/* Sets up the logs @job asks for, as fio's job number @number; nothing
+ * to do when it asks for none.  0 or -errno with the reason in @err. */
+int iolog_open(struct iolog_writer *lw, const struct job *job, unsigned int number,
+	       struct errbuf *err);
+/* Time 0 of the logs: when the job starts measuring. */
+void iolog_start(struct iolog_writer *lw, uint64_t now_ns);
+/* One completed I/O; the latencies the worker measured. */
+void iolog_io(struct iolog_writer *lw, const struct worker_stats *s, uint64_t now_ns,
+	      enum ddir d, uint64_t bytes, uint64_t offset, uint64_t slat_ns,
+	      uint64_t clat_ns, uint64_t lat_ns, bool has_slat);
+/* Closes averaging windows that have ended (log_avg_msec). */
+void iolog_tick(struct iolog_writer *lw, uint64_t now_ns);
+/* Writes the files; 0 or -errno with the file named in @err. */
+int iolog_finish(struct iolog_writer *lw, uint64_t now_ns, struct errbuf *err);
+/* Frees what is left; writes nothing.  Safe after iolog_finish. */
+void iolog_free(struct iolog_writer *lw);
+
+#endif /* IODIG_IOLOG_WRITER_H */
