@@ -25,6 +25,8 @@ struct target_info {
 				    * carries the I/O ("loop0", "vda"); empty
 				    * when none (tmpfs) */
 	unsigned int logical_block_size;
+	char fs_type[32];          /* a file's filesystem ("ext4"); empty
+				    * for a block device */
 };
 
 /* Stats the path; a missing regular file is not an error (exists=false). */

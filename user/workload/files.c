@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "workload/files.h"
 #include "workload/worker.h"
@@ -18,23 +19,97 @@ bool job_engine_takes_files(const struct job *job)
 int job_check_files(const struct job *job, const char *where,
 		    struct errbuf *err)
 {
-	if (job->nrfiles > 1 && !job->filename[0] && !job_engine_takes_files(job))
-		return err_set(err, ENOTSUP, "%s: nrfiles=%u: ioengine=%s does "
+	unsigned int listed = job_filename_count(job);
+	unsigned int nr = job->filename[0] ? listed : job->nrfiles;
+
+	if (nr > 1 && !job_engine_takes_files(job))
+		return err_set(err, ENOTSUP, "%s: %s=%u: ioengine=%s does "
 			       "its I/O on one file per job in iodig (fio "
 			       "spreads it over the files); only null and the "
 			       "file-operation engines take more than one",
-			       where, job->nrfiles, job->engine->name);
+			       where, job->filename[0] ? "files in filename" :
+			       "nrfiles", nr, job->engine->name);
 	return 0;
+}
+
+unsigned int job_filename_count(const struct job *job)
+{
+	unsigned int n = 0;
+
+	for (const char *p = job->filename; *p; p += strlen(p) + 1)
+		n++;
+	return n;
+}
+
+/* fio puts a relative filename= under directory=. */
+int job_listed_file(const struct job *job, unsigned int k, char *buf,
+		    size_t len)
+{
+	const char *p = job->filename;
+	int n;
+
+	for (unsigned int i = 0; i < k && *p; i++)
+		p += strlen(p) + 1;
+	if (!*p)
+		return -ENOENT;
+	if (job->directory[0] && p[0] != '/')
+		n = snprintf(buf, len, "%s/%s", job->directory, p);
+	else
+		n = snprintf(buf, len, "%s", p);
+	return (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+/* fio's filename_format keywords (fio's expand_filename_format). */
+static const char *format_value(const char *key, size_t *key_len,
+				const struct job *job, unsigned int clone,
+				unsigned int k, char *num, size_t num_len)
+{
+	static const char *const keys[] = { "$jobname", "$jobnum", "$filenum",
+					     "$clientuid" };
+	unsigned int vals[] = { 0, clone, k, 0 };
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		size_t l = strlen(keys[i]);
+
+		if (strncmp(key, keys[i], l))
+			continue;
+		*key_len = l;
+		if (i == 0)
+			return job->name;
+		/* $clientuid is the client's address in client/server mode,
+		 * empty for a local run */
+		if (i == 3)
+			return "";
+		snprintf(num, num_len, "%u", vals[i]);
+		return num;
+	}
+	return NULL;
 }
 
 int job_file_name(const struct job *job, unsigned int clone, unsigned int k,
 		  char *buf, size_t len)
 {
-	const char *dir = job->directory[0] ? job->directory : ".";
+	const char *fmt = job->filename_format[0] ? job->filename_format :
+			  "$jobname.$jobnum.$filenum";
+	size_t n = (size_t)snprintf(buf, len, "%s/",
+				    job->directory[0] ? job->directory : ".");
 
-	if ((size_t)snprintf(buf, len, "%s/%s.%u.%u", dir, job->name, clone,
-			     k) >= len)
+	for (const char *p = fmt; *p && n < len;) {
+		char num[16];
+		size_t key_len = 1;
+		const char *v = *p == '$' ? format_value(p, &key_len, job, clone,
+							 k, num, sizeof(num))
+					  : NULL;
+
+		if (v)
+			n += (size_t)snprintf(buf + n, len - n, "%s", v);
+		else
+			buf[n++] = *p;
+		p += key_len;
+	}
+	if (n >= len)
 		return -ENAMETOOLONG;
+	buf[n] = '\0';
 	return 0;
 }
 
@@ -54,12 +129,14 @@ int job_file_sizes(const struct job *job, unsigned int nr,
 }
 
 int worker_file_path(const struct worker *w, unsigned int k, char *buf,
-		     size_t len)
+		      size_t len)
 {
 	if (w->nr_files <= 1) {
 		if ((size_t)snprintf(buf, len, "%s", w->path) >= len)
 			return -ENAMETOOLONG;
 		return 0;
 	}
+	if (w->job->filename[0])
+		return job_listed_file(w->job, k, buf, len);
 	return job_file_name(w->job, w->clone_index, k, buf, len);
 }

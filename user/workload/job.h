@@ -46,6 +46,26 @@ enum verify_mode {
 	VERIFY_NULL = 19,          /* pretend */
 };
 
+/* fio's file_service_type: how the next I/O's file is chosen. */
+enum file_service {
+	FILE_SERVICE_ROUNDROBIN,
+	FILE_SERVICE_SEQUENTIAL,
+	FILE_SERVICE_RANDOM,
+	FILE_SERVICE_ZIPF,
+	FILE_SERVICE_PARETO,
+	FILE_SERVICE_GAUSS,
+};
+
+/* fio's continue_on_error classes (ERROR_TYPE_*). */
+#define CONTINUE_READ   (1u << 0)
+#define CONTINUE_WRITE  (1u << 1)
+#define CONTINUE_VERIFY (1u << 2)
+
+/* fio's exit_what: which jobs exitall stops. */
+#define EXIT_WHAT_GROUP 1
+#define EXIT_WHAT_STONEWALL 2
+#define EXIT_WHAT_ALL 3
+
 #define JOB_NAME_MAX 128
 #define JOB_DESCRIPTION_MAX 256
 
@@ -171,6 +191,31 @@ struct job {
 	bool ioprio_set;         /* prio= or prioclass= given */
 	unsigned int ioprio;     /* 0 (highest) - 7 */
 	unsigned int ioprio_class; /* 0 none (fio: best effort), 1 rt, 2 be, 3 idle */
+
+	/* fio's file options (job/file_opts.c, workload/files.c). */
+	char filename_format[PATH_MAX]; /* $jobname.$jobnum.$filenum */
+	enum file_service file_service;
+	unsigned int file_service_nr;   /* I/Os per file before switching */
+	double file_service_theta;      /* zipf/pareto/gauss parameter */
+	bool create_on_open;     /* no layout before the job starts */
+	bool unlink;             /* remove the job's files when it ends */
+	bool unlink_each_loop;
+	bool allow_file_create;  /* default 1 */
+	bool overwrite;          /* write jobs lay their files out first */
+	bool create_serialize;   /* default 1: iodig lays out in job order */
+	bool fill_device;        /* write until ENOSPC */
+	unsigned int openfiles;  /* 0: all files open */
+	bool create_only;        /* lay the files out, do no I/O */
+	bool file_append;        /* offsets past the file's end */
+	bool allow_mounted_write; /* the write guard's override, per job */
+
+	/* fio's job control (job/control_opts.c). */
+	unsigned int continue_on_error; /* CONTINUE_* bits */
+	bool exitall;            /* one job ending stops the others */
+	bool exitall_on_error;
+	unsigned int exit_what;  /* EXIT_WHAT_* */
+	bool stats;              /* default 1: 0 leaves the job out */
+	bool new_group;          /* a report group without a stonewall */
 
 	/* Where the job was defined, for error messages. */
 	char source[PATH_MAX];   /* job file path, or "command line" */
