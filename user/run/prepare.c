@@ -12,13 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "run/layout.h"
 #include "run/run.h"
+#include "target/zoned.h"
 #include "target/write_guard.h"
 #include "workload/files.h"
-
-#define LAYOUT_CHUNK (1u << 20)
 
 static bool job_writes(const struct job *job)
 {
@@ -83,6 +84,29 @@ static int resolve_path(struct run_ctx *ctx, const struct job *job,
 	return 0;
 }
 
+/* fill_device without size=: the device's size, or the room left on the
+ * file's filesystem (fio's get_fs_free_size). */
+static int fill_size(struct job_target *t, uint64_t offset)
+{
+	char dir[4096], *slash;
+	struct statvfs sv;
+
+	if (t->info.is_blockdev) {
+		if (t->info.size <= offset)
+			return -ENOSPC;
+		t->region_len = t->file_size = t->info.size - offset;
+		return 0;
+	}
+	snprintf(dir, sizeof(dir), "%s", t->path);
+	slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	if (statvfs(slash ? dir : ".", &sv))
+		return -errno;
+	t->region_len = t->file_size = (uint64_t)sv.f_bavail * sv.f_frsize;
+	return t->region_len ? 0 : -ENOSPC;
+}
+
 static int resolve_region(const struct job *job, struct job_target *t,
 			  struct errbuf *err)
 {
@@ -91,10 +115,15 @@ static int resolve_region(const struct job *job, struct job_target *t,
 			  job->bs_max[DDIR_READ] : job->bs_max[DDIR_WRITE];
 
 	t->region_start = job->offset;
+	/* fio's file_append: the I/O goes after the file's current end */
+	if (job->file_append && ti->is_regular && ti->exists)
+		t->region_start += ti->size;
 	if (!t->nr_files)
 		t->nr_files = 1;
 	if (!job_file_sizes(job, t->nr_files, &t->file_size, &t->region_len)) {
 		/* sized by the job */
+	} else if (job->fill_device && !fill_size(t, job->offset)) {
+		/* as much as the device or filesystem has room for */
 	} else if (job_diskless(job)) {
 		return err_set(err, EINVAL, "%s:%d: job '%s': ioengine=%s does no I/O on a file, so it takes no size from one: set size= or filesize=",
 			       job->source, job->source_line, job->name,
@@ -155,51 +184,6 @@ static int inspect_target(const struct job *job, struct job_target *t,
 	return target_inspect(t->path, &t->info, err);
 }
 
-/* fio lays out a job's file before reading it, so reads hit real data. */
-static int layout_file(const char *path, uint64_t need, struct errbuf *err)
-{
-	struct stat st;
-	char *buf = NULL;
-	int fd, ret = 0;
-
-	fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return err_set(err, errno, "%s: cannot create: %s", path, strerror(errno));
-	if (fstat(fd, &st)) {
-		ret = err_set(err, errno, "%s: %s", path, strerror(errno));
-		goto cleanup;
-	}
-	if ((uint64_t)st.st_size >= need)
-		goto cleanup;
-	buf = malloc(LAYOUT_CHUNK);
-	if (!buf) {
-		ret = err_set(err, ENOMEM, "%s: out of memory laying out the file", path);
-		goto cleanup;
-	}
-	for (size_t i = 0; i < LAYOUT_CHUNK; i++)
-		buf[i] = (char)(i * 2654435761u >> 24);
-	for (uint64_t off = (uint64_t)st.st_size; off < need;) {
-		size_t n = need - off < LAYOUT_CHUNK ? need - off : LAYOUT_CHUNK;
-		ssize_t w = pwrite(fd, buf, n, (off_t)off);
-
-		if (w <= 0) {
-			ret = err_set(err, w < 0 ? errno : ENOSPC,
-				      "%s: laying out %llu bytes failed at %llu: %s",
-				      path, (unsigned long long)need,
-				      (unsigned long long)off,
-				      strerror(w < 0 ? errno : ENOSPC));
-			goto cleanup;
-		}
-		off += (uint64_t)w;
-	}
-	if (fsync(fd))
-		ret = err_set(err, errno, "%s: fsync: %s", path, strerror(errno));
-cleanup:
-	free(buf);
-	close(fd);
-	return ret;
-}
-
 static void add_disk(struct run_ctx *ctx, const char *name)
 {
 	if (!name[0])
@@ -209,6 +193,25 @@ static void add_disk(struct run_ctx *ctx, const char *name)
 			return;
 	if (ctx->nr_disks < sizeof(ctx->disks) / sizeof(ctx->disks[0]))
 		snprintf(ctx->disks[ctx->nr_disks++], sizeof(ctx->disks[0]), "%s", name);
+}
+
+/* zonemode=zbd needs a zoned block device; iodig checks that it is one,
+ * and says it does not drive zones yet where it is. */
+static int check_zonemode(const struct job *job, const struct job_target *t,
+			  struct errbuf *err)
+{
+	char model[32] = "none";
+
+	if (job->zonemode != ZONEMODE_ZBD)
+		return 0;
+	if (target_zoned_model(&t->info, model, sizeof(model)) || !strcmp(model, "none"))
+		return err_set(err, ENOTSUP, "%s:%d: job '%s': zonemode=zbd: %s is not a zoned block device%s%s%s",
+			       job->source, job->source_line, job->name, t->path,
+			       t->info.is_blockdev ? " (queue/zoned: " : "",
+			       t->info.is_blockdev ? model : "",
+			       t->info.is_blockdev ? ")" : "");
+	return err_set(err, ENOTSUP, "%s:%d: job '%s': zonemode=zbd: %s is zoned (%s), but iodig does not yet keep I/O at the zones' write pointers or reset zones as fio does",
+		       job->source, job->source_line, job->name, t->path, model);
 }
 
 int run_prepare(struct run_ctx *ctx, struct errbuf *err)
@@ -235,32 +238,25 @@ int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 		/* The scratch device is iodig's own: what an earlier job wrote
 		 * there is not somebody's data. */
 		if (job_writes(job) && !t->scratch && !job_diskless(job)) {
-			ret = target_write_guard(&t->info, ctx->opts.allow_destructive, err);
+			ret = target_write_guard(&t->info, ctx->opts.allow_destructive ||
+						 job->allow_mounted_write, err);
 			if (ret)
 				return ret;
 		}
+		ret = check_zonemode(job, t, err);
+		if (ret)
+			return ret;
 		add_disk(ctx, t->info.disk_name);
 	}
 	for (size_t j = 0; j < ctx->jobs.count; j++) {
-		const struct job *job = &ctx->jobs.jobs[j];
 		struct job_target *t = &ctx->targets[j];
-		unsigned int clones = t->per_clone_files ? job->numjobs : 1;
-		char path[4096];
 
-		if (t->info.is_blockdev || job_diskless(job))
-			continue;
-		for (unsigned int f = 0; f < clones * t->nr_files; f++) {
-			if (t->per_clone_files)
-				job_file_name(job, f / t->nr_files,
-					      f % t->nr_files, path, sizeof(path));
-			else
-				snprintf(path, sizeof(path), "%s", t->path);
-			ret = layout_file(path, t->region_start + t->file_size, err);
-			if (ret)
-				return ret;
-		}
+		ret = layout_job_files(ctx, &ctx->jobs.jobs[j], t, err);
+		if (ret)
+			return ret;
 		/* Re-inspect: the file now exists and has a size. */
-		target_inspect(t->path, &t->info, err);
+		if (t->info.is_regular)
+			target_inspect(t->path, &t->info, err);
 	}
 	return 0;
 }

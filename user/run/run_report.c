@@ -48,6 +48,9 @@ static int build_entries(const struct run_ctx *ctx, struct report *rep)
 		int group = w->job->group_id;
 		struct report_job *e;
 
+		/* fio's stats=0: the job runs, its figures are not reported */
+		if (!w->job->stats)
+			continue;
 		if (group_reports_merged(ctx, group) && rep->nr_jobs &&
 		    rep->jobs[rep->nr_jobs - 1].job->group_id == group)
 			e = &rep->jobs[rep->nr_jobs - 1];

@@ -114,6 +114,7 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 
 struct group_run {
 	unsigned int first, count;    /* workers of the group */
+	unsigned int exit_what;       /* set when an exitall job ended */
 	pthread_t *threads;
 	pid_t *pids;
 	bool *started;
@@ -295,6 +296,22 @@ begin:
 }
 
 /* Waits for the group while watching for signals; never returns early. */
+/* fio's exitall and exitall_on_error: a finished worker of such a job
+ * stops the rest of its group (exit_what=all: every later group too). */
+static void check_exitall(struct run_ctx *ctx, struct group_run *g)
+{
+	for (unsigned int i = 0; i < g->count && !g->exit_what; i++) {
+		const struct worker *w = &ctx->workers[g->first + i];
+		const struct job *job = w->job;
+
+		if (!w->stats->done || !(job->exitall ||
+		    (job->exitall_on_error && w->stats->error)))
+			continue;
+		g->exit_what = job->exit_what ? job->exit_what : EXIT_WHAT_GROUP;
+		ctx->shared->stop = 1;
+	}
+}
+
 static void supervise(struct run_ctx *ctx, struct group_run *g)
 {
 	unsigned int wait_ms = 200;
@@ -318,6 +335,7 @@ static void supervise(struct run_ctx *ctx, struct group_run *g)
 				ctx->stop_signal = sig;
 			ctx->shared->stop = 1;
 		}
+		check_exitall(ctx, g);
 		if (toggling && !group_done(ctx, g))
 			wait_ms = toggle_step(ctx, g);
 		probes_tick(ctx->probes);
@@ -370,6 +388,9 @@ static int run_group(struct run_ctx *ctx, unsigned int first, unsigned int count
 	}
 	supervise(ctx, &g);
 	join_group(ctx, &g);
+	/* exitall stopped this group only: the next one runs */
+	if (g.exit_what && g.exit_what != EXIT_WHAT_ALL && !ctx->stop_signal && !ret)
+		ctx->shared->stop = 0;
 cleanup:
 	free(g.threads);
 	free(g.pids);

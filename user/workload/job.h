@@ -66,6 +66,13 @@ enum file_service {
 #define EXIT_WHAT_STONEWALL 2
 #define EXIT_WHAT_ALL 3
 
+#define JOB_IGNORE_ERRORS 16
+
+/* fio's zonemode. */
+#define ZONEMODE_NONE 0
+#define ZONEMODE_STRIDED 1
+#define ZONEMODE_ZBD 2
+
 #define JOB_NAME_MAX 128
 #define JOB_DESCRIPTION_MAX 256
 
@@ -216,6 +223,18 @@ struct job {
 	unsigned int exit_what;  /* EXIT_WHAT_* */
 	bool stats;              /* default 1: 0 leaves the job out */
 	bool new_group;          /* a report group without a stonewall */
+	/* ignore_error: per class (read, write, verify) the errnos that
+	 * continue_on_error continues after; none given: EIO, EILSEQ */
+	int ignore_error[3][JOB_IGNORE_ERRORS];
+	unsigned int ignore_error_nr[3];
+	bool numa_nodes_set;     /* numa_cpu_nodes: folded into cpus */
+	unsigned int zonemode;   /* ZONEMODE_* */
+	struct job_zones {       /* zonemode=zbd's options, as given */
+		uint64_t size, range, skip, capacity;
+		unsigned int max_open, job_max_open;
+		bool ignore_limits, read_beyond_wp;
+		double reset_threshold, reset_frequency;
+	} zones;
 
 	/* Where the job was defined, for error messages. */
 	char source[PATH_MAX];   /* job file path, or "command line" */
@@ -243,6 +262,20 @@ static inline bool rw_has_write(enum rw_mode rw)
 static inline bool job_cpus_has(const struct job_cpus *c, unsigned int cpu)
 {
 	return cpu < JOB_CPUS_MAX && (c->bits[cpu / 64] >> (cpu % 64) & 1);
+}
+
+/* fio's td_non_fatal_error: an error of class @cls (0 read, 1 write, 2
+ * verify) lets the job go on when continue_on_error covers the class and
+ * the errno is in ignore_error's list for it (EIO, EILSEQ by default). */
+static inline bool job_error_is_non_fatal(const struct job *job,
+					  unsigned int cls, int err)
+{
+	if (cls > 2 || !(job->continue_on_error & (1u << cls)))
+		return false;
+	for (unsigned int i = 0; i < job->ignore_error_nr[cls]; i++)
+		if (job->ignore_error[cls][i] == err)
+			return true;
+	return false;
 }
 
 const char *rw_mode_name(enum rw_mode rw);

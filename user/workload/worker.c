@@ -13,11 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "workload/buffers.h"
+#include "workload/files.h"
 #include "workload/verify_run.h"
 #include "workload/worker.h"
 
@@ -37,6 +39,7 @@ struct io_loop {
 	struct buffers bufs;      /* what writes carry */
 	bool verify;              /* verify= is on: vr is set up */
 	bool verify_phase;        /* reading back the log (fio's do_verify) */
+	bool full;                /* fill_device: a write found no room */
 	struct verify_run vr;
 	struct rusage ru_start;
 	int error;
@@ -110,7 +113,11 @@ static int open_target(struct worker *w)
 		return 0;
 	if (job->direct)
 		flags |= O_DIRECT;
-	w->fd = open(w->path, flags | O_CLOEXEC);
+	/* create_on_open, fill_device and file_append leave making the file
+	 * to the job's open, as fio's */
+	if (job->allow_file_create)
+		flags |= O_CREAT;
+	w->fd = open(w->path, flags | O_CLOEXEC, 0644);
 	if (w->fd < 0)
 		return worker_fail(w, -errno, "%s: cannot open%s: %s", w->path,
 				   job->direct ? " with O_DIRECT" : "",
@@ -257,7 +264,9 @@ static void verify_completed(struct io_loop *lp, struct io_unit *u)
 		return;
 	}
 	ret = verify_run_done(&lp->vr, u, w->path, msg, sizeof(msg));
-	if (ret == -EILSEQ) {
+	if (ret == -EILSEQ && job_error_is_non_fatal(w->job, 2, EILSEQ)) {
+		w->stats->verify_errors++;
+	} else if (ret == -EILSEQ) {
 		w->stats->verify_errors++;
 		lp->error = worker_fail(w, ret, "%s", msg);
 	} else if (ret) {
@@ -268,12 +277,27 @@ static void verify_completed(struct io_loop *lp, struct io_unit *u)
 	}
 }
 
+/* fill_device: the first write without room ends the job's I/O, no
+ * error; continue_on_error: errors ignore_error lists are only counted. */
+static bool io_error_tolerated(struct io_loop *lp, const struct io_unit *u)
+{
+	const struct job *job = lp->w->job;
+
+	if (job->fill_device && u->ddir == DDIR_WRITE && u->result == -ENOSPC) {
+		lp->full = true;
+		return true;
+	}
+	return job_error_is_non_fatal(job, u->ddir, (int)-u->result);
+}
+
 static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 {
 	struct worker *w = lp->w;
 	bool sync = engine_is_sync(w->job);
 
-	if (u->result < 0) {
+	if (u->result < 0 && io_error_tolerated(lp, u)) {
+		w->stats->dir[u->ddir].errors++;
+	} else if (u->result < 0) {
 		w->stats->dir[u->ddir].errors++;
 		lp->error = worker_fail(w, (int)u->result,
 					"%s of %u bytes at offset %llu on %s failed: %s",
@@ -369,7 +393,7 @@ static bool more_to_issue(const struct io_loop *lp, uint64_t now)
 {
 	const struct worker *w = lp->w;
 
-	if (stopped(w) || lp->error)
+	if (stopped(w) || lp->error || lp->full)
 		return false;
 	if (lp->deadline_ns && now >= lp->deadline_ns)
 		return false;
@@ -657,6 +681,19 @@ static int apply_process_opts(struct worker *w)
 	return 0;
 }
 
+/* fio's unlink: the job's regular files go when it ends (a device named
+ * as filename= stays, as in fio). */
+static void unlink_files(const struct worker *w)
+{
+	char path[4096];
+	struct stat st;
+
+	for (unsigned int k = 0; k < (w->nr_files ? w->nr_files : 1); k++)
+		if (!worker_file_path(w, k, path, sizeof(path)) &&
+		    !stat(path, &st) && S_ISREG(st.st_mode))
+			unlink(path);
+}
+
 static int worker_run(struct worker *w)
 {
 	const struct job *job = w->job;
@@ -709,7 +746,8 @@ static int worker_run(struct worker *w)
 		lp.deadline_ns = lp.ramp_end_ns + job->runtime_ns;
 	if (!job->ramp_time_ns)
 		start_accounting(&lp, start);
-	ret = run_phases(&lp);
+	if (!job->create_only)
+		ret = run_phases(&lp);
 	finish_accounting(&lp);
 	save_verify_state(&lp);
 cleanup:
@@ -725,6 +763,8 @@ cleanup:
 	free(w->buf_area);
 	w->buf_area = NULL;
 	offset_gen_free(&w->offsets);
+	if (job->unlink || job->unlink_each_loop)
+		unlink_files(w);
 	return ret;
 }
 
