@@ -1,4 +1,4 @@
-# fio's file options against fio 3.33, each run by both in its own empty directory: filename_format, unlink, create_only, overwrite, create_on_open, file_append, allow_file_create=0, fill_device; the same files (names, sizes) and I/O counts, and the same refusals.
+# fio's file options against fio 3.33, each run by both in its own empty directory: filename_format, nrfiles and filename=a:b\:c over several files with file_service_type, unlink, create_only, overwrite, create_on_open, file_append, allow_file_create=0, fill_device; the same files (names, sizes) and I/O counts, and the same refusals.
 source tests/host/lib.sh
 need_root
 command -v fio >/dev/null || skip "needs fio"
@@ -34,6 +34,19 @@ both overwrite : --name=o --rw=randwrite --bs=4k --size=256k --overwrite=1
 both create_on_open : --name=c --rw=write --bs=4k --size=128k --create_on_open=1
 both file_append 'head -c 65536 /dev/zero >a.0.0' --name=a --rw=write --bs=4k --size=64k --file_append=1
 both stats : --name=s --rw=write --size=64k --stats=0 --name=t --rw=write --size=64k
+# Several files per job: each I/O to the file file_service_type picks, each file its own offsets.
+both nrfiles : --name=m --nrfiles=3 --rw=read --bs=4k --size=192k --name=w --nrfiles=4 \
+	--rw=randwrite --bs=4k --size=256k --ioengine=io_uring --iodepth=4
+both filename_list : --name=l --filename='a:b\:c:d' --rw=write --bs=4k --size=96k \
+	--ioengine=libaio --iodepth=2
+both service_random : --name=r --nrfiles=3 --rw=read --bs=4k --filesize=64k \
+	--file_service_type=random --numjobs=2
+both service_sequential : --name=s --nrfiles=2 --rw=randread --bs=4k --size=64k \
+	--file_service_type=sequential --ioengine=io_uring --registerfiles=1 --iodepth=2
+# Made empty by the job's open: each file's size shows the writes reached it.
+both spread_writes : --name=p --nrfiles=3 --rw=write --bs=4k --size=192k --create_on_open=1 \
+	--name=q --nrfiles=2 --rw=randwrite --bs=4k --size=64k --create_on_open=1 \
+	--ioengine=libaio --iodepth=4 --norandommap=0
 both fill_device : --name=fd --filename="$LOOP" --rw=write --bs=64k --fill_device=1 --direct=1
 
 # A missing file with allow_file_create=0: both refuse to run.

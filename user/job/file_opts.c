@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "job/file_opts.h"
+#include "workload/engine.h"
 #include "workload/files.h"
 
 #define VAL "'%.64s'"
@@ -75,14 +76,17 @@ int job_check_file_opts(const struct job *job, const char *where,
 			       "every file of a job open (it has %u), so it "
 			       "cannot close and reopen them as fio does",
 			       where, job->openfiles, files_of(job));
-	/* The engines that take several files reach file k at offset k *
-	 * filesize of the job's region: each file once per pass, in order,
-	 * which is fio's roundrobin (and sequential) for them, not more. */
-	if (files_of(job) > 1 && job->file_service != FILE_SERVICE_ROUNDROBIN &&
-	    job->file_service != FILE_SERVICE_SEQUENTIAL)
-		return err_set(err, ENOTSUP, "%s: file_service_type: iodig "
-			       "goes through a job's %u files in order; it "
-			       "does not pick them at random", where,
-			       files_of(job));
+	/* workload/file_service.c picks files roundrobin, sequential or
+	 * random; the engines that take several files themselves (null, the
+	 * file operations) reach file k at offset k * filesize, in order. */
+	if (files_of(job) > 1 && job->file_service > FILE_SERVICE_RANDOM)
+		return err_set(err, ENOTSUP, "%s: file_service_type: iodig picks "
+			       "files roundrobin, sequential or random, not by "
+			       "a zipf, pareto or normal distribution", where);
+	if (files_of(job) > 1 && job->file_service == FILE_SERVICE_RANDOM &&
+	    job->engine && job_engine_takes_files(job))
+		return err_set(err, ENOTSUP, "%s: file_service_type=random: "
+			       "ioengine=%s goes through its files in order",
+			       where, job->engine->name);
 	return 0;
 }

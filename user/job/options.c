@@ -342,8 +342,8 @@ static const struct opt_desc options[] = {
 	/* nrfiles and filesize: what the file-operation engines need. */
 	{ .name = "nrfiles", .alias = "nr_files", .type = OPT_UINT,
 	  FIELD(nrfiles), .min = 1, .max = 1u << 20, .def = "1",
-	  .help = "Files per job clone (more than one: null and the "
-		  "file-operation engines)" },
+	  .help = "Files per job clone, the I/O spread over them "
+		  "(file_service_type)" },
 	{ .name = "filesize", .type = OPT_SIZE, FIELD(filesize),
 	  .set = set_filesize, .def = "0",
 	  .help = "Bytes of each file; 0 = size / nrfiles" },

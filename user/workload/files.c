@@ -4,7 +4,11 @@
  * jobname.clone.file names), for the runner that lays them out and the
  * engines that reach each of them.
  */
+#define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,14 +25,18 @@ int job_check_files(const struct job *job, const char *where,
 {
 	unsigned int listed = job_filename_count(job);
 	unsigned int nr = job->filename[0] ? listed : job->nrfiles;
+	const char *what = job->filename[0] ? "files in filename" : "nrfiles";
 
-	if (nr > 1 && !job_engine_takes_files(job))
+	if (nr <= 1 || job_engine_takes_files(job))
+		return 0;
+	if (!(job->engine->flags & ENGINE_UNIT_FD))
 		return err_set(err, ENOTSUP, "%s: %s=%u: ioengine=%s does "
 			       "its I/O on one file per job in iodig (fio "
-			       "spreads it over the files); only null and the "
-			       "file-operation engines take more than one",
-			       where, job->filename[0] ? "files in filename" :
-			       "nrfiles", nr, job->engine->name);
+			       "spreads it over the files)", where, what, nr,
+			       job->engine->name);
+	if (job->verify != VERIFY_NONE)
+		return err_set(err, ENOTSUP, "%s: %s=%u with verify=: iodig "
+			       "verifies one file per job", where, what, nr);
 	return 0;
 }
 
@@ -139,4 +147,42 @@ int worker_file_path(const struct worker *w, unsigned int k, char *buf,
 	if (w->job->filename[0])
 		return job_listed_file(w->job, k, buf, len);
 	return job_file_name(w->job, w->clone_index, k, buf, len);
+}
+
+int worker_open_files(struct worker *w, int flags, struct errbuf *err)
+{
+	char path[4096];
+
+	if (w->job->allow_file_create)
+		flags |= O_CREAT;
+	w->fds = malloc(w->nr_files * sizeof(*w->fds));
+	if (!w->fds)
+		return err_set(err, ENOMEM, "out of memory for %u files", w->nr_files);
+	for (unsigned int k = 0; k < w->nr_files; k++)
+		w->fds[k] = -1;
+	for (unsigned int k = 0; k < w->nr_files; k++) {
+		if (worker_file_path(w, k, path, sizeof(path)))
+			return err_set(err, ENAMETOOLONG, "file %u: path too long", k);
+		w->fds[k] = open(path, flags | O_CLOEXEC, 0644);
+		if (w->fds[k] < 0)
+			return err_set(err, errno, "%s: cannot open%s: %s", path,
+				       flags & O_DIRECT ? " with O_DIRECT" : "",
+				       strerror(errno));
+	}
+	w->fd = w->fds[0];
+	return 0;
+}
+
+void worker_close_files(struct worker *w)
+{
+	if (w->fds) {
+		for (unsigned int k = 0; k < w->nr_files; k++)
+			if (w->fds[k] >= 0)
+				close(w->fds[k]);
+		free(w->fds);
+		w->fds = NULL;
+	} else if (w->fd >= 0) {
+		close(w->fd);
+	}
+	w->fd = -1;
 }

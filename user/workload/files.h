@@ -49,4 +49,10 @@ int job_file_sizes(const struct job *job, unsigned int nr,
 int worker_file_path(const struct worker *w, unsigned int k, char *buf,
 		     size_t len);
 
+/* Opens each of @w's files with @flags (O_CREAT with allow_file_create)
+ * into w->fds, fds[0] also as w->fd. */
+int worker_open_files(struct worker *w, int flags, struct errbuf *err);
+/* Closes w->fds (or w->fd alone). */
+void worker_close_files(struct worker *w);
+
 #endif /* IODIG_FILES_H */

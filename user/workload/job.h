@@ -127,10 +127,9 @@ struct job {
 	uint64_t size;          /* bytes of the target region; 0 = whole file/device */
 	uint64_t io_size;       /* bytes to transfer; 0 = size */
 	uint64_t offset;        /* start of the region */
-	/* Files of each clone, named fio's way (workload/files.h): more than
-	 * one only for engines that reach them themselves (null and the
-	 * file-operation engines); ignored, as by fio, when filename= is
-	 * given. */
+	/* Files of each clone, named fio's way (workload/files.h), the I/O
+	 * spread over them by file_service_type (workload/file_service.c);
+	 * ignored, as by fio, when filename= is given. */
 	unsigned int nrfiles;
 	uint64_t filesize;      /* bytes of each file; 0 = size / nrfiles */
 	uint32_t bs[DDIR_COUNT];     /* "bs=4k" or "bs=4k,8k" (read,write) */

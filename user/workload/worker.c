@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "workload/buffers.h"
+#include "workload/file_service.h"
 #include "workload/files.h"
 #include "workload/verify_run.h"
 #include "workload/worker.h"
@@ -41,6 +42,7 @@ struct io_loop {
 	bool verify_phase;        /* reading back the log (fio's do_verify) */
 	bool full;                /* fill_device: a write found no room */
 	struct verify_run vr;
+	struct file_picker fs;   /* several files (w->fds) */
 	struct rusage ru_start;
 	int error;
 };
@@ -113,6 +115,12 @@ static int open_target(struct worker *w)
 		return 0;
 	if (job->direct)
 		flags |= O_DIRECT;
+	if (w->nr_files > 1 && (job->engine->flags & ENGINE_UNIT_FD)) {
+		struct errbuf err = { { 0 } };
+		int ret = worker_open_files(w, flags, &err);
+
+		return ret ? worker_fail(w, ret, "%s", err.msg) : 0;
+	}
 	/* create_on_open, fill_device and file_append leave making the file
 	 * to the job's open, as fio's */
 	if (job->allow_file_create)
@@ -210,6 +218,13 @@ static bool fill_unit(struct io_loop *lp, struct io_unit *u)
 	u->len = pick_len(w, u->ddir);
 	if (u->len > w->region_len)
 		u->len = (uint32_t)w->region_len;
+	if (lp->fs.files) {
+		rel = file_service_next(&lp->fs, w->job, &w->rng, u->len, &u->file);
+		u->fd = w->fds[u->file];
+		u->offset = w->region_start + rel;
+		u->result = 0;
+		return true;
+	}
 	if (rw_is_random(w->job->rw)) {
 		rel = offset_gen_next(&w->offsets, &w->rng) * lp->granule;
 	} else {
@@ -364,6 +379,8 @@ static int reap(struct io_loop *lp, unsigned int min)
  * check_get_verify, or its do_verify phase), else the job's own. */
 static bool next_io(struct io_loop *lp, struct io_unit *u)
 {
+	u->fd = lp->w->fd;
+	u->file = 0;
 	if (lp->verify && verify_run_next(&lp->vr, u, lp->verify_phase))
 		return true;
 	return fill_unit(lp, u) && prepare_data(lp, u);
@@ -720,8 +737,13 @@ static int worker_run(struct worker *w)
 		goto cleanup;
 	}
 	ret = open_target(w);
-	if (ret)
+	if (!ret && w->fds)
+		ret = file_service_init(&lp.fs, job, w->nr_files, w->file_size,
+					lp.granule);
+	if (ret) {
+		worker_fail(w, ret, "cannot open the job's files: %s", strerror(-ret));
 		goto cleanup;
+	}
 	ret = alloc_units(w);
 	if (ret)
 		goto cleanup;
@@ -753,9 +775,8 @@ static int worker_run(struct worker *w)
 cleanup:
 	if (engine_ready)
 		job->engine->cleanup(w);
-	if (w->fd >= 0)
-		close(w->fd);
-	w->fd = -1;
+	file_service_free(&lp.fs);
+	worker_close_files(w);
 	if (lp.verify)
 		verify_run_free(&lp.vr);
 	free(w->units);

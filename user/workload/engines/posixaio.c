@@ -88,7 +88,7 @@ static enum io_result posixaio_queue(struct worker *w, struct io_unit *u)
 	int ret;
 
 	memset(cb, 0, sizeof(*cb));
-	cb->aio_fildes = w->fd;
+	cb->aio_fildes = u->fd;
 	cb->aio_buf = u->buf;
 	cb->aio_nbytes = u->len;
 	cb->aio_offset = (off_t)u->offset;
@@ -164,6 +164,7 @@ static struct io_unit *posixaio_event(struct worker *w, unsigned int i)
 
 const struct engine_ops posixaio_engine = {
 	.name = "posixaio",
+	.flags = ENGINE_UNIT_FD,
 	.init = posixaio_init,
 	.queue = posixaio_queue,
 	.commit = posixaio_commit,

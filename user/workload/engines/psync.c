@@ -16,9 +16,10 @@ static enum io_result psync_queue(struct worker *w, struct io_unit *u)
 	off_t off = (off_t)u->offset;
 	ssize_t ret;
 
+	(void)w;
 	do
-		ret = u->ddir == DDIR_WRITE ? pwrite(w->fd, u->buf, u->len, off)
-					    : pread(w->fd, u->buf, u->len, off);
+		ret = u->ddir == DDIR_WRITE ? pwrite(u->fd, u->buf, u->len, off)
+					    : pread(u->fd, u->buf, u->len, off);
 	while (ret < 0 && errno == EINTR);
 	u->result = engine_result(ret);
 	return IO_COMPLETED;
@@ -26,7 +27,7 @@ static enum io_result psync_queue(struct worker *w, struct io_unit *u)
 
 const struct engine_ops psync_engine = {
 	.name = "psync",
-	.flags = ENGINE_SYNC,
+	.flags = ENGINE_SYNC | ENGINE_UNIT_FD,
 	.init = engine_init_stateless,
 	.queue = psync_queue,
 	.cleanup = engine_cleanup_stateless,

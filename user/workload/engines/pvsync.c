@@ -16,9 +16,10 @@ static enum io_result pvsync_queue(struct worker *w, struct io_unit *u)
 	off_t off = (off_t)u->offset;
 	ssize_t ret;
 
+	(void)w;
 	do
-		ret = u->ddir == DDIR_WRITE ? pwritev(w->fd, &iov, 1, off)
-					    : preadv(w->fd, &iov, 1, off);
+		ret = u->ddir == DDIR_WRITE ? pwritev(u->fd, &iov, 1, off)
+					    : preadv(u->fd, &iov, 1, off);
 	while (ret < 0 && errno == EINTR);
 	u->result = engine_result(ret);
 	return IO_COMPLETED;
@@ -26,7 +27,7 @@ static enum io_result pvsync_queue(struct worker *w, struct io_unit *u)
 
 const struct engine_ops pvsync_engine = {
 	.name = "pvsync",
-	.flags = ENGINE_SYNC,
+	.flags = ENGINE_SYNC | ENGINE_UNIT_FD,
 	.init = engine_init_stateless,
 	.queue = pvsync_queue,
 	.cleanup = engine_cleanup_stateless,

@@ -58,7 +58,7 @@ void engine_nowait_retry(struct worker *w, struct io_unit *u, int rwf)
 {
 	if (w->stats)
 		w->stats->nowait_eagain++;
-	u->result = engine_rw2(w->fd, u, rwf);
+	u->result = engine_rw2(u->fd, u, rwf);
 }
 
 /* The refusal is in block/fops.c: a buffered write to a block device with
