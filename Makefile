@@ -111,7 +111,7 @@ deps:
 # The README's first command: default job on a scratch loop device.
 run: deps
 	$(Q)$(MAKE) --no-print-directory all
-	$(Q)$(OUT)/iodig run jobs/default.fio
+	$(Q)$(OUT)/iodig run jobs/default.fio --target=scratch
 
 # The README's second command, and what .ci/run calls.
 test: deps

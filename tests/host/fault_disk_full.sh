@@ -10,7 +10,7 @@ mount -t tmpfs -o size=64k iodig-test-full "$MNT" || skip "cannot mount a tmpfs"
 trap 'umount -l "$MNT" 2>/dev/null; cleanup' EXIT
 
 JOB=(--name=df --rw=randread --bs=4k --ioengine=io_uring --iodepth=8 --runtime=1
-     --time_based --scratch-size=64m --output-format=normal,json --no-progress)
+     --time_based --target=scratch --scratch-size=64m --output-format=normal,json --no-progress)
 
 # Leave 8k: the temp file is created, then a write fails part way.
 head -c $((56 * 1024)) /dev/zero >"$MNT/pad" 2>/dev/null

@@ -10,7 +10,7 @@ HAVE_STRACE=1
 command -v strace >/dev/null || HAVE_STRACE=
 
 JOB=(--name=f --rw=randrw --bs=4k --ioengine=io_uring --iodepth=8 --runtime=30
-     --time_based --scratch-size=64m --output-format=json --no-progress)
+     --time_based --target=scratch --scratch-size=64m --output-format=json --no-progress)
 
 # The report's fsync is the only one a scratch run makes before its report
 # is in place (x86-64 and arm64 syscall numbers).

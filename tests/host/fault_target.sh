@@ -68,7 +68,7 @@ check "detached: reads done after the detach (runtime ~3 s)" \
 check "detached: device gone after the run" wait_for bash -c "! losetup '$LOOP' >/dev/null 2>&1"
 
 # 3. Someone detaches iodig's own scratch device mid-run.
-run_bg --probes=block --name=s --rw=randwrite --bs=4k --size=32m --scratch-size=64m \
+run_bg --probes=block --name=s --rw=randwrite --bs=4k --size=32m --target=scratch --scratch-size=64m \
 	--ioengine=psync --runtime=3 --time_based
 wait_for has_children "$PID"
 sleep 1

@@ -15,7 +15,7 @@ peak() {
 	/usr/bin/time -v -o "$TMP/time" "$IODIG" run --no-progress --output-format=json \
 		--output="$TMP/out.json" --name=m --rw=randread --bs=4k --ioengine=io_uring \
 		--iodepth=8 --numjobs="$1" --group_reporting --runtime=2 --time_based \
-		--size=64m --scratch-size=64m >/dev/null 2>"$TMP/err" &
+		--size=64m --target=scratch --scratch-size=64m >/dev/null 2>"$TMP/err" &
 	local tpid=$! pid= i
 	for i in $(seq 100); do pid=$(pgrep -P "$tpid" -x iodig) && break; sleep 0.05; done
 	sleep 1.5

@@ -13,7 +13,7 @@ btf_run() {
 	local name=$1 btf=$2 engine=$3
 	IODIG_BTF=$btf "$IODIG" run --no-progress --no-save --output-format=normal,json \
 		--name=k --rw=randread --bs=4k --direct=1 --ioengine="$engine" --iodepth=4 \
-		--runtime=1 --time_based --scratch-size=64m >"$TMP/out" 2>"$TMP/err"
+		--runtime=1 --time_based --target=scratch --scratch-size=64m >"$TMP/out" 2>"$TMP/err"
 	RC=$?
 	split_report "$TMP/out"
 	CASE=$name
@@ -59,7 +59,7 @@ check "$CASE: sched still counts switches" \
 # 4. Not a BTF file: said once, and the workload still runs.
 echo "not btf" >"$TMP/bad.btf"
 IODIG_BTF=$TMP/bad.btf "$IODIG" run --no-progress --no-save --name=k --rw=randread \
-	--bs=4k --runtime=1 --time_based --scratch-size=64m >"$TMP/out.txt" 2>"$TMP/err"
+	--bs=4k --runtime=1 --time_based --target=scratch --scratch-size=64m >"$TMP/out.txt" 2>"$TMP/err"
 RC=$?
 check "bad IODIG_BTF: exit 0 (got $RC)" [ "$RC" -eq 0 ]
 check "bad IODIG_BTF: fio figures" grep -q 'read: IOPS=' "$TMP/out.txt"

@@ -14,7 +14,7 @@ degraded_run() {
 	# shellcheck disable=SC2086
 	IODIG_DISABLE=$disable "$IODIG" run --no-progress --output-format=normal,json $DETAIL "$@" \
 		--name=k --rw=randread --bs=4k --ioengine=io_uring --iodepth=4 \
-		--runtime=1 --time_based --scratch-size=64m >"$TMP/out" 2>"$TMP/err"
+		--runtime=1 --time_based --target=scratch --scratch-size=64m >"$TMP/out" 2>"$TMP/err"
 	RC=$?
 	split_report "$TMP/out"
 	CASE=$name
@@ -35,7 +35,7 @@ degraded_run "default set +syscalls -sampling" "" --probes=+syscalls,-sampling
 expect syscalls active tp_btf ""
 expect sampling off none "not requested"
 expect sched active tp_btf ""
-"$IODIG" run --probes=block,+syscalls --name=x --size=1m >/dev/null 2>"$TMP/err"
+"$IODIG" run --probes=block,+syscalls --target=scratch --name=x --size=1m >/dev/null 2>"$TMP/err"
 check "mixed --probes forms rejected with a reason (rc $?)" \
 	grep -q -- "--probes=block,+syscalls: give either family names or +/- changes" "$TMP/err"
 DETAIL=--detail

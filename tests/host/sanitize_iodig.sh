@@ -25,7 +25,7 @@ san_run() {
 
 # 1. Scratch device, every probe family, JSON to a file.
 san_run probes 0 run --output-format=normal,json --output="$TMP/probes.out" \
-	--name=r --rw=randread --bs=4k --ioengine=io_uring --iodepth=16 \
+	--target=scratch --name=r --rw=randread --bs=4k --ioengine=io_uring --iodepth=16 \
 	--runtime=2 --time_based --size=64m
 check "probes: report written" grep -q '"jobs"' "$TMP/probes.out"
 
@@ -44,11 +44,11 @@ san_run badjob 2 run "$TMP/bad.fio"
 check "badjob: names the file and line" grep -q "bad.fio:3" "$TMP/badjob.err"
 
 # 4. mmap engine and a rate-free time_based mix on the scratch device.
-san_run mmap 0 run --probes=block,faults --name=m --ioengine=mmap --rw=randrw \
+san_run mmap 0 run --probes=block,faults --target=scratch --name=m --ioengine=mmap --rw=randrw \
 	--bs=4k --size=8m --runtime=1 --time_based
 
 # 5. SIGINT mid-run: the interrupted path frees everything too.
-"$ASAN_IODIG" run --output-format=json --output="$TMP/int.json" --name=i \
+"$ASAN_IODIG" run --output-format=json --output="$TMP/int.json" --target=scratch --name=i \
 	--rw=randread --bs=4k --ioengine=io_uring --iodepth=8 --runtime=30 \
 	--time_based >/dev/null 2>"$TMP/int.err" &
 pid=$!

@@ -5,7 +5,7 @@ prog_count() { bpftool prog show 2>/dev/null | grep -c 'name iodig_' ; }
 progs_before=$(prog_count)
 for sig in INT TERM; do
 	before_loops=$(scratch_loops | wc -l)
-	"$IODIG" run --output-format=json --output="$TMP/out.json" --name=long --rw=randread \
+	"$IODIG" run --output-format=json --output="$TMP/out.json" --target=scratch --name=long --rw=randread \
 		--bs=4k --ioengine=io_uring --iodepth=16 --runtime=60 --time_based >"$TMP/stdout" 2>"$TMP/err" &
 	pid=$!
 	sleep 3

@@ -6,7 +6,7 @@ CHROME=$(command -v chromium || command -v chromium-browser || command -v google
 # iodepth 1: every I/O waits in io_uring_enter, so even with sched taking
 # stacks for 1 in 64 switches the off-CPU graph has hundreds of them.
 JOB=(--name=svg --ioengine=io_uring --rw=randread --bs=4k --iodepth=1 --direct=1
-     --runtime=2 --time_based --no-progress)
+     --runtime=2 --time_based --no-progress --target=scratch)
 "$IODIG" run "${JOB[@]}" --save="$TMP/a.json" --svg="$TMP/run" --folded="$TMP/a.folded" \
 	>/dev/null 2>"$TMP/err" || fail "iodig run --svg: $(cat "$TMP/err")"
 "$IODIG" run "${JOB[@]}" --save="$TMP/b.json" >/dev/null 2>"$TMP/err" || fail "second run: $(cat "$TMP/err")"

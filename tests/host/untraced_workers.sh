@@ -5,7 +5,7 @@ run_many() { # run_many OUT-PREFIX ARGS...: 40 psync workers on the scratch devi
 	local out=$1; shift
 	"$IODIG" run --no-progress --no-save --output-format=json --name=many --rw=randread \
 		--bs=4k --ioengine=psync --numjobs=40 --group_reporting --runtime=1 \
-		--time_based --scratch-size=64m "$@" >"$out.json" 2>"$out.err"
+		--time_based --target=scratch --scratch-size=64m "$@" >"$out.json" 2>"$out.err"
 }
 run_many "$TMP/procs" --repeat=2
 RC=$?

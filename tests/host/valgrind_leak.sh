@@ -10,7 +10,7 @@ VG=(valgrind --leak-check=full --show-leak-kinds=definite,indirect
 # One family: each skeleton parses the kernel's BTF, which valgrind makes
 # ~10 s slower per family; block covers open, load, attach, collect, destroy.
 JOB=(--name=vg --rw=randread --bs=4k --size=16m --runtime=1 --time_based
-     --output-format=json --output="$TMP/vg.json")
+     --output-format=json --output="$TMP/vg.json" --target=scratch)
 probes=--probes=block
 "${VG[@]}" "$IODIG" run $probes "${JOB[@]}" >"$TMP/out" 2>"$TMP/err"
 rc=$?

@@ -249,6 +249,7 @@ static struct fixture *fixture_new(const struct setup *s, struct errbuf *err,
 		abort();
 	for (i = 0; i < s->iodepth; i++) {
 		f->w.units[i].index = i;
+		f->w.units[i].fd = f->w.fd; /* the worker's one file */
 		f->w.units[i].buf = (char *)f->w.buf_area + (size_t)i * s->bs;
 	}
 	f->w.stats = &f->stats;

@@ -328,7 +328,6 @@ static void test_errors(void)
 	EXPECT_ERR("bsrange", "4k-x", "option 'bsrange': 'x' is not a size",
 		   NULL);
 	EXPECT_ERR("bsrange", "1k-2k,2k-4k,1k-2k", "third (trim)", NULL);
-	EXPECT_ERR("filename", "/dev/sda:/dev/sdb", "several files", NULL);
 	EXPECT_ERR("time_based", "", "needs a value", NULL);
 	/* an engine option's value is checked where it is given */
 	EXPECT_ERR("fixedbufs", "maybe", "option 'fixedbufs': 'maybe' is not "

@@ -253,33 +253,37 @@ int opt_size_error(const char *where, const char *key, const char *value,
 		       "%s: option '%s': " VAL " %s", where, key, value, why);
 }
 
+/* OPT_FILENAME: fio's "a:b:c" is stored as "a\0b\0c\0\0", so the field
+ * read as a string is the first file; '\:' is a literal colon and empty
+ * names ("a::b") are skipped. */
 static int set_str(void *base, const struct opt_desc *o, const char *value,
 		   const char *where, struct errbuf *err)
 {
 	char *dst = field_of(base, o);
+	bool list = o->flags & OPT_FILENAME;
 	size_t n = 0;
 
 	for (const char *p = value; *p; p++) {
 		char c = *p;
 
-		if ((o->flags & OPT_FILENAME) && c == '\\' && p[1] == ':') {
+		if (list && c == '\\' && p[1] == ':') {
 			c = ':';
 			p++;
-		} else if ((o->flags & OPT_FILENAME) && c == ':') {
-			return err_set(err, EINVAL,
-				       "%s: option '%s': " VAL " lists several "
-				       "files, which iodig does not support "
-				       "(write a ':' inside a path as '\\:')",
-				       where, o->name, value);
+		} else if (list && c == ':') {
+			c = '\0';
+			if (!n || !dst[n - 1])
+				continue;
 		}
-		if (n + 1 >= o->field_size)
+		if (n + 1 + list >= o->field_size)
 			return err_set(err, ENAMETOOLONG,
 				       "%s: option '%s': value is longer than "
 				       "%zu bytes", where, o->name,
-				       o->field_size - 1);
+				       o->field_size - 1 - list);
 		dst[n++] = c;
 	}
 	dst[n] = '\0';
+	if (list && n)
+		dst[n + 1] = '\0';
 	return 0;
 }
 
@@ -432,6 +436,21 @@ static void format_time(uint64_t ns, uint64_t unit_ns, char *buf, size_t len)
 		snprintf(buf, len, "%lluus", (unsigned long long)(ns / 1000));
 }
 
+/* A filename list ("a\0b\0\0") as fio writes it, "a:b". */
+static void join_file_list(const char *list, size_t size, char *buf,
+			   size_t len)
+{
+	size_t n = strlen(buf);
+
+	for (size_t i = n + 1; i < size && list[i] && n + 1 < len; i++) {
+		buf[n++] = ':';
+		for (; i < size && list[i] && n + 1 < len; i++)
+			buf[n++] = list[i];
+	}
+	if (len)
+		buf[n < len ? n : len - 1] = '\0';
+}
+
 void opt_format(const void *base, const struct opt_desc *o, char *buf,
 		size_t len)
 {
@@ -445,6 +464,8 @@ void opt_format(const void *base, const struct opt_desc *o, char *buf,
 	switch (o->type) {
 	case OPT_STR:
 		snprintf(buf, len, "%.*s", (int)o->field_size, (const char *)p);
+		if (o->flags & OPT_FILENAME)
+			join_file_list(p, o->field_size, buf, len);
 		break;
 	case OPT_BOOL:
 		snprintf(buf, len, "%d", *(const bool *)p ^

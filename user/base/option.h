@@ -31,7 +31,8 @@ enum opt_type {
 #define OPT_NEGATE   (1u << 0)
 /* An empty value is allowed and clears the string (filename=, directory=). */
 #define OPT_EMPTY_OK (1u << 1)
-/* fio's filename syntax: ':' separates files, '\:' is a literal colon. */
+/* fio's filename syntax: ':' separates files, '\:' is a literal colon;
+ * stored as names each ended by NUL, the last by two. */
 #define OPT_FILENAME (1u << 2)
 
 struct opt_value {

@@ -111,8 +111,9 @@ const struct cli_option cli_options[] = {
 	  .help = "write the report to FILE (atomically) instead of stdout",
 	  .kind = ARG_STRING, FIELD(run.output_path), .complete = COMPLETE_FILE },
 	{ .name = "target", .cmds = IN(CMD_RUN), .arg = "PATH",
-	  .help = "run every job against PATH, a file, directory or block device "
-		  "(overrides filename=)",
+	  .help = "run every job against PATH, a file or block device (overrides "
+		  "filename=); 'scratch' is a loop device on tmpfs that iodig "
+		  "creates and removes",
 	  .kind = ARG_STRING, FIELD(run.target), .complete = COMPLETE_FILE },
 	{ .name = "allow-destructive", .cmds = IN(CMD_RUN),
 	  .help = "write to block devices that carry data or are in use",
@@ -257,10 +258,11 @@ const struct cli_command cli_commands[CMD_NR] = {
 			"command-line form, while CO-RE eBPF programs trace the kernel "
 			"paths that decide I/O latency, and prints fio's report with a "
 			"kernel breakdown under it.  Job options given next to job files "
-			"apply to every job in them.  A job with no filename= or "
-			"directory= runs on a scratch loop device on tmpfs that iodig "
-			"creates and removes.  Each run writes a trace file for iodig "
-			"diff.",
+			"apply to every job in them.  A job with no filename= does its "
+			"I/O on fio's files (jobname.N.M) in directory= or the current "
+			"directory, as fio does; --target=scratch runs every job on a "
+			"loop device on tmpfs that iodig creates and removes.  Each "
+			"run writes a trace file for iodig diff.",
 		.main = cmd_run,
 	},
 	[CMD_PROBE] = {

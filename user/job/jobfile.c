@@ -18,6 +18,7 @@
 #include "workload/verify_opts.h"
 #include "job/expand.h"
 #include "job/given_opts.h"
+#include "job/file_opts.h"
 #include "job/jobfile_read.h"
 #include "job/options.h"
 #include "job/process_opts.h"
@@ -676,6 +677,9 @@ static int check_job(struct job *job, struct errbuf *err)
 	if (ret)
 		return ret;
 	ret = verify_opts_resolve(job, where, err);
+	if (ret)
+		return ret;
+	ret = job_check_file_opts(job, where, err);
 	if (ret)
 		return ret;
 	if (job->time_based && !job->runtime_ns)

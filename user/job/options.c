@@ -14,6 +14,8 @@
 #include "workload/engine.h"
 #include "workload/engine_opts.h"
 #include "workload/pattern.h"
+#include "job/control_opts.h"
+#include "job/file_opts.h"
 #include "job/fio_engines.h"
 #include "job/options.h"
 #include "job/process_opts.h"
@@ -298,6 +300,29 @@ static const struct opt_value cpus_policy_values[] = {
 	{ NULL, 0, NULL },
 };
 
+/* ---- fio's file and job-control options: values and refusals ---- */
+static const struct opt_value exit_what_values[] = {
+	{ "group", EXIT_WHAT_GROUP, NULL },
+	{ "stonewall", EXIT_WHAT_STONEWALL, NULL },
+	{ "all", EXIT_WHAT_ALL, NULL },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_value zonemode_values[] = {
+	{ "none", ZONEMODE_NONE, NULL },
+	{ "strided", ZONEMODE_STRIDED, "iodig does no zoned (strided) "
+				       "offsets; zonemode=zbd is checked on "
+				       "the device" },
+	{ "zbd", ZONEMODE_ZBD, NULL },
+	{ NULL, 0, NULL },
+};
+
+#define NO_GROUPS "iodig's report groups are its stonewall groups; put " \
+	"stonewall on the job"
+#define NO_FLOW "iodig has no flow control between jobs"
+#define NO_STEADY "iodig does not stop a job at a steady state (fio's " \
+	"steadystate); give runtime="
+
 static const struct opt_desc options[] = {
 	{ .name = "name", .type = OPT_STR, FIELD(name),
 	  .help = "Job name (defaults to the [section] name)" },
@@ -318,8 +343,8 @@ static const struct opt_desc options[] = {
 	/* nrfiles and filesize: what the file-operation engines need. */
 	{ .name = "nrfiles", .alias = "nr_files", .type = OPT_UINT,
 	  FIELD(nrfiles), .min = 1, .max = 1u << 20, .def = "1",
-	  .help = "Files per job clone (more than one: null and the "
-		  "file-operation engines)" },
+	  .help = "Files per job clone, the I/O spread over them "
+		  "(file_service_type)" },
 	{ .name = "filesize", .type = OPT_SIZE, FIELD(filesize),
 	  .set = set_filesize, .def = "0",
 	  .help = "Bytes of each file; 0 = size / nrfiles" },
@@ -534,6 +559,119 @@ static const struct opt_desc options[] = {
 	  .help = "Last column: the I/O priority (0xCPPP), not fio's 0/1 flag" },
 	{ .name = "log_compression", .type = OPT_CUSTOM, .set = set_log_compression,
 	  .hint = "SIZE", .help = "Must be 0: iodig writes its logs uncompressed" },
+	/* ---- fio's file options (job/file_opts.c, run/prepare.c) ---- */
+	{ .name = "filename_format", .type = OPT_STR, FIELD(filename_format),
+	  .help = "Names of a job's files without filename=: $jobname, "
+		  "$jobnum, $filenum, $clientuid (default "
+		  "$jobname.$jobnum.$filenum)" },
+	{ .name = "file_service_type", .type = OPT_CUSTOM,
+	  FIELD(file_service), .set = set_file_service,
+	  .hint = "random|roundrobin|sequential[:N]|zipf:T|pareto:H|normal:S",
+	  .def = "roundrobin",
+	  .help = "How the next I/O's file is chosen among several" },
+	{ .name = "create_on_open", .type = OPT_BOOL, FIELD(create_on_open),
+	  .def = "0", .help = "Create the files when the job opens them, "
+			      "not before the jobs start" },
+	{ .name = "unlink", .type = OPT_BOOL, FIELD(unlink), .def = "0",
+	  .help = "Remove the job's files when it ends" },
+	{ .name = "unlink_each_loop", .type = OPT_BOOL,
+	  FIELD(unlink_each_loop), .def = "0",
+	  .help = "Remove the job's files after each loop (iodig: after "
+		  "the job's one pass)" },
+	{ .name = "allow_file_create", .type = OPT_BOOL,
+	  FIELD(allow_file_create), .def = "1",
+	  .help = "May create files that do not exist (0: they must)" },
+	{ .name = "overwrite", .type = OPT_BOOL, FIELD(overwrite), .def = "0",
+	  .help = "A write job writes its files out in full before its I/O "
+		  "(0: a missing file is only sized)" },
+	{ .name = "create_serialize", .type = OPT_BOOL,
+	  FIELD(create_serialize), .def = "1",
+	  .help = "Lay files out one job after the other (iodig always "
+		  "does; only the speed of laying out differs)" },
+	{ .name = "fill_device", .alias = "fill_fs", .type = OPT_BOOL,
+	  FIELD(fill_device), .def = "0",
+	  .help = "Write until the device or filesystem is full (ENOSPC "
+		  "ends the job without an error)" },
+	{ .name = "openfiles", .type = OPT_UINT, FIELD(openfiles), .min = 1,
+	  .max = 1u << 20, .help = "Files open at once (iodig keeps all of "
+				   "them open: at least the job's files)" },
+	{ .name = "create_only", .type = OPT_BOOL, FIELD(create_only),
+	  .def = "0", .help = "Lay the files out and do no I/O" },
+	{ .name = "file_append", .type = OPT_BOOL, FIELD(file_append),
+	  .def = "0", .help = "Do the I/O after the end of the file" },
+	{ .name = "allow_mounted_write", .type = OPT_BOOL,
+	  FIELD(allow_mounted_write), .def = "0",
+	  .help = "Write to a block device in use or holding data (the "
+		  "job's --allow-destructive)" },
+	/* ---- fio's job control (job/control_opts.c) ---- */
+	{ .name = "continue_on_error", .type = OPT_CUSTOM,
+	  FIELD(continue_on_error), .set = set_continue_on_error,
+	  .hint = "none|read|write|io|verify|all", .def = "none",
+	  .help = "Errors of these classes that ignore_error lists do not "
+		  "end the job; they are counted" },
+	{ .name = "ignore_error", .type = OPT_CUSTOM, FIELD(ignore_error),
+	  .set = set_ignore_error, .hint = "READ,WRITE,VERIFY",
+	  .def = "EIO:EILSEQ,EIO:EILSEQ,EIO:EILSEQ",
+	  .help = "Errnos continue_on_error goes on after, ':' between, per "
+		  "class" },
+	{ .name = "exitall", .type = OPT_BOOL, FIELD(exitall), .def = "0",
+	  .help = "When this job ends, stop the others (see exit_what)" },
+	{ .name = "exitall_on_error", .type = OPT_BOOL,
+	  FIELD(exitall_on_error), .def = "0",
+	  .help = "When this job ends in an error, stop the others" },
+	{ .name = "exit_what", .type = OPT_ENUM, FIELD(exit_what),
+	  .values = exit_what_values, .def = "group",
+	  .help = "What exitall stops: the group, the stonewall group, all" },
+	{ .name = "stats", .type = OPT_BOOL, FIELD(stats), .def = "1",
+	  .help = "0: the job runs but is left out of the report" },
+	REFUSED("new_group", NO_GROUPS),
+	REFUSED("flow", NO_FLOW),
+	REFUSED("flow_id", NO_FLOW),
+	REFUSED("flow_sleep", NO_FLOW),
+	REFUSED("flow_watermark", NO_FLOW),
+	REFUSED("steadystate", NO_STEADY),
+	REFUSED("ss", NO_STEADY),
+	REFUSED("steadystate_duration", NO_STEADY),
+	REFUSED("ss_dur", NO_STEADY),
+	REFUSED("steadystate_ramp_time", NO_STEADY),
+	REFUSED("ss_ramp", NO_STEADY),
+	REFUSED("steadystate_check_interval", NO_STEADY),
+	REFUSED("ss_interval", NO_STEADY),
+	{ .name = "numa_cpu_nodes", .type = OPT_CUSTOM, FIELD(cpus),
+	  .set = set_numa_cpu_nodes, .hint = "NODES",
+	  .help = "Run on the CPUs of these NUMA nodes (as cpus_allowed)" },
+	{ .name = "numa_mem_policy", .type = OPT_CUSTOM, FIELD(cpus),
+	  .set = set_numa_mem_policy, .hint = "MODE[:NODES]",
+	  .help = "default, prefer, bind, interleave, local: accepted where "
+		  "the machine has one node (all put memory there)" },
+	{ .name = "zonemode", .type = OPT_ENUM, FIELD(zonemode),
+	  .values = zonemode_values, .def = "none",
+	  .help = "zbd: a zoned block device (checked when the job runs)" },
+	{ .name = "zonesize", .type = OPT_SIZE, FIELD(zones.size),
+	  .help = "zonemode=zbd: bytes of a zone" },
+	{ .name = "zonerange", .type = OPT_SIZE, FIELD(zones.range),
+	  .help = "zonemode=zbd: bytes of a zone range" },
+	{ .name = "zoneskip", .type = OPT_SIZE, FIELD(zones.skip),
+	  .help = "zonemode=zbd: bytes skipped after each zone" },
+	{ .name = "zonecapacity", .type = OPT_SIZE, FIELD(zones.capacity),
+	  .help = "zonemode=zbd: usable bytes of a zone" },
+	{ .name = "max_open_zones", .type = OPT_UINT, FIELD(zones.max_open),
+	  .max = 1u << 20, .help = "zonemode=zbd: zones open at once" },
+	{ .name = "job_max_open_zones", .type = OPT_UINT,
+	  FIELD(zones.job_max_open), .max = 1u << 20,
+	  .help = "zonemode=zbd: zones open at once per job" },
+	{ .name = "ignore_zone_limits", .type = OPT_BOOL,
+	  FIELD(zones.ignore_limits), .help = "zonemode=zbd: ignore the "
+					      "device's open zone limit" },
+	{ .name = "read_beyond_wp", .type = OPT_BOOL,
+	  FIELD(zones.read_beyond_wp),
+	  .help = "zonemode=zbd: read past the write pointer" },
+	{ .name = "zone_reset_threshold", .type = OPT_CUSTOM,
+	  FIELD(zones.reset_threshold), .set = set_fraction, .hint = "0-1",
+	  .help = "zonemode=zbd: fraction of zones written before resets" },
+	{ .name = "zone_reset_frequency", .type = OPT_CUSTOM,
+	  FIELD(zones.reset_frequency), .set = set_fraction, .hint = "0-1",
+	  .help = "zonemode=zbd: fraction of writes that reset a zone" },
 	{ .name = NULL },
 };
 

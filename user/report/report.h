@@ -57,6 +57,16 @@ struct report_kernel {
 	struct figure_set figures;   /* the families' figures and stacks */
 };
 
+/* What a job measured (target/describe.h), named in every report. */
+struct report_target {
+	const char *job;             /* the job's name */
+	char text[4352];             /* path, device, filesystem */
+	const char *path;
+	const char *device;          /* "loop3"; "" for none (tmpfs) */
+	const char *filesystem;      /* "ext4", "tmpfs"; "" for a device */
+	bool scratch;                /* iodig's scratch loop device */
+};
+
 struct report {
 	struct report_job *jobs;
 	size_t nr_jobs;
@@ -64,6 +74,8 @@ struct report {
 	size_t nr_groups;
 	struct report_disk *disks;
 	size_t nr_disks;
+	struct report_target *targets;  /* one per job definition */
+	size_t nr_targets;
 
 	bool interrupted;          /* stopped by SIGINT/SIGTERM */
 	time_t timestamp;

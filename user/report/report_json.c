@@ -393,6 +393,30 @@ static void add_kernel(struct jbuild *b, struct json_object *iodig, const struct
 	add_groups(b, iodig, r);
 }
 
+/* What each job measured: path, device and filesystem. */
+static void add_targets(struct jbuild *b, struct json_object *iodig,
+			const struct report *r)
+{
+	struct json_object *a = json_object_new_array();
+
+	for (size_t i = 0; a && i < r->nr_targets; i++) {
+		const struct report_target *t = &r->targets[i];
+		struct json_object *o = jnew_obj(b);
+
+		jstr(b, o, "job", t->job);
+		jstr(b, o, "path", t->path);
+		jstr(b, o, "device", t->device);
+		jstr(b, o, "filesystem", t->filesystem);
+		jadd(b, o, "scratch", json_object_new_boolean(t->scratch));
+		jstr(b, o, "description", t->text);
+		if (o && json_object_array_add(a, o)) {
+			json_object_put(o);
+			b->err = -ENOMEM;
+		}
+	}
+	jadd(b, iodig, "targets", a);
+}
+
 static void add_iodig(struct jbuild *b, struct json_object *root,
 		      const struct report *r)
 {
@@ -403,6 +427,7 @@ static void add_iodig(struct jbuild *b, struct json_object *root,
 	jstr(b, o, "kernel_release", r->kernel_release);
 	jstr(b, o, "hostname", r->hostname);
 	jadd(b, o, "interrupted", json_object_new_boolean(r->interrupted));
+	add_targets(b, o, r);
 	add_kernel(b, o, r);
 	if (r->toggle && o)
 		toggle_render_json(r->toggle, o);

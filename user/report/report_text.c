@@ -410,6 +410,25 @@ static void print_group_kernel(FILE *out, const struct report *r, size_t job)
 			print_kernel(out, r, &r->kernels[i]);
 }
 
+/* iodig's: what was measured, once when every job measured the same. */
+static void print_targets(FILE *out, const struct report *r)
+{
+	bool same = true;
+
+	for (size_t i = 1; i < r->nr_targets; i++)
+		same &= !strcmp(r->targets[i].text, r->targets[0].text);
+	if (!r->nr_targets)
+		return;
+	fputc('\n', out);
+	if (same) {
+		fprintf(out, "target: %s\n", r->targets[0].text);
+		return;
+	}
+	for (size_t i = 0; i < r->nr_targets; i++)
+		fprintf(out, "target of %s: %s\n", r->targets[i].job,
+			r->targets[i].text);
+}
+
 int report_text(const struct report *r, FILE *out)
 {
 	size_t i;
@@ -431,6 +450,7 @@ int report_text(const struct report *r, FILE *out)
 		for (i = 0; i < r->nr_disks; i++)
 			print_disk(out, &r->disks[i]);
 	}
+	print_targets(out, r);
 	if (r->nr_groups < 2 && r->nr_kernels)
 		print_kernel(out, r, &r->kernels[0]);
 	if (r->toggle)

@@ -26,10 +26,15 @@
 #define OUTPUT_JSONPLUS (1u << 2)   /* json with fio's histogram bins */
 #define OUTPUT_TERSE  (1u << 3)
 
+/* --target=scratch: iodig's own loop device on tmpfs ("./scratch" names a
+ * file of that name). */
+#define RUN_TARGET_SCRATCH "scratch"
+
 struct run_opts {
 	unsigned int output_format;   /* OUTPUT_* bits */
 	const char *output_path;      /* NULL = stdout */
-	const char *target;           /* --target: overrides every filename */
+	const char *target;           /* --target: overrides every filename;
+				       * RUN_TARGET_SCRATCH: the scratch device */
 	bool allow_destructive;
 	const char *probes;           /* --probes=SPEC (NULL = the default set) */
 	bool detail;                  /* --detail: every family and hook */
@@ -99,7 +104,7 @@ struct run_ctx {
 
 /* Blocks SIGINT/SIGTERM so the supervisor can wait for them. */
 void run_ctx_init(struct run_ctx *ctx);
-/* Resolves targets (making the scratch device when a job names none),
+/* Resolves targets (making the scratch device for --target=scratch),
  * applies the write guard, lays out files.  Nothing is written to a
  * target before this succeeds for every job. */
 int run_prepare(struct run_ctx *ctx, struct errbuf *err);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "run/run.h"
+#include "target/describe.h"
 
 static bool group_reports_merged(const struct run_ctx *ctx, int group)
 {
@@ -47,6 +48,9 @@ static int build_entries(const struct run_ctx *ctx, struct report *rep)
 		int group = w->job->group_id;
 		struct report_job *e;
 
+		/* fio's stats=0: the job runs, its figures are not reported */
+		if (!w->job->stats)
+			continue;
 		if (group_reports_merged(ctx, group) && rep->nr_jobs &&
 		    rep->jobs[rep->nr_jobs - 1].job->group_id == group)
 			e = &rep->jobs[rep->nr_jobs - 1];
@@ -153,6 +157,27 @@ static int build_disks(const struct run_ctx *ctx, struct report *rep)
 	return 0;
 }
 
+static int build_targets(const struct run_ctx *ctx, struct report *rep)
+{
+	rep->targets = calloc(ctx->jobs.count ? ctx->jobs.count : 1,
+			      sizeof(*rep->targets));
+	if (!rep->targets)
+		return -ENOMEM;
+	for (size_t j = 0; j < ctx->jobs.count && ctx->targets; j++) {
+		const struct job_target *t = &ctx->targets[j];
+		struct report_target *rt = &rep->targets[rep->nr_targets++];
+
+		rt->job = ctx->jobs.jobs[j].name;
+		rt->path = t->info.path;
+		rt->device = t->info.is_blockdev ? t->info.path + (strncmp(t->info.path, "/dev/", 5) ? 0 : 5)
+						 : t->info.disk_name;
+		rt->filesystem = t->info.fs_type;
+		rt->scratch = t->scratch;
+		target_describe(&t->info, t->scratch, rt->text, sizeof(rt->text));
+	}
+	return 0;
+}
+
 int run_build_report(struct run_ctx *ctx, struct report *rep, struct errbuf *err)
 {
 	struct utsname u;
@@ -178,6 +203,8 @@ int run_build_report(struct run_ctx *ctx, struct report *rep, struct errbuf *err
 		ret = build_groups(rep);
 	if (!ret)
 		ret = build_disks(ctx, rep);
+	if (!ret)
+		ret = build_targets(ctx, rep);
 	if (ret) {
 		report_free(rep);
 		return err_set(err, -ret, "out of memory building the report");
@@ -192,6 +219,8 @@ void report_free(struct report *rep)
 	free(rep->jobs);
 	free(rep->groups);
 	free(rep->disks);
+	free(rep->targets);
+	rep->targets = NULL;
 	rep->jobs = NULL;
 	rep->groups = NULL;
 	rep->disks = NULL;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The supervisor: resolves targets, starts each stonewall group's workers
+ * The supervisor: starts each stonewall group's workers
  * (threads, or processes like fio's default), waits for them while it
  * watches for SIGINT/SIGTERM, and cleans up.  Signals stay blocked in every
  * thread and are taken with sigtimedwait, so no handler and no global flag
@@ -29,7 +29,6 @@
 #include "workload/files.h"
 
 #define DEFAULT_SCRATCH_SIZE (512ull << 20)
-#define LAYOUT_CHUNK (1u << 20)
 
 void run_ctx_init(struct run_ctx *ctx)
 {
@@ -66,230 +65,6 @@ bool run_signal_pending(struct run_ctx *ctx)
 		return true;
 	}
 	return false;
-}
-
-static bool job_writes(const struct job *job)
-{
-	return rw_has_write(job->rw);
-}
-
-/* fio's diskless engines (null) touch no file: nothing to check, guard or
- * lay out. */
-static bool job_diskless(const struct job *job)
-{
-	return job->engine->flags & ENGINE_DISKLESS;
-}
-
-static int resolve_path(struct run_ctx *ctx, const struct job *job,
-			struct job_target *t, struct errbuf *err)
-{
-	int ret;
-
-	if (ctx->opts.target) {
-		snprintf(t->path, sizeof(t->path), "%s", ctx->opts.target);
-	} else if (job->filename[0]) {
-		snprintf(t->path, sizeof(t->path), "%s", job->filename);
-	} else if (job->directory[0] || job_engine_takes_files(job)) {
-		/* The files of null and of the file-operation engines are
-		 * fio's, in the current directory: no scratch device. */
-		t->per_clone_files = true;
-		t->nr_files = job->nrfiles;
-		if (job_file_name(job, 0, 0, t->path, sizeof(t->path)))
-			return err_set(err, ENAMETOOLONG, "%s:%d: job '%s': directory path is too long",
-				       job->source, job->source_line, job->name);
-	} else {
-		/* No target anywhere: the built-in scratch loop device. */
-		if (!ctx->scratch) {
-			ret = scratch_create(ctx->opts.scratch_size, &ctx->scratch, err);
-			if (ret)
-				return ret;
-		}
-		snprintf(t->path, sizeof(t->path), "%s", scratch_path(ctx->scratch));
-		t->scratch = true;
-	}
-	return 0;
-}
-
-static int resolve_region(const struct job *job, struct job_target *t,
-			  struct errbuf *err)
-{
-	const struct target_info *ti = &t->info;
-	uint32_t max_bs = job->bs_max[DDIR_READ] > job->bs_max[DDIR_WRITE] ?
-			  job->bs_max[DDIR_READ] : job->bs_max[DDIR_WRITE];
-
-	t->region_start = job->offset;
-	if (!t->nr_files)
-		t->nr_files = 1;
-	if (!job_file_sizes(job, t->nr_files, &t->file_size, &t->region_len)) {
-		/* sized by the job */
-	} else if (job_diskless(job)) {
-		return err_set(err, EINVAL, "%s:%d: job '%s': ioengine=%s does no I/O on a file, so it takes no size from one: set size= or filesize=",
-			       job->source, job->source_line, job->name,
-			       job->engine->name);
-	} else if (t->nr_files > 1) {
-		return err_set(err, EINVAL, "%s:%d: job '%s': nrfiles=%u needs size= or filesize=",
-			       job->source, job->source_line, job->name,
-			       t->nr_files);
-	} else if (ti->exists && ti->size > job->offset) {
-		t->region_len = ti->size - job->offset;
-		t->file_size = t->region_len;
-	} else if (!ti->exists) {
-		return err_set(err, EINVAL, "%s:%d: job '%s': %s does not exist; set size= so iodig can create it",
-			       job->source, job->source_line, job->name, t->path);
-	} else {
-		return err_set(err, EINVAL, "%s:%d: job '%s': offset %llu is beyond the end of %s (%llu bytes)",
-			       job->source, job->source_line, job->name,
-			       (unsigned long long)job->offset, t->path,
-			       (unsigned long long)ti->size);
-	}
-	if (!job_diskless(job) && ti->is_blockdev &&
-	    t->region_start + t->region_len > ti->size)
-		return err_set(err, ENOSPC, "%s:%d: job '%s': %s is too small: it has %llu bytes, the job needs %llu",
-			       job->source, job->source_line, job->name, t->path,
-			       (unsigned long long)ti->size,
-			       (unsigned long long)(t->region_start + t->region_len));
-	if (t->region_len < max_bs)
-		return err_set(err, EINVAL, "%s:%d: job '%s': block size %u is larger than the %llu bytes to do I/O on",
-			       job->source, job->source_line, job->name, max_bs,
-			       (unsigned long long)t->region_len);
-	if (t->file_size < max_bs)
-		return err_set(err, EINVAL, "%s:%d: job '%s': block size %u is larger than each of its %u files (%llu bytes)",
-			       job->source, job->source_line, job->name, max_bs,
-			       t->nr_files, (unsigned long long)t->file_size);
-	if (job->direct && ti->logical_block_size &&
-	    t->region_start % ti->logical_block_size)
-		return err_set(err, EINVAL, "%s:%d: job '%s': offset %llu is not a multiple of %s's logical block size %u, which O_DIRECT needs",
-			       job->source, job->source_line, job->name,
-			       (unsigned long long)t->region_start, t->path,
-			       ti->logical_block_size);
-	return 0;
-}
-
-/* A diskless engine opens none of its files, and dirstat's are
- * directories: for them only the directory holding the files must be
- * there. */
-static int inspect_target(const struct job *job, struct job_target *t,
-			  struct errbuf *err)
-{
-	struct stat st;
-
-	if (job_diskless(job) && !stat(t->path, &st) && S_ISDIR(st.st_mode)) {
-		memset(&t->info, 0, sizeof(t->info));
-		snprintf(t->info.path, sizeof(t->info.path), "%s", t->path);
-		t->info.exists = true;
-		return 0;
-	}
-	return target_inspect(t->path, &t->info, err);
-}
-
-/* fio lays out a job's file before reading it, so reads hit real data. */
-static int layout_file(const char *path, uint64_t need, struct errbuf *err)
-{
-	struct stat st;
-	char *buf = NULL;
-	int fd, ret = 0;
-
-	fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return err_set(err, errno, "%s: cannot create: %s", path, strerror(errno));
-	if (fstat(fd, &st)) {
-		ret = err_set(err, errno, "%s: %s", path, strerror(errno));
-		goto cleanup;
-	}
-	if ((uint64_t)st.st_size >= need)
-		goto cleanup;
-	buf = malloc(LAYOUT_CHUNK);
-	if (!buf) {
-		ret = err_set(err, ENOMEM, "%s: out of memory laying out the file", path);
-		goto cleanup;
-	}
-	for (size_t i = 0; i < LAYOUT_CHUNK; i++)
-		buf[i] = (char)(i * 2654435761u >> 24);
-	for (uint64_t off = (uint64_t)st.st_size; off < need;) {
-		size_t n = need - off < LAYOUT_CHUNK ? need - off : LAYOUT_CHUNK;
-		ssize_t w = pwrite(fd, buf, n, (off_t)off);
-
-		if (w <= 0) {
-			ret = err_set(err, w < 0 ? errno : ENOSPC,
-				      "%s: laying out %llu bytes failed at %llu: %s",
-				      path, (unsigned long long)need,
-				      (unsigned long long)off,
-				      strerror(w < 0 ? errno : ENOSPC));
-			goto cleanup;
-		}
-		off += (uint64_t)w;
-	}
-	if (fsync(fd))
-		ret = err_set(err, errno, "%s: fsync: %s", path, strerror(errno));
-cleanup:
-	free(buf);
-	close(fd);
-	return ret;
-}
-
-static void add_disk(struct run_ctx *ctx, const char *name)
-{
-	if (!name[0])
-		return;
-	for (unsigned int i = 0; i < ctx->nr_disks; i++)
-		if (!strcmp(ctx->disks[i], name))
-			return;
-	if (ctx->nr_disks < sizeof(ctx->disks) / sizeof(ctx->disks[0]))
-		snprintf(ctx->disks[ctx->nr_disks++], sizeof(ctx->disks[0]), "%s", name);
-}
-
-int run_prepare(struct run_ctx *ctx, struct errbuf *err)
-{
-	int ret;
-
-	ctx->targets = calloc(ctx->jobs.count, sizeof(*ctx->targets));
-	if (!ctx->targets)
-		return err_set(err, ENOMEM, "out of memory");
-	/* First check every job, so a bad one writes nothing anywhere. */
-	for (size_t j = 0; j < ctx->jobs.count; j++) {
-		const struct job *job = &ctx->jobs.jobs[j];
-		struct job_target *t = &ctx->targets[j];
-
-		ret = resolve_path(ctx, job, t, err);
-		if (ret)
-			return ret;
-		ret = inspect_target(job, t, err);
-		if (ret)
-			return ret;
-		ret = resolve_region(job, t, err);
-		if (ret)
-			return ret;
-		/* The scratch device is iodig's own: what an earlier job wrote
-		 * there is not somebody's data. */
-		if (job_writes(job) && !t->scratch && !job_diskless(job)) {
-			ret = target_write_guard(&t->info, ctx->opts.allow_destructive, err);
-			if (ret)
-				return ret;
-		}
-		add_disk(ctx, t->info.disk_name);
-	}
-	for (size_t j = 0; j < ctx->jobs.count; j++) {
-		const struct job *job = &ctx->jobs.jobs[j];
-		struct job_target *t = &ctx->targets[j];
-		unsigned int clones = t->per_clone_files ? job->numjobs : 1;
-		char path[4096];
-
-		if (t->info.is_blockdev || job_diskless(job))
-			continue;
-		for (unsigned int f = 0; f < clones * t->nr_files; f++) {
-			if (t->per_clone_files)
-				job_file_name(job, f / t->nr_files,
-					      f % t->nr_files, path, sizeof(path));
-			else
-				snprintf(path, sizeof(path), "%s", t->path);
-			ret = layout_file(path, t->region_start + t->file_size, err);
-			if (ret)
-				return ret;
-		}
-		/* Re-inspect: the file now exists and has a size. */
-		target_inspect(t->path, &t->info, err);
-	}
-	return 0;
 }
 
 static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
@@ -346,6 +121,7 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 
 struct group_run {
 	unsigned int first, count;    /* workers of the group */
+	unsigned int exit_what;       /* set when an exitall job ended */
 	pthread_t *threads;
 	pid_t *pids;
 	bool *started;
@@ -538,6 +314,22 @@ begin:
 }
 
 /* Waits for the group while watching for signals; never returns early. */
+/* fio's exitall and exitall_on_error: a finished worker of such a job
+ * stops the rest of its group (exit_what=all: every later group too). */
+static void check_exitall(struct run_ctx *ctx, struct group_run *g)
+{
+	for (unsigned int i = 0; i < g->count && !g->exit_what; i++) {
+		const struct worker *w = &ctx->workers[g->first + i];
+		const struct job *job = w->job;
+
+		if (!w->stats->done || !(job->exitall ||
+		    (job->exitall_on_error && w->stats->error)))
+			continue;
+		g->exit_what = job->exit_what ? job->exit_what : EXIT_WHAT_GROUP;
+		ctx->shared->stop = 1;
+	}
+}
+
 static void supervise(struct run_ctx *ctx, struct group_run *g)
 {
 	unsigned int wait_ms = 200;
@@ -566,6 +358,7 @@ static void supervise(struct run_ctx *ctx, struct group_run *g)
 				ctx->stop_signal = sig;
 			ctx->shared->stop = 1;
 		}
+		check_exitall(ctx, g);
 		if (toggling && !group_done(ctx, g))
 			wait_ms = toggle_step(ctx, g);
 		probes_tick(ctx->probes);
@@ -620,6 +413,9 @@ static int run_group(struct run_ctx *ctx, unsigned int first, unsigned int count
 	}
 	supervise(ctx, &g);
 	join_group(ctx, &g);
+	/* exitall stopped this group only: the next one runs */
+	if (g.exit_what && g.exit_what != EXIT_WHAT_ALL && !ctx->stop_signal && !ret)
+		ctx->shared->stop = 0;
 cleanup:
 	free(g.threads);
 	free(g.pids);

@@ -18,6 +18,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "target/describe.h"
 #include "target/target.h"
 
 /* What fio and the block layer assume when nothing better is known. */
@@ -169,6 +170,7 @@ static int inspect_missing_file(struct target_info *t, struct errbuf *err)
 	t->backing_dev = st.st_dev;
 	if (disk_name_of(st.st_dev, t->disk_name, sizeof(t->disk_name)) < 0)
 		t->disk_name[0] = '\0';
+	target_fs_type(st.st_dev, t->fs_type, sizeof(t->fs_type));
 	t->logical_block_size = disk_logical_block_size(t->disk_name);
 	if (!t->logical_block_size)
 		t->logical_block_size = DEFAULT_LOGICAL_BLOCK_SIZE;
@@ -241,6 +243,7 @@ int target_inspect(const char *path, struct target_info *t, struct errbuf *err)
 	t->backing_dev = st.st_dev;
 	if (disk_name_of(st.st_dev, t->disk_name, sizeof(t->disk_name)) < 0)
 		t->disk_name[0] = '\0';
+	target_fs_type(st.st_dev, t->fs_type, sizeof(t->fs_type));
 	t->logical_block_size = file_dio_alignment(path, t->disk_name);
 	return 0;
 }

@@ -25,6 +25,8 @@ struct target_info {
 				    * carries the I/O ("loop0", "vda"); empty
 				    * when none (tmpfs) */
 	unsigned int logical_block_size;
+	char fs_type[32];          /* a file's filesystem ("ext4"); empty
+				    * for a block device */
 };
 
 /* dev_t of a whole disk from /sys/block/NAME/dev (a disk_name), 0 when

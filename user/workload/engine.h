@@ -33,6 +33,8 @@ struct io_unit {
 	uint64_t issue_ns;  /* when the submitting call returned */
 	int64_t result;     /* bytes transferred or -errno */
 	unsigned int index; /* position in worker->units, also its buffer */
+	int fd;             /* the file this I/O goes to (ENGINE_UNIT_FD) */
+	unsigned int file;  /* its index among the job's files */
 	struct io_unit *next_free;
 	void *engine_priv;  /* per-unit engine state (e.g. a struct iocb) */
 	/* ENGINE_FILE_OPS: set by queue() when this unit carried the
@@ -61,6 +63,10 @@ struct io_unit {
 /* The worker opens the file read-write whatever the job's direction
  * (falloc: fallocate needs a writable file even for rw=read). */
 #define ENGINE_RDWR     (1u << 5)
+
+/* Each I/O goes to io_unit.fd, not worker.fd: the engine spreads a job's
+ * I/O over several files (filename=a:b, nrfiles), as fio's engines do. */
+#define ENGINE_UNIT_FD  (1u << 6)
 
 struct engine_ops {
 	const char *name;

@@ -4,8 +4,13 @@
  * jobname.clone.file names), for the runner that lays them out and the
  * engines that reach each of them.
  */
+#define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "workload/files.h"
 #include "workload/worker.h"
@@ -18,23 +23,101 @@ bool job_engine_takes_files(const struct job *job)
 int job_check_files(const struct job *job, const char *where,
 		    struct errbuf *err)
 {
-	if (job->nrfiles > 1 && !job->filename[0] && !job_engine_takes_files(job))
-		return err_set(err, ENOTSUP, "%s: nrfiles=%u: ioengine=%s does "
+	unsigned int listed = job_filename_count(job);
+	unsigned int nr = job->filename[0] ? listed : job->nrfiles;
+	const char *what = job->filename[0] ? "files in filename" : "nrfiles";
+
+	if (nr <= 1 || job_engine_takes_files(job))
+		return 0;
+	if (!(job->engine->flags & ENGINE_UNIT_FD))
+		return err_set(err, ENOTSUP, "%s: %s=%u: ioengine=%s does "
 			       "its I/O on one file per job in iodig (fio "
-			       "spreads it over the files); only null and the "
-			       "file-operation engines take more than one",
-			       where, job->nrfiles, job->engine->name);
+			       "spreads it over the files)", where, what, nr,
+			       job->engine->name);
+	if (job->verify != VERIFY_NONE)
+		return err_set(err, ENOTSUP, "%s: %s=%u with verify=: iodig "
+			       "verifies one file per job", where, what, nr);
 	return 0;
+}
+
+unsigned int job_filename_count(const struct job *job)
+{
+	unsigned int n = 0;
+
+	for (const char *p = job->filename; *p; p += strlen(p) + 1)
+		n++;
+	return n;
+}
+
+/* fio puts a relative filename= under directory=. */
+int job_listed_file(const struct job *job, unsigned int k, char *buf,
+		    size_t len)
+{
+	const char *p = job->filename;
+	int n;
+
+	for (unsigned int i = 0; i < k && *p; i++)
+		p += strlen(p) + 1;
+	if (!*p)
+		return -ENOENT;
+	if (job->directory[0] && p[0] != '/')
+		n = snprintf(buf, len, "%s/%s", job->directory, p);
+	else
+		n = snprintf(buf, len, "%s", p);
+	return (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+/* fio's filename_format keywords (fio's expand_filename_format). */
+static const char *format_value(const char *key, size_t *key_len,
+				const struct job *job, unsigned int clone,
+				unsigned int k, char *num, size_t num_len)
+{
+	static const char *const keys[] = { "$jobname", "$jobnum", "$filenum",
+					     "$clientuid" };
+	unsigned int vals[] = { 0, clone, k, 0 };
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		size_t l = strlen(keys[i]);
+
+		if (strncmp(key, keys[i], l))
+			continue;
+		*key_len = l;
+		if (i == 0)
+			return job->name;
+		/* $clientuid is the client's address in client/server mode,
+		 * empty for a local run */
+		if (i == 3)
+			return "";
+		snprintf(num, num_len, "%u", vals[i]);
+		return num;
+	}
+	return NULL;
 }
 
 int job_file_name(const struct job *job, unsigned int clone, unsigned int k,
 		  char *buf, size_t len)
 {
-	const char *dir = job->directory[0] ? job->directory : ".";
+	const char *fmt = job->filename_format[0] ? job->filename_format :
+			  "$jobname.$jobnum.$filenum";
+	size_t n = (size_t)snprintf(buf, len, "%s/",
+				    job->directory[0] ? job->directory : ".");
 
-	if ((size_t)snprintf(buf, len, "%s/%s.%u.%u", dir, job->name, clone,
-			     k) >= len)
+	for (const char *p = fmt; *p && n < len;) {
+		char num[16];
+		size_t key_len = 1;
+		const char *v = *p == '$' ? format_value(p, &key_len, job, clone,
+							 k, num, sizeof(num))
+					  : NULL;
+
+		if (v)
+			n += (size_t)snprintf(buf + n, len - n, "%s", v);
+		else
+			buf[n++] = *p;
+		p += key_len;
+	}
+	if (n >= len)
 		return -ENAMETOOLONG;
+	buf[n] = '\0';
 	return 0;
 }
 
@@ -54,12 +137,52 @@ int job_file_sizes(const struct job *job, unsigned int nr,
 }
 
 int worker_file_path(const struct worker *w, unsigned int k, char *buf,
-		     size_t len)
+		      size_t len)
 {
 	if (w->nr_files <= 1) {
 		if ((size_t)snprintf(buf, len, "%s", w->path) >= len)
 			return -ENAMETOOLONG;
 		return 0;
 	}
+	if (w->job->filename[0])
+		return job_listed_file(w->job, k, buf, len);
 	return job_file_name(w->job, w->clone_index, k, buf, len);
+}
+
+int worker_open_files(struct worker *w, int flags, struct errbuf *err)
+{
+	char path[4096];
+
+	if (w->job->allow_file_create)
+		flags |= O_CREAT;
+	w->fds = malloc(w->nr_files * sizeof(*w->fds));
+	if (!w->fds)
+		return err_set(err, ENOMEM, "out of memory for %u files", w->nr_files);
+	for (unsigned int k = 0; k < w->nr_files; k++)
+		w->fds[k] = -1;
+	for (unsigned int k = 0; k < w->nr_files; k++) {
+		if (worker_file_path(w, k, path, sizeof(path)))
+			return err_set(err, ENAMETOOLONG, "file %u: path too long", k);
+		w->fds[k] = open(path, flags | O_CLOEXEC, 0644);
+		if (w->fds[k] < 0)
+			return err_set(err, errno, "%s: cannot open%s: %s", path,
+				       flags & O_DIRECT ? " with O_DIRECT" : "",
+				       strerror(errno));
+	}
+	w->fd = w->fds[0];
+	return 0;
+}
+
+void worker_close_files(struct worker *w)
+{
+	if (w->fds) {
+		for (unsigned int k = 0; k < w->nr_files; k++)
+			if (w->fds[k] >= 0)
+				close(w->fds[k]);
+		free(w->fds);
+		w->fds = NULL;
+	} else if (w->fd >= 0) {
+		close(w->fd);
+	}
+	w->fd = -1;
 }

@@ -27,9 +27,17 @@ int job_check_files(const struct job *job, const char *where,
 bool job_engine_takes_files(const struct job *job);
 
 /* fio's name of file @k of clone @clone of @job: "<directory>/<job>.<clone>.<k>"
- * ("." without directory=).  -ENAMETOOLONG when it does not fit @len. */
+ * ("." without directory=), or filename_format's with its $jobname, $jobnum,
+ * $filenum and $clientuid.  -ENAMETOOLONG when it does not fit @len. */
 int job_file_name(const struct job *job, unsigned int clone, unsigned int k,
 		  char *buf, size_t len);
+
+/* How many files filename= lists ("a:b:c" is 3; 0 without filename=). */
+unsigned int job_filename_count(const struct job *job);
+/* The path of the @k-th file filename= lists, under directory= when it is
+ * relative, as fio does.  -ENOENT past the last. */
+int job_listed_file(const struct job *job, unsigned int k, char *buf,
+		    size_t len);
 
 /* The sizes fio gives @nr files of @job: each file's bytes (*@file_size)
  * and all of them (*@region): filesize= each, or size= shared.  -ENODATA
@@ -40,5 +48,11 @@ int job_file_sizes(const struct job *job, unsigned int nr,
 /* The path of file @k of worker @w (0 <= k < w->nr_files). */
 int worker_file_path(const struct worker *w, unsigned int k, char *buf,
 		     size_t len);
+
+/* Opens each of @w's files with @flags (O_CREAT with allow_file_create)
+ * into w->fds, fds[0] also as w->fd. */
+int worker_open_files(struct worker *w, int flags, struct errbuf *err);
+/* Closes w->fds (or w->fd alone). */
+void worker_close_files(struct worker *w);
 
 #endif /* IODIG_FILES_H */

@@ -46,6 +46,33 @@ enum verify_mode {
 	VERIFY_NULL = 19,          /* pretend */
 };
 
+/* fio's file_service_type: how the next I/O's file is chosen. */
+enum file_service {
+	FILE_SERVICE_ROUNDROBIN,
+	FILE_SERVICE_SEQUENTIAL,
+	FILE_SERVICE_RANDOM,
+	FILE_SERVICE_ZIPF,
+	FILE_SERVICE_PARETO,
+	FILE_SERVICE_GAUSS,
+};
+
+/* fio's continue_on_error classes (ERROR_TYPE_*). */
+#define CONTINUE_READ   (1u << 0)
+#define CONTINUE_WRITE  (1u << 1)
+#define CONTINUE_VERIFY (1u << 2)
+
+/* fio's exit_what: which jobs exitall stops. */
+#define EXIT_WHAT_GROUP 1
+#define EXIT_WHAT_STONEWALL 2
+#define EXIT_WHAT_ALL 3
+
+#define JOB_IGNORE_ERRORS 16
+
+/* fio's zonemode. */
+#define ZONEMODE_NONE 0
+#define ZONEMODE_STRIDED 1
+#define ZONEMODE_ZBD 2
+
 #define JOB_NAME_MAX 128
 #define JOB_DESCRIPTION_MAX 256
 
@@ -133,10 +160,9 @@ struct job {
 	uint64_t size;          /* bytes of the target region; 0 = whole file/device */
 	uint64_t io_size;       /* bytes to transfer; 0 = size */
 	uint64_t offset;        /* start of the region */
-	/* Files of each clone, named fio's way (workload/files.h): more than
-	 * one only for engines that reach them themselves (null and the
-	 * file-operation engines); ignored, as by fio, when filename= is
-	 * given. */
+	/* Files of each clone, named fio's way (workload/files.h), the I/O
+	 * spread over them by file_service_type (workload/file_service.c);
+	 * ignored, as by fio, when filename= is given. */
 	unsigned int nrfiles;
 	uint64_t filesize;      /* bytes of each file; 0 = size / nrfiles */
 	uint32_t bs[DDIR_COUNT];     /* "bs=4k" or "bs=4k,8k" (read,write) */
@@ -213,6 +239,42 @@ struct job {
 	 * job's own from given_global on; fio's "job options" echo. */
 	char given[4096];
 	size_t given_global;
+	/* fio's file options (job/file_opts.c, workload/files.c). */
+	char filename_format[PATH_MAX]; /* $jobname.$jobnum.$filenum */
+	enum file_service file_service;
+	unsigned int file_service_nr;   /* I/Os per file before switching */
+	double file_service_theta;      /* zipf/pareto/gauss parameter */
+	bool create_on_open;     /* no layout before the job starts */
+	bool unlink;             /* remove the job's files when it ends */
+	bool unlink_each_loop;
+	bool allow_file_create;  /* default 1 */
+	bool overwrite;          /* write jobs lay their files out first */
+	bool create_serialize;   /* default 1: iodig lays out in job order */
+	bool fill_device;        /* write until ENOSPC */
+	unsigned int openfiles;  /* 0: all files open */
+	bool create_only;        /* lay the files out, do no I/O */
+	bool file_append;        /* offsets past the file's end */
+	bool allow_mounted_write; /* the write guard's override, per job */
+
+	/* fio's job control (job/control_opts.c). */
+	unsigned int continue_on_error; /* CONTINUE_* bits */
+	bool exitall;            /* one job ending stops the others */
+	bool exitall_on_error;
+	unsigned int exit_what;  /* EXIT_WHAT_* */
+	bool stats;              /* default 1: 0 leaves the job out */
+	bool new_group;          /* a report group without a stonewall */
+	/* ignore_error: per class (read, write, verify) the errnos that
+	 * continue_on_error continues after; none given: EIO, EILSEQ */
+	int ignore_error[3][JOB_IGNORE_ERRORS];
+	unsigned int ignore_error_nr[3];
+	bool numa_nodes_set;     /* numa_cpu_nodes: folded into cpus */
+	unsigned int zonemode;   /* ZONEMODE_* */
+	struct job_zones {       /* zonemode=zbd's options, as given */
+		uint64_t size, range, skip, capacity;
+		unsigned int max_open, job_max_open;
+		bool ignore_limits, read_beyond_wp;
+		double reset_threshold, reset_frequency;
+	} zones;
 
 	/* Where the job was defined, for error messages. */
 	char source[PATH_MAX];   /* job file path, or "command line" */
@@ -240,6 +302,20 @@ static inline bool rw_has_write(enum rw_mode rw)
 static inline bool job_cpus_has(const struct job_cpus *c, unsigned int cpu)
 {
 	return cpu < JOB_CPUS_MAX && (c->bits[cpu / 64] >> (cpu % 64) & 1);
+}
+
+/* fio's td_non_fatal_error: an error of class @cls (0 read, 1 write, 2
+ * verify) lets the job go on when continue_on_error covers the class and
+ * the errno is in ignore_error's list for it (EIO, EILSEQ by default). */
+static inline bool job_error_is_non_fatal(const struct job *job,
+					  unsigned int cls, int err)
+{
+	if (cls > 2 || !(job->continue_on_error & (1u << cls)))
+		return false;
+	for (unsigned int i = 0; i < job->ignore_error_nr[cls]; i++)
+		if (job->ignore_error[cls][i] == err)
+			return true;
+	return false;
 }
 
 const char *rw_mode_name(enum rw_mode rw);

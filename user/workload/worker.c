@@ -13,12 +13,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "workload/buffers.h"
 #include "workload/counters.h"
+#include "workload/file_service.h"
+#include "workload/files.h"
 #include "workload/verify_run.h"
 #include "workload/iolog_writer.h"
 #include "workload/worker.h"
@@ -39,7 +42,9 @@ struct io_loop {
 	struct buffers bufs;      /* what writes carry */
 	bool verify;              /* verify= is on: vr is set up */
 	bool verify_phase;        /* reading back the log (fio's do_verify) */
+	bool full;                /* fill_device: a write found no room */
 	struct verify_run vr;
+	struct file_picker fs;   /* several files (w->fds) */
 	struct rusage ru_start;
 	struct worker_counters counters; /* w->count_events */
 	struct iolog_writer logs;  /* fio's log files (write_*_log) */
@@ -114,7 +119,17 @@ static int open_target(struct worker *w)
 		return 0;
 	if (job->direct)
 		flags |= O_DIRECT;
-	w->fd = open(w->path, flags | O_CLOEXEC);
+	if (w->nr_files > 1 && (job->engine->flags & ENGINE_UNIT_FD)) {
+		struct errbuf err = { { 0 } };
+		int ret = worker_open_files(w, flags, &err);
+
+		return ret ? worker_fail(w, ret, "%s", err.msg) : 0;
+	}
+	/* create_on_open, fill_device and file_append leave making the file
+	 * to the job's open, as fio's */
+	if (job->allow_file_create)
+		flags |= O_CREAT;
+	w->fd = open(w->path, flags | O_CLOEXEC, 0644);
 	if (w->fd < 0)
 		return worker_fail(w, -errno, "%s: cannot open%s: %s", w->path,
 				   job->direct ? " with O_DIRECT" : "",
@@ -208,6 +223,13 @@ static bool fill_unit(struct io_loop *lp, struct io_unit *u)
 	u->len = pick_len(w, u->ddir);
 	if (u->len > w->region_len)
 		u->len = (uint32_t)w->region_len;
+	if (lp->fs.files) {
+		rel = file_service_next(&lp->fs, w->job, &w->rng, u->len, &u->file);
+		u->fd = w->fds[u->file];
+		u->offset = w->region_start + rel;
+		u->result = 0;
+		return true;
+	}
 	if (rw_is_random(w->job->rw)) {
 		rel = offset_gen_next(&w->offsets, &w->rng) * lp->granule;
 	} else {
@@ -264,7 +286,9 @@ static void verify_completed(struct io_loop *lp, struct io_unit *u)
 		return;
 	}
 	ret = verify_run_done(&lp->vr, u, w->path, msg, sizeof(msg));
-	if (ret == -EILSEQ) {
+	if (ret == -EILSEQ && job_error_is_non_fatal(w->job, 2, EILSEQ)) {
+		w->stats->verify_errors++;
+	} else if (ret == -EILSEQ) {
 		w->stats->verify_errors++;
 		lp->error = worker_fail(w, ret, "%s", msg);
 	} else if (ret) {
@@ -286,12 +310,27 @@ static void account_io(struct io_loop *lp, const struct io_unit *u, uint64_t now
 		 now - u->start_ns, has_slat);
 }
 
+/* fill_device: the first write without room ends the job's I/O, no
+ * error; continue_on_error: errors ignore_error lists are only counted. */
+static bool io_error_tolerated(struct io_loop *lp, const struct io_unit *u)
+{
+	const struct job *job = lp->w->job;
+
+	if (job->fill_device && u->ddir == DDIR_WRITE && u->result == -ENOSPC) {
+		lp->full = true;
+		return true;
+	}
+	return job_error_is_non_fatal(job, u->ddir, (int)-u->result);
+}
+
 static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 {
 	struct worker *w = lp->w;
 	bool sync = engine_is_sync(w->job);
 
-	if (u->result < 0) {
+	if (u->result < 0 && io_error_tolerated(lp, u)) {
+		w->stats->dir[u->ddir].errors++;
+	} else if (u->result < 0) {
 		w->stats->dir[u->ddir].errors++;
 		lp->error = worker_fail(w, (int)u->result,
 					"%s of %u bytes at offset %llu on %s failed: %s",
@@ -356,6 +395,8 @@ static int reap(struct io_loop *lp, unsigned int min)
  * check_get_verify, or its do_verify phase), else the job's own. */
 static bool next_io(struct io_loop *lp, struct io_unit *u)
 {
+	u->fd = lp->w->fd;
+	u->file = 0;
 	if (lp->verify && verify_run_next(&lp->vr, u, lp->verify_phase))
 		return true;
 	return fill_unit(lp, u) && prepare_data(lp, u);
@@ -385,7 +426,7 @@ static bool more_to_issue(const struct io_loop *lp, uint64_t now)
 {
 	const struct worker *w = lp->w;
 
-	if (stopped(w) || lp->error)
+	if (stopped(w) || lp->error || lp->full)
 		return false;
 	if (lp->deadline_ns && now >= lp->deadline_ns)
 		return false;
@@ -676,6 +717,19 @@ static int apply_process_opts(struct worker *w)
 	return 0;
 }
 
+/* fio's unlink: the job's regular files go when it ends (a device named
+ * as filename= stays, as in fio). */
+static void unlink_files(const struct worker *w)
+{
+	char path[4096];
+	struct stat st;
+
+	for (unsigned int k = 0; k < (w->nr_files ? w->nr_files : 1); k++)
+		if (!worker_file_path(w, k, path, sizeof(path)) &&
+		    !stat(path, &st) && S_ISREG(st.st_mode))
+			unlink(path);
+}
+
 static int worker_run(struct worker *w)
 {
 	const struct job *job = w->job;
@@ -705,8 +759,13 @@ static int worker_run(struct worker *w)
 		goto cleanup;
 	}
 	ret = open_target(w);
-	if (ret)
+	if (!ret && w->fds)
+		ret = file_service_init(&lp.fs, job, w->nr_files, w->file_size,
+					lp.granule);
+	if (ret) {
+		worker_fail(w, ret, "cannot open the job's files: %s", strerror(-ret));
 		goto cleanup;
+	}
 	ret = alloc_units(w);
 	if (ret)
 		goto cleanup;
@@ -736,7 +795,8 @@ static int worker_run(struct worker *w)
 		lp.deadline_ns = lp.ramp_end_ns + job->runtime_ns;
 	if (!job->ramp_time_ns)
 		start_accounting(&lp, start);
-	ret = run_phases(&lp);
+	if (!job->create_only)
+		ret = run_phases(&lp);
 	finish_accounting(&lp);
 	if (iolog_finish(&lp.logs, w->stats->end_ns, &err) && !ret)
 		ret = worker_fail(w, -EIO, "%s", err.msg);
@@ -744,10 +804,9 @@ static int worker_run(struct worker *w)
 cleanup:
 	if (engine_ready && job->engine->cleanup)
 		job->engine->cleanup(w);
-	if (w->fd >= 0)
-		close(w->fd);
-	w->fd = -1;
 	iolog_free(&lp.logs);
+	file_service_free(&lp.fs);
+	worker_close_files(w);
 	if (lp.verify)
 		verify_run_free(&lp.vr);
 	free(w->units);
@@ -758,6 +817,8 @@ cleanup:
 	w->buf_area = NULL;
 	offset_gen_free(&w->offsets);
 	counters_close(&lp.counters);
+	if (job->unlink || job->unlink_each_loop)
+		unlink_files(w);
 	return ret;
 }
 

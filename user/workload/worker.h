@@ -33,6 +33,9 @@ struct worker {
 	 * file_size of the region. */
 	unsigned int nr_files;
 	uint64_t file_size;
+	/* ENGINE_UNIT_FD with several files: each one's descriptor, file k
+	 * at fds[k] (fds[0] is fd); NULL with one file. */
+	int *fds;
 
 	/* iodepth units with page-aligned buffers of max(bs) bytes each, one
 	 * contiguous area so io_uring can register it as fixed buffers. */

@@ -68,7 +68,6 @@ struct uring_data {
 	bool ring_ready;
 	bool sqpoll;
 	bool defer_taskrun;        /* completions appear only on GETEVENTS */
-	int fd;                    /* w->fd, or 0 = index of the registered file */
 	unsigned char sqe_flags;   /* IOSQE_FIXED_FILE with registerfiles */
 	int rw_flags;              /* RWF_NOWAIT with nowait */
 	bool fixedbufs;
@@ -204,14 +203,15 @@ static int uring_register(struct worker *w, struct uring_data *d,
 		d->fixedbufs = true;
 	}
 	if (uring_opts(w->job)->registerfiles) {
-		ret = io_uring_register_files(&d->ring, &w->fd, 1);
+		/* file k of the job is index k (io_unit.file) */
+		ret = io_uring_register_files(&d->ring, w->fds ? w->fds : &w->fd,
+					      w->fds ? w->nr_files : 1);
 		if (ret < 0) {
 			errno = -ret;
 			return err_set(err, -ret,
 				       "io_uring on %s: registerfiles=1: io_uring_register_files: %m",
 				       w->path);
 		}
-		d->fd = 0;
 		d->sqe_flags |= IOSQE_FIXED_FILE;
 	}
 	return 0;
@@ -329,7 +329,6 @@ static int uring_init(struct worker *w, struct errbuf *err)
 		return err_set(err, ENOMEM, "io_uring on %s: out of memory", w->path);
 	w->engine_data = d;
 	d->cap = w->nr_units;
-	d->fd = w->fd;
 	d->rw_flags = o->nowait ? RWF_NOWAIT : 0;
 	d->pending = calloc(d->cap, sizeof(*d->pending));
 	d->cqes = calloc(d->cap, sizeof(*d->cqes));
@@ -374,6 +373,7 @@ static enum io_result uring_queue(struct worker *w, struct io_unit *u)
 {
 	struct uring_data *d = w->engine_data;
 	struct io_uring_sqe *sqe;
+	int fd = d->sqe_flags & IOSQE_FIXED_FILE ? (int)u->file : u->fd;
 
 	if (d->nr_pending + d->inflight >= d->cap)
 		return IO_BUSY;
@@ -382,16 +382,16 @@ static enum io_result uring_queue(struct worker *w, struct io_unit *u)
 		return IO_BUSY;
 	if (d->fixedbufs) {
 		if (u->ddir == DDIR_WRITE)
-			io_uring_prep_write_fixed(sqe, d->fd, u->buf, u->len,
+			io_uring_prep_write_fixed(sqe, fd, u->buf, u->len,
 						  u->offset, (int)u->index);
 		else
-			io_uring_prep_read_fixed(sqe, d->fd, u->buf, u->len,
+			io_uring_prep_read_fixed(sqe, fd, u->buf, u->len,
 						 u->offset, (int)u->index);
 	} else {
 		if (u->ddir == DDIR_WRITE)
-			io_uring_prep_write(sqe, d->fd, u->buf, u->len, u->offset);
+			io_uring_prep_write(sqe, fd, u->buf, u->len, u->offset);
 		else
-			io_uring_prep_read(sqe, d->fd, u->buf, u->len, u->offset);
+			io_uring_prep_read(sqe, fd, u->buf, u->len, u->offset);
 	}
 	/* prep clears the SQE, so flags go in afterwards. */
 	sqe->flags |= d->sqe_flags;
@@ -481,6 +481,7 @@ static int uring_getevents(struct worker *w, unsigned int min, unsigned int max,
 
 const struct engine_ops io_uring_engine = {
 	.name = "io_uring",
+	.flags = ENGINE_UNIT_FD,
 	ENGINE_QUEUEING_OPS(uring),
 	.options = uring_options,
 	.check_job = uring_check_job,

@@ -103,9 +103,9 @@ static enum io_result libaio_queue(struct worker *w, struct io_unit *u)
 	if (d->nr_pending + d->inflight >= d->cap)
 		return IO_BUSY;
 	if (u->ddir == DDIR_WRITE)
-		io_prep_pwrite(iocb, w->fd, u->buf, u->len, (long long)u->offset);
+		io_prep_pwrite(iocb, u->fd, u->buf, u->len, (long long)u->offset);
 	else
-		io_prep_pread(iocb, w->fd, u->buf, u->len, (long long)u->offset);
+		io_prep_pread(iocb, u->fd, u->buf, u->len, (long long)u->offset);
 	iocb->data = u; /* io_prep_* clear the iocb, so set it last */
 	d->pending[d->nr_pending++] = iocb;
 	return IO_QUEUED;
@@ -194,5 +194,6 @@ static int libaio_getevents(struct worker *w, unsigned int min, unsigned int max
 
 const struct engine_ops libaio_engine = {
 	.name = "libaio",
+	.flags = ENGINE_UNIT_FD,
 	ENGINE_QUEUEING_OPS(libaio),
 };

@@ -84,7 +84,7 @@ static enum io_result posixaio_queue(struct worker *w, struct io_unit *u)
 	int ret;
 
 	memset(cb, 0, sizeof(*cb));
-	cb->aio_fildes = w->fd;
+	cb->aio_fildes = u->fd;
 	cb->aio_buf = u->buf;
 	cb->aio_nbytes = u->len;
 	cb->aio_offset = (off_t)u->offset;
@@ -156,5 +156,6 @@ static int posixaio_getevents(struct worker *w, unsigned int min, unsigned int m
 
 const struct engine_ops posixaio_engine = {
 	.name = "posixaio",
+	.flags = ENGINE_UNIT_FD,
 	ENGINE_QUEUEING_OPS(posixaio),
 };

@@ -17,4 +17,4 @@ static ssize_t psync_call(int fd, const struct io_unit *u)
 				     : pread(fd, u->buf, u->len, off);
 }
 
-SYSCALL_ENGINE(psync, psync_call, 0, NULL, NULL);
+SYSCALL_ENGINE(psync, psync_call, ENGINE_UNIT_FD, NULL, NULL);

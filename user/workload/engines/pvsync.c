@@ -17,4 +17,4 @@ static ssize_t pvsync_call(int fd, const struct io_unit *u)
 				     : preadv(fd, &iov, 1, off);
 }
 
-SYSCALL_ENGINE(pvsync, pvsync_call, 0, NULL, NULL);
+SYSCALL_ENGINE(pvsync, pvsync_call, ENGINE_UNIT_FD, NULL, NULL);

@@ -132,7 +132,7 @@ static enum io_result pvsync2_queue(struct worker *w, struct io_unit *u)
 
 	if (o->hipri && rng_below(&d->rng, 100) < o->hipri_percentage)
 		rwf |= RWF_HIPRI;
-	u->result = engine_rw2(w->fd, u, rwf);
+	u->result = engine_rw2(u->fd, u, rwf);
 	if (u->result == -EAGAIN && (rwf & RWF_NOWAIT))
 		engine_nowait_retry(w, u, rwf & ~RWF_NOWAIT);
 	return IO_COMPLETED;
@@ -140,7 +140,7 @@ static enum io_result pvsync2_queue(struct worker *w, struct io_unit *u)
 
 const struct engine_ops pvsync2_engine = {
 	.name = "pvsync2",
-	.flags = ENGINE_SYNC,
+	.flags = ENGINE_SYNC | ENGINE_UNIT_FD,
 	ENGINE_STATE_OPS(pvsync2),
 	.options = pvsync2_options,
 	.check_job = pvsync2_check_job,

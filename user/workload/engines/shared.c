@@ -20,8 +20,9 @@ enum io_result engine_syscall_queue(struct worker *w, struct io_unit *u,
 {
 	ssize_t ret;
 
+	(void)w; /* the unit names its file (several files per job) */
 	do
-		ret = call(w->fd, u);
+		ret = call(u->fd, u);
 	while (ret < 0 && errno == EINTR);
 	u->result = engine_result(ret);
 	return IO_COMPLETED;
@@ -58,7 +59,7 @@ void engine_nowait_retry(struct worker *w, struct io_unit *u, int rwf)
 {
 	if (w->stats)
 		w->stats->nowait_eagain++;
-	u->result = engine_rw2(w->fd, u, rwf);
+	u->result = engine_rw2(u->fd, u, rwf);
 }
 
 /* The refusal is in block/fops.c: a buffered write to a block device with

@@ -33,14 +33,14 @@ static enum io_result sync_queue(struct worker *w, struct io_unit *u)
 	ssize_t ret;
 
 	if (d->pos != u->offset &&
-	    lseek(w->fd, (off_t)u->offset, SEEK_SET) < 0) {
+	    lseek(u->fd, (off_t)u->offset, SEEK_SET) < 0) {
 		u->result = -errno;
 		d->pos = UINT64_MAX; /* unknown: seek again next time */
 		return IO_COMPLETED;
 	}
 	do
-		ret = u->ddir == DDIR_WRITE ? write(w->fd, u->buf, u->len)
-					    : read(w->fd, u->buf, u->len);
+		ret = u->ddir == DDIR_WRITE ? write(u->fd, u->buf, u->len)
+					    : read(u->fd, u->buf, u->len);
 	while (ret < 0 && errno == EINTR);
 	u->result = engine_result(ret);
 	d->pos = ret < 0 ? UINT64_MAX : u->offset + (uint64_t)ret;
@@ -55,6 +55,6 @@ static void sync_cleanup(struct worker *w)
 
 const struct engine_ops sync_engine = {
 	.name = "sync",
-	.flags = ENGINE_SYNC,
+	.flags = ENGINE_SYNC | ENGINE_UNIT_FD,
 	ENGINE_STATE_OPS(sync),
 };

@@ -1,0 +1,50 @@
+# fio's job-control options against fio 3.33: continue_on_error with ignore_error on a device that runs out of room (same write count, errors counted as fio's total_err), exitall stopping a time_based job when a short one ends, stats=0, numa_cpu_nodes on this machine's nodes, zonemode=zbd refused on a device that is not zoned.
+source tests/host/lib.sh
+need_root
+command -v fio >/dev/null || skip "needs fio"
+cd "$TMP" || exit 1
+fioj() { fio --output-format=json "$@" 2>/dev/null | sed -n '/^{/,$p'; }
+iodigj() { "$IODIG" run --no-probes --no-save --output-format=json "$@" 2>"$TMP/err"; }
+
+# A 4m loop device on a 1m tmpfs: writes past the first 1m fail with ENOSPC.
+mkdir "$TMP/small" && mount -t tmpfs -o size=1m iodig-test "$TMP/small" || skip "cannot mount a tmpfs"
+LOOPS+=("$TMP/small")
+truncate -s 4m "$TMP/small/b" && LOOP=$(losetup -f --show "$TMP/small/b") || skip "no loop device"
+LOOPS=("$LOOP" "${LOOPS[@]}")
+JOB=(--name=c --filename="$LOOP" --rw=write --bs=64k --size=4m --direct=1 --continue_on_error=write)
+for extra in --ignore_error=EIO --ignore_error=,ENOSPC; do
+	fioj "${JOB[@]}" $extra >f.json
+	iodigj "${JOB[@]}" $extra --allow-destructive >i.json
+	check "continue_on_error=write $extra: writes as fio's ($(jqr .jobs[0].write.total_ios i.json) vs $(jqr .jobs[0].write.total_ios f.json))" \
+		[ "$(jqr .jobs[0].write.total_ios i.json)" = "$(jqr .jobs[0].write.total_ios f.json)" ]
+	check "continue_on_error=write $extra: errors as fio's total_err ($(jqr .jobs[0].iodig.io_errors i.json) vs $(jqr .jobs[0].total_err f.json))" \
+		[ "$(jqr .jobs[0].iodig.io_errors i.json)" = "$(jqr .jobs[0].total_err f.json)" ]
+done
+check "ENOSPC ignored: all 64 writes issued" [ "$(jqr .jobs[0].write.total_ios i.json)" = 64 ]
+
+# exitall: the short job's end stops the 30 s one, in both.
+JOB=(--name=short --filename="$TMP/a" --rw=read --size=64k --exitall=1
+     --name=long --filename="$TMP/b" --rw=read --size=1m --time_based --runtime=30)
+fioj "${JOB[@]}" >f.json
+iodigj "${JOB[@]}" >i.json
+check "exitall: fio stopped the long job ($(jqr .jobs[1].job_runtime f.json) ms)" \
+	[ "$(jqr .jobs[1].job_runtime f.json)" -lt 20000 ]
+check "exitall: iodig stopped it too ($(jqr .jobs[1].job_runtime i.json) ms)" \
+	[ "$(jqr .jobs[1].job_runtime i.json)" -lt 20000 ]
+
+# numa_cpu_nodes: a node this machine has runs, one it lacks is refused, as fio.
+nodes=$(ls -d /sys/devices/system/node/node* 2>/dev/null | wc -l)
+JOB=(--name=n --filename="$TMP/a" --rw=read --size=64k)
+fioj "${JOB[@]}" --numa_cpu_nodes=0 >f.json
+iodigj "${JOB[@]}" --numa_cpu_nodes=0 >i.json
+check "numa_cpu_nodes=0: same reads ($(jqr .jobs[0].read.total_ios i.json))" \
+	[ "$(jqr .jobs[0].read.total_ios i.json)" = "$(jqr .jobs[0].read.total_ios f.json)" ]
+iodigj "${JOB[@]}" --numa_cpu_nodes="$nodes" >/dev/null
+check "numa_cpu_nodes=$nodes (no such node): refused saying so" grep -q "has no NUMA node $nodes" "$TMP/err"
+
+# zonemode=zbd on a loop device, which is not zoned: an error naming it.
+iodigj --name=z --filename="$LOOP" --rw=read --size=1m --zonemode=zbd >/dev/null
+check "zonemode=zbd on $LOOP: not a zoned block device" grep -q "zonemode=zbd: $LOOP is not a zoned block device (queue/zoned: none)" "$TMP/err"
+fio --name=z --filename="$LOOP" --rw=read --size=1m --zonemode=zbd >/dev/null 2>&1
+check "fio refuses it too" [ $? != 0 ]
+done_testing

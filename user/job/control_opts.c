@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fio's job-control options that need their own parsing (fio 3.33's
+ * HOWTO, "Error handling" and "Threads, processes and job
+ * synchronization"): continue_on_error, ignore_error, numa_cpu_nodes,
+ * numa_mem_policy.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "job/control_opts.h"
+
+#define VAL "'%.64s'"
+#define NUMA_NODES_MAX 64
+
+static const struct {
+	const char *name;
+	unsigned int classes;
+} continue_values[] = {
+	{ "none", 0 }, { "0", 0 }, { "false", 0 },
+	{ "read", CONTINUE_READ }, { "write", CONTINUE_WRITE },
+	{ "io", CONTINUE_READ | CONTINUE_WRITE }, { "verify", CONTINUE_VERIFY },
+	{ "all", CONTINUE_READ | CONTINUE_WRITE | CONTINUE_VERIFY },
+	{ "1", CONTINUE_READ | CONTINUE_WRITE | CONTINUE_VERIFY },
+	{ "true", CONTINUE_READ | CONTINUE_WRITE | CONTINUE_VERIFY },
+};
+
+int set_continue_on_error(void *base, const struct opt_desc *o,
+			  const char *value, const char *where,
+			  struct errbuf *err)
+{
+	struct job *job = base;
+
+	for (size_t i = 0; i < sizeof(continue_values) / sizeof(continue_values[0]); i++) {
+		if (strcmp(value, continue_values[i].name))
+			continue;
+		job->continue_on_error = continue_values[i].classes;
+		return 0;
+	}
+	return err_set(err, EINVAL, "%s: option '%s': " VAL " is not one of "
+		       "none, read, write, io, verify, all, 0, 1", where,
+		       o->name, value);
+}
+
+static const struct {
+	const char *name;
+	int value;
+} errno_names[] = {
+	{ "EPERM", EPERM }, { "ENOENT", ENOENT }, { "EINTR", EINTR },
+	{ "EIO", EIO }, { "ENXIO", ENXIO }, { "EBADF", EBADF },
+	{ "EAGAIN", EAGAIN }, { "ENOMEM", ENOMEM }, { "EACCES", EACCES },
+	{ "EFAULT", EFAULT }, { "EBUSY", EBUSY }, { "EEXIST", EEXIST },
+	{ "ENODEV", ENODEV }, { "EINVAL", EINVAL }, { "EFBIG", EFBIG },
+	{ "ENOSPC", ENOSPC }, { "EROFS", EROFS }, { "ENODATA", ENODATA },
+	{ "ETIME", ETIME }, { "EILSEQ", EILSEQ }, { "EOPNOTSUPP", EOPNOTSUPP },
+	{ "ETIMEDOUT", ETIMEDOUT }, { "EDQUOT", EDQUOT },
+	{ "EBADMSG", EBADMSG }, { "EOVERFLOW", EOVERFLOW },
+	{ "EREMOTEIO", EREMOTEIO }, { "ECANCELED", ECANCELED },
+};
+
+/* One errno of a list: its name or a number, as fio's ignore_error. */
+static int parse_errno(const char *s, size_t len, int *out)
+{
+	char buf[24], *end;
+	long v;
+
+	if (!len || len >= sizeof(buf))
+		return -EINVAL;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	for (size_t i = 0; i < sizeof(errno_names) / sizeof(errno_names[0]); i++)
+		if (!strcmp(buf, errno_names[i].name)) {
+			*out = errno_names[i].value;
+			return 0;
+		}
+	v = strtol(buf, &end, 10);
+	if (*end || v <= 0 || v > 4095)
+		return -EINVAL;
+	*out = (int)v;
+	return 0;
+}
+
+/* "READ,WRITE,VERIFY", each "E1:E2:..."; an empty list leaves the class
+ * to fio's default (EIO, EILSEQ). */
+int set_ignore_error(void *base, const struct opt_desc *o, const char *value,
+		     const char *where, struct errbuf *err)
+{
+	struct job *job = base;
+	const char *p = value;
+
+	for (unsigned int cls = 0; cls < 3 && *p; cls++) {
+		size_t list_len = strcspn(p, ",");
+		const char *end = p + list_len;
+
+		job->ignore_error_nr[cls] = 0;
+		while (p < end) {
+			size_t len = strcspn(p, ":,");
+			int e;
+
+			if (job->ignore_error_nr[cls] >= JOB_IGNORE_ERRORS)
+				return err_set(err, E2BIG, "%s: option '%s': more "
+					       "than %d errors in one list", where,
+					       o->name, JOB_IGNORE_ERRORS);
+			if (parse_errno(p, len, &e))
+				return err_set(err, EINVAL, "%s: option '%s': "
+					       "'%.*s' is not an errno name (EIO) "
+					       "or number", where, o->name,
+					       (int)(len < 32 ? len : 32), p);
+			job->ignore_error[cls][job->ignore_error_nr[cls]++] = e;
+			p += len + (p[len] == ':');
+		}
+		p = *end ? end + 1 : end;
+	}
+	if (*p)
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " has more "
+			       "than three lists (read, write, verify)", where,
+			       o->name, value);
+	return 0;
+}
+
+/* "0-1,3" or "all": bit N of @mask for node N. */
+static int parse_nodes(const char *s, uint64_t *mask)
+{
+	char *end;
+
+	*mask = 0;
+	if (!strcmp(s, "all")) {
+		*mask = ~0ull;
+		return 0;
+	}
+	while (*s) {
+		unsigned long lo = strtoul(s, &end, 10), hi = lo;
+
+		if (end == s)
+			return -EINVAL;
+		if (*end == '-') {
+			s = end + 1;
+			hi = strtoul(s, &end, 10);
+			if (end == s || hi < lo)
+				return -EINVAL;
+		}
+		if (hi >= NUMA_NODES_MAX)
+			return -ERANGE;
+		for (unsigned long n = lo; n <= hi; n++)
+			*mask |= 1ull << n;
+		if (*end && *end != ',')
+			return -EINVAL;
+		s = *end ? end + 1 : end;
+	}
+	return *mask ? 0 : -EINVAL;
+}
+
+static bool node_online(unsigned int n)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/sys/devices/system/node/node%u", n);
+	return access(path, F_OK) == 0;
+}
+
+/* The CPUs of node @n, from its sysfs cpulist ("0-3,8"), into @cpus. */
+static int add_node_cpus(unsigned int n, struct job_cpus *cpus)
+{
+	char path[80], buf[4096], *save = NULL;
+	FILE *f;
+	int ret = -EIO;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/node/node%u/cpulist", n);
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	if (fgets(buf, sizeof(buf), f)) {
+		buf[strcspn(buf, "\n")] = '\0';
+		ret = 0;
+		/* the same "a-b,c" shape as a node list */
+		for (char *tok = strtok_r(buf, ",", &save); tok;
+		     tok = strtok_r(NULL, ",", &save)) {
+			unsigned long lo = strtoul(tok, NULL, 10), hi = lo;
+			char *dash = strchr(tok, '-');
+
+			if (dash)
+				hi = strtoul(dash + 1, NULL, 10);
+			for (unsigned long c = lo; c <= hi && c < JOB_CPUS_MAX; c++)
+				cpus->bits[c / 64] |= 1ull << (c % 64);
+		}
+	}
+	fclose(f);
+	return ret;
+}
+
+/* Like fio's numa_parse_nodestring, nodes the machine lacks are refused
+ * when the option is parsed. */
+static int check_nodes(const char *value, uint64_t mask, bool all,
+		       const struct opt_desc *o, const char *where,
+		       struct errbuf *err)
+{
+	for (unsigned int n = 0; n < NUMA_NODES_MAX; n++)
+		if ((mask >> n & 1) && !node_online(n) && !all)
+			return err_set(err, ENODEV, "%s: option '%s': " VAL
+				       ": this machine has no NUMA node %u",
+				       where, o->name, value, n);
+	return 0;
+}
+
+int set_numa_cpu_nodes(void *base, const struct opt_desc *o, const char *value,
+		       const char *where, struct errbuf *err)
+{
+	struct job *job = base;
+	struct job_cpus cpus = { { 0 } };
+	uint64_t mask;
+	int ret;
+
+	if (parse_nodes(value, &mask))
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not a "
+			       "list of NUMA nodes (0-1,3 or all)", where,
+			       o->name, value);
+	ret = check_nodes(value, mask, !strcmp(value, "all"), o, where, err);
+	if (ret)
+		return ret;
+	for (unsigned int n = 0; n < NUMA_NODES_MAX; n++)
+		if ((mask >> n & 1) && node_online(n) &&
+		    add_node_cpus(n, &cpus))
+			return err_set(err, EIO, "%s: option '%s': cannot read "
+				       "the CPUs of NUMA node %u", where,
+				       o->name, n);
+	/* fio: the CPUs of the nodes, as cpus_allowed would set them */
+	job->cpus = cpus;
+	job->cpus_set = true;
+	job->numa_nodes_set = true;
+	return 0;
+}
+
+static unsigned int online_nodes(void)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < NUMA_NODES_MAX; i++)
+		n += node_online(i);
+	return n;
+}
+
+int set_numa_mem_policy(void *base, const struct opt_desc *o, const char *value,
+			const char *where, struct errbuf *err)
+{
+	static const char *const modes[] = { "default", "prefer", "bind",
+					     "interleave", "local" };
+	const char *colon = strchr(value, ':');
+	size_t len = colon ? (size_t)(colon - value) : strlen(value);
+	uint64_t mask = 0;
+	bool known = false;
+	int ret;
+
+	(void)base;
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
+		known |= strlen(modes[i]) == len && !strncmp(value, modes[i], len);
+	if (!known)
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not one "
+			       "of default, prefer:N, bind:NODES, "
+			       "interleave:NODES, local", where, o->name, value);
+	if (colon && parse_nodes(colon + 1, &mask))
+		return err_set(err, EINVAL, "%s: option '%s': " VAL ": '%s' is "
+			       "not a list of NUMA nodes", where, o->name,
+			       value, colon + 1);
+	ret = check_nodes(value, mask, false, o, where, err);
+	if (ret)
+		return ret;
+	/* With one node every policy puts memory on it; elsewhere the
+	 * policy would need mbind/set_mempolicy, which iodig does not do. */
+	if (online_nodes() > 1 && strncmp(value, "default", len) &&
+	    strncmp(value, "local", len))
+		return err_set(err, ENOTSUP, "%s: option '%s': " VAL ": iodig "
+			       "sets no NUMA memory policy, and this machine "
+			       "has %u nodes, where it would matter", where,
+			       o->name, value, online_nodes());
+	return 0;
+}
+
+int set_fraction(void *base, const struct opt_desc *o, const char *value,
+		 const char *where, struct errbuf *err)
+{
+	double *d = (double *)((char *)base + o->offset);
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(value, &end);
+	if (errno || end == value || *end || v < 0 || v > 1)
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not a "
+			       "fraction from 0 to 1", where, o->name, value);
+	*d = v;
+	return 0;
+}

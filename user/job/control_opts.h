@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * fio's job-control options that need their own parsing: continue_on_error,
+ * ignore_error, numa_cpu_nodes, numa_mem_policy, zonemode.  The setters
+ * serve rows of job/options.c's table.
+ */
+#ifndef IODIG_CONTROL_OPTS_H
+#define IODIG_CONTROL_OPTS_H
+
+#include "base/errbuf.h"
+#include "base/option.h"
+#include "workload/job.h"
+
+/* none, read, write, io, verify, all (and fio's 0/1, false/true). */
+int set_continue_on_error(void *job, const struct opt_desc *o,
+			  const char *value, const char *where,
+			  struct errbuf *err);
+/* READ_LIST,WRITE_LIST,VERIFY_LIST: ':'-separated errno names or numbers. */
+int set_ignore_error(void *job, const struct opt_desc *o, const char *value,
+		     const char *where, struct errbuf *err);
+/* numa_cpu_nodes=0-1: the CPUs of those NUMA nodes, as cpus_allowed. */
+int set_numa_cpu_nodes(void *job, const struct opt_desc *o, const char *value,
+		       const char *where, struct errbuf *err);
+/* numa_mem_policy: accepted where it cannot change where memory goes (one
+ * node, or default/local), refused elsewhere. */
+int set_numa_mem_policy(void *job, const struct opt_desc *o, const char *value,
+			const char *where, struct errbuf *err);
+/* A number from 0 to 1 into a double (zone_reset_threshold ...). */
+int set_fraction(void *job, const struct opt_desc *o, const char *value,
+		 const char *where, struct errbuf *err);
+
+#endif /* IODIG_CONTROL_OPTS_H */

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fio's file options that need parsing or checking beyond their type:
+ * file_service_type's forms, and the options whose fio meaning iodig
+ * cannot give (which are refused saying why, never ignored).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "job/file_opts.h"
+#include "workload/engine.h"
+#include "workload/files.h"
+
+#define VAL "'%.64s'"
+
+static const struct {
+	const char *name;
+	enum file_service type;
+	bool takes_theta;
+} services[] = {
+	{ "roundrobin", FILE_SERVICE_ROUNDROBIN, false },
+	{ "sequential", FILE_SERVICE_SEQUENTIAL, false },
+	{ "random", FILE_SERVICE_RANDOM, false },
+	{ "zipf", FILE_SERVICE_ZIPF, true },
+	{ "pareto", FILE_SERVICE_PARETO, true },
+	{ "normal", FILE_SERVICE_GAUSS, true },
+	{ "gauss", FILE_SERVICE_GAUSS, true },
+};
+
+int set_file_service(void *base, const struct opt_desc *o, const char *value,
+		     const char *where, struct errbuf *err)
+{
+	struct job *job = base;
+	const char *colon = strchr(value, ':');
+	size_t len = colon ? (size_t)(colon - value) : strlen(value);
+	char *end;
+
+	for (size_t i = 0; i < sizeof(services) / sizeof(services[0]); i++) {
+		if (strlen(services[i].name) != len ||
+		    strncmp(value, services[i].name, len))
+			continue;
+		job->file_service = services[i].type;
+		job->file_service_nr = 1;
+		job->file_service_theta = 0;
+		if (!colon)
+			return 0;
+		errno = 0;
+		if (services[i].takes_theta)
+			job->file_service_theta = strtod(colon + 1, &end);
+		else
+			job->file_service_nr = (unsigned int)strtoul(colon + 1, &end, 10);
+		if (errno || end == colon + 1 || *end ||
+		    (!services[i].takes_theta && !job->file_service_nr))
+			return err_set(err, EINVAL, "%s: option '%s': " VAL
+				       " needs a %s after ':'", where, o->name,
+				       value, services[i].takes_theta ?
+				       "number" : "whole number above 0");
+		return 0;
+	}
+	return err_set(err, EINVAL, "%s: option '%s': " VAL " is not one of "
+		       "random, roundrobin, sequential, zipf:THETA, pareto:H, "
+		       "normal:SIGMA, gauss:SIGMA", where, o->name, value);
+}
+
+static unsigned int files_of(const struct job *job)
+{
+	return job->filename[0] ? job_filename_count(job) : job->nrfiles;
+}
+
+int job_check_file_opts(const struct job *job, const char *where,
+			struct errbuf *err)
+{
+	if (job->openfiles && job->openfiles < files_of(job))
+		return err_set(err, ENOTSUP, "%s: openfiles=%u: iodig keeps "
+			       "every file of a job open (it has %u), so it "
+			       "cannot close and reopen them as fio does",
+			       where, job->openfiles, files_of(job));
+	/* workload/file_service.c picks files roundrobin, sequential or
+	 * random; the engines that take several files themselves (null, the
+	 * file operations) reach file k at offset k * filesize, in order. */
+	if (files_of(job) > 1 && job->file_service > FILE_SERVICE_RANDOM)
+		return err_set(err, ENOTSUP, "%s: file_service_type: iodig picks "
+			       "files roundrobin, sequential or random, not by "
+			       "a zipf, pareto or normal distribution", where);
+	if (files_of(job) > 1 && job->file_service == FILE_SERVICE_RANDOM &&
+	    job->engine && job_engine_takes_files(job))
+		return err_set(err, ENOTSUP, "%s: file_service_type=random: "
+			       "ioengine=%s goes through its files in order",
+			       where, job->engine->name);
+	return 0;
+}

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * fio's file options that take more than a plain value: file_service_type
+ * and openfiles.  The setters serve rows of job/options.c's table; the
+ * runner (run/prepare.c) and the worker act on the values.
+ */
+#ifndef IODIG_FILE_OPTS_H
+#define IODIG_FILE_OPTS_H
+
+#include "base/errbuf.h"
+#include "base/option.h"
+#include "workload/job.h"
+
+/* file_service_type=random|roundrobin|sequential[:N], or zipf:THETA,
+ * pareto:H, normal:SIGMA (gauss), as fio. */
+int set_file_service(void *job, const struct opt_desc *o, const char *value,
+		     const char *where, struct errbuf *err);
+
+/* Cross-checks of the file options, once the job is complete. */
+int job_check_file_opts(const struct job *job, const char *where,
+			struct errbuf *err);
+
+#endif /* IODIG_FILE_OPTS_H */

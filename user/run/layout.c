@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Laying out a job's files before the jobs start, as fio's extend_file
+ * does: a file already as large as the job needs is left alone; one a
+ * reading job (or overwrite=1) needs is written out; a writing job's is
+ * only sized (fallocate, else ftruncate) after fio's unlink; with
+ * create_on_open, fill_device or file_append the job's own open makes it.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "run/layout.h"
+#include "workload/files.h"
+
+#define LAYOUT_CHUNK (1u << 20)
+
+/* A reading (or overwrite=1) job's file is written out, so reads hit real
+ * data. */
+static int write_out(const char *path, uint64_t need, struct errbuf *err)
+{
+	struct stat st;
+	char *buf = NULL;
+	int fd, ret = 0;
+
+	fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return err_set(err, errno, "%s: cannot create: %s", path, strerror(errno));
+	if (fstat(fd, &st)) {
+		ret = err_set(err, errno, "%s: %s", path, strerror(errno));
+		goto cleanup;
+	}
+	if ((uint64_t)st.st_size >= need)
+		goto cleanup;
+	buf = malloc(LAYOUT_CHUNK);
+	if (!buf) {
+		ret = err_set(err, ENOMEM, "%s: out of memory laying out the file", path);
+		goto cleanup;
+	}
+	for (size_t i = 0; i < LAYOUT_CHUNK; i++)
+		buf[i] = (char)(i * 2654435761u >> 24);
+	for (uint64_t off = (uint64_t)st.st_size; off < need;) {
+		size_t n = need - off < LAYOUT_CHUNK ? need - off : LAYOUT_CHUNK;
+		ssize_t w = pwrite(fd, buf, n, (off_t)off);
+
+		if (w <= 0) {
+			ret = err_set(err, w < 0 ? errno : ENOSPC,
+				      "%s: laying out %llu bytes failed at %llu: %s",
+				      path, (unsigned long long)need,
+				      (unsigned long long)off,
+				      strerror(w < 0 ? errno : ENOSPC));
+			goto cleanup;
+		}
+		off += (uint64_t)w;
+	}
+	if (fsync(fd))
+		ret = err_set(err, errno, "%s: fsync: %s", path, strerror(errno));
+cleanup:
+	free(buf);
+	close(fd);
+	return ret;
+}
+
+/* fio's layout for a write job without overwrite: a new file of the size
+ * the job needs, its blocks reserved where the filesystem can. */
+static int size_only(const char *path, uint64_t need, struct errbuf *err)
+{
+	int fd, ret = 0;
+
+	if (unlink(path) && errno != ENOENT)
+		return err_set(err, errno, "%s: cannot remove it to lay it out: %s",
+			       path, strerror(errno));
+	fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return err_set(err, errno, "%s: cannot create: %s", path, strerror(errno));
+	if (fallocate(fd, 0, 0, (off_t)need) && ftruncate(fd, (off_t)need))
+		ret = err_set(err, errno, "%s: cannot size it to %llu bytes: %s",
+			      path, (unsigned long long)need, strerror(errno));
+	close(fd);
+	return ret;
+}
+
+static int layout_one(const struct job *job, const char *path, uint64_t need,
+		      struct errbuf *err)
+{
+	struct stat st;
+	bool exists = !stat(path, &st);
+
+	if (exists && (!S_ISREG(st.st_mode) || (uint64_t)st.st_size >= need))
+		return 0;
+	if (!exists && !job->allow_file_create)
+		return err_set(err, ENOENT, "%s:%d: job '%s': %s does not exist and allow_file_create=0 forbids creating it",
+			       job->source, job->source_line, job->name, path);
+	if (job->create_on_open || job->fill_device || job->file_append)
+		return 0;
+	if (rw_has_read(job->rw) || job->overwrite)
+		return write_out(path, need, err);
+	return size_only(path, need, err);
+}
+
+int layout_file_path(const struct run_ctx *ctx, const struct job *job,
+		     const struct job_target *t, unsigned int f, char *buf,
+		     size_t len)
+{
+	if (t->per_clone_files)
+		return job_file_name(job, f / t->nr_files, f % t->nr_files, buf, len);
+	if (job->filename[0] && !ctx->opts.target)
+		return job_listed_file(job, f, buf, len);
+	if ((size_t)snprintf(buf, len, "%s", t->path) >= len)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+int layout_job_files(const struct run_ctx *ctx, const struct job *job,
+		     const struct job_target *t, struct errbuf *err)
+{
+	unsigned int clones = t->per_clone_files ? job->numjobs : 1;
+	char path[4096];
+	int ret;
+
+	if (t->info.is_blockdev || (job->engine->flags & ENGINE_DISKLESS))
+		return 0;
+	for (unsigned int f = 0; f < clones * t->nr_files; f++) {
+		if (layout_file_path(ctx, job, t, f, path, sizeof(path)))
+			return err_set(err, ENAMETOOLONG, "%s:%d: job '%s': the path of file %u is too long",
+				       job->source, job->source_line, job->name, f);
+		ret = layout_one(job, path, t->region_start + t->file_size, err);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}

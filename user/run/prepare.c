@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Before anything runs: each job's target resolved (its files, a device,
+ * or the scratch loop device asked for with --target=scratch), inspected,
+ * its region sized, the write guard applied and the files laid out, so a
+ * bad job writes nothing anywhere.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include "run/layout.h"
+#include "run/run.h"
+#include "target/zoned.h"
+#include "target/write_guard.h"
+#include "workload/files.h"
+
+static bool job_writes(const struct job *job)
+{
+	return rw_has_write(job->rw);
+}
+
+/* fio's diskless engines (null) touch no file: nothing to check, guard or
+ * lay out. */
+static bool job_diskless(const struct job *job)
+{
+	return job->engine->flags & ENGINE_DISKLESS;
+}
+
+static bool wants_scratch(const struct run_ctx *ctx)
+{
+	return ctx->opts.target && !strcmp(ctx->opts.target, RUN_TARGET_SCRATCH);
+}
+
+static int use_scratch(struct run_ctx *ctx, struct job_target *t,
+		       struct errbuf *err)
+{
+	int ret;
+
+	if (!ctx->scratch) {
+		ret = scratch_create(ctx->opts.scratch_size, &ctx->scratch, err);
+		if (ret)
+			return ret;
+	}
+	snprintf(t->path, sizeof(t->path), "%s", scratch_path(ctx->scratch));
+	t->scratch = true;
+	return 0;
+}
+
+/*
+ * --target=scratch: iodig's loop device; --target=PATH: that one file or
+ * device; filename=: its files, shared by the clones; else fio's own
+ * files, jobname.clone.file (or filename_format) in directory= or the
+ * current directory, never a device the user did not name.
+ */
+static int resolve_path(struct run_ctx *ctx, const struct job *job,
+			struct job_target *t, struct errbuf *err)
+{
+	int ret;
+
+	if (wants_scratch(ctx) && !job_diskless(job))
+		return use_scratch(ctx, t, err);
+	if (ctx->opts.target && !wants_scratch(ctx)) {
+		snprintf(t->path, sizeof(t->path), "%s", ctx->opts.target);
+		return 0;
+	}
+	if (job->filename[0]) {
+		t->nr_files = job_filename_count(job);
+		ret = job_listed_file(job, 0, t->path, sizeof(t->path));
+	} else {
+		t->per_clone_files = true;
+		t->nr_files = job->nrfiles;
+		ret = job_file_name(job, 0, 0, t->path, sizeof(t->path));
+	}
+	if (ret)
+		return err_set(err, ENAMETOOLONG, "%s:%d: job '%s': the path of its file is too long",
+			       job->source, job->source_line, job->name);
+	return 0;
+}
+
+/* fill_device without size=: the device's size, or the room left on the
+ * file's filesystem (fio's get_fs_free_size). */
+static int fill_size(struct job_target *t, uint64_t offset)
+{
+	char dir[4096], *slash;
+	struct statvfs sv;
+
+	if (t->info.is_blockdev) {
+		if (t->info.size <= offset)
+			return -ENOSPC;
+		t->region_len = t->file_size = t->info.size - offset;
+		return 0;
+	}
+	snprintf(dir, sizeof(dir), "%s", t->path);
+	slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	if (statvfs(slash ? dir : ".", &sv))
+		return -errno;
+	t->region_len = t->file_size = (uint64_t)sv.f_bavail * sv.f_frsize;
+	return t->region_len ? 0 : -ENOSPC;
+}
+
+static int resolve_region(const struct job *job, struct job_target *t,
+			  struct errbuf *err)
+{
+	const struct target_info *ti = &t->info;
+	uint32_t max_bs = job->bs_max[DDIR_READ] > job->bs_max[DDIR_WRITE] ?
+			  job->bs_max[DDIR_READ] : job->bs_max[DDIR_WRITE];
+
+	t->region_start = job->offset;
+	/* fio's file_append: the I/O goes after the file's current end */
+	if (job->file_append && ti->is_regular && ti->exists)
+		t->region_start += ti->size;
+	if (!t->nr_files)
+		t->nr_files = 1;
+	if (!job_file_sizes(job, t->nr_files, &t->file_size, &t->region_len)) {
+		/* sized by the job */
+	} else if (job->fill_device && !fill_size(t, job->offset)) {
+		/* as much as the device or filesystem has room for */
+	} else if (job_diskless(job)) {
+		return err_set(err, EINVAL, "%s:%d: job '%s': ioengine=%s does no I/O on a file, so it takes no size from one: set size= or filesize=",
+			       job->source, job->source_line, job->name,
+			       job->engine->name);
+	} else if (t->nr_files > 1) {
+		return err_set(err, EINVAL, "%s:%d: job '%s': nrfiles=%u needs size= or filesize=",
+			       job->source, job->source_line, job->name,
+			       t->nr_files);
+	} else if (ti->exists && ti->size > job->offset) {
+		t->region_len = ti->size - job->offset;
+		t->file_size = t->region_len;
+	} else if (!ti->exists) {
+		return err_set(err, EINVAL, "%s:%d: job '%s': %s does not exist; set size= so iodig can create it",
+			       job->source, job->source_line, job->name, t->path);
+	} else {
+		return err_set(err, EINVAL, "%s:%d: job '%s': offset %llu is beyond the end of %s (%llu bytes)",
+			       job->source, job->source_line, job->name,
+			       (unsigned long long)job->offset, t->path,
+			       (unsigned long long)ti->size);
+	}
+	if (!job_diskless(job) && ti->is_blockdev &&
+	    t->region_start + t->region_len > ti->size)
+		return err_set(err, ENOSPC, "%s:%d: job '%s': %s is too small: it has %llu bytes, the job needs %llu",
+			       job->source, job->source_line, job->name, t->path,
+			       (unsigned long long)ti->size,
+			       (unsigned long long)(t->region_start + t->region_len));
+	if (t->region_len < max_bs)
+		return err_set(err, EINVAL, "%s:%d: job '%s': block size %u is larger than the %llu bytes to do I/O on",
+			       job->source, job->source_line, job->name, max_bs,
+			       (unsigned long long)t->region_len);
+	if (t->file_size < max_bs)
+		return err_set(err, EINVAL, "%s:%d: job '%s': block size %u is larger than each of its %u files (%llu bytes)",
+			       job->source, job->source_line, job->name, max_bs,
+			       t->nr_files, (unsigned long long)t->file_size);
+	if (job->direct && ti->logical_block_size &&
+	    t->region_start % ti->logical_block_size)
+		return err_set(err, EINVAL, "%s:%d: job '%s': offset %llu is not a multiple of %s's logical block size %u, which O_DIRECT needs",
+			       job->source, job->source_line, job->name,
+			       (unsigned long long)t->region_start, t->path,
+			       ti->logical_block_size);
+	return 0;
+}
+
+/* A diskless engine opens none of its files, and dirstat's are
+ * directories: for them only the directory holding the files must be
+ * there. */
+static int inspect_target(const struct job *job, struct job_target *t,
+			  struct errbuf *err)
+{
+	struct stat st;
+
+	if (job_diskless(job) && !stat(t->path, &st) && S_ISDIR(st.st_mode)) {
+		memset(&t->info, 0, sizeof(t->info));
+		snprintf(t->info.path, sizeof(t->info.path), "%s", t->path);
+		t->info.exists = true;
+		return 0;
+	}
+	return target_inspect(t->path, &t->info, err);
+}
+
+static void add_disk(struct run_ctx *ctx, const char *name)
+{
+	if (!name[0])
+		return;
+	for (unsigned int i = 0; i < ctx->nr_disks; i++)
+		if (!strcmp(ctx->disks[i], name))
+			return;
+	if (ctx->nr_disks < sizeof(ctx->disks) / sizeof(ctx->disks[0]))
+		snprintf(ctx->disks[ctx->nr_disks++], sizeof(ctx->disks[0]), "%s", name);
+}
+
+/* zonemode=zbd needs a zoned block device; iodig checks that it is one,
+ * and says it does not drive zones yet where it is. */
+static int check_zonemode(const struct job *job, const struct job_target *t,
+			  struct errbuf *err)
+{
+	char model[32] = "none";
+
+	if (job->zonemode != ZONEMODE_ZBD)
+		return 0;
+	if (target_zoned_model(&t->info, model, sizeof(model)) || !strcmp(model, "none"))
+		return err_set(err, ENOTSUP, "%s:%d: job '%s': zonemode=zbd: %s is not a zoned block device%s%s%s",
+			       job->source, job->source_line, job->name, t->path,
+			       t->info.is_blockdev ? " (queue/zoned: " : "",
+			       t->info.is_blockdev ? model : "",
+			       t->info.is_blockdev ? ")" : "");
+	return err_set(err, ENOTSUP, "%s:%d: job '%s': zonemode=zbd: %s is zoned (%s), but iodig does not yet keep I/O at the zones' write pointers or reset zones as fio does",
+		       job->source, job->source_line, job->name, t->path, model);
+}
+
+int run_prepare(struct run_ctx *ctx, struct errbuf *err)
+{
+	int ret;
+
+	ctx->targets = calloc(ctx->jobs.count, sizeof(*ctx->targets));
+	if (!ctx->targets)
+		return err_set(err, ENOMEM, "out of memory");
+	/* First check every job, so a bad one writes nothing anywhere. */
+	for (size_t j = 0; j < ctx->jobs.count; j++) {
+		const struct job *job = &ctx->jobs.jobs[j];
+		struct job_target *t = &ctx->targets[j];
+
+		ret = resolve_path(ctx, job, t, err);
+		if (ret)
+			return ret;
+		ret = inspect_target(job, t, err);
+		if (ret)
+			return ret;
+		ret = resolve_region(job, t, err);
+		if (ret)
+			return ret;
+		/* The scratch device is iodig's own: what an earlier job wrote
+		 * there is not somebody's data. */
+		if (job_writes(job) && !t->scratch && !job_diskless(job)) {
+			ret = target_write_guard(&t->info, ctx->opts.allow_destructive ||
+						 job->allow_mounted_write, err);
+			if (ret)
+				return ret;
+		}
+		ret = check_zonemode(job, t, err);
+		if (ret)
+			return ret;
+		add_disk(ctx, t->info.disk_name);
+	}
+	for (size_t j = 0; j < ctx->jobs.count; j++) {
+		struct job_target *t = &ctx->targets[j];
+
+		ret = layout_job_files(ctx, &ctx->jobs.jobs[j], t, err);
+		if (ret)
+			return ret;
+		/* Re-inspect: the file now exists and has a size. */
+		if (t->info.is_regular)
+			target_inspect(t->path, &t->info, err);
+	}
+	return 0;
+}

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fio's file_service_type (io_u.c get_next_file): the file in service
+ * keeps the next file_service_nr I/Os; then roundrobin takes the next
+ * file, random any, and sequential stays until the file is done.  A file
+ * whose bytes for this pass are issued is skipped until every file is
+ * done, when a new pass starts (time_based).
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "workload/file_service.h"
+
+int file_service_init(struct file_picker *fs, const struct job *job,
+		      unsigned int nr, uint64_t file_size, uint32_t granule)
+{
+	*fs = (struct file_picker){ .nr = nr, .file_size = file_size,
+				     .granule = granule };
+	fs->files = calloc(nr, sizeof(*fs->files));
+	if (!fs->files)
+		return -ENOMEM;
+	for (unsigned int k = 0; k < nr; k++) {
+		int ret = offset_gen_init(&fs->files[k].gen, file_size / granule,
+					  rw_is_random(job->rw), !job->norandommap);
+
+		if (ret) {
+			file_service_free(fs);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+static bool file_done(const struct file_picker *fs, unsigned int k)
+{
+	return fs->files[k].issued >= fs->file_size;
+}
+
+static unsigned int pick_file(struct file_picker *fs, const struct job *job,
+			      struct rng *r)
+{
+	unsigned int k = fs->cur;
+
+	if (!fs->started) { /* the first file: fio's first, or any */
+		fs->started = true;
+		k = job->file_service == FILE_SERVICE_RANDOM ?
+		    (unsigned int)rng_below(r, fs->nr) : 0;
+		goto chosen;
+	}
+	if (fs->left && !file_done(fs, k)) {
+		fs->left--;
+		return k;
+	}
+	for (unsigned int tries = 0; tries < fs->nr; tries++) {
+		if (job->file_service == FILE_SERVICE_RANDOM)
+			k = (unsigned int)rng_below(r, fs->nr);
+		else if (job->file_service != FILE_SERVICE_SEQUENTIAL ||
+			 file_done(fs, k))
+			k = (k + 1) % fs->nr;
+		if (!file_done(fs, k))
+			break;
+	}
+	if (file_done(fs, k)) { /* every file done: a new pass */
+		for (unsigned int i = 0; i < fs->nr; i++)
+			fs->files[i].issued = 0;
+	}
+chosen:
+	fs->cur = k;
+	fs->left = job->file_service_nr ? job->file_service_nr - 1 : 0;
+	return k;
+}
+
+uint64_t file_service_next(struct file_picker *fs, const struct job *job,
+			   struct rng *r, uint32_t len, unsigned int *file)
+{
+	unsigned int k = pick_file(fs, job, r);
+	struct file_cursor *c = &fs->files[k];
+	uint64_t rel;
+
+	if (rw_is_random(job->rw)) {
+		rel = offset_gen_next(&c->gen, r) * fs->granule;
+	} else {
+		if (c->seq + len > fs->file_size)
+			c->seq = 0;
+		rel = c->seq;
+		c->seq += len;
+	}
+	if (rel + len > fs->file_size)
+		rel = fs->file_size - len;
+	c->issued += len;
+	*file = k;
+	return rel;
+}
+
+void file_service_free(struct file_picker *fs)
+{
+	for (unsigned int k = 0; fs->files && k < fs->nr; k++)
+		offset_gen_free(&fs->files[k].gen);
+	free(fs->files);
+	fs->files = NULL;
+}

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * fio's file_service_type over a job's files: which file the next I/O goes
+ * to (roundrobin, sequential, random, each for file_service_nr I/Os), and
+ * each file's own offsets (a sequential cursor, a random map), as fio
+ * keeps them per fio_file.
+ */
+#ifndef IODIG_FILE_SERVICE_H
+#define IODIG_FILE_SERVICE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/rng.h"
+#include "workload/job.h"
+
+struct file_cursor {
+	uint64_t seq;            /* next sequential offset in the file */
+	uint64_t issued;         /* bytes issued this pass */
+	struct offset_gen gen;   /* random offsets */
+};
+
+struct file_picker {
+	struct file_cursor *files;
+	unsigned int nr;
+	unsigned int cur;        /* the file in service */
+	unsigned int left;       /* I/Os before the next switch */
+	bool started;
+	uint64_t file_size;
+	uint32_t granule;
+};
+
+int file_service_init(struct file_picker *fs, const struct job *job,
+		      unsigned int nr, uint64_t file_size, uint32_t granule);
+/* The next I/O of @len bytes: its file (*@file) and offset in it. */
+uint64_t file_service_next(struct file_picker *fs, const struct job *job,
+			   struct rng *r, uint32_t len, unsigned int *file);
+void file_service_free(struct file_picker *fs);
+
+#endif /* IODIG_FILE_SERVICE_H */
