@@ -98,6 +98,22 @@ struct {
 	__uint(value_size, SCHED_STACK_DEPTH * sizeof(__u64));
 } stacks SEC(".maps");
 
+/* Stacks taken at switch-in, by SCHED_TASK_STACK_ID | hash of frames. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, SCHED_MAX_STACKS);
+	__type(key, __u32);
+	__type(value, struct sched_stack);
+} task_stacks SEC(".maps");
+
+/* A stack is larger than the BPF stack allows: taken into this. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct sched_stack);
+} stack_scratch SEC(".maps");
+
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, SCHED_MAX_AGG);
@@ -220,11 +236,44 @@ static __always_inline bool take_stack(void)
 	return stack_period <= 1 || iodig_rand32() % stack_period == 0;
 }
 
-/* The sampled part of a switch-out: its stack and its key's count. */
+/*
+ * Where the stack is taken.  At switch-out (bpf_get_stackid() of
+ * current) the walk runs in __schedule() after the interval's start was
+ * read and before anything else runs on this CPU, so it lengthens the
+ * very interval it samples, and more than its own time when what it
+ * delays is the work the thread waits for: sampled intervals ran long
+ * and the parts added up to more than the whole (docs/overhead.md).  At
+ * switch-in the sleeping task's stack is still the one it blocked with,
+ * and bpf_get_task_stack() reads it after the interval has ended.  That
+ * needs a BTF-typed task (tp_btf) and the helper (v5.9); raw_tp and the
+ * classic tracepoint keep the switch-out walk.
+ */
+static __always_inline bool stack_at_switch_in(bool btf)
+{
+	return btf && bpf_core_enum_value_exists(enum bpf_func_id, BPF_FUNC_get_task_stack);
+}
+
+/* The (stack, flags) entry, created on first use. */
+static __always_inline struct sched_agg_val *agg_get(struct sched_counters *c,
+						     struct sched_agg_key *key)
+{
+	struct sched_agg_val *v, zero = {};
+
+	v = bpf_map_lookup_elem(&agg, key);
+	if (!v) {
+		bpf_map_update_elem(&agg, key, &zero, BPF_NOEXIST);
+		v = bpf_map_lookup_elem(&agg, key);
+	}
+	if (!v)
+		c->agg_drops++;
+	return v;
+}
+
+/* Switch-out walk: the stack map's id, and the key's count. */
 static __always_inline void sample_stack(void *ctx, struct sched_counters *c,
 					 struct sched_agg_key *key)
 {
-	struct sched_agg_val *v, zero = {};
+	struct sched_agg_val *v;
 	long id;
 
 	c->sampled++;
@@ -235,18 +284,51 @@ static __always_inline void sample_stack(void *ctx, struct sched_counters *c,
 	} else {
 		key->stackid = (__u32)id;
 	}
-	v = bpf_map_lookup_elem(&agg, key);
-	if (!v) {
-		bpf_map_update_elem(&agg, key, &zero, BPF_NOEXIST);
-		v = bpf_map_lookup_elem(&agg, key);
-	}
+	v = agg_get(c, key);
 	if (v)
 		__sync_fetch_and_add(&v->count, 1);
-	else
-		c->agg_drops++;
 }
 
-static __always_inline void switch_out(void *ctx, const struct out_info *o, __u64 now)
+/* FNV-1a over the frames, into the task_stacks id space.  Two stacks of
+ * one hash would share an entry: with hundreds of stacks in 2^30 ids,
+ * rare enough to accept. */
+static __always_inline __u32 stack_hash(const struct sched_stack *st)
+{
+	__u64 h = 0xcbf29ce484222325ull;
+
+	for (int i = 0; i < SCHED_STACK_DEPTH && st->ips[i]; i++)
+		h = (h ^ st->ips[i]) * 0x100000001b3ull;
+	return SCHED_TASK_STACK_ID | ((__u32)(h ^ (h >> 32)) & (SCHED_TASK_STACK_ID - 1));
+}
+
+/* Switch-in walk: @task's stack as it blocked, into task_stacks; its id
+ * into @key. */
+static __always_inline void task_stack_id(struct task_struct *task, struct sched_counters *c,
+					  struct sched_agg_key *key)
+{
+	__u32 zero = 0;
+	struct sched_stack *st = bpf_map_lookup_elem(&stack_scratch, &zero);
+	long n;
+
+	c->sampled++;
+	key->stackid = (__u32)SCHED_NO_STACK;
+	if (!st)
+		return;
+	n = bpf_get_task_stack(task, st->ips, sizeof(st->ips), 0);
+	if (n <= 0) {
+		c->stack_drops++;
+		return;
+	}
+	key->stackid = stack_hash(st);
+	if (bpf_map_update_elem(&task_stacks, &key->stackid, st, BPF_NOEXIST) &&
+	    !bpf_map_lookup_elem(&task_stacks, &key->stackid)) {
+		c->stack_drops++;
+		key->stackid = (__u32)SCHED_NO_STACK;
+	}
+}
+
+static __always_inline void switch_out(void *ctx, const struct out_info *o, __u64 now,
+				       bool btf)
 {
 	struct sched_agg_key key = { .stackid = (__u32)SCHED_UNSAMPLED };
 	struct sched_counters *c = counters_get();
@@ -270,7 +352,7 @@ static __always_inline void switch_out(void *ctx, const struct out_info *o, __u6
 	} else if (kind == SQPOLL_THREAD) {
 		c->sqpoll_switches++;
 	}
-	if (take_stack())
+	if (!stack_at_switch_in(btf) && take_stack())
 		sample_stack(ctx, c, &key);
 	if (o->task_flags & IODIG_PF_EXITING)
 		return;
@@ -284,9 +366,10 @@ static __always_inline void switch_out(void *ctx, const struct out_info *o, __u6
 	st->key = key;
 }
 
-static __always_inline void switch_in(__u32 tid, __u64 now)
+static __always_inline void switch_in(struct task_struct *task, __u32 tid, __u64 now, bool btf)
 {
 	struct sched_start *st = start_of(tid, NULL);
+	struct sched_agg_key key;
 	struct sched_counters *c;
 	struct sched_agg_val *v;
 	__u64 then, d;
@@ -305,15 +388,27 @@ static __always_inline void switch_in(__u32 tid, __u64 now)
 		return;
 	c->switch_ins++;
 	c->offcpu_ns += d;
-	if (st->key.flags & SCHED_F_VOLUNTARY)
+	key = st->key;
+	if (key.flags & SCHED_F_VOLUNTARY)
 		c->offcpu_vol_ns += d;
-	if (st->key.stackid == (__u32)SCHED_UNSAMPLED)
-		return;
-	v = bpf_map_lookup_elem(&agg, &st->key);
+	if (stack_at_switch_in(btf)) {
+		if (!take_stack())
+			return;
+		task_stack_id(task, c, &key);
+		v = agg_get(c, &key);
+		if (v)
+			__sync_fetch_and_add(&v->count, 1);
+	} else {
+		if (key.stackid == (__u32)SCHED_UNSAMPLED)
+			return;
+		v = bpf_map_lookup_elem(&agg, &key);
+	}
 	if (!v)
 		return;
 	__sync_fetch_and_add(&v->offcpu_ns, d);
 	__sync_fetch_and_add(&v->timed, 1);
+	d /= 1000;
+	__sync_fetch_and_add(&v->offcpu_sq_us, d * d);
 }
 
 /* Whether the switch is voluntary, as the kernel counts nvcsw: the task
@@ -389,7 +484,7 @@ static __always_inline int handle_switch(__u64 *ctx, bool btf)
 		o.task_flags = btf ? prev->flags : BPF_CORE_READ(prev, flags);
 		o.voluntary = voluntary_of(ctx, (bool)ctx[0], prev);
 		now = switch_now(prev, btf);
-		switch_out(ctx, &o, now);
+		switch_out(ctx, &o, now, btf);
 	}
 	if (iodig_traced_tgid(next_tgid)) {
 		__u32 next_tid = btf ? next->pid : BPF_CORE_READ(next, pid);
@@ -398,7 +493,7 @@ static __always_inline int handle_switch(__u64 *ctx, bool btf)
 			return 0;
 		if (!now)
 			now = switch_now(next, btf);
-		switch_in(next_tid, now);
+		switch_in(next, next_tid, now, btf);
 	}
 	return 0;
 }
@@ -440,13 +535,13 @@ int iodig_sw_tp(struct trace_event_raw_sched_switch *ctx)
 
 		tid_mark(o.tid);
 		now = bpf_ktime_get_ns();
-		switch_out(ctx, &o, now);
+		switch_out(ctx, &o, now, false);
 	}
 	next_pid = ctx->next_pid;
 	if (next_pid && next_pid != iodig_supervisor_tid && tid_maybe(next_pid)) {
 		if (!now)
 			now = bpf_ktime_get_ns();
-		switch_in(next_pid, now);
+		switch_in(NULL, next_pid, now, false);
 	}
 	return 0;
 }

@@ -27,6 +27,10 @@
 /* Thread-id bitmap bits, see tid_seen in bpf/sched.bpf.c. */
 #define SCHED_TID_BITS 8192
 
+/* Set in a stackid that names an entry of task_stacks (a stack taken at
+ * switch-in, keyed by a hash of its frames), clear in one of stacks. */
+#define SCHED_TASK_STACK_ID 0x40000000u
+
 /* Stored as stackid when bpf_get_stackid() failed. */
 #define SCHED_NO_STACK (-1)
 /* Stored in a thread's start record when its switch-out took no stack. */
@@ -54,6 +58,12 @@ struct sched_agg_val {
 	iodig_u64 count;        /* switches out */
 	iodig_u64 offcpu_ns;    /* switch out -> back in, summed */
 	iodig_u64 timed;        /* switches whose return was seen */
+	iodig_u64 offcpu_sq_us; /* their squares, in us^2: the sampling error */
+};
+
+/* A kernel stack taken at switch-in, innermost frame first, zero-filled. */
+struct sched_stack {
+	iodig_u64 ips[SCHED_STACK_DEPTH];
 };
 
 /* Per-thread switch-out record, in the thread's slot. */

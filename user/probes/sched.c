@@ -23,6 +23,7 @@
 #include "probes/family_render.h"
 #include "probes/tp_layout.h"
 #include "probes/family.h"
+#include "probes/sample_share.h"
 #include "sched.skel.h"
 
 _Static_assert(sizeof(struct sched_counters) % sizeof(uint64_t) == 0,
@@ -42,13 +43,17 @@ struct sched_entry {
 	char *folded;            /* "outermost;...;innermost", NULL without stack */
 };
 
-/* Switches attributed to one blocking function: estimates, the sampled
- * switches scaled by the stack period. */
+/* Switches attributed to one blocking function: estimates, its share
+ * of the sampled switches applied to the exact totals. */
 struct sched_func {
 	char *name;
 	uint64_t count, voluntary, involuntary, iowq;
 	uint64_t offcpu_ns, timed;
-	uint64_t sampled;          /* switch-outs whose stack was taken */
+	double offcpu_se;          /* offcpu_ns's standard error */
+	/* the samples behind them */
+	uint64_t sampled;          /* switches whose stack was taken */
+	uint64_t s_voluntary, s_iowq;
+	struct sample_sums s_offcpu; /* returns seen, their off-CPU time */
 };
 
 struct sched_folded {
@@ -72,6 +77,11 @@ struct sched_state {
 	struct sched_folded *folded;
 	size_t nr_folded;
 	uint64_t iowq_workers;
+	/* All samples; their off-CPU time scaled by the period, the check
+	 * that they are fair (sample_share.h), and its standard error. */
+	uint64_t s_count;
+	struct sample_sums s_offcpu;
+	double est_offcpu_ns, est_offcpu_se;
 	char symbolizer[160];             /* why names are addresses, "" = fine */
 };
 
@@ -191,7 +201,8 @@ static int symbolize(struct sched_state *s, const struct ksyms *ks, struct sched
 		     char **function)
 {
 	uint64_t ips[SCHED_STACK_DEPTH] = { 0 };
-	int fd = bpf_map__fd(s->skel->maps.stacks);
+	int fd = bpf_map__fd(e->key.stackid & SCHED_TASK_STACK_ID ? s->skel->maps.task_stacks
+								   : s->skel->maps.stacks);
 	char name[256], *folded = NULL;
 	size_t nr = 0, len = 0, cap = 0;
 	int blocking = -1;
@@ -309,12 +320,34 @@ static int build_folded(struct sched_state *s)
 			s->folded[j].stack = e->folded;
 			s->nr_folded++;
 		}
-		s->folded[j].count += e->val.count * s->stack_period;
-		s->folded[j].offcpu_ns += e->val.offcpu_ns * s->stack_period;
+		s->folded[j].count += sample_scale(e->val.count, s->s_count, s->sum.switches);
+		s->folded[j].offcpu_ns += sample_scale(e->val.offcpu_ns, s->s_offcpu.ns,
+						       s->sum.offcpu_ns);
 	}
 	if (s->nr_folded)
 		qsort(s->folded, s->nr_folded, sizeof(*s->folded), cmp_folded);
 	return 0;
+}
+
+/* The samples' shares of the exact totals (iodig/sample_share.h). */
+static void scale_funcs(struct sched_state *s)
+{
+	const struct sched_counters *c = &s->sum;
+
+	s->est_offcpu_ns = sample_total_estimate(&s->s_offcpu, s->stack_period,
+						 &s->est_offcpu_se);
+	for (size_t i = 0; i < s->nr_funcs; i++) {
+		struct sched_func *f = &s->funcs[i];
+
+		f->count = sample_scale(f->sampled, s->s_count, c->switches);
+		f->voluntary = sample_scale(f->s_voluntary, s->s_count, c->switches);
+		f->involuntary = f->count - f->voluntary;
+		f->iowq = sample_scale(f->s_iowq, s->s_count, c->switches);
+		f->timed = sample_scale(f->s_offcpu.n, s->s_offcpu.n, c->switch_ins);
+		f->offcpu_ns = sample_scale(f->s_offcpu.ns, s->s_offcpu.ns, c->offcpu_ns);
+		f->offcpu_se = sample_share_se(&f->s_offcpu, &s->s_offcpu, s->stack_period,
+					       c->offcpu_ns);
+	}
 }
 
 static int attribute(struct sched_state *s)
@@ -328,8 +361,10 @@ static int attribute(struct sched_state *s)
 		snprintf(s->symbolizer, sizeof(s->symbolizer), "%s", kerr.msg);
 	for (size_t i = 0; i < s->nr_entries; i++) {
 		struct sched_entry *e = &s->entries[i];
+		const struct sample_sums times = {
+			e->val.timed, e->val.offcpu_ns, e->val.offcpu_sq_us,
+		};
 		struct sched_func *f;
-		uint64_t n;
 		char *name;
 
 		ret = symbolize(s, ks, e, &name);
@@ -341,19 +376,16 @@ static int attribute(struct sched_state *s)
 			goto cleanup;
 		}
 		e->function = f->name;
-		/* Each sampled switch stands for stack_period of them. */
-		n = e->val.count * s->stack_period;
 		f->sampled += e->val.count;
-		f->count += n;
 		if (e->key.flags & SCHED_F_VOLUNTARY)
-			f->voluntary += n;
-		else
-			f->involuntary += n;
+			f->s_voluntary += e->val.count;
 		if (e->key.flags & SCHED_F_IOWQ)
-			f->iowq += n;
-		f->offcpu_ns += e->val.offcpu_ns * s->stack_period;
-		f->timed += e->val.timed * s->stack_period;
+			f->s_iowq += e->val.count;
+		sample_sums_add(&f->s_offcpu, &times);
+		sample_sums_add(&s->s_offcpu, &times);
+		s->s_count += e->val.count;
 	}
+	scale_funcs(s);
 	if (s->nr_funcs)
 		qsort(s->funcs, s->nr_funcs, sizeof(*s->funcs), cmp_func);
 	ret = build_folded(s);
@@ -429,23 +461,29 @@ static void sched_render_text(const void *state, FILE *out)
 	fprintf(out, "    off-cpu: total=%s, avg=%s over %llu returns\n", total, avg,
 		(unsigned long long)c->switch_ins);
 	fprintf(out, "    context switches by blocking function (stacks sampled 1 in %u, "
-		"%llu sampled; counts scaled by %u, error ~1/sqrt(samples)):\n",
-		s->stack_period, (unsigned long long)c->sampled, s->stack_period);
-	fprintf(out, "      %-32s %10s %10s %10s %6s %12s %10s %8s\n", "function", "switches",
-		"vol", "invol", "share", "off-cpu", "avg", "samples");
+		"%llu sampled; each function's share of the samples, error ~1/sqrt(samples)):\n",
+		s->stack_period, (unsigned long long)c->sampled);
+	fprintf(out, "      %-32s %10s %10s %10s %6s %12s %7s %10s %8s\n", "function", "switches",
+		"vol", "invol", "share", "off-cpu", "+-", "avg", "samples");
 	for (size_t i = 0; i < s->nr_funcs && i < TOP_FUNCTIONS; i++) {
 		const struct sched_func *f = &s->funcs[i];
 
 		fmt_ns(total, sizeof(total), (double)f->offcpu_ns);
 		fmt_ns(avg, sizeof(avg), f->timed ? (double)f->offcpu_ns / (double)f->timed : 0);
-		fprintf(out, "      %-32.32s %10llu %10llu %10llu %5.1f%% %12s %10s %8llu\n",
+		fprintf(out, "      %-32.32s %10llu %10llu %10llu %5.1f%% %12s %6.1f%% %10s %8llu\n",
 			f->name, (unsigned long long)f->count, (unsigned long long)f->voluntary,
 			(unsigned long long)f->involuntary, pct(f->count, c->switches),
-			total, avg, (unsigned long long)f->sampled);
+			total, f->offcpu_ns ? 100.0 * f->offcpu_se / (double)f->offcpu_ns : 0.0,
+			avg, (unsigned long long)f->sampled);
 	}
 	if (s->nr_funcs > TOP_FUNCTIONS)
 		fprintf(out, "      (%zu more functions in the JSON output)\n",
 			s->nr_funcs - TOP_FUNCTIONS);
+	if (c->offcpu_ns && s->s_offcpu.n)
+		fprintf(out, "      (shares of the samples applied to the exact totals; the sampled "
+			"off-cpu x %u makes %.3f of the total, +-%.3f)\n", s->stack_period,
+			s->est_offcpu_ns / (double)c->offcpu_ns,
+			s->est_offcpu_se / (double)c->offcpu_ns);
 	fprintf(out, "    io-wq workers: %llu threads, %llu switches",
 		(unsigned long long)s->iowq_workers, (unsigned long long)c->iowq_switches);
 	if (c->sqpoll_switches)
@@ -477,6 +515,7 @@ static struct json_object *json_funcs(const struct sched_state *s)
 			pct(f->count, s->sum.switches) / 100.0));
 		json_object_object_add(o, "offcpu_ns", json_u64(f->offcpu_ns));
 		json_object_object_add(o, "offcpu_timed", json_u64(f->timed));
+		json_object_object_add(o, "offcpu_se_ns", json_object_new_double(f->offcpu_se));
 		json_object_object_add(o, "sampled", json_u64(f->sampled));
 		json_object_object_add(o, "avg_offcpu_ns", json_object_new_double(
 			f->timed ? (double)f->offcpu_ns / (double)f->timed : 0.0));
@@ -506,6 +545,15 @@ static void sched_render_json(const void *state, struct json_object *kernel)
 	json_object_object_add(o, "stack_sample_period", json_u64(s->stack_period));
 	json_object_object_add(o, "sampled_switches", json_u64(c->sampled));
 	json_object_object_add(o, "by_function", json_funcs(s));
+	/* The check that the samples are fair: their off-CPU time x period. */
+	sub = json_object_new_object();
+	json_object_object_add(sub, "switches", json_u64(s->s_count));
+	json_object_object_add(sub, "returns", json_u64(s->s_offcpu.n));
+	json_object_object_add(sub, "offcpu_ns", json_u64(s->s_offcpu.ns));
+	json_object_object_add(sub, "offcpu_estimate_ns", json_object_new_double(s->est_offcpu_ns));
+	json_object_object_add(sub, "offcpu_estimate_se_ns",
+			       json_object_new_double(s->est_offcpu_se));
+	json_object_object_add(o, "samples", sub);
 
 	sub = json_object_new_object();
 	json_object_object_add(sub, "workers", json_u64(s->iowq_workers));
