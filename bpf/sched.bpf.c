@@ -372,7 +372,7 @@ static __always_inline void switch_in(struct task_struct *task, __u32 tid, __u64
 	struct sched_agg_key key;
 	struct sched_counters *c;
 	struct sched_agg_val *v;
-	__u64 then, d;
+	__u64 then, d, clip;
 
 	if (!st || !st->ts)
 		return;
@@ -386,8 +386,10 @@ static __always_inline void switch_in(struct task_struct *task, __u32 tid, __u64
 	c = counters_get();
 	if (!c)
 		return;
+	clip = d < SCHED_CLIP_NS ? d : SCHED_CLIP_NS;
 	c->switch_ins++;
 	c->offcpu_ns += d;
+	c->offcpu_clip_ns += clip;
 	key = st->key;
 	if (key.flags & SCHED_F_VOLUNTARY)
 		c->offcpu_vol_ns += d;
@@ -407,8 +409,11 @@ static __always_inline void switch_in(struct task_struct *task, __u32 tid, __u64
 		return;
 	__sync_fetch_and_add(&v->offcpu_ns, d);
 	__sync_fetch_and_add(&v->timed, 1);
+	__sync_fetch_and_add(&v->clip_ns, clip);
 	d /= 1000;
+	clip /= 1000;
 	__sync_fetch_and_add(&v->offcpu_sq_us, d * d);
+	__sync_fetch_and_add(&v->clip_sq_us, clip * clip);
 }
 
 /* Whether the switch is voluntary, as the kernel counts nvcsw: the task

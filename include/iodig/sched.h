@@ -44,6 +44,15 @@
  */
 #define SCHED_STACK_PERIOD 64
 
+/*
+ * Off-CPU intervals cut at this length, summed apart: the check that the
+ * sampled switches are a fair sample compares their sum of cut intervals
+ * with the exact one.  Uncut, a few intervals of a busy machine's tens of
+ * milliseconds decide the samples' sum, and its error hides a bias of
+ * microseconds per sampled interval.
+ */
+#define SCHED_CLIP_NS 250000ull
+
 /* sched_agg_key.flags */
 #define SCHED_F_VOLUNTARY 1u    /* blocked, rather than preempted */
 #define SCHED_F_IOWQ      2u    /* an io_uring io-wq worker (iou-wrk-*) */
@@ -59,6 +68,8 @@ struct sched_agg_val {
 	iodig_u64 offcpu_ns;    /* switch out -> back in, summed */
 	iodig_u64 timed;        /* switches whose return was seen */
 	iodig_u64 offcpu_sq_us; /* their squares, in us^2: the sampling error */
+	iodig_u64 clip_ns;      /* their times cut at SCHED_CLIP_NS, summed */
+	iodig_u64 clip_sq_us;   /* and squared */
 };
 
 /* A kernel stack taken at switch-in, innermost frame first, zero-filled. */
@@ -87,6 +98,7 @@ struct sched_counters {
 	iodig_u64 switch_ins;   /* returns to the CPU with a known start */
 	iodig_u64 offcpu_ns;    /* their time off the CPU, exact */
 	iodig_u64 offcpu_vol_ns; /* the part after voluntary switch-outs */
+	iodig_u64 offcpu_clip_ns; /* each interval cut at SCHED_CLIP_NS */
 	iodig_u64 sampled;      /* switch-outs that took their stack */
 	iodig_u64 stack_drops;  /* bpf_get_stackid() failed (bucket taken) */
 	iodig_u64 agg_drops;    /* aggregation map full */

@@ -80,8 +80,8 @@ struct sched_state {
 	/* All samples; their off-CPU time scaled by the period, the check
 	 * that they are fair (sample_share.h), and its standard error. */
 	uint64_t s_count;
-	struct sample_sums s_offcpu;
-	double est_offcpu_ns, est_offcpu_se;
+	struct sample_sums s_offcpu, s_clip;
+	double est_offcpu_ns, est_offcpu_se, est_clip_ns, est_clip_se;
 	char symbolizer[160];             /* why names are addresses, "" = fine */
 };
 
@@ -336,6 +336,7 @@ static void scale_funcs(struct sched_state *s)
 
 	s->est_offcpu_ns = sample_total_estimate(&s->s_offcpu, s->stack_period,
 						 &s->est_offcpu_se);
+	s->est_clip_ns = sample_total_estimate(&s->s_clip, s->stack_period, &s->est_clip_se);
 	for (size_t i = 0; i < s->nr_funcs; i++) {
 		struct sched_func *f = &s->funcs[i];
 
@@ -363,7 +364,7 @@ static int attribute(struct sched_state *s)
 		struct sched_entry *e = &s->entries[i];
 		const struct sample_sums times = {
 			e->val.timed, e->val.offcpu_ns, e->val.offcpu_sq_us,
-		};
+		}, clipped = { e->val.timed, e->val.clip_ns, e->val.clip_sq_us };
 		struct sched_func *f;
 		char *name;
 
@@ -383,6 +384,7 @@ static int attribute(struct sched_state *s)
 			f->s_iowq += e->val.count;
 		sample_sums_add(&f->s_offcpu, &times);
 		sample_sums_add(&s->s_offcpu, &times);
+		sample_sums_add(&s->s_clip, &clipped);
 		s->s_count += e->val.count;
 	}
 	scale_funcs(s);
@@ -479,11 +481,13 @@ static void sched_render_text(const void *state, FILE *out)
 	if (s->nr_funcs > TOP_FUNCTIONS)
 		fprintf(out, "      (%zu more functions in the JSON output)\n",
 			s->nr_funcs - TOP_FUNCTIONS);
-	if (c->offcpu_ns && s->s_offcpu.n)
-		fprintf(out, "      (shares of the samples applied to the exact totals; the sampled "
-			"off-cpu x %u makes %.3f of the total, +-%.3f)\n", s->stack_period,
-			s->est_offcpu_ns / (double)c->offcpu_ns,
-			s->est_offcpu_se / (double)c->offcpu_ns);
+	if (c->offcpu_clip_ns && s->s_offcpu.n)
+		fprintf(out, "      (shares of the samples applied to the exact totals; sampled "
+			"off-cpu x %u = %.3f of the total +-%.3f, intervals cut at %.0fus %.3f "
+			"+-%.3f)\n", s->stack_period, s->est_offcpu_ns / (double)c->offcpu_ns,
+			s->est_offcpu_se / (double)c->offcpu_ns, SCHED_CLIP_NS / 1e3,
+			s->est_clip_ns / (double)c->offcpu_clip_ns,
+			s->est_clip_se / (double)c->offcpu_clip_ns);
 	fprintf(out, "    io-wq workers: %llu threads, %llu switches",
 		(unsigned long long)s->iowq_workers, (unsigned long long)c->iowq_switches);
 	if (c->sqpoll_switches)
@@ -541,6 +545,8 @@ static void sched_render_json(const void *state, struct json_object *kernel)
 	json_object_object_add(o, "offcpu_ns", json_u64(c->offcpu_ns));
 	json_object_object_add(o, "offcpu_voluntary_ns", json_u64(c->offcpu_vol_ns));
 	json_object_object_add(o, "offcpu_timed", json_u64(c->switch_ins));
+	json_object_object_add(o, "offcpu_clipped_ns", json_u64(c->offcpu_clip_ns));
+	json_object_object_add(o, "offcpu_clip_ns", json_u64(SCHED_CLIP_NS));
 	/* by_function and stacks are estimates: sampled switches x period. */
 	json_object_object_add(o, "stack_sample_period", json_u64(s->stack_period));
 	json_object_object_add(o, "sampled_switches", json_u64(c->sampled));
@@ -553,6 +559,9 @@ static void sched_render_json(const void *state, struct json_object *kernel)
 	json_object_object_add(sub, "offcpu_estimate_ns", json_object_new_double(s->est_offcpu_ns));
 	json_object_object_add(sub, "offcpu_estimate_se_ns",
 			       json_object_new_double(s->est_offcpu_se));
+	json_object_object_add(sub, "clipped_estimate_ns", json_object_new_double(s->est_clip_ns));
+	json_object_object_add(sub, "clipped_estimate_se_ns",
+			       json_object_new_double(s->est_clip_se));
 	json_object_object_add(o, "samples", sub);
 
 	sub = json_object_new_object();
