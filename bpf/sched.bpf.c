@@ -17,19 +17,21 @@
  * workload filter comes first and costs a few loads and compares (the
  * tgid slots live in .bss, see iodig/tgid_filter.h).  A switch of another
  * process then costs little over an empty program (raw_tp more: one probe
- * read for next->tgid); a workload switch-out that takes its kernel stack
- * costs far more, nearly all of it bpf_get_stackid(), whose cost hardly
+ * read for next->tgid); a workload switch that takes its kernel stack
+ * costs far more, nearly all of it the stack walk, whose cost hardly
  * depends on the depth kept (docs/overhead.md has the figures).
- * So the stack is taken for a random 1 in stack_period
- * switch-outs only (fast_rand.bpf.h; random because a fixed stride could
- * beat with a workload that alternates between two blocking points); user
- * space scales the sampled switches by stack_period.  Counts,
- * voluntary/involuntary and the total off-CPU time stay exact, in per-CPU
- * counters.
+ * So the stack is taken for a random 1 in stack_period switches only
+ * (fast_rand.bpf.h; random because a fixed stride could beat with a
+ * workload that alternates between two blocking points), each sample
+ * weighted by the period it was taken at; user space gives each blocking
+ * function its share of the samples.  Counts, voluntary/involuntary and
+ * the total off-CPU time stay exact, in per-CPU counters.
  *
- * Switch out: count it; when sampled, also under {stack, voluntary, io-wq};
- *             remember when (and whether sampled) in the thread's record.
- * Switch in:  add now - then to the off-CPU total, and to the sampled key.
+ * Switch out: count it; remember when, and the flags {voluntary, io-wq},
+ *             in the thread's record (switch-out walk: also the stack's
+ *             key, and whether sampled).
+ * Switch in:  add now - then to the off-CPU totals; when sampled, to the
+ *             {stack, flags} key (switch-in walk: taking the stack now).
  *
  * "now" in the tp_btf variant is this CPU's runqueue clock, which
  * __schedule() has just updated (update_rq_clock() before it picks the
@@ -63,8 +65,9 @@ char LICENSE[] SEC("license") = "GPL";
  *                   a wake-up that already set it back to running.
  */
 const volatile bool has_prev_state = true;
-/* Take the kernel stack of 1 in this many switch-outs (1 = every one). */
-const volatile __u32 stack_period = SCHED_STACK_PERIOD;
+/* Take the kernel stack of 1 in this many switches (1 = every one); set
+ * by user space, which follows the switch rate. */
+__u32 stack_period = SCHED_STACK_PERIOD;
 /* Entries of the start array, a power of two sized from the job. */
 const volatile __u32 thread_slots = SCHED_THREAD_SLOTS;
 
@@ -229,11 +232,20 @@ struct out_info {
 	bool voluntary;
 };
 
-/* One in stack_period, at random; stack_period is read-only, so the
- * verifier drops the test when it is 1. */
-static __always_inline bool take_stack(void)
+/* One in stack_period, at random: the sample's weight, 0 = not taken. */
+static __always_inline __u32 stack_weight(void)
 {
-	return stack_period <= 1 || iodig_rand32() % stack_period == 0;
+	__u32 period = stack_period;
+
+	if (period <= 1)
+		return 1;
+	return iodig_rand32() % period ? 0 : period;
+}
+
+static __always_inline void agg_count(struct sched_agg_val *v, __u32 w)
+{
+	__sync_fetch_and_add(&v->count, 1);
+	__sync_fetch_and_add(&v->count_w, w);
 }
 
 /*
@@ -271,7 +283,7 @@ static __always_inline struct sched_agg_val *agg_get(struct sched_counters *c,
 
 /* Switch-out walk: the stack map's id, and the key's count. */
 static __always_inline void sample_stack(void *ctx, struct sched_counters *c,
-					 struct sched_agg_key *key)
+					 struct sched_agg_key *key, __u32 w)
 {
 	struct sched_agg_val *v;
 	long id;
@@ -286,7 +298,7 @@ static __always_inline void sample_stack(void *ctx, struct sched_counters *c,
 	}
 	v = agg_get(c, key);
 	if (v)
-		__sync_fetch_and_add(&v->count, 1);
+		agg_count(v, w);
 }
 
 /* FNV-1a over the frames, into the task_stacks id space.  Two stacks of
@@ -334,6 +346,7 @@ static __always_inline void switch_out(void *ctx, const struct out_info *o, __u6
 	struct sched_counters *c = counters_get();
 	struct sched_start *st;
 	enum io_thread kind;
+	__u32 w = 0;
 
 	if (!c)
 		return;
@@ -352,8 +365,11 @@ static __always_inline void switch_out(void *ctx, const struct out_info *o, __u6
 	} else if (kind == SQPOLL_THREAD) {
 		c->sqpoll_switches++;
 	}
-	if (!stack_at_switch_in(btf) && take_stack())
-		sample_stack(ctx, c, &key);
+	if (!stack_at_switch_in(btf)) {
+		w = stack_weight();
+		if (w)
+			sample_stack(ctx, c, &key, w);
+	}
 	if (o->task_flags & IODIG_PF_EXITING)
 		return;
 
@@ -364,6 +380,7 @@ static __always_inline void switch_out(void *ctx, const struct out_info *o, __u6
 	}
 	st->ts = now;
 	st->key = key;
+	st->weight = w;
 }
 
 static __always_inline void switch_in(struct task_struct *task, __u32 tid, __u64 now, bool btf)
@@ -373,6 +390,7 @@ static __always_inline void switch_in(struct task_struct *task, __u32 tid, __u64
 	struct sched_counters *c;
 	struct sched_agg_val *v;
 	__u64 then, d, clip;
+	__u32 w;
 
 	if (!st || !st->ts)
 		return;
@@ -394,26 +412,29 @@ static __always_inline void switch_in(struct task_struct *task, __u32 tid, __u64
 	if (key.flags & SCHED_F_VOLUNTARY)
 		c->offcpu_vol_ns += d;
 	if (stack_at_switch_in(btf)) {
-		if (!take_stack())
+		w = stack_weight();
+		if (!w)
 			return;
 		task_stack_id(task, c, &key);
 		v = agg_get(c, &key);
 		if (v)
-			__sync_fetch_and_add(&v->count, 1);
+			agg_count(v, w);
 	} else {
-		if (key.stackid == (__u32)SCHED_UNSAMPLED)
+		w = st->weight;
+		if (!w || key.stackid == (__u32)SCHED_UNSAMPLED)
 			return;
 		v = bpf_map_lookup_elem(&agg, &key);
 	}
 	if (!v)
 		return;
-	__sync_fetch_and_add(&v->offcpu_ns, d);
 	__sync_fetch_and_add(&v->timed, 1);
-	__sync_fetch_and_add(&v->clip_ns, clip);
+	__sync_fetch_and_add(&v->timed_w, w);
+	__sync_fetch_and_add(&v->offcpu_ns, w * d);
+	__sync_fetch_and_add(&v->clip_ns, w * clip);
 	d /= 1000;
 	clip /= 1000;
-	__sync_fetch_and_add(&v->offcpu_sq_us, d * d);
-	__sync_fetch_and_add(&v->clip_sq_us, clip * clip);
+	__sync_fetch_and_add(&v->offcpu_sq_us, w * d * d);
+	__sync_fetch_and_add(&v->clip_sq_us, w * clip * clip);
 }
 
 /* Whether the switch is voluntary, as the kernel counts nvcsw: the task

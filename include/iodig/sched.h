@@ -37,12 +37,18 @@
 #define SCHED_UNSAMPLED (-2)
 
 /*
- * Default: 1 in this many switch-outs of the workload takes its kernel
- * stack.  bpf_get_stackid() costs far more than the rest of a switch
+ * 1 in this many switches of the workload takes its kernel stack, at
+ * least.  A stack walk costs far more than the rest of a switch
  * (docs/overhead.md), and 1 in 64 keeps its share per switch small; a
  * blocking point behind 1% of 100,000 switches still gets ~16 samples.
+ * Above SCHED_STACKS_PER_S x 64 switches a second (a synchronous engine
+ * sleeps at every I/O) user space widens the period, a power of two up to
+ * SCHED_STACK_PERIOD_MAX, every ~200 ms, so that about SCHED_STACKS_PER_S
+ * stacks a second are taken; each sample carries its period as weight.
  */
 #define SCHED_STACK_PERIOD 64
+#define SCHED_STACKS_PER_S 256
+#define SCHED_STACK_PERIOD_MAX 4096
 
 /*
  * Off-CPU intervals cut at this length, summed apart: the check that the
@@ -62,14 +68,17 @@ struct sched_agg_key {
 	iodig_u32 flags;        /* SCHED_F_* */
 };
 
-/* Sampled switch-outs only (1 in stack_period). */
+/* Sampled switches only; "w" sums are weighted by each sample's period
+ * (the switches it stands for). */
 struct sched_agg_val {
-	iodig_u64 count;        /* switches out */
-	iodig_u64 offcpu_ns;    /* switch out -> back in, summed */
-	iodig_u64 timed;        /* switches whose return was seen */
-	iodig_u64 offcpu_sq_us; /* their squares, in us^2: the sampling error */
-	iodig_u64 clip_ns;      /* their times cut at SCHED_CLIP_NS, summed */
-	iodig_u64 clip_sq_us;   /* and squared */
+	iodig_u64 count;        /* switches sampled */
+	iodig_u64 count_w;
+	iodig_u64 timed;        /* of them, returns seen (all, at switch-in) */
+	iodig_u64 timed_w;
+	iodig_u64 offcpu_ns;    /* w x (switch out -> back in), summed */
+	iodig_u64 offcpu_sq_us; /* w x its square, in us^2: the sampling error */
+	iodig_u64 clip_ns;      /* w x the time cut at SCHED_CLIP_NS */
+	iodig_u64 clip_sq_us;   /* w x its square */
 };
 
 /* A kernel stack taken at switch-in, innermost frame first, zero-filled. */
@@ -83,9 +92,11 @@ struct sched_start {
 	struct sched_agg_key key;
 	iodig_u32 tid;          /* the slot's owner */
 	iodig_u32 gen;          /* attach_gen when written (--probe-toggle) */
+	iodig_u32 weight;       /* the switch-out's sample weight, 0 = none */
+	iodig_u32 pad0;
 	/* A cache line per slot: threads created together have consecutive
 	 * ids and switch on different CPUs. */
-	iodig_u64 pad[5];
+	iodig_u64 pad[4];
 };
 
 /* Per-CPU counters; each CPU writes only its own copy. */

@@ -45,7 +45,7 @@ for spec in "psync 1 16 6" "io_uring 16 2 5"; do
 	uncut=$(q "$S.samples.offcpu_estimate_ns / $S.offcpu_ns")
 	uncut_se=$(q "$S.samples.offcpu_estimate_se_ns / $S.offcpu_ns")
 	returns=$(q "$S.offcpu_timed")
-	sreturns=$(q "$S.samples.returns * $period")
+	sreturns=$(q "$S.samples.returns_estimate")
 	parts=$(q "[$S.by_function[].offcpu_ns] | add")
 	echo "$job: off-CPU cut at 250 us exact $clipped ns, sampled x $period $est ns (+-$se of it);" \
 		"uncut $uncut of the exact $total ns (+-$uncut_se); returns $returns, sampled x $period" \

@@ -29,11 +29,12 @@ static uint64_t interval(int part_b)
 	return part_b ? (uint64_t)(50e3 * pow(u, -1.0 / 2.5)) : (uint64_t)(-30e3 * log(u));
 }
 
-static void add(struct sample_sums *s, uint64_t ns)
+static void add(struct sample_sums *s, uint64_t ns, uint64_t w)
 {
 	s->n++;
-	s->ns += ns;
-	s->sq_us += (ns / 1000) * (ns / 1000);
+	s->w += w;
+	s->ns += w * ns;
+	s->sq_us += w * (ns / 1000) * (ns / 1000);
 }
 
 int main(void)
@@ -46,17 +47,18 @@ int main(void)
 	CHECK(sample_scale(2, 3, 100) == 67);
 	CHECK(sample_scale(5, 0, 100) == 0);
 	{
-		struct sample_sums all = { 4, 4000, 4 }, part = { 1, 1000, 1 };
+		/* 4 samples of 1 us; weight 1: every event seen, no error */
+		struct sample_sums all = { 4, 4, 4000, 4 }, part = { 1, 1, 1000, 1 };
+		struct sample_sums all4 = { 4, 16, 16000, 16 }, part4 = { 1, 4, 4000, 4 };
 
-		/* period 1: every event seen, no error */
-		CHECK(sample_total_estimate(&all, 1, &se) == 4000.0 && se == 0.0);
-		CHECK(sample_share_se(&part, &all, 1, 4000) == 0.0);
-		/* equal values: the time share is the count share; (1 - 1/4) of
-		 * the squares of (x - y/4): 9/16 once and 1/16 three times */
-		CHECK(fabs(sample_total_estimate(&all, 4, &se) - 16000.0) < 1e-9);
-		CHECK(fabs(se - sqrt(0.75 * 4) * 4 * 1e3) < 1e-6);
-		CHECK(fabs(sample_share_se(&part, &all, 4, 16000) -
-			   16000 * sqrt(0.75 * 0.75) * 1e3 / 4000) < 1e-6);
+		CHECK(sample_total_estimate(&all, &se) == 4000.0 && se == 0.0);
+		CHECK(sample_share_se(&part, &all, 4000) == 0.0);
+		/* weight 4: w (w - 1) = 12 per square; the share's terms
+		 * (x - y/4)^2 are 9/16 once and 1/16 three times */
+		CHECK(fabs(sample_total_estimate(&all4, &se) - 16000.0) < 1e-9);
+		CHECK(fabs(se - sqrt(12.0 * 4) * 1e3) < 1e-6);
+		CHECK(fabs(sample_share_se(&part4, &all4, 16000) -
+			   16000 * sqrt(12.0 * 0.75) * 1e3 / 16000) < 1e-6);
 	}
 
 	/* simulated: the errors are as large as stated, no larger, no smaller */
@@ -73,13 +75,13 @@ int main(void)
 			exact_a += b ? 0 : ns;
 			if (uniform01() * PERIOD >= 1.0)
 				continue;
-			add(&all, ns);
+			add(&all, ns, PERIOD);
 			if (!b)
-				add(&part, ns);
+				add(&part, ns, PERIOD);
 		}
-		total_in += fabs(sample_total_estimate(&all, PERIOD, &se) - (double)exact) <= 1.96 * se;
+		total_in += fabs(sample_total_estimate(&all, &se) - (double)exact) <= 1.96 * se;
 		est_a = (double)sample_scale(part.ns, all.ns, exact);
-		se_a = sample_share_se(&part, &all, PERIOD, exact);
+		se_a = sample_share_se(&part, &all, exact);
 		share_in += fabs(est_a - (double)exact_a) <= 1.96 * se_a;
 	}
 	printf("within 1.96 SE: total %d, share %d of %d trials\n", total_in, share_in, TRIALS);

@@ -24,6 +24,7 @@
 #include "probes/tp_layout.h"
 #include "probes/family.h"
 #include "probes/sample_share.h"
+#include "base/clock.h"
 #include "sched.skel.h"
 
 _Static_assert(sizeof(struct sched_counters) % sizeof(uint64_t) == 0,
@@ -52,7 +53,7 @@ struct sched_func {
 	double offcpu_se;          /* offcpu_ns's standard error */
 	/* the samples behind them */
 	uint64_t sampled;          /* switches whose stack was taken */
-	uint64_t s_voluntary, s_iowq;
+	uint64_t s_weight, s_voluntary, s_iowq; /* weighted switches */
 	struct sample_sums s_offcpu; /* returns seen, their off-CPU time */
 };
 
@@ -65,7 +66,9 @@ struct sched_state {
 	FAMILY_BASE;
 	struct sched_bpf *skel;
 	bool has_prev_state;              /* sched_switch passes prev_state */
-	unsigned int stack_period;        /* 1 in N switch-outs takes its stack */
+	unsigned int stack_period;        /* 1 in N switches takes its stack */
+	bool period_fixed;                /* set by the user: not widened */
+	uint64_t tick_ns, tick_switches;  /* the switch rate's last reading */
 	uint32_t thread_slots;            /* entries of start, from the job */
 	uint32_t max_iowq;                /* entries of iowq_threads */
 	/* filled by collect */
@@ -79,7 +82,7 @@ struct sched_state {
 	uint64_t iowq_workers;
 	/* All samples; their off-CPU time scaled by the period, the check
 	 * that they are fair (sample_share.h), and its standard error. */
-	uint64_t s_count;
+	uint64_t s_count, s_weight;
 	struct sample_sums s_offcpu, s_clip;
 	double est_offcpu_ns, est_offcpu_se, est_clip_ns, est_clip_se;
 	char symbolizer[160];             /* why names are addresses, "" = fine */
@@ -134,7 +137,7 @@ static int sched_load(void *state, size_t mech, struct errbuf *why)
 	if (err)
 		return err;
 	s->skel->rodata->has_prev_state = s->has_prev_state;
-	s->skel->rodata->stack_period = s->stack_period;
+	s->skel->data->stack_period = s->stack_period;
 	s->skel->rodata->thread_slots = s->thread_slots;
 	bpf_map__set_max_entries(s->skel->maps.start, s->thread_slots);
 	bpf_map__set_max_entries(s->skel->maps.iowq_threads, s->max_iowq);
@@ -148,8 +151,8 @@ static void sched_prepare(void *state)
 	struct sched_state *s = state;
 	const struct probe_env *env = s->env;
 
-	s->stack_period = env->sched_stack_period ? env->sched_stack_period
-						  : SCHED_STACK_PERIOD;
+	s->period_fixed = env->sched_stack_period != 0;
+	s->stack_period = s->period_fixed ? env->sched_stack_period : SCHED_STACK_PERIOD;
 	/*
 	 * Map sizes from the job.  start: workers started together have
 	 * consecutive thread ids, which cannot share a slot while the slots
@@ -320,7 +323,7 @@ static int build_folded(struct sched_state *s)
 			s->folded[j].stack = e->folded;
 			s->nr_folded++;
 		}
-		s->folded[j].count += sample_scale(e->val.count, s->s_count, s->sum.switches);
+		s->folded[j].count += sample_scale(e->val.count_w, s->s_weight, s->sum.switches);
 		s->folded[j].offcpu_ns += sample_scale(e->val.offcpu_ns, s->s_offcpu.ns,
 						       s->sum.offcpu_ns);
 	}
@@ -329,24 +332,31 @@ static int build_folded(struct sched_state *s)
 	return 0;
 }
 
+/* The stack period over the run: the samples' mean weight. */
+static unsigned int mean_period(const struct sched_state *s)
+{
+	return s->s_count ? (unsigned int)((s->s_weight + s->s_count / 2) / s->s_count)
+			  : s->stack_period;
+}
+
 /* The samples' shares of the exact totals (iodig/sample_share.h). */
 static void scale_funcs(struct sched_state *s)
 {
 	const struct sched_counters *c = &s->sum;
 
-	s->est_offcpu_ns = sample_total_estimate(&s->s_offcpu, s->stack_period,
-						 &s->est_offcpu_se);
-	s->est_clip_ns = sample_total_estimate(&s->s_clip, s->stack_period, &s->est_clip_se);
+	s->est_offcpu_ns = sample_total_estimate(&s->s_offcpu, &s->est_offcpu_se);
+	s->est_clip_ns = sample_total_estimate(&s->s_clip, &s->est_clip_se);
 	for (size_t i = 0; i < s->nr_funcs; i++) {
 		struct sched_func *f = &s->funcs[i];
 
-		f->count = sample_scale(f->sampled, s->s_count, c->switches);
-		f->voluntary = sample_scale(f->s_voluntary, s->s_count, c->switches);
-		f->involuntary = f->count - f->voluntary;
-		f->iowq = sample_scale(f->s_iowq, s->s_count, c->switches);
-		f->timed = sample_scale(f->s_offcpu.n, s->s_offcpu.n, c->switch_ins);
+		f->count = sample_scale(f->s_weight, s->s_weight, c->switches);
+		f->voluntary = sample_scale(f->s_voluntary, s->s_weight, c->switches);
+		f->involuntary = sample_scale(f->s_weight - f->s_voluntary, s->s_weight,
+					      c->switches);
+		f->iowq = sample_scale(f->s_iowq, s->s_weight, c->switches);
+		f->timed = sample_scale(f->s_offcpu.w, s->s_offcpu.w, c->switch_ins);
 		f->offcpu_ns = sample_scale(f->s_offcpu.ns, s->s_offcpu.ns, c->offcpu_ns);
-		f->offcpu_se = sample_share_se(&f->s_offcpu, &s->s_offcpu, s->stack_period,
+		f->offcpu_se = sample_share_se(&f->s_offcpu, &s->s_offcpu,
 					       c->offcpu_ns);
 	}
 }
@@ -363,8 +373,8 @@ static int attribute(struct sched_state *s)
 	for (size_t i = 0; i < s->nr_entries; i++) {
 		struct sched_entry *e = &s->entries[i];
 		const struct sample_sums times = {
-			e->val.timed, e->val.offcpu_ns, e->val.offcpu_sq_us,
-		}, clipped = { e->val.timed, e->val.clip_ns, e->val.clip_sq_us };
+			e->val.timed, e->val.timed_w, e->val.offcpu_ns, e->val.offcpu_sq_us,
+		}, clipped = { e->val.timed, e->val.timed_w, e->val.clip_ns, e->val.clip_sq_us };
 		struct sched_func *f;
 		char *name;
 
@@ -379,13 +389,15 @@ static int attribute(struct sched_state *s)
 		e->function = f->name;
 		f->sampled += e->val.count;
 		if (e->key.flags & SCHED_F_VOLUNTARY)
-			f->s_voluntary += e->val.count;
+			f->s_voluntary += e->val.count_w;
 		if (e->key.flags & SCHED_F_IOWQ)
-			f->s_iowq += e->val.count;
+			f->s_iowq += e->val.count_w;
 		sample_sums_add(&f->s_offcpu, &times);
 		sample_sums_add(&s->s_offcpu, &times);
 		sample_sums_add(&s->s_clip, &clipped);
+		f->s_weight += e->val.count_w;
 		s->s_count += e->val.count;
+		s->s_weight += e->val.count_w;
 	}
 	scale_funcs(s);
 	if (s->nr_funcs)
@@ -464,7 +476,7 @@ static void sched_render_text(const void *state, FILE *out)
 		(unsigned long long)c->switch_ins);
 	fprintf(out, "    context switches by blocking function (stacks sampled 1 in %u, "
 		"%llu sampled; each function's share of the samples, error ~1/sqrt(samples)):\n",
-		s->stack_period, (unsigned long long)c->sampled);
+		mean_period(s), (unsigned long long)c->sampled);
 	fprintf(out, "      %-32s %10s %10s %10s %6s %12s %7s %10s %8s\n", "function", "switches",
 		"vol", "invol", "share", "off-cpu", "+-", "avg", "samples");
 	for (size_t i = 0; i < s->nr_funcs && i < TOP_FUNCTIONS; i++) {
@@ -484,7 +496,7 @@ static void sched_render_text(const void *state, FILE *out)
 	if (c->offcpu_clip_ns && s->s_offcpu.n)
 		fprintf(out, "      (shares of the samples applied to the exact totals; sampled "
 			"off-cpu x %u = %.3f of the total +-%.3f, intervals cut at %.0fus %.3f "
-			"+-%.3f)\n", s->stack_period, s->est_offcpu_ns / (double)c->offcpu_ns,
+			"+-%.3f)\n", mean_period(s), s->est_offcpu_ns / (double)c->offcpu_ns,
 			s->est_offcpu_se / (double)c->offcpu_ns, SCHED_CLIP_NS / 1e3,
 			s->est_clip_ns / (double)c->offcpu_clip_ns,
 			s->est_clip_se / (double)c->offcpu_clip_ns);
@@ -548,13 +560,14 @@ static void sched_render_json(const void *state, struct json_object *kernel)
 	json_object_object_add(o, "offcpu_clipped_ns", json_u64(c->offcpu_clip_ns));
 	json_object_object_add(o, "offcpu_clip_ns", json_u64(SCHED_CLIP_NS));
 	/* by_function and stacks are estimates: sampled switches x period. */
-	json_object_object_add(o, "stack_sample_period", json_u64(s->stack_period));
+	json_object_object_add(o, "stack_sample_period", json_u64(mean_period(s)));
 	json_object_object_add(o, "sampled_switches", json_u64(c->sampled));
 	json_object_object_add(o, "by_function", json_funcs(s));
 	/* The check that the samples are fair: their off-CPU time x period. */
 	sub = json_object_new_object();
 	json_object_object_add(sub, "switches", json_u64(s->s_count));
 	json_object_object_add(sub, "returns", json_u64(s->s_offcpu.n));
+	json_object_object_add(sub, "returns_estimate", json_u64(s->s_offcpu.w));
 	json_object_object_add(sub, "offcpu_ns", json_u64(s->s_offcpu.ns));
 	json_object_object_add(sub, "offcpu_estimate_ns", json_object_new_double(s->est_offcpu_ns));
 	json_object_object_add(sub, "offcpu_estimate_se_ns",
@@ -607,6 +620,30 @@ static void sched_destroy(void *state)
 	free(s->folded);
 }
 
+/* Every ~200 ms: the stack period for the switch rate since the last
+ * tick, so that about SCHED_STACKS_PER_S stacks a second are taken. */
+static void sched_tick(void *state)
+{
+	struct sched_state *s = state;
+	struct sched_counters sum;
+	unsigned int period = SCHED_STACK_PERIOD;
+	uint64_t now = now_ns();
+	double rate;
+
+	if (!s || !s->skel || s->period_fixed ||
+	    map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
+			   sizeof(sum) / sizeof(uint64_t), (uint64_t *)&sum))
+		return;
+	if (s->tick_ns && now > s->tick_ns && sum.switches >= s->tick_switches) {
+		rate = (double)(sum.switches - s->tick_switches) * 1e9 / (double)(now - s->tick_ns);
+		while (period < SCHED_STACK_PERIOD_MAX && rate / period > SCHED_STACKS_PER_S)
+			period *= 2;
+		s->skel->data->stack_period = period;
+	}
+	s->tick_ns = now;
+	s->tick_switches = sum.switches;
+}
+
 /*
  * --probe-toggle.  A thread that left the CPU while attached and came back
  * while detached keeps its record; read at its next switch-in it would
@@ -621,6 +658,7 @@ static int sched_set_attached(void *state, bool on)
 
 	if (on)
 		s->skel->bss->attach_gen++;
+	s->tick_ns = 0;  /* no rate across a detached phase */
 	return family_relink(s, on);
 }
 
@@ -634,7 +672,7 @@ static void sched_share_out(const void *state, struct probe_shared *sh)
 		return;
 	sh->tag_waits_known = true;
 	sh->tag_wait_source = "sched";
-	sh->tag_wait_period = s->stack_period;
+	sh->tag_wait_period = mean_period(s);
 	for (size_t i = 0; i < s->nr_funcs; i++) {
 		const struct sched_func *f = &s->funcs[i];
 
@@ -715,6 +753,7 @@ const struct probe_family sched_probe = {
 	.prepare = sched_prepare,
 	.load = sched_load,
 	.set_attached = sched_set_attached,
+	.tick = sched_tick,
 	.collect = sched_collect,
 	.share_out = sched_share_out,
 	.render_text = sched_render_text,
