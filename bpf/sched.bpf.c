@@ -21,8 +21,8 @@
  * costs far more, nearly all of it the stack walk, whose cost hardly
  * depends on the depth kept (docs/overhead.md has the figures).
  * So the stack is taken for a random 1 in stack_period switches only
- * (fast_rand.bpf.h; random because a fixed stride could beat with a
- * workload that alternates between two blocking points), each sample
+ * (random gaps, because a fixed stride could beat with a workload that
+ * alternates between two blocking points), each sample
  * weighted by the period it was taken at; user space gives each blocking
  * function its share of the samples.  Counts, voluntary/involuntary and
  * the total off-CPU time stay exact, in per-CPU counters.
@@ -108,6 +108,14 @@ struct {
 	__type(key, __u32);
 	__type(value, struct sched_stack);
 } task_stacks SEC(".maps");
+
+/* Switches to go on this CPU until the next stack (stack_weight()). */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} stack_gap SEC(".maps");
 
 /* A stack is larger than the BPF stack allows: taken into this. */
 struct {
@@ -232,14 +240,27 @@ struct out_info {
 	bool voluntary;
 };
 
-/* One in stack_period, at random: the sample's weight, 0 = not taken. */
+/*
+ * One in stack_period, at random: the sample's weight, 0 = not taken.
+ * The gap to the next sample on this CPU is drawn uniformly from 1 ..
+ * 2 * period - 1 (mean: the period), so most switches only count down,
+ * with no draw.
+ */
 static __always_inline __u32 stack_weight(void)
 {
-	__u32 period = stack_period;
+	__u32 period = stack_period, zero = 0;
+	__u32 *left = bpf_map_lookup_elem(&stack_gap, &zero);
 
 	if (period <= 1)
 		return 1;
-	return iodig_rand32() % period ? 0 : period;
+	if (!left)
+		return 0;
+	if (*left > 1) {
+		(*left)--;
+		return 0;
+	}
+	*left = 1 + iodig_rand32() % (2 * period - 1);
+	return period;
 }
 
 static __always_inline void agg_count(struct sched_agg_val *v, __u32 w)
