@@ -47,7 +47,7 @@
  * stacks a second are taken; each sample carries its period as weight.
  */
 #define SCHED_STACK_PERIOD 64
-#define SCHED_STACKS_PER_S 256
+#define SCHED_STACKS_PER_S 128
 #define SCHED_STACK_PERIOD_MAX 4096
 
 /*
