@@ -104,7 +104,7 @@ struct {
 /* Stacks taken at switch-in, by SCHED_TASK_STACK_ID | hash of frames. */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, SCHED_MAX_STACKS);
+	__uint(max_entries, SCHED_MAX_TASK_STACKS);
 	__type(key, __u32);
 	__type(value, struct sched_stack);
 } task_stacks SEC(".maps");

@@ -17,6 +17,9 @@
  * stack hashes to a taken bucket, so it is kept well above the number of
  * distinct stacks a workload shows (tens to a few hundred). */
 #define SCHED_MAX_STACKS 8192
+/* Stacks taken at switch-in, kept whole by hash: no bucket collisions to
+ * leave room for, so sized for the distinct stacks alone. */
+#define SCHED_MAX_TASK_STACKS 2048
 /* (stack, voluntary, io-wq) combinations kept. */
 #define SCHED_MAX_AGG 4096
 /* io-wq worker threads counted one by one (default; sized from the job). */
