@@ -17,19 +17,21 @@
  * workload filter comes first and costs a few loads and compares (the
  * tgid slots live in .bss, see iodig/tgid_filter.h).  A switch of another
  * process then costs little over an empty program (raw_tp more: one probe
- * read for next->tgid); a workload switch-out that takes its kernel stack
- * costs far more, nearly all of it bpf_get_stackid(), whose cost hardly
+ * read for next->tgid); a workload switch that takes its kernel stack
+ * costs far more, nearly all of it the stack walk, whose cost hardly
  * depends on the depth kept (docs/overhead.md has the figures).
- * So the stack is taken for a random 1 in stack_period
- * switch-outs only (fast_rand.bpf.h; random because a fixed stride could
- * beat with a workload that alternates between two blocking points); user
- * space scales the sampled switches by stack_period.  Counts,
- * voluntary/involuntary and the total off-CPU time stay exact, in per-CPU
- * counters.
+ * So the stack is taken for a random 1 in stack_period switches only
+ * (random gaps, because a fixed stride could beat with a workload that
+ * alternates between two blocking points), each sample
+ * weighted by the period it was taken at; user space gives each blocking
+ * function its share of the samples.  Counts, voluntary/involuntary and
+ * the total off-CPU time stay exact, in per-CPU counters.
  *
- * Switch out: count it; when sampled, also under {stack, voluntary, io-wq};
- *             remember when (and whether sampled) in the thread's record.
- * Switch in:  add now - then to the off-CPU total, and to the sampled key.
+ * Switch out: count it; remember when, and the flags {voluntary, io-wq},
+ *             in the thread's record (switch-out walk: also the stack's
+ *             key, and whether sampled).
+ * Switch in:  add now - then to the off-CPU totals; when sampled, to the
+ *             {stack, flags} key (switch-in walk: taking the stack now).
  *
  * "now" in the tp_btf variant is this CPU's runqueue clock, which
  * __schedule() has just updated (update_rq_clock() before it picks the
@@ -63,8 +65,9 @@ char LICENSE[] SEC("license") = "GPL";
  *                   a wake-up that already set it back to running.
  */
 const volatile bool has_prev_state = true;
-/* Take the kernel stack of 1 in this many switch-outs (1 = every one). */
-const volatile __u32 stack_period = SCHED_STACK_PERIOD;
+/* Take the kernel stack of 1 in this many switches (1 = every one); set
+ * by user space, which follows the switch rate. */
+__u32 stack_period = SCHED_STACK_PERIOD;
 /* Entries of the start array, a power of two sized from the job. */
 const volatile __u32 thread_slots = SCHED_THREAD_SLOTS;
 
@@ -97,6 +100,30 @@ struct {
 	__uint(key_size, sizeof(__u32));
 	__uint(value_size, SCHED_STACK_DEPTH * sizeof(__u64));
 } stacks SEC(".maps");
+
+/* Stacks taken at switch-in, by SCHED_TASK_STACK_ID | hash of frames. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, SCHED_MAX_TASK_STACKS);
+	__type(key, __u32);
+	__type(value, struct sched_stack);
+} task_stacks SEC(".maps");
+
+/* Switches to go on this CPU until the next stack (stack_weight()). */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} stack_gap SEC(".maps");
+
+/* A stack is larger than the BPF stack allows: taken into this. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct sched_stack);
+} stack_scratch SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -213,18 +240,73 @@ struct out_info {
 	bool voluntary;
 };
 
-/* One in stack_period, at random; stack_period is read-only, so the
- * verifier drops the test when it is 1. */
-static __always_inline bool take_stack(void)
+/*
+ * One in stack_period, at random: the sample's weight, 0 = not taken.
+ * The gap to the next sample on this CPU is drawn uniformly from 1 ..
+ * 2 * period - 1 (mean: the period), so most switches only count down,
+ * with no draw.
+ */
+static __always_inline __u32 stack_weight(void)
 {
-	return stack_period <= 1 || iodig_rand32() % stack_period == 0;
+	__u32 period = stack_period, zero = 0;
+	__u32 *left = bpf_map_lookup_elem(&stack_gap, &zero);
+
+	if (period <= 1)
+		return 1;
+	if (!left)
+		return 0;
+	if (*left > 1) {
+		(*left)--;
+		return 0;
+	}
+	*left = 1 + iodig_rand32() % (2 * period - 1);
+	return period;
 }
 
-/* The sampled part of a switch-out: its stack and its key's count. */
-static __always_inline void sample_stack(void *ctx, struct sched_counters *c,
-					 struct sched_agg_key *key)
+static __always_inline void agg_count(struct sched_agg_val *v, __u32 w)
+{
+	__sync_fetch_and_add(&v->count, 1);
+	__sync_fetch_and_add(&v->count_w, w);
+}
+
+/*
+ * Where the stack is taken.  At switch-out (bpf_get_stackid() of
+ * current) the walk runs in __schedule() after the interval's start was
+ * read and before anything else runs on this CPU, so it lengthens the
+ * very interval it samples, and more than its own time when what it
+ * delays is the work the thread waits for: sampled intervals ran long
+ * and the parts added up to more than the whole (docs/overhead.md).  At
+ * switch-in the sleeping task's stack is still the one it blocked with,
+ * and bpf_get_task_stack() reads it after the interval has ended.  That
+ * needs a BTF-typed task (tp_btf) and the helper (v5.9); raw_tp and the
+ * classic tracepoint keep the switch-out walk.
+ */
+static __always_inline bool stack_at_switch_in(bool btf)
+{
+	return btf && bpf_core_enum_value_exists(enum bpf_func_id, BPF_FUNC_get_task_stack);
+}
+
+/* The (stack, flags) entry, created on first use. */
+static __always_inline struct sched_agg_val *agg_get(struct sched_counters *c,
+						     struct sched_agg_key *key)
 {
 	struct sched_agg_val *v, zero = {};
+
+	v = bpf_map_lookup_elem(&agg, key);
+	if (!v) {
+		bpf_map_update_elem(&agg, key, &zero, BPF_NOEXIST);
+		v = bpf_map_lookup_elem(&agg, key);
+	}
+	if (!v)
+		c->agg_drops++;
+	return v;
+}
+
+/* Switch-out walk: the stack map's id, and the key's count. */
+static __always_inline void sample_stack(void *ctx, struct sched_counters *c,
+					 struct sched_agg_key *key, __u32 w)
+{
+	struct sched_agg_val *v;
 	long id;
 
 	c->sampled++;
@@ -235,23 +317,57 @@ static __always_inline void sample_stack(void *ctx, struct sched_counters *c,
 	} else {
 		key->stackid = (__u32)id;
 	}
-	v = bpf_map_lookup_elem(&agg, key);
-	if (!v) {
-		bpf_map_update_elem(&agg, key, &zero, BPF_NOEXIST);
-		v = bpf_map_lookup_elem(&agg, key);
-	}
+	v = agg_get(c, key);
 	if (v)
-		__sync_fetch_and_add(&v->count, 1);
-	else
-		c->agg_drops++;
+		agg_count(v, w);
 }
 
-static __always_inline void switch_out(void *ctx, const struct out_info *o, __u64 now)
+/* FNV-1a over the frames, into the task_stacks id space.  Two stacks of
+ * one hash would share an entry: with hundreds of stacks in 2^30 ids,
+ * rare enough to accept. */
+static __always_inline __u32 stack_hash(const struct sched_stack *st)
+{
+	__u64 h = 0xcbf29ce484222325ull;
+
+	for (int i = 0; i < SCHED_STACK_DEPTH && st->ips[i]; i++)
+		h = (h ^ st->ips[i]) * 0x100000001b3ull;
+	return SCHED_TASK_STACK_ID | ((__u32)(h ^ (h >> 32)) & (SCHED_TASK_STACK_ID - 1));
+}
+
+/* Switch-in walk: @task's stack as it blocked, into task_stacks; its id
+ * into @key. */
+static __always_inline void task_stack_id(struct task_struct *task, struct sched_counters *c,
+					  struct sched_agg_key *key)
+{
+	__u32 zero = 0;
+	struct sched_stack *st = bpf_map_lookup_elem(&stack_scratch, &zero);
+	long n;
+
+	c->sampled++;
+	key->stackid = (__u32)SCHED_NO_STACK;
+	if (!st)
+		return;
+	n = bpf_get_task_stack(task, st->ips, sizeof(st->ips), 0);
+	if (n <= 0) {
+		c->stack_drops++;
+		return;
+	}
+	key->stackid = stack_hash(st);
+	if (bpf_map_update_elem(&task_stacks, &key->stackid, st, BPF_NOEXIST) &&
+	    !bpf_map_lookup_elem(&task_stacks, &key->stackid)) {
+		c->stack_drops++;
+		key->stackid = (__u32)SCHED_NO_STACK;
+	}
+}
+
+static __always_inline void switch_out(void *ctx, const struct out_info *o, __u64 now,
+				       bool btf)
 {
 	struct sched_agg_key key = { .stackid = (__u32)SCHED_UNSAMPLED };
 	struct sched_counters *c = counters_get();
 	struct sched_start *st;
 	enum io_thread kind;
+	__u32 w = 0;
 
 	if (!c)
 		return;
@@ -270,8 +386,11 @@ static __always_inline void switch_out(void *ctx, const struct out_info *o, __u6
 	} else if (kind == SQPOLL_THREAD) {
 		c->sqpoll_switches++;
 	}
-	if (take_stack())
-		sample_stack(ctx, c, &key);
+	if (!stack_at_switch_in(btf)) {
+		w = stack_weight();
+		if (w)
+			sample_stack(ctx, c, &key, w);
+	}
 	if (o->task_flags & IODIG_PF_EXITING)
 		return;
 
@@ -282,14 +401,17 @@ static __always_inline void switch_out(void *ctx, const struct out_info *o, __u6
 	}
 	st->ts = now;
 	st->key = key;
+	st->weight = w;
 }
 
-static __always_inline void switch_in(__u32 tid, __u64 now)
+static __always_inline void switch_in(struct task_struct *task, __u32 tid, __u64 now, bool btf)
 {
 	struct sched_start *st = start_of(tid, NULL);
+	struct sched_agg_key key;
 	struct sched_counters *c;
 	struct sched_agg_val *v;
-	__u64 then, d;
+	__u64 then, d, clip;
+	__u32 w;
 
 	if (!st || !st->ts)
 		return;
@@ -303,17 +425,37 @@ static __always_inline void switch_in(__u32 tid, __u64 now)
 	c = counters_get();
 	if (!c)
 		return;
+	clip = d < SCHED_CLIP_NS ? d : SCHED_CLIP_NS;
 	c->switch_ins++;
 	c->offcpu_ns += d;
-	if (st->key.flags & SCHED_F_VOLUNTARY)
+	c->offcpu_clip_ns += clip;
+	key = st->key;
+	if (key.flags & SCHED_F_VOLUNTARY)
 		c->offcpu_vol_ns += d;
-	if (st->key.stackid == (__u32)SCHED_UNSAMPLED)
-		return;
-	v = bpf_map_lookup_elem(&agg, &st->key);
+	if (stack_at_switch_in(btf)) {
+		w = stack_weight();
+		if (!w)
+			return;
+		task_stack_id(task, c, &key);
+		v = agg_get(c, &key);
+		if (v)
+			agg_count(v, w);
+	} else {
+		w = st->weight;
+		if (!w || key.stackid == (__u32)SCHED_UNSAMPLED)
+			return;
+		v = bpf_map_lookup_elem(&agg, &key);
+	}
 	if (!v)
 		return;
-	__sync_fetch_and_add(&v->offcpu_ns, d);
 	__sync_fetch_and_add(&v->timed, 1);
+	__sync_fetch_and_add(&v->timed_w, w);
+	__sync_fetch_and_add(&v->offcpu_ns, w * d);
+	__sync_fetch_and_add(&v->clip_ns, w * clip);
+	d /= 1000;
+	clip /= 1000;
+	__sync_fetch_and_add(&v->offcpu_sq_us, w * d * d);
+	__sync_fetch_and_add(&v->clip_sq_us, w * clip * clip);
 }
 
 /* Whether the switch is voluntary, as the kernel counts nvcsw: the task
@@ -389,7 +531,7 @@ static __always_inline int handle_switch(__u64 *ctx, bool btf)
 		o.task_flags = btf ? prev->flags : BPF_CORE_READ(prev, flags);
 		o.voluntary = voluntary_of(ctx, (bool)ctx[0], prev);
 		now = switch_now(prev, btf);
-		switch_out(ctx, &o, now);
+		switch_out(ctx, &o, now, btf);
 	}
 	if (iodig_traced_tgid(next_tgid)) {
 		__u32 next_tid = btf ? next->pid : BPF_CORE_READ(next, pid);
@@ -398,7 +540,7 @@ static __always_inline int handle_switch(__u64 *ctx, bool btf)
 			return 0;
 		if (!now)
 			now = switch_now(next, btf);
-		switch_in(next_tid, now);
+		switch_in(next, next_tid, now, btf);
 	}
 	return 0;
 }
@@ -440,13 +582,13 @@ int iodig_sw_tp(struct trace_event_raw_sched_switch *ctx)
 
 		tid_mark(o.tid);
 		now = bpf_ktime_get_ns();
-		switch_out(ctx, &o, now);
+		switch_out(ctx, &o, now, false);
 	}
 	next_pid = ctx->next_pid;
 	if (next_pid && next_pid != iodig_supervisor_tid && tid_maybe(next_pid)) {
 		if (!now)
 			now = bpf_ktime_get_ns();
-		switch_in(next_pid, now);
+		switch_in(NULL, next_pid, now, false);
 	}
 	return 0;
 }

@@ -87,12 +87,13 @@ struct block_stamps {
 
 /* Completions timed per second at most once user space has seen the rate
  * (it sets a power-of-two stride every ~200 ms), and the widest stride.
- * 8,192 a second keep thousands of samples behind a 1-second run's p99;
- * a timed completion costs several untimed ones (cold cache lines, we
- * think: the request's stamps, written by the issuing CPU, and the
+ * 4,096 a second still put ~40 timed completions above a 1-second run's
+ * p99; a timed completion costs several untimed ones (cold cache lines,
+ * we think: the request's stamps, written by the issuing CPU, and the
  * histogram slots), so a wide stride takes most of the timing's cost
- * away (docs/overhead.md). */
-#define BLOCK_TIMED_PER_S   8192
+ * away, which a synchronous engine, with few program runs per I/O
+ * besides, feels most (docs/overhead.md). */
+#define BLOCK_TIMED_PER_S   4096
 #define BLOCK_STRIDE_MAX    64
 
 #define BLOCK_HIST_ENTRIES (BLOCK_HIST_NR * BLOCK_OP_NR * IODIG_HIST_SLOTS)

@@ -17,6 +17,9 @@
  * stack hashes to a taken bucket, so it is kept well above the number of
  * distinct stacks a workload shows (tens to a few hundred). */
 #define SCHED_MAX_STACKS 8192
+/* Stacks taken at switch-in, kept whole by hash: no bucket collisions to
+ * leave room for, so sized for the distinct stacks alone. */
+#define SCHED_MAX_TASK_STACKS 2048
 /* (stack, voluntary, io-wq) combinations kept. */
 #define SCHED_MAX_AGG 4096
 /* io-wq worker threads counted one by one (default; sized from the job). */
@@ -27,18 +30,37 @@
 /* Thread-id bitmap bits, see tid_seen in bpf/sched.bpf.c. */
 #define SCHED_TID_BITS 8192
 
+/* Set in a stackid that names an entry of task_stacks (a stack taken at
+ * switch-in, keyed by a hash of its frames), clear in one of stacks. */
+#define SCHED_TASK_STACK_ID 0x40000000u
+
 /* Stored as stackid when bpf_get_stackid() failed. */
 #define SCHED_NO_STACK (-1)
 /* Stored in a thread's start record when its switch-out took no stack. */
 #define SCHED_UNSAMPLED (-2)
 
 /*
- * Default: 1 in this many switch-outs of the workload takes its kernel
- * stack.  bpf_get_stackid() costs far more than the rest of a switch
+ * 1 in this many switches of the workload takes its kernel stack, at
+ * least.  A stack walk costs far more than the rest of a switch
  * (docs/overhead.md), and 1 in 64 keeps its share per switch small; a
  * blocking point behind 1% of 100,000 switches still gets ~16 samples.
+ * Above SCHED_STACKS_PER_S x 64 switches a second (a synchronous engine
+ * sleeps at every I/O) user space widens the period, a power of two up to
+ * SCHED_STACK_PERIOD_MAX, every ~200 ms, so that about SCHED_STACKS_PER_S
+ * stacks a second are taken; each sample carries its period as weight.
  */
 #define SCHED_STACK_PERIOD 64
+#define SCHED_STACKS_PER_S 128
+#define SCHED_STACK_PERIOD_MAX 4096
+
+/*
+ * Off-CPU intervals cut at this length, summed apart: the check that the
+ * sampled switches are a fair sample compares their sum of cut intervals
+ * with the exact one.  Uncut, a few intervals of a busy machine's tens of
+ * milliseconds decide the samples' sum, and its error hides a bias of
+ * microseconds per sampled interval.
+ */
+#define SCHED_CLIP_NS 250000ull
 
 /* sched_agg_key.flags */
 #define SCHED_F_VOLUNTARY 1u    /* blocked, rather than preempted */
@@ -49,11 +71,22 @@ struct sched_agg_key {
 	iodig_u32 flags;        /* SCHED_F_* */
 };
 
-/* Sampled switch-outs only (1 in stack_period). */
+/* Sampled switches only; "w" sums are weighted by each sample's period
+ * (the switches it stands for). */
 struct sched_agg_val {
-	iodig_u64 count;        /* switches out */
-	iodig_u64 offcpu_ns;    /* switch out -> back in, summed */
-	iodig_u64 timed;        /* switches whose return was seen */
+	iodig_u64 count;        /* switches sampled */
+	iodig_u64 count_w;
+	iodig_u64 timed;        /* of them, returns seen (all, at switch-in) */
+	iodig_u64 timed_w;
+	iodig_u64 offcpu_ns;    /* w x (switch out -> back in), summed */
+	iodig_u64 offcpu_sq_us; /* w x its square, in us^2: the sampling error */
+	iodig_u64 clip_ns;      /* w x the time cut at SCHED_CLIP_NS */
+	iodig_u64 clip_sq_us;   /* w x its square */
+};
+
+/* A kernel stack taken at switch-in, innermost frame first, zero-filled. */
+struct sched_stack {
+	iodig_u64 ips[SCHED_STACK_DEPTH];
 };
 
 /* Per-thread switch-out record, in the thread's slot. */
@@ -62,9 +95,11 @@ struct sched_start {
 	struct sched_agg_key key;
 	iodig_u32 tid;          /* the slot's owner */
 	iodig_u32 gen;          /* attach_gen when written (--probe-toggle) */
+	iodig_u32 weight;       /* the switch-out's sample weight, 0 = none */
+	iodig_u32 pad0;
 	/* A cache line per slot: threads created together have consecutive
 	 * ids and switch on different CPUs. */
-	iodig_u64 pad[5];
+	iodig_u64 pad[4];
 };
 
 /* Per-CPU counters; each CPU writes only its own copy. */
@@ -77,6 +112,7 @@ struct sched_counters {
 	iodig_u64 switch_ins;   /* returns to the CPU with a known start */
 	iodig_u64 offcpu_ns;    /* their time off the CPU, exact */
 	iodig_u64 offcpu_vol_ns; /* the part after voluntary switch-outs */
+	iodig_u64 offcpu_clip_ns; /* each interval cut at SCHED_CLIP_NS */
 	iodig_u64 sampled;      /* switch-outs that took their stack */
 	iodig_u64 stack_drops;  /* bpf_get_stackid() failed (bucket taken) */
 	iodig_u64 agg_drops;    /* aggregation map full */

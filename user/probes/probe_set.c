@@ -206,10 +206,15 @@ static void read_prog_stats(struct probe_slot *p)
 
 void probes_env_from_environment(struct probe_env *env)
 {
+	const char *period;
+
 	env->disabled = getenv("IODIG_DISABLE");
 	env->btf_path = getenv("IODIG_BTF");
 	if (env->btf_path && !*env->btf_path)
 		env->btf_path = NULL;
+	period = getenv("IODIG_SCHED_STACK_PERIOD");
+	if (period)
+		env->sched_stack_period = (unsigned int)strtoul(period, NULL, 10);
 }
 
 int probes_check_spec(const char *spec, struct errbuf *err)

@@ -524,6 +524,17 @@ static void samp_render_text(const void *state, FILE *out)
 		fprintf(out, "; %.0f ns/IO of %s", per_io,
 			!strcmp(basis, "slat") ? "slat" : "on-CPU time in the call");
 	fprintf(out, "):\n");
+	/* The check that the shares apply to the whole: what the samples saw
+	 * in submitting calls against the measured slat, with the samples'
+	 * counting error (Poisson). */
+	if (!strcmp(basis, "slat") && s->sum.samples[SAMPLE_SUBMIT]) {
+		double n = (double)s->sum.samples[SAMPLE_SUBMIT];
+		double seen = n * period_ns(s) / (double)s->wl.ios / per_io;
+
+		fprintf(out, "      sampled time in submitting calls: %.3f of the slat "
+			"(+-%.3f); the rest is outside the kernel's calls or unsampled\n",
+			seen, seen / sqrt(n));
+	}
 	text_folded(s, out);
 	if (s->sub_in_bpf)
 		fprintf(out, "      of which in BPF programs (iodig's own probes): %.1f%%\n",

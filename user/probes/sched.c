@@ -24,6 +24,8 @@
 #include "probes/family_render.h"
 #include "probes/tp_layout.h"
 #include "probes/family.h"
+#include "probes/sample_share.h"
+#include "base/clock.h"
 #include "sched.skel.h"
 
 _Static_assert(sizeof(struct sched_counters) % sizeof(uint64_t) == 0,
@@ -43,13 +45,17 @@ struct sched_entry {
 	char *folded;            /* "outermost;...;innermost", NULL without stack */
 };
 
-/* Switches attributed to one blocking function: estimates, the sampled
- * switches scaled by the stack period. */
+/* Switches attributed to one blocking function: estimates, its share
+ * of the sampled switches applied to the exact totals. */
 struct sched_func {
 	char *name;
 	uint64_t count, voluntary, involuntary, iowq;
 	uint64_t offcpu_ns, timed;
-	uint64_t sampled;          /* switch-outs whose stack was taken */
+	double offcpu_se;          /* offcpu_ns's standard error */
+	/* the samples behind them */
+	uint64_t sampled;          /* switches whose stack was taken */
+	uint64_t s_weight, s_voluntary, s_iowq; /* weighted switches */
+	struct sample_sums s_offcpu; /* returns seen, their off-CPU time */
 };
 
 struct sched_folded {
@@ -61,7 +67,9 @@ struct sched_state {
 	FAMILY_BASE;
 	struct sched_bpf *skel;
 	bool has_prev_state;              /* sched_switch passes prev_state */
-	unsigned int stack_period;        /* 1 in N switch-outs takes its stack */
+	unsigned int stack_period;        /* 1 in N switches takes its stack */
+	bool period_fixed;                /* set by the user: not widened */
+	uint64_t tick_ns, tick_switches;  /* the switch rate's last reading */
 	uint32_t thread_slots;            /* entries of start, from the job */
 	uint32_t max_iowq;                /* entries of iowq_threads */
 	/* filled by collect */
@@ -73,6 +81,11 @@ struct sched_state {
 	struct sched_folded *folded;
 	size_t nr_folded;
 	uint64_t iowq_workers;
+	/* All samples; their off-CPU time scaled by the period, the check
+	 * that they are fair (sample_share.h), and its standard error. */
+	uint64_t s_count, s_weight;
+	struct sample_sums s_offcpu, s_clip;
+	double est_offcpu_ns, est_offcpu_se, est_clip_ns, est_clip_se;
 	char symbolizer[160];             /* why names are addresses, "" = fine */
 };
 
@@ -125,7 +138,7 @@ static int sched_load(void *state, size_t mech, struct errbuf *why)
 	if (err)
 		return err;
 	s->skel->rodata->has_prev_state = s->has_prev_state;
-	s->skel->rodata->stack_period = s->stack_period;
+	s->skel->data->stack_period = s->stack_period;
 	s->skel->rodata->thread_slots = s->thread_slots;
 	bpf_map__set_max_entries(s->skel->maps.start, s->thread_slots);
 	bpf_map__set_max_entries(s->skel->maps.iowq_threads, s->max_iowq);
@@ -139,8 +152,8 @@ static void sched_prepare(void *state)
 	struct sched_state *s = state;
 	const struct probe_env *env = s->env;
 
-	s->stack_period = env->sched_stack_period ? env->sched_stack_period
-						  : SCHED_STACK_PERIOD;
+	s->period_fixed = env->sched_stack_period != 0;
+	s->stack_period = s->period_fixed ? env->sched_stack_period : SCHED_STACK_PERIOD;
 	/*
 	 * Map sizes from the job.  start: workers started together have
 	 * consecutive thread ids, which cannot share a slot while the slots
@@ -192,7 +205,8 @@ static int symbolize(struct sched_state *s, const struct ksyms *ks, struct sched
 		     char **function)
 {
 	uint64_t ips[SCHED_STACK_DEPTH] = { 0 };
-	int fd = bpf_map__fd(s->skel->maps.stacks);
+	int fd = bpf_map__fd(e->key.stackid & SCHED_TASK_STACK_ID ? s->skel->maps.task_stacks
+								   : s->skel->maps.stacks);
 	char name[256], *folded = NULL;
 	size_t nr = 0, len = 0, cap = 0;
 	int blocking = -1;
@@ -305,12 +319,42 @@ static int build_folded(struct sched_state *s)
 			s->folded[j].stack = e->folded;
 			s->nr_folded++;
 		}
-		s->folded[j].count += e->val.count * s->stack_period;
-		s->folded[j].offcpu_ns += e->val.offcpu_ns * s->stack_period;
+		s->folded[j].count += sample_scale(e->val.count_w, s->s_weight, s->sum.switches);
+		s->folded[j].offcpu_ns += sample_scale(e->val.offcpu_ns, s->s_offcpu.ns,
+						       s->sum.offcpu_ns);
 	}
 	if (s->nr_folded)
 		qsort(s->folded, s->nr_folded, sizeof(*s->folded), cmp_folded);
 	return 0;
+}
+
+/* The stack period over the run: the samples' mean weight. */
+static unsigned int mean_period(const struct sched_state *s)
+{
+	return s->s_count ? (unsigned int)((s->s_weight + s->s_count / 2) / s->s_count)
+			  : s->stack_period;
+}
+
+/* The samples' shares of the exact totals (iodig/sample_share.h). */
+static void scale_funcs(struct sched_state *s)
+{
+	const struct sched_counters *c = &s->sum;
+
+	s->est_offcpu_ns = sample_total_estimate(&s->s_offcpu, &s->est_offcpu_se);
+	s->est_clip_ns = sample_total_estimate(&s->s_clip, &s->est_clip_se);
+	for (size_t i = 0; i < s->nr_funcs; i++) {
+		struct sched_func *f = &s->funcs[i];
+
+		f->count = sample_scale(f->s_weight, s->s_weight, c->switches);
+		f->voluntary = sample_scale(f->s_voluntary, s->s_weight, c->switches);
+		f->involuntary = sample_scale(f->s_weight - f->s_voluntary, s->s_weight,
+					      c->switches);
+		f->iowq = sample_scale(f->s_iowq, s->s_weight, c->switches);
+		f->timed = sample_scale(f->s_offcpu.w, s->s_offcpu.w, c->switch_ins);
+		f->offcpu_ns = sample_scale(f->s_offcpu.ns, s->s_offcpu.ns, c->offcpu_ns);
+		f->offcpu_se = sample_share_se(&f->s_offcpu, &s->s_offcpu,
+					       c->offcpu_ns);
+	}
 }
 
 static int attribute(struct sched_state *s)
@@ -323,8 +367,10 @@ static int attribute(struct sched_state *s)
 		snprintf(s->symbolizer, sizeof(s->symbolizer), "%s", kerr.msg);
 	for (size_t i = 0; i < s->nr_entries; i++) {
 		struct sched_entry *e = &s->entries[i];
+		const struct sample_sums times = {
+			e->val.timed, e->val.timed_w, e->val.offcpu_ns, e->val.offcpu_sq_us,
+		}, clipped = { e->val.timed, e->val.timed_w, e->val.clip_ns, e->val.clip_sq_us };
 		struct sched_func *f;
-		uint64_t n;
 		char *name;
 		int ret = symbolize(s, ks, e, &name);
 
@@ -334,19 +380,19 @@ static int attribute(struct sched_state *s)
 		if (!f)
 			return -ENOMEM;
 		e->function = f->name;
-		/* Each sampled switch stands for stack_period of them. */
-		n = e->val.count * s->stack_period;
 		f->sampled += e->val.count;
-		f->count += n;
 		if (e->key.flags & SCHED_F_VOLUNTARY)
-			f->voluntary += n;
-		else
-			f->involuntary += n;
+			f->s_voluntary += e->val.count_w;
 		if (e->key.flags & SCHED_F_IOWQ)
-			f->iowq += n;
-		f->offcpu_ns += e->val.offcpu_ns * s->stack_period;
-		f->timed += e->val.timed * s->stack_period;
+			f->s_iowq += e->val.count_w;
+		sample_sums_add(&f->s_offcpu, &times);
+		sample_sums_add(&s->s_offcpu, &times);
+		sample_sums_add(&s->s_clip, &clipped);
+		f->s_weight += e->val.count_w;
+		s->s_count += e->val.count;
+		s->s_weight += e->val.count_w;
 	}
+	scale_funcs(s);
 	if (s->nr_funcs)
 		qsort(s->funcs, s->nr_funcs, sizeof(*s->funcs), cmp_func);
 	return build_folded(s);
@@ -418,23 +464,31 @@ static void sched_render_text(const void *state, FILE *out)
 	fprintf(out, "    off-cpu: total=%s, avg=%s over %llu returns\n", total, avg,
 		(unsigned long long)c->switch_ins);
 	fprintf(out, "    context switches by blocking function (stacks sampled 1 in %u, "
-		"%llu sampled; counts scaled by %u, error ~1/sqrt(samples)):\n",
-		s->stack_period, (unsigned long long)c->sampled, s->stack_period);
-	fprintf(out, "      %-32s %10s %10s %10s %6s %12s %10s %8s\n", "function", "switches",
-		"vol", "invol", "share", "off-cpu", "avg", "samples");
+		"%llu sampled; each function's share of the samples, error ~1/sqrt(samples)):\n",
+		mean_period(s), (unsigned long long)c->sampled);
+	fprintf(out, "      %-32s %10s %10s %10s %6s %12s %7s %10s %8s\n", "function", "switches",
+		"vol", "invol", "share", "off-cpu", "+-", "avg", "samples");
 	for (size_t i = 0; i < s->nr_funcs && i < TOP_FUNCTIONS; i++) {
 		const struct sched_func *f = &s->funcs[i];
 
 		fmt_ns(total, sizeof(total), (double)f->offcpu_ns);
 		fmt_ns(avg, sizeof(avg), f->timed ? (double)f->offcpu_ns / (double)f->timed : 0);
-		fprintf(out, "      %-32.32s %10llu %10llu %10llu %5.1f%% %12s %10s %8llu\n",
+		fprintf(out, "      %-32.32s %10llu %10llu %10llu %5.1f%% %12s %6.1f%% %10s %8llu\n",
 			f->name, (unsigned long long)f->count, (unsigned long long)f->voluntary,
 			(unsigned long long)f->involuntary, pct(f->count, c->switches),
-			total, avg, (unsigned long long)f->sampled);
+			total, f->offcpu_ns ? 100.0 * f->offcpu_se / (double)f->offcpu_ns : 0.0,
+			avg, (unsigned long long)f->sampled);
 	}
 	if (s->nr_funcs > TOP_FUNCTIONS)
 		fprintf(out, "      (%zu more functions in the JSON output)\n",
 			s->nr_funcs - TOP_FUNCTIONS);
+	if (c->offcpu_clip_ns && s->s_offcpu.n)
+		fprintf(out, "      (shares of the samples applied to the exact totals; sampled "
+			"off-cpu x %u = %.3f of the total +-%.3f, intervals cut at %.0fus %.3f "
+			"+-%.3f)\n", mean_period(s), s->est_offcpu_ns / (double)c->offcpu_ns,
+			s->est_offcpu_se / (double)c->offcpu_ns, SCHED_CLIP_NS / 1e3,
+			s->est_clip_ns / (double)c->offcpu_clip_ns,
+			s->est_clip_se / (double)c->offcpu_clip_ns);
 	fprintf(out, "    io-wq workers: %llu threads, %llu switches",
 		(unsigned long long)s->iowq_workers, (unsigned long long)c->iowq_switches);
 	if (c->sqpoll_switches)
@@ -466,6 +520,7 @@ static struct json_object *json_funcs(const struct sched_state *s)
 			pct(f->count, s->sum.switches) / 100.0));
 		json_object_object_add(o, "offcpu_ns", json_u64(f->offcpu_ns));
 		json_object_object_add(o, "offcpu_timed", json_u64(f->timed));
+		json_object_object_add(o, "offcpu_se_ns", json_object_new_double(f->offcpu_se));
 		json_object_object_add(o, "sampled", json_u64(f->sampled));
 		json_object_object_add(o, "avg_offcpu_ns", json_object_new_double(
 			f->timed ? (double)f->offcpu_ns / (double)f->timed : 0.0));
@@ -491,10 +546,25 @@ static void sched_render_json(const void *state, struct json_object *kernel)
 	json_object_object_add(o, "offcpu_ns", json_u64(c->offcpu_ns));
 	json_object_object_add(o, "offcpu_voluntary_ns", json_u64(c->offcpu_vol_ns));
 	json_object_object_add(o, "offcpu_timed", json_u64(c->switch_ins));
+	json_object_object_add(o, "offcpu_clipped_ns", json_u64(c->offcpu_clip_ns));
+	json_object_object_add(o, "offcpu_clip_ns", json_u64(SCHED_CLIP_NS));
 	/* by_function and stacks are estimates: sampled switches x period. */
-	json_object_object_add(o, "stack_sample_period", json_u64(s->stack_period));
+	json_object_object_add(o, "stack_sample_period", json_u64(mean_period(s)));
 	json_object_object_add(o, "sampled_switches", json_u64(c->sampled));
 	json_object_object_add(o, "by_function", json_funcs(s));
+	/* The check that the samples are fair: their off-CPU time x period. */
+	sub = json_object_new_object();
+	json_object_object_add(sub, "switches", json_u64(s->s_count));
+	json_object_object_add(sub, "returns", json_u64(s->s_offcpu.n));
+	json_object_object_add(sub, "returns_estimate", json_u64(s->s_offcpu.w));
+	json_object_object_add(sub, "offcpu_ns", json_u64(s->s_offcpu.ns));
+	json_object_object_add(sub, "offcpu_estimate_ns", json_object_new_double(s->est_offcpu_ns));
+	json_object_object_add(sub, "offcpu_estimate_se_ns",
+			       json_object_new_double(s->est_offcpu_se));
+	json_object_object_add(sub, "clipped_estimate_ns", json_object_new_double(s->est_clip_ns));
+	json_object_object_add(sub, "clipped_estimate_se_ns",
+			       json_object_new_double(s->est_clip_se));
+	json_object_object_add(o, "samples", sub);
 
 	sub = json_object_new_object();
 	json_object_object_add(sub, "workers", json_u64(s->iowq_workers));
@@ -539,6 +609,29 @@ static void sched_destroy(void *state)
 	free(s->folded);
 }
 
+/* Every ~200 ms: the stack period for the switch rate since the last
+ * tick, so that about SCHED_STACKS_PER_S stacks a second are taken. */
+static void sched_tick(void *state)
+{
+	struct sched_state *s = state;
+	struct sched_counters sum;
+	unsigned int period = SCHED_STACK_PERIOD;
+	uint64_t now = now_ns();
+	double rate;
+
+	if (!s || !s->skel || s->period_fixed ||
+	    map_sum_counters(s->skel->maps.counters, &sum, sizeof(sum)))
+		return;
+	if (s->tick_ns && now > s->tick_ns && sum.switches >= s->tick_switches) {
+		rate = (double)(sum.switches - s->tick_switches) * 1e9 / (double)(now - s->tick_ns);
+		while (period < SCHED_STACK_PERIOD_MAX && rate / period > SCHED_STACKS_PER_S)
+			period *= 2;
+		s->skel->data->stack_period = period;
+	}
+	s->tick_ns = now;
+	s->tick_switches = sum.switches;
+}
+
 /*
  * --probe-toggle.  A thread that left the CPU while attached and came back
  * while detached keeps its record; read at its next switch-in it would
@@ -553,6 +646,7 @@ static int sched_set_attached(void *state, bool on)
 
 	if (on)
 		s->skel->bss->attach_gen++;
+	s->tick_ns = 0;  /* no rate across a detached phase */
 	return family_relink(s, on);
 }
 
@@ -566,7 +660,7 @@ static void sched_share_out(const void *state, struct probe_shared *sh)
 		return;
 	sh->tag_waits_known = true;
 	sh->tag_wait_source = "sched";
-	sh->tag_wait_period = s->stack_period;
+	sh->tag_wait_period = mean_period(s);
 	for (size_t i = 0; i < s->nr_funcs; i++) {
 		const struct sched_func *f = &s->funcs[i];
 
@@ -640,6 +734,7 @@ const struct probe_family sched_probe = {
 	FAMILY_DROPS(sched_drops),
 	.prepare = sched_prepare,
 	.set_attached = sched_set_attached,
+	.tick = sched_tick,
 	.share_out = sched_share_out,
 	.figures = sched_figures,
 	.destroy = sched_destroy,
