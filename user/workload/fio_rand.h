@@ -24,7 +24,11 @@ struct frand {
 
 /* Indexes of fio 3.33's per-purpose seeds (its FIO_RAND_*_OFF). */
 enum frand_purpose {
+	FRAND_BS_READ = 0,
+	FRAND_BS_WRITE = 1,
 	FRAND_VERIFY = 3,
+	FRAND_BLOCK = 6,
+	FRAND_SEQ_RAND_READ = 10,
 	FRAND_BUF = 9,
 	FRAND_DEDUPE = 14,
 };

@@ -90,6 +90,26 @@ struct engine_opt_given {
 	char where[48];      /* line 0: where it was given ("command line") */
 };
 
+/* ---- the I/O stream's shape (fio's loops, bssplit, rw=:N ...) ---- */
+
+/* fio's io_submit_mode: only inline, the worker submitting its own I/O. */
+enum submit_mode { SUBMIT_INLINE };
+
+/* fio's rw_sequencer: what rw=randX:N does between its random offsets. */
+enum rw_sequencer { SEQ_SEQUENTIAL, SEQ_IDENTICAL };
+
+/* bssplit=4k/10:64k/90 (fio's limit of 64 sizes per direction), kept
+ * sorted by percentage, as fio sorts it for the lookup. */
+#define BSSPLIT_MAX 64
+struct bssplit_entry {
+	uint32_t bs;
+	unsigned int perc;
+};
+struct bssplit {
+	unsigned int nr;                 /* 0: no bssplit */
+	struct bssplit_entry e[BSSPLIT_MAX];
+};
+
 struct job {
 	char name[JOB_NAME_MAX];
 	char filename[PATH_MAX];   /* empty: derived from directory + name */
@@ -130,6 +150,19 @@ struct job {
 	bool randrepeat;         /* default true: same offsets every run */
 	uint64_t randseed;
 	bool norandommap;
+
+	/* The I/O stream's shape (job/stream_options.c parses, the worker
+	 * and workload/offsets.c, buflen.c follow it). */
+	unsigned int loops;          /* passes over the job's I/O, default 1 */
+	enum submit_mode io_submit_mode;
+	unsigned int iodepth_low;    /* refill once depth falls to it; 0 = iodepth */
+	unsigned int iodepth_batch_complete_max; /* 0 = iodepth */
+	uint64_t number_ios;         /* stop after this many I/Os; 0 = no limit */
+	struct bssplit bssplit[DDIR_COUNT];
+	uint32_t blockalign[DDIR_COUNT]; /* random offsets' alignment; 0 = min bs */
+	int64_t rw_seq_add;          /* rw=read:8k: skip (or back up) after each I/O */
+	unsigned int rw_seq_nr;      /* rw=randread:N: a new random offset every N I/Os */
+	enum rw_sequencer rw_sequencer;
 
 	/* Options of the engine: as given, then (job_list_finalize, once the
 	 * engine is known) parsed into the engine's own struct. */

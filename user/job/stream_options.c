@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The I/O stream options (job/stream_options.h), with fio 3.33's names,
+ * defaults and fix-ups (its options.c and init.c's fixup_options).
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "job/bssplit.h"
+#include "job/stream_options.h"
+
+#define VAL "'%.64s'"
+#define FIELD(f) OPT_FIELD(struct job, f)
+
+static int set_bssplit(void *base, const struct opt_desc *o, const char *value,
+		       const char *where, struct errbuf *err)
+{
+	struct job *job = base;
+	struct bssplit parsed[DDIR_COUNT];
+	char why[160];
+
+	if (bssplit_parse(value, job->kb_base, parsed, why, sizeof(why)))
+		return err_set(err, EINVAL, "%s: option '%s': " VAL ": %s", where,
+			       o->name, value, why);
+	memcpy(job->bssplit, parsed, sizeof(parsed));
+	return 0;
+}
+
+/* blockalign=A[,B]: read and write alignment of random offsets. */
+static int set_blockalign(void *base, const struct opt_desc *o,
+			  const char *value, const char *where,
+			  struct errbuf *err)
+{
+	struct job *job = base;
+	const char *comma = strchr(value, ',');
+	char part[2][64] = { "", "" };
+	uint64_t v[2];
+
+	snprintf(part[0], sizeof(part[0]), "%.*s",
+		 comma ? (int)(comma - value) : (int)strlen(value), value);
+	snprintf(part[1], sizeof(part[1]), "%s", comma ? comma + 1 : part[0]);
+	for (int d = 0; d < DDIR_COUNT; d++) {
+		if (!part[d][0]) {
+			v[d] = job->blockalign[d];
+			continue;
+		}
+		if (parse_size_kb(part[d], job->kb_base, &v[d]) || !v[d] ||
+		    v[d] > UINT32_MAX)
+			return err_set(err, EINVAL, "%s: option '%s': " VAL " is "
+				       "not an alignment in bytes", where,
+				       o->name, part[d]);
+	}
+	for (int d = 0; d < DDIR_COUNT; d++)
+		job->blockalign[d] = (uint32_t)v[d];
+	return 0;
+}
+
+/* fio's offload hands the I/O to separate submit threads; iodig's
+ * workers submit their own, the task the probes attribute it to. */
+static int set_submit_mode(void *base, const struct opt_desc *o,
+			   const char *value, const char *where,
+			   struct errbuf *err)
+{
+	if (!strcmp(value, "offload"))
+		return err_set(err, ENOTSUP, "%s: option '%s': 'offload' is not "
+			       "supported: iodig's workers submit their own I/O "
+			       "(inline), so the kernel sees it from the task "
+			       "that runs the job", where, o->name);
+	return opt_set_typed(base, o, value, where, err);
+}
+
+static const struct opt_value submit_mode_values[] = {
+	{ "inline", SUBMIT_INLINE, NULL },
+	{ "offload", -1, "iodig's workers submit their own I/O" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_value sequencer_values[] = {
+	{ "sequential", SEQ_SEQUENTIAL, NULL },
+	{ "identical", SEQ_IDENTICAL, NULL },
+	{ NULL, 0, NULL },
+};
+
+const struct opt_desc stream_options[] = {
+	{ .name = "loops", .type = OPT_UINT, FIELD(loops), .min = 1,
+	  .max = UINT_MAX, .def = "1",
+	  .help = "Run the job's I/O this many times over" },
+	{ .name = "io_submit_mode", .type = OPT_ENUM, FIELD(io_submit_mode),
+	  .values = submit_mode_values, .set = set_submit_mode,
+	  .def = "inline", .help = "inline: each worker submits its own I/O "
+	  "(fio's offload is not supported)" },
+	{ .name = "iodepth_low", .type = OPT_UINT, FIELD(iodepth_low),
+	  .min = 0, .max = 65536, .def = "0",
+	  .help = "Once the queue is full, reap until this many are in "
+		  "flight; 0 = iodepth" },
+	{ .name = "iodepth_batch_complete_max", .type = OPT_UINT,
+	  FIELD(iodepth_batch_complete_max), .min = 0, .max = 65536,
+	  .def = "0", .help = "Completions reaped at most at once; 0 = all "
+	  "that are ready" },
+	{ .name = "number_ios", .type = OPT_UINT, FIELD(number_ios),
+	  .min = 0, .max = UINT64_MAX, .def = "0",
+	  .help = "Stop after this many I/Os (each loop); 0 = no limit" },
+	{ .name = "bssplit", .type = OPT_CUSTOM, FIELD(bssplit),
+	  .set = set_bssplit, .hint = "BS/PERC:BS/PERC...[,WRITE]",
+	  .help = "Block sizes with the percent of I/Os of each, per "
+		  "direction" },
+	{ .name = "blockalign", .alias = "ba", .type = OPT_CUSTOM,
+	  FIELD(blockalign), .set = set_blockalign, .hint = "SIZE[,SIZE]",
+	  .help = "Alignment of random offsets; default the smallest block "
+		  "size" },
+	{ .name = "rw_sequencer", .type = OPT_ENUM, FIELD(rw_sequencer),
+	  .values = sequencer_values, .def = "sequential",
+	  .help = "Between rw=randX:N's random offsets: sequential or the "
+		  "same offset again" },
+	{ .name = NULL },
+};
+
+int stream_rw_modifier(struct job *job, const char *mod, const char *where,
+		       struct errbuf *err)
+{
+	uint64_t v;
+	char *end;
+	long n;
+
+	job->rw_seq_nr = 1;
+	job->rw_seq_add = 0;
+	if (!mod)
+		return 0;
+	if (rw_is_random(job->rw)) {
+		n = strtol(mod, &end, 10);
+		if (*end || end == mod || n <= 0 || n > INT_MAX)
+			return err_set(err, EINVAL, "%s: option 'rw': ':" VAL "' is "
+				       "not a count of I/Os per random offset "
+				       "(1 or more)", where, mod);
+		job->rw_seq_nr = (unsigned int)n;
+		return 0;
+	}
+	if (parse_size_kb(mod[0] == '-' ? mod + 1 : mod, job->kb_base, &v) ||
+	    v > INT64_MAX)
+		return err_set(err, EINVAL, "%s: option 'rw': ':" VAL "' is not a "
+			       "size to skip after each I/O", where, mod);
+	job->rw_seq_add = mod[0] == '-' ? -(int64_t)v : (int64_t)v;
+	return 0;
+}
+
+/* bssplit decides the block sizes: its smallest and largest become the
+ * job's range, as in fio. */
+static void apply_bssplit(struct job *job)
+{
+	for (int d = 0; d < DDIR_COUNT; d++) {
+		if (!job->bssplit[d].nr)
+			continue;
+		bssplit_range(&job->bssplit[d], &job->bs_min[d], &job->bs_max[d]);
+		job->bs[d] = job->bs_max[d];
+	}
+}
+
+int stream_opts_resolve(struct job *job, const char *where,
+			struct errbuf *err)
+{
+	apply_bssplit(job);
+	/* fio: a low water mark of 0 or above the depth is the depth */
+	if (!job->iodepth_low || job->iodepth_low > job->iodepth)
+		job->iodepth_low = job->iodepth;
+	if (job->iodepth_batch_complete_max &&
+	    job->iodepth_batch_complete_max < job->iodepth_batch_complete_min)
+		job->iodepth_batch_complete_max = job->iodepth_batch_complete_min;
+	for (int d = 0; d < DDIR_COUNT; d++) {
+		if (!job->blockalign[d])
+			continue;
+		if (job->direct && job->blockalign[d] % 512)
+			return err_set(err, EINVAL, "%s: blockalign %u is not a "
+				       "multiple of 512, which direct=1 "
+				       "(O_DIRECT) needs", where,
+				       job->blockalign[d]);
+	}
+	return 0;
+}
