@@ -75,8 +75,11 @@ int offsets_init(struct offsets *o, const struct job *job,
 	/* fio: any blockalign other than the block size turns the map off */
 	if (!rw_is_random(job->rw) || job->norandommap || !aligned)
 		return 0;
-	o->map_blocks = region_len / o->align[rw_has_read(job->rw) ?
-					      DDIR_READ : DDIR_WRITE];
+	/* fio sizes the map by the smallest block size of any direction
+	 * but indexes it in each direction's alignment; a block past the
+	 * region then ends the job, as in fio */
+	o->map_blocks = region_len / (job->bs_min[DDIR_READ] < job->bs_min[DDIR_WRITE] ?
+				      job->bs_min[DDIR_READ] : job->bs_min[DDIR_WRITE]);
 	if (!o->map_blocks)
 		return -EINVAL;
 	o->map = calloc((o->map_blocks + 63) / 64, sizeof(uint64_t));
