@@ -1,4 +1,4 @@
-# loops, number_ios, bssplit, bsrange, blockalign, rw=...:N and rw_sequencer issue the I/Os fio 3.33 issues: same counts and bytes, and the same offsets and sizes in the same order at the block layer.
+# loops, number_ios, bssplit, bsrange, blockalign, rw=...:N, rw_sequencer, zoned distributions, percentage_random and tausworthe64 issue the I/Os fio 3.33 issues: same counts and bytes, and the same offsets and sizes in the same order at the block layer; zipf, pareto and normal as skewed as fio's.
 source tests/host/lib.sh
 need_root
 command -v fio >/dev/null || skip "fio not installed"
@@ -28,14 +28,18 @@ same_requests() { [ -s "$2" ] && cmp -s "$1" "$2"; }
 totals() { jq -c '.jobs[0] | [.read.total_ios, .read.io_bytes, .write.total_ios, .write.io_bytes]' "$1.json" 2>/dev/null |
 	tr -d '\n'; }
 
-# same CASE ARGS...: iodig and fio run the job; counts, bytes, requests equal
-same() {
-	local name=$1; shift
+run_both() {
 	local args=(--name=s --filename="$LOOP" --ioengine=psync --direct=1 --size=2m "$@")
 	traced "$TMP/i" "$IODIG" run --no-probes --allow-destructive --output-format=json "${args[@]}"
 	traced "$TMP/f" fio --output-format=json "${args[@]}"
 	sed -i -n '/^{/,$p' "$TMP/f.json"
+}
+
+# same CASE ARGS...: iodig and fio run the job; counts, bytes, requests equal
+same() {
+	local name=$1; shift
 	local ti tf
+	run_both "$@"
 	ti=$(totals "$TMP/i") tf=$(totals "$TMP/f")
 	check "$name: iodig $ti = fio $tf (ios, bytes per direction)" [ -n "$ti" -a "$ti" = "$tf" ]
 	check "$name: the same $(wc -l <"$TMP/f.rq") requests at the same sectors" \
@@ -55,4 +59,25 @@ same "rw=randread:4" --rw=randread:4 --bs=4k
 same "rw_sequencer=identical" --rw=randread:4 --rw_sequencer=identical --bs=4k
 same "blockalign=8k" --rw=randread --bs=4k --blockalign=8k
 same "iodepth_low" --rw=randread --bs=4k --ioengine=libaio --iodepth=16 --iodepth_low=4
+same "zoned" --rw=randread --bs=4k --random_distribution=zoned:50/5:30/15:20/
+same "zoned_abs" --rw=randread --bs=4k --random_distribution=zoned_abs:60/64k:40/1m
+same "percentage_random=50" --rw=randread --bs=4k --percentage_random=50
+same "tausworthe64" --rw=randread --bs=4k --random_generator=tausworthe64
+
+# skewed CASE ARGS...: fio seeds these from a hash of the file name, so
+# the sequence differs; the I/O count and the share of the 10% hottest
+# blocks (within 10 points of fio's) do not.
+hot_share() { sort "$1" | uniq -c | sort -rn | awk '{ n[NR] = $1; t += $1 } END {
+	k = int(NR / 10); for (i = 1; i <= k; i++) h += n[i]; print int(100 * h / t) }'; }
+skewed() {
+	local name=$1; shift
+	run_both "$@"
+	local ti tf hi hf
+	ti=$(totals "$TMP/i") tf=$(totals "$TMP/f") hi=$(hot_share "$TMP/i.rq") hf=$(hot_share "$TMP/f.rq")
+	check "$name: iodig $ti = fio $tf" [ -n "$ti" -a "$ti" = "$tf" ]
+	check "$name: hottest 10% of blocks get $hi% of I/Os, fio $hf%" [ $((hi - hf)) -le 10 -a $((hf - hi)) -le 10 ]
+}
+skewed "zipf:1.2" --rw=randread --bs=4k --random_distribution=zipf:1.2 --io_size=8m
+skewed "pareto:0.3" --rw=randread --bs=4k --random_distribution=pareto:0.3 --io_size=8m
+skewed "normal:10" --rw=randread --bs=4k --random_distribution=normal:10 --io_size=8m
 done_testing

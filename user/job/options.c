@@ -90,7 +90,7 @@ static int set_sizes(struct job *job, const struct opt_desc *o,
 			       "support", where, o->name, value);
 	for (int d = 0; d < DDIR_COUNT; d++) {
 		char *part = parts[n == 1 ? 0 : d];
-		char *dash;
+		char *dash, sep = '-';
 		int ret;
 
 		lo[d] = job->bs_min[d];
@@ -98,15 +98,17 @@ static int set_sizes(struct job *job, const struct opt_desc *o,
 		if (!part[0])
 			continue;
 		any = true;
-		dash = range ? strchr(part, '-') : NULL;
-		if (dash)
+		dash = range ? strpbrk(part, "-:") : NULL; /* fio: 512:1M too */
+		if (dash) {
+			sep = *dash;
 			*dash = '\0';
+		}
 		ret = parse_bs_value(job, part, where, o->name, &lo[d], err);
 		if (!ret)
 			ret = parse_bs_value(job, dash ? dash + 1 : part, where,
 					     o->name, &hi[d], err);
 		if (dash && n == 1)
-			*dash = '-'; /* the same part serves both directions */
+			*dash = sep; /* the same part serves both directions */
 		if (ret)
 			return ret;
 		if (lo[d] > hi[d]) { /* fio swaps a reversed range */

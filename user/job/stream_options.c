@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "job/bssplit.h"
+#include "job/random_dist_opt.h"
 #include "job/stream_options.h"
 
 #define VAL "'%.64s'"
@@ -72,6 +73,57 @@ static int set_submit_mode(void *base, const struct opt_desc *o,
 	return opt_set_typed(base, o, value, where, err);
 }
 
+static int set_distribution(void *base, const struct opt_desc *o,
+			    const char *value, const char *where,
+			    struct errbuf *err)
+{
+	struct job *job = base;
+	struct rand_dist_opts parsed;
+	char why[160];
+
+	if (random_dist_parse(value, job->kb_base, &parsed, why, sizeof(why)))
+		return err_set(err, EINVAL, "%s: option '%s': " VAL ": %s", where,
+			       o->name, value, why);
+	job->random_distribution = parsed;
+	return 0;
+}
+
+/* percentage_random=N[,M]: reads, writes. */
+static int set_percentage_random(void *base, const struct opt_desc *o,
+				 const char *value, const char *where,
+				 struct errbuf *err)
+{
+	struct job *job = base;
+	unsigned long v[DDIR_COUNT];
+	const char *p = value;
+	char *end;
+
+	for (int d = 0; d < DDIR_COUNT; d++) {
+		v[d] = strtoul(p, &end, 10);
+		if (end == p || v[d] > 100 || (*end && *end != ','))
+			return err_set(err, EINVAL, "%s: option '%s': " VAL " is not "
+				       "a percentage 0-100 (or two: reads,writes)",
+				       where, o->name, value);
+		if (!*end) {
+			if (!d)
+				v[1] = v[0];
+			break;
+		}
+		p = end + 1;
+	}
+	for (int d = 0; d < DDIR_COUNT; d++)
+		job->percentage_random[d] = (unsigned int)v[d];
+	return 0;
+}
+
+static const struct opt_value generator_values[] = {
+	{ "tausworthe", RGEN_TAUSWORTHE, NULL },
+	{ "tausworthe64", RGEN_TAUSWORTHE64, NULL },
+	{ "lfsr", -1, "iodig has no LFSR offset generator (use tausworthe, "
+		      "fio's default)" },
+	{ NULL, 0, NULL },
+};
+
 static const struct opt_value submit_mode_values[] = {
 	{ "inline", SUBMIT_INLINE, NULL },
 	{ "offload", -1, "iodig's workers submit their own I/O" },
@@ -115,6 +167,18 @@ const struct opt_desc stream_options[] = {
 	  .values = sequencer_values, .def = "sequential",
 	  .help = "Between rw=randX:N's random offsets: sequential or the "
 		  "same offset again" },
+	{ .name = "random_distribution", .type = OPT_CUSTOM,
+	  FIELD(random_distribution), .set = set_distribution,
+	  .hint = "random|zipf[:T]|pareto[:H]|normal[:D]|zoned:A/S:...|zoned_abs:A/SIZE:...",
+	  .def = "random", .help = "How random offsets spread over the region" },
+	{ .name = "random_generator", .type = OPT_ENUM,
+	  FIELD(random_generator), .values = generator_values,
+	  .def = "tausworthe", .help = "Generator of random offsets and sizes" },
+	{ .name = "percentage_random", .type = OPT_CUSTOM,
+	  FIELD(percentage_random), .set = set_percentage_random,
+	  .hint = "PERCENT[,PERCENT]", .def = "100",
+	  .help = "Percent of a random job's offsets that are random, the "
+		  "rest sequential (reads,writes)" },
 	{ .name = NULL },
 };
 
@@ -162,6 +226,9 @@ int stream_opts_resolve(struct job *job, const char *where,
 			struct errbuf *err)
 {
 	apply_bssplit(job);
+	/* fio: a non-uniform distribution turns the random map off */
+	if (job->random_distribution.kind != DIST_RANDOM)
+		job->norandommap = true;
 	/* fio: a low water mark of 0 or above the depth is the depth */
 	if (!job->iodepth_low || job->iodepth_low > job->iodepth)
 		job->iodepth_low = job->iodepth;

@@ -16,11 +16,13 @@ void buflen_init(struct buflen_gen *g, const struct job *job,
 	enum frand_purpose wp = job->verify != VERIFY_NONE ? FRAND_BS_READ :
 			       FRAND_BS_WRITE;
 
+	bool use64 = job->random_generator == RGEN_TAUSWORTHE64;
+
 	g->job = job;
 	frand_seed(&g->state[DDIR_READ],
-		   frand_job_seed(seed_base, thread_number, FRAND_BS_READ), false);
+		   frand_job_seed(seed_base, thread_number, FRAND_BS_READ), use64);
 	frand_seed(&g->state[DDIR_WRITE],
-		   frand_job_seed(seed_base, thread_number, wp), false);
+		   frand_job_seed(seed_base, thread_number, wp), use64);
 }
 
 /* bssplit: the first size, in ascending percentage order, whose running
@@ -53,8 +55,9 @@ uint32_t buflen_next(struct buflen_gen *g, enum ddir d, uint64_t room)
 		uint64_t r = frand_next(&g->state[d]);
 
 		if (!job->bssplit[d].nr)
-			len = minbs + (uint64_t)((double)maxbs *
-						 ((double)r / (FRAND32_MAX + 1.0)));
+			len = minbs + (uint64_t)((double)maxbs * ((double)r /
+				(g->state[d].use64 ? 18446744073709551616.0 :
+						     FRAND32_MAX + 1.0)));
 		else
 			len = pick_split(&job->bssplit[d], r, room);
 		if (!(len & (len - 1)))

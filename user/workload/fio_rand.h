@@ -27,10 +27,12 @@ enum frand_purpose {
 	FRAND_BS_READ = 0,
 	FRAND_BS_WRITE = 1,
 	FRAND_VERIFY = 3,
+	FRAND_MIX = 4,
 	FRAND_BLOCK = 6,
 	FRAND_SEQ_RAND_READ = 10,
 	FRAND_BUF = 9,
 	FRAND_DEDUPE = 14,
+	FRAND_ZONE = 16,
 };
 
 /* The seed fio gives generator @purpose of the job numbered

@@ -110,6 +110,22 @@ struct bssplit {
 	struct bssplit_entry e[BSSPLIT_MAX];
 };
 
+/* fio's random_distribution, random_generator (workload/random_dist.c). */
+enum rand_dist { DIST_RANDOM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL,
+		 DIST_ZONED, DIST_ZONED_ABS };
+enum rand_gen { RGEN_TAUSWORTHE, RGEN_TAUSWORTHE64 };
+#define ZONES_MAX 64
+struct zone_split {
+	unsigned int access_perc;
+	uint64_t size;            /* percent (zoned) or bytes (zoned_abs) */
+};
+struct rand_dist_opts {
+	enum rand_dist kind;
+	double value;             /* zipf theta, pareto h, normal deviation */
+	unsigned int nr[DDIR_COUNT];
+	struct zone_split zones[DDIR_COUNT][ZONES_MAX];
+};
+
 struct job {
 	char name[JOB_NAME_MAX];
 	char filename[PATH_MAX];   /* empty: derived from directory + name */
@@ -163,6 +179,9 @@ struct job {
 	int64_t rw_seq_add;          /* rw=read:8k: skip (or back up) after each I/O */
 	unsigned int rw_seq_nr;      /* rw=randread:N: a new random offset every N I/Os */
 	enum rw_sequencer rw_sequencer;
+	struct rand_dist_opts random_distribution;
+	enum rand_gen random_generator;
+	unsigned int percentage_random[DDIR_COUNT]; /* default 100 */
 
 	/* Options of the engine: as given, then (job_list_finalize, once the
 	 * engine is known) parsed into the engine's own struct. */

@@ -70,7 +70,11 @@ int offsets_init(struct offsets *o, const struct job *job,
 	 * own, whatever randseed says */
 	frand_seed(&o->rand, job->randrepeat ?
 		   FIO_OFFSET_SEED * thread_number :
-		   frand_job_seed(seed_base, thread_number, FRAND_BLOCK), false);
+		   frand_job_seed(seed_base, thread_number, FRAND_BLOCK),
+		   job->random_generator == RGEN_TAUSWORTHE64);
+	frand_seed(&o->seq_rand, frand_job_seed(seed_base, thread_number,
+						FRAND_SEQ_RAND_READ), false);
+	random_dist_init(&o->dist, job, region_len, seed_base, thread_number);
 	offsets_reset(o);
 	/* fio: any blockalign other than the block size turns the map off */
 	if (!rw_is_random(job->rw) || job->norandommap || !aligned)
@@ -127,15 +131,29 @@ static bool next_seq(struct offsets *o, enum ddir d, uint64_t *rel)
 static bool next_rand(struct offsets *o, enum ddir d, uint64_t *rel)
 {
 	const struct job *job = o->job;
-	uint64_t max = o->region_len, lastb, b;
+	uint64_t max = o->region_len, lastb, b, first = 0;
 
 	if (job->bs_min[d] > o->align[d])
 		max -= job->bs_min[d] - o->align[d];
 	lastb = max / o->align[d];
 	if (!lastb)
 		return false;
-	b = (uint64_t)((double)lastb *
-		       ((double)frand_next(&o->rand) / 4294967296.0));
+	switch (job->random_distribution.kind) {
+	case DIST_ZIPF:
+	case DIST_PARETO:
+	case DIST_NORMAL:
+		*rel = random_dist_block(&o->dist) * o->align[d];
+		return true;
+	case DIST_ZONED:
+	case DIST_ZONED_ABS:
+		random_dist_zone(&o->dist, d, lastb, o->align[d], &first, &lastb);
+		break;
+	case DIST_RANDOM:
+		break;
+	}
+	b = first + (uint64_t)((double)lastb * ((double)frand_next(&o->rand) /
+						(o->rand.use64 ? 18446744073709551616.0 :
+								 4294967296.0)));
 	if (o->map && map_isset(o, b)) {
 		b = map_next_free(o, b);
 		if (b == NONE && !o->wrap)
@@ -147,6 +165,15 @@ static bool next_rand(struct offsets *o, enum ddir d, uint64_t *rel)
 	}
 	*rel = b * o->align[d];
 	return true;
+}
+
+/* percentage_random: this share of a random job's I/Os random, the
+ * rest sequential (fio's should_do_random). */
+static bool should_do_random(struct offsets *o, enum ddir d)
+{
+	unsigned int perc = o->job->percentage_random[d];
+
+	return perc >= 100 || frand_between(&o->seq_rand, 1, 100) <= perc;
 }
 
 bool offsets_next(struct offsets *o, enum ddir d, uint64_t *rel,
@@ -163,9 +190,12 @@ bool offsets_next(struct offsets *o, enum ddir d, uint64_t *rel,
 	if (!rw_is_random(job->rw)) {
 		if (!next_seq(o, d, rel))
 			return false;
-	} else if (hit) {
+	} else if (hit && should_do_random(o, d)) {
 		*random = true;
 		if (!next_rand(o, d, rel))
+			return false;
+	} else if (hit) {
+		if (!next_seq(o, d, rel) && !next_rand(o, d, rel))
 			return false;
 	} else if (job->rw_sequencer == SEQ_IDENTICAL) {
 		*rel = o->last_start[d] == NONE ? 0 : o->last_start[d];

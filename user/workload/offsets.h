@@ -14,6 +14,7 @@
 
 #include "workload/fio_rand.h"
 #include "workload/job.h"
+#include "workload/random_dist.h"
 
 struct offsets {
 	const struct job *job;
@@ -23,6 +24,8 @@ struct offsets {
 	bool wrap;                    /* passes may repeat (time_based,
 				       * io_size beyond the region) */
 	struct frand rand;            /* fio's random_state */
+	struct frand seq_rand;        /* percentage_random's draws */
+	struct random_dist dist;      /* random_distribution other than random */
 	uint64_t *map;                /* a bit per align[] block; NULL: none */
 	uint64_t map_blocks;
 	uint64_t map_used;
