@@ -30,12 +30,15 @@ static int set_bssplit(void *base, const struct opt_desc *o, const char *value,
 	return 0;
 }
 
-/* blockalign=A[,B]: read and write alignment of random offsets. */
-static int set_blockalign(void *base, const struct opt_desc *o,
-			  const char *value, const char *where,
-			  struct errbuf *err)
+/* A value per direction, "R[,W]" (one value: both; an empty part
+ * keeps its direction's value): blockalign and the rate options, into a
+ * uint32_t[2] or uint64_t[2] field. */
+static int set_per_dir(void *base, const struct opt_desc *o, const char *value,
+		       const char *where, struct errbuf *err)
 {
 	struct job *job = base;
+	char *field = (char *)base + o->offset;
+	size_t each = o->field_size / DDIR_COUNT;
 	const char *comma = strchr(value, ',');
 	char part[2][64] = { "", "" };
 	uint64_t v[2];
@@ -44,18 +47,30 @@ static int set_blockalign(void *base, const struct opt_desc *o,
 		 comma ? (int)(comma - value) : (int)strlen(value), value);
 	snprintf(part[1], sizeof(part[1]), "%s", comma ? comma + 1 : part[0]);
 	for (int d = 0; d < DDIR_COUNT; d++) {
+		uint32_t u32;
+
 		if (!part[d][0]) {
-			v[d] = job->blockalign[d];
+			if (each == sizeof(u32)) {
+				memcpy(&u32, field + d * each, each);
+				v[d] = u32;
+			} else {
+				memcpy(&v[d], field + d * each, each);
+			}
 			continue;
 		}
-		if (parse_size_kb(part[d], job->kb_base, &v[d]) || !v[d] ||
-		    v[d] > UINT32_MAX)
+		if (parse_size_kb(part[d], job->kb_base, &v[d]) ||
+		    (each == sizeof(u32) && v[d] > UINT32_MAX) ||
+		    (o->min && v[d] < o->min))
 			return err_set(err, EINVAL, "%s: option '%s': " VAL " is "
-				       "not an alignment in bytes", where,
-				       o->name, part[d]);
+				       "not a value of at least %llu", where,
+				       o->name, part[d], (unsigned long long)o->min);
 	}
-	for (int d = 0; d < DDIR_COUNT; d++)
-		job->blockalign[d] = (uint32_t)v[d];
+	for (int d = 0; d < DDIR_COUNT; d++) {
+		uint32_t u32 = (uint32_t)v[d];
+
+		memcpy(field + d * each, each == sizeof(u32) ? (void *)&u32 :
+		       (void *)&v[d], each);
+	}
 	return 0;
 }
 
@@ -124,6 +139,18 @@ static const struct opt_value generator_values[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct opt_value rate_process_values[] = {
+	{ "linear", RATE_LINEAR, NULL },
+	{ "poisson", RATE_POISSON, NULL },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_value think_type_values[] = {
+	{ "complete", THINK_ON_COMPLETE, NULL },
+	{ "issue", THINK_ON_ISSUE, NULL },
+	{ NULL, 0, NULL },
+};
+
 static const struct opt_value submit_mode_values[] = {
 	{ "inline", SUBMIT_INLINE, NULL },
 	{ "offload", -1, "iodig's workers submit their own I/O" },
@@ -160,7 +187,7 @@ const struct opt_desc stream_options[] = {
 	  .help = "Block sizes with the percent of I/Os of each, per "
 		  "direction" },
 	{ .name = "blockalign", .alias = "ba", .type = OPT_CUSTOM,
-	  FIELD(blockalign), .set = set_blockalign, .hint = "SIZE[,SIZE]",
+	  FIELD(blockalign), .set = set_per_dir, .min = 1, .hint = "SIZE[,SIZE]",
 	  .help = "Alignment of random offsets; default the smallest block "
 		  "size" },
 	{ .name = "rw_sequencer", .type = OPT_ENUM, FIELD(rw_sequencer),
@@ -179,6 +206,39 @@ const struct opt_desc stream_options[] = {
 	  .hint = "PERCENT[,PERCENT]", .def = "100",
 	  .help = "Percent of a random job's offsets that are random, the "
 		  "rest sequential (reads,writes)" },
+	/* pacing: workload/pacing.c */
+	{ .name = "rate", .type = OPT_CUSTOM, FIELD(rate), .set = set_per_dir,
+	  .hint = "BYTES/S[,BYTES/S]",
+	  .help = "Bandwidth cap per direction (reads,writes), each clone" },
+	{ .name = "rate_iops", .type = OPT_CUSTOM, FIELD(rate_iops),
+	  .set = set_per_dir, .hint = "IOPS[,IOPS]",
+	  .help = "IOPS cap per direction (reads,writes), each clone" },
+	{ .name = "rate_min", .alias = "ratemin", .type = OPT_CUSTOM,
+	  FIELD(rate_min), .set = set_per_dir, .hint = "BYTES/S[,BYTES/S]",
+	  .help = "Fail the job when a rate_cycle's bandwidth is below this" },
+	{ .name = "rate_iops_min", .type = OPT_CUSTOM, FIELD(rate_iops_min),
+	  .set = set_per_dir, .hint = "IOPS[,IOPS]",
+	  .help = "Fail the job when a rate_cycle's IOPS are below this" },
+	{ .name = "rate_process", .type = OPT_ENUM, FIELD(rate_process),
+	  .values = rate_process_values,
+	  .def = "linear", .help = "linear: evenly spaced I/O; poisson: "
+	  "random arrivals at the same mean" },
+	{ .name = "rate_cycle", .alias = "ratecycle", .type = OPT_TIME,
+	  FIELD(rate_cycle_ns), .unit_ns = 1000000, .def = "1000",
+	  .help = "Window of the rate_min check (bare number: ms)" },
+	{ .name = "thinktime", .type = OPT_TIME, FIELD(thinktime_ns),
+	  .unit_ns = 1000, .def = "0",
+	  .help = "Pause this long every thinktime_blocks I/Os (bare: us)" },
+	{ .name = "thinktime_spin", .type = OPT_TIME, FIELD(thinktime_spin_ns),
+	  .unit_ns = 1000, .def = "0",
+	  .help = "Of thinktime, this much spent spinning on the CPU (us)" },
+	{ .name = "thinktime_blocks", .type = OPT_UINT, FIELD(thinktime_blocks),
+	  .min = 1, .max = UINT_MAX, .def = "1",
+	  .help = "I/Os between thinktime pauses" },
+	{ .name = "thinktime_blocks_type", .type = OPT_ENUM,
+	  FIELD(thinktime_blocks_type), .values = think_type_values,
+	  .def = "complete",
+	  .help = "Count thinktime_blocks on completion or on issue" },
 	{ .name = NULL },
 };
 
@@ -235,6 +295,19 @@ int stream_opts_resolve(struct job *job, const char *where,
 	if (job->iodepth_batch_complete_max &&
 	    job->iodepth_batch_complete_max < job->iodepth_batch_complete_min)
 		job->iodepth_batch_complete_max = job->iodepth_batch_complete_min;
+	/* fio: thinktime_spin is capped at thinktime */
+	if (job->thinktime_spin_ns > job->thinktime_ns)
+		job->thinktime_spin_ns = job->thinktime_ns;
+	for (int d = 0; d < DDIR_COUNT; d++) {
+		if ((job->rate[d] || job->rate_min[d]) &&
+		    (job->rate_iops[d] || job->rate_iops_min[d]))
+			return err_set(err, EINVAL, "%s: rate and rate_iops are "
+				       "mutually exclusive (fio's rule)", where);
+		if ((job->rate[d] && job->rate[d] < job->rate_min[d]) ||
+		    (job->rate_iops[d] && job->rate_iops[d] < job->rate_iops_min[d]))
+			return err_set(err, EINVAL, "%s: the minimum rate exceeds "
+				       "the rate", where);
+	}
 	for (int d = 0; d < DDIR_COUNT; d++) {
 		if (!job->blockalign[d])
 			continue;

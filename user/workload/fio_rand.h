@@ -32,6 +32,7 @@ enum frand_purpose {
 	FRAND_SEQ_RAND_READ = 10,
 	FRAND_BUF = 9,
 	FRAND_DEDUPE = 14,
+	FRAND_POISSON = 15,
 	FRAND_ZONE = 16,
 };
 

@@ -114,6 +114,8 @@ struct bssplit {
 enum rand_dist { DIST_RANDOM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL,
 		 DIST_ZONED, DIST_ZONED_ABS };
 enum rand_gen { RGEN_TAUSWORTHE, RGEN_TAUSWORTHE64 };
+enum { RATE_LINEAR, RATE_POISSON };
+enum { THINK_ON_COMPLETE, THINK_ON_ISSUE };
 #define ZONES_MAX 64
 struct zone_split {
 	unsigned int access_perc;
@@ -182,6 +184,17 @@ struct job {
 	struct rand_dist_opts random_distribution;
 	enum rand_gen random_generator;
 	unsigned int percentage_random[DDIR_COUNT]; /* default 100 */
+	/* Pacing (workload/pacing.c): fio's rate and thinktime options. */
+	uint64_t rate[DDIR_COUNT];        /* bytes/s; 0 = unlimited */
+	uint64_t rate_iops[DDIR_COUNT];
+	uint64_t rate_min[DDIR_COUNT];    /* fail below it, each rate_cycle */
+	uint64_t rate_iops_min[DDIR_COUNT];
+	unsigned int rate_process;        /* RATE_LINEAR, RATE_POISSON */
+	uint64_t rate_cycle_ns;           /* default 1 s */
+	uint64_t thinktime_ns;            /* pause every thinktime_blocks */
+	uint64_t thinktime_spin_ns;       /* of it, spent spinning */
+	unsigned int thinktime_blocks;    /* default 1 */
+	unsigned int thinktime_blocks_type; /* THINK_ON_COMPLETE, THINK_ON_ISSUE */
 
 	/* Options of the engine: as given, then (job_list_finalize, once the
 	 * engine is known) parsed into the engine's own struct. */

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "workload/buffers.h"
+#include "workload/pacing.h"
 #include "workload/verify_run.h"
 #include "workload/worker.h"
 #include "workload/worker_process.h"
@@ -41,6 +42,9 @@ struct io_loop {
 	struct verify_run vr;
 	struct rusage ru_start;
 	uint64_t seed_base;       /* randseed, or random without randrepeat */
+	bool pacing;              /* rate or thinktime options given */
+	bool think_pending;       /* thinktime due after a completion */
+	struct pacing pace;
 	int error;
 };
 
@@ -248,6 +252,18 @@ static void verify_completed(struct io_loop *lp, struct io_unit *u)
 	}
 }
 
+/* rate_min's check, and thinktime counted on completions. */
+static void paced_completion(struct io_loop *lp, const struct io_unit *u,
+			     uint64_t now)
+{
+	char why[160];
+
+	if (!pacing_completed(&lp->pace, u->ddir, u->len, now, why, sizeof(why)))
+		lp->error = worker_fail(lp->w, -ETIME, "%s", why);
+	if (pacing_think_due(&lp->pace, false))
+		lp->think_pending = true;
+}
+
 static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 {
 	struct worker *w = lp->w;
@@ -270,6 +286,8 @@ static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 					 now - u->issue_ns, now - u->start_ns, !sync);
 		if (lp->verify)
 			verify_completed(lp, u);
+		if (lp->pacing)
+			paced_completion(lp, u, now);
 	}
 	u->next_free = lp->free_list;
 	lp->free_list = u;
@@ -399,6 +417,35 @@ static struct io_unit *next_unit(struct io_loop *lp)
 	return u;
 }
 
+/* fio waits for every I/O in flight before it sleeps (io_u_quiesce). */
+static int quiesce(struct io_loop *lp)
+{
+	if (lp->queued && commit_queued(lp) < 0)
+		return -1;
+	while (lp->inflight)
+		if (reap(lp, lp->inflight) < 0)
+			return -1;
+	return 0;
+}
+
+/* rate, rate_iops: holds @u back until its direction is within the
+ * rate; false when the job ended meanwhile (@u is kept for later). */
+static bool pace_before_issue(struct io_loop *lp, struct io_unit *u)
+{
+	uint64_t now = now_ns(), delay = pacing_delay(&lp->pace, u->ddir, now);
+
+	if (!delay)
+		return true;
+	lp->retry = u;
+	if (quiesce(lp) < 0)
+		return false;
+	if (lp->deadline_ns && now + delay > lp->deadline_ns)
+		delay = lp->deadline_ns > now ? lp->deadline_ns - now : 0;
+	sleep_ns(delay < 10000000 ? delay : 10000000); /* stays responsive to stop */
+	u->start_ns = now_ns();
+	return false;
+}
+
 /* Queues one I/O; returns false when the engine had no room. */
 static bool issue_one(struct io_loop *lp, uint64_t now)
 {
@@ -409,6 +456,8 @@ static bool issue_one(struct io_loop *lp, uint64_t now)
 
 	if (!u)
 		return false;
+	if (lp->pacing && !pace_before_issue(lp, u))
+		return false;
 	u->issue_ns = u->start_ns;
 	r = e->queue(w, u);
 	if (r == IO_BUSY) {
@@ -417,6 +466,10 @@ static bool issue_one(struct io_loop *lp, uint64_t now)
 	}
 	lp->issued_bytes += u->len;
 	lp->issued_ios++;
+	if (lp->pacing) {
+		pacing_issued(&lp->pace, u->ddir, u->len);
+		lp->think_pending |= pacing_think_due(&lp->pace, true);
+	}
 	if (lp->verify && verify_run_logged(&lp->vr, u))
 		lp->backlog_bytes += u->len;
 	if (lp->accounting && u->start_ns >= lp->ramp_end_ns)
@@ -449,6 +502,12 @@ static int io_loop_run(struct io_loop *lp)
 	while (!lp->error) {
 		bool busy = false, full;
 
+		if (lp->think_pending) {
+			lp->think_pending = false;
+			if (quiesce(lp) < 0)
+				break;
+			pacing_think(&lp->pace);
+		}
 		now = now_ns();
 		if (!lp->accounting && now >= lp->ramp_end_ns)
 			start_accounting(lp, now);
@@ -564,6 +623,8 @@ static int run_loops(struct io_loop *lp)
 {
 	int ret = 0;
 
+	if (lp->pacing)
+		pacing_start(&lp->pace, now_ns());
 	for (unsigned int i = 0; i < lp->w->job->loops && !ret; i++) {
 		if (stopped(lp->w) ||
 		    (lp->deadline_ns && now_ns() >= lp->deadline_ns))
@@ -636,6 +697,8 @@ static int worker_run(struct worker *w)
 		 now_ns() ^ ((uint64_t)gettid() << 32));
 	lp.seed_base = job->randrepeat ? job->randseed : rng_next(&w->rng);
 	buflen_init(&w->buflen, job, lp.seed_base, w->thread_number);
+	lp.pacing = pacing_active(job);
+	pacing_init(&lp.pace, job, lp.seed_base, w->thread_number);
 	ret = offsets_init(&w->offsets, job, w->region_len, w->target_len,
 			   job->time_based || w->io_limit > w->region_len,
 			   lp.seed_base, w->thread_number);
