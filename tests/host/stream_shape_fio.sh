@@ -1,4 +1,4 @@
-# loops, number_ios, bssplit, bsrange, blockalign, rw=...:N, rw_sequencer, zoned distributions, percentage_random and tausworthe64 issue the I/Os fio 3.33 issues: same counts and bytes, and the same offsets and sizes in the same order at the block layer; zipf, pareto and normal as skewed as fio's.
+# loops, number_ios, bssplit, bsrange, blockalign, rw=...:N, rw_sequencer, zoned distributions, percentage_random, tausworthe64 and offset_increment issue the I/Os fio 3.33 issues: same counts and bytes, and the same offsets and sizes in the same order at the block layer; zipf, pareto and normal as skewed as fio's.
 source tests/host/lib.sh
 need_root
 command -v fio >/dev/null || skip "fio not installed"
@@ -63,6 +63,13 @@ same "zoned" --rw=randread --bs=4k --random_distribution=zoned:50/5:30/15:20/
 same "zoned_abs" --rw=randread --bs=4k --random_distribution=zoned_abs:60/64k:40/1m
 same "percentage_random=50" --rw=randread --bs=4k --percentage_random=50
 same "tausworthe64" --rw=randread --bs=4k --random_generator=tausworthe64
+
+# offset_increment: three clones, each its own megabyte (their requests
+# interleave, so the sectors are compared as sets)
+run_both --rw=write --bs=64k --size=1m --numjobs=3 --offset_increment=1m --group_reporting
+sort -o "$TMP/i.rq" "$TMP/i.rq"; sort -o "$TMP/f.rq" "$TMP/f.rq"
+check "offset_increment: iodig $(totals "$TMP/i") = fio $(totals "$TMP/f")" [ "$(totals "$TMP/i")" = "$(totals "$TMP/f")" ]
+check "offset_increment: the same $(wc -l <"$TMP/f.rq") sectors written" same_requests "$TMP/i.rq" "$TMP/f.rq"
 
 # skewed CASE ARGS...: fio seeds these from a hash of the file name, so
 # the sequence differs; the I/O count and the share of the 10% hottest

@@ -206,6 +206,9 @@ const struct opt_desc stream_options[] = {
 	  .hint = "PERCENT[,PERCENT]", .def = "100",
 	  .help = "Percent of a random job's offsets that are random, the "
 		  "rest sequential (reads,writes)" },
+	{ .name = "offset_increment", .type = OPT_SIZE,
+	  FIELD(offset_increment), .def = "0",
+	  .help = "Clone N of numjobs starts N times this past offset" },
 	/* pacing: workload/pacing.c */
 	{ .name = "rate", .type = OPT_CUSTOM, FIELD(rate), .set = set_per_dir,
 	  .hint = "BYTES/S[,BYTES/S]",
@@ -295,6 +298,10 @@ int stream_opts_resolve(struct job *job, const char *where,
 	if (job->iodepth_batch_complete_max &&
 	    job->iodepth_batch_complete_max < job->iodepth_batch_complete_min)
 		job->iodepth_batch_complete_max = job->iodepth_batch_complete_min;
+	if (job->direct && job->offset_increment % 512)
+		return err_set(err, EINVAL, "%s: offset_increment %llu is not a "
+			       "multiple of 512, which direct=1 (O_DIRECT) needs",
+			       where, (unsigned long long)job->offset_increment);
 	/* fio: thinktime_spin is capped at thinktime */
 	if (job->thinktime_spin_ns > job->thinktime_ns)
 		job->thinktime_spin_ns = job->thinktime_ns;

@@ -136,11 +136,14 @@ static int resolve_region(const struct job *job, struct job_target *t,
 			       (unsigned long long)ti->size);
 	}
 	if (!job_diskless(job) && ti->is_blockdev &&
-	    t->region_start + t->region_len > ti->size)
+	    t->region_start + job_clone_shift(job, job->numjobs - 1) +
+	    t->region_len > ti->size)
 		return err_set(err, ENOSPC, "%s:%d: job '%s': %s is too small: it has %llu bytes, the job needs %llu",
 			       job->source, job->source_line, job->name, t->path,
 			       (unsigned long long)ti->size,
-			       (unsigned long long)(t->region_start + t->region_len));
+			       (unsigned long long)(t->region_start +
+						    job_clone_shift(job, job->numjobs - 1) +
+						    t->region_len));
 	if (t->region_len < max_bs)
 		return err_set(err, EINVAL, "%s:%d: job '%s': block size %u is larger than the %llu bytes to do I/O on",
 			       job->source, job->source_line, job->name, max_bs,
@@ -275,7 +278,8 @@ int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 					      f % t->nr_files, path, sizeof(path));
 			else
 				snprintf(path, sizeof(path), "%s", t->path);
-			ret = layout_file(path, t->region_start + t->file_size, err);
+			ret = layout_file(path, t->region_start + t->file_size +
+					  job_clone_shift(job, job->numjobs - 1), err);
 			if (ret)
 				return ret;
 		}
@@ -320,13 +324,13 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 				job_file_name(job, c, 0, w->path, sizeof(w->path));
 			else
 				snprintf(w->path, sizeof(w->path), "%s", t->path);
-			w->region_start = t->region_start;
+			w->region_start = t->region_start + job_clone_shift(job, c);
 			w->region_len = t->region_len;
 			w->nr_files = t->nr_files;
 			w->file_size = t->file_size;
 			/* fio's real_file_size: sequential offsets wrap there */
-			w->target_len = t->info.size > t->region_start + t->region_len ?
-					t->info.size - t->region_start : t->region_len;
+			w->target_len = t->info.size > w->region_start + t->region_len ?
+					t->info.size - w->region_start : t->region_len;
 			w->io_limit = job->io_size ? job->io_size : t->region_len;
 			/* fio caps size at the files' total when filesize=
 			 * gives each its size. */

@@ -184,6 +184,7 @@ struct job {
 	struct rand_dist_opts random_distribution;
 	enum rand_gen random_generator;
 	unsigned int percentage_random[DDIR_COUNT]; /* default 100 */
+	uint64_t offset_increment;   /* clone N starts N times this further */
 	/* Pacing (workload/pacing.c): fio's rate and thinktime options. */
 	uint64_t rate[DDIR_COUNT];        /* bytes/s; 0 = unlimited */
 	uint64_t rate_iops[DDIR_COUNT];
@@ -263,6 +264,13 @@ static inline bool rw_has_write(enum rw_mode rw)
 static inline bool job_cpus_has(const struct job_cpus *c, unsigned int cpu)
 {
 	return cpu < JOB_CPUS_MAX && (c->bits[cpu / 64] >> (cpu % 64) & 1);
+}
+
+/* How much further than the job's offset clone @clone starts
+ * (offset_increment). */
+static inline uint64_t job_clone_shift(const struct job *job, unsigned int clone)
+{
+	return (uint64_t)clone * job->offset_increment;
 }
 
 const char *rw_mode_name(enum rw_mode rw);
