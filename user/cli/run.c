@@ -9,6 +9,7 @@
 
 #include <json-c/json.h>
 
+#include "analysis/diff.h"
 #include "analysis/pictures.h"
 #include "analysis/tracefile.h"
 #include "cli/cli.h"
@@ -76,16 +77,32 @@ static int load_jobs(struct run_ctx *ctx, const struct cli_args *a, bool parse_o
 	return ret;
 }
 
-/* Trace file, folded stacks and pictures of a finished run. */
+/* --baseline: the diff of @base (A) against this run (B), after the
+ * report; takes both. */
+static int diff_baseline(struct tracefile *base, struct tracefile *run, const struct cli_opts *x,
+			 struct errbuf *err)
+{
+	struct tracefile *tf[2] = { base, run };
+	int ret;
+
+	fputc('\n', stdout);
+	ret = diff_loaded(tf, 2, &x->diff, stdout, stderr, NULL, err);
+	tracefile_free(tf[0]);
+	tracefile_free(tf[1]);
+	return ret;
+}
+
+/* Trace file, folded stacks and pictures of a finished run, and the diff
+ * against @base (taken). */
 static int save_artifacts(const struct run_ctx *ctx, const struct repeat_result *res,
-			  const struct cli_opts *x, struct errbuf *err)
+			  const struct cli_opts *x, struct tracefile *base, struct errbuf *err)
 {
 	struct json_object *doc = NULL;
 	struct tracefile *tf = NULL;
 	char path[4096];
 	int ret;
 
-	if (x->no_save && !x->svg_dir && !x->folded)
+	if (x->no_save && !x->svg_dir && !x->folded && !base)
 		return 0;
 	ret = tracefile_build(res, ctx, &doc, err);
 	if (!ret && !x->no_save) {
@@ -101,12 +118,17 @@ static int save_artifacts(const struct run_ctx *ctx, const struct repeat_result 
 		if (!ret && isatty(STDERR_FILENO))
 			fprintf(stderr, "iodig: trace file: %s\n", path);
 	}
-	if (!ret && (x->svg_dir || x->folded))
+	if (!ret && (x->svg_dir || x->folded || base))
 		ret = tracefile_from_doc(x->save ? x->save : "this run", doc, &tf, err);
 	if (!ret && x->folded)
 		ret = tracefile_write_folded(tf, x->folded, err);
 	if (!ret && x->svg_dir)
 		ret = pictures_write_run(tf, x->svg_dir, err);
+	if (!ret && base) {
+		ret = diff_baseline(base, tf, x, err);
+		base = tf = NULL;
+	}
+	tracefile_free(base);
 	tracefile_free(tf);
 	json_object_put(doc);
 	return ret;
@@ -176,6 +198,7 @@ int cmd_run(int argc, char **argv)
 	struct cli_args a = { 0 };
 	struct repeat_result res = { 0 };
 	struct errbuf err = { { 0 } };
+	struct tracefile *base = NULL;
 	int status = EXIT_USAGE, ret, stale;
 
 	run_ctx_init(&ctx);
@@ -187,6 +210,9 @@ int cmd_run(int argc, char **argv)
 	}
 	if (!ret)
 		ret = load_jobs(&ctx, &a, o.parse_only, &err);
+	/* a baseline that cannot be read fails before the run, not after */
+	if (!ret && o.baseline && !o.parse_only)
+		ret = tracefile_load(o.baseline, &base, &err);
 	if (ret)
 		goto fail;
 	if (o.parse_only) {
@@ -214,8 +240,10 @@ int cmd_run(int argc, char **argv)
 	}
 	if (!ret)
 		ret = output_report(&res, &ctx.opts, &err);
-	if (!ret)
-		ret = save_artifacts(&ctx, &res, &o, &err);
+	if (!ret) {
+		ret = save_artifacts(&ctx, &res, &o, base, &err);
+		base = NULL;
+	}
 	if (ret)
 		goto fail;
 	status = finished_status(&ctx, &res);
@@ -223,6 +251,7 @@ int cmd_run(int argc, char **argv)
 fail:
 	fprintf(stderr, "iodig: %s\n", err.msg);
 cleanup:
+	tracefile_free(base);
 	repeat_result_free(&res);
 	run_ctx_cleanup(&ctx);
 	cli_args_free(&a);
