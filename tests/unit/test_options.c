@@ -303,7 +303,8 @@ static void test_errors(void)
 	EXPECT_ERR("rw", "trim", "'trim' is not supported", NULL);
 	EXPECT_ERR("rw", "randtrim", "not supported", NULL);
 	EXPECT_ERR("readwrite", "trimwrite", "not supported", NULL);
-	EXPECT_ERR("rw", "randread:8", "not supported", NULL);
+	EXPECT_ERR("rw", "randread:0", "is not a count of I/Os", NULL);
+	EXPECT_ERR("rw", "read:x", "is not a size to skip", NULL);
 	EXPECT_ERR("rw", "sideways", "'sideways' is not one of read, write",
 		   "randrw");
 	EXPECT_ERR("verify", "none", "is not one of 0, md5", NULL);
@@ -323,7 +324,7 @@ static void test_errors(void)
 	EXPECT_ERR("bs", "0", "option 'bs': 0 is out of range", NULL);
 	EXPECT_ERR("bs", "256m", "out of range 1-134217728", NULL);
 	EXPECT_ERR("bs", "4k,8k,4k", "third (trim) part", NULL);
-	EXPECT_ERR("bs", "4k-8k", "is not a size", NULL);
+	EXPECT_ERR("bs", "4k-x", "'x' is not a size", NULL);
 	EXPECT_ERR("bs", ",", "needs a value", NULL);
 	EXPECT_ERR("bsrange", "4k-x", "option 'bsrange': 'x' is not a size",
 		   NULL);

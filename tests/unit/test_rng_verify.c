@@ -1,71 +1,144 @@
-// Offsets: random with a map covers every block once per pass, sequential wraps, seeds repeat (verify blocks: test_verify.c).
+// Offsets as fio 3.33 draws them: its first random blocks for a 256-block region, a map that covers each block once per pass, norandommap repeats, holes and backwards steps, rw=randread:N runs; seeds repeat.
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tests/lib/check.h"
 #include "base/rng.h"
+#include "job/options.h"
+#include "workload/offsets.h"
 
-static void test_randommap_covers_each_block_once(void)
+#define KIB 4096ull
+
+static struct job make_job(const char *rw)
 {
-	struct offset_gen g;
-	struct rng r;
-	uint64_t n = 1000;
-	unsigned char *seen = calloc(n, 1);
+	struct job job;
+	struct errbuf err = { { 0 } };
 
-	rng_seed(&r, 42);
-	CHECK(offset_gen_init(&g, n, true, true) == 0);
+	job_set_defaults(&job);
+	CHECK(job_option_set(&job, "rw", rw, "test", &err) == 0);
+	return job;
+}
+
+static uint64_t next_block(struct offsets *o, bool *ok)
+{
+	uint64_t rel = 0;
+	bool random;
+
+	*ok = offsets_next(o, DDIR_READ, &rel, &random);
+	if (*ok)
+		offsets_take(o, DDIR_READ, rel, 4096, random);
+	return rel / KIB;
+}
+
+/* fio 3.33 --rw=randread --size=1m --bs=4k, first job: blocks 15, 189,
+ * 215, 120, 102, then 215 is taken and the map gives 216. */
+static void test_fio_first_blocks(void)
+{
+	static const uint64_t want[] = { 15, 189, 215, 120, 102, 216, 97, 90 };
+	struct job job = make_job("randread");
+	struct offsets o;
+	bool ok;
+
+	CHECK(offsets_init(&o, &job, 256 * KIB, 256 * KIB, false, 0x89, 1) == 0);
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		uint64_t b = next_block(&o, &ok);
+
+		CHECK_MSG(ok && b == want[i], "I/O %zu at block %llu, fio: %llu",
+			  i, (unsigned long long)b, (unsigned long long)want[i]);
+	}
+	offsets_free(&o);
+}
+
+static void test_map_covers_each_block_once(void)
+{
+	struct job job = make_job("randread");
+	unsigned char seen[1000];
+	struct offsets o;
+	bool ok;
+
+	CHECK(offsets_init(&o, &job, 1000 * KIB, 1000 * KIB, true, 0x89, 1) == 0);
 	for (int pass = 0; pass < 3; pass++) {
-		memset(seen, 0, n);
-		for (uint64_t i = 0; i < n; i++) {
-			uint64_t b = offset_gen_next(&g, &r);
+		memset(seen, 0, sizeof(seen));
+		for (int i = 0; i < 1000; i++) {
+			uint64_t b = next_block(&o, &ok);
 
-			CHECK_MSG(b < n, "block %llu out of range", (unsigned long long)b);
-			if (b < n) {
+			CHECK(ok && b < 1000);
+			if (ok && b < 1000) {
 				CHECK_MSG(!seen[b], "block %llu twice in pass %d",
 					  (unsigned long long)b, pass);
 				seen[b] = 1;
 			}
 		}
 	}
-	offset_gen_free(&g);
-	free(seen);
+	offsets_free(&o);
+	/* without wrap a full map ends the job, as fio's files done */
+	CHECK(offsets_init(&o, &job, 4 * KIB, 4 * KIB, false, 0x89, 1) == 0);
+	for (int i = 0; i < 4; i++)
+		next_block(&o, &ok);
+	next_block(&o, &ok);
+	CHECK(!ok);
+	offsets_free(&o);
 }
 
 static void test_norandommap_repeats(void)
 {
-	struct offset_gen g;
-	struct rng r;
-	uint64_t n = 1000, dup = 0;
+	struct job job = make_job("randread");
 	unsigned char seen[1000] = { 0 };
+	struct offsets o;
+	uint64_t dup = 0;
+	bool ok;
 
-	rng_seed(&r, 7);
-	CHECK(offset_gen_init(&g, n, true, false) == 0);
-	for (uint64_t i = 0; i < n; i++) {
-		uint64_t b = offset_gen_next(&g, &r);
+	job.norandommap = true;
+	CHECK(offsets_init(&o, &job, 1000 * KIB, 1000 * KIB, false, 0x89, 1) == 0);
+	for (int i = 0; i < 1000; i++) {
+		uint64_t b = next_block(&o, &ok);
 
-		CHECK(b < n);
-		dup += seen[b % n];
-		seen[b % n] = 1;
+		CHECK(ok && b < 1000);
+		dup += seen[b % 1000];
+		seen[b % 1000] = 1;
 	}
 	/* Independent draws of n from n collide about n/e times. */
 	CHECK_MSG(dup > 300 && dup < 440, "%llu repeats", (unsigned long long)dup);
-	offset_gen_free(&g);
+	offsets_free(&o);
 }
 
-static void test_sequential_and_seed(void)
+/* rw=read:4k skips a block after each I/O and ends at the region's end
+ * (a larger file); rw=read:-8k steps back from the end; randread:4 runs
+ * three sequential blocks after each random one. */
+static void test_modifiers(void)
 {
-	struct offset_gen g;
-	struct rng a, b;
+	struct job job = make_job("read:4k");
+	struct offsets o;
+	uint64_t b[4];
+	bool ok;
+	int n = 0;
 
-	rng_seed(&a, 3);
-	CHECK(offset_gen_init(&g, 3, false, true) == 0);
-	CHECK(offset_gen_next(&g, &a) == 0);
-	CHECK(offset_gen_next(&g, &a) == 1);
-	CHECK(offset_gen_next(&g, &a) == 2);
-	CHECK(offset_gen_next(&g, &a) == 0);
-	offset_gen_free(&g);
-	CHECK(offset_gen_init(&g, 0, false, false) < 0);
+	CHECK(offsets_init(&o, &job, 16 * KIB, 64 * KIB, false, 0x89, 1) == 0);
+	while (next_block(&o, &ok), ok)
+		n++;
+	CHECK_MSG(n == 8, "%d I/Os with 4k holes in 16 blocks", n);
+	offsets_free(&o);
+
+	job = make_job("read:-8k");
+	CHECK(offsets_init(&o, &job, 16 * KIB, 16 * KIB, false, 0x89, 1) == 0);
+	for (int i = 0; i < 4; i++)
+		b[i] = next_block(&o, &ok);
+	CHECK(b[0] == 0 && b[1] == 14 && b[2] == 13 && b[3] == 12);
+	offsets_free(&o);
+
+	job = make_job("randread:4");
+	CHECK(offsets_init(&o, &job, 256 * KIB, 256 * KIB, false, 0x89, 1) == 0);
+	for (int i = 0; i < 4; i++)
+		b[i] = next_block(&o, &ok);
+	CHECK(b[0] == 15 && b[1] == 16 && b[2] == 17 && b[3] == 18);
+	CHECK(next_block(&o, &ok) == 189);
+	offsets_free(&o);
+}
+
+static void test_seed(void)
+{
+	struct rng a, b;
 
 	rng_seed(&a, 0x89);
 	rng_seed(&b, 0x89);
@@ -77,8 +150,10 @@ static void test_sequential_and_seed(void)
 
 int main(void)
 {
-	test_randommap_covers_each_block_once();
+	test_fio_first_blocks();
+	test_map_covers_each_block_once();
 	test_norandommap_repeats();
-	test_sequential_and_seed();
+	test_modifiers();
+	test_seed();
 	return CHECK_DONE();
 }

@@ -21,6 +21,7 @@
 #include "job/file_opts.h"
 #include "job/jobfile_read.h"
 #include "job/options.h"
+#include "job/stream_options.h"
 #include "job/process_opts.h"
 
 /* Bounds for hostile input (the parser is fuzzed, JOBFILE_MAX_BYTES is in
@@ -643,6 +644,9 @@ static int check_job(struct job *job, struct errbuf *err)
 		return err_set(err, EINVAL, "%s: ioengine '%.64s' is unknown "
 			       "(iodig has %s)", where, job->ioengine,
 			       engine_names());
+	ret = stream_opts_resolve(job, where, err);
+	if (ret)
+		return ret;
 	ret = check_bs(job, where, err);
 	if (ret)
 		return ret;

@@ -20,6 +20,7 @@
 #include "job/options.h"
 #include "job/process_opts.h"
 #include "job/stat_opts.h"
+#include "job/stream_options.h"
 
 #define NSEC_PER_SEC 1000000000ULL
 #define BS_MAX_BYTES (128ULL << 20)
@@ -92,7 +93,7 @@ static int set_sizes(struct job *job, const struct opt_desc *o,
 			       "support", where, o->name, value);
 	for (int d = 0; d < DDIR_COUNT; d++) {
 		char *part = parts[n == 1 ? 0 : d];
-		char *dash;
+		char *dash, sep = '-';
 		int ret;
 
 		lo[d] = job->bs_min[d];
@@ -100,15 +101,17 @@ static int set_sizes(struct job *job, const struct opt_desc *o,
 		if (!part[0])
 			continue;
 		any = true;
-		dash = range ? strchr(part, '-') : NULL;
-		if (dash)
+		dash = range ? strpbrk(part, "-:") : NULL; /* fio: 512:1M too */
+		if (dash) {
+			sep = *dash;
 			*dash = '\0';
+		}
 		ret = parse_bs_value(job, part, where, o->name, &lo[d], err);
 		if (!ret)
 			ret = parse_bs_value(job, dash ? dash + 1 : part, where,
 					     o->name, &hi[d], err);
 		if (dash && n == 1)
-			*dash = '-'; /* the same part serves both directions */
+			*dash = sep; /* the same part serves both directions */
 		if (ret)
 			return ret;
 		if (lo[d] > hi[d]) { /* fio swaps a reversed range */
@@ -129,10 +132,23 @@ static int set_sizes(struct job *job, const struct opt_desc *o,
 	return 0;
 }
 
+/* fio splits a value without a comma at its first ':' or '-' instead,
+ * so bs=4k-16k is bs=4k,16k (read 4k, write 16k), not a range. */
 static int set_bs(void *job, const struct opt_desc *o, const char *value,
 		  const char *where, struct errbuf *err)
 {
-	return set_sizes(job, o, value, false, where, err);
+	char v[160];
+	char *sep;
+
+	if (strlen(value) >= sizeof(v) || strchr(value, ','))
+		return set_sizes(job, o, value, false, where, err);
+	strcpy(v, value);
+	sep = strchr(v, ':');
+	if (!sep)
+		sep = strchr(v, '-');
+	if (sep)
+		*sep = ',';
+	return set_sizes(job, o, v, false, where, err);
 }
 
 static int set_bsrange(void *job, const struct opt_desc *o, const char *value,
@@ -141,14 +157,21 @@ static int set_bsrange(void *job, const struct opt_desc *o, const char *value,
 	return set_sizes(job, o, value, true, where, err);
 }
 
+/* rw=MODE[:N]: the mode, then its modifier (job/stream_options.c). */
 static int set_rw(void *job, const struct opt_desc *o, const char *value,
 		  const char *where, struct errbuf *err)
 {
-	if (strchr(value, ':')) /* no value has one */
-		return err_set(err, ENOTSUP, "%s: option 'rw': " VAL " is not "
-			       "supported (no ':N' offset modifiers)", where,
-			       value);
-	return opt_set_typed(job, o, value, where, err);
+	const char *colon = strchr(value, ':');
+	char mode[32];
+	int ret;
+
+	if (!colon) {
+		ret = opt_set_typed(job, o, value, where, err);
+		return ret ? ret : stream_rw_modifier(job, NULL, where, err);
+	}
+	snprintf(mode, sizeof(mode), "%.*s", (int)(colon - value), value);
+	ret = opt_set_typed(job, o, mode, where, err);
+	return ret ? ret : stream_rw_modifier(job, colon + 1, where, err);
 }
 
 /* fio's filesize=LOW-HIGH gives each file a random size in the range;
@@ -717,9 +740,22 @@ static int set_profile_option(const struct opt_desc *o, const char *value,
 	return opt_set(&scratch, &d, value, where, err);
 }
 
+/* The job's own options: the main table, then the I/O stream's. */
+static const struct opt_desc *const job_tables[] = { options, stream_options };
+#define N_JOB_TABLES (sizeof(job_tables) / sizeof(job_tables[0]))
+
+static const struct opt_desc *find_job_option(const char *key)
+{
+	const struct opt_desc *o = NULL;
+
+	for (size_t t = 0; !o && t < N_JOB_TABLES; t++)
+		o = opt_find(job_tables[t], key);
+	return o;
+}
+
 bool job_option_known(const char *key)
 {
-	return key && (opt_find(options, key) || engine_opt_lookup(key) ||
+	return key && (find_job_option(key) || engine_opt_lookup(key) ||
 		       opt_find(profile_options, key));
 }
 
@@ -741,8 +777,9 @@ static const char *suggest(const char *key)
 	const char *best = NULL;
 	size_t best_d = 3;
 
-	for (const struct opt_desc *o = options; o->name; o++)
-		closer(key, o->name, &best, &best_d);
+	for (size_t t = 0; t < N_JOB_TABLES; t++)
+		for (const struct opt_desc *o = job_tables[t]; o->name; o++)
+			closer(key, o->name, &best, &best_d);
 	for (size_t i = 0; (e = engine_at(i)); i++) {
 		for (const struct opt_desc *o = e->options; o && o->name; o++)
 			closer(key, o->name, &best, &best_d);
@@ -760,7 +797,7 @@ int job_option_set_at(struct job *job, const char *key, const char *value,
 		where = "option";
 	if (!key || !key[0])
 		return err_set(err, EINVAL, "%s: missing option name", where);
-	o = opt_find(options, key);
+	o = find_job_option(key);
 	if (o)
 		return opt_set_kb(job, o, value, job->kb_base, where, err);
 	o = engine_opt_lookup(key);
@@ -794,7 +831,8 @@ const char *job_option_name(const char *key)
 void job_set_defaults(struct job *job)
 {
 	memset(job, 0, sizeof(*job));
-	opt_set_defaults(job, options);
+	for (size_t t = 0; t < N_JOB_TABLES; t++)
+		opt_set_defaults(job, job_tables[t]);
 }
 
 void options_print_help(FILE *out)
@@ -804,7 +842,8 @@ void options_print_help(FILE *out)
 		"(SIZE: k/m/g/t/p suffixes are powers of 1024 and KiB/MiB... "
 		"of 1000, as fio's, the other way round with kb_base=1000; "
 		"TIME: us/ms/s/m/h/d; BOOL: bare key means 1):\n");
-	opt_print_help(out, options);
+	for (size_t t = 0; t < N_JOB_TABLES; t++)
+		opt_print_help(out, job_tables[t]);
 	engine_opts_print_help(out);
 }
 
@@ -813,9 +852,11 @@ void job_options_foreach(job_option_fn fn, void *arg)
 	const struct engine_ops *e;
 	struct opt_doc d;
 
-	for (const struct opt_desc *o = options; o->name; o++) {
-		opt_describe(o, &d);
-		fn(&d, arg);
+	for (size_t t = 0; t < N_JOB_TABLES; t++) {
+		for (const struct opt_desc *o = job_tables[t]; o->name; o++) {
+			opt_describe(o, &d);
+			fn(&d, arg);
+		}
 	}
 	for (size_t i = 0; (e = engine_at(i)); i++) {
 		for (const struct opt_desc *o = e->options; o && o->name; o++) {

@@ -113,6 +113,7 @@ static int resolve_region(const struct job *job, struct job_target *t,
 	const struct target_info *ti = &t->info;
 	uint32_t max_bs = job->bs_max[DDIR_READ] > job->bs_max[DDIR_WRITE] ?
 			  job->bs_max[DDIR_READ] : job->bs_max[DDIR_WRITE];
+	uint64_t end;
 
 	t->region_start = job->offset;
 	/* fio's file_append: the I/O goes after the file's current end */
@@ -144,12 +145,12 @@ static int resolve_region(const struct job *job, struct job_target *t,
 			       (unsigned long long)job->offset, t->path,
 			       (unsigned long long)ti->size);
 	}
-	if (!job_diskless(job) && ti->is_blockdev &&
-	    t->region_start + t->region_len > ti->size)
+	/* the last clone's region, offset_increment on */
+	end = t->region_start + job_clone_shift(job, job->numjobs - 1) + t->region_len;
+	if (!job_diskless(job) && ti->is_blockdev && end > ti->size)
 		return err_set(err, ENOSPC, "%s:%d: job '%s': %s is too small: it has %llu bytes, the job needs %llu",
 			       job->source, job->source_line, job->name, t->path,
-			       (unsigned long long)ti->size,
-			       (unsigned long long)(t->region_start + t->region_len));
+			       (unsigned long long)ti->size, (unsigned long long)end);
 	if (t->region_len < max_bs)
 		return err_set(err, EINVAL, "%s:%d: job '%s': block size %u is larger than the %llu bytes to do I/O on",
 			       job->source, job->source_line, job->name, max_bs,

@@ -102,10 +102,13 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 				job_file_name(job, c, 0, w->path, sizeof(w->path));
 			else
 				snprintf(w->path, sizeof(w->path), "%s", t->path);
-			w->region_start = t->region_start;
+			w->region_start = t->region_start + job_clone_shift(job, c);
 			w->region_len = t->region_len;
 			w->nr_files = t->nr_files;
 			w->file_size = t->file_size;
+			/* fio's real_file_size: sequential offsets wrap there */
+			w->target_len = t->info.size > w->region_start + t->region_len ?
+					t->info.size - w->region_start : t->region_len;
 			w->io_limit = job->io_size ? job->io_size : t->region_len;
 			/* fio caps size at the files' total when filesize=
 			 * gives each its size. */

@@ -11,9 +11,23 @@
 
 #include "workload/file_service.h"
 
-int file_service_init(struct file_picker *fs, const struct job *job,
-		      unsigned int nr, uint64_t file_size, uint32_t granule)
+/* Random offsets step by the smallest block size the job uses. */
+static uint32_t min_active_bs(const struct job *job)
 {
+	uint32_t m = UINT32_MAX;
+
+	if (rw_has_read(job->rw) && job->bs_min[DDIR_READ] < m)
+		m = job->bs_min[DDIR_READ];
+	if (rw_has_write(job->rw) && job->bs_min[DDIR_WRITE] < m)
+		m = job->bs_min[DDIR_WRITE];
+	return m;
+}
+
+int file_service_init(struct file_picker *fs, const struct job *job,
+		      unsigned int nr, uint64_t file_size)
+{
+	uint32_t granule = min_active_bs(job);
+
 	*fs = (struct file_picker){ .nr = nr, .file_size = file_size,
 				     .granule = granule };
 	fs->files = calloc(nr, sizeof(*fs->files));

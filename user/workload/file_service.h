@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "base/rng.h"
+#include "workload/offset_map.h"
 #include "workload/job.h"
 
 struct file_cursor {
@@ -31,7 +32,7 @@ struct file_picker {
 };
 
 int file_service_init(struct file_picker *fs, const struct job *job,
-		      unsigned int nr, uint64_t file_size, uint32_t granule);
+		      unsigned int nr, uint64_t file_size);
 /* The next I/O of @len bytes: its file (*@file) and offset in it. */
 uint64_t file_service_next(struct file_picker *fs, const struct job *job,
 			   struct rng *r, uint32_t len, unsigned int *file);

@@ -24,9 +24,16 @@ struct frand {
 
 /* Indexes of fio 3.33's per-purpose seeds (its FIO_RAND_*_OFF). */
 enum frand_purpose {
+	FRAND_BS_READ = 0,
+	FRAND_BS_WRITE = 1,
 	FRAND_VERIFY = 3,
+	FRAND_MIX = 4,
+	FRAND_BLOCK = 6,
+	FRAND_SEQ_RAND_READ = 10,
 	FRAND_BUF = 9,
 	FRAND_DEDUPE = 14,
+	FRAND_POISSON = 15,
+	FRAND_ZONE = 16,
 };
 
 /* The seed fio gives generator @purpose of the job numbered

@@ -150,6 +150,44 @@ struct engine_opt_given {
 	char where[48];      /* line 0: where it was given ("command line") */
 };
 
+/* ---- the I/O stream's shape (fio's loops, bssplit, rw=:N ...) ---- */
+
+/* fio's io_submit_mode: only inline, the worker submitting its own I/O. */
+enum submit_mode { SUBMIT_INLINE };
+
+/* fio's rw_sequencer: what rw=randX:N does between its random offsets. */
+enum rw_sequencer { SEQ_SEQUENTIAL, SEQ_IDENTICAL };
+
+/* bssplit=4k/10:64k/90 (fio's limit of 64 sizes per direction), kept
+ * sorted by percentage, as fio sorts it for the lookup. */
+#define BSSPLIT_MAX 64
+struct bssplit_entry {
+	uint32_t bs;
+	unsigned int perc;
+};
+struct bssplit {
+	unsigned int nr;                 /* 0: no bssplit */
+	struct bssplit_entry e[BSSPLIT_MAX];
+};
+
+/* fio's random_distribution, random_generator (workload/random_dist.c). */
+enum rand_dist { DIST_RANDOM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL,
+		 DIST_ZONED, DIST_ZONED_ABS };
+enum rand_gen { RGEN_TAUSWORTHE, RGEN_TAUSWORTHE64 };
+enum { RATE_LINEAR, RATE_POISSON };
+enum { THINK_ON_COMPLETE, THINK_ON_ISSUE };
+#define ZONES_MAX 64
+struct zone_split {
+	unsigned int access_perc;
+	uint64_t size;            /* percent (zoned) or bytes (zoned_abs) */
+};
+struct rand_dist_opts {
+	enum rand_dist kind;
+	double value;             /* zipf theta, pareto h, normal deviation */
+	unsigned int nr[DDIR_COUNT];
+	struct zone_split zones[DDIR_COUNT][ZONES_MAX];
+};
+
 struct job {
 	char name[JOB_NAME_MAX];
 	char filename[PATH_MAX];   /* empty: derived from directory + name */
@@ -189,6 +227,34 @@ struct job {
 	bool randrepeat;         /* default true: same offsets every run */
 	uint64_t randseed;
 	bool norandommap;
+
+	/* The I/O stream's shape (job/stream_options.c parses, the worker
+	 * and workload/offsets.c, buflen.c follow it). */
+	unsigned int loops;          /* passes over the job's I/O, default 1 */
+	enum submit_mode io_submit_mode;
+	unsigned int iodepth_low;    /* refill once depth falls to it; 0 = iodepth */
+	unsigned int iodepth_batch_complete_max; /* 0 = iodepth */
+	uint64_t number_ios;         /* stop after this many I/Os; 0 = no limit */
+	struct bssplit bssplit[DDIR_COUNT];
+	uint32_t blockalign[DDIR_COUNT]; /* random offsets' alignment; 0 = min bs */
+	int64_t rw_seq_add;          /* rw=read:8k: skip (or back up) after each I/O */
+	unsigned int rw_seq_nr;      /* rw=randread:N: a new random offset every N I/Os */
+	enum rw_sequencer rw_sequencer;
+	struct rand_dist_opts random_distribution;
+	enum rand_gen random_generator;
+	unsigned int percentage_random[DDIR_COUNT]; /* default 100 */
+	uint64_t offset_increment;   /* clone N starts N times this further */
+	/* Pacing (workload/pacing.c): fio's rate and thinktime options. */
+	uint64_t rate[DDIR_COUNT];        /* bytes/s; 0 = unlimited */
+	uint64_t rate_iops[DDIR_COUNT];
+	uint64_t rate_min[DDIR_COUNT];    /* fail below it, each rate_cycle */
+	uint64_t rate_iops_min[DDIR_COUNT];
+	unsigned int rate_process;        /* RATE_LINEAR, RATE_POISSON */
+	uint64_t rate_cycle_ns;           /* default 1 s */
+	uint64_t thinktime_ns;            /* pause every thinktime_blocks */
+	uint64_t thinktime_spin_ns;       /* of it, spent spinning */
+	unsigned int thinktime_blocks;    /* default 1 */
+	unsigned int thinktime_blocks_type; /* THINK_ON_COMPLETE, THINK_ON_ISSUE */
 
 	/* Options of the engine: as given, then (job_list_finalize, once the
 	 * engine is known) parsed into the engine's own struct. */
@@ -316,6 +382,13 @@ static inline bool job_error_is_non_fatal(const struct job *job,
 		if (job->ignore_error[cls][i] == err)
 			return true;
 	return false;
+}
+
+/* How much further than the job's offset clone @clone starts
+ * (offset_increment). */
+static inline uint64_t job_clone_shift(const struct job *job, unsigned int clone)
+{
+	return (uint64_t)clone * job->offset_increment;
 }
 
 const char *rw_mode_name(enum rw_mode rw);

@@ -22,9 +22,11 @@
 #include "workload/counters.h"
 #include "workload/file_service.h"
 #include "workload/files.h"
+#include "workload/pacing.h"
 #include "workload/verify_run.h"
 #include "workload/iolog_writer.h"
 #include "workload/worker.h"
+#include "workload/worker_process.h"
 
 struct io_loop {
 	struct worker *w;
@@ -33,12 +35,12 @@ struct io_loop {
 	unsigned int queued;      /* held by the engine, not yet committed */
 	unsigned int inflight;    /* committed, not yet reaped */
 	uint64_t issued_bytes;
+	uint64_t issued_ios;      /* this loop's, for number_ios */
+	bool exhausted;           /* no offset left (fio's files done) */
 	uint64_t backlog_bytes;   /* of those, verify_backlog reads */
-	uint64_t seq_cursor;      /* sequential offset within the region */
 	uint64_t ramp_end_ns;
 	uint64_t deadline_ns;     /* 0 = none */
 	bool accounting;          /* past ramp_time */
-	uint32_t granule;         /* offset granularity (smallest bs) */
 	struct buffers bufs;      /* what writes carry */
 	bool verify;              /* verify= is on: vr is set up */
 	bool verify_phase;        /* reading back the log (fio's do_verify) */
@@ -48,6 +50,10 @@ struct io_loop {
 	struct rusage ru_start;
 	struct worker_counters counters; /* w->count_events */
 	struct iolog_writer logs;  /* fio's log files (write_*_log) */
+	uint64_t seed_base;       /* randseed, or random without randrepeat */
+	bool pacing;              /* rate or thinktime options given */
+	bool think_pending;       /* thinktime due after a completion */
+	struct pacing pace;
 	int error;
 };
 
@@ -93,17 +99,6 @@ static uint32_t max_bs(const struct job *job)
 	for (int d = 0; d < DDIR_COUNT; d++)
 		if (job->bs_max[d] > m)
 			m = job->bs_max[d];
-	return m;
-}
-
-static uint32_t min_active_bs(const struct job *job)
-{
-	uint32_t m = UINT32_MAX;
-
-	if (rw_has_read(job->rw) && job->bs_min[DDIR_READ] < m)
-		m = job->bs_min[DDIR_READ];
-	if (rw_has_write(job->rw) && job->bs_min[DDIR_WRITE] < m)
-		m = job->bs_min[DDIR_WRITE];
 	return m;
 }
 
@@ -184,16 +179,6 @@ static enum ddir pick_ddir(struct worker *w)
 	return rng_below(&w->rng, 100) < job->rwmixread ? DDIR_READ : DDIR_WRITE;
 }
 
-static uint32_t pick_len(struct worker *w, enum ddir d)
-{
-	const struct job *job = w->job;
-	uint32_t lo = job->bs_min[d], hi = job->bs_max[d];
-
-	if (lo >= hi)
-		return job->bs[d] ? job->bs[d] : lo;
-	return lo * (uint32_t)(1 + rng_below(&w->rng, hi / lo));
-}
-
 /* What a write carries (verify's data overrides buffer contents), and
  * which reads are checked; false when a loaded verify state says stop. */
 static bool prepare_data(struct io_loop *lp, struct io_unit *u)
@@ -216,30 +201,35 @@ static bool fill_unit(struct io_loop *lp, struct io_unit *u)
 {
 	struct worker *w = lp->w;
 	uint64_t rel;
+	bool random;
 
-	if (lp->verify_phase || lp->vr.stop)
+	if (lp->verify_phase || lp->vr.stop || lp->exhausted)
 		return false;
 	u->ddir = pick_ddir(w);
-	u->len = pick_len(w, u->ddir);
-	if (u->len > w->region_len)
-		u->len = (uint32_t)w->region_len;
 	if (lp->fs.files) {
+		/* several files: file_service picks the file and the offset */
+		u->len = buflen_next(&w->buflen, u->ddir, w->region_len);
+		if (!u->len) {
+			lp->exhausted = true;
+			return false;
+		}
 		rel = file_service_next(&lp->fs, w->job, &w->rng, u->len, &u->file);
 		u->fd = w->fds[u->file];
 		u->offset = w->region_start + rel;
 		u->result = 0;
 		return true;
 	}
-	if (rw_is_random(w->job->rw)) {
-		rel = offset_gen_next(&w->offsets, &w->rng) * lp->granule;
-	} else {
-		if (lp->seq_cursor + u->len > w->region_len)
-			lp->seq_cursor = 0;
-		rel = lp->seq_cursor;
-		lp->seq_cursor += u->len;
+	/* fio's order: the offset, then a length that fits after it */
+	if (!offsets_next(&w->offsets, u->ddir, &rel, &random) ||
+	    !(u->len = buflen_next(&w->buflen, u->ddir, w->region_len - rel))) {
+		lp->exhausted = true;
+		return false;
 	}
+	if (u->len > w->region_len)
+		u->len = (uint32_t)w->region_len;
 	if (rel + u->len > w->region_len)
 		rel = w->region_len - u->len;
+	u->len = offsets_take(&w->offsets, u->ddir, rel, u->len, random);
 	u->offset = w->region_start + rel;
 	u->result = 0;
 	return true;
@@ -323,6 +313,18 @@ static bool io_error_tolerated(struct io_loop *lp, const struct io_unit *u)
 	return job_error_is_non_fatal(job, u->ddir, (int)-u->result);
 }
 
+/* rate_min's check, and thinktime counted on completions. */
+static void paced_completion(struct io_loop *lp, const struct io_unit *u,
+			     uint64_t now)
+{
+	char why[160];
+
+	if (!pacing_completed(&lp->pace, u->ddir, u->len, now, why, sizeof(why)))
+		lp->error = worker_fail(lp->w, -ETIME, "%s", why);
+	if (pacing_think_due(&lp->pace, false))
+		lp->think_pending = true;
+}
+
 static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 {
 	struct worker *w = lp->w;
@@ -345,6 +347,8 @@ static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 			account_io(lp, u, now, !sync);
 		if (lp->verify)
 			verify_completed(lp, u);
+		if (lp->pacing)
+			paced_completion(lp, u, now);
 	}
 	u->next_free = lp->free_list;
 	lp->free_list = u;
@@ -375,10 +379,15 @@ static int reap(struct io_loop *lp, unsigned int min)
 	struct worker *w = lp->w;
 	const struct engine_ops *e = w->job->engine;
 	struct worker_stats *s = w->stats;
+	unsigned int max = w->job->iodepth_batch_complete_max;
 	uint64_t now;
 	int n;
 
-	n = e->getevents(w, min, lp->inflight, w->reaped);
+	if (!max || max > lp->inflight)
+		max = lp->inflight;
+	if (min > max)
+		min = max;
+	n = e->getevents(w, min, max, w->reaped);
 	if (n < 0)
 		return lp->error = worker_fail(w, n, "reaping I/O on %s failed: %s",
 					       w->path, strerror(-n));
@@ -428,6 +437,11 @@ static bool more_to_issue(const struct io_loop *lp, uint64_t now)
 
 	if (stopped(w) || lp->error || lp->full)
 		return false;
+	if (lp->exhausted && !lp->verify_phase)
+		return false;
+	if (w->job->number_ios && lp->issued_ios >= w->job->number_ios &&
+	    !lp->verify_phase)
+		return false;
 	if (lp->deadline_ns && now >= lp->deadline_ns)
 		return false;
 	if (lp->verify && (lp->vr.stop || lp->verify_phase))
@@ -466,6 +480,35 @@ static struct io_unit *next_unit(struct io_loop *lp)
 	return u;
 }
 
+/* fio waits for every I/O in flight before it sleeps (io_u_quiesce). */
+static int quiesce(struct io_loop *lp)
+{
+	if (lp->queued && commit_queued(lp) < 0)
+		return -1;
+	while (lp->inflight)
+		if (reap(lp, lp->inflight) < 0)
+			return -1;
+	return 0;
+}
+
+/* rate, rate_iops: holds @u back until its direction is within the
+ * rate; false when the job ended meanwhile (@u is kept for later). */
+static bool pace_before_issue(struct io_loop *lp, struct io_unit *u)
+{
+	uint64_t now = now_ns(), delay = pacing_delay(&lp->pace, u->ddir, now);
+
+	if (!delay)
+		return true;
+	lp->retry = u;
+	if (quiesce(lp) < 0)
+		return false;
+	if (lp->deadline_ns && now + delay > lp->deadline_ns)
+		delay = lp->deadline_ns > now ? lp->deadline_ns - now : 0;
+	sleep_ns(delay < 10000000 ? delay : 10000000); /* stays responsive to stop */
+	u->start_ns = now_ns();
+	return false;
+}
+
 /* Queues one I/O; returns false when the engine had no room. */
 static bool issue_one(struct io_loop *lp, uint64_t now)
 {
@@ -476,6 +519,8 @@ static bool issue_one(struct io_loop *lp, uint64_t now)
 
 	if (!u)
 		return false;
+	if (lp->pacing && !pace_before_issue(lp, u))
+		return false;
 	u->issue_ns = u->start_ns;
 	r = e->queue(w, u);
 	if (r == IO_BUSY) {
@@ -483,6 +528,11 @@ static bool issue_one(struct io_loop *lp, uint64_t now)
 		return false;
 	}
 	lp->issued_bytes += u->len;
+	lp->issued_ios++;
+	if (lp->pacing) {
+		pacing_issued(&lp->pace, u->ddir, u->len);
+		lp->think_pending |= pacing_think_due(&lp->pace, true);
+	}
 	if (lp->verify && verify_run_logged(&lp->vr, u))
 		lp->backlog_bytes += u->len;
 	if (lp->accounting && u->start_ns >= lp->ramp_end_ns)
@@ -513,8 +563,14 @@ static int io_loop_run(struct io_loop *lp)
 	uint64_t now = now_ns();
 
 	while (!lp->error) {
-		bool busy = false;
+		bool busy = false, full;
 
+		if (lp->think_pending) {
+			lp->think_pending = false;
+			if (quiesce(lp) < 0)
+				break;
+			pacing_think(&lp->pace);
+		}
 		now = now_ns();
 		if (!lp->accounting && now >= lp->ramp_end_ns)
 			start_accounting(lp, now);
@@ -545,9 +601,17 @@ static int io_loop_run(struct io_loop *lp)
 		}
 		/* fio reaps only when the queue is full or nothing more will
 		 * be issued; then it waits for iodepth_batch_complete_min. */
-		if ((lp->free_list || lp->retry) && !busy && more_to_issue(lp, now_ns()))
+		full = busy || !(lp->free_list || lp->retry);
+		if (!full && more_to_issue(lp, now_ns()))
 			continue;
-		if (reap(lp, reap_min < lp->inflight ? reap_min : lp->inflight) < 0)
+		/* a full queue is reaped down to iodepth_low (fio's
+		 * wait_for_completions) */
+		do {
+			if (reap(lp, reap_min < lp->inflight ? reap_min :
+				 lp->inflight) < 0)
+				break;
+		} while (full && lp->inflight > job->iodepth_low && !lp->error);
+		if (lp->error)
 			break;
 	}
 	/* Drain what is still in flight so buffers are free before cleanup;
@@ -564,7 +628,7 @@ static int setup_data(struct io_loop *lp)
 {
 	struct worker *w = lp->w;
 	const struct job *job = w->job;
-	uint64_t base = job->randrepeat ? job->randseed : rng_next(&w->rng);
+	uint64_t base = lp->seed_base;
 	struct errbuf err = { { 0 } };
 	int ret;
 
@@ -618,6 +682,31 @@ static int run_phases(struct io_loop *lp)
 	return io_loop_run(lp);
 }
 
+/* loops=N: the job's I/O N times over, each pass from a fresh state
+ * (fio's clear_io_state); the statistics add up. */
+static int run_loops(struct io_loop *lp)
+{
+	int ret = 0;
+
+	if (lp->pacing)
+		pacing_start(&lp->pace, now_ns());
+	for (unsigned int i = 0; i < lp->w->job->loops && !ret; i++) {
+		if (stopped(lp->w) ||
+		    (lp->deadline_ns && now_ns() >= lp->deadline_ns))
+			break;
+		if (i) {
+			lp->issued_bytes = 0;
+			lp->backlog_bytes = 0;
+			lp->issued_ios = 0;
+			lp->exhausted = false;
+			lp->verify_phase = false;
+			offsets_reset(&lp->w->offsets);
+		}
+		ret = run_phases(lp);
+	}
+	return ret;
+}
+
 /* fio saves the verify state of every writing verify job as it ends. */
 static void save_verify_state(struct io_loop *lp)
 {
@@ -652,71 +741,6 @@ static void finish_accounting(struct io_loop *lp)
 	s->minf = (uint64_t)(ru.ru_minflt - lp->ru_start.ru_minflt);
 }
 
-/* ---- fio's process options, applied by the worker to itself ----------- */
-
-/* linux/ioprio.h, which glibc does not wrap */
-#define IOPRIO_WHO_PROCESS 1
-#define IOPRIO_CLASS_BE    2
-#define IOPRIO_CLASS_SHIFT 13
-
-/* cpus_allowed/cpumask, all of it (shared) or, with split, the n-th CPU
- * of the set for the n-th worker of the run, round robin (fio's
- * fio_cpus_split with thread_number - 1). */
-static int apply_affinity(struct worker *w)
-{
-	const struct job *job = w->job;
-	unsigned int count = 0, pick;
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	for (unsigned int c = 0; c < JOB_CPUS_MAX && c < CPU_SETSIZE; c++)
-		count += job_cpus_has(&job->cpus, c);
-	if (!count)
-		return worker_fail(w, -EINVAL, "cpus_allowed/cpumask name no CPU");
-	pick = w->index % count;
-	for (unsigned int c = 0; c < JOB_CPUS_MAX && c < CPU_SETSIZE; c++) {
-		if (!job_cpus_has(&job->cpus, c))
-			continue;
-		if (job->cpus_policy == CPUS_SHARED) {
-			CPU_SET(c, &set);
-		} else if (pick-- == 0) {
-			CPU_SET(c, &set);
-			break;
-		}
-	}
-	if (sched_setaffinity(0, sizeof(set), &set))
-		return worker_fail(w, -errno, "cannot restrict the worker to the CPUs of cpus_allowed/cpumask: %s",
-				   strerror(errno));
-	return 0;
-}
-
-/* Each worker sets its own CPUs, nice value and I/O priority; all three
- * are per thread on Linux, so thread=1 workers get their own too. */
-static int apply_process_opts(struct worker *w)
-{
-	const struct job *job = w->job;
-	unsigned int cls = job->ioprio_class ? job->ioprio_class : IOPRIO_CLASS_BE;
-	int ret;
-
-	if (job->cpus_set) {
-		ret = apply_affinity(w);
-		if (ret)
-			return ret;
-	}
-	errno = 0;
-	/* fio calls nice(2): the value is added to what iodig runs with */
-	if (job->nice && nice(job->nice) == -1 && errno)
-		return worker_fail(w, -errno, "cannot change the nice value by %d: %s",
-				   job->nice, strerror(errno));
-	/* fio: a priority without a class is best effort */
-	if (job->ioprio_set &&
-	    syscall(SYS_ioprio_set, IOPRIO_WHO_PROCESS, 0,
-		    (int)(cls << IOPRIO_CLASS_SHIFT | job->ioprio)))
-		return worker_fail(w, -errno, "cannot set I/O priority class %u level %u (prioclass, prio): %s",
-				   cls, job->ioprio, strerror(errno));
-	return 0;
-}
-
 /* fio's unlink: the job's regular files go when it ends (a device named
  * as filename= stays, as in fio). */
 static void unlink_files(const struct worker *w)
@@ -735,6 +759,7 @@ static int worker_run(struct worker *w)
 	const struct job *job = w->job;
 	struct io_loop lp = { .w = w };
 	struct errbuf err = { { 0 } };
+	char why[sizeof(w->stats->errmsg)];
 	bool engine_ready = false;
 	uint64_t start;
 	int ret;
@@ -742,26 +767,31 @@ static int worker_run(struct worker *w)
 	w->stats->tid = gettid();
 	w->stats->pid = getpid();
 	stats_configure(w->stats, &job->stat);
-	ret = apply_process_opts(w);
-	if (ret)
+	ret = worker_apply_process_opts(w, why, sizeof(why));
+	if (ret) {
+		worker_fail(w, ret, "%s", why);
 		goto cleanup;
+	}
 	if (w->count_events)
 		counters_open(&lp.counters);
 	rng_seed(&w->rng, job->randrepeat ?
 		 job->randseed + w->clone_index * 0x9e3779b9ull :
 		 now_ns() ^ ((uint64_t)gettid() << 32));
-	lp.granule = min_active_bs(job);
-	ret = offset_gen_init(&w->offsets, w->region_len / lp.granule,
-			      rw_is_random(job->rw), !job->norandommap);
+	lp.seed_base = job->randrepeat ? job->randseed : rng_next(&w->rng);
+	buflen_init(&w->buflen, job, lp.seed_base, w->thread_number);
+	lp.pacing = pacing_active(job);
+	pacing_init(&lp.pace, job, lp.seed_base, w->thread_number);
+	ret = offsets_init(&w->offsets, job, w->region_len, w->target_len,
+			   job->time_based || w->io_limit > w->region_len,
+			   lp.seed_base, w->thread_number);
 	if (ret) {
-		worker_fail(w, ret, "cannot set up offsets for %llu blocks",
-			    (unsigned long long)(w->region_len / lp.granule));
+		worker_fail(w, ret, "cannot set up offsets for %llu bytes",
+			    (unsigned long long)w->region_len);
 		goto cleanup;
 	}
 	ret = open_target(w);
 	if (!ret && w->fds)
-		ret = file_service_init(&lp.fs, job, w->nr_files, w->file_size,
-					lp.granule);
+		ret = file_service_init(&lp.fs, job, w->nr_files, w->file_size);
 	if (ret) {
 		worker_fail(w, ret, "cannot open the job's files: %s", strerror(-ret));
 		goto cleanup;
@@ -796,7 +826,7 @@ static int worker_run(struct worker *w)
 	if (!job->ramp_time_ns)
 		start_accounting(&lp, start);
 	if (!job->create_only)
-		ret = run_phases(&lp);
+		ret = run_loops(&lp);
 	finish_accounting(&lp);
 	if (iolog_finish(&lp.logs, w->stats->end_ns, &err) && !ret)
 		ret = worker_fail(w, -EIO, "%s", err.msg);
@@ -815,7 +845,7 @@ cleanup:
 	w->reaped = NULL;
 	free(w->buf_area);
 	w->buf_area = NULL;
-	offset_gen_free(&w->offsets);
+	offsets_free(&w->offsets);
 	counters_close(&lp.counters);
 	if (job->unlink || job->unlink_each_loop)
 		unlink_files(w);

@@ -9,8 +9,10 @@
 #include <sys/types.h>
 
 #include "base/clock.h"
+#include "workload/buflen.h"
 #include "workload/engine.h"
 #include "workload/job.h"
+#include "workload/offsets.h"
 #include "base/rng.h"
 #include "workload/stats.h"
 
@@ -28,6 +30,7 @@ struct worker {
 	uint64_t region_start;      /* job offset */
 	uint64_t region_len;        /* bytes of the region I/O goes to */
 	uint64_t io_limit;          /* bytes to transfer when not time_based */
+	uint64_t target_len;        /* from region_start to the file's end */
 	/* The job's files (workload/files.h): path is the first; engines
 	 * that take several reach file k at offset region_start + k *
 	 * file_size of the region. */
@@ -50,7 +53,8 @@ struct worker {
 	struct worker_stats *stats; /* in shared memory */
 
 	struct rng rng;
-	struct offset_gen offsets;
+	struct offsets offsets;      /* where each I/O goes */
+	struct buflen_gen buflen;    /* how long each is */
 
 	/* Count the kernel's events on itself (workload/counters.h): set
 	 * by the runner when the counters family reports them. */

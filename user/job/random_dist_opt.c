@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0
+/* random_distribution parsing (job/random_dist_opt.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/option.h"
+#include "job/random_dist_opt.h"
+
+#define MISSING UINT64_MAX
+#define PART_MAX 2048
+
+/* One zone "ACCESS/SIZE": percentages, or with @absolute a size in
+ * bytes; a missing part is shared out later, as fio does. */
+static int parse_zone(char *entry, bool absolute, unsigned int kb_base,
+		      struct zone_split *z, uint64_t *access, char *why,
+		      size_t why_len)
+{
+	char *slash = strchr(entry, '/');
+	char *end;
+
+	*access = MISSING;
+	z->size = absolute ? 0 : MISSING; /* fio: no size is 0 bytes */
+	if (slash) {
+		*slash = '\0';
+		if (absolute ? parse_size_kb(slash + 1, kb_base, &z->size) != 0 :
+			       (z->size = strtoull(slash + 1, &end, 10), *end != '\0')) {
+			snprintf(why, why_len, "'%.32s' is not a zone size", slash + 1);
+			return -EINVAL;
+		}
+		if (!absolute && !z->size)
+			z->size = MISSING;
+	}
+	*access = strtoull(entry, &end, 10);
+	if (*end || end == entry || *access > 100) {
+		snprintf(why, why_len, "'%.32s' is not an access percentage", entry);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static void share_missing(struct zone_split *z, unsigned int nr, bool sizes,
+			  uint64_t total)
+{
+	unsigned int missing = 0;
+
+	for (unsigned int i = 0; i < nr; i++)
+		missing += (sizes ? z[i].size : z[i].access_perc) == MISSING;
+	if (missing == 1 && nr == 1)
+		total = 100;
+	for (unsigned int i = 0; i < nr; i++) {
+		if (sizes && z[i].size == MISSING)
+			z[i].size = (100 - total) / missing;
+		if (!sizes && z[i].access_perc == (unsigned int)MISSING)
+			z[i].access_perc = (unsigned int)((100 - total) / missing);
+	}
+}
+
+static int parse_zone_dir(char *part, bool absolute, unsigned int kb_base,
+			  struct rand_dist_opts *out, int d, char *why,
+			  size_t why_len)
+{
+	struct zone_split *z = out->zones[d];
+	uint64_t perc = 0, sperc = 0, access;
+	unsigned int nr = 0;
+	char *entry;
+
+	while ((entry = strsep(&part, ":")) && entry[0] && nr < ZONES_MAX) {
+		if (parse_zone(entry, absolute, kb_base, &z[nr], &access, why, why_len))
+			return -EINVAL;
+		z[nr].access_perc = (unsigned int)access;
+		perc += access == MISSING ? 0 : access;
+		if (!absolute && z[nr].size != MISSING)
+			sperc += z[nr].size;
+		nr++;
+	}
+	if (perc > 100 || sperc > 100) {
+		snprintf(why, why_len, "the zone percentages add to more than 100%%");
+		return -EINVAL;
+	}
+	if (perc < 100) {
+		snprintf(why, why_len, "the access percentages add to %llu, not 100",
+			 (unsigned long long)perc);
+		return -EINVAL;
+	}
+	share_missing(z, nr, false, perc);
+	if (!absolute)
+		share_missing(z, nr, true, sperc);
+	out->nr[d] = nr;
+	return 0;
+}
+
+static int parse_zoned(const char *spec, bool absolute, unsigned int kb_base,
+		       struct rand_dist_opts *out, char *why, size_t why_len)
+{
+	char buf[PART_MAX], *write_part;
+	int ret;
+
+	if (strlen(spec) >= sizeof(buf)) {
+		snprintf(why, why_len, "the value is too long");
+		return -EINVAL;
+	}
+	strcpy(buf, spec);
+	write_part = strchr(buf, ',');
+	if (write_part) {
+		*write_part++ = '\0';
+		if (strchr(write_part, ','))
+			*strchr(write_part, ',') = '\0'; /* trim's: iodig trims none */
+	}
+	ret = parse_zone_dir(buf, absolute, kb_base, out, DDIR_READ, why, why_len);
+	if (!ret && write_part)
+		return parse_zone_dir(write_part, absolute, kb_base, out,
+				      DDIR_WRITE, why, why_len);
+	if (!ret) {
+		memcpy(out->zones[DDIR_WRITE], out->zones[DDIR_READ],
+		       sizeof(out->zones[0]));
+		out->nr[DDIR_WRITE] = out->nr[DDIR_READ];
+	}
+	return ret;
+}
+
+/* zipf, pareto, normal and their value, checked as fio checks it. */
+static int parse_skewed(const char *value, struct rand_dist_opts *out,
+			char *why, size_t why_len)
+{
+	static const struct { const char *name; enum rand_dist kind; double def; }
+	kinds[] = { { "zipf", DIST_ZIPF, 1.1 }, { "pareto", DIST_PARETO, 0.2 },
+		    { "normal", DIST_NORMAL, 0.0 } };
+	const char *colon = strchr(value, ':');
+	size_t len = colon ? (size_t)(colon - value) : strlen(value);
+	char *end;
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		if (strlen(kinds[i].name) != len || strncmp(value, kinds[i].name, len))
+			continue;
+		out->kind = kinds[i].kind;
+		out->value = colon ? strtod(colon + 1, &end) : kinds[i].def;
+		if (colon && (*end || end == colon + 1)) {
+			snprintf(why, why_len, "'%.32s' is not a number", colon + 1);
+			return -EINVAL;
+		}
+		if (out->kind == DIST_ZIPF && out->value == 1.0)
+			snprintf(why, why_len, "zipf theta must be other than 1.0");
+		else if (out->kind == DIST_PARETO && (out->value <= 0 || out->value >= 1))
+			snprintf(why, why_len, "pareto h must be above 0 and below 1");
+		else if (out->kind == DIST_NORMAL && (out->value < 0 || out->value >= 100))
+			snprintf(why, why_len, "normal deviation must be 0 to below 100");
+		else
+			return 0;
+		return -EINVAL;
+	}
+	snprintf(why, why_len, "not one of random, zipf, pareto, normal, zoned, "
+		 "zoned_abs");
+	return -EINVAL;
+}
+
+int random_dist_parse(const char *value, unsigned int kb_base,
+		      struct rand_dist_opts *out, char *why, size_t why_len)
+{
+	memset(out, 0, sizeof(*out));
+	if (!strcmp(value, "random"))
+		return 0;
+	if (!strncmp(value, "zoned:", 6)) {
+		out->kind = DIST_ZONED;
+		return parse_zoned(value + 6, false, kb_base, out, why, why_len);
+	}
+	if (!strncmp(value, "zoned_abs:", 10)) {
+		out->kind = DIST_ZONED_ABS;
+		return parse_zoned(value + 10, true, kb_base, out, why, why_len);
+	}
+	return parse_skewed(value, out, why, why_len);
+}

@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The I/O stream options (job/stream_options.h), with fio 3.33's names,
+ * defaults and fix-ups (its options.c and init.c's fixup_options).
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "job/bssplit.h"
+#include "job/random_dist_opt.h"
+#include "job/stream_options.h"
+
+#define VAL "'%.64s'"
+#define FIELD(f) OPT_FIELD(struct job, f)
+
+static int set_bssplit(void *base, const struct opt_desc *o, const char *value,
+		       const char *where, struct errbuf *err)
+{
+	struct job *job = base;
+	struct bssplit parsed[DDIR_COUNT];
+	char why[160];
+
+	if (bssplit_parse(value, job->kb_base, parsed, why, sizeof(why)))
+		return err_set(err, EINVAL, "%s: option '%s': " VAL ": %s", where,
+			       o->name, value, why);
+	memcpy(job->bssplit, parsed, sizeof(parsed));
+	return 0;
+}
+
+/* A value per direction, "R[,W]" (one value: both; an empty part
+ * keeps its direction's value): blockalign and the rate options, into a
+ * uint32_t[2] or uint64_t[2] field. */
+static int set_per_dir(void *base, const struct opt_desc *o, const char *value,
+		       const char *where, struct errbuf *err)
+{
+	struct job *job = base;
+	char *field = (char *)base + o->offset;
+	size_t each = o->field_size / DDIR_COUNT;
+	const char *comma = strchr(value, ',');
+	char part[2][64] = { "", "" };
+	uint64_t v[2];
+
+	snprintf(part[0], sizeof(part[0]), "%.*s",
+		 comma ? (int)(comma - value) : (int)strlen(value), value);
+	snprintf(part[1], sizeof(part[1]), "%s", comma ? comma + 1 : part[0]);
+	for (int d = 0; d < DDIR_COUNT; d++) {
+		uint32_t u32;
+
+		if (!part[d][0]) {
+			if (each == sizeof(u32)) {
+				memcpy(&u32, field + d * each, each);
+				v[d] = u32;
+			} else {
+				memcpy(&v[d], field + d * each, each);
+			}
+			continue;
+		}
+		if (parse_size_kb(part[d], job->kb_base, &v[d]) ||
+		    (each == sizeof(u32) && v[d] > UINT32_MAX) ||
+		    (o->min && v[d] < o->min))
+			return err_set(err, EINVAL, "%s: option '%s': " VAL " is "
+				       "not a value of at least %llu", where,
+				       o->name, part[d], (unsigned long long)o->min);
+	}
+	for (int d = 0; d < DDIR_COUNT; d++) {
+		uint32_t u32 = (uint32_t)v[d];
+
+		memcpy(field + d * each, each == sizeof(u32) ? (void *)&u32 :
+		       (void *)&v[d], each);
+	}
+	return 0;
+}
+
+/* fio's offload hands the I/O to separate submit threads; iodig's
+ * workers submit their own, the task the probes attribute it to. */
+static int set_submit_mode(void *base, const struct opt_desc *o,
+			   const char *value, const char *where,
+			   struct errbuf *err)
+{
+	if (!strcmp(value, "offload"))
+		return err_set(err, ENOTSUP, "%s: option '%s': 'offload' is not "
+			       "supported: iodig's workers submit their own I/O "
+			       "(inline), so the kernel sees it from the task "
+			       "that runs the job", where, o->name);
+	return opt_set_typed(base, o, value, where, err);
+}
+
+static int set_distribution(void *base, const struct opt_desc *o,
+			    const char *value, const char *where,
+			    struct errbuf *err)
+{
+	struct job *job = base;
+	struct rand_dist_opts parsed;
+	char why[160];
+
+	if (random_dist_parse(value, job->kb_base, &parsed, why, sizeof(why)))
+		return err_set(err, EINVAL, "%s: option '%s': " VAL ": %s", where,
+			       o->name, value, why);
+	job->random_distribution = parsed;
+	return 0;
+}
+
+/* percentage_random=N[,M]: reads, writes. */
+static int set_percentage_random(void *base, const struct opt_desc *o,
+				 const char *value, const char *where,
+				 struct errbuf *err)
+{
+	struct job *job = base;
+	unsigned long v[DDIR_COUNT];
+	const char *p = value;
+	char *end;
+
+	for (int d = 0; d < DDIR_COUNT; d++) {
+		v[d] = strtoul(p, &end, 10);
+		if (end == p || v[d] > 100 || (*end && *end != ','))
+			return err_set(err, EINVAL, "%s: option '%s': " VAL " is not "
+				       "a percentage 0-100 (or two: reads,writes)",
+				       where, o->name, value);
+		if (!*end) {
+			if (!d)
+				v[1] = v[0];
+			break;
+		}
+		p = end + 1;
+	}
+	for (int d = 0; d < DDIR_COUNT; d++)
+		job->percentage_random[d] = (unsigned int)v[d];
+	return 0;
+}
+
+static const struct opt_value generator_values[] = {
+	{ "tausworthe", RGEN_TAUSWORTHE, NULL },
+	{ "tausworthe64", RGEN_TAUSWORTHE64, NULL },
+	{ "lfsr", -1, "iodig has no LFSR offset generator (use tausworthe, "
+		      "fio's default)" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_value rate_process_values[] = {
+	{ "linear", RATE_LINEAR, NULL },
+	{ "poisson", RATE_POISSON, NULL },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_value think_type_values[] = {
+	{ "complete", THINK_ON_COMPLETE, NULL },
+	{ "issue", THINK_ON_ISSUE, NULL },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_value submit_mode_values[] = {
+	{ "inline", SUBMIT_INLINE, NULL },
+	{ "offload", -1, "iodig's workers submit their own I/O" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_value sequencer_values[] = {
+	{ "sequential", SEQ_SEQUENTIAL, NULL },
+	{ "identical", SEQ_IDENTICAL, NULL },
+	{ NULL, 0, NULL },
+};
+
+const struct opt_desc stream_options[] = {
+	{ .name = "loops", .type = OPT_UINT, FIELD(loops), .min = 1,
+	  .max = UINT_MAX, .def = "1",
+	  .help = "Run the job's I/O this many times over" },
+	{ .name = "io_submit_mode", .type = OPT_ENUM, FIELD(io_submit_mode),
+	  .values = submit_mode_values, .set = set_submit_mode,
+	  .def = "inline", .help = "inline: each worker submits its own I/O "
+	  "(fio's offload is not supported)" },
+	{ .name = "iodepth_low", .type = OPT_UINT, FIELD(iodepth_low),
+	  .min = 0, .max = 65536, .def = "0",
+	  .help = "Once the queue is full, reap until this many are in "
+		  "flight; 0 = iodepth" },
+	{ .name = "iodepth_batch_complete_max", .type = OPT_UINT,
+	  FIELD(iodepth_batch_complete_max), .min = 0, .max = 65536,
+	  .def = "0", .help = "Completions reaped at most at once; 0 = all "
+	  "that are ready" },
+	{ .name = "number_ios", .type = OPT_UINT, FIELD(number_ios),
+	  .min = 0, .max = UINT64_MAX, .def = "0",
+	  .help = "Stop after this many I/Os (each loop); 0 = no limit" },
+	{ .name = "bssplit", .type = OPT_CUSTOM, FIELD(bssplit),
+	  .set = set_bssplit, .hint = "BS/PERC:BS/PERC...[,WRITE]",
+	  .help = "Block sizes with the percent of I/Os of each, per "
+		  "direction" },
+	{ .name = "blockalign", .alias = "ba", .type = OPT_CUSTOM,
+	  FIELD(blockalign), .set = set_per_dir, .min = 1, .hint = "SIZE[,SIZE]",
+	  .help = "Alignment of random offsets; default the smallest block "
+		  "size" },
+	{ .name = "rw_sequencer", .type = OPT_ENUM, FIELD(rw_sequencer),
+	  .values = sequencer_values, .def = "sequential",
+	  .help = "Between rw=randX:N's random offsets: sequential or the "
+		  "same offset again" },
+	{ .name = "random_distribution", .type = OPT_CUSTOM,
+	  FIELD(random_distribution), .set = set_distribution,
+	  .hint = "random|zipf[:T]|pareto[:H]|normal[:D]|zoned:A/S:...|zoned_abs:A/SIZE:...",
+	  .def = "random", .help = "How random offsets spread over the region" },
+	{ .name = "random_generator", .type = OPT_ENUM,
+	  FIELD(random_generator), .values = generator_values,
+	  .def = "tausworthe", .help = "Generator of random offsets and sizes" },
+	{ .name = "percentage_random", .type = OPT_CUSTOM,
+	  FIELD(percentage_random), .set = set_percentage_random,
+	  .hint = "PERCENT[,PERCENT]", .def = "100",
+	  .help = "Percent of a random job's offsets that are random, the "
+		  "rest sequential (reads,writes)" },
+	{ .name = "offset_increment", .type = OPT_SIZE,
+	  FIELD(offset_increment), .def = "0",
+	  .help = "Clone N of numjobs starts N times this past offset" },
+	/* pacing: workload/pacing.c */
+	{ .name = "rate", .type = OPT_CUSTOM, FIELD(rate), .set = set_per_dir,
+	  .hint = "BYTES/S[,BYTES/S]",
+	  .help = "Bandwidth cap per direction (reads,writes), each clone" },
+	{ .name = "rate_iops", .type = OPT_CUSTOM, FIELD(rate_iops),
+	  .set = set_per_dir, .hint = "IOPS[,IOPS]",
+	  .help = "IOPS cap per direction (reads,writes), each clone" },
+	{ .name = "rate_min", .alias = "ratemin", .type = OPT_CUSTOM,
+	  FIELD(rate_min), .set = set_per_dir, .hint = "BYTES/S[,BYTES/S]",
+	  .help = "Fail the job when a rate_cycle's bandwidth is below this" },
+	{ .name = "rate_iops_min", .type = OPT_CUSTOM, FIELD(rate_iops_min),
+	  .set = set_per_dir, .hint = "IOPS[,IOPS]",
+	  .help = "Fail the job when a rate_cycle's IOPS are below this" },
+	{ .name = "rate_process", .type = OPT_ENUM, FIELD(rate_process),
+	  .values = rate_process_values,
+	  .def = "linear", .help = "linear: evenly spaced I/O; poisson: "
+	  "random arrivals at the same mean" },
+	{ .name = "rate_cycle", .alias = "ratecycle", .type = OPT_TIME,
+	  FIELD(rate_cycle_ns), .unit_ns = 1000000, .def = "1000",
+	  .help = "Window of the rate_min check (bare number: ms)" },
+	{ .name = "thinktime", .type = OPT_TIME, FIELD(thinktime_ns),
+	  .unit_ns = 1000, .def = "0",
+	  .help = "Pause this long every thinktime_blocks I/Os (bare: us)" },
+	{ .name = "thinktime_spin", .type = OPT_TIME, FIELD(thinktime_spin_ns),
+	  .unit_ns = 1000, .def = "0",
+	  .help = "Of thinktime, this much spent spinning on the CPU (us)" },
+	{ .name = "thinktime_blocks", .type = OPT_UINT, FIELD(thinktime_blocks),
+	  .min = 1, .max = UINT_MAX, .def = "1",
+	  .help = "I/Os between thinktime pauses" },
+	{ .name = "thinktime_blocks_type", .type = OPT_ENUM,
+	  FIELD(thinktime_blocks_type), .values = think_type_values,
+	  .def = "complete",
+	  .help = "Count thinktime_blocks on completion or on issue" },
+	{ .name = NULL },
+};
+
+int stream_rw_modifier(struct job *job, const char *mod, const char *where,
+		       struct errbuf *err)
+{
+	uint64_t v;
+	char *end;
+	long n;
+
+	job->rw_seq_nr = 1;
+	job->rw_seq_add = 0;
+	if (!mod)
+		return 0;
+	if (rw_is_random(job->rw)) {
+		n = strtol(mod, &end, 10);
+		if (*end || end == mod || n <= 0 || n > INT_MAX)
+			return err_set(err, EINVAL, "%s: option 'rw': ':" VAL "' is "
+				       "not a count of I/Os per random offset "
+				       "(1 or more)", where, mod);
+		job->rw_seq_nr = (unsigned int)n;
+		return 0;
+	}
+	if (parse_size_kb(mod[0] == '-' ? mod + 1 : mod, job->kb_base, &v) ||
+	    v > INT64_MAX)
+		return err_set(err, EINVAL, "%s: option 'rw': ':" VAL "' is not a "
+			       "size to skip after each I/O", where, mod);
+	job->rw_seq_add = mod[0] == '-' ? -(int64_t)v : (int64_t)v;
+	return 0;
+}
+
+/* bssplit decides the block sizes: its smallest and largest become the
+ * job's range, as in fio. */
+static void apply_bssplit(struct job *job)
+{
+	for (int d = 0; d < DDIR_COUNT; d++) {
+		if (!job->bssplit[d].nr)
+			continue;
+		bssplit_range(&job->bssplit[d], &job->bs_min[d], &job->bs_max[d]);
+		job->bs[d] = job->bs_max[d];
+	}
+}
+
+int stream_opts_resolve(struct job *job, const char *where,
+			struct errbuf *err)
+{
+	apply_bssplit(job);
+	/* fio: a non-uniform distribution turns the random map off */
+	if (job->random_distribution.kind != DIST_RANDOM)
+		job->norandommap = true;
+	/* fio: a low water mark of 0 or above the depth is the depth */
+	if (!job->iodepth_low || job->iodepth_low > job->iodepth)
+		job->iodepth_low = job->iodepth;
+	if (job->iodepth_batch_complete_max &&
+	    job->iodepth_batch_complete_max < job->iodepth_batch_complete_min)
+		job->iodepth_batch_complete_max = job->iodepth_batch_complete_min;
+	if (job->direct && job->offset_increment % 512)
+		return err_set(err, EINVAL, "%s: offset_increment %llu is not a "
+			       "multiple of 512, which direct=1 (O_DIRECT) needs",
+			       where, (unsigned long long)job->offset_increment);
+	/* fio: thinktime_spin is capped at thinktime */
+	if (job->thinktime_spin_ns > job->thinktime_ns)
+		job->thinktime_spin_ns = job->thinktime_ns;
+	for (int d = 0; d < DDIR_COUNT; d++) {
+		if ((job->rate[d] || job->rate_min[d]) &&
+		    (job->rate_iops[d] || job->rate_iops_min[d]))
+			return err_set(err, EINVAL, "%s: rate and rate_iops are "
+				       "mutually exclusive (fio's rule)", where);
+		if ((job->rate[d] && job->rate[d] < job->rate_min[d]) ||
+		    (job->rate_iops[d] && job->rate_iops[d] < job->rate_iops_min[d]))
+			return err_set(err, EINVAL, "%s: the minimum rate exceeds "
+				       "the rate", where);
+	}
+	for (int d = 0; d < DDIR_COUNT; d++) {
+		if (!job->blockalign[d])
+			continue;
+		if (job->direct && job->blockalign[d] % 512)
+			return err_set(err, EINVAL, "%s: blockalign %u is not a "
+				       "multiple of 512, which direct=1 "
+				       "(O_DIRECT) needs", where,
+				       job->blockalign[d]);
+	}
+	return 0;
+}

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * I/O lengths as fio 3.33 draws them (io_u.c, get_next_buflen), from its
+ * per-direction generators seeded as fio seeds them, so a bsrange or
+ * bssplit job issues the sizes fio's would.
+ */
+#include "workload/buflen.h"
+
+#define FRAND32_MAX 4294967295.0
+
+void buflen_init(struct buflen_gen *g, const struct job *job,
+		 uint64_t seed_base, unsigned int thread_number)
+{
+	/* fio: with verify, writes use the read seed, so a read back
+	 * draws the lengths the writes drew */
+	enum frand_purpose wp = job->verify != VERIFY_NONE ? FRAND_BS_READ :
+			       FRAND_BS_WRITE;
+
+	bool use64 = job->random_generator == RGEN_TAUSWORTHE64;
+
+	g->job = job;
+	frand_seed(&g->state[DDIR_READ],
+		   frand_job_seed(seed_base, thread_number, FRAND_BS_READ), use64);
+	frand_seed(&g->state[DDIR_WRITE],
+		   frand_job_seed(seed_base, thread_number, wp), use64);
+}
+
+/* bssplit: the first size, in ascending percentage order, whose running
+ * percentage covers the draw and that fits. */
+static uint64_t pick_split(const struct bssplit *s, uint64_t r, uint64_t room)
+{
+	uint64_t len = 0, perc = 0;
+
+	for (unsigned int i = 0; i < s->nr; i++) {
+		if (!s->e[i].perc)
+			continue;
+		len = s->e[i].bs;
+		perc += s->e[i].perc;
+		if (r / perc <= (uint64_t)FRAND32_MAX / 100 && len <= room)
+			break;
+	}
+	return len;
+}
+
+uint32_t buflen_next(struct buflen_gen *g, enum ddir d, uint64_t room)
+{
+	const struct job *job = g->job;
+	uint64_t minbs = job->bs_min[d], maxbs = job->bs_max[d], len;
+
+	if (minbs == maxbs)
+		return (uint32_t)minbs;
+	if (minbs > room)
+		return 0;
+	do {
+		uint64_t r = frand_next(&g->state[d]);
+
+		if (!job->bssplit[d].nr)
+			len = minbs + (uint64_t)((double)maxbs * ((double)r /
+				(g->state[d].use64 ? 18446744073709551616.0 :
+						     FRAND32_MAX + 1.0)));
+		else
+			len = pick_split(&job->bssplit[d], r, room);
+		if (!(len & (len - 1)))
+			len &= ~(minbs - 1);
+		else
+			len -= len % minbs;
+		if (len > maxbs)
+			len = maxbs;
+	} while (len > room || !len);
+	return (uint32_t)len;
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A simple block sequence for one file of several (file_service): fio keeps
+ * a random map per file; a job's single region uses workload/offsets.h,
+ * fio's own generator.
+ */
+#ifndef IODIG_OFFSET_MAP_H
+#define IODIG_OFFSET_MAP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/rng.h"
+
+/*
+ * Offsets of one worker's region in blocks of @block bytes.  Sequential
+ * wraps around; random with a map visits every block once per pass (fio's
+ * default), norandommap draws blocks independently.
+ */
+struct offset_gen {
+	bool random;
+	bool use_map;
+	uint64_t nblocks;
+	uint64_t next;          /* sequential cursor */
+	uint64_t *map;          /* one bit per block, set = used this pass */
+	uint64_t used;          /* blocks used this pass */
+};
+
+int offset_gen_init(struct offset_gen *g, uint64_t nblocks, bool random,
+		    bool use_map);
+/* Next block index; never fails (a new pass starts when all are used). */
+uint64_t offset_gen_next(struct offset_gen *g, struct rng *r);
+void offset_gen_free(struct offset_gen *g);
+
+#endif /* IODIG_OFFSET_MAP_H */

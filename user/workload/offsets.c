@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Offsets of a worker's I/O, after fio 3.33's io_u.c (get_next_offset,
+ * get_next_seq_offset, __get_next_rand_offset, mark_random_map): the same
+ * draws from the same seeds give the same random offsets as fio's
+ * default tausworthe generator.  All offsets here are relative to the
+ * job's region.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workload/offsets.h"
+
+#define NONE UINT64_MAX
+#define FIO_OFFSET_SEED 0xb1899bedULL /* fio's FIO_RANDSEED */
+
+static bool map_isset(const struct offsets *o, uint64_t b)
+{
+	return o->map[b / 64] >> (b % 64) & 1;
+}
+
+static void map_clear(struct offsets *o)
+{
+	memset(o->map, 0, (o->map_blocks + 63) / 64 * sizeof(uint64_t));
+	o->map_used = 0;
+}
+
+/* The first free block after @b, else the first free one (fio's
+ * axmap_next_free); NONE when the map is full. */
+static uint64_t map_next_free(const struct offsets *o, uint64_t b)
+{
+	uint64_t words = (o->map_blocks + 63) / 64;
+
+	if (o->map_used >= o->map_blocks)
+		return NONE;
+	for (uint64_t n = 0, w = b / 64; n <= words; n++, w = (w + 1) % words) {
+		uint64_t free_bits = ~o->map[w];
+
+		if (n == 0)
+			free_bits &= b % 64 == 63 ? 0 : ~0ull << (b % 64 + 1);
+		while (free_bits) {
+			uint64_t bit = w * 64 + (uint64_t)__builtin_ctzll(free_bits);
+
+			if (bit < o->map_blocks)
+				return bit;
+			free_bits &= free_bits - 1;
+		}
+	}
+	return NONE;
+}
+
+int offsets_init(struct offsets *o, const struct job *job,
+		 uint64_t region_len, uint64_t real_len, bool wrap,
+		 uint64_t seed_base, unsigned int thread_number)
+{
+	bool aligned = true;
+
+	memset(o, 0, sizeof(*o));
+	o->job = job;
+	o->region_len = region_len;
+	o->real_len = real_len > region_len ? real_len : region_len;
+	o->wrap = wrap;
+	for (int d = 0; d < DDIR_COUNT; d++) {
+		o->align[d] = job->blockalign[d] ? job->blockalign[d] :
+			      job->bs_min[d];
+		aligned &= o->align[d] == job->bs_min[d];
+	}
+	/* fio 3.33 seeds a repeatable job's offsets from a constant of its
+	 * own, whatever randseed says */
+	frand_seed(&o->rand, job->randrepeat ?
+		   FIO_OFFSET_SEED * thread_number :
+		   frand_job_seed(seed_base, thread_number, FRAND_BLOCK),
+		   job->random_generator == RGEN_TAUSWORTHE64);
+	frand_seed(&o->seq_rand, frand_job_seed(seed_base, thread_number,
+						FRAND_SEQ_RAND_READ), false);
+	random_dist_init(&o->dist, job, region_len, seed_base, thread_number);
+	offsets_reset(o);
+	/* fio: any blockalign other than the block size turns the map off */
+	if (!rw_is_random(job->rw) || job->norandommap || !aligned)
+		return 0;
+	/* fio sizes the map by the smallest block size of any direction
+	 * but indexes it in each direction's alignment; a block past the
+	 * region then ends the job, as in fio */
+	o->map_blocks = region_len / (job->bs_min[DDIR_READ] < job->bs_min[DDIR_WRITE] ?
+				      job->bs_min[DDIR_READ] : job->bs_min[DDIR_WRITE]);
+	if (!o->map_blocks)
+		return -EINVAL;
+	o->map = calloc((o->map_blocks + 63) / 64, sizeof(uint64_t));
+	return o->map ? 0 : -ENOMEM;
+}
+
+void offsets_reset(struct offsets *o)
+{
+	for (int d = 0; d < DDIR_COUNT; d++) {
+		o->last_pos[d] = 0;
+		o->last_start[d] = NONE;
+	}
+	o->seq_nr_left = 1; /* fio's first I/O is a random one */
+	if (o->map)
+		map_clear(o);
+}
+
+/* fio's get_next_seq_offset, relative to the region: a pass wraps at
+ * the region's end only when passes may repeat; holes wrap at the
+ * file's end (fio's real_file_size); false when past that. */
+static bool next_seq(struct offsets *o, enum ddir d, uint64_t *rel)
+{
+	const struct job *job = o->job;
+	int64_t add = job->rw_seq_add;
+	uint64_t len = o->region_len, pos = o->last_pos[d];
+	uint64_t end = o->real_len > len ? len : o->real_len;
+
+	if (pos >= len && o->wrap)
+		pos = 0;
+	if (pos >= o->real_len)
+		return false;
+	/* fio rewinds a backwards job with an offset to the region's end */
+	if (!pos && job->offset && add < 0)
+		pos = end > job->offset ? end - job->offset : end;
+	if (pos && add) {
+		pos += (uint64_t)add;
+		if (pos >= o->real_len)
+			pos = add > 0 ? 0 : end + (uint64_t)add;
+	}
+	*rel = pos;
+	return true;
+}
+
+/* fio's random block: lastb * r / (max + 1), then the next free one. */
+static bool next_rand(struct offsets *o, enum ddir d, uint64_t *rel)
+{
+	const struct job *job = o->job;
+	uint64_t max = o->region_len, lastb, b, first = 0;
+
+	if (job->bs_min[d] > o->align[d])
+		max -= job->bs_min[d] - o->align[d];
+	lastb = max / o->align[d];
+	if (!lastb)
+		return false;
+	switch (job->random_distribution.kind) {
+	case DIST_ZIPF:
+	case DIST_PARETO:
+	case DIST_NORMAL:
+		*rel = random_dist_block(&o->dist) * o->align[d];
+		return true;
+	case DIST_ZONED:
+	case DIST_ZONED_ABS:
+		random_dist_zone(&o->dist, d, lastb, o->align[d], &first, &lastb);
+		break;
+	case DIST_RANDOM:
+		break;
+	}
+	b = first + (uint64_t)((double)lastb * ((double)frand_next(&o->rand) /
+						(o->rand.use64 ? 18446744073709551616.0 :
+								 4294967296.0)));
+	if (o->map && map_isset(o, b)) {
+		b = map_next_free(o, b);
+		if (b == NONE && !o->wrap)
+			return false;
+		if (b == NONE) {
+			map_clear(o); /* fio resets the file for another pass */
+			return next_rand(o, d, rel);
+		}
+	}
+	*rel = b * o->align[d];
+	return true;
+}
+
+/* percentage_random: this share of a random job's I/Os random, the
+ * rest sequential (fio's should_do_random). */
+static bool should_do_random(struct offsets *o, enum ddir d)
+{
+	unsigned int perc = o->job->percentage_random[d];
+
+	return perc >= 100 || frand_between(&o->seq_rand, 1, 100) <= perc;
+}
+
+bool offsets_next(struct offsets *o, enum ddir d, uint64_t *rel,
+		  bool *random)
+{
+	const struct job *job = o->job;
+	bool hit = false;
+
+	*random = false;
+	if (job->rw_seq_nr && !--o->seq_nr_left) {
+		hit = true;
+		o->seq_nr_left = job->rw_seq_nr;
+	}
+	if (!rw_is_random(job->rw)) {
+		if (!next_seq(o, d, rel))
+			return false;
+	} else if (hit && should_do_random(o, d)) {
+		*random = true;
+		if (!next_rand(o, d, rel))
+			return false;
+	} else if (hit) {
+		if (!next_seq(o, d, rel) && !next_rand(o, d, rel))
+			return false;
+	} else if (job->rw_sequencer == SEQ_IDENTICAL) {
+		*rel = o->last_start[d] == NONE ? 0 : o->last_start[d];
+	} else if (!next_seq(o, d, rel) && !next_rand(o, d, rel)) {
+		return false;
+	}
+	/* fio's get_next_offset: nothing at or past the region's end */
+	return *rel < o->region_len;
+}
+
+uint32_t offsets_take(struct offsets *o, enum ddir d, uint64_t rel,
+		      uint32_t len, bool random)
+{
+	if (o->map && random) {
+		uint64_t b = rel / o->align[d], n = 0;
+		uint64_t want = (len + o->align[d] - 1) / o->align[d];
+
+		while (n < want && b + n < o->map_blocks && !map_isset(o, b + n)) {
+			o->map[(b + n) / 64] |= 1ull << ((b + n) % 64);
+			n++;
+		}
+		o->map_used += n;
+		if (n && n * o->align[d] < len)
+			len = (uint32_t)(n * o->align[d]);
+	}
+	o->last_start[d] = rel;
+	o->last_pos[d] = rel + len;
+	return len;
+}
+
+void offsets_free(struct offsets *o)
+{
+	if (!o)
+		return;
+	free(o->map);
+	o->map = NULL;
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Where each I/O of a worker goes, after fio 3.33's get_next_offset: fio's
+ * random offsets (its Tausworthe generator seeded as fio seeds it, scaled
+ * as fio scales it, a map of the blocks done so each is visited once a
+ * pass), sequential offsets with rw=...:N's holes or backwards steps, and
+ * rw=randX:N's runs between random offsets (rw_sequencer).
+ */
+#ifndef IODIG_OFFSETS_H
+#define IODIG_OFFSETS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "workload/fio_rand.h"
+#include "workload/job.h"
+#include "workload/random_dist.h"
+
+struct offsets {
+	const struct job *job;
+	uint64_t region_len;          /* fio's f->io_size */
+	uint64_t real_len;            /* to the file's end (real_file_size) */
+	uint32_t align[DDIR_COUNT];   /* fio's ba: random offsets' unit */
+	bool wrap;                    /* passes may repeat (time_based,
+				       * io_size beyond the region) */
+	struct frand rand;            /* fio's random_state */
+	struct frand seq_rand;        /* percentage_random's draws */
+	struct random_dist dist;      /* random_distribution other than random */
+	uint64_t *map;                /* a bit per align[] block; NULL: none */
+	uint64_t map_blocks;
+	uint64_t map_used;
+	uint64_t last_pos[DDIR_COUNT];   /* end of the last I/O, relative */
+	uint64_t last_start[DDIR_COUNT]; /* UINT64_MAX: none yet */
+	unsigned int seq_nr_left;     /* I/Os until rw=randX:N's next random */
+};
+
+/* @seed_base: randseed (or a random one without randrepeat), turned into
+ * fio's per-purpose seed for @thread_number. */
+int offsets_init(struct offsets *o, const struct job *job,
+		 uint64_t region_len, uint64_t real_len, bool wrap,
+		 uint64_t seed_base, unsigned int thread_number);
+
+/* The offset, relative to the region, of the next I/O in direction @d;
+ * false when the job has none left (fio's files done).  @random says
+ * whether it was a random one (the map is then marked by offsets_take). */
+bool offsets_next(struct offsets *o, enum ddir d, uint64_t *rel,
+		  bool *random);
+
+/* Records the I/O at @rel of @len bytes: marks the map for a random one
+ * and returns its length, cut where it would reach a block already done
+ * (fio's mark_random_map). */
+uint32_t offsets_take(struct offsets *o, enum ddir d, uint64_t rel,
+		      uint32_t len, bool random);
+
+/* A new loop: every block unvisited, sequential from the start again. */
+void offsets_reset(struct offsets *o);
+void offsets_free(struct offsets *o);
+
+#endif /* IODIG_OFFSETS_H */

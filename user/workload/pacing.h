@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * When a worker may issue its next I/O, after fio 3.33: rate and
+ * rate_iops per direction (linear, or poisson arrivals), the rate_min /
+ * rate_iops_min check each rate_cycle, and thinktime every
+ * thinktime_blocks issued or completed I/Os.
+ */
+#ifndef IODIG_PACING_H
+#define IODIG_PACING_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "workload/fio_rand.h"
+#include "workload/job.h"
+
+struct pacing {
+	const struct job *job;
+	uint64_t bps[DDIR_COUNT];       /* rate, or rate_iops * min bs */
+	uint64_t start_ns;
+	uint64_t issued[DDIR_COUNT];    /* bytes since start */
+	uint64_t next_ns[DDIR_COUNT];   /* poisson: the next arrival */
+	struct frand poisson[DDIR_COUNT];
+	uint64_t cycle_ns;              /* start of the rate_min cycle */
+	uint64_t cycle_bytes[DDIR_COUNT], cycle_ios[DDIR_COUNT];
+	uint64_t think_count;           /* I/Os toward thinktime_blocks */
+};
+
+void pacing_init(struct pacing *p, const struct job *job, uint64_t seed_base,
+		 unsigned int thread_number);
+void pacing_start(struct pacing *p, uint64_t now);
+bool pacing_active(const struct job *job);
+
+/* Nanoseconds to wait before an I/O of @d may be issued at @now. */
+uint64_t pacing_delay(struct pacing *p, enum ddir d, uint64_t now);
+void pacing_issued(struct pacing *p, enum ddir d, uint32_t len);
+/* An I/O completed; with rate_min, false (reason in @why) when a cycle
+ * ended below the minimum. */
+bool pacing_completed(struct pacing *p, enum ddir d, uint32_t len,
+		      uint64_t now, char *why, size_t len_why);
+/* thinktime: true when the I/O just issued (@on_issue) or completed
+ * completes a run of thinktime_blocks. */
+bool pacing_think_due(struct pacing *p, bool on_issue);
+/* The pause: spin thinktime_spin, sleep the rest of thinktime. */
+void pacing_think(const struct pacing *p);
+
+#endif /* IODIG_PACING_H */

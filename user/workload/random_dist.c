@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0
+/* fio 3.33's non-uniform offset distributions (workload/random_dist.h). */
+#include <math.h>
+#include <string.h>
+
+#include "workload/random_dist.h"
+
+#define FRAND32_MAX 4294967295.0
+#define GOLDEN_RATIO_64 0x61c8864680b583ebull /* fio's __hash_u64 */
+#define ZIPF_MAX_GEN 10000000ull
+#define GAUSS_ITERS 12
+
+void random_dist_init(struct random_dist *r, const struct job *job,
+		      uint64_t region_len, uint64_t seed_base,
+		      unsigned int thread_number)
+{
+	const struct rand_dist_opts *o = &job->random_distribution;
+	uint32_t range = job->bs_min[DDIR_READ] < job->bs_min[DDIR_WRITE] ?
+			 job->bs_min[DDIR_READ] : job->bs_min[DDIR_WRITE];
+	uint64_t to_gen;
+
+	memset(r, 0, sizeof(*r));
+	r->opts = o;
+	r->nranges = (region_len + range - 1) / range;
+	frand_seed(&r->rand, frand_job_seed(seed_base, thread_number,
+					    FRAND_MIX), false);
+	frand_seed(&r->zone, frand_job_seed(seed_base, thread_number,
+					    FRAND_ZONE), false);
+	r->rand_off = frand_next(&r->rand);
+	if (o->kind == DIST_ZIPF) {
+		r->zeta2 = pow(1.0, o->value) + pow(0.5, o->value);
+		to_gen = r->nranges < ZIPF_MAX_GEN ? r->nranges : ZIPF_MAX_GEN;
+		for (uint64_t i = 0; i < to_gen; i++)
+			r->zetan += pow(1.0 / (double)(i + 1), o->value);
+	} else if (o->kind == DIST_PARETO) {
+		r->pareto_pow = log(o->value) / log(1.0 - o->value);
+	} else if (o->kind == DIST_NORMAL && o->value > 0) {
+		r->stddev = (uint64_t)((double)r->nranges * 100 / o->value);
+		if (r->stddev > r->nranges / 2)
+			r->stddev = r->nranges / 2;
+	}
+}
+
+static uint64_t zipf_next(struct random_dist *r)
+{
+	double theta = r->opts->value, n = (double)r->nranges;
+	double alpha = 1.0 / (1.0 - theta);
+	double eta = (1.0 - pow(2.0 / n, 1.0 - theta)) / (1.0 - r->zeta2 / r->zetan);
+	double uni = (double)frand_next(&r->rand) / FRAND32_MAX;
+	double z = uni * r->zetan;
+	uint64_t val;
+
+	if (z < 1.0)
+		val = 1;
+	else if (z < 1.0 + pow(0.5, theta))
+		val = 2;
+	else
+		val = 1 + (uint64_t)(n * pow(eta * uni - eta + 1.0, alpha));
+	return ((val - 1) * GOLDEN_RATIO_64 + r->rand_off) % r->nranges;
+}
+
+static uint64_t pareto_next(struct random_dist *r)
+{
+	double uni = (double)frand_next(&r->rand) / FRAND32_MAX;
+	uint64_t n = (uint64_t)((double)(r->nranges - 1) * pow(uni, r->pareto_pow));
+
+	return (n * GOLDEN_RATIO_64 + r->rand_off) % r->nranges;
+}
+
+static uint64_t gauss_next(struct random_dist *r)
+{
+	uint64_t sum = 0;
+
+	for (int i = 0; i < GAUSS_ITERS; i++)
+		sum += frand_next(&r->rand) % (r->nranges + 1);
+	sum = (sum + GAUSS_ITERS - 1) / GAUSS_ITERS;
+	if (r->stddev) {
+		int64_t dev = (int64_t)((double)r->stddev *
+					((double)frand_next(&r->rand) / (FRAND32_MAX + 1.0))) -
+			      (int64_t)(r->stddev / 2);
+
+		while (dev + (int64_t)sum >= (int64_t)r->nranges)
+			dev /= 2;
+		sum = (uint64_t)((int64_t)sum + dev);
+	}
+	return (sum * GOLDEN_RATIO_64 + r->rand_off) % r->nranges;
+}
+
+uint64_t random_dist_block(struct random_dist *r)
+{
+	switch (r->opts->kind) {
+	case DIST_ZIPF:
+		return zipf_next(r);
+	case DIST_PARETO:
+		return pareto_next(r);
+	case DIST_NORMAL:
+		return gauss_next(r);
+	default:
+		return 0;
+	}
+}
+
+void random_dist_zone(struct random_dist *r, enum ddir d, uint64_t lastb,
+		      uint32_t align, uint64_t *first, uint64_t *count)
+{
+	const struct rand_dist_opts *o = r->opts;
+	unsigned int v = frand_between(&r->zone, 1, 100), acc = 0, i;
+	uint64_t start = 0;
+
+	for (i = 0; i + 1 < o->nr[d]; i++) {
+		acc += o->zones[d][i].access_perc;
+		if (v <= acc)
+			break;
+		start += o->zones[d][i].size;
+	}
+	if (o->kind == DIST_ZONED) {
+		uint64_t end = start + o->zones[d][i].size;
+
+		*first = start * lastb / 100;
+		*count = lastb * (end > 100 ? 100 - start : end - start) / 100;
+	} else {
+		*first = start / align;
+		*count = o->zones[d][i].size / align;
+		if (*first >= lastb)
+			*first = 0;
+		if (*first + *count > lastb)
+			*count = lastb - *first;
+	}
+	if (!*count)
+		*count = 1;
+}
