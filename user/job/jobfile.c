@@ -128,6 +128,9 @@ struct ini_state {
 	size_t nr_opts, cap_opts;
 	struct ini_file files[INCLUDE_MAX_DEPTH + 1];
 	int depth;            /* files[0..depth] are being read */
+	const struct jobfile_select *select; /* --section, --showcmd */
+	bool skipping;        /* in a section --section leaves out */
+	char section[64];     /* the current one's name, for echo */
 };
 
 static char *trim(char *s)
@@ -231,6 +234,27 @@ static int ini_flush(struct ini_state *st, struct errbuf *err)
 	return ret;
 }
 
+/* Whether --section keeps the job of section @name ([global] always). */
+static bool section_selected(const struct jobfile_select *sel, const char *name)
+{
+	if (!sel || !sel->nr_sections || !strcmp(name, "global"))
+		return true;
+	for (unsigned int i = 0; i < sel->nr_sections; i++)
+		if (!strcmp(sel->sections[i], name))
+			return true;
+	return false;
+}
+
+/* A section (@key NULL) or option line to --showcmd's listener. */
+static void ini_echo(struct ini_state *st, const char *section, const char *key,
+		     const char *value)
+{
+	if (section)
+		snprintf(st->section, sizeof(st->section), "%s", section);
+	if (st->select && st->select->echo)
+		st->select->echo(st->select->echo_arg, st->section, key, value);
+}
+
 static int ini_section(struct ini_state *st, char *line, int lineno,
 		       const char *where, struct errbuf *err)
 {
@@ -253,6 +277,10 @@ static int ini_section(struct ini_state *st, char *line, int lineno,
 		return err_set(err, EINVAL, "%s: empty section name '[]'",
 			       where);
 	st->in_section = true;
+	st->skipping = !section_selected(st->select, name);
+	if (st->skipping)
+		return 0;
+	ini_echo(st, name, NULL, NULL);
 	if (!strcmp(name, "global")) {
 		/* Later [global] sections add to the defaults, and only jobs
 		 * that follow them see the change (fio). */
@@ -287,6 +315,7 @@ static int ini_option(struct ini_state *st, const char *line, int lineno,
 	if (!st->in_section)
 		return err_set(err, EINVAL, "%s: option '%.64s' appears before "
 			       "any [section]", where, key);
+	ini_echo(st, NULL, key, value);
 	/* an engine option keeps its line only in the job's own file */
 	return ini_opt_add(st, key, value, where, st->depth ? 0 : lineno,
 			   &notes, err);
@@ -313,7 +342,7 @@ static int ini_line_parse(struct ini_state *st, char *line, int lineno,
 	snprintf(where, sizeof(where), "%s:%d", fname, lineno);
 	strip_comment(line);
 	line = trim(line);
-	if (!line[0])
+	if (!line[0] || (st->skipping && line[0] != '['))
 		return 0;
 	if (line[0] == '[') {
 		int ret = ini_flush(st, err);
@@ -440,7 +469,8 @@ static int parse_text(const char *name, const char *buf, size_t len,
 		      const struct stat *sb, struct job_list *list,
 		      struct errbuf *err)
 {
-	struct ini_state st = { .name = name ? name : "job file" };
+	struct ini_state st = { .name = name ? name : "job file",
+				.select = list ? list->select : NULL };
 	int ret;
 
 	if (!list || (!buf && len))
@@ -457,7 +487,9 @@ static int parse_text(const char *name, const char *buf, size_t len,
 	ret = ini_text(&st, st.name, buf, len, err);
 	if (!ret)
 		ret = ini_flush(&st, err);
-	if (!ret && !st.vec.count)
+	/* --section may leave no job of a file; fio says so only when no
+	 * file has one */
+	if (!ret && !st.vec.count && !(st.select && st.select->nr_sections))
 		ret = err_set(err, EINVAL, "%s: no jobs defined (a job is a "
 			      "[section] other than [global])", st.name);
 	if (!ret)

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * iodig fio: fio's own command line, so that a script or benchmark harness
+ * that calls fio gets iodig's report (fio's, with the iodig section) without
+ * a change.  The options come from the one table (table.c, CMD_FIO); the
+ * jobs run through iodig run's path.  Differences from run, as fio has them:
+ * exit status 1 for every error, no trace file unless --save asks, a bare
+ * "fio" with no job prints the usage.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "job/options.h"
+#include "run/run.h"
+
+/* fio's exit status for any failure. */
+#define FIO_EXIT_FAIL 1
+
+/* --showcmd's listener: fio's "fio --key=value --name=job ..." line, the
+ * options of [global] before the first --name. */
+struct showcmd {
+	FILE *out;
+	bool started;
+};
+
+static void showcmd_echo(void *arg, const char *section, const char *key, const char *value)
+{
+	struct showcmd *sc = arg;
+
+	if (!sc->started)
+		fputs("fio ", sc->out);
+	sc->started = true;
+	if (!key) {
+		if (strcmp(section, "global"))
+			fprintf(sc->out, "--name=%s ", section);
+		return;
+	}
+	fprintf(sc->out, value ? "--%s=%s " : "--%s ", key, value);
+}
+
+/* Each job file as one command line, as fio --showcmd prints it. */
+static int show_commands(struct cli_opts *o, const struct cli_args *a)
+{
+	struct showcmd sc = { .out = stdout };
+	struct errbuf err = { { 0 } };
+	int status = 0;
+
+	o->fio.select.echo = showcmd_echo;
+	o->fio.select.echo_arg = &sc;
+	for (size_t i = 0; i < a->nr_words; i++) {
+		struct job_list jobs = { .select = &o->fio.select };
+
+		sc.started = false;
+		if (jobfile_parse(a->words[i], &jobs, &err)) {
+			fprintf(stderr, "iodig: %s\n", err.msg);
+			status = FIO_EXIT_FAIL;
+		}
+		if (sc.started)
+			fputc('\n', stdout);
+		job_list_free(&jobs);
+	}
+	return status;
+}
+
+/* fio --version's line, then iodig's own, which fio-plot's "fio-3" check
+ * and people both read. */
+static int print_version(void)
+{
+	printf("fio-%s\niodig %s\n", FIO_MIRRORED_VERSION, IODIG_VERSION);
+	return 0;
+}
+
+/* What fio's options ask of iodig run's: --minimal is the terse format,
+ * given to the --output-format option's own parser. */
+static int fio_to_run(struct cli_opts *o, struct errbuf *err)
+{
+	const struct cli_option *fmt = cli_option_find(CMD_FIO, "output-format");
+	struct errbuf why = { { 0 } };
+	int ret;
+
+	if (!o->fio.minimal)
+		return 0;
+	ret = fmt->parse((char *)o + fmt->offset, "terse", &why);
+	if (ret)
+		return err_set(err, ret, "option --minimal (fio's terse output): %s", why.msg);
+	return 0;
+}
+
+/* The jobs of the command line, run; @o and @a parsed. */
+static int fio_run(struct run_ctx *ctx, struct cli_opts *o, const struct cli_args *a,
+		   int argc, char **argv)
+{
+	struct errbuf err = { { 0 } };
+	size_t off;
+
+	if (fio_to_run(o, &err)) {
+		fprintf(stderr, "iodig: %s\n", err.msg);
+		return FIO_EXIT_FAIL;
+	}
+	ctx->opts = o->run;
+	ctx->jobs.select = &o->fio.select;
+	off = (size_t)snprintf(ctx->opts.command, sizeof(ctx->opts.command), "fio");
+	for (int i = 0; i < argc && off < sizeof(ctx->opts.command); i++)
+		off += (size_t)snprintf(ctx->opts.command + off, sizeof(ctx->opts.command) - off,
+					" %s", argv[i]);
+	/* a script's working directory gets no iodig-runs/ it did not ask for */
+	o->no_save = !o->save;
+	return cli_run_parsed(ctx, o, a);
+}
+
+int cmd_fio(int argc, char **argv)
+{
+	struct run_ctx ctx;
+	struct cli_opts o;
+	struct cli_args a = { 0 };
+	struct errbuf err = { { 0 } };
+	int status;
+
+	run_ctx_init(&ctx);
+	cli_opts_init(&o, &ctx.opts);
+	if (cli_parse(CMD_FIO, argc, argv, &o, job_option_known, &a, &err)) {
+		fprintf(stderr, "iodig: %s\n", err.msg);
+		status = FIO_EXIT_FAIL;
+	} else if (o.fio.version) {
+		status = print_version();
+	} else if (o.help) {
+		cli_usage(stdout, CMD_FIO);
+		status = 0;
+	} else if (o.fio.showcmd) {
+		status = show_commands(&o, &a);
+	} else if (!a.nr_words && !a.nr_extra) {
+		/* fio with no job prints its usage and fails */
+		cli_usage(stderr, CMD_FIO);
+		status = FIO_EXIT_FAIL;
+	} else {
+		status = fio_run(&ctx, &o, &a, argc, argv);
+		/* fio has one failure status; a signal's stays */
+		if (status == EXIT_USAGE)
+			status = FIO_EXIT_FAIL;
+	}
+	run_ctx_cleanup(&ctx);
+	cli_args_free(&a);
+	return status;
+}
