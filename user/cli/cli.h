@@ -165,5 +165,10 @@ int cmd_fio(int argc, char **argv);
 /* run.c: runs the jobs of @a (files and job options, @o parsed already)
  * in @ctx as iodig run does, printing every error; the exit status. */
 int cli_run_parsed(struct run_ctx *ctx, struct cli_opts *o, const struct cli_args *a);
+/* A subcommand that runs jobs (run, fio): a run context, @cmd's options
+ * and the job options parsed into it, then @act; the exit status,
+ * EXIT_USAGE for a bad command line. */
+typedef int (*cli_jobs_fn)(struct run_ctx *ctx, struct cli_opts *o, const struct cli_args *a);
+int cli_jobs_command(enum cli_cmd cmd, int argc, char **argv, cli_jobs_fn act);
 
 #endif /* IODIG_CLI_H */

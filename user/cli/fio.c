@@ -88,23 +88,30 @@ static int fio_to_run(struct cli_opts *o, struct errbuf *err)
 	return 0;
 }
 
-/* The jobs of the command line, run; @o and @a parsed. */
-static int fio_run(struct run_ctx *ctx, struct cli_opts *o, const struct cli_args *a,
-		   int argc, char **argv)
+/* fio's command line, parsed: what it asks for. */
+static int fio_parsed(struct run_ctx *ctx, struct cli_opts *o, const struct cli_args *a)
 {
 	struct errbuf err = { { 0 } };
-	size_t off;
 
+	if (o->fio.version)
+		return print_version();
+	if (o->help) {
+		cli_usage(stdout, CMD_FIO);
+		return 0;
+	}
+	if (o->fio.showcmd)
+		return show_commands(o, a);
+	if (!a->nr_words && !a->nr_extra) {
+		/* fio with no job prints its usage and fails */
+		cli_usage(stderr, CMD_FIO);
+		return FIO_EXIT_FAIL;
+	}
 	if (fio_to_run(o, &err)) {
 		fprintf(stderr, "iodig: %s\n", err.msg);
 		return FIO_EXIT_FAIL;
 	}
-	ctx->opts = o->run;
+	ctx->opts.output_format = o->run.output_format;
 	ctx->jobs.select = &o->fio.select;
-	off = (size_t)snprintf(ctx->opts.command, sizeof(ctx->opts.command), "fio");
-	for (int i = 0; i < argc && off < sizeof(ctx->opts.command); i++)
-		off += (size_t)snprintf(ctx->opts.command + off, sizeof(ctx->opts.command) - off,
-					" %s", argv[i]);
 	/* a script's working directory gets no iodig-runs/ it did not ask for */
 	o->no_save = !o->save;
 	return cli_run_parsed(ctx, o, a);
@@ -112,35 +119,8 @@ static int fio_run(struct run_ctx *ctx, struct cli_opts *o, const struct cli_arg
 
 int cmd_fio(int argc, char **argv)
 {
-	struct run_ctx ctx;
-	struct cli_opts o;
-	struct cli_args a = { 0 };
-	struct errbuf err = { { 0 } };
-	int status;
+	int status = cli_jobs_command(CMD_FIO, argc, argv, fio_parsed);
 
-	run_ctx_init(&ctx);
-	cli_opts_init(&o, &ctx.opts);
-	if (cli_parse(CMD_FIO, argc, argv, &o, job_option_known, &a, &err)) {
-		fprintf(stderr, "iodig: %s\n", err.msg);
-		status = FIO_EXIT_FAIL;
-	} else if (o.fio.version) {
-		status = print_version();
-	} else if (o.help) {
-		cli_usage(stdout, CMD_FIO);
-		status = 0;
-	} else if (o.fio.showcmd) {
-		status = show_commands(&o, &a);
-	} else if (!a.nr_words && !a.nr_extra) {
-		/* fio with no job prints its usage and fails */
-		cli_usage(stderr, CMD_FIO);
-		status = FIO_EXIT_FAIL;
-	} else {
-		status = fio_run(&ctx, &o, &a, argc, argv);
-		/* fio has one failure status; a signal's stays */
-		if (status == EXIT_USAGE)
-			status = FIO_EXIT_FAIL;
-	}
-	run_ctx_cleanup(&ctx);
-	cli_args_free(&a);
-	return status;
+	/* fio has one failure status; a signal's (128 + N) stays */
+	return status == EXIT_USAGE ? FIO_EXIT_FAIL : status;
 }

@@ -126,23 +126,13 @@ static void join_command(char *buf, size_t len, int argc, char **argv)
 		off += (size_t)snprintf(buf + off, len - off, "%s%s", i ? " " : "", argv[i]);
 }
 
-/* The run's options into @ctx and @o, the rest into @a; checks of
- * options that depend on each other. */
-static int parse_run_args(struct run_ctx *ctx, struct cli_opts *o, int argc, char **argv,
-			  struct cli_args *a, struct errbuf *err)
+/* Checks of run options that depend on each other. */
+static int check_run_opts(const struct run_opts *r, struct errbuf *err)
 {
-	int ret;
-
-	cli_opts_init(o, &ctx->opts);
-	ret = cli_parse(CMD_RUN, argc, argv, o, job_option_known, a, err);
-	if (ret)
-		return ret;
-	ctx->opts = o->run;
-	join_command(ctx->opts.command, sizeof(ctx->opts.command), argc + 1, argv - 1);
-	if (ctx->opts.probe_toggle_settle_ms >= 0 && !ctx->opts.probe_toggle_ms)
+	if (r->probe_toggle_settle_ms >= 0 && !r->probe_toggle_ms)
 		return err_set(err, EINVAL, "option --probe-toggle-settle: only with "
 			       "--probe-toggle");
-	if (ctx->opts.probe_toggle_ms && ctx->opts.no_probes)
+	if (r->probe_toggle_ms && r->no_probes)
 		return err_set(err, EINVAL, "option --probe-toggle: there are no probes to "
 			       "toggle with --no-probes");
 	return 0;
@@ -233,25 +223,45 @@ cleanup:
 	return status;
 }
 
-int cmd_run(int argc, char **argv)
+int cli_jobs_command(enum cli_cmd cmd, int argc, char **argv, cli_jobs_fn act)
 {
 	struct run_ctx ctx;
 	struct cli_opts o;
 	struct cli_args a = { 0 };
 	struct errbuf err = { { 0 } };
-	int status;
+	int status = EXIT_USAGE;
 
 	run_ctx_init(&ctx);
-	if (parse_run_args(&ctx, &o, argc, argv, &a, &err)) {
+	cli_opts_init(&o, &ctx.opts);
+	if (cli_parse(cmd, argc, argv, &o, job_option_known, &a, &err)) {
 		fprintf(stderr, "iodig: %s\n", err.msg);
-		status = EXIT_USAGE;
-	} else if (o.help) {
-		cli_usage(stdout, CMD_RUN);
-		status = 0;
 	} else {
-		status = cli_run_parsed(&ctx, &o, &a);
+		ctx.opts = o.run;
+		/* argv[-1] is the subcommand, or "fio" through a link */
+		join_command(ctx.opts.command, sizeof(ctx.opts.command), argc + 1, argv - 1);
+		status = act(&ctx, &o, &a);
 	}
 	run_ctx_cleanup(&ctx);
 	cli_args_free(&a);
 	return status;
+}
+
+static int run_parsed(struct run_ctx *ctx, struct cli_opts *o, const struct cli_args *a)
+{
+	struct errbuf err = { { 0 } };
+
+	if (check_run_opts(&ctx->opts, &err)) {
+		fprintf(stderr, "iodig: %s\n", err.msg);
+		return EXIT_USAGE;
+	}
+	if (o->help) {
+		cli_usage(stdout, CMD_RUN);
+		return 0;
+	}
+	return cli_run_parsed(ctx, o, a);
+}
+
+int cmd_run(int argc, char **argv)
+{
+	return cli_jobs_command(CMD_RUN, argc, argv, run_parsed);
 }
