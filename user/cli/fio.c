@@ -7,8 +7,10 @@
  * exit status 1 for every error, no trace file unless --save asks, a bare
  * "fio" with no job prints the usage.
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -19,11 +21,42 @@
 #define FIO_EXIT_FAIL 1
 
 /* --showcmd's listener: fio's "fio --key=value --name=job ..." line, the
- * options of [global] before the first --name. */
+ * options of [global] before the first --name.  fio lists a section's
+ * options in the order it applies them: by option priority, then as
+ * written; only these four options have one other than 0. */
+static const struct { const char *key; int prio; } option_prio[] = {
+	{ "kb_base", 1 }, { "unit_base", 1 }, { "filename", -1 }, { "filename_format", -1 },
+};
+
+#define SHOWCMD_MAX_OPTS 512
+
 struct showcmd {
 	FILE *out;
 	bool started;
+	char *opts[SHOWCMD_MAX_OPTS];  /* "--key=value" of the current section */
+	int prio[SHOWCMD_MAX_OPTS];
+	size_t nr_opts;
 };
+
+static int showcmd_prio(const char *key)
+{
+	for (size_t i = 0; i < sizeof(option_prio) / sizeof(*option_prio); i++)
+		if (!strcmp(option_prio[i].key, key))
+			return option_prio[i].prio;
+	return 0;
+}
+
+/* Prints the current section's options, highest priority first. */
+static void showcmd_flush(struct showcmd *sc)
+{
+	for (int prio = 1; prio >= -1; prio--)
+		for (size_t i = 0; i < sc->nr_opts; i++)
+			if (sc->prio[i] == prio)
+				fprintf(sc->out, "%s ", sc->opts[i]);
+	for (size_t i = 0; i < sc->nr_opts; i++)
+		free(sc->opts[i]);
+	sc->nr_opts = 0;
+}
 
 static void showcmd_echo(void *arg, const char *section, const char *key, const char *value)
 {
@@ -33,30 +66,36 @@ static void showcmd_echo(void *arg, const char *section, const char *key, const 
 		fputs("fio ", sc->out);
 	sc->started = true;
 	if (!key) {
+		showcmd_flush(sc);
 		if (strcmp(section, "global"))
 			fprintf(sc->out, "--name=%s ", section);
 		return;
 	}
-	fprintf(sc->out, value ? "--%s=%s " : "--%s ", key, value);
+	if (sc->nr_opts == SHOWCMD_MAX_OPTS ||
+	    asprintf(&sc->opts[sc->nr_opts], value ? "--%s=%s" : "--%s", key, value) < 0)
+		return;  /* the parse that follows reports a section this large */
+	sc->prio[sc->nr_opts++] = showcmd_prio(key);
 }
 
 /* Each job file as one command line, as fio --showcmd prints it. */
-static int show_commands(struct cli_opts *o, const struct cli_args *a)
+static int show_commands(const struct cli_opts *o, const struct cli_args *a)
 {
 	struct showcmd sc = { .out = stdout };
+	struct jobfile_select sel = o->fio.select;
 	struct errbuf err = { { 0 } };
 	int status = 0;
 
-	o->fio.select.echo = showcmd_echo;
-	o->fio.select.echo_arg = &sc;
+	sel.echo = showcmd_echo;
+	sel.echo_arg = &sc;
 	for (size_t i = 0; i < a->nr_words; i++) {
-		struct job_list jobs = { .select = &o->fio.select };
+		struct job_list jobs = { .select = &sel };
 
 		sc.started = false;
 		if (jobfile_parse(a->words[i], &jobs, &err)) {
 			fprintf(stderr, "iodig: %s\n", err.msg);
 			status = FIO_EXIT_FAIL;
 		}
+		showcmd_flush(&sc);
 		if (sc.started)
 			fputc('\n', stdout);
 		job_list_free(&jobs);

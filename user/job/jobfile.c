@@ -217,23 +217,6 @@ static int ini_opt_apply(struct job *job, const struct ini_opt *o,
 	return ret;
 }
 
-/* Applies the section's options to its job (or [global]), the first ones
- * of section_first before the others, then forgets them. */
-static int ini_flush(struct ini_state *st, struct errbuf *err)
-{
-	struct job *job = st->cur ? st->cur : &st->global;
-	int ret = 0;
-
-	for (int pass = 0; pass < 2 && !ret; pass++) {
-		for (size_t i = 0; i < st->nr_opts && !ret; i++) {
-			if (applies_first(st->opts[i].key) == !pass)
-				ret = ini_opt_apply(job, &st->opts[i], err);
-		}
-	}
-	ini_opts_clear(st);
-	return ret;
-}
-
 /* Whether --section keeps the job of section @name ([global] always). */
 static bool section_selected(const struct jobfile_select *sel, const char *name)
 {
@@ -253,6 +236,26 @@ static void ini_echo(struct ini_state *st, const char *section, const char *key,
 		snprintf(st->section, sizeof(st->section), "%s", section);
 	if (st->select && st->select->echo)
 		st->select->echo(st->select->echo_arg, st->section, key, value);
+}
+
+/* Applies the section's options to its job (or [global]), the first ones
+ * of section_first before the others, then forgets them. */
+static int ini_flush(struct ini_state *st, struct errbuf *err)
+{
+	struct job *job = st->cur ? st->cur : &st->global;
+	int ret = 0;
+
+	for (int pass = 0; pass < 2 && !ret; pass++) {
+		for (size_t i = 0; i < st->nr_opts && !ret; i++) {
+			if (applies_first(st->opts[i].key) != !pass)
+				continue;
+			ret = ini_opt_apply(job, &st->opts[i], err);
+			if (!ret)
+				ini_echo(st, NULL, st->opts[i].key, st->opts[i].value);
+		}
+	}
+	ini_opts_clear(st);
+	return ret;
 }
 
 static int ini_section(struct ini_state *st, char *line, int lineno,
@@ -315,7 +318,6 @@ static int ini_option(struct ini_state *st, const char *line, int lineno,
 	if (!st->in_section)
 		return err_set(err, EINVAL, "%s: option '%.64s' appears before "
 			       "any [section]", where, key);
-	ini_echo(st, NULL, key, value);
 	/* an engine option keeps its line only in the job's own file */
 	return ini_opt_add(st, key, value, where, st->depth ? 0 : lineno,
 			   &notes, err);

@@ -23,8 +23,9 @@ struct jobfile_select {
 	 * the lines of the others skipped unread, as fio does */
 	const char *sections[JOBFILE_MAX_SECTIONS];
 	unsigned int nr_sections;
-	/* called, when set, for each section read (@key NULL) and each of
-	 * its option lines (@value NULL for a bare key), in file order */
+	/* called, when set, for each section read (@key NULL), then for
+	 * each of its options as it is applied (@value NULL for a bare
+	 * key): in file order, kb_base and unit_base first */
 	void (*echo)(void *arg, const char *section, const char *key, const char *value);
 	void *echo_arg;
 };
