@@ -81,7 +81,10 @@ static int resolve_path(struct run_ctx *ctx, const struct job *job,
 	if (ctx->opts.target) {
 		snprintf(t->path, sizeof(t->path), "%s", ctx->opts.target);
 	} else if (job->filename[0]) {
-		snprintf(t->path, sizeof(t->path), "%s", job->filename);
+		/* fio: a relative filename= is inside directory= */
+		snprintf(t->path, sizeof(t->path), "%s%s%s",
+			 job->filename[0] != '/' ? job->directory : "",
+			 job->filename[0] != '/' && job->directory[0] ? "/" : "", job->filename);
 	} else if (job->directory[0] || job_engine_takes_files(job)) {
 		/* The files of null and of the file-operation engines are
 		 * fio's, in the current directory: no scratch device. */
