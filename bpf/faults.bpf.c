@@ -8,7 +8,8 @@
  *   exceptions:page_fault_user (x86; fires for every user fault, before
  *     the mm handles it: one per hardware fault, fault-around included);
  *   fs_dax: dax_pmd_fault_done, dax_pte_fault_done (the result tells a
- *     mapped fault from a PMD fallback to PTEs), dax_pmd_load_hole[_fallback],
+ *     mapped fault from a PMD fallback to PTEs), timed from
+ *     dax_pmd_fault and dax_pte_fault on the same thread, dax_pmd_load_hole[_fallback],
  *     dax_load_hole, dax_insert_pfn_mkwrite[_no_entry].
  *   tp_btf / raw_tp  the arguments are scalars (address, error code,
  *                    result), read straight from the context: no pointer
@@ -37,6 +38,21 @@ struct {
 	__type(key, __u32);
 	__type(value, struct faults_counters);
 } counters SEC(".maps");
+
+/* When each thread entered a DAX fault handler (dax_pmd_fault,
+ * dax_pte_fault), to time it at the handler's _done event. */
+struct dax_start {
+	__u64 ns;
+	__u32 ev;
+	__u32 pad;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, FAULTS_MAX_IN_FAULT);
+	__type(key, __u32);
+	__type(value, struct dax_start);
+} dax_starts SEC(".maps");
 
 /* Marks a tracepoint without a result argument. */
 #define NO_RESULT 0x7fffffff
@@ -82,10 +98,34 @@ static __always_inline int on_dax(__u32 ev, int result)
 	struct faults_counters *c;
 	int slot;
 
+	__u32 res = dax_result(result), tid = (__u32)bpf_get_current_pid_tgid();
+	struct dax_start *st;
+
 	c = counters_of_workload(&slot);
-	if (!c || ev >= DAX_EV_NR)
+	if (!c || ev >= DAX_EV_NR || res >= DAX_RES_NR)
 		return 0;
-	c->dax[ev][dax_result(result)]++;
+	c->dax[ev][res]++;
+	if (ev >= DAX_TIMED_NR)
+		return 0;
+	st = bpf_map_lookup_elem(&dax_starts, &tid);
+	if (st && st->ev == ev) {
+		c->dax_ns[ev][res] += bpf_ktime_get_ns() - st->ns;
+		c->dax_timed[ev][res]++;
+	}
+	if (st)
+		bpf_map_delete_elem(&dax_starts, &tid);
+	return 0;
+}
+
+/* A DAX fault handler starts: dax_pmd_fault, dax_pte_fault. */
+static __always_inline int on_dax_start(__u32 ev)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct dax_start st = { .ns = bpf_ktime_get_ns(), .ev = ev };
+
+	if (iodig_current_slot() < 0)
+		return 0;
+	bpf_map_update_elem(&dax_starts, &tid, &st, BPF_ANY);
 	return 0;
 }
 
@@ -113,6 +153,20 @@ int iodig_##short##_tp(struct rec *ctx)                                         
 {                                                                               \
 	return on_dax(ev, DAX_TP_RESULT_##rec(ctx));                            \
 }
+
+/* A timed handler's start event's three variants. */
+#define DAX_START_PROGS(ev, event, short, rec)                                  \
+IODIG_TP_PROGS(event, short, on_dax_start(ev))                                  \
+SEC("tracepoint/fs_dax/" #event)                                                \
+int iodig_##short##_tp(struct rec *ctx)                                         \
+{                                                                               \
+	return on_dax_start(ev);                                                \
+}
+
+/* dax_pmd_fault(inode, vmf, max_pgoff, result), dax_pte_fault(inode, vmf,
+ * result): the handlers' entries */
+DAX_START_PROGS(DAX_EV_PMD_FAULT, dax_pmd_fault, dpmds, trace_event_raw_dax_pmd_fault_class)
+DAX_START_PROGS(DAX_EV_PTE_FAULT, dax_pte_fault, dptes, trace_event_raw_dax_pte_fault_class)
 
 /* The classic records' result field, where the class has one. */
 #define DAX_TP_RESULT_trace_event_raw_dax_pmd_fault_class(ctx) ((ctx)->result)

@@ -23,6 +23,9 @@ enum faults_dax_event {
 	DAX_EV_NR,
 };
 
+/* The fault handlers timed: the first two events. */
+#define DAX_TIMED_NR 2
+
 /* A fault handler's vm_fault_t, bucketed.  FALLBACK: a PMD fault that
  * could not map 2 MiB (alignment, size, a PTE table already there) and is
  * retried with PTEs; NOPAGE: the handler installed the mapping itself. */
@@ -42,7 +45,14 @@ struct faults_counters {
 	iodig_u64 instr;
 	iodig_u64 prot;                   /* page present: protection fault */
 	iodig_u64 dax[DAX_EV_NR][DAX_RES_NR];
+	/* Time from dax_{pmd,pte}_fault to its _done on the same thread, by
+	 * handler (DAX_EV_PMD_FAULT, DAX_EV_PTE_FAULT) and result. */
+	iodig_u64 dax_ns[DAX_TIMED_NR][DAX_RES_NR];
+	iodig_u64 dax_timed[DAX_TIMED_NR][DAX_RES_NR];
 };
+
+/* Threads in a DAX fault handler at once, at most (the start times). */
+#define FAULTS_MAX_IN_FAULT 4096
 
 /* x86 page-fault error code bits (arch/x86/include/asm/trap_pf.h). */
 #define FAULTS_PF_PROT  (1u << 0)

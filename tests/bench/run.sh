@@ -58,3 +58,7 @@ echo "(medians of $PAIRS alternating pairs, ${RUNTIME}s each, 4k randread direct
 # biolatency and bpftrace.
 echo
 OUT=$OUT IODIG=$IODIG PAIRS=$PAIRS RUNTIME=$RUNTIME tests/bench/overhead.sh
+
+# How long iodig takes around the I/O: start-up and finish, beside fio.
+echo
+OUT=$OUT IODIG=$IODIG PAIRS=$PAIRS tests/bench/startup.sh

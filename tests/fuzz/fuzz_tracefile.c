@@ -22,7 +22,7 @@ static void compare(const uint8_t *data, size_t size)
 	for (int i = 0; i < 2; i++)
 		if (tracefile_parse_buffer("fuzz.json", (const char *)data, size, &tf[i], &err))
 			__builtin_trap();
-	if (diff_build(tf, 2, 0.01, &d, &err) || !sink)
+	if (diff_build(tf, 2, &(struct diff_opts){ .alpha = 0.01, .min_change = 2 }, &d, &err) || !sink)
 		__builtin_trap();
 	diff_render_text(d, sink);
 	diff_render_md(d, sink);

@@ -1,4 +1,4 @@
-# iodig diff on bad input: truncated, non-iodig JSON, plain JSON report, newer major version, garbage, missing and repeated files each fail with a message naming the file, never a crash.
+# iodig diff on bad input: truncated, non-iodig JSON, plain JSON report, newer major version, garbage, missing and repeated files each fail with a message naming the file, never a crash; with --fail-on every error exits 2, never 1 (which git bisect would read as "worse").
 source tests/host/lib.sh
 need_root
 command -v jq >/dev/null || skip "jq not installed"
@@ -36,6 +36,15 @@ expect_fail "same file by hard link" "given twice" "$TMP/a.json" "$TMP/hardlink.
 "$IODIG" diff "$TMP/a.json" "$TMP/v17.json" >"$TMP/out" 2>"$TMP/msg"
 check "newer minor version: works (rc $?)" [ -s "$TMP/out" ]
 check "newer minor version: warned" grep -q "trace versions differ" "$TMP/msg"
+"$IODIG" diff --fail-on=iops "$TMP/a.json" "$TMP/trunc.json" >/dev/null 2>"$TMP/msg"
+check "fail-on with a truncated file: exit 2 (got $?)" [ $? -eq 2 ]
+"$IODIG" diff --fail-on=iops:lots "$TMP/a.json" "$TMP/b.json" >/dev/null 2>"$TMP/msg"
+check "fail-on with a bad percentage: exit 2 (got $?)" [ $? -eq 2 ]
+check "fail-on: bad percentage named" grep -q "lots" "$TMP/msg"
+"$IODIG" diff --fail-on=iops "$TMP/a.json" "$TMP/b.json" >/dev/null 2>"$TMP/msg"
+check "fail-on with single runs: nothing significant, exit 0 (got $?)" [ $? -eq 0 ]
+"$IODIG" diff --min-change=-3 "$TMP/a.json" "$TMP/b.json" >/dev/null 2>"$TMP/msg"
+check "bad --min-change is a usage error ($?)" grep -q "min-change" "$TMP/msg"
 "$IODIG" diff --format=xml "$TMP/a.json" "$TMP/b.json" >/dev/null 2>"$TMP/msg"
 check "bad --format is a usage error ($?)" grep -q "format" "$TMP/msg"
 done_testing

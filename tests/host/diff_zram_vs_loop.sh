@@ -1,4 +1,4 @@
-# io_uring randread on zram (no NOWAIT: every read punted to io-wq) vs a loop device on /dev/shm, --repeat=3: diff marks the punt ratio as changed and shows io-wq switches only on zram; two repeat-3 runs of one job show no significant change of the averages (alpha 0.01); their p99 verdicts are printed.
+# io_uring randread on zram (no NOWAIT: every read punted to io-wq) vs a loop device on /dev/shm, --repeat=3: diff ranks the punt rows first in its story and shows io-wq switches only on zram; --fail-on on the punt ratio exits 1 one way round and 0 the other; two repeat-3 runs of one job call nothing changed over all rows (Benjamini-Hochberg, alpha 0.01).
 source tests/host/lib.sh
 need_root
 command -v jq >/dev/null || skip "jq not installed"
@@ -65,12 +65,36 @@ done
 echo "info: context switches per I/O (rusage): $(verdict "$TMP/d1.json" "context switches per I/O"), sched switches per I/O: $(verdict "$TMP/d1.json" "sched switches per I/O")"
 check "warns about the different device" grep -q "different target device" "$TMP/d1.err"
 
+# The story: the punt rows lead (the punt ratio's time row, the time
+# requests spent punted, weighs most), and iodig's own frames never
+# appear among the kernel's.
+first=$(jq -r '.story.kernel[0].key' "$TMP/d1.json")
+second=$(jq -r '.story.kernel[1].key' "$TMP/d1.json")
+echo "info: story: $(jq -c '[.story.kernel[] | {key, change: .values[1].change, q: .values[1].q, explains_pct_of_lat_change}]' "$TMP/d1.json")"
+echo "info: lat avg change $(jq -r '.story.lat_change_ns' "$TMP/d1.json") ns, folded $(jq '.story.folded | length' "$TMP/d1.json")"
+check "story ranks a punt row first ($first, then $second)" [ "${first#kernel.punt}" != "$first" ]
+check "no BPF frame among the kernel's rows" \
+	[ "$(jq '[.story.kernel[], .story.folded[] | select(.key | test("\\|(bpf_|__bpf_|htab_|iodig_)"))] | length' "$TMP/d1.json")" = 0 ]
+check "iodig's probes have their own row" [ "$(jq -r '.story.iodig_probes.kind' "$TMP/d1.json")" = iodig_probes ]
+"$IODIG" diff "$TMP/zram.json" "$TMP/loop.json" >"$TMP/d1.txt" 2>/dev/null
+check "text: headline first" grep -q "^Headline" "$TMP/d1.txt"
+check "text: rows folded under a count" grep -q "with no significant change folded" "$TMP/d1.txt"
+
+# --fail-on for bisection: the punt ratio is exactly 0 on the loop and 1
+# on zram, so the verdict cannot be noise.
+"$IODIG" diff --alpha=0.05 --fail-on=kernel.punt_ratio "$TMP/loop.json" "$TMP/zram.json" >/dev/null 2>"$TMP/f1.err"
+check "fail-on: zram worse than loop on punts: exit 1 (got $?)" [ $? -eq 1 ]
+"$IODIG" diff --alpha=0.05 --fail-on=kernel.punt_ratio "$TMP/zram.json" "$TMP/loop.json" >/dev/null 2>"$TMP/f2.err"
+check "fail-on: loop not worse than zram on punts: exit 0 (got $?)" [ $? -eq 0 ]
+"$IODIG" diff --fail-on=no_such_figure "$TMP/zram.json" "$TMP/loop.json" >/dev/null 2>"$TMP/f3.err"
+check "fail-on: unknown metric: exit 2 (got $?)" [ $? -eq 2 ]
+check "fail-on: unknown metric named" grep -q "no_such_figure" "$TMP/f3.err"
+
 "$IODIG" diff --format=json "$TMP/loop.json" "$TMP/loop2.json" >"$TMP/d2.json" 2>"$TMP/d2.err" ||
 	fail "iodig diff loop loop2: $(cat "$TMP/d2.err")"
-for f in "IOPS" "bandwidth" "clat avg" "lat avg" "context switches per I/O"; do
-	v=$(verdict "$TMP/d2.json" "$f")
-	check "same job twice: $f not significant ($v)" [ "$v" = noise ]
-done
+changed=$(jq -c '[.rows[] | select(.values[1].verdict == "changed") | .figure]' "$TMP/d2.json")
+check "same job twice: nothing called changed over $(jq '.statistics.tested_rows' "$TMP/d2.json") rows ($changed)" \
+	[ "$changed" = "[]" ]
 # The tails are shown, not judged: on a shared VM the p99 of 4k reads is
 # set by the host's preemptions and moved 141 -> 233 us between two
 # back-to-back batches here, and the repeats of one side all run before
@@ -86,6 +110,7 @@ check "same device: no device warning" no_match "different target device" "$TMP/
 "$IODIG" diff --format=md --svg="$TMP/svg" "$TMP/zram.json" "$TMP/loop.json" >"$TMP/d.md" 2>/dev/null ||
 	fail "iodig diff --format=md --svg"
 check "markdown table" grep -q '^| IOPS |' "$TMP/d.md"
+check "markdown: the story's table" grep -q '^| Kernel, by share of Δ lat avg' "$TMP/d.md"
 for s in oncpu-diff offcpu-diff latency; do
 	check "diff wrote $s.svg" grep -q '</svg>' "$TMP/svg/$s.svg"
 done

@@ -169,6 +169,7 @@ static void fixture_free(struct fixture *f)
 	if (f->w.fd >= 0)
 		close(f->w.fd);
 	free(f->w.units);
+	free(f->w.reaped);
 	free(f->w.buf_area);
 	free(f);
 }
@@ -243,7 +244,8 @@ static struct fixture *fixture_new(const struct setup *s, struct errbuf *err,
 	if (posix_memalign(&f->w.buf_area, 4096, f->w.buf_area_size))
 		abort();
 	f->w.units = calloc(s->iodepth, sizeof(*f->w.units));
-	if (!f->w.units)
+	f->w.reaped = calloc(s->iodepth, sizeof(*f->w.reaped));
+	if (!f->w.units || !f->w.reaped)
 		abort();
 	for (i = 0; i < s->iodepth; i++) {
 		f->w.units[i].index = i;
@@ -432,7 +434,7 @@ static void run_pass(struct fixture *f, enum ddir d, uint64_t seed, bool random,
 		}
 		if (nsub) {
 			unsigned int min = (!nfree || next == nblocks) ? 1 : 0;
-			int n = e->getevents(w, min, w->nr_units), k;
+			int n = e->getevents(w, min, w->nr_units, w->reaped), k;
 
 			if (n < 0 || (unsigned int)n < min || (unsigned int)n > nsub) {
 				fprintf(stderr, "%s: getevents(%u, %u) returned %d with %u in flight\n",
@@ -441,7 +443,7 @@ static void run_pass(struct fixture *f, enum ddir d, uint64_t seed, bool random,
 				goto out;
 			}
 			for (k = 0; k < n; k++) {
-				struct io_unit *u = e->event(w, (unsigned int)k);
+				struct io_unit *u = w->reaped[k];
 
 				if (!u || u < w->units || u >= w->units + w->nr_units ||
 				    state[u->index] != U_SUBMITTED) {
@@ -753,10 +755,10 @@ static void test_null(const char *path)
 	CHECK(f->e->commit(&f->w) == 3);
 	CHECK(f->e->queue(&f->w, &f->w.units[3]) == IO_BUSY);
 	CHECK(f->e->commit(&f->w) == 0);
-	CHECK(f->e->getevents(&f->w, 0, 4) == 0);
-	CHECK(f->e->getevents(&f->w, 1, 4) == 3);
+	CHECK(f->e->getevents(&f->w, 0, 4, f->w.reaped) == 0);
+	CHECK(f->e->getevents(&f->w, 1, 4, f->w.reaped) == 3);
 	for (unsigned int i = 0; i < 3; i++) {
-		u = f->e->event(&f->w, i);
+		u = f->w.reaped[i];
 		CHECK(u == &f->w.units[i] && u->result == 4096 && u->issue_ns);
 	}
 	CHECK(f->e->queue(&f->w, &f->w.units[3]) == IO_QUEUED);
@@ -817,13 +819,13 @@ static void test_libaio_batch(const char *path, bool direct)
 	CHECK_MSG(n0 == 4 && n1 == 4 && t0 && t1 && t0 < t1,
 		  "libaio batch=4: issue_ns groups of %u and %u, want 4 and 4", n0, n1);
 	while (got < 8) {
-		int n = f->e->getevents(&f->w, 1, 8), k;
+		int n = f->e->getevents(&f->w, 1, 8, f->w.reaped), k;
 
 		CHECK_MSG(n >= 1, "libaio getevents returned %d", n);
 		if (n < 1)
 			break;
 		for (k = 0; k < n; k++) {
-			struct io_unit *u = f->e->event(&f->w, (unsigned int)k);
+			struct io_unit *u = f->w.reaped[k];
 
 			CHECK(u && u->result == 4096);
 			if (u)
@@ -834,7 +836,7 @@ static void test_libaio_batch(const char *path, bool direct)
 	CHECK_MSG(got == 8, "libaio reaped %d of 8", got);
 	for (i = 0; i < 8; i++)
 		CHECK_MSG(seen[i] == 1, "unit %u completed %u times", i, seen[i]);
-	CHECK(f->e->getevents(&f->w, 0, 8) == 0);
+	CHECK(f->e->getevents(&f->w, 0, 8, f->w.reaped) == 0);
 	fixture_free(f);
 }
 
@@ -863,8 +865,8 @@ static void test_short_read(const char *file, const char *engine)
 	if (f->e->queue(&f->w, u) == IO_QUEUED) {
 		ret = f->e->commit(&f->w);
 		CHECK_MSG(ret == 1, "%s short read: commit returned %d", engine, ret);
-		n = f->e->getevents(&f->w, 1, 2);
-		CHECK_MSG(n == 1 && f->e->event(&f->w, 0) == u,
+		n = f->e->getevents(&f->w, 1, 2, f->w.reaped);
+		CHECK_MSG(n == 1 && f->w.reaped[0] == u,
 			  "%s short read: getevents returned %d", engine, n);
 	}
 	CHECK_MSG(u->result == 2048, "%s read across EOF: result %" PRId64 ", want 2048",

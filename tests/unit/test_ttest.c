@@ -48,6 +48,13 @@ int main(void)
 		NEAR(w.t, -2.46, 0.005);
 		NEAR(w.df, 24.98, 0.05);
 		NEAR(w.p, 0.021, 0.0015);
+		/* SciPy 1.10.1: ttest_ind(a1, a2, equal_var=False) gives
+		 * t = -2.455356398, p = 0.021378001; the CI of the difference,
+		 * t.ppf(0.975, df) * se = 1.817429600 at df = 24.98852929 */
+		NEAR(w.t, -2.455356398, 1e-8);
+		NEAR(w.p, 0.021378001, 1e-8);
+		NEAR(w.df, 24.98852929, 1e-7);
+		NEAR(w.ci95_half, 1.817429600, 1e-7);
 	}
 	/* 95% CI of {1,2,3}: mean 2, sd 1, half width 4.302653/sqrt(3) */
 	{

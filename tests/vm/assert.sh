@@ -6,6 +6,7 @@ set -u
 R=$1 QSECS=${2:-?}
 KVER=$(cat "$R/kernel" 2>/dev/null || echo unknown)
 FAILS=0 SKIPPED=() FAMILIES=
+IODIG=${IODIG:-$(dirname "${BASH_SOURCE[0]}")/../../build/iodig}
 HERE=$(dirname "${BASH_SOURCE[0]}")
 
 fail() { echo "FAIL: $KVER: $*"; FAILS=$((FAILS + 1)); }
@@ -115,6 +116,11 @@ if ran uring_pmem; then
 	funcs_uring
 fi
 
+. "$HERE/assert-cases.sh"
+DAX_SUMMARY=- NOWAIT_SUMMARY=-
+case_dax
+case_nowait
+
 for s in "${SKIPPED[@]}"; do echo "skipped: $KVER: $s"; done
 echo "probes $KVER: $FAMILIES"
 printf 'summary %s: qemu %ss | IOPS tag %s gup %s (no probes %s, fio %s, ratio %s) dax %s uring null %s pmem %s | tag sleeps %s | punt null %s pmem %s | dax pte %s pmd %s (fallback %s) | %d failed\n' \
@@ -122,5 +128,9 @@ printf 'summary %s: qemu %ss | IOPS tag %s gup %s (no probes %s, fio %s, ratio %
 	"$(fmt "$(q fio_gup '.jobs[0].read.iops')")" "${ratio:--}" "$(fmt "$(iops dax)")" \
 	"$(fmt "$(iops uring_null)")" "$(fmt "$(iops uring_pmem)")" "${tag_vol:--}" \
 	"$(fmt "${pn:-}" %.3f)" "$(fmt "${pp:-}" %.3f)" "${pte:--}" "${pmd:--}" "${pmd_fb:--}" "$FAILS"
+echo "cases $KVER: $DAX_SUMMARY | $NOWAIT_SUMMARY"
+# Where the guest's time went: each scenario's wall seconds.
+echo "timing $KVER: qemu ${QSECS}s; $(for f in "$R"/*.secs; do
+	[ -f "$f" ] && printf '%s %ss ' "$(basename "$f" .secs)" "$(cat "$f")"; done)"
 funcs_summary
 [ $FAILS -eq 0 ]

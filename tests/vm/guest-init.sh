@@ -26,6 +26,8 @@ say "kernel $(uname -r), $(nproc) cpus"
 for m in $(cat /lib/modules/load.list); do
 	case $m in
 	null_blk) args="queue_mode=2 hw_queue_depth=4 irqmode=2 completion_nsec=1000000 nr_devices=1 gb=4" ;;
+	# brd: a blk-mq RAM disk with QUEUE_FLAG_NOWAIT, against bio-based pmem
+	brd) args="rd_nr=1 rd_size=524288" ;;
 	*) args= ;;
 	esac
 	insmod /lib/modules/$m.ko $args 2>/tmp/insmod.err ||
@@ -54,7 +56,7 @@ if [ -b /dev/pmem0 ]; then
 else
 	setup_fail "no /dev/pmem0 after loading nd_e820/nd_pmem: $(dmesg | grep -i -m3 -E 'pmem|nd_|e820')"
 fi
-say "devices: $(ls /dev | grep -E 'nullb|pmem' | tr '\n' ' ') dax mount: $(grep -c dax /proc/mounts)"
+say "devices: $(ls /dev | grep -E 'nullb|pmem|ram0' | tr '\n' ' ') dax mount: $(grep -c dax /proc/mounts)"
 
 uname -r >/results/kernel
 scenarios.sh /results

@@ -2,11 +2,12 @@
 # tests/vm/lab.sh).  Downloads and unpacked trees live in $VM_CACHE and are
 # reused; every function returns non-zero with $VM_WHY set when it cannot go on.
 
-# Package patterns: the stock amd64 flavour only (not -cloud or -rt, whose
-# configs drop nvdimm or change preemption).
+# Package patterns: the stock amd64 flavour (not -cloud, whose config drops
+# nvdimm), and 6.12 with PREEMPT_RT (opt-in: VM_KERNELS="6.12-rt").
 VM_KERNEL_PATTERNS=(
 	'^linux-image-6\.1\.0-[0-9]+-amd64$'
 	'^linux-image-6\.12\.[0-9]+\+deb12-amd64$'
+	'^linux-image-6\.12\.[0-9]+\+deb12-rt-amd64$'
 )
 
 # kernel_pick PATTERN: sets VM_PKG to the newest package name apt knows, else

@@ -2,7 +2,7 @@
 # QEMU kernel lab: boots Debian 6.1 and 6.12 kernels under TCG with null_blk
 # and an ext4 -o dax pmem disk, runs iodig's scenarios there and asserts on
 # the JSON.  Exit 0 pass, 1 fail, 77 skip ("skipped: why" first).
-# Usage: tests/vm/lab.sh [6.1|6.12 ...]   (default: both)
+# Usage: tests/vm/lab.sh [6.1|6.12|6.12-rt ...]   (default: 6.1 6.12)
 # Env: VM_CACHE (/var/cache/iodig-vm), OUT (build), VM_TIMEOUT (s per boot),
 # IODIG_VM=0 skips the lab.
 set -u
@@ -12,7 +12,7 @@ OUT=${OUT:-build}
 case $OUT in /*) ;; *) OUT=$PWD/$OUT ;; esac
 VM_CACHE=${VM_CACHE:-/var/cache/iodig-vm}
 VM_DIR=$OUT/vm
-VM_TIMEOUT=${VM_TIMEOUT:-300}
+VM_TIMEOUT=${VM_TIMEOUT:-600}
 IODIG=${IODIG:-$OUT/iodig}
 VM_WHY=
 . $HERE/kernel.sh
@@ -59,7 +59,8 @@ for k in "${want[@]}"; do
 	case $k in
 	6.1)  pat=${VM_KERNEL_PATTERNS[0]} ;;
 	6.12) pat=${VM_KERNEL_PATTERNS[1]} ;;
-	*) echo "lab: unknown kernel $k (6.1 or 6.12)"; exit 1 ;;
+	6.12-rt) pat=${VM_KERNEL_PATTERNS[2]} ;;
+	*) echo "lab: unknown kernel $k (6.1, 6.12 or 6.12-rt)"; exit 1 ;;
 	esac
 	kernel_pick "$pat" || { summaries+=("$k: SKIP $VM_WHY"); continue; }
 	ver=${VM_PKG#linux-image-}
@@ -99,7 +100,8 @@ for k in "${want[@]}"; do
 		failed=$((failed + 1)); summaries+=("$ver: FAIL no results"); continue
 	fi
 	asserted+=("$res")
-	if bash $HERE/assert.sh "$res" "$boot_secs" | tee "$res/assert.log" &&
+	if IODIG=$IODIG VM_KCONFIG=$VM_CACHE/root/$ver/boot/config-$ver \
+	   bash $HERE/assert.sh "$res" "$boot_secs" | tee "$res/assert.log" &&
 	   [ "${PIPESTATUS[0]}" -eq 0 ]; then
 		summaries+=("$ver: PASS (${boot_secs}s in QEMU)")
 	else
@@ -111,7 +113,7 @@ echo
 echo "lab summary ($(($(date +%s) - lab_start))s in all; results in $VM_DIR/results-*):"
 for s in "${summaries[@]}"; do echo "    $s"; done
 for r in "${asserted[@]}"; do
-	grep -h '^probes \|^summary \|^funcs \|^note: ' "$r/assert.log" | sed 's/^/    /'
+	grep -h '^probes \|^summary \|^cases \|^timing \|^funcs \|^note: ' "$r/assert.log" | sed 's/^/    /'
 done
 # The same libaio job on two kernels: iodig diff must name the user-page
 # functions that differ (get_user_pages_fast on 6.1, pin_user_pages_fast

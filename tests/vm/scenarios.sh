@@ -7,7 +7,7 @@ RT=2
 TB="--runtime=$RT --time_based"
 # A hung run is cut off, so the other scenarios' results still reach the
 # host (probe loading under TCG takes up to ~15 s of a run).
-LIMIT=60
+LIMIT=120
 iodig probe >"$out/probe.txt" 2>&1
 
 # When a family is missing or degraded, libbpf's messages (the verifier
@@ -24,7 +24,7 @@ run() { # run NAME PROBES IODIG-ARGS...
 	echo "lab: scenario $name"
 	# The gup run keeps its trace file: the host diffs 6.1 against 6.12.
 	save=--no-save
-	[ "$name" = gup ] && save=--save="$out/$name.trace.json"
+	case $name in gup | dax* | nowait_*1) save=--save="$out/$name.trace.json" ;; esac
 	timeout $LIMIT iodig run --output-format=json --no-progress ${probes:+--probes="$probes"} \
 		$save --name="$name" $TB "$@" \
 		>"$out/$name.json" 2>"$out/$name.err"
@@ -43,9 +43,31 @@ run gup block,syscalls,sampling$FUNCS $LIBAIO --filename=/dev/nullb1 --iodepth=8
 [ -n "$FUNCS" ] &&
 	run gup_kprobe funcs --mechanism=kprobe $LIBAIO --filename=/dev/nullb1 --iodepth=8
 # DAX faults: a 64 MiB file (a multiple of 2 MiB, so PMD faults are possible).
+# On plain ext4 the file's blocks are not 2 MiB aligned and every PMD fault
+# falls back to PTEs; made again with 2 MiB clusters (bigalloc) they are,
+# and the same job maps 2 MiB at a time.
+DAXJOB="--ioengine=mmap --rw=randrw --rwmixread=50 --bs=4k --size=64m --filename=/mnt/pmem/dax.dat"
 if grep -q ' /mnt/pmem ext4 .*dax' /proc/mounts; then
-	run dax faults$FUNCS --ioengine=mmap --rw=randrw --rwmixread=50 --bs=4k \
-		--size=64m --filename=/mnt/pmem/dax.dat
+	run dax faults,counters$FUNCS $DAXJOB
+	if umount /mnt/pmem &&
+	   /bin/mke2fs -q -t ext4 -O bigalloc -C 2M -F /dev/pmem0 >"$out/mkfs-bigalloc.txt" 2>&1 &&
+	   mount -t ext4 -o dax /dev/pmem0 /mnt/pmem 2>>"$out/mkfs-bigalloc.txt"; then
+		run dax_pmd faults,counters$FUNCS $DAXJOB
+	else
+		echo "bigalloc ext4 -o dax on /dev/pmem0 failed: $(tail -n 2 "$out/mkfs-bigalloc.txt")" \
+			>>"$out/setup-error"
+	fi
+fi
+# NOWAIT before and after on one kernel: the same io_uring job on pmem,
+# whose queue lacks QUEUE_FLAG_NOWAIT on these kernels (every read punted
+# to io-wq), and on brd, whose queue has it (issued inline), alternately,
+# three times each.
+NOWAIT="--ioengine=io_uring --direct=1 --rw=randread --bs=4k --iodepth=16 --size=256m"
+if [ -b /dev/ram0 ] && [ -b /dev/pmem0 ]; then
+	for i in 1 2 3; do
+		run nowait_pmem$i iouring,sched,counters $NOWAIT --filename=/dev/pmem0
+		run nowait_brd$i iouring,sched,counters $NOWAIT --filename=/dev/ram0
+	done
 fi
 # NOWAIT: blk-mq null_blk issues inline; pmem is bio-based and punts.
 run uring_null iouring,sched$FUNCS $URING --filename=/dev/nullb1

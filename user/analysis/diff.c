@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,78 @@ int diff_parse_format(const char *s, enum diff_format *out, struct errbuf *err)
 		*out = DIFF_MD;
 	else
 		return err_set(err, EINVAL, "option --format: '%s' is not one of text, json, md", s);
+	return 0;
+}
+
+int diff_parse_min_change(const char *s, double *out, struct errbuf *err)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end != s && *end == '%')
+		end++;
+	if (end == s || *end || !(v >= 0.0 && v <= 1000.0))
+		return err_set(err, EINVAL, "option --min-change: '%s' is not a percentage from 0 to 1000 (2 or 2%%)", s);
+	*out = v;
+	return 0;
+}
+
+/* Splits "METRIC[:PCT]"; the percentage NAN when not given. */
+static int split_fail_on(const char *s, char *metric, size_t size, double *pct,
+			 struct errbuf *err)
+{
+	const char *colon = strrchr(s, ':');
+	size_t len = colon ? (size_t)(colon - s) : strlen(s);
+
+	*pct = NAN;
+	if (!len || len >= size)
+		return err_set(err, EINVAL, "option --fail-on: '%s' names no metric (iops, lat_p99_ns:5, \"lat p99:5%%\")", s);
+	snprintf(metric, size, "%.*s", (int)len, s);
+	if (colon)
+		return diff_parse_min_change(colon + 1, pct, err) ?
+		       err_set(err, EINVAL, "option --fail-on: '%s' is not a percentage in '%s'",
+			       colon + 1, s) : 0;
+	return 0;
+}
+
+int diff_parse_fail_on(const char *s, struct errbuf *err)
+{
+	char metric[256];
+	double pct;
+
+	return split_fail_on(s, metric, sizeof(metric), &pct, err);
+}
+
+/* --fail-on: whether B is significantly worse than A on the metric, by
+ * at least the percentage (default --min-change). */
+static int check_fail_on(const struct diff *d, const char *spec, double min_change,
+			 struct diff_outcome *out, struct errbuf *err)
+{
+	char metric[256];
+	const struct diff_cell *c;
+	const struct diff_row *r;
+	double pct;
+	long i;
+	bool worse;
+	int ret = split_fail_on(spec, metric, sizeof(metric), &pct, err);
+
+	if (ret)
+		return ret;
+	i = diff_find_row(d, metric);
+	if (i < 0)
+		return err_set(err, ENOENT, "option --fail-on: no figure '%s' in %s and %s (keys such as iops, lat_p99_ns, kernel.punt_ratio, or a row's label)",
+			       metric, d->tf[0]->name, d->tf[1]->name);
+	r = &d->rows[i];
+	c = &r->cells[1];
+	if (isnan(pct))
+		pct = min_change;
+	worse = r->better == FIGURE_HIGHER ? c->change < 0 : r->better == FIGURE_LOWER ?
+		c->change > 0 : c->change != 0;
+	out->worse = c->sig == SIG_CHANGED && worse &&
+		     (isnan(c->change_pct) || fabs(c->change_pct) >= pct);
+	snprintf(out->why, sizeof(out->why), "%s: B %s A: %+.1f%% (%s, q=%.2g; limit %g%%)",
+		 r->label, out->worse ? "is worse than" : "is not significantly worse than",
+		 c->change_pct, diff_sig_name(c->sig), c->q, pct);
 	return 0;
 }
 
@@ -56,8 +129,12 @@ void diff_free(struct diff *d)
 		return;
 	for (size_t i = 0; i < d->nr_files; i++)
 		tracefile_free(d->tf[i]);
-	for (size_t i = 0; i < d->nr_rows; i++)
+	for (size_t i = 0; i < d->nr_rows; i++) {
 		free(d->rows[i].cells);
+		free(d->rows[i].own);
+	}
+	free(d->headline);
+	free(d->story);
 	for (size_t i = 0; i < d->nr_warnings; i++)
 		free(d->warnings[i]);
 	for (size_t i = 0; i < d->nr_kernel_notes; i++)
@@ -255,8 +332,8 @@ static void env_all(struct diff *d)
 	}
 }
 
-int diff_build(struct tracefile **tf, size_t n, double alpha, struct diff **out,
-	       struct errbuf *err)
+int diff_build(struct tracefile **tf, size_t n, const struct diff_opts *o,
+	       struct diff **out, struct errbuf *err)
 {
 	struct diff *d = calloc(1, sizeof(*d));
 	int ret = 0;
@@ -265,7 +342,10 @@ int diff_build(struct tracefile **tf, size_t n, double alpha, struct diff **out,
 	if (!d)
 		return err_set(err, ENOMEM, "out of memory comparing trace files");
 	d->nr_files = n;
-	d->alpha = alpha;
+	d->alpha = o->alpha;
+	d->min_change = o->min_change;
+	d->all = o->all;
+	d->probes_row = d->lat_row = -1;
 	d->tf = calloc(n, sizeof(*d->tf));
 	d->tags = calloc(n, sizeof(*d->tags));
 	if (!d->tf || !d->tags) {
@@ -281,6 +361,12 @@ int diff_build(struct tracefile **tf, size_t n, double alpha, struct diff **out,
 			snprintf(d->tags[i], sizeof(d->tags[i]), "%zu", i + 1);
 	}
 	ret = diff_add_rows(d);
+	if (!ret)
+		ret = diff_add_probes_row(d);
+	if (!ret)
+		ret = diff_judge(d);
+	if (!ret)
+		ret = diff_tell(d);
 	if (ret) {
 		diff_free(d);
 		return err_set(err, -ret, "out of memory comparing trace files");
@@ -316,24 +402,20 @@ static int check_distinct(const char *const *paths, size_t n, struct errbuf *err
 	return 0;
 }
 
-int diff_files(const char *const *paths, size_t n, const struct diff_opts *o,
-	       FILE *out, FILE *warn, struct errbuf *err)
+int diff_loaded(struct tracefile **tf, size_t n, const struct diff_opts *o,
+		FILE *out, FILE *warn, struct diff_outcome *outcome, struct errbuf *err)
 {
-	struct tracefile **tf = calloc(n, sizeof(*tf));
 	struct diff *d = NULL;
-	int ret;
+	int ret = diff_build(tf, n, o, &d, err);
 
-	if (!tf)
-		return err_set(err, ENOMEM, "out of memory");
-	ret = check_distinct(paths, n, err);
-	for (size_t i = 0; !ret && i < n; i++)
-		ret = tracefile_load(paths[i], &tf[i], err);
-	if (!ret)
-		ret = diff_build(tf, n, o->alpha, &d, err);
 	if (ret)
-		goto cleanup;
+		return ret;
 	for (size_t i = 0; warn && i < d->nr_warnings; i++)
 		fprintf(warn, "iodig: warning: %s\n", d->warnings[i]);
+	if (o->fail_on && outcome)
+		ret = check_fail_on(d, o->fail_on, o->min_change, outcome, err);
+	if (ret)
+		goto cleanup;
 	if (o->format == DIFF_JSON)
 		ret = diff_render_json(d, out);
 	else if (o->format == DIFF_MD)
@@ -348,9 +430,25 @@ int diff_files(const char *const *paths, size_t n, const struct diff_opts *o,
 		ret = pictures_write_diff((const struct tracefile *const *)d->tf, d->nr_files,
 				     o->svg_dir, err);
 cleanup:
+	diff_free(d);
+	return ret;
+}
+
+int diff_files(const char *const *paths, size_t n, const struct diff_opts *o,
+	       FILE *out, FILE *warn, struct diff_outcome *outcome, struct errbuf *err)
+{
+	struct tracefile **tf = calloc(n, sizeof(*tf));
+	int ret;
+
+	if (!tf)
+		return err_set(err, ENOMEM, "out of memory");
+	ret = check_distinct(paths, n, err);
+	for (size_t i = 0; !ret && i < n; i++)
+		ret = tracefile_load(paths[i], &tf[i], err);
+	if (!ret)
+		ret = diff_loaded(tf, n, o, out, warn, outcome, err);
 	for (size_t i = 0; i < n; i++)
 		tracefile_free(tf[i]);
 	free(tf);
-	diff_free(d);
 	return ret;
 }

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Renders the diff model as a terminal table, as Markdown to paste into a
- * mail or review, and as JSON for scripts.  All three print the same rows,
- * the same verdicts and the same warnings.
+ * Renders the diff model as a terminal table and as Markdown to paste into
+ * a mail or review (JSON for scripts: diff_render_json.c).  All print the
+ * same story: the headline, the kernel rows ranked by their share of the
+ * change, a count of the rows folded away (all of them with --all), iodig's
+ * own probes apart, then the warnings and the kernel difference.
  */
 #include <errno.h>
 #include <math.h>
@@ -14,7 +16,6 @@
 #include "analysis/diff.h"
 #include "analysis/tracefile.h"
 
-#define TEST_NAME "Welch's two-sided t-test on the repeats' values"
 
 void diff_fmt_value(char *buf, size_t size, double v, const char *unit)
 {
@@ -65,32 +66,55 @@ static void fmt_cell(char *buf, size_t size, const struct diff_cell *c, const ch
 		snprintf(buf, size, "%s", v);
 }
 
+/* "+1.2 us (+5.0%) ±0.3 us": the change, and its 95% CI with repeats. */
 static void fmt_change(char *buf, size_t size, const struct diff_cell *c, const char *unit)
 {
-	char v[64];
+	char v[64], ci[64] = "";
 
 	if (!c->present || c->sig == SIG_NONE) {
 		snprintf(buf, size, "-");
 		return;
 	}
 	diff_fmt_value(v, sizeof(v), c->change, unit);
+	if (c->w.valid && c->w.ci95_half > 0.0) {
+		ci[0] = ' ';
+		ci[1] = 0;
+		strcat(ci, "±");
+		diff_fmt_value(ci + strlen(ci), sizeof(ci) - strlen(ci), c->w.ci95_half, unit);
+	}
 	if (isnan(c->change_pct) && c->change == 0.0)
 		snprintf(buf, size, "0 (same)");
 	else if (isnan(c->change_pct))
-		snprintf(buf, size, "%s%s (from 0)", c->change >= 0 ? "+" : "", v);
+		snprintf(buf, size, "%s%s (from 0)%s", c->change >= 0 ? "+" : "", v, ci);
 	else
-		snprintf(buf, size, "%s%s (%+.1f%%)", c->change >= 0 ? "+" : "", v, c->change_pct);
+		snprintf(buf, size, "%s%s (%+.1f%%)%s", c->change >= 0 ? "+" : "", v, c->change_pct, ci);
+}
+
+const char *diff_test_name(enum diff_test t)
+{
+	return t == DIFF_TEST_WELCH ? "Welch t" : t == DIFF_TEST_MWU_EXACT ? "Mann-Whitney U exact" :
+	       t == DIFF_TEST_MWU_NORMAL ? "Mann-Whitney U normal" : "none";
+}
+
+const char *diff_sig_name(enum diff_sig s)
+{
+	return s == SIG_CHANGED ? "changed" : s == SIG_NOISE ? "noise" :
+	       s == SIG_SMALL ? "below --min-change" :
+	       s == SIG_SINGLE ? "single run: no significance" : "n/a";
 }
 
 static void fmt_verdict(char *buf, size_t size, const struct diff_cell *c, const char *note,
 			bool md)
 {
+	size_t len;
+
 	switch (c->sig) {
 	case SIG_CHANGED:
-		snprintf(buf, size, md ? "**changed** (p=%.2g)" : "CHANGED p=%.2g", c->w.p);
-		break;
 	case SIG_NOISE:
-		snprintf(buf, size, "noise (p=%.2g)", c->w.p);
+	case SIG_SMALL:
+		snprintf(buf, size, "%s (%s p=%.2g q=%.2g)",
+			 c->sig != SIG_CHANGED ? diff_sig_name(c->sig) : md ? "**changed**" : "CHANGED",
+			 diff_test_name(c->test), c->p, c->q);
 		break;
 	case SIG_SINGLE:
 		snprintf(buf, size, "single run: no significance");
@@ -99,11 +123,110 @@ static void fmt_verdict(char *buf, size_t size, const struct diff_cell *c, const
 		snprintf(buf, size, "%s", note && note[0] ? note : "-");
 		return;
 	}
-	if (note && note[0]) {
-		size_t len = strlen(buf);
-
+	len = strlen(buf);
+	if (note && note[0])
 		snprintf(buf + len, size - len, "; %s", note);
+}
+
+/* "~85% of Δlat", or the time with no share; for a count whose time is
+ * another row's, that row's; or "". */
+static void fmt_explains(char *buf, size_t size, const struct diff *d, const struct diff_row *r)
+{
+	char v[64];
+
+	if (r->time_row >= 0) {
+		const struct diff_row *t = &d->rows[r->time_row];
+
+		if (!isnan(t->explains_pct)) {
+			snprintf(buf, size, "time row: ~%.0f%% of Δlat", t->explains_pct);
+		} else if (!isnan(t->time_delta)) {
+			diff_fmt_value(v, sizeof(v), t->time_delta, "ns/IO");
+			snprintf(buf, size, "time row: %s%s", t->time_delta > 0 ? "+" : "", v);
+		} else {
+			buf[0] = 0;
+		}
+	} else if (!isnan(r->explains_pct)) {
+		snprintf(buf, size, "~%.0f%% of Δlat", r->explains_pct);
+	} else if (!isnan(r->time_delta) && r->time_delta != 0.0) {
+		diff_fmt_value(v, sizeof(v), r->time_delta, "ns/IO");
+		snprintf(buf, size, "%s%s", r->time_delta > 0 ? "+" : "", v);
+	} else {
+		buf[0] = 0;
 	}
+}
+
+/* Text or Markdown: one table's cells, in the same order for both. */
+struct table_out {
+	FILE *out;
+	bool md;
+	bool explains;             /* the story's last column */
+};
+
+static void put_cell(const struct table_out *t, const char *s, int width, bool first)
+{
+	if (!t->md) {
+		fprintf(t->out, first ? "  %-*.80s" : " %*s", width, s);
+		return;
+	}
+	fputs(first ? "| " : " ", t->out);
+	for (; *s; s++) {
+		if (*s == '|')
+			fputs("\\|", t->out);
+		else
+			fputc(*s, t->out);
+	}
+	fputs(" |", t->out);
+}
+
+static void table_head(const struct diff *d, const struct table_out *t, const char *title)
+{
+	if (t->md) {
+		fprintf(t->out, "\n| %s |", title);
+		for (size_t i = 0; i < d->nr_files; i++)
+			fprintf(t->out, " %s |", d->tags[i]);
+		for (size_t i = 1; i < d->nr_files; i++)
+			fprintf(t->out, " %s vs A (95%% CI) | verdict |", d->tags[i]);
+		fprintf(t->out, "%s\n|---|", t->explains ? " explains |" : "");
+		for (size_t i = 0; i < d->nr_files; i++)
+			fputs("---:|", t->out);
+		for (size_t i = 1; i < d->nr_files; i++)
+			fputs("---:|---|", t->out);
+		fputs(t->explains ? "---:|\n" : "\n", t->out);
+		return;
+	}
+	fprintf(t->out, "\n%-44s", title);
+	for (size_t i = 0; i < d->nr_files; i++)
+		fprintf(t->out, " %18s", d->tags[i]);
+	for (size_t i = 1; i < d->nr_files; i++)
+		fprintf(t->out, "  %-36s %-44s", d->nr_files > 2 ? d->tags[i] : "change (95% CI)",
+			"verdict");
+	fprintf(t->out, "%s\n", t->explains ? " explains" : "");
+}
+
+static void table_row(const struct diff *d, const struct table_out *t, const struct diff_row *row)
+{
+	char v[96], verdict[256];
+
+	put_cell(t, row->label, 42, true);
+	for (size_t i = 0; i < d->nr_files; i++) {
+		fmt_cell(v, sizeof(v), &row->cells[i], row->unit);
+		put_cell(t, v, 18, false);
+	}
+	for (size_t i = 1; i < d->nr_files; i++) {
+		fmt_change(v, sizeof(v), &row->cells[i], row->unit);
+		fmt_verdict(verdict, sizeof(verdict), &row->cells[i], i == 1 ? row->note : NULL, t->md);
+		if (t->md) {
+			put_cell(t, v, 0, false);
+			put_cell(t, verdict, 0, false);
+		} else {
+			fprintf(t->out, "  %-36s %-44s", v, verdict);
+		}
+	}
+	if (t->explains) {
+		fmt_explains(v, sizeof(v), d, row);
+		put_cell(t, v, 0, false);
+	}
+	fputc('\n', t->out);
 }
 
 static void header_lines(const struct diff *d, FILE *out, bool md)
@@ -112,23 +235,16 @@ static void header_lines(const struct diff *d, FILE *out, bool md)
 		char rel[128], dev[128];
 
 		tracefile_env_str(d->tf[i], "kernel.release", rel, sizeof(rel));
-		dev[0] = 0;
-		{
-			struct json_object *devs = NULL, *d0, *name = NULL;
-
-			if (json_object_object_get_ex(d->tf[i]->env, "devices", &devs) &&
-			    json_object_is_type(devs, json_type_array) &&
-			    (d0 = json_object_array_get_idx(devs, 0)) &&
-			    json_object_object_get_ex(d0, "name", &name))
-				snprintf(dev, sizeof(dev), "%s", json_object_get_string(name));
-		}
+		tracefile_env_str(d->tf[i], "devices.0.name", dev, sizeof(dev));
 		fprintf(out, md ? "- **%s**: `%s` — %zu repeat%s, kernel %s, device %s\n" :
 			"  %s: %s  (%zu repeat%s, kernel %s, device %s)\n",
 			d->tags[i], d->tf[i]->name, d->tf[i]->nr_repeats,
 			d->tf[i]->nr_repeats == 1 ? "" : "s", rel[0] ? rel : "?", dev[0] ? dev : "?");
 	}
-	fprintf(out, md ? "\nSignificance: %s, alpha = %g (two-sided); a single run gives no significance.\n" :
-		"Significance: %s, alpha = %g; single runs give none.\n", TEST_NAME, d->alpha);
+	fprintf(out, "%sEach repeat is one sample: means by Welch's t, percentiles by the Mann-Whitney U "
+		"test; Benjamini-Hochberg over the %zu tested rows: changed when q < %g and the "
+		"change is at least %g%%; single runs give no significance.\n",
+		md ? "\n" : "", d->nr_tested, d->alpha, d->min_change);
 }
 
 /* The warnings, then the kernel notes, as text or Markdown lists. */
@@ -145,189 +261,79 @@ static void note_lines(const struct diff *d, FILE *out, bool md)
 		fprintf(out, "%s%s\n", md ? "- " : "  ", d->kernel_notes[i]);
 }
 
-int diff_render_text(const struct diff *d, FILE *out)
+/* "What changed in the kernel, by share of Δ lat avg (+1.2 us)". */
+static void story_title(const struct diff *d, char *buf, size_t size)
+{
+	char v[64];
+	const struct diff_cell *c;
+
+	if (d->lat_row < 0) {
+		snprintf(buf, size, "Kernel rows, by change (no lat avg to share)");
+		return;
+	}
+	c = &d->rows[d->lat_row].cells[1];
+	diff_fmt_value(v, sizeof(v), c->change, "ns");
+	snprintf(buf, size, "Kernel, by share of Δ lat avg (%s%s%s)", c->change >= 0 ? "+" : "", v,
+		 c->sig == SIG_CHANGED ? "" : ", not significant");
+}
+
+/* Every row by section, as before the story: --all, or more than two
+ * files. */
+static void all_rows(const struct diff *d, const struct table_out *t)
 {
 	const char *section = NULL;
 
-	fprintf(out, "iodig diff (each file against A)\n");
-	header_lines(d, out, false);
-	note_lines(d, out, false);
+	fprintf(t->out, t->md ? "\n#### Every figure\n" : "\nEvery figure:\n");
 	for (size_t r = 0; r < d->nr_rows; r++) {
 		const struct diff_row *row = &d->rows[r];
 
 		if (!section || strcmp(section, row->section)) {
 			section = row->section;
-			fprintf(out, "\n%-44s", section);
-			for (size_t i = 0; i < d->nr_files; i++)
-				fprintf(out, " %18s", d->tags[i]);
-			for (size_t i = 1; i < d->nr_files; i++)
-				fprintf(out, "  %-22s %s", d->nr_files > 2 ? d->tags[i] : "change", "verdict");
-			fputc('\n', out);
+			table_head(d, t, section);
 		}
-		fprintf(out, "  %-42.80s", row->label);
-		for (size_t i = 0; i < d->nr_files; i++) {
-			char v[96];
-
-			fmt_cell(v, sizeof(v), &row->cells[i], row->unit);
-			fprintf(out, " %18s", v);
-		}
-		for (size_t i = 1; i < d->nr_files; i++) {
-			char ch[96], verdict[256];
-
-			fmt_change(ch, sizeof(ch), &row->cells[i], row->unit);
-			fmt_verdict(verdict, sizeof(verdict), &row->cells[i], i == 1 ? row->note : NULL, false);
-			fprintf(out, "  %-22s %s", ch, verdict);
-		}
-		fputc('\n', out);
+		table_row(d, t, row);
 	}
+}
+
+static int render(const struct diff *d, FILE *out, bool md)
+{
+	struct table_out t = { out, md, false };
+	char title[160];
+	size_t shown = d->all ? d->nr_story : d->nr_story_shown;
+
+	fprintf(out, md ? "### iodig diff\n\n" : "iodig diff (each file against A)\n");
+	header_lines(d, out, md);
+	table_head(d, &t, "Headline");
+	for (size_t i = 0; i < d->nr_headline; i++)
+		table_row(d, &t, &d->rows[d->headline[i]]);
+	if (d->nr_story) {
+		t.explains = true;
+		story_title(d, title, sizeof(title));
+		table_head(d, &t, title);
+		for (size_t i = 0; i < shown; i++)
+			table_row(d, &t, &d->rows[d->story[i]]);
+		if (shown < d->nr_story)
+			fprintf(out, md ? "\n%zu kernel rows with no significant change are folded "
+				"(`--all` shows them).\n" : "  (%zu kernel rows with no significant "
+				"change folded; --all shows them)\n", d->nr_story - shown);
+	}
+	if (d->probes_row >= 0) {
+		table_head(d, &t, "iodig's probes (not the kernel's I/O path)");
+		table_row(d, &t, &d->rows[d->probes_row]);
+	}
+	note_lines(d, out, md);
+	t.explains = false;
+	if (d->all)
+		all_rows(d, &t);
 	return ferror(out) ? -EIO : 0;
 }
 
-/* Markdown cells must not contain a bare '|'. */
-static void md_cell(FILE *out, const char *s)
+int diff_render_text(const struct diff *d, FILE *out)
 {
-	fputs(" ", out);
-	for (; *s; s++) {
-		if (*s == '|')
-			fputs("\\|", out);
-		else
-			fputc(*s, out);
-	}
-	fputs(" |", out);
+	return render(d, out, false);
 }
 
 int diff_render_md(const struct diff *d, FILE *out)
 {
-	const char *section = NULL;
-
-	fprintf(out, "### iodig diff\n\n");
-	header_lines(d, out, true);
-	note_lines(d, out, true);
-	for (size_t r = 0; r < d->nr_rows; r++) {
-		const struct diff_row *row = &d->rows[r];
-
-		if (!section || strcmp(section, row->section)) {
-			section = row->section;
-			fprintf(out, "\n| %s |", section);
-			for (size_t i = 0; i < d->nr_files; i++)
-				fprintf(out, " %s |", d->tags[i]);
-			for (size_t i = 1; i < d->nr_files; i++)
-				fprintf(out, " %s vs A | significance |", d->tags[i]);
-			fprintf(out, "\n|---|");
-			for (size_t i = 0; i < d->nr_files; i++)
-				fprintf(out, "---:|");
-			for (size_t i = 1; i < d->nr_files; i++)
-				fprintf(out, "---:|---|");
-			fputc('\n', out);
-		}
-		fputc('|', out);
-		md_cell(out, row->label);
-		for (size_t i = 0; i < d->nr_files; i++) {
-			char v[96];
-
-			fmt_cell(v, sizeof(v), &row->cells[i], row->unit);
-			md_cell(out, v);
-		}
-		for (size_t i = 1; i < d->nr_files; i++) {
-			char ch[96], verdict[256];
-
-			fmt_change(ch, sizeof(ch), &row->cells[i], row->unit);
-			fmt_verdict(verdict, sizeof(verdict), &row->cells[i], i == 1 ? row->note : NULL, true);
-			md_cell(out, ch);
-			md_cell(out, verdict);
-		}
-		fputc('\n', out);
-	}
-	return ferror(out) ? -EIO : 0;
-}
-
-static struct json_object *jnum(double v)
-{
-	return isfinite(v) ? json_object_new_double(v) : NULL;
-}
-
-static const char *sig_name(enum diff_sig s)
-{
-	return s == SIG_CHANGED ? "changed" : s == SIG_NOISE ? "noise" :
-	       s == SIG_SINGLE ? "single run: no significance" : "n/a";
-}
-
-static struct json_object *json_row(const struct diff *d, const struct diff_row *row)
-{
-	struct json_object *o = json_object_new_object(), *vals = json_object_new_array();
-
-	json_object_object_add(o, "section", json_object_new_string(row->section));
-	json_object_object_add(o, "figure", json_object_new_string(row->label));
-	json_object_object_add(o, "unit", json_object_new_string(row->unit));
-	if (row->note[0])
-		json_object_object_add(o, "note", json_object_new_string(row->note));
-	for (size_t i = 0; i < d->nr_files; i++) {
-		const struct diff_cell *c = &row->cells[i];
-		struct json_object *v = json_object_new_object();
-
-		json_object_object_add(v, "file", json_object_new_string(d->tags[i]));
-		json_object_object_add(v, "present", json_object_new_boolean(c->present));
-		if (c->present) {
-			json_object_object_add(v, "n", json_object_new_int((int)c->s.n));
-			json_object_object_add(v, "mean", jnum(c->s.mean));
-			json_object_object_add(v, "stdev", jnum(c->s.stdev));
-			json_object_object_add(v, "ci95_half", jnum(c->s.ci95_half));
-		}
-		if (i && c->sig != SIG_NONE) {
-			json_object_object_add(v, "change", jnum(c->change));
-			json_object_object_add(v, "change_pct", jnum(c->change_pct));
-			json_object_object_add(v, "verdict", json_object_new_string(sig_name(c->sig)));
-			if (c->w.valid) {
-				json_object_object_add(v, "t", jnum(c->w.t));
-				json_object_object_add(v, "df", jnum(c->w.df));
-				json_object_object_add(v, "p", jnum(c->w.p));
-			}
-		}
-		json_object_array_add(vals, v);
-	}
-	json_object_object_add(o, "values", vals);
-	return o;
-}
-
-int diff_render_json(const struct diff *d, FILE *out)
-{
-	struct json_object *root = json_object_new_object(), *files, *arr;
-	const char *text;
-	int ret = 0;
-
-	if (!root)
-		return -ENOMEM;
-	json_object_object_add(root, "test", json_object_new_string(TEST_NAME));
-	json_object_object_add(root, "alpha", json_object_new_double(d->alpha));
-	files = json_object_new_array();
-	for (size_t i = 0; i < d->nr_files; i++) {
-		struct json_object *f = json_object_new_object();
-		char rel[128];
-
-		json_object_object_add(f, "tag", json_object_new_string(d->tags[i]));
-		json_object_object_add(f, "path", json_object_new_string(d->tf[i]->name));
-		json_object_object_add(f, "repeats", json_object_new_int((int)d->tf[i]->nr_repeats));
-		json_object_object_add(f, "kernel_release", json_object_new_string(
-			tracefile_env_str(d->tf[i], "kernel.release", rel, sizeof(rel))));
-		json_object_array_add(files, f);
-	}
-	json_object_object_add(root, "files", files);
-	arr = json_object_new_array();
-	for (size_t i = 0; i < d->nr_warnings; i++)
-		json_object_array_add(arr, json_object_new_string(d->warnings[i]));
-	json_object_object_add(root, "warnings", arr);
-	arr = json_object_new_array();
-	for (size_t i = 0; i < d->nr_kernel_notes; i++)
-		json_object_array_add(arr, json_object_new_string(d->kernel_notes[i]));
-	json_object_object_add(root, "kernel_differences", arr);
-	arr = json_object_new_array();
-	for (size_t r = 0; r < d->nr_rows; r++)
-		json_object_array_add(arr, json_row(d, &d->rows[r]));
-	json_object_object_add(root, "rows", arr);
-	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
-					      JSON_C_TO_STRING_NOSLASHESCAPE);
-	if (!text || fputs(text, out) == EOF || fputc('\n', out) == EOF)
-		ret = -EIO;
-	json_object_put(root);
-	return ret;
+	return render(d, out, true);
 }

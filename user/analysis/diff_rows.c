@@ -33,8 +33,8 @@ static const char *const same_role[][2] = {
 	{ "blk_queue_enter", "bio_queue_enter" },
 };
 
-static struct diff_row *row_new(struct diff *d, const char *section, const char *label,
-				const char *unit)
+struct diff_row *diff_row_new(struct diff *d, const char *section, const char *label,
+			      const char *unit)
 {
 	struct diff_row *r;
 
@@ -50,40 +50,35 @@ static struct diff_row *row_new(struct diff *d, const char *section, const char 
 	snprintf(r->section, sizeof(r->section), "%s", section);
 	snprintf(r->label, sizeof(r->label), "%s", label);
 	snprintf(r->unit, sizeof(r->unit), "%s", unit);
+	r->group = -1;
+	r->time_delta = r->explains_pct = NAN;
+	r->time_row = -1;
 	d->nr_rows++;
 	return r;
+}
+
+/* What the story needs to know of a row: its key, kind and direction. */
+static void row_describe(struct diff_row *r, const char *key, enum diff_row_kind kind,
+			 const struct figure_def *def, int group)
+{
+	snprintf(r->key, sizeof(r->key), "%s", key);
+	r->kind = kind;
+	r->better = def ? def->better : FIGURE_NO_DIRECTION;
+	r->group = group;
 }
 
 static void cell_fill(struct diff_cell *c, const struct tf_metric *m)
 {
 	c->present = m && m->n;
-	if (c->present)
+	if (c->present) {
+		c->v = m->v;
 		sample_summarize(m->v, m->n, &c->s);
+	}
 	c->sig = SIG_NONE;
 }
 
-/* Changes and significance of every cell against the baseline. */
-static void row_compare(struct diff *d, struct diff_row *r)
-{
-	const struct diff_cell *base = &r->cells[0];
-
-	for (size_t i = 1; i < d->nr_files; i++) {
-		struct diff_cell *c = &r->cells[i];
-
-		if (!c->present || !base->present)
-			continue;
-		c->change = c->s.mean - base->s.mean;
-		c->change_pct = base->s.mean != 0.0 ? 100.0 * c->change / fabs(base->s.mean) : NAN;
-		welch_test(&base->s, &c->s, &c->w);
-		if (!c->w.valid)
-			c->sig = SIG_SINGLE;
-		else
-			c->sig = c->w.p < d->alpha ? SIG_CHANGED : SIG_NOISE;
-	}
-}
-
 static int add_metric_row(struct diff *d, const char *section, const char *key,
-			  const char *label, const char *unit)
+			  const struct figure_def *def, int group)
 {
 	struct diff_row *r;
 	bool any = false;
@@ -92,12 +87,12 @@ static int add_metric_row(struct diff *d, const char *section, const char *key,
 		any |= tracefile_metric(d->tf[i], key) != NULL;
 	if (!any)
 		return 0;
-	r = row_new(d, section, label, unit);
+	r = diff_row_new(d, section, def->label, def->unit);
 	if (!r)
 		return -ENOMEM;
+	row_describe(r, key, def->kind == FIGURE_WORKLOAD ? ROW_WORKLOAD : ROW_KERNEL, def, group);
 	for (size_t i = 0; i < d->nr_files; i++)
 		cell_fill(&r->cells[i], tracefile_metric(d->tf[i], key));
-	row_compare(d, r);
 	return 0;
 }
 
@@ -197,7 +192,7 @@ static int add_figure_rows(struct diff *d, const struct catalog *c, enum figure_
 		if (c->v[i]->kind != kind)
 			continue;
 		in_group(d, key, sizeof(key), section, sizeof(section), c->v[i]->key, what, group);
-		ret = add_metric_row(d, section, key, c->v[i]->label, c->v[i]->unit);
+		ret = add_metric_row(d, section, key, c->v[i], group);
 	}
 	return ret;
 }
@@ -281,7 +276,7 @@ static int collect_fn_keys(struct diff *d, const struct catalog *c, int group,
 		for (size_t m = 0; m < d->tf[f]->nr_metrics; m++) {
 			const struct tf_metric *met = &d->tf[f]->metrics[m];
 			const char *base;
-			struct fn_key k = { 0 };
+			struct fn_key k = { 0 }, *p;
 			struct sample_summary s;
 			int in;
 			size_t j;
@@ -299,15 +294,12 @@ static int collect_fn_keys(struct diff *d, const struct catalog *c, int group,
 					keys[j].weight = s.mean;
 				continue;
 			}
-			if (n == cap) {
-				struct fn_key *p = realloc(keys, (cap = cap ? cap * 2 : 64) * sizeof(*p));
-
-				if (!p) {
-					free(keys);
-					return -ENOMEM;
-				}
-				keys = p;
+			p = grow_for_one(keys, &cap, n, sizeof(*p), 64);
+			if (!p) {
+				free(keys);
+				return -ENOMEM;
 			}
+			keys = p;
 			k.weight = s.mean;
 			k.def = catalog_find(d, c, met->key, &k.order);
 			keys[n++] = k;
@@ -317,6 +309,44 @@ static int collect_fn_keys(struct diff *d, const struct catalog *c, int group,
 		qsort(keys, n, sizeof(*keys), cmp_fn);
 	*out = keys;
 	*nr = n;
+	return 0;
+}
+
+/* Whether file @f has any figure of function role @role in @group. */
+static bool has_role(const struct tracefile *tf, const char *role, int group)
+{
+	char prefix[48];
+	int in;
+
+	snprintf(prefix, sizeof(prefix), "fn|%s|", role);
+	for (size_t m = 0; m < tf->nr_metrics; m++)
+		if (!strncmp(figure_base_key(tf->metrics[m].key, &in), prefix, strlen(prefix)) &&
+		    in == group)
+			return true;
+	return false;
+}
+
+/* A function missing from a file whose family ran there was not seen in
+ * it: 0 in every repeat, so a function only one side calls is compared
+ * (io-wq's functions against a device that never punts).  0 or -ENOMEM. */
+static int absent_reads_zero(struct diff *d, struct diff_row *r, const char *role)
+{
+	size_t most = 0;
+
+	for (size_t f = 0; f < d->nr_files; f++)
+		if (d->tf[f]->nr_repeats > most)
+			most = d->tf[f]->nr_repeats;
+	for (size_t f = 0; f < d->nr_files; f++) {
+		struct diff_cell *c = &r->cells[f];
+
+		if (c->present || !has_role(d->tf[f], role, r->group) || !d->tf[f]->nr_repeats)
+			continue;
+		if (!r->own && !(r->own = calloc(most, sizeof(double))))
+			return -ENOMEM;
+		c->present = true;
+		c->v = r->own;
+		sample_summarize(r->own, d->tf[f]->nr_repeats, &c->s);
+	}
 	return 0;
 }
 
@@ -335,15 +365,16 @@ static int add_function_rows(struct diff *d, const struct catalog *c, int group)
 
 		if (k->used)
 			continue;
-		if (k->weight < row_floor(fn_unit(k)))
+		if (k->weight < row_floor(fn_unit(k)) || diff_is_probe_fn(k->name))
 			continue;
 		k->used = true;
 		fn_label(label, sizeof(label), k, k->name);
-		r = row_new(d, section, label, fn_unit(k));
+		r = diff_row_new(d, section, label, fn_unit(k));
 		if (!r) {
 			ret = -ENOMEM;
 			break;
 		}
+		row_describe(r, k->key, ROW_FUNCTION, k->def, group);
 		for (size_t f = 0; f < d->nr_files; f++)
 			cell_fill(&r->cells[f], tracefile_metric(d->tf[f], k->key));
 		/* a function gone from later files: look for its same-role successor */
@@ -369,7 +400,8 @@ static int add_function_rows(struct diff *d, const struct catalog *c, int group)
 		}
 		if (!r->note[0])
 			presence_note(d, r, r->note, sizeof(r->note));
-		row_compare(d, r);
+		if (absent_reads_zero(d, r, k->role))
+			ret = -ENOMEM;
 	}
 	free(keys);
 	return ret;
@@ -393,22 +425,19 @@ static int group_ids(const struct diff *d, int **out, size_t *nr)
 	for (size_t f = 0; f < d->nr_files; f++) {
 		for (size_t m = 0; m < d->tf[f]->nr_metrics; m++) {
 			size_t j = 0;
-			int g;
+			int g, *p;
 
 			figure_base_key(d->tf[f]->metrics[m].key, &g);
 			while (j < n && ids[j] != g)
 				j++;
 			if (g < 0 || j < n)
 				continue;
-			if (n == cap) {
-				int *p = realloc(ids, (cap = cap ? cap * 2 : 8) * sizeof(*p));
-
-				if (!p) {
-					free(ids);
-					return -ENOMEM;
-				}
-				ids = p;
+			p = grow_for_one(ids, &cap, n, sizeof(*p), 8);
+			if (!p) {
+				free(ids);
+				return -ENOMEM;
 			}
+			ids = p;
 			ids[n++] = g;
 		}
 	}

@@ -19,6 +19,7 @@
 
 #include <json-c/json.h>
 
+#include "base/read_whole.h"
 #include "analysis/environment.h"
 #include "probes/figures.h"
 #include "run/repeat.h"
@@ -324,8 +325,22 @@ static int parse_version(struct tracefile *tf, struct errbuf *err)
 	return 0;
 }
 
-/* Adds one repeat's value of @key (repeats come in order). */
-static int metric_add(struct tracefile *tf, const char *key, double v, size_t cap_runs)
+static bool counts_zero_when_absent(const struct tracefile *tf, const char *key)
+{
+	const struct figure_def *d = tracefile_def(tf, key);
+	int group;
+
+	if (d)
+		return d->kind != FIGURE_WORKLOAD;
+	key = figure_base_key(key, &group);
+	return !strncmp(key, "fn|", 3) || !strncmp(key, "kernel.", 7);
+}
+
+/* Adds repeat @run's value of @key (repeats come in order); a figure
+ * that reads 0 when absent gets its zeros for the repeats it skipped, so
+ * the values of every figure stay aligned by repeat. */
+static int metric_add(struct tracefile *tf, const char *key, double v, size_t run,
+		      size_t cap_runs)
 {
 	struct tf_metric *m = NULL;
 
@@ -349,20 +364,11 @@ static int metric_add(struct tracefile *tf, const char *key, double v, size_t ca
 		}
 		tf->nr_metrics++;
 	}
+	while (m->n < run && m->n < cap_runs && counts_zero_when_absent(tf, key))
+		m->v[m->n++] = 0.0;
 	if (m->n < cap_runs)
 		m->v[m->n++] = v;
 	return 0;
-}
-
-static bool counts_zero_when_absent(const struct tracefile *tf, const char *key)
-{
-	const struct figure_def *d = tracefile_def(tf, key);
-	int group;
-
-	if (d)
-		return d->kind != FIGURE_WORKLOAD;
-	key = figure_base_key(key, &group);
-	return !strncmp(key, "fn|", 3) || !strncmp(key, "kernel.", 7);
 }
 
 static int parse_repeats(struct tracefile *tf, struct json_object *iodig, struct errbuf *err)
@@ -384,7 +390,7 @@ static int parse_repeats(struct tracefile *tf, struct json_object *iodig, struct
 			if (!is_num(val) || !isfinite(json_object_get_double(val)))
 				return err_set(err, EINVAL, "%s: iodig.repeats.runs[%zu].figures.%.64s is not a finite number",
 					       tf->name, i, key);
-			if (metric_add(tf, key, json_object_get_double(val), n))
+			if (metric_add(tf, key, json_object_get_double(val), i, n))
 				return err_set(err, ENOMEM, "out of memory reading %s", tf->name);
 		}
 	}
@@ -570,41 +576,21 @@ int tracefile_parse_buffer(const char *name, const char *buf, size_t len,
 int tracefile_load(const char *path, struct tracefile **out, struct errbuf *err)
 {
 	char *buf = NULL;
-	size_t len = 0, cap = 0;
-	int fd, ret = 0;
+	size_t len = 0;
+	int fd, ret;
 
 	*out = NULL;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return err_set(err, errno, "%s: cannot open: %s", path, strerror(errno));
-	for (;;) {
-		ssize_t n;
-
-		if (cap - len < 65536) {
-			char *p = cap + 1048576 > MAX_TRACE_BYTES + 65536ull ? NULL : realloc(buf, cap + 1048576);
-
-			if (!p) {
-				ret = err_set(err, EFBIG, "%s: too large for a trace file", path);
-				goto cleanup;
-			}
-			buf = p;
-			cap += 1048576;
-		}
-		n = read(fd, buf + len, cap - len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			ret = err_set(err, errno, "%s: read failed: %s", path, strerror(errno));
-			goto cleanup;
-		}
-		if (!n)
-			break;
-		len += (size_t)n;
-	}
-	ret = tracefile_parse_buffer(path, buf ? buf : "", len, out, err);
-cleanup:
-	free(buf);
+	ret = read_whole(fd, MAX_TRACE_BYTES, &buf, &len);
 	close(fd);
+	if (ret == -EFBIG || ret == -ENOMEM)
+		return err_set(err, EFBIG, "%s: too large for a trace file", path);
+	if (ret)
+		return err_set(err, -ret, "%s: read failed: %s", path, strerror(-ret));
+	ret = tracefile_parse_buffer(path, buf, len, out, err);
+	free(buf);
 	return ret;
 }
 
@@ -619,7 +605,10 @@ const char *tracefile_env_str(const struct tracefile *tf, const char *path,
 		size_t n = strcspn(p, ".");
 
 		snprintf(part, sizeof(part), "%.*s", (int)n, p);
-		o = jget(o, part);
+		if (json_object_is_type(o, json_type_array) && n && strspn(part, "0123456789") == n)
+			o = json_object_array_get_idx(o, strtoul(part, NULL, 10));
+		else
+			o = jget(o, part);
 		p += n;
 		if (*p == '.')
 			p++;

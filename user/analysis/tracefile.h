@@ -76,7 +76,8 @@ const struct tf_metric *tracefile_metric(const struct tracefile *tf, const char 
  * row found by its "fn|ROLE|*|MEASURE" pattern); NULL when the file has
  * none. */
 const struct figure_def *tracefile_def(const struct tracefile *tf, const char *key);
-/* A string from the environment by dotted path ("cpu.online"); "" if absent. */
+/* A string from the environment by dotted path ("cpu.online", an array's
+ * entry by its index: "devices.0.name"); "" if absent. */
 const char *tracefile_env_str(const struct tracefile *tf, const char *path,
 			      char *buf, size_t size);
 

@@ -119,7 +119,7 @@ void welch_test(const struct sample_summary *a, const struct sample_summary *b,
 {
 	double va, vb, se2;
 
-	out->t = out->df = 0.0;
+	out->t = out->df = out->ci95_half = 0.0;
 	out->p = 1.0;
 	out->valid = a->n >= 2 && b->n >= 2;
 	if (!out->valid)
@@ -139,4 +139,5 @@ void welch_test(const struct sample_summary *a, const struct sample_summary *b,
 	out->p = 2.0 * t_cdf(-fabs(out->t), out->df);
 	if (out->p > 1.0)
 		out->p = 1.0;
+	out->ci95_half = t_quantile(0.975, out->df) * sqrt(se2);
 }

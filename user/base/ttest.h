@@ -32,6 +32,7 @@ struct welch_result {
 	double t;
 	double df;
 	double p;          /* two-sided */
+	double ci95_half;  /* half width of the 95% CI of the difference of means */
 	int valid;         /* 0 when either side has fewer than 2 values */
 };
 

@@ -49,6 +49,7 @@ struct cli_opts {
 	bool parse_only;              /* run --parse-only */
 	const char *svg_dir;          /* run --svg=DIR */
 	const char *folded;           /* run --folded=FILE */
+	const char *baseline;         /* run --baseline=A.json */
 	const char *probe_target;     /* probe --target=PATH */
 	struct diff_opts diff;        /* diff --format, --svg, --alpha */
 	bool man;                     /* help --man */

@@ -1,14 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
-/* iodig diff: compare trace files of runs or kernels. */
+/*
+ * iodig diff: compare trace files of runs or kernels.  With --fail-on the
+ * exit status is for `git bisect run` and CI: 0 when B is not
+ * significantly worse than A on the metric, 1 when it is, 2 on any error.
+ */
 #include <errno.h>
 #include <stdio.h>
 
 #include "analysis/diff.h"
 #include "cli/cli.h"
 
+#define EXIT_WORSE 1
+
 int cmd_diff(int argc, char **argv)
 {
 	struct errbuf err = { { 0 } };
+	struct diff_outcome outcome = { 0 };
 	struct cli_args rest;
 	struct cli_opts o;
 	int ret;
@@ -27,10 +34,14 @@ int cmd_diff(int argc, char **argv)
 		goto cleanup;
 	}
 	ret = diff_files((const char *const *)rest.words, rest.nr_words, &o.diff, stdout,
-			 stderr, &err);
+			 stderr, &outcome, &err);
 	if (ret) {
 		fprintf(stderr, "iodig: %s\n", err.msg);
-		ret = 1;
+		/* an error must not read as "B is worse" to git bisect */
+		ret = o.diff.fail_on ? EXIT_USAGE : 1;
+	} else if (o.diff.fail_on) {
+		fprintf(stderr, "iodig: --fail-on %s\n", outcome.why);
+		ret = outcome.worse ? EXIT_WORSE : 0;
 	}
 cleanup:
 	cli_args_free(&rest);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* iodig command line: dispatch to the subcommand (iodig fio when called as
  * fio); each prints its errors. */
+#include <malloc.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -17,9 +18,23 @@ static const char *program_name(const char *argv0)
 	return slash ? slash + 1 : argv0;
 }
 
+/*
+ * libbpf parses the kernel's BTF, several MiB, once for each family's
+ * object and frees it again.  Kept on the heap rather than unmapped, the
+ * next parse reuses pages already faulted in instead of faulting in fresh
+ * ones, the larger part of opening the probes in a VM (docs/overhead.md).
+ */
+static void keep_large_buffers(void)
+{
+	mallopt(M_MMAP_THRESHOLD, 64 << 20);
+	mallopt(M_TRIM_THRESHOLD, 256 << 20);
+}
+
 int main(int argc, char **argv)
 {
 	struct errbuf err = { { 0 } };
+
+	keep_large_buffers();
 
 	if (engines_check(&err)) {
 		fprintf(stderr, "iodig: %s\n", err.msg);

@@ -30,6 +30,7 @@ void cli_opts_init(struct cli_opts *o, const struct run_opts *run)
 	o->repeat.count = 1;
 	o->diff.format = DIFF_TEXT;
 	o->diff.alpha = DIFF_DEFAULT_ALPHA;
+	o->diff.min_change = DIFF_DEFAULT_MIN_CHANGE;
 }
 
 /* "1m" for 1 MiB: sizes as the options take them. */

@@ -8,6 +8,7 @@
 
 #include "cli/cli.h"
 #include "probes/probe.h"
+#include "probes/probe_cache.h"
 #include "run/repeat.h"
 #include "target/target.h"
 
@@ -51,12 +52,15 @@ int cmd_probe(int argc, char **argv)
 	probes_env_from_environment(&env);
 	/* the table covers every family and hook, opt-in ones too */
 	env.detail = true;
+	probe_cache_new(&env.cache); /* NULL: each family parses its own */
 	ret = probes_open(&env, NULL, &set, &err);
 	if (ret) {
 		fprintf(stderr, "iodig: %s\n", err.msg);
+		probe_cache_free(env.cache);
 		return 1;
 	}
 	probes_print_table(set, stdout);
 	probes_destroy(set);
+	probe_cache_free(env.cache);
 	return 0;
 }

@@ -9,6 +9,7 @@
 
 #include <json-c/json.h>
 
+#include "analysis/diff.h"
 #include "analysis/pictures.h"
 #include "analysis/tracefile.h"
 #include "cli/cli.h"
@@ -81,16 +82,32 @@ static int load_jobs(struct run_ctx *ctx, const struct cli_args *a, bool parse_o
 	return ret;
 }
 
-/* Trace file, folded stacks and pictures of a finished run. */
+/* --baseline: the diff of @base (A) against this run (B), after the
+ * report; takes both. */
+static int diff_baseline(struct tracefile *base, struct tracefile *run, const struct cli_opts *x,
+			 struct errbuf *err)
+{
+	struct tracefile *tf[2] = { base, run };
+	int ret;
+
+	fputc('\n', stdout);
+	ret = diff_loaded(tf, 2, &x->diff, stdout, stderr, NULL, err);
+	tracefile_free(tf[0]);
+	tracefile_free(tf[1]);
+	return ret;
+}
+
+/* Trace file, folded stacks and pictures of a finished run, and the diff
+ * against @base (taken). */
 static int save_artifacts(const struct run_ctx *ctx, const struct repeat_result *res,
-			  const struct cli_opts *x, struct errbuf *err)
+			  const struct cli_opts *x, struct tracefile *base, struct errbuf *err)
 {
 	struct json_object *doc = NULL;
 	struct tracefile *tf = NULL;
 	char path[4096];
 	int ret;
 
-	if (x->no_save && !x->svg_dir && !x->folded)
+	if (x->no_save && !x->svg_dir && !x->folded && !base)
 		return 0;
 	ret = tracefile_build(res, ctx, &doc, err);
 	if (!ret && !x->no_save) {
@@ -106,12 +123,17 @@ static int save_artifacts(const struct run_ctx *ctx, const struct repeat_result 
 		if (!ret && isatty(STDERR_FILENO))
 			fprintf(stderr, "iodig: trace file: %s\n", path);
 	}
-	if (!ret && (x->svg_dir || x->folded))
+	if (!ret && (x->svg_dir || x->folded || base))
 		ret = tracefile_from_doc(x->save ? x->save : "this run", doc, &tf, err);
 	if (!ret && x->folded)
 		ret = tracefile_write_folded(tf, x->folded, err);
 	if (!ret && x->svg_dir)
 		ret = pictures_write_run(tf, x->svg_dir, err);
+	if (!ret && base) {
+		ret = diff_baseline(base, tf, x, err);
+		base = tf = NULL;
+	}
+	tracefile_free(base);
 	tracefile_free(tf);
 	json_object_put(doc);
 	return ret;
@@ -180,15 +202,21 @@ int cli_run_parsed(struct run_ctx *ctx, struct cli_opts *o, const struct cli_arg
 {
 	struct repeat_result res = { 0 };
 	struct errbuf err = { { 0 } };
+	struct tracefile *base = NULL;
 	int status = EXIT_USAGE, ret, stale;
 
 	ret = load_jobs(ctx, a, o->parse_only, &err);
 	if (!ret && o->fio.readonly)
 		ret = check_readonly(&ctx->jobs, &err);
+	/* a baseline that cannot be read fails before the run, not after */
+	if (!ret && o->baseline && !o->parse_only)
+		ret = tracefile_load(o->baseline, &base, &err);
 	if (ret)
 		goto fail;
-	if (o->parse_only)
-		return 0;
+	if (o->parse_only) {
+		status = 0;
+		goto cleanup;
+	}
 	status = 1;
 	stale = scratch_cleanup_stale(&err);
 	if (stale > 0)
@@ -210,8 +238,10 @@ int cli_run_parsed(struct run_ctx *ctx, struct cli_opts *o, const struct cli_arg
 	}
 	if (!ret)
 		ret = output_report(&res, &ctx->opts, &err);
-	if (!ret)
-		ret = save_artifacts(ctx, &res, o, &err);
+	if (!ret) {
+		ret = save_artifacts(ctx, &res, o, base, &err);
+		base = NULL;
+	}
 	if (ret)
 		goto fail;
 	status = finished_status(ctx, &res);
@@ -219,6 +249,7 @@ int cli_run_parsed(struct run_ctx *ctx, struct cli_opts *o, const struct cli_arg
 fail:
 	fprintf(stderr, "iodig: %s\n", err.msg);
 cleanup:
+	tracefile_free(base);
 	repeat_result_free(&res);
 	return status;
 }

@@ -16,6 +16,7 @@
 #include "iodig/sampling.h"
 #include "probes/probe.h"
 #include "probes/toggle.h"
+#include "run/repeat.h"
 #include "run/run.h"
 
 /* A default that is a plain number, as help text. */
@@ -106,6 +107,25 @@ static int parse_diff_format(void *field, const char *value, struct errbuf *err)
 	return diff_parse_format(value, field, err);
 }
 
+static int parse_repeat(void *field, const char *value, struct errbuf *err)
+{
+	return repeat_parse(value, field, err);
+}
+
+static int parse_min_change(void *field, const char *value, struct errbuf *err)
+{
+	return diff_parse_min_change(value, field, err);
+}
+
+static int parse_fail_on(void *field, const char *value, struct errbuf *err)
+{
+	int ret = diff_parse_fail_on(value, err);
+
+	if (!ret)
+		*(const char **)field = value;
+	return ret;
+}
+
 /* The probe families --probes takes, from the list that defines them. */
 static const char probe_family_words[] = "all"
 #define PROBE(name) " " #name
@@ -186,9 +206,12 @@ const struct cli_option cli_options[] = {
 	{ .name = "no-save", .cmds = IN(CMD_RUN),
 	  .help = "write no trace file",
 	  .kind = ARG_TRUE, FIELD(no_save) },
-	{ .name = "repeat", .cmds = IN(CMD_RUN), .arg = "N",
-	  .help = "run the jobs N times; report mean, stdev, 95% CI",
-	  .kind = ARG_UINT, FIELD(repeat.count), .min = 1, .max = 1000 },
+	{ .name = "repeat", .cmds = IN(CMD_RUN), .arg = "N|auto[:PCT]",
+	  .help = "run the jobs N times; report mean, stdev, 95% CI.  auto: repeat "
+		  "until the 95% CI of IOPS, bandwidth and lat avg is within PCT% (default "
+		  STR(REPEAT_AUTO_DEFAULT_PCT) ") of the mean, " STR(REPEAT_AUTO_MIN) " to "
+		  STR(REPEAT_AUTO_MAX) " repeats, and say which",
+	  .kind = ARG_CUSTOM, .parse = parse_repeat, FIELD(repeat) },
 	{ .name = "repeat-delay", .cmds = IN(CMD_RUN), .arg = "TIME",
 	  .help = "pause between repeats",
 	  .kind = ARG_TIME, FIELD(repeat.delay_ns) },
@@ -198,6 +221,10 @@ const struct cli_option cli_options[] = {
 	{ .name = "folded", .cmds = IN(CMD_RUN), .arg = "FILE",
 	  .help = "folded stacks (\"a;b;c count\") into FILE",
 	  .kind = ARG_STRING, FIELD(folded), .complete = COMPLETE_FILE },
+
+	{ .name = "baseline", .cmds = IN(CMD_RUN), .arg = "FILE",
+	  .help = "after the run, print iodig diff of trace file FILE (A) against this run (B)",
+	  .kind = ARG_STRING, FIELD(baseline), .complete = COMPLETE_FILE },
 
 	{ .name = "parse-only", .cmds = IN(CMD_RUN) | IN(CMD_FIO),
 	  .help = "parse and check every job without running anything (fio's "
@@ -277,9 +304,22 @@ const struct cli_option cli_options[] = {
 		  "of every file into DIR",
 	  .kind = ARG_STRING, FIELD(diff.svg_dir), .complete = COMPLETE_DIR },
 	{ .name = "alpha", .cmds = IN(CMD_DIFF), .arg = "P",
-	  .help = "significance level of Welch's t-test (default "
+	  .help = "false discovery rate: rows are called changed when their "
+		  "Benjamini-Hochberg q-value is below P (default "
 		  STR(DIFF_DEFAULT_ALPHA) ")",
 	  .kind = ARG_PROB, FIELD(diff.alpha), .min = 0, .max = 0.5 },
+	{ .name = "min-change", .cmds = IN(CMD_DIFF), .arg = "PCT",
+	  .help = "changes smaller than PCT percent are never called changed (default "
+		  STR(DIFF_DEFAULT_MIN_CHANGE) ")",
+	  .kind = ARG_CUSTOM, .parse = parse_min_change, FIELD(diff.min_change) },
+	{ .name = "all", .cmds = IN(CMD_DIFF),
+	  .help = "also the kernel rows with no significant change, and every figure by section",
+	  .kind = ARG_TRUE, FIELD(diff.all) },
+	{ .name = "fail-on", .cmds = IN(CMD_DIFF), .arg = "METRIC[:PCT]",
+	  .help = "exit 1 when B is significantly worse than A on METRIC (a key such as "
+		  "lat_p99_ns or iops, or a row's label) by at least PCT percent (default "
+		  "--min-change), 0 when not, 2 on error: for git bisect run",
+	  .kind = ARG_CUSTOM, .parse = parse_fail_on, FIELD(diff.fail_on) },
 
 	/* iodig help */
 	{ .name = "man", .cmds = IN(CMD_HELP),

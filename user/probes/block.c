@@ -208,8 +208,7 @@ static void block_tick(void *state)
 
 	if (!s || !s->skel || s->stride_fixed || !s->timed || s->detached)
 		return;
-	if (map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
-			    sizeof(sum) / sizeof(uint64_t), (uint64_t *)&sum))
+	if (map_sum_counters(s->skel->maps.counters, &sum, sizeof(sum)))
 		return;
 	for (int op = 0; op < BLOCK_OP_NR; op++)
 		done += sum.op[op].completed;
@@ -246,8 +245,7 @@ static int block_collect(void *state, uint64_t workload_ios)
 	int err;
 
 	s->workload_ios = workload_ios;
-	err = map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
-			     sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
+	err = map_sum_counters(s->skel->maps.counters, &s->sum, sizeof(s->sum));
 	if (err)
 		return err;
 	/* h[kind][op] is laid out as block_hist_index() numbers them. */
@@ -614,16 +612,11 @@ static void block_figures(const void *state, const struct probe_workload *wl,
 const struct probe_family block_probe = {
 	.name = "block",
 	.summary = "requests the disk's driver saw: counts, bytes, device and queue time",
-	FAMILY_MECHS(block_mechs),
+	FAMILY_COMMON(block),
 	FAMILY_CLASSIC("block", block_classic_events),
-	.state_size = FAMILY_STATE_SIZE(struct block_state),
 	.prepare = block_prepare,
-	.load = block_load,
 	.tick = block_tick,
 	.set_attached = block_set_attached,
-	.collect = block_collect,
 	.share_in = block_share_in,
-	.render_text = block_render_text,
-	.render_json = block_render_json,
 	.figures = block_figures,
 };

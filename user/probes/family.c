@@ -12,7 +12,7 @@
 #include "probes/family.h"
 #include "probes/family_render.h"
 #include "probes/selection.h"
-#include "probes/tp_layout.h"
+#include "probes/probe_cache.h"
 #include "probes/tracefs.h"
 
 /* What a libbpf call returned, as -errno. */
@@ -28,13 +28,18 @@ struct bpf_object_open_opts *family_open_opts(void *state)
 	return mech_open_opts(b->env, &b->open_opts);
 }
 
-struct btf *family_btf(void *state)
+const struct btf *family_btf(void *state)
 {
 	struct family_base *b = state;
 
-	if (!b->btf)
-		b->btf = tp_layout_btf(b->env);
-	return b->btf;
+	return probe_cache_btf(b->cache, b->env ? b->env->btf_path : NULL);
+}
+
+int family_ksyms(void *state, const struct ksyms **out, struct errbuf *err)
+{
+	struct family_base *b = state;
+
+	return probe_cache_ksyms(b->cache, out, err);
 }
 
 /*
@@ -226,6 +231,15 @@ int family_open(const struct probe_family *fam, const struct probe_env *env, voi
 		return out_of_memory(st);
 	b->fam = fam;
 	b->env = env;
+	b->cache = env->cache;
+	if (!b->cache) {
+		err = probe_cache_new(&b->own_cache);
+		if (err) {
+			free(b);
+			return out_of_memory(st);
+		}
+		b->cache = b->own_cache;
+	}
 	if (fam->prepare)
 		fam->prepare(b);
 	err = mech_select(env, fam->name, fam->mechs, fam->nr_mechs, try_mechanism, b, st);
@@ -236,8 +250,6 @@ int family_open(const struct probe_family *fam, const struct probe_env *env, voi
 	}
 	if (fam->note_status)
 		fam->note_status(b, err, st);
-	btf__free(b->btf);
-	b->btf = NULL;
 	b->env = NULL;
 	if (err) {
 		family_destroy(b);
@@ -323,13 +335,13 @@ int family_collect(void *state, uint64_t workload_ios)
 	struct family_base *b = state;
 	int err;
 
-	if (!b || !b->obj)
+	if (!b || (!b->obj && !b->fam->no_bpf))
 		return -EINVAL;
 	if (!b->have_wl)
 		b->wl.ios = workload_ios;
 	if (b->fam->read_at_end && !b->frozen && (err = b->fam->read_at_end(b)))
 		return err;
-	b->missed = recursion_misses(b->obj);
+	b->missed = b->obj ? recursion_misses(b->obj) : 0;
 	return b->fam->collect(b, workload_ios);
 }
 
@@ -350,6 +362,7 @@ void family_destroy(void *state)
 	free(b->links.v);
 	if (b->fam->destroy)
 		b->fam->destroy(b);
+	probe_cache_free(b->own_cache);
 	free(b);
 }
 

@@ -39,6 +39,7 @@
 #include "probes/probe.h"
 
 struct btf;
+struct ksyms;
 struct json_object;
 
 /* Links a family made itself (bpf_program__attach_*()), which the base
@@ -51,7 +52,8 @@ struct family_links {
 #define FAMILY_BASE_MEMBERS						\
 	const struct probe_family *fam;					\
 	const struct probe_env *env;   /* only during open */		\
-	struct btf *btf;               /* only during open: family_btf() */ \
+	struct probe_cache *cache;     /* env's, else own_cache */	\
+	struct probe_cache *own_cache; /* when env has none */		\
 	struct bpf_object_open_opts open_opts;				\
 	char mechanism[32];            /* what worked; load() may name	\
 					* it more exactly (kprobe.multi) */ \
@@ -87,6 +89,18 @@ struct family_base {
 
 /* probe_family.mechs and nr_mechs from an array of names. */
 #define FAMILY_MECHS(array) .mechs = (array), .nr_mechs = sizeof(array) / sizeof((array)[0])
+
+/* The members of probe_family every family fills, from the names its file
+ * gives them: <@p>_mechs, struct <@p>_state, <@p>_load, <@p>_collect,
+ * <@p>_render_text and <@p>_render_json.  The optional callbacks stay
+ * written out beside it. */
+#define FAMILY_COMMON(p)						\
+	FAMILY_MECHS(p##_mechs),					\
+	.state_size = FAMILY_STATE_SIZE(struct p##_state),		\
+	.load = p##_load,						\
+	.collect = p##_collect,						\
+	.render_text = p##_render_text,					\
+	.render_json = p##_render_json
 
 /* probe_family's classic tracepoints: @category/<each of @array>. */
 #define FAMILY_CLASSIC(category, array)					\
@@ -126,9 +140,13 @@ void family_destroy(void *state);
 /* The options a family opens its skeleton with (mech_open_opts()). */
 struct bpf_object_open_opts *family_open_opts(void *state);
 
-/* The kernel's BTF (probes/tp_layout.h), loaded on first use while the
- * family opens; NULL when there is none. */
-struct btf *family_btf(void *state);
+/* The kernel's BTF (probes/probe_cache.h), parsed once per run; NULL
+ * when there is none. */
+const struct btf *family_btf(void *state);
+
+/* The kernel's symbols (probes/ksyms.h), read once per run.  -errno with
+ * the reason in @err when they cannot be read. */
+int family_ksyms(void *state, const struct ksyms **out, struct errbuf *err);
 
 /*
  * Hands the skeleton a load() just opened (struct <name>_bpf *, NULL when

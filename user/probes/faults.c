@@ -32,6 +32,7 @@ static const char *const faults_mechs[] = { MECH_TP_BTF, MECH_RAW_TP, MECH_TRACE
 static const char *const mech_suffix[FAULTS_NR_MECHS] = { "btf", "raw", "tp" };
 
 #define EV_PAGE_FAULT (-1)
+#define EV_DAX_START (-2)     /* a handler's entry: times its _done */
 
 /* Every hooked event: its tracefs place, program stem and DAX slot. */
 static const struct fault_event {
@@ -57,6 +58,8 @@ static const struct fault_event {
 	  "mkwrite" },
 	{ "fs_dax", "dax_insert_pfn_mkwrite_no_entry", "dmkwn", DAX_EV_MKWRITE_NO_ENTRY,
 	  "mkwrite without entry", "mkwrite_no_entry" },
+	{ "fs_dax", "dax_pmd_fault", "dpmds", EV_DAX_START, NULL, NULL },
+	{ "fs_dax", "dax_pte_fault", "dptes", EV_DAX_START, NULL, NULL },
 };
 #define FAULTS_NR_EVENTS (sizeof(fault_events) / sizeof(fault_events[0]))
 
@@ -158,8 +161,7 @@ static int read_counters(void *state)
 {
 	struct faults_state *s = state;
 
-	return map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
-			      sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
+	return map_sum_counters(s->skel->maps.counters, &s->sum, sizeof(s->sum));
 }
 
 static int faults_collect(void *state, uint64_t workload_ios)
@@ -207,6 +209,37 @@ static uint64_t dax_total(const struct faults_state *s)
 	return n;
 }
 
+/* The handler's time, all results or those of @res (-1: all): the
+ * number timed and their sum. */
+static uint64_t dax_timed(const struct faults_state *s, int d, int res, uint64_t *ns)
+{
+	uint64_t n = 0;
+
+	*ns = 0;
+	for (int r = 0; r < DAX_RES_NR; r++) {
+		if (res >= 0 && r != res)
+			continue;
+		n += s->sum.dax_timed[d][r];
+		*ns += s->sum.dax_ns[d][r];
+	}
+	return n;
+}
+
+/* ", time per fault: mapped 12.3 us, fallback 4.5 us" */
+static void dax_time_text(const struct faults_state *s, int d, FILE *out)
+{
+	const char *sep = ", time per fault: ";
+
+	for (int r = 0; r < DAX_RES_NR; r++) {
+		uint64_t ns, n = dax_timed(s, d, r, &ns);
+
+		if (!n)
+			continue;
+		fprintf(out, "%s%s %.2f us", sep, result_keys[r], (double)ns / (double)n / 1e3);
+		sep = ", ";
+	}
+}
+
 static void text_dax(const struct faults_state *s, FILE *out)
 {
 	bool first = true;
@@ -222,7 +255,7 @@ static void text_dax(const struct faults_state *s, FILE *out)
 	}
 	for (size_t ev = 1; ev < FAULTS_NR_EVENTS; ev++) {
 		int d = fault_events[ev].dax;
-		uint64_t n = dax_event_total(s, d);
+		uint64_t n = d >= 0 ? dax_event_total(s, d) : 0;
 
 		if (!n)
 			continue;
@@ -237,6 +270,8 @@ static void text_dax(const struct faults_state *s, FILE *out)
 			(unsigned long long)s->sum.dax[d][DAX_RES_FALLBACK],
 			(unsigned long long)s->sum.dax[d][DAX_RES_ERROR],
 			(unsigned long long)s->sum.dax[d][DAX_RES_OTHER]);
+		if (d < DAX_TIMED_NR)
+			dax_time_text(s, d, out);
 	}
 	fputc('\n', out);
 }
@@ -272,6 +307,25 @@ static void faults_render_text(const void *state, FILE *out)
 	family_drops_text(s, out);
 }
 
+/* {"mapped": {"timed": N, "avg_ns": X}, ...} of the results timed */
+static struct json_object *json_dax_time(const struct faults_state *s, int d)
+{
+	struct json_object *o = json_object_new_object();
+
+	for (int r = 0; r < DAX_RES_NR; r++) {
+		uint64_t ns, n = dax_timed(s, d, r, &ns);
+		struct json_object *t;
+
+		if (!n)
+			continue;
+		t = json_object_new_object();
+		json_object_object_add(t, "timed", json_u64(n));
+		json_object_object_add(t, "avg_ns", json_object_new_double((double)ns / (double)n));
+		json_object_object_add(o, result_keys[r], t);
+	}
+	return o;
+}
+
 static struct json_object *json_dax(const struct faults_state *s)
 {
 	struct json_object *o = json_object_new_object();
@@ -288,10 +342,14 @@ static struct json_object *json_dax(const struct faults_state *s)
 					      json_object_new_string(fault_events[ev].event));
 			continue;
 		}
+		if (d < 0)
+			continue;
 		e = json_object_new_object();
 		json_object_object_add(e, "total", json_u64(dax_event_total(s, d)));
 		for (int r = 0; r < DAX_RES_NR; r++)
 			json_object_object_add(e, result_keys[r], json_u64(s->sum.dax[d][r]));
+		if (d < DAX_TIMED_NR)
+			json_object_object_add(e, "time", json_dax_time(s, d));
 		json_object_object_add(events, fault_events[ev].key, e);
 	}
 	json_object_object_add(o, "events", events);
@@ -337,30 +395,70 @@ static void faults_render_json(const void *state, struct json_object *kernel)
 
 /* What the family lost is only program runs the kernel skipped
  * (recursion), which the base counts. */
-/* Figures: the workload's user page faults per I/O. */
+/* Figures: the workload's user page faults per I/O; where DAX faults
+ * were seen, how they mapped (the mean size mapped, PMD and PTE faults
+ * per I/O) and the time per mapped fault of each handler. */
 static const struct figure_def faults_per_io_figure =
 	FIGURE_KERNEL_DEF("kernel.faults_per_io", "user faults per I/O", FIGURE_LOWER, 20);
+#define DAX_FIGURE(key, label, better) FIGURE_KERNEL_DEF("kernel." key, (label), (better), 21)
+static const struct figure_def dax_map_kib_figure =
+	DAX_FIGURE("dax_mapped_kib_per_fault", "DAX mapping size, KiB per mapped fault",
+		   FIGURE_NO_DIRECTION);
+static const struct figure_def dax_per_io_figures[] = {
+	DAX_FIGURE("dax_pmd_mapped_per_io", "DAX PMD (2 MiB) mappings per I/O", FIGURE_NO_DIRECTION),
+	DAX_FIGURE("dax_pmd_fallbacks_per_io", "DAX PMD fallbacks per I/O", FIGURE_LOWER),
+	DAX_FIGURE("dax_pte_faults_per_io", "DAX PTE (4 KiB) faults per I/O", FIGURE_LOWER),
+};
+static const struct figure_def dax_time_figures[DAX_TIMED_NR] = {
+	[DAX_EV_PMD_FAULT] = DAX_FIGURE("dax_pmd_fault_ns", "DAX PMD fault time, ns per mapped fault",
+					FIGURE_LOWER),
+	[DAX_EV_PTE_FAULT] = DAX_FIGURE("dax_pte_fault_ns", "DAX PTE fault time, ns per mapped fault",
+					FIGURE_LOWER),
+};
+
+static void dax_figures(const struct faults_state *s, uint64_t ios, struct figure_set *out)
+{
+	uint64_t pmd = s->sum.dax[DAX_EV_PMD_FAULT][DAX_RES_NOPAGE];
+	uint64_t pte = s->sum.dax[DAX_EV_PTE_FAULT][DAX_RES_NOPAGE];
+	/* in dax_per_io_figures order */
+	double per_io[] = { (double)pmd, (double)s->sum.dax[DAX_EV_PMD_FAULT][DAX_RES_FALLBACK],
+			    (double)dax_event_total(s, DAX_EV_PTE_FAULT) };
+
+	_Static_assert(sizeof(per_io) / sizeof(per_io[0]) ==
+		       sizeof(dax_per_io_figures) / sizeof(dax_per_io_figures[0]),
+		       "one value per DAX per-I/O figure");
+	if (!dax_total(s))
+		return;
+	/* 2 MiB per PMD mapping, 4 KiB per PTE one */
+	figure_put(out, &dax_map_kib_figure,
+		   figure_ratio(2048.0 * (double)pmd + 4.0 * (double)pte, (double)(pmd + pte)));
+	for (size_t i = 0; i < sizeof(per_io) / sizeof(per_io[0]); i++)
+		figure_put(out, &dax_per_io_figures[i], figure_ratio(per_io[i], (double)ios));
+	for (int d = 0; d < DAX_TIMED_NR; d++) {
+		uint64_t ns, n = dax_timed(s, d, DAX_RES_NOPAGE, &ns);
+
+		if (n)
+			figure_put(out, &dax_time_figures[d], (double)ns / (double)n);
+	}
+}
 
 static void faults_figures(const void *state, const struct probe_workload *wl,
 			   struct figure_set *out)
 {
 	const struct faults_state *s = state;
 
-	if (s)
-		figure_put(out, &faults_per_io_figure,
-			   figure_ratio((double)user_faults(s), (double)wl->ios));
+	if (!s)
+		return;
+	figure_put(out, &faults_per_io_figure,
+		   figure_ratio((double)user_faults(s), (double)wl->ios));
+	dax_figures(s, wl->ios, out);
 }
 
 const struct probe_family faults_probe = {
 	.name = "faults",
 	.summary = "the workload's user page faults, and how DAX faults were served",
-	FAMILY_MECHS(faults_mechs),
-	.state_size = FAMILY_STATE_SIZE(struct faults_state),
-	.load = faults_load,
+	FAMILY_COMMON(faults),
 	.note_status = faults_note_status,
 	.read_at_end = read_counters,
-	.collect = faults_collect,
-	.render_text = faults_render_text,
-	.render_json = faults_render_json,
 	.figures = faults_figures,
 };

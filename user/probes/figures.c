@@ -95,6 +95,14 @@ void figure_put_fn(struct figure_set *s, const struct figure_def *def,
 	put_key(s, def, key, value);
 }
 
+void figure_put_fn_per_io(struct figure_set *s, const struct figure_def defs[2],
+			  const char *function, uint64_t calls, uint64_t ns,
+			  uint64_t ios)
+{
+	figure_put_fn(s, &defs[0], function, figure_ratio((double)calls, (double)ios));
+	figure_put_fn(s, &defs[1], function, figure_ratio((double)ns, (double)ios));
+}
+
 void figure_put_stack(struct figure_set *s, enum figure_stack_kind kind,
 		      const char *stack, uint64_t count)
 {

@@ -39,7 +39,7 @@ struct figure_def {
 	enum figure_better better;
 	/* Order among its kind, lower first, as rows and in the trace file.
 	 * Families space theirs by tens, so a new one fits between: kernel
-	 * figures io_uring 0, sched 10, faults 20, block 30; function rows
+	 * figures io_uring 0, sched 10, faults 20, counters 25, block 30; function rows
 	 * sampling 0, sched 10, syscalls 20. */
 	int rank;
 };
@@ -51,6 +51,14 @@ struct figure_def {
 #define FIGURE_FUNCTION_DEF(k, l, m, u, b, r) \
 	{ .kind = FIGURE_FUNCTION, .key = (k), .label = (l), .measure = (m), .unit = (u), \
 	  .better = (b), .rank = (r) }
+/* A function role's two figures, its calls and its time per I/O
+ * ("fn|<role>|*|calls_per_io", "fn|<role>|*|ns_per_io"), fewer better:
+ * an array of two for figure_put_fn_per_io(). */
+#define FIGURE_FUNCTION_PER_IO_DEFS(role, l, calls_measure, ns_measure, r)		\
+	{ FIGURE_FUNCTION_DEF("fn|" role "|*|calls_per_io", (l), (calls_measure),	\
+			      "calls/IO", FIGURE_LOWER, (r)),				\
+	  FIGURE_FUNCTION_DEF("fn|" role "|*|ns_per_io", (l), (ns_measure),		\
+			      "ns/IO", FIGURE_LOWER, (r)) }
 
 struct figure {
 	const struct figure_def *def; /* borrowed: outlives the set */
@@ -89,6 +97,11 @@ void figure_put_key(struct figure_set *s, const struct figure_def *def, const ch
 /* A FIGURE_FUNCTION row: @def's pattern with @function for the '*'. */
 void figure_put_fn(struct figure_set *s, const struct figure_def *def,
 		   const char *function, double value);
+/* @function's rows of a FIGURE_FUNCTION_PER_IO_DEFS pair: @calls and @ns
+ * divided by @ios. */
+void figure_put_fn_per_io(struct figure_set *s, const struct figure_def defs[2],
+			  const char *function, uint64_t calls, uint64_t ns,
+			  uint64_t ios);
 void figure_put_stack(struct figure_set *s, enum figure_stack_kind kind,
 		      const char *stack, uint64_t count);
 /* @part / @whole, 0 when @whole is 0: the per-I/O figures. */

@@ -31,6 +31,7 @@
 #include "probes/selection.h"
 #include "probes/maps.h"
 #include "probes/family.h"
+#include "probes/ksyms.h"
 #include "workload/stats.h"
 
 _Static_assert(sizeof(struct funcs_fn_counters) % sizeof(uint64_t) == 0,
@@ -80,29 +81,6 @@ static void list_add(char *buf, size_t size, const char *fmt, const char *a, con
 	snprintf(buf + used, size - used, fmt, a, b);
 }
 
-/* Which of @names /proc/kallsyms lists as text symbols (kprobe and
- * trampoline targets both need an address). */
-static void kallsyms_find(const char *const *names, size_t n, bool *found)
-{
-	char line[512];
-	FILE *f = fopen("/proc/kallsyms", "re");
-
-	memset(found, 0, n * sizeof(*found));
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		char type, sym[256];
-
-		if (sscanf(line, "%*s %c %255s", &type, sym) != 2 ||
-		    (type != 't' && type != 'T'))
-			continue;
-		for (size_t i = 0; i < n; i++)
-			if (!found[i] && !strcmp(sym, names[i]))
-				found[i] = true;
-	}
-	fclose(f);
-}
-
 /*
  * Binds rows to slots: the first candidate name the kernel has (BTF for
  * fentry, and an address in kallsyms for both).  Rows with none are listed
@@ -110,28 +88,21 @@ static void kallsyms_find(const char *const *names, size_t n, bool *found)
  */
 static void bind_functions(struct funcs_state *s, bool need_btf)
 {
-	const char *names[FUNCS_TABLE_MAX_NAMES];
-	bool in_ksyms[FUNCS_TABLE_MAX_NAMES];
-	struct btf *vmlinux = need_btf ? btf__load_vmlinux_btf() : NULL;
-	size_t n = 0;
+	const struct btf *vmlinux = need_btf ? family_btf(s) : NULL;
+	const struct ksyms *ks = NULL;
 
-	if (vmlinux && libbpf_get_error(vmlinux))
-		vmlinux = NULL;
-	for (size_t r = 0; r < func_table_len; r++)
-		for (int c = 0; c < FUNCS_MAX_ALT && func_table[r].names[c]; c++)
-			if (n < FUNCS_TABLE_MAX_NAMES)
-				names[n++] = func_table[r].names[c];
-	kallsyms_find(names, n, in_ksyms);
+	/* Without symbols no function binds: the caller says so. */
+	family_ksyms(s, &ks, &(struct errbuf){ .msg = "" });
 	s->nr_slots = 0;
 	s->absent[0] = '\0';
-	n = 0;
 	for (size_t r = 0; r < func_table_len; r++) {
 		const char *pick = NULL;
 
-		for (int c = 0; c < FUNCS_MAX_ALT && func_table[r].names[c]; c++, n++) {
+		for (int c = 0; c < FUNCS_MAX_ALT && func_table[r].names[c]; c++) {
 			const char *nm = func_table[r].names[c];
+			const struct ksym *sym = ks ? ksyms__get_symbol(ks, nm) : NULL;
 
-			if (pick || !in_ksyms[n])
+			if (pick || !sym)
 				continue;
 			if (need_btf && (!vmlinux ||
 					 btf__find_by_name_kind(vmlinux, nm, BTF_KIND_FUNC) < 0))
@@ -146,7 +117,6 @@ static void bind_functions(struct funcs_state *s, bool need_btf)
 		s->kname[s->nr_slots] = pick;
 		s->nr_slots++;
 	}
-	btf__free(vmlinux);
 }
 
 static struct bpf_program *slot_prog(struct funcs_bpf *skel, const char *kind, size_t slot)
@@ -162,20 +132,18 @@ static struct bpf_program *slot_prog(struct funcs_bpf *skel, const char *kind, s
  * fentry program on @func, loaded and attached.  EPERM here is lockdown
  * (integrity mode refuses trampolines) or a missing capability.
  */
-static int fentry_probe(const char *func, struct errbuf *why)
+static int fentry_probe(const struct btf *vmlinux, const char *func, struct errbuf *why)
 {
 	const struct bpf_insn insns[] = {
 		{ .code = 0xb7, .dst_reg = 0, .imm = 0 },   /* BPF_MOV64_IMM(r0, 0) */
 		{ .code = 0x95 },                           /* BPF_EXIT */
 	};
 	LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = BPF_TRACE_FENTRY);
-	struct btf *vmlinux = btf__load_vmlinux_btf();
 	int id, prog_fd = -1, link_fd = -1, ret = 0;
 
-	if (!vmlinux || libbpf_get_error(vmlinux))
+	if (!vmlinux)
 		return err_set(why, ENOENT, "no kernel BTF in /sys/kernel/btf/vmlinux");
 	id = btf__find_by_name_kind(vmlinux, func, BTF_KIND_FUNC);
-	btf__free(vmlinux);
 	if (id < 0)
 		return err_set(why, ENOENT, "%s not in the kernel's BTF", func);
 	opts.attach_btf_id = (uint32_t)id;
@@ -381,7 +349,7 @@ static void drop_fentry_misfits(struct funcs_state *s)
 	for (size_t i = 1; i < s->nr_slots; i++) {
 		struct errbuf one = { .msg = "" };
 
-		if (fentry_probe(s->kname[i], &one)) {
+		if (fentry_probe(family_btf(s), s->kname[i], &one)) {
 			list_add(s->failed, sizeof(s->failed), "%s (%s)", s->kname[i], one.msg);
 			continue;
 		}
@@ -392,16 +360,34 @@ static void drop_fentry_misfits(struct funcs_state *s)
 	s->nr_slots = k;
 }
 
+/* fentry_probe() on the first function of the table the BTF has. */
+static int fentry_allowed(struct funcs_state *s, struct errbuf *why)
+{
+	const struct btf *vmlinux = family_btf(s);
+
+	for (size_t r = 0; vmlinux && r < func_table_len; r++)
+		for (int c = 0; c < FUNCS_MAX_ALT && func_table[r].names[c]; c++)
+			if (btf__find_by_name_kind(vmlinux, func_table[r].names[c],
+						   BTF_KIND_FUNC) > 0)
+				return fentry_probe(vmlinux, func_table[r].names[c], why);
+	return 0; /* bind_functions() says what is missing */
+}
+
 static int try_fentry(struct funcs_state *s, struct errbuf *why)
 {
 	int err;
 
 	s->failed[0] = '\0';
+	/* Where the kernel refuses trampolines (lockdown), say so before
+	 * reading the symbol table. */
+	err = fentry_allowed(s, why);
+	if (err)
+		return err;
 	bind_functions(s, true);
 	if (!s->nr_slots)
 		return err_set(why, ENOENT, "none of the functions is in the kernel's BTF "
 			       "and /proc/kallsyms");
-	err = fentry_probe(s->kname[0], why);
+	err = fentry_probe(family_btf(s), s->kname[0], why);
 	if (err)
 		return err;
 	drop_fentry_misfits(s);
@@ -456,8 +442,7 @@ static int funcs_collect(void *state, uint64_t workload_ios)
 	err = map_sum_percpu(bpf_map__fd(s->skel->maps.counters), FUNCS_MAX_FNS,
 			      sizeof(s->sum[0]) / sizeof(uint64_t), (uint64_t *)s->sum);
 	if (!err)
-		err = map_sum_percpu(bpf_map__fd(s->skel->maps.global), 1,
-				      sizeof(s->g) / sizeof(uint64_t), (uint64_t *)&s->g);
+		err = map_sum_counters(s->skel->maps.global, &s->g, sizeof(s->g));
 	if (err)
 		return err;
 	free(s->h);
@@ -526,15 +511,10 @@ const struct probe_family funcs_probe = {
 	/* Its per-function links are made once, at open, where those that
 	 * would not attach are listed: --probe-toggle leaves them. */
 	.stays_attached = true,
-	FAMILY_MECHS(funcs_mechs),
-	.state_size = FAMILY_STATE_SIZE(struct funcs_state),
+	FAMILY_COMMON(funcs),
 	FAMILY_DROPS(funcs_drops),
 	.prepare = funcs_prepare,
-	.load = funcs_load,
 	.attach = funcs_attach,
 	.note_status = funcs_note_status,
-	.collect = funcs_collect,
-	.render_text = funcs_render_text,
-	.render_json = funcs_render_json,
 	.destroy = funcs_destroy,
 };

@@ -320,8 +320,7 @@ static int iouring_collect(void *state, uint64_t workload_ios)
 	struct iouring_state *s = state;
 	int err;
 
-	err = map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
-			      sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
+	err = map_sum_counters(s->skel->maps.counters, &s->sum, sizeof(s->sum));
 	if (err)
 		return err;
 	s->sum.punt_ns_max = punt_max(s);
@@ -440,9 +439,16 @@ static const struct family_drop_def iouring_drops[] = {
 	FAMILY_DROP("threads_full", struct iouring_state, sum.thread_drops),
 };
 
-/* Figures: how many submitted requests went to io-wq. */
+/* Figures: how many submitted requests went to io-wq, and the time a
+ * request spent punted (punt to completion) per submitted request, the
+ * share of the latency the punts stand for. */
 static const struct figure_def iouring_punt_figure =
 	FIGURE_KERNEL_DEF("kernel.punt_ratio", "io_uring punt ratio (io-wq)", FIGURE_LOWER, 0);
+static const struct figure_def iouring_punt_time_figure = {
+	.kind = FIGURE_KERNEL, .key = "kernel.punt_ns_per_io",
+	.label = "io_uring time punted to io-wq per I/O", .unit = "ns/IO",
+	.better = FIGURE_LOWER, .rank = 1,
+};
 
 static void iouring_figures(const void *state, const struct probe_workload *wl,
 			    struct figure_set *out)
@@ -450,23 +456,21 @@ static void iouring_figures(const void *state, const struct probe_workload *wl,
 	const struct iouring_state *s = state;
 
 	(void)wl;
-	if (s)
-		figure_put(out, &iouring_punt_figure, ratio(s->sum.punted, s->sum.submitted));
+	if (!s)
+		return;
+	figure_put(out, &iouring_punt_figure, ratio(s->sum.punted, s->sum.submitted));
+	figure_put(out, &iouring_punt_time_figure, ratio(s->sum.punted, s->sum.submitted) *
+		   ratio(s->sum.punt_ns_sum, s->sum.punt_timed));
 }
 
 const struct probe_family iouring_probe = {
 	.name = "iouring",
 	.json_name = "io_uring",
 	.summary = "io_uring requests: punted to io-wq or inline, punted latency, io-wq workers",
-	FAMILY_MECHS(iouring_mechs),
-	.state_size = FAMILY_STATE_SIZE(struct iouring_state),
+	FAMILY_COMMON(iouring),
 	FAMILY_DROPS(iouring_drops),
 	.prepare = iouring_prepare,
-	.load = iouring_load,
 	.attach = iouring_attach,
 	.tick = iouring_tick,
-	.collect = iouring_collect,
-	.render_text = iouring_render_text,
-	.render_json = iouring_render_json,
 	.figures = iouring_figures,
 };

@@ -10,10 +10,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "base/grow.h"
+#include "base/read_whole.h"
 #include "probes/ksyms.h"
 
 #define KALLSYMS_PATH "/proc/kallsyms"
@@ -145,6 +148,7 @@ static int parse_line(struct parser *ps, const char *p, const char *end)
 	size_t extra_len;
 	uint64_t addr;
 	int64_t name_off, mod_off = 0;
+	struct ksym_raw *r;
 
 	while (n < 4 && next_token(&p, end, &tok[n], &len[n]))
 		n++;
@@ -163,15 +167,10 @@ static int parse_line(struct parser *ps, const char *p, const char *end)
 	if (!wanted_type(tok[1][0]))
 		return 0;
 
-	if (ps->nr == ps->cap) {
-		size_t cap = ps->cap ? ps->cap * 2 : 4096;
-		struct ksym_raw *r = realloc(ps->raw, cap * sizeof(*r));
-
-		if (!r)
-			return -ENOMEM;
-		ps->raw = r;
-		ps->cap = cap;
-	}
+	r = grow_for_one(ps->raw, &ps->cap, ps->nr, sizeof(*r), 4096);
+	if (!r)
+		return -ENOMEM;
+	ps->raw = r;
 	name_off = pool_add(ps, tok[2], len[2]);
 	if (name_off < 0)
 		return (int)name_off;
@@ -276,49 +275,18 @@ cleanup:
 /* /proc files report size 0: read until EOF into a growing buffer. */
 static int read_all(const char *path, char **buf, size_t *len, struct errbuf *err)
 {
-	size_t cap = 8 << 20, used = 0;
-	char *data = NULL;
-	int fd, ret = 0;
+	int fd, ret;
 
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return err_set(err, errno, "cannot open %s: %s", path, strerror(errno));
-	data = malloc(cap);
-	if (!data) {
-		ret = err_set(err, ENOMEM, "out of memory reading %s", path);
-		goto cleanup;
-	}
-	for (;;) {
-		ssize_t n;
-
-		if (used == cap) {
-			char *p = realloc(data, cap * 2);
-
-			if (!p) {
-				ret = err_set(err, ENOMEM, "out of memory reading %s", path);
-				goto cleanup;
-			}
-			data = p;
-			cap *= 2;
-		}
-		n = read(fd, data + used, cap - used);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			ret = err_set(err, errno, "cannot read %s: %s", path, strerror(errno));
-			goto cleanup;
-		}
-		if (n == 0)
-			break;
-		used += (size_t)n;
-	}
-	*buf = data;
-	*len = used;
-	data = NULL;
-cleanup:
-	free(data);
+	ret = read_whole(fd, SIZE_MAX, buf, len);
 	close(fd);
-	return ret;
+	if (ret == -ENOMEM)
+		return err_set(err, ENOMEM, "out of memory reading %s", path);
+	if (ret)
+		return err_set(err, -ret, "cannot read %s: %s", path, strerror(-ret));
+	return 0;
 }
 
 int ksyms__load(struct ksyms **out, struct errbuf *err)

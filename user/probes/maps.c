@@ -103,6 +103,12 @@ cleanup:
 	return ret;
 }
 
+int map_sum_counters(const struct bpf_map *map, void *sum, size_t size)
+{
+	return map_sum_percpu(bpf_map__fd(map), 1, (unsigned int)(size / sizeof(uint64_t)),
+			      sum);
+}
+
 int map_read_hists(int map_fd, struct hist *h, size_t nr)
 {
 	uint64_t *slots = calloc(nr * IODIG_HIST_SLOTS, sizeof(*slots));

@@ -37,6 +37,12 @@ uint64_t map_io_threads(const struct probe_env *env);
  */
 int map_sum_percpu(int map_fd, unsigned int nr, unsigned int words, uint64_t *out);
 
+struct bpf_map;
+
+/* map_sum_percpu of a family's counters map: a per-CPU array of one
+ * struct (@size bytes) of u64 counters, summed into @sum. */
+int map_sum_counters(const struct bpf_map *map, void *sum, size_t size);
+
 /* Sums a per-CPU array of @nr histograms of u64 slots, IODIG_HIST_SLOTS
  * entries each, into @h[0..nr), totals included. */
 int map_read_hists(int map_fd, struct hist *h, size_t nr);

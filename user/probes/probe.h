@@ -13,9 +13,11 @@
 #include <sys/types.h>
 
 #include "base/errbuf.h"
+#include "workload/counters.h"
 
 struct json_object;
 struct figure_set;
+struct probe_cache;
 
 /* What the probes are pointed at, known before the workload starts. */
 struct probe_env {
@@ -29,6 +31,10 @@ struct probe_env {
 				    * treat as unavailable (IODIG_DISABLE) */
 	const char *btf_path;      /* the kernel's BTF for CO-RE relocations,
 				    * NULL = /sys/kernel/btf/vmlinux (IODIG_BTF) */
+	/* The kernel's BTF and symbols, parsed once and shared by every
+	 * family, group and repeat (probes/probe_cache.h); NULL = each family
+	 * parses its own. */
+	struct probe_cache *cache;
 	bool bpf_stats;            /* measure each program's run time */
 	unsigned int sample_hz;    /* --sample-freq: sampling family's rate,
 				    * 0 = its default */
@@ -76,6 +82,7 @@ struct probe_workload {
 	uint64_t reap_calls;
 	uint64_t ctx_vol, ctx_invol; /* getrusage of the workers */
 	uint64_t majf, minf;
+	struct counter_values counters; /* the workers' event counters */
 	uint64_t runtime_ns;       /* longest worker runtime */
 	bool sync_engine;          /* I/O done inside the submitting call */
 };
@@ -114,6 +121,9 @@ struct probe_family {
 	bool opt_in;
 	/* --probe-toggle leaves it attached. */
 	bool stays_attached;
+	/* Loads no BPF object: what it reports comes from the workload's
+	 * figures (set_workload), its load() only checks they can be had. */
+	bool no_bpf;
 	/* How it can hook the kernel, best first (probes/selection.h). */
 	const char *const *mechs;
 	size_t nr_mechs;
@@ -197,6 +207,8 @@ void probes_env_from_environment(struct probe_env *env);
 /* Checks a --probes SPEC (see probes_open) without loading anything. */
 int probes_check_spec(const char *spec, struct errbuf *err);
 int probes_track_tgid(struct probe_set *set, pid_t tgid);
+/* Family @name is loaded and running in @set (NULL: no set). */
+bool probes_family_running(const struct probe_set *set, const char *name);
 void probes_tick(struct probe_set *set);
 /* Detaches (@on false) or re-attaches every running family that can;
  * the names of those that cannot (they stay attached) go into @fixed

@@ -26,6 +26,8 @@
 
 #include "probes/probe.h"
 #include "probes/family.h"
+#include "probes/family_render.h"
+#include "base/clock.h"
 #include "probes/tracefs.h"
 
 static const struct probe_family *const families[] = {
@@ -42,6 +44,7 @@ struct probe_slot {
 	bool collected;
 	uint64_t run_cnt;          /* program runs (bpf_stats) */
 	uint64_t run_time_ns;      /* BPF time of those runs */
+	uint64_t open_ns;          /* trying its mechanisms, loading, attaching */
 };
 
 struct probe_set {
@@ -256,11 +259,14 @@ int probes_open(const struct probe_env *env, const char *spec,
 				 "not requested", p->fam->name);
 			continue;
 		}
+		uint64_t t0 = now_ns();
+
 		if (family_open(p->fam, env, &p->state, &p->st)) {
 			p->state = NULL;
 			if (p->st.state != PROBE_MISSING)
 				p->st.state = PROBE_MISSING;
 		}
+		p->open_ns = now_ns() - t0;
 	}
 	*out = set;
 	return 0;
@@ -278,6 +284,13 @@ int probes_track_tgid(struct probe_set *set, pid_t tgid)
 			first_err = err;
 	}
 	return first_err;
+}
+
+bool probes_family_running(const struct probe_set *set, const char *name)
+{
+	int i = family_index(name);
+
+	return set && i >= 0 && is_running(&set->slot[i]);
 }
 
 void probes_tick(struct probe_set *set)
@@ -481,6 +494,8 @@ struct json_object *probes_json(const struct probe_set *set)
 		json_object_object_add(o, "state",
 				       json_object_new_string(state_name(p->st.state)));
 		json_object_object_add(o, "reason", json_object_new_string(p->st.reason));
+		/* what the family added to iodig's start-up (make bench) */
+		json_object_object_add(o, "open_us", json_u64(p->open_ns / 1000));
 		json_object_array_add(list, o);
 	}
 	json_object_object_add(kernel, "probes", list);

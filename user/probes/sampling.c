@@ -85,7 +85,7 @@ struct samp_state {
 	int perf_fds[SAMP_MAX_CPUS]; /* owned by the base's links */
 	int nr_links;                /* CPUs sampled */
 	unsigned int hz;          /* samples per second per CPU */
-	struct ksyms *ksyms;
+	const struct ksyms *ksyms; /* the run's (family_ksyms()) */
 	char ksyms_err[160];
 	/* filled by read_at_end and collect */
 	struct sampling_counters sum;
@@ -221,8 +221,7 @@ static int read_counters(void *state)
 {
 	struct samp_state *s = state;
 
-	return map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
-			       sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
+	return map_sum_counters(s->skel->maps.counters, &s->sum, sizeof(s->sum));
 }
 
 static int by_count_desc(const void *a, const void *b)
@@ -420,10 +419,8 @@ static int samp_collect(void *state, uint64_t workload_ios)
 	s->stacks = NULL;
 	s->fns = NULL;
 	s->nr_stacks = s->nr_fns = 0;
-	ksyms__free(s->ksyms);
-	s->ksyms = NULL;
 	/* Without symbols the counts still stand; the breakdown is empty. */
-	if (ksyms__load(&s->ksyms, &kerr)) {
+	if (family_ksyms(s, &s->ksyms, &kerr)) {
 		snprintf(s->ksyms_err, sizeof(s->ksyms_err), "%s", kerr.msg);
 		return 0;
 	}
@@ -646,7 +643,6 @@ static void samp_destroy(void *state)
 {
 	struct samp_state *s = state;
 
-	ksyms__free(s->ksyms);
 	free(s->stacks);
 	free(s->fns);
 }
@@ -729,17 +725,12 @@ static void samp_figures(const void *state, const struct probe_workload *wl,
 const struct probe_family sampling_probe = {
 	.name = "sampling",
 	.summary = "cpu-clock kernel stacks of the workload: where submission time goes",
-	FAMILY_MECHS(samp_mechs),
-	.state_size = FAMILY_STATE_SIZE(struct samp_state),
+	FAMILY_COMMON(samp),
 	FAMILY_DROPS(samp_drops),
 	.prepare = samp_prepare,
-	.load = samp_load,
 	.attach = attach_cpus,
 	.set_attached = samp_set_attached,
 	.read_at_end = read_counters,
-	.collect = samp_collect,
-	.render_text = samp_render_text,
-	.render_json = samp_render_json,
 	.figures = samp_figures,
 	.destroy = samp_destroy,
 };

@@ -15,6 +15,7 @@
 #include <json-c/json.h>
 
 #include "iodig/sched.h"
+#include "base/grow.h"
 #include "probes/ksyms.h"
 #include "probes/figures.h"
 #include "probes/probe.h"
@@ -255,17 +256,12 @@ static struct sched_func *func_get(struct sched_state *s, char *name, size_t *ca
 			return &s->funcs[i];
 		}
 	}
-	if (s->nr_funcs == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 32;
-		struct sched_func *p = realloc(s->funcs, ncap * sizeof(*p));
-
-		if (!p) {
-			free(name);
-			return NULL;
-		}
-		s->funcs = p;
-		*cap = ncap;
+	f = grow_for_one(s->funcs, cap, s->nr_funcs, sizeof(*f), 32);
+	if (!f) {
+		free(name);
+		return NULL;
 	}
+	s->funcs = f;
 	f = &s->funcs[s->nr_funcs++];
 	memset(f, 0, sizeof(*f));
 	f->name = name;
@@ -320,26 +316,23 @@ static int build_folded(struct sched_state *s)
 static int attribute(struct sched_state *s)
 {
 	struct errbuf kerr = { "" };
-	struct ksyms *ks = NULL;
+	const struct ksyms *ks = NULL;
 	size_t cap = 0;
-	int ret = 0;
 
-	if (ksyms__load(&ks, &kerr))
+	if (family_ksyms(s, &ks, &kerr))
 		snprintf(s->symbolizer, sizeof(s->symbolizer), "%s", kerr.msg);
 	for (size_t i = 0; i < s->nr_entries; i++) {
 		struct sched_entry *e = &s->entries[i];
 		struct sched_func *f;
 		uint64_t n;
 		char *name;
+		int ret = symbolize(s, ks, e, &name);
 
-		ret = symbolize(s, ks, e, &name);
 		if (ret)
-			goto cleanup;
+			return ret;
 		f = func_get(s, name, &cap);
-		if (!f) {
-			ret = -ENOMEM;
-			goto cleanup;
-		}
+		if (!f)
+			return -ENOMEM;
 		e->function = f->name;
 		/* Each sampled switch stands for stack_period of them. */
 		n = e->val.count * s->stack_period;
@@ -356,10 +349,7 @@ static int attribute(struct sched_state *s)
 	}
 	if (s->nr_funcs)
 		qsort(s->funcs, s->nr_funcs, sizeof(*s->funcs), cmp_func);
-	ret = build_folded(s);
-cleanup:
-	ksyms__free(ks);
-	return ret;
+	return build_folded(s);
 }
 
 static int count_entry(const void *key, const void *value, void *ctx)
@@ -376,8 +366,7 @@ static int sched_collect(void *state, uint64_t workload_ios)
 	int err;
 
 	(void)workload_ios;
-	err = map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
-			      sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
+	err = map_sum_counters(s->skel->maps.counters, &s->sum, sizeof(s->sum));
 	if (err)
 		return err;
 	err = read_entries(s);
@@ -611,12 +600,9 @@ static const struct figure_def sched_iowq_figure =
 static const struct figure_def sched_tag_waits_figure =
 	FIGURE_KERNEL_DEF("kernel.tag_waits_per_io", "tag waits per I/O (blk_mq_get_tag)",
 			  FIGURE_LOWER, 12);
-static const struct figure_def sched_fn_calls_figure =
-	FIGURE_FUNCTION_DEF("fn|sched|*|calls_per_io", "blocks in",
-			    "switches/IO", "calls/IO", FIGURE_LOWER, 10);
-static const struct figure_def sched_fn_ns_figure =
-	FIGURE_FUNCTION_DEF("fn|sched|*|ns_per_io", "blocks in",
-			    "off-CPU time/IO", "ns/IO", FIGURE_LOWER, 10);
+static const struct figure_def sched_fn_figures[2] =
+	FIGURE_FUNCTION_PER_IO_DEFS("sched", "blocks in", "switches/IO",
+				    "off-CPU time/IO", 10);
 
 static void sched_figures(const void *state, const struct probe_workload *wl,
 			  struct figure_set *out)
@@ -638,10 +624,8 @@ static void sched_figures(const void *state, const struct probe_workload *wl,
 	for (size_t i = 0; i < s->nr_funcs; i++) {
 		const struct sched_func *f = &s->funcs[i];
 
-		figure_put_fn(out, &sched_fn_calls_figure, f->name,
-			      figure_ratio((double)f->count, ios));
-		figure_put_fn(out, &sched_fn_ns_figure, f->name,
-			      figure_ratio((double)f->offcpu_ns, ios));
+		figure_put_fn_per_io(out, sched_fn_figures, f->name, f->count,
+				     f->offcpu_ns, wl->ios);
 	}
 	for (size_t i = 0; i < s->nr_folded && i < TOP_STACKS; i++)
 		figure_put_stack(out, FIGURE_STACK_OFF_CPU, s->folded[i].stack,
@@ -651,17 +635,12 @@ static void sched_figures(const void *state, const struct probe_workload *wl,
 const struct probe_family sched_probe = {
 	.name = "sched",
 	.summary = "context switches of the workload by blocking function, off-CPU time",
-	FAMILY_MECHS(sched_mechs),
+	FAMILY_COMMON(sched),
 	FAMILY_CLASSIC("sched", sched_classic_events),
-	.state_size = FAMILY_STATE_SIZE(struct sched_state),
 	FAMILY_DROPS(sched_drops),
 	.prepare = sched_prepare,
-	.load = sched_load,
 	.set_attached = sched_set_attached,
-	.collect = sched_collect,
 	.share_out = sched_share_out,
-	.render_text = sched_render_text,
-	.render_json = sched_render_json,
 	.figures = sched_figures,
 	.destroy = sched_destroy,
 };

@@ -211,8 +211,7 @@ static int read_maps(void *state)
 	struct sc_state *s = state;
 	int err;
 
-	err = map_sum_percpu(bpf_map__fd(s->skel->maps.counters), 1,
-			     sizeof(s->sum) / sizeof(uint64_t), (uint64_t *)&s->sum);
+	err = map_sum_counters(s->skel->maps.counters, &s->sum, sizeof(s->sum));
 	if (err)
 		return err;
 	/* row r's histogram at sc_hist_index(r, 0) */
@@ -379,12 +378,8 @@ static const struct family_drop_def sc_drops[] = {
 };
 
 /* Figures: each traced call's calls and time in the kernel per I/O. */
-static const struct figure_def sc_calls_figure =
-	FIGURE_FUNCTION_DEF("fn|syscall|*|calls_per_io", "syscall",
-			    "calls/IO", "calls/IO", FIGURE_LOWER, 20);
-static const struct figure_def sc_ns_figure =
-	FIGURE_FUNCTION_DEF("fn|syscall|*|ns_per_io", "syscall",
-			    "time/IO", "ns/IO", FIGURE_LOWER, 20);
+static const struct figure_def sc_fn_figures[2] =
+	FIGURE_FUNCTION_PER_IO_DEFS("syscall", "syscall", "calls/IO", "time/IO", 20);
 
 static void sc_figures(const void *state, const struct probe_workload *wl,
 		       struct figure_set *out)
@@ -396,10 +391,8 @@ static void sc_figures(const void *state, const struct probe_workload *wl,
 
 		if (!c->calls)
 			continue;
-		figure_put_fn(out, &sc_calls_figure, sc_rows[r].key,
-			      figure_ratio((double)c->calls, (double)wl->ios));
-		figure_put_fn(out, &sc_ns_figure, sc_rows[r].key,
-			      figure_ratio((double)c->ns_sum, (double)wl->ios));
+		figure_put_fn_per_io(out, sc_fn_figures, sc_rows[r].key, c->calls,
+				     c->ns_sum, wl->ios);
 	}
 }
 
@@ -410,16 +403,11 @@ const struct probe_family syscalls_probe = {
 	 * call of the machine, so it costs more per I/O than the rest of the
 	 * default set (docs/overhead.md).  The runner counts the calls itself. */
 	.opt_in = true,
-	FAMILY_MECHS(sc_mechs),
-	.state_size = FAMILY_STATE_SIZE(struct sc_state),
+	FAMILY_COMMON(sc),
 	FAMILY_DROPS(sc_drops),
 	.prepare = sc_prepare,
-	.load = sc_load,
 	.attach = sc_attach,
 	.note_status = sc_note_status,
 	.read_at_end = read_maps,
-	.collect = sc_collect,
-	.render_text = sc_render_text,
-	.render_json = sc_render_json,
 	.figures = sc_figures,
 };

@@ -7,16 +7,17 @@
 
 #include "probes/tp_layout.h"
 
-struct btf *tp_layout_btf(const struct probe_env *env)
+struct btf *kernel_btf_load(const char *path)
 {
-	struct btf *btf;
+	struct btf *btf = path ? btf__parse(path, NULL) : btf__load_vmlinux_btf();
 
-	if (env && env->btf_path)
-		btf = btf__parse(env->btf_path, NULL);
-	else
-		btf = btf__load_vmlinux_btf();
 	/* libbpf 1.x returns NULL and sets errno; keep it so. */
 	return libbpf_get_error(btf) ? NULL : btf;
+}
+
+struct btf *tp_layout_btf(const struct probe_env *env)
+{
+	return kernel_btf_load(env ? env->btf_path : NULL);
 }
 
 const struct btf_type *tp_proto(const struct btf *btf, const char *tp)

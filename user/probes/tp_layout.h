@@ -15,9 +15,11 @@
 struct btf;
 struct btf_type;
 
-/* The kernel's BTF as CO-RE sees it (env->btf_path, else the running
- * kernel's); NULL with errno set when there is none.  Free with
+/* The kernel's BTF as CO-RE sees it: raw or ELF BTF at @path, NULL = the
+ * running kernel's; NULL with errno set when there is none.  Free with
  * btf__free(). */
+struct btf *kernel_btf_load(const char *path);
+/* The same for env->btf_path. */
 struct btf *tp_layout_btf(const struct probe_env *env);
 
 /* The prototype behind typedef btf_trace_<@tp> (a FUNC_PROTO), NULL when

@@ -76,12 +76,7 @@ int report_figures(const struct report *r, int group, struct figure_set *out)
 				bw += (double)ds->bytes * 1000.0 / (double)runt / 1024.0;
 			}
 			ios += (double)ds->ios;
-			lat_acc_merge(&m->slat, &ds->slat);
-			lat_acc_merge(&m->clat, &ds->clat);
-			lat_acc_merge(&m->lat, &ds->lat);
-			hist_merge(&m->slat_h, &ds->slat_h);
-			hist_merge(&m->clat_h, &ds->clat_h);
-			hist_merge(&m->lat_h, &ds->lat_h);
+			ddir_stats_merge(m, ds);
 		}
 		ctx += (double)(st->ctx_vol + st->ctx_invol);
 		usr += stats_cpu_pct(st->usr_ns, st, nw) * nw;

@@ -14,33 +14,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <json-c/json.h>
 
 #include "probes/probe.h"
+#include "probes/probe_cache.h"
 #include "run/group_probes.h"
 #include "workload/engine.h"
-
-dev_t disk_devt(const char *disk)
-{
-	char path[256], buf[32];
-	unsigned int maj, min;
-	FILE *f;
-	dev_t dev = 0;
-
-	if (!disk || !disk[0])
-		return 0;
-	snprintf(path, sizeof(path), "/sys/block/%s/dev", disk);
-	f = fopen(path, "re");
-	if (!f)
-		return 0;
-	if (fgets(buf, sizeof(buf), f) && sscanf(buf, "%u:%u", &maj, &min) == 2)
-		dev = makedev(maj, min);
-	fclose(f);
-	return dev;
-}
 
 /* What the probes size their maps from (struct probe_env). */
 static void job_figures(const struct run_ctx *ctx, const struct run_group *g,
@@ -77,6 +58,10 @@ void group_probes_open(struct run_ctx *ctx, const struct run_group *g)
 			 ctx->targets[g->first_job].info.disk_name);
 		env.target_dev = disk_devt(env.target_disk);
 	}
+	/* Without a cache each family parses its own: slower, not wrong. */
+	if (!ctx->probe_cache)
+		probe_cache_new(&ctx->probe_cache);
+	env.cache = ctx->probe_cache;
 	env.force_mechanism = ctx->opts.mechanism;
 	probes_env_from_environment(&env);
 	env.bpf_stats = ctx->opts.bpf_stats;
@@ -114,6 +99,7 @@ static void workload_figures(const struct run_ctx *ctx, const struct run_group *
 		wl->ctx_invol += s->ctx_invol;
 		wl->majf += s->majf;
 		wl->minf += s->minf;
+		counter_values_merge(&wl->counters, &s->counters);
 		if (s->runtime_ns > wl->runtime_ns)
 			wl->runtime_ns = s->runtime_ns;
 		if (ctx->workers[i].job->engine->flags & ENGINE_SYNC)

@@ -104,6 +104,7 @@ int repeat_execute(struct run_ctx *ctx, const struct repeat_opts *o,
 	memset(res, 0, sizeof(*res));
 	res->asked = n;
 	res->delay_ns = o->delay_ns;
+	res->auto_pct = o->auto_pct;
 	res->figures = calloc(n, sizeof(*res->figures));
 	if (!res->figures)
 		return err_set(err, ENOMEM, "out of memory for %u repeats", n);
@@ -124,7 +125,7 @@ int repeat_execute(struct run_ctx *ctx, const struct repeat_opts *o,
 			break;
 		}
 		ret = one_repeat(ctx, res, err);
-		if (ret || ctx->stop_signal)
+		if (ret || ctx->stop_signal || repeat_auto_enough(res, i + 1 == n))
 			break;
 	}
 	return ret;
@@ -181,6 +182,10 @@ struct json_object *repeat_json(const struct repeat_result *res)
 	json_object_object_add(o, "count", json_object_new_int((int)res->done));
 	json_object_object_add(o, "asked", json_object_new_int((int)res->asked));
 	json_object_object_add(o, "delay_s", json_object_new_double((double)res->delay_ns / 1e9));
+	if (res->auto_pct > 0.0) {
+		json_object_object_add(o, "auto_target_pct", json_object_new_double(res->auto_pct));
+		json_object_object_add(o, "auto_stopped", json_object_new_string(res->auto_note));
+	}
 	runs = json_object_new_array();
 	for (unsigned int i = 0; i < res->done; i++) {
 		struct json_object *r = json_object_new_object();
@@ -279,6 +284,8 @@ void repeat_render_text(const struct repeat_result *res, FILE *out)
 		return;
 	fprintf(out, "\nRepeats: %u of %u (figures of the last one above); mean, stdev, 95%% CI (Student t, %u df):\n",
 		res->done, res->asked, res->done - 1);
+	if (res->auto_note[0])
+		fprintf(out, "  %s\n", res->auto_note);
 	for (unsigned int i = 0; i < res->done; i++) {
 		for (size_t k = 0; k < res->figures[i].n; k++) {
 			const struct figure *f = &res->figures[i].v[k];

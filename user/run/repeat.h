@@ -20,9 +20,17 @@
 struct figure_set;
 struct json_object;
 
+/* --repeat=auto: at least this many repeats, at most the maximum. */
+#define REPEAT_AUTO_MIN 3
+#define REPEAT_AUTO_MAX 10
+#define REPEAT_AUTO_DEFAULT_PCT 2.0
+
 struct repeat_opts {
-	unsigned int count;        /* >= 1 */
+	unsigned int count;        /* >= 1; with auto_pct the maximum */
 	uint64_t delay_ns;         /* pause between repeats */
+	/* --repeat=auto[:PCT]: repeat until the 95% CI half-width of IOPS,
+	 * bandwidth and lat avg is within PCT% of each mean; 0 = off */
+	double auto_pct;
 };
 
 struct repeat_result {
@@ -33,6 +41,8 @@ struct repeat_result {
 	unsigned int asked;
 	uint64_t delay_ns;
 	bool nothing_run;          /* a signal came before the first repeat */
+	double auto_pct;           /* --repeat=auto's target, 0 = off */
+	char auto_note[192];       /* why --repeat=auto stopped */
 };
 
 /* Opens probes, runs, collects and builds the report, @o->count times.
@@ -40,6 +50,13 @@ struct repeat_result {
 int repeat_execute(struct run_ctx *ctx, const struct repeat_opts *o,
 		   struct repeat_result *res, struct errbuf *err);
 void repeat_result_free(struct repeat_result *res);
+
+/* repeat_auto.c: "N", "auto", "auto:5%" into @o; 0 or -EINVAL. */
+int repeat_parse(const char *s, struct repeat_opts *o, struct errbuf *err);
+/* Whether the repeats so far are enough for --repeat=auto (at least
+ * REPEAT_AUTO_MIN, the headline CIs within the target); says why in
+ * res->auto_note, and when @last also why not. */
+bool repeat_auto_enough(struct repeat_result *res, bool last);
 
 /* The "repeats" object: count, delay, runs[{figures}], summary{key: {n,
  * mean, stdev, ci95_low, ci95_high}}. */

@@ -77,6 +77,8 @@ struct run_ctx {
 	int stop_signal;
 	struct scratch_dev *scratch;
 	struct probe_set *probes;     /* the running group's (group_probes.h) */
+	struct probe_cache *probe_cache; /* kernel BTF and symbols, parsed once
+				       * for all groups and repeats */
 	struct report_kernel *kernels; /* each group's, once it has run */
 	size_t nr_kernels;
 	struct run_shared *shared;
@@ -117,8 +119,6 @@ void run_end(struct run_ctx *ctx, struct errbuf *err);
 int run_build_report(struct run_ctx *ctx, struct report *rep,
 		     struct errbuf *err);
 void report_free(struct report *rep);
-/* dev_t of a whole disk from /sys/block/NAME/dev, 0 when unknown. */
-dev_t disk_devt(const char *disk);
 /* True (and records the signal) when SIGINT/SIGTERM is pending. */
 bool run_signal_pending(struct run_ctx *ctx);
 void run_ctx_cleanup(struct run_ctx *ctx);

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "probes/probe.h"
+#include "probes/probe_cache.h"
 #include "run/group_probes.h"
 #include "run/run.h"
 #include "target/write_guard.h"
@@ -32,6 +33,8 @@
 
 void run_ctx_init(struct run_ctx *ctx)
 {
+	sigset_t chld;
+
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->opts.output_format = OUTPUT_NORMAL;
 	ctx->opts.progress = -1;
@@ -42,6 +45,10 @@ void run_ctx_init(struct run_ctx *ctx)
 	sigaddset(&ctx->signals, SIGTERM);
 	sigaddset(&ctx->signals, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &ctx->signals, NULL);
+	/* Workers ending: left pending for supervise(), never handled. */
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	pthread_sigmask(SIG_BLOCK, &chld, NULL);
 }
 
 bool run_signal_pending(struct run_ctx *ctx)
@@ -381,13 +388,24 @@ static void drop_tracing_fds(void)
 	closedir(dir);
 }
 
+/* A worker thread's end wakes the supervisor as a worker process's exit
+ * does: with SIGCHLD, which every thread blocks and only supervise()
+ * waits for. */
+static void *thread_worker(void *w)
+{
+	void *ret = worker_main(w);
+
+	kill(getpid(), SIGCHLD);
+	return ret;
+}
+
 static int start_worker(struct run_ctx *ctx, struct group_run *g, unsigned int i)
 {
 	struct worker *w = &ctx->workers[g->first + i];
 	int ret;
 
 	if (w->job->thread) {
-		ret = pthread_create(&g->threads[i], NULL, worker_main, w);
+		ret = pthread_create(&g->threads[i], NULL, thread_worker, w);
 		if (ret)
 			return -ret;
 	} else {
@@ -527,6 +545,7 @@ static void supervise(struct run_ctx *ctx, struct group_run *g)
 {
 	unsigned int wait_ms = 200;
 	uint64_t start = now_ns(), total = group_expected_ns(ctx, g);
+	sigset_t wake = ctx->signals;
 	uint64_t last_progress = 0;
 	bool progress = want_progress(ctx);
 	bool toggling = ctx->opts.probe_toggle_ms && ctx->probes;
@@ -537,10 +556,14 @@ static void supervise(struct run_ctx *ctx, struct group_run *g)
 			TOGGLE_SETTLE_DEFAULT_MS : (unsigned int)ctx->opts.probe_toggle_settle_ms;
 		wait_ms = toggle_step(ctx, g);
 	}
+	/* a worker's end ends the wait at once, not at the next tick */
+	sigaddset(&wake, SIGCHLD);
 	while (!group_done(ctx, g)) {
 		struct timespec tick = { wait_ms / 1000, (long)(wait_ms % 1000) * 1000000L };
-		int sig = sigtimedwait(&ctx->signals, NULL, &tick);
+		int sig = sigtimedwait(&wake, NULL, &tick);
 
+		if (sig == SIGCHLD)
+			continue;
 		if (sig > 0) {
 			if (!ctx->stop_signal)
 				ctx->stop_signal = sig;
@@ -587,6 +610,8 @@ static int run_group(struct run_ctx *ctx, unsigned int first, unsigned int count
 		goto cleanup;
 	}
 	for (unsigned int i = 0; i < count; i++) {
+		ctx->workers[first + i].count_events =
+			probes_family_running(ctx->probes, "counters");
 		ret = start_worker(ctx, &g, i);
 		if (ret) {
 			err_set(err, -ret, "cannot start worker %u of job '%s': %s",
@@ -660,6 +685,8 @@ void run_ctx_cleanup(struct run_ctx *ctx)
 	probes_destroy(ctx->probes);
 	ctx->probes = NULL;
 	group_probes_free(ctx);
+	probe_cache_free(ctx->probe_cache);
+	ctx->probe_cache = NULL;
 	scratch_destroy(ctx->scratch);
 	ctx->scratch = NULL;
 	free(ctx->workers);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/grow.h"
 #include "svg/svg.h"
 
 #define FG_W 1200
@@ -37,15 +38,11 @@ struct ftree {
 
 static size_t node_new(struct ftree *t, const char *name, size_t len)
 {
-	if (t->nr == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 256;
-		struct fnode *p = realloc(t->n, cap * sizeof(*p));
+	struct fnode *p = grow_for_one(t->n, &t->cap, t->nr, sizeof(*p), 256);
 
-		if (!p)
-			return 0;
-		t->n = p;
-		t->cap = cap;
-	}
+	if (!p)
+		return 0;
+	t->n = p;
 	memset(&t->n[t->nr], 0, sizeof(t->n[t->nr]));
 	t->n[t->nr].name = strndup(name, len);
 	if (!t->n[t->nr].name)

@@ -73,6 +73,25 @@ static int disk_name_of(dev_t dev, char *name, size_t len)
 	return 0;
 }
 
+dev_t disk_devt(const char *disk)
+{
+	char path[256], buf[32];
+	unsigned int maj, min;
+	FILE *f;
+	dev_t dev = 0;
+
+	if (!disk || !disk[0])
+		return 0;
+	snprintf(path, sizeof(path), "/sys/block/%s/dev", disk);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	if (fgets(buf, sizeof(buf), f) && sscanf(buf, "%u:%u", &maj, &min) == 2)
+		dev = makedev(maj, min);
+	fclose(f);
+	return dev;
+}
+
 static unsigned int disk_logical_block_size(const char *disk)
 {
 	char path[128], buf[32];

@@ -27,6 +27,10 @@ struct target_info {
 	unsigned int logical_block_size;
 };
 
+/* dev_t of a whole disk from /sys/block/NAME/dev (a disk_name), 0 when
+ * unknown. */
+dev_t disk_devt(const char *disk);
+
 /* Stats the path; a missing regular file is not an error (exists=false). */
 int target_inspect(const char *path, struct target_info *t, struct errbuf *err);
 

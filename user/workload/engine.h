@@ -3,8 +3,8 @@
  * The I/O engine interface, after fio's ioengine_ops: the runner fills an
  * io_unit, calls queue(), commits batches and reaps completions.  A sync
  * engine does the I/O inside queue() and returns IO_COMPLETED; it needs no
- * commit, getevents or event (unless it holds I/Os for commit(), as vsync
- * does to merge them).
+ * commit or getevents (unless it holds I/Os for commit(), as vsync does to
+ * merge them).
  */
 #ifndef IODIG_ENGINE_H
 #define IODIG_ENGINE_H
@@ -65,8 +65,8 @@ struct io_unit {
 struct engine_ops {
 	const char *name;
 	unsigned int flags;
-	/* After the target is open and buffers allocated; sets
-	 * worker->engine_data. */
+	/* Optional: after the target is open and buffers allocated; sets
+	 * worker->engine_data (NULL until then). */
 	int (*init)(struct worker *w, struct errbuf *err);
 	/* Optional: per-unit setup before queue(). */
 	int (*prep)(struct worker *w, struct io_unit *u);
@@ -74,11 +74,12 @@ struct engine_ops {
 	/* Submits queued units; sets issue_ns of each submitted unit and
 	 * returns how many were submitted, or -errno. */
 	int (*commit)(struct worker *w);
-	/* Waits for at least @min (may be 0) and at most @max completions;
-	 * returns how many are ready, or -errno. */
-	int (*getevents)(struct worker *w, unsigned int min, unsigned int max);
-	/* The i-th unit returned by the last getevents(), result set. */
-	struct io_unit *(*event)(struct worker *w, unsigned int i);
+	/* Waits for at least @min (may be 0) and at most @max completions
+	 * and stores the units, result set, in @done[0..n): returns n, or
+	 * -errno. */
+	int (*getevents)(struct worker *w, unsigned int min, unsigned int max,
+			 struct io_unit **done);
+	/* Optional: undoes what a successful init did. */
 	void (*cleanup)(struct worker *w);
 
 	/* The engine's own job options (fio's ioengine_ops.options), ended
@@ -90,6 +91,15 @@ struct engine_ops {
 	int (*check_job)(const struct job *job, const char *where,
 			 struct errbuf *err);
 };
+
+/* The callbacks of an engine with state, from the names its file gives
+ * them: <@p>_init, <@p>_queue and <@p>_cleanup; ENGINE_QUEUEING_OPS adds
+ * <@p>_commit and <@p>_getevents for one that holds I/Os.  The rest of
+ * the table stays written out beside it. */
+#define ENGINE_STATE_OPS(p)						\
+	.init = p##_init, .queue = p##_queue, .cleanup = p##_cleanup
+#define ENGINE_QUEUEING_OPS(p)						\
+	ENGINE_STATE_OPS(p), .commit = p##_commit, .getevents = p##_getevents
 
 /* An engine's options struct must fit struct job's engine_opts area. */
 #define ENGINE_OPTS_FIT(type)                                                \

@@ -109,13 +109,8 @@ int engines_check(struct errbuf *err)
 			return err_set(err, EINVAL,
 				       "engine #%zu in user/workload/engine_list.h has no name",
 				       i + 1);
-		/* The runner calls init and cleanup for every engine; prep
-		 * is optional. */
-		if (!e->init)
-			missing = "init";
-		else if (!e->cleanup)
-			missing = "cleanup";
-		else if (!e->queue)
+		/* init, prep and cleanup are optional. */
+		if (!e->queue)
 			missing = "queue";
 		else if (!sync || e->commit) {
 			who = sync ? "a sync engine with commit() needs" :
@@ -124,8 +119,6 @@ int engines_check(struct errbuf *err)
 				missing = "commit";
 			else if (!e->getevents)
 				missing = "getevents";
-			else if (!e->event)
-				missing = "event";
 		}
 		if (missing)
 			return err_set(err, EINVAL, "engine %s has no %s(), which %s",

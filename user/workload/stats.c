@@ -143,41 +143,28 @@ uint64_t hist_count_below(const struct hist *h, uint64_t limit)
 	return sum;
 }
 
+/* Which of @nr buckets holds @n: the first those below @end, each next
+ * one up to twice the last's end, the last all the rest. */
+static unsigned int pow2_bucket(unsigned int n, unsigned int end, unsigned int nr)
+{
+	unsigned int b = 0;
+
+	for (; b < nr - 1 && n >= end; end *= 2)
+		b++;
+	return b;
+}
+
 /* fio's io_u_map: 1, 2-3, 4-7, 8-15, 16-31, 32-63, >=64 in flight. */
 unsigned int depth_bucket(unsigned int depth)
 {
-	if (depth < 2)
-		return 0;
-	if (depth < 4)
-		return 1;
-	if (depth < 8)
-		return 2;
-	if (depth < 16)
-		return 3;
-	if (depth < 32)
-		return 4;
-	if (depth < 64)
-		return 5;
-	return 6;
+	return pow2_bucket(depth, 2, DIST_BUCKETS);
 }
 
 /* fio's submit/complete maps: 0, 1-4, 5-8, 9-16, 17-32, 33-64, >64 per
  * call; the labels name each bucket's upper end ("4" holds 1 to 4). */
 unsigned int batch_bucket(unsigned int n)
 {
-	if (n == 0)
-		return 0;
-	if (n <= 4)
-		return 1;
-	if (n <= 8)
-		return 2;
-	if (n <= 16)
-		return 3;
-	if (n <= 32)
-		return 4;
-	if (n <= 64)
-		return 5;
-	return 6;
+	return n ? 1 + pow2_bucket(n - 1, 4, DIST_BUCKETS - 1) : 0;
 }
 
 void worker_stats_init(struct worker_stats *s)
@@ -267,7 +254,7 @@ void stats_tick(struct worker_stats *s, uint64_t now_ns)
 	s->iv_start_ns = now_ns;
 }
 
-static void ddir_stats_merge(struct ddir_stats *dst, const struct ddir_stats *src)
+void ddir_stats_merge(struct ddir_stats *dst, const struct ddir_stats *src)
 {
 	dst->ios += src->ios;
 	dst->bytes += src->bytes;
@@ -314,6 +301,7 @@ void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src
 	dst->ctx_invol += src->ctx_invol;
 	dst->majf += src->majf;
 	dst->minf += src->minf;
+	counter_values_merge(&dst->counters, &src->counters);
 	if (src->runtime_ns > dst->runtime_ns)
 		dst->runtime_ns = src->runtime_ns;
 	dst->nowait_eagain += src->nowait_eagain;

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "iodig/hist.h"
+#include "workload/counters.h"
 #include "workload/job.h"
 
 /* Running min/max/mean/variance (Welford), mergeable across workers. */
@@ -76,6 +77,7 @@ struct worker_stats {
 	uint64_t usr_ns, sys_ns;          /* CPU time of the worker */
 	uint64_t ctx_vol, ctx_invol;
 	uint64_t majf, minf;
+	struct counter_values counters;   /* the same window as the above */
 	uint64_t start_ns, end_ns;        /* after ramp_time, monotonic */
 	uint64_t runtime_ns;
 	uint64_t iv_start_ns;             /* start of the current interval */
@@ -104,5 +106,7 @@ void stats_add_clat(struct worker_stats *s, enum ddir d, uint64_t clat_ns);
 /* Closes intervals that ended before @now_ns (bw/iops samples). */
 void stats_tick(struct worker_stats *s, uint64_t now_ns);
 void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src);
+/* Adds one direction's counters, latencies and histograms of @src to @dst. */
+void ddir_stats_merge(struct ddir_stats *dst, const struct ddir_stats *src);
 
 #endif /* IODIG_STATS_H */

@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,15 +44,17 @@ static uint64_t get(const uint8_t *p, unsigned int n)
 	return v;
 }
 
-static int write_all(int fd, const uint8_t *b, size_t n)
+/* Writes (@writing) or reads all @n bytes at @b: 0, or -errno (-EIO
+ * when the file ends first). */
+static int transfer_all(int fd, uint8_t *b, size_t n, bool writing)
 {
 	while (n) {
-		ssize_t w = write(fd, b, n);
+		ssize_t done = writing ? write(fd, b, n) : read(fd, b, n);
 
-		if (w <= 0)
-			return w < 0 ? -errno : -EIO;
-		b += w;
-		n -= (size_t)w;
+		if (done <= 0)
+			return done < 0 ? -errno : -EIO;
+		b += done;
+		n -= (size_t)done;
 	}
 	return 0;
 }
@@ -82,26 +85,13 @@ int verify_state_save(const struct verify_state *s, struct errbuf *err)
 	put(p, csum_crc32c_raw(buf + VSTATE_HDR_LEN, size), 8);
 	verify_state_path(s->name, s->index, path, sizeof(path));
 	fd = open(path, O_CREAT | O_TRUNC | O_WRONLY | O_SYNC | O_CLOEXEC, 0644);
-	ret = fd < 0 ? -errno : write_all(fd, buf, VSTATE_HDR_LEN + size);
+	ret = fd < 0 ? -errno : transfer_all(fd, buf, VSTATE_HDR_LEN + size, true);
 	if (fd >= 0)
 		close(fd);
 	free(buf);
 	if (ret)
 		return err_set(err, -ret, "cannot write verify state file %s: %s",
 			       path, strerror(-ret));
-	return 0;
-}
-
-static int read_exact(int fd, uint8_t *b, size_t n)
-{
-	while (n) {
-		ssize_t r = read(fd, b, n);
-
-		if (r <= 0)
-			return r < 0 ? -errno : -EIO;
-		b += r;
-		n -= (size_t)r;
-	}
 	return 0;
 }
 
@@ -135,7 +125,7 @@ static int read_state(int fd, const char *path, uint8_t **list, size_t *size,
 	uint8_t hdr[VSTATE_HDR_LEN];
 	uint64_t n;
 
-	if (read_exact(fd, hdr, sizeof(hdr)))
+	if (transfer_all(fd, hdr, sizeof(hdr), false))
 		return err_set(err, EIO, "cannot read verify state file %s", path);
 	if (get(hdr, 8) != VSTATE_VERSION)
 		return err_set(err, EINVAL, "verify state file %s is version %llu, "
@@ -149,7 +139,7 @@ static int read_state(int fd, const char *path, uint8_t **list, size_t *size,
 	if (!*list)
 		return err_set(err, ENOMEM, "no memory for verify state %s", path);
 	*size = n;
-	if (read_exact(fd, *list, n))
+	if (transfer_all(fd, *list, n, false))
 		return err_set(err, EIO, "verify state file %s is truncated", path);
 	if (csum_crc32c_raw(*list, n) != get(hdr + 16, 8))
 		return err_set(err, EINVAL, "verify state file %s is corrupt "

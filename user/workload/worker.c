@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "workload/buffers.h"
+#include "workload/counters.h"
 #include "workload/verify_run.h"
 #include "workload/worker.h"
 
@@ -39,6 +40,7 @@ struct io_loop {
 	bool verify_phase;        /* reading back the log (fio's do_verify) */
 	struct verify_run vr;
 	struct rusage ru_start;
+	struct worker_counters counters; /* w->count_events */
 	int error;
 };
 
@@ -131,7 +133,8 @@ static int alloc_units(struct worker *w)
 		return worker_fail(w, -ENOMEM, "cannot allocate %zu bytes of I/O buffers",
 				   w->buf_area_size);
 	w->units = calloc(w->nr_units, sizeof(*w->units));
-	if (!w->units)
+	w->reaped = calloc(w->nr_units, sizeof(*w->reaped));
+	if (!w->units || !w->reaped)
 		return worker_fail(w, -ENOMEM, "cannot allocate %u I/O units", w->nr_units);
 	for (unsigned int i = 0; i < w->nr_units; i++) {
 		w->units[i].index = i;
@@ -226,6 +229,7 @@ static void start_accounting(struct io_loop *lp, uint64_t now)
 	s->start_ns = now;
 	s->iv_start_ns = now;
 	getrusage(RUSAGE_THREAD, &lp->ru_start);
+	counters_start(&lp->counters);
 }
 
 /* fio's FIO_NOSTATS engines: the unit is counted; the latency is the
@@ -323,13 +327,13 @@ static int reap(struct io_loop *lp, unsigned int min)
 	uint64_t now;
 	int n;
 
-	n = e->getevents(w, min, lp->inflight);
+	n = e->getevents(w, min, lp->inflight, w->reaped);
 	if (n < 0)
 		return lp->error = worker_fail(w, n, "reaping I/O on %s failed: %s",
 					       w->path, strerror(-n));
 	now = now_ns();
 	for (int i = 0; i < n; i++)
-		complete_unit(lp, e->event(w, (unsigned int)i), now);
+		complete_unit(lp, w->reaped[i], now);
 	lp->inflight -= (unsigned int)n;
 	s->complete_calls++;
 	s->complete_dist[batch_bucket((unsigned int)n)]++;
@@ -583,6 +587,7 @@ static void finish_accounting(struct io_loop *lp)
 	s->end_ns = now_ns();
 	s->runtime_ns = s->end_ns - s->start_ns;
 	stats_tick(s, s->end_ns);
+	counters_stop(&lp->counters, &s->counters);
 	getrusage(RUSAGE_THREAD, &ru);
 	s->usr_ns = tv_ns(&ru.ru_utime) - tv_ns(&lp->ru_start.ru_utime);
 	s->sys_ns = tv_ns(&ru.ru_stime) - tv_ns(&lp->ru_start.ru_stime);
@@ -671,6 +676,8 @@ static int worker_run(struct worker *w)
 	ret = apply_process_opts(w);
 	if (ret)
 		goto cleanup;
+	if (w->count_events)
+		counters_open(&lp.counters);
 	rng_seed(&w->rng, job->randrepeat ?
 		 job->randseed + w->clone_index * 0x9e3779b9ull :
 		 now_ns() ^ ((uint64_t)gettid() << 32));
@@ -691,7 +698,7 @@ static int worker_run(struct worker *w)
 	ret = setup_data(&lp);
 	if (ret)
 		goto cleanup;
-	ret = job->engine->init(w, &err);
+	ret = job->engine->init ? job->engine->init(w, &err) : 0;
 	if (ret) {
 		worker_fail(w, ret, "%s", err.msg);
 		goto cleanup;
@@ -713,7 +720,7 @@ static int worker_run(struct worker *w)
 	finish_accounting(&lp);
 	save_verify_state(&lp);
 cleanup:
-	if (engine_ready)
+	if (engine_ready && job->engine->cleanup)
 		job->engine->cleanup(w);
 	if (w->fd >= 0)
 		close(w->fd);
@@ -722,9 +729,12 @@ cleanup:
 		verify_run_free(&lp.vr);
 	free(w->units);
 	w->units = NULL;
+	free(w->reaped);
+	w->reaped = NULL;
 	free(w->buf_area);
 	w->buf_area = NULL;
 	offset_gen_free(&w->offsets);
+	counters_close(&lp.counters);
 	return ret;
 }
 

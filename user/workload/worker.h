@@ -38,6 +38,7 @@ struct worker {
 	 * contiguous area so io_uring can register it as fixed buffers. */
 	struct io_unit *units;
 	unsigned int nr_units;
+	struct io_unit **reaped;   /* what the engine's getevents() returned */
 	void *buf_area;
 	size_t buf_unit_size;
 	size_t buf_area_size;
@@ -47,6 +48,10 @@ struct worker {
 
 	struct rng rng;
 	struct offset_gen offsets;
+
+	/* Count the kernel's events on itself (workload/counters.h): set
+	 * by the runner when the counters family reports them. */
+	bool count_events;
 
 	/* Set by the runner (signal or deadline); workers poll it. */
 	volatile sig_atomic_t *stop;

@@ -26,27 +26,15 @@ static int ftruncate_check_job(const struct job *job, const char *where,
 
 static int ftruncate_init(struct worker *w, struct errbuf *err)
 {
-	w->engine_data = NULL;
 	return engine_need_regular_file(w, "a device has no size to truncate",
 					err);
 }
 
-static enum io_result ftruncate_queue(struct worker *w, struct io_unit *u)
+/* The whole unit counts as done, as fio counts it. */
+static ssize_t ftruncate_call(int fd, const struct io_unit *u)
 {
-	int ret;
-
-	do
-		ret = ftruncate(w->fd, (off_t)u->offset);
-	while (ret < 0 && errno == EINTR);
-	u->result = ret < 0 ? -(int64_t)errno : (int64_t)u->len;
-	return IO_COMPLETED;
+	return ftruncate(fd, (off_t)u->offset) < 0 ? -1 : (ssize_t)u->len;
 }
 
-const struct engine_ops ftruncate_engine = {
-	.name = "ftruncate",
-	.flags = ENGINE_SYNC,
-	.init = ftruncate_init,
-	.queue = ftruncate_queue,
-	.cleanup = engine_cleanup_stateless,
-	.check_job = ftruncate_check_job,
-};
+SYSCALL_ENGINE(ftruncate, ftruncate_call, 0, ftruncate_init,
+	       ftruncate_check_job);

@@ -75,8 +75,6 @@ struct uring_data {
 	struct io_unit **pending;  /* SQEs filled but not submitted, ring order */
 	unsigned int nr_pending;
 	unsigned int inflight;     /* submitted, not yet reaped */
-	struct io_unit **events;   /* last getevents() */
-	unsigned int nr_events;
 	struct io_uring_cqe **cqes;
 	unsigned int cap;          /* nr_units */
 };
@@ -104,7 +102,6 @@ static void uring_cleanup(struct worker *w)
 		io_uring_queue_exit(&d->ring);
 	}
 	free(d->pending);
-	free(d->events);
 	free(d->cqes);
 	free(d);
 	w->engine_data = NULL;
@@ -335,9 +332,8 @@ static int uring_init(struct worker *w, struct errbuf *err)
 	d->fd = w->fd;
 	d->rw_flags = o->nowait ? RWF_NOWAIT : 0;
 	d->pending = calloc(d->cap, sizeof(*d->pending));
-	d->events = calloc(d->cap, sizeof(*d->events));
 	d->cqes = calloc(d->cap, sizeof(*d->cqes));
-	if (!d->pending || !d->events || !d->cqes) {
+	if (!d->pending || !d->cqes) {
 		ret = err_set(err, ENOMEM, "io_uring on %s: out of memory", w->path);
 		goto cleanup;
 	}
@@ -447,7 +443,8 @@ static int uring_commit(struct worker *w)
 	return (int)n;
 }
 
-static int uring_getevents(struct worker *w, unsigned int min, unsigned int max)
+static int uring_getevents(struct worker *w, unsigned int min, unsigned int max,
+			   struct io_unit **done)
 {
 	struct uring_data *d = w->engine_data;
 	struct io_uring_cqe *cqe;
@@ -455,7 +452,6 @@ static int uring_getevents(struct worker *w, unsigned int min, unsigned int max)
 	int ret;
 
 	engine_reap_bounds(&min, &max, d->cap);
-	d->nr_events = 0;
 	for (;;) {
 		n = io_uring_peek_batch_cqe(&d->ring, d->cqes, max - got);
 		for (i = 0; i < n; i++) {
@@ -464,7 +460,7 @@ static int uring_getevents(struct worker *w, unsigned int min, unsigned int max)
 			u->result = d->cqes[i]->res;
 			if (u->result == -EAGAIN && d->rw_flags & RWF_NOWAIT)
 				engine_nowait_retry(w, u, 0); /* as psync */
-			d->events[got++] = u;
+			done[got++] = u;
 		}
 		io_uring_cq_advance(&d->ring, n);
 		d->inflight -= n;
@@ -480,25 +476,12 @@ static int uring_getevents(struct worker *w, unsigned int min, unsigned int max)
 			return ret;
 		}
 	}
-	d->nr_events = got;
 	return (int)got;
-}
-
-static struct io_unit *uring_event(struct worker *w, unsigned int i)
-{
-	struct uring_data *d = w->engine_data;
-
-	return i < d->nr_events ? d->events[i] : NULL;
 }
 
 const struct engine_ops io_uring_engine = {
 	.name = "io_uring",
-	.init = uring_init,
-	.queue = uring_queue,
-	.commit = uring_commit,
-	.getevents = uring_getevents,
-	.event = uring_event,
-	.cleanup = uring_cleanup,
+	ENGINE_QUEUEING_OPS(uring),
 	.options = uring_options,
 	.check_job = uring_check_job,
 };

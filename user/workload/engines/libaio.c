@@ -23,8 +23,7 @@ struct libaio_data {
 	struct iocb **pending;     /* queued, not yet submitted, in order */
 	unsigned int nr_pending;
 	unsigned int inflight;     /* submitted, not yet reaped */
-	struct io_event *events;   /* last getevents() */
-	unsigned int nr_events;
+	struct io_event *events;   /* getevents()'s io_getevents */
 	unsigned int cap;          /* nr_units */
 	unsigned int batch;        /* iocbs per io_submit, 0 = all */
 };
@@ -161,14 +160,14 @@ static int libaio_commit(struct worker *w)
 	return (int)done;
 }
 
-static int libaio_getevents(struct worker *w, unsigned int min, unsigned int max)
+static int libaio_getevents(struct worker *w, unsigned int min, unsigned int max,
+			    struct io_unit **done)
 {
 	struct libaio_data *d = w->engine_data;
 	unsigned int got = 0, i;
 	int ret;
 
 	engine_reap_bounds(&min, &max, d->cap);
-	d->nr_events = 0;
 	do {
 		ret = io_getevents(d->ctx, min > got ? (long)(min - got) : 0,
 				   (long)(max - got), d->events + got, NULL);
@@ -187,25 +186,13 @@ static int libaio_getevents(struct worker *w, unsigned int min, unsigned int max
 
 		/* res is unsigned long in the ABI; errors are -errno. */
 		u->result = (long)d->events[i].res;
+		done[i] = u;
 	}
 	d->inflight -= got;
-	d->nr_events = got;
 	return (int)got;
-}
-
-static struct io_unit *libaio_event(struct worker *w, unsigned int i)
-{
-	struct libaio_data *d = w->engine_data;
-
-	return i < d->nr_events ? d->events[i].data : NULL;
 }
 
 const struct engine_ops libaio_engine = {
 	.name = "libaio",
-	.init = libaio_init,
-	.queue = libaio_queue,
-	.commit = libaio_commit,
-	.getevents = libaio_getevents,
-	.event = libaio_event,
-	.cleanup = libaio_cleanup,
+	ENGINE_QUEUEING_OPS(libaio),
 };

@@ -152,7 +152,5 @@ static enum io_result mmap_queue(struct worker *w, struct io_unit *u)
 const struct engine_ops mmap_engine = {
 	.name = "mmap",
 	.flags = ENGINE_SYNC | ENGINE_MMAP,
-	.init = mmap_init,
-	.queue = mmap_queue,
-	.cleanup = mmap_cleanup,
+	ENGINE_STATE_OPS(mmap),
 };

@@ -10,6 +10,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "workload/engines/shared.h"
 #include "workload/worker.h"
@@ -82,7 +83,8 @@ static int null_commit(struct worker *w)
 }
 
 /* Every completion at once, when at least one is asked for. */
-static int null_getevents(struct worker *w, unsigned int min, unsigned int max)
+static int null_getevents(struct worker *w, unsigned int min, unsigned int max,
+			  struct io_unit **done)
 {
 	struct null_data *d = w->engine_data;
 	unsigned int n = d->nr_done;
@@ -90,25 +92,14 @@ static int null_getevents(struct worker *w, unsigned int min, unsigned int max)
 	(void)max; /* never more than were committed */
 	if (!min)
 		return 0;
+	memcpy(done, d->done, n * sizeof(*done));
 	d->nr_done = 0;
 	return (int)n;
-}
-
-static struct io_unit *null_event(struct worker *w, unsigned int i)
-{
-	struct null_data *d = w->engine_data;
-
-	return d->done[i];
 }
 
 const struct engine_ops null_engine = {
 	.name = "null",
 	.flags = ENGINE_DISKLESS | ENGINE_SYNC_AT_DEPTH1,
-	.init = null_init,
-	.queue = null_queue,
-	.commit = null_commit,
-	.getevents = null_getevents,
-	.event = null_event,
-	.cleanup = null_cleanup,
+	ENGINE_QUEUEING_OPS(null),
 	.check_job = engine_refuse_verify,
 };

@@ -22,8 +22,6 @@ struct posixaio_data {
 	struct io_unit **busy;          /* in flight, in no order */
 	unsigned int nr_busy;
 	const struct aiocb **waiting;   /* aio_suspend's list */
-	struct io_unit **events;        /* the last getevents() */
-	unsigned int nr_events;
 };
 
 /* Waits for every request in flight, so none writes into buffers the
@@ -53,7 +51,6 @@ static void posixaio_cleanup(struct worker *w)
 	free(d->cbs);
 	free(d->busy);
 	free(d->waiting);
-	free(d->events);
 	free(d);
 	w->engine_data = NULL;
 }
@@ -69,8 +66,7 @@ static int posixaio_init(struct worker *w, struct errbuf *err)
 	d->cbs = calloc(n, sizeof(*d->cbs));
 	d->busy = calloc(n, sizeof(*d->busy));
 	d->waiting = calloc(n, sizeof(*d->waiting));
-	d->events = calloc(n, sizeof(*d->events));
-	if (!d->cbs || !d->busy || !d->waiting || !d->events) {
+	if (!d->cbs || !d->busy || !d->waiting) {
 		posixaio_cleanup(w);
 		return err_set(err, ENOMEM, "posixaio on %s: out of memory", w->path);
 	}
@@ -113,9 +109,11 @@ static int posixaio_commit(struct worker *w)
 	return (int)n;
 }
 
-/* Moves every finished request of the busy list to the events, up to
- * @max; lists the rest in d->waiting.  Returns how many are waiting. */
-static unsigned int posixaio_collect(struct posixaio_data *d, unsigned int max)
+/* Moves every finished request of the busy list to @done (*@nr_done in
+ * it), up to @max; lists the rest in d->waiting.  Returns how many are
+ * waiting. */
+static unsigned int posixaio_collect(struct posixaio_data *d, unsigned int max,
+				     struct io_unit **done, unsigned int *nr_done)
 {
 	unsigned int i = 0, nr_waiting = 0;
 
@@ -124,7 +122,7 @@ static unsigned int posixaio_collect(struct posixaio_data *d, unsigned int max)
 		struct aiocb *cb = u->engine_priv;
 		int err = aio_error(cb);
 
-		if (err == EINPROGRESS || d->nr_events == max) {
+		if (err == EINPROGRESS || *nr_done == max) {
 			d->waiting[nr_waiting++] = cb;
 			i++;
 			continue;
@@ -132,42 +130,31 @@ static unsigned int posixaio_collect(struct posixaio_data *d, unsigned int max)
 		u->result = err ? -(int64_t)err : (int64_t)aio_return(cb);
 		if (err)
 			aio_return(cb); /* releases the request */
-		d->events[d->nr_events++] = u;
+		done[(*nr_done)++] = u;
 		d->busy[i] = d->busy[--d->nr_busy];
 	}
 	return nr_waiting;
 }
 
-static int posixaio_getevents(struct worker *w, unsigned int min, unsigned int max)
+static int posixaio_getevents(struct worker *w, unsigned int min, unsigned int max,
+			      struct io_unit **done)
 {
 	struct posixaio_data *d = w->engine_data;
+	unsigned int got = 0;
 
-	d->nr_events = 0;
 	for (;;) {
-		unsigned int nr_waiting = posixaio_collect(d, max);
+		unsigned int nr_waiting = posixaio_collect(d, max, done, &got);
 
-		if (d->nr_events >= min || !nr_waiting)
+		if (got >= min || !nr_waiting)
 			break;
 		if (aio_suspend(d->waiting, (int)nr_waiting, NULL) < 0 &&
 		    errno != EINTR && errno != EAGAIN)
-			return d->nr_events ? (int)d->nr_events : -errno;
+			return got ? (int)got : -errno;
 	}
-	return (int)d->nr_events;
-}
-
-static struct io_unit *posixaio_event(struct worker *w, unsigned int i)
-{
-	struct posixaio_data *d = w->engine_data;
-
-	return i < d->nr_events ? d->events[i] : NULL;
+	return (int)got;
 }
 
 const struct engine_ops posixaio_engine = {
 	.name = "posixaio",
-	.init = posixaio_init,
-	.queue = posixaio_queue,
-	.commit = posixaio_commit,
-	.getevents = posixaio_getevents,
-	.event = posixaio_event,
-	.cleanup = posixaio_cleanup,
+	ENGINE_QUEUEING_OPS(posixaio),
 };

@@ -5,29 +5,16 @@
  * flags).
  */
 #define _GNU_SOURCE
-#include <errno.h>
 #include <unistd.h>
 
 #include "workload/engines/shared.h"
-#include "workload/worker.h"
 
-static enum io_result psync_queue(struct worker *w, struct io_unit *u)
+static ssize_t psync_call(int fd, const struct io_unit *u)
 {
 	off_t off = (off_t)u->offset;
-	ssize_t ret;
 
-	do
-		ret = u->ddir == DDIR_WRITE ? pwrite(w->fd, u->buf, u->len, off)
-					    : pread(w->fd, u->buf, u->len, off);
-	while (ret < 0 && errno == EINTR);
-	u->result = engine_result(ret);
-	return IO_COMPLETED;
+	return u->ddir == DDIR_WRITE ? pwrite(fd, u->buf, u->len, off)
+				     : pread(fd, u->buf, u->len, off);
 }
 
-const struct engine_ops psync_engine = {
-	.name = "psync",
-	.flags = ENGINE_SYNC,
-	.init = engine_init_stateless,
-	.queue = psync_queue,
-	.cleanup = engine_cleanup_stateless,
-};
+SYSCALL_ENGINE(psync, psync_call, 0, NULL, NULL);

@@ -4,30 +4,17 @@
  * thread, as fio's pvsync engine.
  */
 #define _GNU_SOURCE
-#include <errno.h>
 #include <sys/uio.h>
 
 #include "workload/engines/shared.h"
-#include "workload/worker.h"
 
-static enum io_result pvsync_queue(struct worker *w, struct io_unit *u)
+static ssize_t pvsync_call(int fd, const struct io_unit *u)
 {
 	struct iovec iov = { .iov_base = u->buf, .iov_len = u->len };
 	off_t off = (off_t)u->offset;
-	ssize_t ret;
 
-	do
-		ret = u->ddir == DDIR_WRITE ? pwritev(w->fd, &iov, 1, off)
-					    : preadv(w->fd, &iov, 1, off);
-	while (ret < 0 && errno == EINTR);
-	u->result = engine_result(ret);
-	return IO_COMPLETED;
+	return u->ddir == DDIR_WRITE ? pwritev(fd, &iov, 1, off)
+				     : preadv(fd, &iov, 1, off);
 }
 
-const struct engine_ops pvsync_engine = {
-	.name = "pvsync",
-	.flags = ENGINE_SYNC,
-	.init = engine_init_stateless,
-	.queue = pvsync_queue,
-	.cleanup = engine_cleanup_stateless,
-};
+SYSCALL_ENGINE(pvsync, pvsync_call, 0, NULL, NULL);

@@ -141,9 +141,7 @@ static enum io_result pvsync2_queue(struct worker *w, struct io_unit *u)
 const struct engine_ops pvsync2_engine = {
 	.name = "pvsync2",
 	.flags = ENGINE_SYNC,
-	.init = pvsync2_init,
-	.queue = pvsync2_queue,
-	.cleanup = pvsync2_cleanup,
+	ENGINE_STATE_OPS(pvsync2),
 	.options = pvsync2_options,
 	.check_job = pvsync2_check_job,
 };

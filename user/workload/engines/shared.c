@@ -15,16 +15,16 @@
 #include "workload/engines/shared.h"
 #include "workload/worker.h"
 
-int engine_init_stateless(struct worker *w, struct errbuf *err)
+enum io_result engine_syscall_queue(struct worker *w, struct io_unit *u,
+				    engine_syscall_fn *call)
 {
-	(void)err;
-	w->engine_data = NULL;
-	return 0;
-}
+	ssize_t ret;
 
-void engine_cleanup_stateless(struct worker *w)
-{
-	(void)w;
+	do
+		ret = call(w->fd, u);
+	while (ret < 0 && errno == EINTR);
+	u->result = engine_result(ret);
+	return IO_COMPLETED;
 }
 
 int engine_check_hipri(bool hipri, const struct job *job, const char *where,

@@ -19,16 +19,38 @@ struct worker;
 int engine_check_hipri(bool hipri, const struct job *job, const char *where,
 		       struct errbuf *err);
 
-/* init and cleanup of an engine that keeps no state between I/Os (the
- * runner calls both for every engine). */
-int engine_init_stateless(struct worker *w, struct errbuf *err);
-void engine_cleanup_stateless(struct worker *w);
-
 /* A system call's return as an I/O result: bytes transferred or -errno. */
 static inline int64_t engine_result(ssize_t ret)
 {
 	return ret < 0 ? -errno : ret;
 }
+
+/* The one system call a sync engine makes for @u on @fd: the bytes done,
+ * or -1 with errno set. */
+typedef ssize_t engine_syscall_fn(int fd, const struct io_unit *u);
+
+/* queue() of an engine whose I/O is @call: restarted on EINTR, its return
+ * the unit's result, completed at once. */
+enum io_result engine_syscall_queue(struct worker *w, struct io_unit *u,
+				    engine_syscall_fn *call);
+
+/* Defines @engine##_engine, the sync engine fio calls @engine, whose every
+ * I/O is the system call @call (engine_syscall_queue): that call is all
+ * that differs between these engines.  @flags adds to ENGINE_SYNC; @init
+ * and @check_job may be NULL. */
+#define SYSCALL_ENGINE(engine, call, flags_, init_, check_job_)        \
+	static enum io_result engine##_queue(struct worker *w,          \
+					     struct io_unit *u)         \
+	{                                                               \
+		return engine_syscall_queue(w, u, (call));              \
+	}                                                               \
+	const struct engine_ops engine##_engine = {                     \
+		.name = #engine,                                        \
+		.flags = ENGINE_SYNC | (flags_),                        \
+		.init = init_,                                          \
+		.queue = engine##_queue,                                \
+		.check_job = check_job_,                                \
+	}
 
 /* Bounds getevents(@min, @max) to an engine's @cap (the size of its
  * event array): no more than @cap reaped, no more waited for than may be

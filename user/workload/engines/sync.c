@@ -56,7 +56,5 @@ static void sync_cleanup(struct worker *w)
 const struct engine_ops sync_engine = {
 	.name = "sync",
 	.flags = ENGINE_SYNC,
-	.init = sync_init,
-	.queue = sync_queue,
-	.cleanup = sync_cleanup,
+	ENGINE_STATE_OPS(sync),
 };

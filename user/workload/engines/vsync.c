@@ -25,8 +25,6 @@ struct vsync_data {
 	unsigned int max_group;   /* iodepth, at most IOV_MAX */
 	struct io_unit **done;    /* completed by commit(), not yet reaped */
 	unsigned int nr_done;
-	struct io_unit **events;  /* the last getevents() */
-	unsigned int nr_events;
 };
 
 static void vsync_cleanup(struct worker *w)
@@ -38,7 +36,6 @@ static void vsync_cleanup(struct worker *w)
 	free(d->iov);
 	free(d->group);
 	free(d->done);
-	free(d->events);
 	free(d);
 	w->engine_data = NULL;
 }
@@ -54,8 +51,7 @@ static int vsync_init(struct worker *w, struct errbuf *err)
 	d->iov = calloc(n, sizeof(*d->iov));
 	d->group = calloc(n, sizeof(*d->group));
 	d->done = calloc(n, sizeof(*d->done));
-	d->events = calloc(n, sizeof(*d->events));
-	if (!d->iov || !d->group || !d->done || !d->events) {
+	if (!d->iov || !d->group || !d->done) {
 		vsync_cleanup(w);
 		return err_set(err, ENOMEM, "vsync on %s: out of memory", w->path);
 	}
@@ -134,35 +130,23 @@ static int vsync_commit(struct worker *w)
 	return (int)n;
 }
 
-static int vsync_getevents(struct worker *w, unsigned int min, unsigned int max)
+static int vsync_getevents(struct worker *w, unsigned int min, unsigned int max,
+			   struct io_unit **done)
 {
 	struct vsync_data *d = w->engine_data;
 	unsigned int n = d->nr_done < max ? d->nr_done : max;
 
 	(void)min; /* everything committed is already done */
 	for (unsigned int i = 0; i < n; i++)
-		d->events[i] = d->done[i];
+		done[i] = d->done[i];
 	for (unsigned int i = n; i < d->nr_done; i++)
 		d->done[i - n] = d->done[i];
 	d->nr_done -= n;
-	d->nr_events = n;
 	return (int)n;
-}
-
-static struct io_unit *vsync_event(struct worker *w, unsigned int i)
-{
-	struct vsync_data *d = w->engine_data;
-
-	return i < d->nr_events ? d->events[i] : NULL;
 }
 
 const struct engine_ops vsync_engine = {
 	.name = "vsync",
 	.flags = ENGINE_SYNC,
-	.init = vsync_init,
-	.queue = vsync_queue,
-	.commit = vsync_commit,
-	.getevents = vsync_getevents,
-	.event = vsync_event,
-	.cleanup = vsync_cleanup,
+	ENGINE_QUEUEING_OPS(vsync),
 };

@@ -1,0 +1,85 @@
+#!/bin/bash
+# make bench, part 3: how long iodig takes around the I/O.  An outside
+# stopwatch (bpftrace on exec, on the job's reads and on exit) gives, for
+# one 12 KiB read from a tmpfs file, the time from exec to the first
+# workload I/O and from the last one to the process's exit, for fio,
+# iodig --no-probes, iodig with the default probes and with --detail:
+# alternating runs, medians of PAIRS rounds.  Then where iodig's start-up
+# goes: each probe family's open time (its JSON's probes[].open_us).
+set -eu
+cd "$(dirname "$0")/../.."
+OUT=${OUT:-build}
+IODIG=${IODIG:-$PWD/$OUT/iodig}
+PAIRS=${PAIRS:-7}
+BPFTRACE=${BPFTRACE:-$(command -v bpftrace || true)}
+[ "$(id -u)" -eq 0 ] || { echo "start-up bench needs root (bpftrace)"; exit 1; }
+[ -n "$BPFTRACE" ] || { echo "start-up bench needs bpftrace (make deps)"; exit 1; }
+
+TMP=$(mktemp -d /dev/shm/iodig-startup.XXXXXX)
+BT_PID= MOUNTED_TRACEFS=
+cleanup() {
+	[ -n "$BT_PID" ] && kill -INT "$BT_PID" 2>/dev/null
+	wait 2>/dev/null
+	[ -n "$MOUNTED_TRACEFS" ] && umount /sys/kernel/tracing
+	rm -rf "$TMP"
+}
+trap cleanup EXIT
+# bpftrace finds tracepoints through tracefs; iodig mounts it only while
+# it runs.
+if [ ! -e /sys/kernel/tracing/available_events ]; then
+	mount -t tracefs nodev /sys/kernel/tracing && MOUNTED_TRACEFS=1
+fi
+head -c 1M /dev/urandom >"$TMP/f"
+# 12 KiB: a read size nothing else in either program uses
+JOB=(--name=s --filename="$TMP/f" --rw=read --bs=12k --size=12k)
+export IODIG_RUNS_DIR=$TMP/runs  # the trace file is written, as by default
+
+"$BPFTRACE" -B line -e '
+tracepoint:sched:sched_process_exec /comm == "iodig" || comm == "fio"/ { printf("exec %d %llu\n", pid, nsecs); }
+tracepoint:syscalls:sys_enter_pread64 /args->count == 12288/ { printf("io %d %llu\n", pid, nsecs); }
+tracepoint:sched:sched_process_exit /(comm == "iodig" || comm == "fio") && pid == tid/ { printf("exit %d %llu\n", pid, nsecs); }' \
+	>"$TMP/bt.txt" 2>"$TMP/bt.err" &
+BT_PID=$!
+for _ in $(seq 300); do grep -q Attaching "$TMP/bt.txt" 2>/dev/null && break; sleep 0.1; done
+grep -q Attaching "$TMP/bt.txt" || { echo "bpftrace did not start: $(cat "$TMP/bt.err")"; exit 1; }
+
+# one labelled run: "label" on the stopwatch's timeline, then the command
+run() {
+	local label=$1; shift
+	echo "run $label" >>"$TMP/labels"
+	"$@" >"$TMP/out.$label.json" 2>/dev/null
+	[ "$label" = default ] && jq -c '[.iodig.kernel.probes[] | select(.state != "off")
+		| {(.family): .open_us}] | add' "$TMP/out.default.json" >>"$TMP/open.txt"
+	sleep 0.2 # the exit event reaches the stopwatch's buffer
+}
+for _ in $(seq "$PAIRS"); do
+	run fio fio --output-format=json "${JOB[@]}"
+	run noprobes "$IODIG" run --no-probes --output-format=json "${JOB[@]}"
+	run default "$IODIG" run --output-format=json "${JOB[@]}"
+	run detail "$IODIG" run --detail --output-format=json "${JOB[@]}"
+done
+kill -INT "$BT_PID"; wait "$BT_PID" 2>/dev/null || true; BT_PID=
+
+median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+# Each exec starts a run; its reads and its own exit follow before the next
+# exec (runs are sequential).  Prints "start_ms end_ms total_ms" per run.
+awk '$1 == "exec" { pid = $2; t0 = $3; first = 0; last = 0 }
+     $1 == "io" && pid { if (!first) first = $3; last = $3 }
+     $1 == "exit" && $2 == pid {
+	if (first) printf "%.1f %.1f %.1f\n", (first - t0) / 1e6, ($3 - last) / 1e6, ($3 - t0) / 1e6;
+	else print "nan nan nan";
+	pid = 0 }' "$TMP/bt.txt" >"$TMP/times"
+paste -d' ' <(awk '{print $2}' "$TMP/labels") "$TMP/times" >"$TMP/rows"
+printf '%-24s %16s %16s %12s\n' "command (12 KiB read)" "exec->1st I/O" "last I/O->exit" "total"
+for label in fio noprobes default detail; do
+	awk -v l="$label" '$1 == l' "$TMP/rows" >"$TMP/sel"
+	printf '%-24s %13s ms %13s ms %9s ms\n' "$label" \
+		"$(cut -d' ' -f2 "$TMP/sel" | median)" "$(cut -d' ' -f3 "$TMP/sel" | median)" \
+		"$(cut -d' ' -f4 "$TMP/sel" | median)"
+done
+echo "(medians of $PAIRS alternating rounds; the stopwatch is bpftrace on exec, pread64 and exit)"
+echo
+echo "iodig's start-up with the default probes, by family (median open time, ms):"
+jq -rs 'map(to_entries) | flatten | group_by(.key)[]
+	| "\(.[0].key) \(map(.value) | sort | .[length/2|floor] / 1000)"' "$TMP/open.txt" |
+	awk '{printf "  %-10s %8.1f\n", $1, $2; s += $2} END {printf "  %-10s %8.1f\n", "all", s}'

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What every family reads from the kernel alike and that stays the same
+ * for a whole run: the kernel's BTF and its symbols.  Parsing either is
+ * the dearest part of opening the probes, so a run parses each once and
+ * every family, group and repeat shares it.  Opaque; the getters load on
+ * first use, and a failed load is remembered (not retried) with its reason.
+ */
+#ifndef IODIG_PROBE_CACHE_H
+#define IODIG_PROBE_CACHE_H
+
+#include "base/errbuf.h"
+
+struct btf;
+struct ksyms;
+struct probe_cache;
+
+int probe_cache_new(struct probe_cache **out);
+/* Accepts NULL. */
+void probe_cache_free(struct probe_cache *c);
+
+/* The kernel's BTF: raw or ELF BTF at @path, NULL = the running kernel's
+ * (/sys/kernel/btf/vmlinux).  NULL with errno set when it cannot be read.
+ * The cache keeps it; the first @path asked for is the one kept. */
+const struct btf *probe_cache_btf(struct probe_cache *c, const char *path);
+
+/* /proc/kallsyms (probes/ksyms.h), owned by the cache.  -errno with the
+ * reason in @err when it cannot be read. */
+int probe_cache_ksyms(struct probe_cache *c, const struct ksyms **out, struct errbuf *err);
+
+#endif /* IODIG_PROBE_CACHE_H */
