@@ -29,6 +29,8 @@ static bool size_fits(const struct cli_option *opt)
 		return opt->size == sizeof(double);
 	case ARG_CUSTOM:
 		return opt->parse != NULL;
+	case ARG_REFUSED:
+		return opt->size == 0;
 	}
 	return false;
 }
@@ -39,7 +41,8 @@ static void test_table_complete(void)
 {
 	for (size_t i = 0; i < cli_nr_options; i++) {
 		const struct cli_option *o = &cli_options[i];
-		bool flag = o->kind == ARG_TRUE || o->kind == ARG_FALSE;
+		bool flag = o->kind == ARG_TRUE || o->kind == ARG_FALSE ||
+			    o->kind == ARG_REFUSED;
 
 		CHECK_MSG(o->name && o->name[0] && strncmp(o->name, "-", 1), "entry %zu", i);
 		CHECK_MSG(o->help && strlen(o->help) > 8, "--%s has no help", o->name);
@@ -132,6 +135,11 @@ static bool same_opts(const struct cli_option *opt, struct cli_opts *a, struct c
 	bool custom_string = opt->kind == ARG_CUSTOM &&
 			     *(char **)((char *)b + opt->offset) == value;
 
+	if (!strcmp(opt->name, "section")) {
+		if (strcmp(a->fio.select.sections[0], b->fio.select.sections[0]))
+			return false;
+		a->fio.select.sections[0] = b->fio.select.sections[0] = NULL;
+	}
 	if (opt->size == sizeof(char *) && (opt->kind == ARG_STRING || opt->kind == ARG_WORD ||
 					     custom_string)) {
 		char **sa = (char **)((char *)a + opt->offset);

@@ -20,9 +20,24 @@
 /* Exit status of a usage error: bad option, value or argument. */
 #define EXIT_USAGE 2
 
-enum cli_cmd { CMD_RUN, CMD_PROBE, CMD_DIFF, CMD_HELP, CMD_VERSION, CMD_NR };
+enum cli_cmd { CMD_RUN, CMD_PROBE, CMD_DIFF, CMD_HELP, CMD_VERSION, CMD_FIO, CMD_NR };
 #define IN(cmd) (1u << (cmd))
 #define IN_ALL  ((1u << CMD_NR) - 1)
+
+/* The fio whose command line, output and version iodig fio mirrors. */
+#define FIO_MIRRORED_VERSION "3.33"
+
+/* fio's command-line options that iodig run has no word for (iodig fio). */
+struct fio_cli_opts {
+	struct jobfile_select select; /* --section (repeatable) */
+	bool showcmd;                 /* --showcmd: job files as command lines */
+	bool version;                 /* --version */
+	bool minimal;                 /* --minimal: terse output */
+	unsigned int terse_version;   /* --terse-version=N */
+	const char *eta;              /* --eta=always|never|auto */
+	bool warnings_fatal;          /* --warnings-fatal */
+	bool readonly;                /* --readonly: refuse jobs that write */
+};
 
 /* Everything the command line sets, for any subcommand; each subcommand
  * reads its own part.  The table's offsets point into it. */
@@ -40,6 +55,7 @@ struct cli_opts {
 	bool man;                     /* help --man */
 	bool bash_completion;         /* help --bash-completion */
 	bool help;                    /* --help, any subcommand */
+	struct fio_cli_opts fio;      /* fio: fio's own command-line options */
 };
 
 /* How an option's value is checked and stored in its field. */
@@ -55,6 +71,7 @@ enum cli_kind {
 	ARG_TIME,      /* uint64_t ns, us/ms/s suffixes, bare number seconds */
 	ARG_PROB,      /* double strictly between .min and .max */
 	ARG_CUSTOM,    /* .parse() checks and stores it */
+	ARG_REFUSED,   /* fio's option that iodig refuses; .help says why */
 };
 
 /* What the shell completes for an option's value. */
@@ -144,5 +161,15 @@ int cmd_probe(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 int cmd_version(int argc, char **argv);
+int cmd_fio(int argc, char **argv);
+
+/* run.c: runs the jobs of @a (files and job options, @o parsed already)
+ * in @ctx as iodig run does, printing every error; the exit status. */
+int cli_run_parsed(struct run_ctx *ctx, struct cli_opts *o, const struct cli_args *a);
+/* A subcommand that runs jobs (run, fio): a run context, @cmd's options
+ * and the job options parsed into it, then @act; the exit status,
+ * EXIT_USAGE for a bad command line. */
+typedef int (*cli_jobs_fn)(struct run_ctx *ctx, struct cli_opts *o, const struct cli_args *a);
+int cli_jobs_command(enum cli_cmd cmd, int argc, char **argv, cli_jobs_fn act);
 
 #endif /* IODIG_CLI_H */

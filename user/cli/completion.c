@@ -141,13 +141,16 @@ static void spaced_words(const char *list, char *buf, size_t len)
  * directory=), nothing for numbers; a BOOL takes no value here. */
 static void job_value_case(const struct opt_doc *d, void *arg)
 {
+	static const enum cli_cmd takers[] = { CMD_RUN, CMD_FIO };  /* job options */
 	char words[sizeof(d->values)];
 
 	if (!strcmp(d->arg, "BOOL"))
 		return;
 	spaced_words(d->values, words, sizeof(words));
-	value_case(arg, "run", d->name, words[0] ? "_iodig_words" :
-		   !strcmp(d->arg, "STR") ? "_iodig_files" : ":", words[0] ? words : NULL);
+
+	for (size_t i = 0; i < sizeof(takers) / sizeof(*takers); i++)
+		value_case(arg, cli_commands[takers[i]].name, d->name, words[0] ? "_iodig_words" :
+			   !strcmp(d->arg, "STR") ? "_iodig_files" : ":", words[0] ? words : NULL);
 }
 
 /* "--rw=" for a job option that takes a value, "--direct" for a BOOL. */
@@ -167,7 +170,7 @@ static void print_option_lists(FILE *out)
 		for (size_t i = 0, n = 0; i < cli_nr_options; i++)
 			if (cli_options[i].cmds & IN(c))
 				fprintf(out, "%s--%s", n++ ? " " : "", cli_options[i].name);
-		if (c == CMD_RUN)
+		if (c == CMD_RUN || c == CMD_FIO)
 			job_options_foreach(job_option_word, out);
 		fputs("\"\n", out);
 	}

@@ -116,7 +116,7 @@ void cli_usage(FILE *out, enum cli_cmd cmd)
 	fputc('\n', out);
 	print_wrapped(out, cli_commands[cmd].description, 0, 0);
 	print_options(out, "Options", cmd, ALL);
-	if (cmd == CMD_RUN) {
+	if (cmd == CMD_RUN || cmd == CMD_FIO) {
 		fputc('\n', out);
 		options_print_help(out);
 	}

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/* iodig command line: dispatch to the subcommand; each prints its errors. */
+/* iodig command line: dispatch to the subcommand (iodig fio when called as
+ * fio); each prints its errors. */
 #include <malloc.h>
 #include <stdio.h>
 #include <string.h>
@@ -8,6 +9,14 @@
 #include "base/errbuf.h"
 #include "cli/cli.h"
 #include "workload/engine.h"
+
+/* The name the program was run as, without its directory. */
+static const char *program_name(const char *argv0)
+{
+	const char *slash = strrchr(argv0, '/');
+
+	return slash ? slash + 1 : argv0;
+}
 
 /*
  * libbpf parses the kernel's BTF, several MiB, once for each family's
@@ -31,6 +40,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "iodig: %s\n", err.msg);
 		return 1;
 	}
+	/* run through a link named fio: fio's command line, for scripts */
+	if (!strcmp(program_name(argv[0]), "fio"))
+		return cmd_fio(argc - 1, argv + 1);
 	if (argc < 2) {
 		cli_usage(stderr, CMD_NR);
 		return EXIT_USAGE;

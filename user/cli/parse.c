@@ -87,6 +87,9 @@ void cli_value_phrase(const struct cli_option *opt, char *buf, size_t len)
 	case ARG_PROB:
 		snprintf(buf, len, "a probability between %g and %g", opt->min, opt->max);
 		return;
+	case ARG_REFUSED:
+		snprintf(buf, len, "iodig refuses it");
+		return;
 	default:
 		break;
 	}
@@ -202,6 +205,8 @@ static int parse_option(const struct cli_option *opt, int argc, char **argv, int
 {
 	const char *val = strchr(argv[*i], '=');
 
+	if (opt->kind == ARG_REFUSED)
+		return err_set(err, ENOTSUP, "option --%s is refused: %s", opt->name, opt->help);
 	if (!opt->arg && val)
 		return err_set(err, EINVAL, "option --%s takes no value", opt->name);
 	if (opt->arg && val)

@@ -73,6 +73,11 @@ static int load_jobs(struct run_ctx *ctx, const struct cli_args *a, bool parse_o
 		ret = cmdline_jobs_parse((int)a->nr_extra, a->extra, &ctx->jobs, err);
 	if (ret)
 		return ret;
+	/* fio's --section may leave no job: only running them fails */
+	if (!ctx->jobs.count && ctx->jobs.select && ctx->jobs.select->nr_sections)
+		return parse_only ? 0 : err_set(err, ENOENT, "option --section: no job file "
+						"has a section '%s'",
+						ctx->jobs.select->sections[0]);
 	ret = job_list_finalize(&ctx->jobs, err);
 	if (!ret && !parse_only)
 		ret = job_list_check_host(&ctx->jobs, err);
@@ -145,23 +150,13 @@ static void join_command(char *buf, size_t len, int argc, char **argv)
 		off += (size_t)snprintf(buf + off, len - off, "%s%s", i ? " " : "", argv[i]);
 }
 
-/* The run's options into @ctx and @o, the rest into @a; checks of
- * options that depend on each other. */
-static int parse_run_args(struct run_ctx *ctx, struct cli_opts *o, int argc, char **argv,
-			  struct cli_args *a, struct errbuf *err)
+/* Checks of run options that depend on each other. */
+static int check_run_opts(const struct run_opts *r, struct errbuf *err)
 {
-	int ret;
-
-	cli_opts_init(o, &ctx->opts);
-	ret = cli_parse(CMD_RUN, argc, argv, o, job_option_known, a, err);
-	if (ret)
-		return ret;
-	ctx->opts = o->run;
-	join_command(ctx->opts.command, sizeof(ctx->opts.command), argc + 1, argv - 1);
-	if (ctx->opts.probe_toggle_settle_ms >= 0 && !ctx->opts.probe_toggle_ms)
+	if (r->probe_toggle_settle_ms >= 0 && !r->probe_toggle_ms)
 		return err_set(err, EINVAL, "option --probe-toggle-settle: only with "
 			       "--probe-toggle");
-	if (ctx->opts.probe_toggle_ms && ctx->opts.no_probes)
+	if (r->probe_toggle_ms && r->no_probes)
 		return err_set(err, EINVAL, "option --probe-toggle: there are no probes to "
 			       "toggle with --no-probes");
 	return 0;
@@ -193,31 +188,34 @@ static int finished_status(struct run_ctx *ctx, const struct repeat_result *res)
 	return status;
 }
 
-int cmd_run(int argc, char **argv)
+/* fio's --readonly: no job may write. */
+static int check_readonly(const struct job_list *jobs, struct errbuf *err)
 {
-	struct run_ctx ctx;
-	struct cli_opts o;
-	struct cli_args a = { 0 };
+	for (size_t i = 0; i < jobs->count; i++)
+		if (rw_has_write(jobs->jobs[i].rw))
+			return err_set(err, EROFS, "job '%s' (%s:%d) writes (rw=%s) and "
+				       "--readonly allows no writes", jobs->jobs[i].name,
+				       jobs->jobs[i].source, jobs->jobs[i].source_line,
+				       rw_mode_name(jobs->jobs[i].rw));
+	return 0;
+}
+
+int cli_run_parsed(struct run_ctx *ctx, struct cli_opts *o, const struct cli_args *a)
+{
 	struct repeat_result res = { 0 };
 	struct errbuf err = { { 0 } };
 	struct tracefile *base = NULL;
 	int status = EXIT_USAGE, ret, stale;
 
-	run_ctx_init(&ctx);
-	ret = parse_run_args(&ctx, &o, argc, argv, &a, &err);
-	if (!ret && o.help) {
-		cli_usage(stdout, CMD_RUN);
-		status = 0;
-		goto cleanup;
-	}
-	if (!ret)
-		ret = load_jobs(&ctx, &a, o.parse_only, &err);
+	ret = load_jobs(ctx, a, o->parse_only, &err);
+	if (!ret && o->fio.readonly)
+		ret = check_readonly(&ctx->jobs, &err);
 	/* a baseline that cannot be read fails before the run, not after */
-	if (!ret && o.baseline && !o.parse_only)
-		ret = tracefile_load(o.baseline, &base, &err);
+	if (!ret && o->baseline && !o->parse_only)
+		ret = tracefile_load(o->baseline, &base, &err);
 	if (ret)
 		goto fail;
-	if (o.parse_only) {
+	if (o->parse_only) {
 		status = 0;
 		goto cleanup;
 	}
@@ -225,37 +223,78 @@ int cmd_run(int argc, char **argv)
 	stale = scratch_cleanup_stale(&err);
 	if (stale > 0)
 		fprintf(stderr, "iodig: removed %d scratch device(s) left by a killed iodig run\n", stale);
-	ret = run_prepare(&ctx, &err);
+	ret = run_prepare(ctx, &err);
 	if (ret) {
 		status = EXIT_USAGE;
 		goto fail;
 	}
-	ret = repeat_execute(&ctx, &o.repeat, &res, &err);
-	if (ctx.untraced_workers)
+	ret = repeat_execute(ctx, &o->repeat, &res, &err);
+	if (ctx->untraced_workers)
 		fprintf(stderr, "iodig: worker process %d and later ones are not traced: the probes follow at most %d processes (thread=1 puts all workers in one)\n",
-			(int)ctx.first_untraced, IODIG_MAX_TGIDS);
+			(int)ctx->first_untraced, IODIG_MAX_TGIDS);
 	if (!ret && res.nothing_run) {
 		fprintf(stderr, "iodig: interrupted by signal %d before the workload started; nothing was run\n",
-			ctx.stop_signal);
-		status = 128 + ctx.stop_signal;
+			ctx->stop_signal);
+		status = 128 + ctx->stop_signal;
 		goto cleanup;
 	}
 	if (!ret)
-		ret = output_report(&res, &ctx.opts, &err);
+		ret = output_report(&res, &ctx->opts, &err);
 	if (!ret) {
-		ret = save_artifacts(&ctx, &res, &o, base, &err);
+		ret = save_artifacts(ctx, &res, o, base, &err);
 		base = NULL;
 	}
 	if (ret)
 		goto fail;
-	status = finished_status(&ctx, &res);
+	status = finished_status(ctx, &res);
 	goto cleanup;
 fail:
 	fprintf(stderr, "iodig: %s\n", err.msg);
 cleanup:
 	tracefile_free(base);
 	repeat_result_free(&res);
+	return status;
+}
+
+int cli_jobs_command(enum cli_cmd cmd, int argc, char **argv, cli_jobs_fn act)
+{
+	struct run_ctx ctx;
+	struct cli_opts o;
+	struct cli_args a = { 0 };
+	struct errbuf err = { { 0 } };
+	int status = EXIT_USAGE;
+
+	run_ctx_init(&ctx);
+	cli_opts_init(&o, &ctx.opts);
+	if (cli_parse(cmd, argc, argv, &o, job_option_known, &a, &err)) {
+		fprintf(stderr, "iodig: %s\n", err.msg);
+	} else {
+		ctx.opts = o.run;
+		/* argv[-1] is the subcommand, or "fio" through a link */
+		join_command(ctx.opts.command, sizeof(ctx.opts.command), argc + 1, argv - 1);
+		status = act(&ctx, &o, &a);
+	}
 	run_ctx_cleanup(&ctx);
 	cli_args_free(&a);
 	return status;
+}
+
+static int run_parsed(struct run_ctx *ctx, struct cli_opts *o, const struct cli_args *a)
+{
+	struct errbuf err = { { 0 } };
+
+	if (check_run_opts(&ctx->opts, &err)) {
+		fprintf(stderr, "iodig: %s\n", err.msg);
+		return EXIT_USAGE;
+	}
+	if (o->help) {
+		cli_usage(stdout, CMD_RUN);
+		return 0;
+	}
+	return cli_run_parsed(ctx, o, a);
+}
+
+int cmd_run(int argc, char **argv)
+{
+	return cli_jobs_command(CMD_RUN, argc, argv, run_parsed);
 }

@@ -11,6 +11,7 @@
 
 #include "analysis/diff.h"
 #include "cli/cli.h"
+#include "job/options.h"
 #include "iodig/block.h"
 #include "iodig/sampling.h"
 #include "probes/probe.h"
@@ -52,6 +53,47 @@ static int parse_output_format(void *field, const char *value, struct errbuf *er
 	*(unsigned int *)field = fmt;
 	return 0;
 }
+
+/* --section NAME, repeatable: appended to the list. */
+static int parse_section(void *field, const char *value, struct errbuf *err)
+{
+	struct jobfile_select *sel = field;
+
+	if (sel->nr_sections >= JOBFILE_MAX_SECTIONS)
+		return err_set(err, E2BIG, "option --section: more than %d sections",
+			       JOBFILE_MAX_SECTIONS);
+	sel->sections[sel->nr_sections++] = value;
+	return 0;
+}
+
+/* --eta: fio's always, never, auto as the status line's on, off, auto. */
+static int parse_eta(void *field, const char *value, struct errbuf *err)
+{
+	static const char *const when[] = { "never", "always", "auto" };
+
+	for (int i = 0; i < 3; i++) {
+		if (!strcmp(value, when[i])) {
+			*(int *)field = i < 2 ? i : -1;
+			return 0;
+		}
+	}
+	return err_set(err, EINVAL, "option --eta: '%s' is not one of always, never, auto",
+		       value);
+}
+
+/* --terse-version: fio writes 2 to 5; iodig only fio's default. */
+static int parse_terse_version(void *field, const char *value, struct errbuf *err)
+{
+	if (strcmp(value, "3"))
+		return err_set(err, ENOTSUP, "option --terse-version: iodig writes fio's "
+			       "terse version 3 only, not '%s'", value);
+	*(unsigned int *)field = 3;
+	return 0;
+}
+
+/* fio's options that iodig fio refuses, with the reason as their help. */
+#define FIO_REFUSED(opt, why) \
+	{ .name = opt, .cmds = IN(CMD_FIO), .help = why, .kind = ARG_REFUSED }
 
 /* --probes: checked now, so a bad spec is a usage error, not a run
  * without probes. */
@@ -101,13 +143,13 @@ static const char probe_family_words[] = "all"
 
 const struct cli_option cli_options[] = {
 	/* iodig run */
-	{ .name = "output-format", .cmds = IN(CMD_RUN), .arg = "FORMAT",
+	{ .name = "output-format", .cmds = IN(CMD_RUN) | IN(CMD_FIO), .arg = "FORMAT",
 	  .help = "report format: normal (fio's text), json, json+ (with histogram bins), terse "
 		  "(fio's v3 line), or several, comma separated "
 		  "(default normal)",
 	  .kind = ARG_CUSTOM, .parse = parse_output_format, FIELD(run.output_format),
 	  .values = "normal json json+ terse", .complete = COMPLETE_LIST },
-	{ .name = "output", .cmds = IN(CMD_RUN), .arg = "FILE",
+	{ .name = "output", .cmds = IN(CMD_RUN) | IN(CMD_FIO), .arg = "FILE",
 	  .help = "write the report to FILE (atomically) instead of stdout",
 	  .kind = ARG_STRING, FIELD(run.output_path), .complete = COMPLETE_FILE },
 	{ .name = "target", .cmds = IN(CMD_RUN), .arg = "PATH",
@@ -164,7 +206,7 @@ const struct cli_option cli_options[] = {
 	{ .name = "scratch-size", .cmds = IN(CMD_RUN), .arg = "SIZE",
 	  .help = "size of the built-in scratch target (default 512m)",
 	  .kind = ARG_SIZE, FIELD(run.scratch_size), .min = 1 << 20 },
-	{ .name = "save", .cmds = IN(CMD_RUN), .arg = "FILE",
+	{ .name = "save", .cmds = IN(CMD_RUN) | IN(CMD_FIO), .arg = "FILE",
 	  .help = "trace file for iodig diff (default ./iodig-runs/JOB-TIME.json)",
 	  .kind = ARG_STRING, FIELD(save), .complete = COMPLETE_FILE },
 	{ .name = "no-save", .cmds = IN(CMD_RUN),
@@ -190,11 +232,65 @@ const struct cli_option cli_options[] = {
 	  .help = "after the run, print iodig diff of trace file FILE (A) against this run (B)",
 	  .kind = ARG_STRING, FIELD(baseline), .complete = COMPLETE_FILE },
 
-	{ .name = "parse-only", .cmds = IN(CMD_RUN),
+	{ .name = "parse-only", .cmds = IN(CMD_RUN) | IN(CMD_FIO),
 	  .help = "parse and check every job without running anything (fio's "
 		  "--parse-only): exit 0 when all are valid, else 2 with the first "
 		  "error",
 	  .kind = ARG_TRUE, FIELD(parse_only) },
+
+	/* iodig fio: fio's own command-line options (fio 3.33's --help) */
+	{ .name = "section", .cmds = IN(CMD_FIO), .arg = "NAME",
+	  .help = "run only the job of section NAME (and read [global]); may be given "
+		  "several times",
+	  .kind = ARG_CUSTOM, .parse = parse_section, FIELD(fio.select) },
+	{ .name = "showcmd", .cmds = IN(CMD_FIO),
+	  .help = "print each job file as one fio command line and exit",
+	  .kind = ARG_TRUE, FIELD(fio.showcmd) },
+	{ .name = "version", .cmds = IN(CMD_FIO),
+	  .help = "print the fio version iodig mirrors (fio-" FIO_MIRRORED_VERSION
+		  ") and iodig's own, and exit",
+	  .kind = ARG_TRUE, FIELD(fio.version) },
+	{ .name = "minimal", .cmds = IN(CMD_FIO),
+	  .help = "fio's terse output, as --output-format=terse",
+	  .kind = ARG_TRUE, FIELD(fio.minimal) },
+	{ .name = "terse-version", .cmds = IN(CMD_FIO), .arg = "N",
+	  .help = "version of the terse format: 3, fio's default, the one iodig writes",
+	  .kind = ARG_CUSTOM, .parse = parse_terse_version, FIELD(fio.terse_version),
+	  .values = "3", .complete = COMPLETE_WORD },
+	{ .name = "eta", .cmds = IN(CMD_FIO), .arg = "WHEN",
+	  .help = "when to show the status line (default auto: when stderr is a terminal)",
+	  .kind = ARG_CUSTOM, .parse = parse_eta, FIELD(run.progress),
+	  .values = "always never auto", .complete = COMPLETE_WORD },
+	{ .name = "warnings-fatal", .cmds = IN(CMD_FIO),
+	  .help = "accepted: every problem iodig's job parser finds is an error already",
+	  .kind = ARG_TRUE, FIELD(fio.warnings_fatal) },
+	{ .name = "readonly", .cmds = IN(CMD_FIO),
+	  .help = "refuse every job that writes",
+	  .kind = ARG_TRUE, FIELD(fio.readonly) },
+	FIO_REFUSED("server", "fio's client/server mode is out of iodig's scope: run "
+		    "iodig fio on the machine whose kernel is to be traced"),
+	FIO_REFUSED("client", "fio's client/server mode is out of iodig's scope: run "
+		    "iodig fio on the machine whose kernel is to be traced"),
+	FIO_REFUSED("daemonize", "fio's server mode is out of iodig's scope"),
+	FIO_REFUSED("remote-config", "fio's client/server mode is out of iodig's scope"),
+	FIO_REFUSED("bandwidth-log", "iodig writes no aggregate bandwidth logs "
+		    "(agg-read_bw.log); use the job option write_bw_log"),
+	FIO_REFUSED("eta-newline", "iodig's status line has no newline mode; use --eta"),
+	FIO_REFUSED("status-interval", "iodig prints no periodic full status"),
+	FIO_REFUSED("debug", "fio's debug logging is fio's own; iodig's probes "
+		    "show the kernel's side"),
+	FIO_REFUSED("merge-blktrace-only", "iodig does not merge blktraces"),
+	FIO_REFUSED("cpuclock-test", "iodig uses the kernel's clock_gettime only"),
+	FIO_REFUSED("crctest", "iodig has no checksum speed test"),
+	FIO_REFUSED("cmdhelp", "see iodig fio --help for every job option"),
+	FIO_REFUSED("enghelp", "see iodig fio --help for every engine's options"),
+	FIO_REFUSED("idle-prof", "iodig's sampling family shows where CPUs go"),
+	FIO_REFUSED("inflate-log", "iodig writes no compressed logs"),
+	FIO_REFUSED("trigger-file", "iodig has no triggers"),
+	FIO_REFUSED("trigger-timeout", "iodig has no triggers"),
+	FIO_REFUSED("trigger", "iodig has no triggers"),
+	FIO_REFUSED("trigger-remote", "iodig has no triggers"),
+	FIO_REFUSED("aux-path", "iodig keeps no state files beside the jobs"),
 
 	/* iodig probe */
 	{ .name = "target", .cmds = IN(CMD_PROBE), .arg = "PATH",
@@ -294,6 +390,22 @@ const struct cli_command cli_commands[CMD_NR] = {
 			"completion script, generated like the usage from iodig's option "
 			"tables.",
 		.main = cmd_help,
+	},
+	[CMD_FIO] = {
+		.name = "fio",
+		.synopsis = { "[FIO OPTIONS] JOBFILE... [--key=value...]",
+			      "[FIO OPTIONS] --name=NAME --key=value..." },
+		.summary = "fio's own command line, for scripts that call fio",
+		.description =
+			"Takes fio's command line (also when iodig is run through a link "
+			"named fio): job files, job options, --output-format, --output, "
+			"--section, --parse-only, --showcmd, --version, and runs the jobs "
+			"as iodig run does, writing fio's output with the iodig section "
+			"added.  Exit status as fio's: 0, or 1 for any error.  No trace "
+			"file is written unless --save names one.  fio's client/server "
+			"mode and the options iodig has no counterpart for are refused, "
+			"each with the reason.",
+		.main = cmd_fio,
 	},
 	[CMD_VERSION] = {
 		.name = "version",

@@ -132,6 +132,9 @@ struct ini_state {
 	size_t nr_opts, cap_opts;
 	struct ini_file files[INCLUDE_MAX_DEPTH + 1];
 	int depth;            /* files[0..depth] are being read */
+	const struct jobfile_select *select; /* --section, --showcmd */
+	bool skipping;        /* in a section --section leaves out */
+	char section[64];     /* the current one's name, for echo */
 };
 
 static char *trim(char *s)
@@ -220,6 +223,27 @@ static int ini_opt_apply(struct job *job, const struct ini_opt *o,
 	return ret;
 }
 
+/* Whether --section keeps the job of section @name ([global] always). */
+static bool section_selected(const struct jobfile_select *sel, const char *name)
+{
+	if (!sel || !sel->nr_sections || !strcmp(name, "global"))
+		return true;
+	for (unsigned int i = 0; i < sel->nr_sections; i++)
+		if (!strcmp(sel->sections[i], name))
+			return true;
+	return false;
+}
+
+/* A section (@key NULL) or option line to --showcmd's listener. */
+static void ini_echo(struct ini_state *st, const char *section, const char *key,
+		     const char *value)
+{
+	if (section)
+		snprintf(st->section, sizeof(st->section), "%s", section);
+	if (st->select && st->select->echo)
+		st->select->echo(st->select->echo_arg, st->section, key, value);
+}
+
 /* Applies the section's options to its job (or [global]), the first ones
  * of section_first before the others, then forgets them. */
 static int ini_flush(struct ini_state *st, struct errbuf *err)
@@ -229,8 +253,11 @@ static int ini_flush(struct ini_state *st, struct errbuf *err)
 
 	for (int pass = 0; pass < 2 && !ret; pass++) {
 		for (size_t i = 0; i < st->nr_opts && !ret; i++) {
-			if (applies_first(st->opts[i].key) == !pass)
-				ret = ini_opt_apply(job, &st->opts[i], err);
+			if (applies_first(st->opts[i].key) != !pass)
+				continue;
+			ret = ini_opt_apply(job, &st->opts[i], err);
+			if (!ret)
+				ini_echo(st, NULL, st->opts[i].key, st->opts[i].value);
 		}
 	}
 	ini_opts_clear(st);
@@ -259,6 +286,10 @@ static int ini_section(struct ini_state *st, char *line, int lineno,
 		return err_set(err, EINVAL, "%s: empty section name '[]'",
 			       where);
 	st->in_section = true;
+	st->skipping = !section_selected(st->select, name);
+	if (st->skipping)
+		return 0;
+	ini_echo(st, name, NULL, NULL);
 	if (!strcmp(name, "global")) {
 		/* Later [global] sections add to the defaults, and only jobs
 		 * that follow them see the change (fio). */
@@ -319,7 +350,7 @@ static int ini_line_parse(struct ini_state *st, char *line, int lineno,
 	snprintf(where, sizeof(where), "%s:%d", fname, lineno);
 	strip_comment(line);
 	line = trim(line);
-	if (!line[0])
+	if (!line[0] || (st->skipping && line[0] != '['))
 		return 0;
 	if (line[0] == '[') {
 		int ret = ini_flush(st, err);
@@ -446,7 +477,8 @@ static int parse_text(const char *name, const char *buf, size_t len,
 		      const struct stat *sb, struct job_list *list,
 		      struct errbuf *err)
 {
-	struct ini_state st = { .name = name ? name : "job file" };
+	struct ini_state st = { .name = name ? name : "job file",
+				.select = list ? list->select : NULL };
 	int ret;
 
 	if (!list || (!buf && len))
@@ -463,7 +495,9 @@ static int parse_text(const char *name, const char *buf, size_t len,
 	ret = ini_text(&st, st.name, buf, len, err);
 	if (!ret)
 		ret = ini_flush(&st, err);
-	if (!ret && !st.vec.count)
+	/* --section may leave no job of a file; fio says so only when no
+	 * file has one */
+	if (!ret && !st.vec.count && !(st.select && st.select->nr_sections))
 		ret = err_set(err, EINVAL, "%s: no jobs defined (a job is a "
 			      "[section] other than [global])", st.name);
 	if (!ret)

@@ -15,9 +15,25 @@
 #include "base/option.h"
 #include "workload/job.h"
 
+/* What the job-file parser keeps and tells (fio's --section and
+ * --showcmd); NULL: every job, nothing told. */
+#define JOBFILE_MAX_SECTIONS 32
+struct jobfile_select {
+	/* when any: only these jobs; [global] sections are always read and
+	 * the lines of the others skipped unread, as fio does */
+	const char *sections[JOBFILE_MAX_SECTIONS];
+	unsigned int nr_sections;
+	/* called, when set, for each section read (@key NULL), then for
+	 * each of its options as it is applied (@value NULL for a bare
+	 * key): in file order, kb_base and unit_base first */
+	void (*echo)(void *arg, const char *section, const char *key, const char *value);
+	void *echo_arg;
+};
+
 struct job_list {
 	struct job *jobs;
 	size_t count;
+	const struct jobfile_select *select; /* for jobfile_parse; NULL: all */
 };
 
 /* fio's defaults: bs=4k, rw=read, iodepth=1, numjobs=1, ioengine=psync,
