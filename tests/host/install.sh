@@ -58,8 +58,8 @@ complete_words() { # complete_words WORD...: what the completion offers for the 
 }
 check "iodig diff --fo completes to --format" [ "$(complete_words iodig diff --fo)" = "--format" ]
 check "iodig diff --format j completes to json" [ "$(complete_words iodig diff --format j)" = json ]
-check "iodig run --output-format=js completes" \
-	[ "$(complete_words iodig run --output-format = js)" = json ]
+check "iodig run --output-format=js offers json and json+" \
+	[ "$(complete_words iodig run --output-format = js)" = "json json+" ]
 check "iodig pr completes to probe" [ "$(complete_words iodig pr)" = probe ]
 check "iodig run --ioeng offers the job option" [ "$(complete_words iodig run --ioeng)" = "--ioengine=" ]
 

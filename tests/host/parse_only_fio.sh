@@ -17,7 +17,7 @@ fio --version | grep -q '^fio-3\.' || skip "fio $(fio --version) is not fio 3.x"
 # iodig's refusals that are a decision, not a gap (job/fio_engines.c)
 BY_DESIGN="bypasses the kernel block layer|is not local I/O|does no storage I/O|asynchronous I/O: not a kernel|loads fio engine code"
 # not yet: an engine or option iodig lacks, or a value it does not take
-NOT_YET="is a kernel engine iodig does not implement yet|unknown option|is not supported|is not one of|is not an engine iodig has|several files|is a percentage|third \(trim\) part"
+NOT_YET="is a kernel engine iodig does not implement yet|unknown option|is not supported|is not one of|is not an engine iodig has|several files|is a percentage|third \(trim\) part|is unknown \(iodig has|iodig verifies one file per job|is not a size|has no NUMA node|needs runtime"
 # the parser's own business
 SYNTAX="section header|appears before any|include|is empty: \\$\{|uses \\\$pagesize|overflows or divides|line is longer|NUL byte|no jobs defined|has no option name"
 

@@ -299,7 +299,8 @@ static int refuse(void *base, const struct opt_desc *o, const char *value,
 		       where, o->name, o->hint);
 }
 
-#define REFUSED(opt, why) { .name = opt, .type = OPT_CUSTOM, .set = refuse, \
+/* OPT_BOOL so that a bare key ("new_group") is refused for its reason too. */
+#define REFUSED(opt, why) { .name = opt, .type = OPT_BOOL, .set = refuse, \
 	.hint = why, .help = "Not supported: " why }
 #define NO_OFFLOAD "iodig verifies in the worker that read the block, " \
 	"with no offload threads"
@@ -589,9 +590,10 @@ static const struct opt_desc options[] = {
 		  "$jobname.$jobnum.$filenum)" },
 	{ .name = "file_service_type", .type = OPT_CUSTOM,
 	  FIELD(file_service), .set = set_file_service,
-	  .hint = "random|roundrobin|sequential[:N]|zipf:T|pareto:H|normal:S",
-	  .def = "roundrobin",
-	  .help = "How the next I/O's file is chosen among several" },
+	  .hint = "TYPE[:N]", .def = "roundrobin",
+	  .help = "How the next I/O's file is chosen among several: random, "
+		  "roundrobin or sequential, each for N I/Os (zipf:T, pareto:H "
+		  "and normal:S are refused)" },
 	{ .name = "create_on_open", .type = OPT_BOOL, FIELD(create_on_open),
 	  .def = "0", .help = "Create the files when the job opens them, "
 			      "not before the jobs start" },

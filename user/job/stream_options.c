@@ -196,8 +196,10 @@ const struct opt_desc stream_options[] = {
 		  "same offset again" },
 	{ .name = "random_distribution", .type = OPT_CUSTOM,
 	  FIELD(random_distribution), .set = set_distribution,
-	  .hint = "random|zipf[:T]|pareto[:H]|normal[:D]|zoned:A/S:...|zoned_abs:A/SIZE:...",
-	  .def = "random", .help = "How random offsets spread over the region" },
+	  .hint = "DIST[:ARGS]", .def = "random",
+	  .help = "How random offsets spread over the region: random, "
+		  "zipf[:T], pareto[:H], normal[:D], zoned:A/S:... or "
+		  "zoned_abs:A/SIZE:..." },
 	{ .name = "random_generator", .type = OPT_ENUM,
 	  FIELD(random_generator), .values = generator_values,
 	  .def = "tausworthe", .help = "Generator of random offsets and sizes" },
