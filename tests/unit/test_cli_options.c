@@ -132,8 +132,13 @@ static void valid_value(const struct cli_option *o, char *buf, size_t len)
 static bool same_opts(const struct cli_option *opt, struct cli_opts *a, struct cli_opts *b,
 		      const char *value)
 {
-	bool custom_string = opt->kind == ARG_CUSTOM &&
-			     *(char **)((char *)b + opt->offset) == value;
+	char *field = NULL;
+	bool custom_string;
+
+	/* a custom option's field may be a number of any size and alignment */
+	if (opt->size == sizeof(char *))
+		memcpy(&field, (char *)b + opt->offset, sizeof(field));
+	custom_string = opt->kind == ARG_CUSTOM && field == value;
 
 	if (!strcmp(opt->name, "section")) {
 		if (strcmp(a->fio.select.sections[0], b->fio.select.sections[0]))

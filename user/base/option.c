@@ -594,3 +594,12 @@ void opt_print_help(FILE *out, const struct opt_desc *table)
 			print_details(out, o);
 	}
 }
+
+int opt_refuse(void *base, const struct opt_desc *o, const char *value,
+	       const char *where, struct errbuf *err)
+{
+	(void)base;
+	(void)value;
+	return err_set(err, ENOTSUP, "%s: option '%s' is not supported: %s",
+		       where, o->name, o->hint);
+}

@@ -135,4 +135,12 @@ int parse_size_kb(const char *s, unsigned int kb_base, uint64_t *out);
 int parse_time_ns(const char *s, uint64_t unit_ns, uint64_t *out);
 int parse_bool(const char *s, bool *out);
 
+/* set() of an option iodig knows but does not do: -ENOTSUP, saying why
+ * (the descriptor's hint). */
+int opt_refuse(void *base, const struct opt_desc *o, const char *value,
+	       const char *where, struct errbuf *err);
+/* Its row; OPT_BOOL so that a bare key is refused for its reason too. */
+#define REFUSED(opt, why) { .name = opt, .type = OPT_BOOL, .set = opt_refuse, \
+	.hint = why, .help = "Not supported: " why }
+
 #endif /* IODIG_OPTION_H */

@@ -293,3 +293,100 @@ int set_fraction(void *base, const struct opt_desc *o, const char *value,
 	*d = v;
 	return 0;
 }
+
+#define FIELD(f) OPT_FIELD(struct job, f)
+
+static const struct opt_value exit_what_values[] = {
+	{ "group", EXIT_WHAT_GROUP, NULL },
+	{ "stonewall", EXIT_WHAT_STONEWALL, NULL },
+	{ "all", EXIT_WHAT_ALL, NULL },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_value zonemode_values[] = {
+	{ "none", ZONEMODE_NONE, NULL },
+	{ "strided", ZONEMODE_STRIDED, "iodig does no zoned (strided) "
+				       "offsets; zonemode=zbd is checked on "
+				       "the device" },
+	{ "zbd", ZONEMODE_ZBD, NULL },
+	{ NULL, 0, NULL },
+};
+
+#define NO_GROUPS "iodig's report groups are its stonewall groups; put " \
+	"stonewall on the job"
+#define NO_FLOW "iodig has no flow control between jobs"
+#define NO_STEADY "iodig does not stop a job at a steady state (fio's " \
+	"steadystate); give runtime="
+
+/* fio's job control: errors, exits, what is reported, NUMA, zones. */
+const struct opt_desc control_options[] = {
+	{ .name = "continue_on_error", .type = OPT_CUSTOM,
+	  FIELD(continue_on_error), .set = set_continue_on_error,
+	  .hint = "none|read|write|io|verify|all", .def = "none",
+	  .help = "Errors of these classes that ignore_error lists do not "
+		  "end the job; they are counted" },
+	{ .name = "ignore_error", .type = OPT_CUSTOM, FIELD(ignore_error),
+	  .set = set_ignore_error, .hint = "READ,WRITE,VERIFY",
+	  .def = "EIO:EILSEQ,EIO:EILSEQ,EIO:EILSEQ",
+	  .help = "Errnos continue_on_error goes on after, ':' between, per "
+		  "class" },
+	{ .name = "exitall", .type = OPT_BOOL, FIELD(exitall), .def = "0",
+	  .help = "When this job ends, stop the others (see exit_what)" },
+	{ .name = "exitall_on_error", .type = OPT_BOOL,
+	  FIELD(exitall_on_error), .def = "0",
+	  .help = "When this job ends in an error, stop the others" },
+	{ .name = "exit_what", .type = OPT_ENUM, FIELD(exit_what),
+	  .values = exit_what_values, .def = "group",
+	  .help = "What exitall stops: the group, the stonewall group, all" },
+	{ .name = "stats", .type = OPT_BOOL, FIELD(stats), .def = "1",
+	  .help = "0: the job runs but is left out of the report" },
+	REFUSED("new_group", NO_GROUPS),
+	REFUSED("flow", NO_FLOW),
+	REFUSED("flow_id", NO_FLOW),
+	REFUSED("flow_sleep", NO_FLOW),
+	REFUSED("flow_watermark", NO_FLOW),
+	REFUSED("steadystate", NO_STEADY),
+	REFUSED("ss", NO_STEADY),
+	REFUSED("steadystate_duration", NO_STEADY),
+	REFUSED("ss_dur", NO_STEADY),
+	REFUSED("steadystate_ramp_time", NO_STEADY),
+	REFUSED("ss_ramp", NO_STEADY),
+	REFUSED("steadystate_check_interval", NO_STEADY),
+	REFUSED("ss_interval", NO_STEADY),
+	{ .name = "numa_cpu_nodes", .type = OPT_CUSTOM, FIELD(cpus),
+	  .set = set_numa_cpu_nodes, .hint = "NODES",
+	  .help = "Run on the CPUs of these NUMA nodes (as cpus_allowed)" },
+	{ .name = "numa_mem_policy", .type = OPT_CUSTOM, FIELD(cpus),
+	  .set = set_numa_mem_policy, .hint = "MODE[:NODES]",
+	  .help = "default, prefer, bind, interleave, local: accepted where "
+		  "the machine has one node (all put memory there)" },
+	{ .name = "zonemode", .type = OPT_ENUM, FIELD(zonemode),
+	  .values = zonemode_values, .def = "none",
+	  .help = "zbd: a zoned block device (checked when the job runs)" },
+	{ .name = "zonesize", .type = OPT_SIZE, FIELD(zones.size),
+	  .help = "zonemode=zbd: bytes of a zone" },
+	{ .name = "zonerange", .type = OPT_SIZE, FIELD(zones.range),
+	  .help = "zonemode=zbd: bytes of a zone range" },
+	{ .name = "zoneskip", .type = OPT_SIZE, FIELD(zones.skip),
+	  .help = "zonemode=zbd: bytes skipped after each zone" },
+	{ .name = "zonecapacity", .type = OPT_SIZE, FIELD(zones.capacity),
+	  .help = "zonemode=zbd: usable bytes of a zone" },
+	{ .name = "max_open_zones", .type = OPT_UINT, FIELD(zones.max_open),
+	  .max = 1u << 20, .help = "zonemode=zbd: zones open at once" },
+	{ .name = "job_max_open_zones", .type = OPT_UINT,
+	  FIELD(zones.job_max_open), .max = 1u << 20,
+	  .help = "zonemode=zbd: zones open at once per job" },
+	{ .name = "ignore_zone_limits", .type = OPT_BOOL,
+	  FIELD(zones.ignore_limits), .help = "zonemode=zbd: ignore the "
+					      "device's open zone limit" },
+	{ .name = "read_beyond_wp", .type = OPT_BOOL,
+	  FIELD(zones.read_beyond_wp),
+	  .help = "zonemode=zbd: read past the write pointer" },
+	{ .name = "zone_reset_threshold", .type = OPT_CUSTOM,
+	  FIELD(zones.reset_threshold), .set = set_fraction, .hint = "0-1",
+	  .help = "zonemode=zbd: fraction of zones written before resets" },
+	{ .name = "zone_reset_frequency", .type = OPT_CUSTOM,
+	  FIELD(zones.reset_frequency), .set = set_fraction, .hint = "0-1",
+	  .help = "zonemode=zbd: fraction of writes that reset a zone" },
+	{ .name = NULL },
+};

@@ -29,4 +29,7 @@ int set_numa_mem_policy(void *job, const struct opt_desc *o, const char *value,
 int set_fraction(void *job, const struct opt_desc *o, const char *value,
 		 const char *where, struct errbuf *err);
 
+/* The rows of these options, a table of the job's (job/options.c). */
+extern const struct opt_desc control_options[];
+
 #endif /* IODIG_CONTROL_OPTS_H */

@@ -289,19 +289,6 @@ static int set_flag(void *base, const struct opt_desc *o, const char *value,
 	return 0;
 }
 
-/* fio options iodig knows but does not do: an error saying why. */
-static int refuse(void *base, const struct opt_desc *o, const char *value,
-		  const char *where, struct errbuf *err)
-{
-	(void)base;
-	(void)value;
-	return err_set(err, ENOTSUP, "%s: option '%s' is not supported: %s",
-		       where, o->name, o->hint);
-}
-
-/* OPT_BOOL so that a bare key ("new_group") is refused for its reason too. */
-#define REFUSED(opt, why) { .name = opt, .type = OPT_BOOL, .set = refuse, \
-	.hint = why, .help = "Not supported: " why }
 #define NO_OFFLOAD "iodig verifies in the worker that read the block, " \
 	"with no offload threads"
 #define NO_TRIM "iodig issues no discards"
@@ -323,29 +310,6 @@ static const struct opt_value cpus_policy_values[] = {
 	{ "split", CPUS_SPLIT, NULL },
 	{ NULL, 0, NULL },
 };
-
-/* ---- fio's file and job-control options: values and refusals ---- */
-static const struct opt_value exit_what_values[] = {
-	{ "group", EXIT_WHAT_GROUP, NULL },
-	{ "stonewall", EXIT_WHAT_STONEWALL, NULL },
-	{ "all", EXIT_WHAT_ALL, NULL },
-	{ NULL, 0, NULL },
-};
-
-static const struct opt_value zonemode_values[] = {
-	{ "none", ZONEMODE_NONE, NULL },
-	{ "strided", ZONEMODE_STRIDED, "iodig does no zoned (strided) "
-				       "offsets; zonemode=zbd is checked on "
-				       "the device" },
-	{ "zbd", ZONEMODE_ZBD, NULL },
-	{ NULL, 0, NULL },
-};
-
-#define NO_GROUPS "iodig's report groups are its stonewall groups; put " \
-	"stonewall on the job"
-#define NO_FLOW "iodig has no flow control between jobs"
-#define NO_STEADY "iodig does not stop a job at a steady state (fio's " \
-	"steadystate); give runtime="
 
 static const struct opt_desc options[] = {
 	{ .name = "name", .type = OPT_STR, FIELD(name),
@@ -533,56 +497,6 @@ static const struct opt_desc options[] = {
 	  .help = "I/O priority class of the workers: 1 realtime, 2 best "
 		  "effort, 3 idle (0: best effort)" },
 
-	/* fio's latency measurement, percentiles and log files (stat_opts.c) */
-	{ .name = "gtod_reduce", .type = OPT_BOOL, .set = set_gtod_reduce,
-	  .help = "Time nothing: sets the disable_* options "
-	  "and clat_percentiles=0" },
-	{ .name = "disable_lat", .type = OPT_BOOL, FIELD(stat.disable_lat),
-	  .help = "Do not measure total latency (lat)" },
-	{ .name = "disable_clat", .type = OPT_BOOL, FIELD(stat.disable_clat),
-	  .help = "Do not measure completion latency (clat) nor its buckets" },
-	{ .name = "disable_slat", .type = OPT_BOOL, FIELD(stat.disable_slat),
-	  .help = "Do not measure submission latency (slat)" },
-	{ .name = "disable_bw_measurement", .alias = "disable_bw", .type = OPT_BOOL,
-	  FIELD(stat.disable_bw), .help = "No bandwidth and IOPS samples" },
-	{ .name = "clat_percentiles", .type = OPT_BOOL, FIELD(stat.clat_percentiles),
-	  .def = "1", .help = "Report completion latency percentiles" },
-	{ .name = "lat_percentiles", .type = OPT_BOOL, FIELD(stat.lat_percentiles),
-	  .help = "Report total latency percentiles" },
-	{ .name = "slat_percentiles", .type = OPT_BOOL, FIELD(stat.slat_percentiles),
-	  .help = "Report submission latency percentiles" },
-	{ .name = "percentile_list", .type = OPT_CUSTOM, .set = set_percentile_list,
-	  .hint = "P[:P...]", .help = "Percentiles to report (up to 20, 0-100), "
-	  "instead of fio's 17" },
-	{ .name = "write_lat_log", .type = OPT_BOOL, .set = set_log_prefix,
-	  .help = "write_lat_log=PREFIX writes PREFIX_{slat,clat,lat}.N.log; "
-	  "bare, PREFIX is the job name" },
-	{ .name = "write_bw_log", .type = OPT_BOOL, .set = set_log_prefix,
-	  .help = "write_bw_log[=PREFIX]: PREFIX_bw.N.log (KiB/s)" },
-	{ .name = "write_iops_log", .type = OPT_BOOL, .set = set_log_prefix,
-	  .help = "write_iops_log[=PREFIX]: PREFIX_iops.N.log" },
-	{ .name = "write_hist_log", .type = OPT_BOOL, .set = set_log_prefix,
-	  .help = "write_hist_log[=PREFIX]: PREFIX_clat_hist.N.log, "
-	  "fio's 1856-bin histograms every log_hist_msec" },
-	{ .name = "log_avg_msec", .type = OPT_UINT, FIELD(logs.avg_msec),
-	  .max = UINT32_MAX, .def = "0",
-	  .help = "Log one averaged line per this many ms; 0 = one per I/O" },
-	{ .name = "log_hist_msec", .type = OPT_UINT, FIELD(logs.hist_msec),
-	  .max = UINT32_MAX, .def = "0",
-	  .help = "Interval of write_hist_log's lines, ms" },
-	{ .name = "log_max_value", .type = OPT_BOOL, FIELD(logs.max_value),
-	  .help = "Log each window's maximum instead of its mean" },
-	{ .name = "log_offset", .type = OPT_BOOL, FIELD(logs.offset),
-	  .help = "Add the I/O's offset column to each line" },
-	{ .name = "log_unix_epoch", .type = OPT_BOOL, FIELD(logs.unix_epoch),
-	  .help = "Times in ms since 1970, not since the job started" },
-	{ .name = "per_job_logs", .type = OPT_BOOL, FIELD(logs.per_job),
-	  .def = "1", .help = "One file per clone (NAME_bw.N.log); 0: one per "
-	  "job (NAME_bw.log)" },
-	{ .name = "log_prio", .type = OPT_BOOL, FIELD(logs.prio),
-	  .help = "Last column: the I/O priority (0xCPPP), not fio's 0/1 flag" },
-	{ .name = "log_compression", .type = OPT_CUSTOM, .set = set_log_compression,
-	  .hint = "SIZE", .help = "Must be 0: iodig writes its logs uncompressed" },
 	/* ---- fio's file options (job/file_opts.c, run/prepare.c) ---- */
 	{ .name = "filename_format", .type = OPT_STR, FIELD(filename_format),
 	  .help = "Names of a job's files without filename=: $jobname, "
@@ -628,75 +542,6 @@ static const struct opt_desc options[] = {
 	  FIELD(allow_mounted_write), .def = "0",
 	  .help = "Write to a block device in use or holding data (the "
 		  "job's --allow-destructive)" },
-	/* ---- fio's job control (job/control_opts.c) ---- */
-	{ .name = "continue_on_error", .type = OPT_CUSTOM,
-	  FIELD(continue_on_error), .set = set_continue_on_error,
-	  .hint = "none|read|write|io|verify|all", .def = "none",
-	  .help = "Errors of these classes that ignore_error lists do not "
-		  "end the job; they are counted" },
-	{ .name = "ignore_error", .type = OPT_CUSTOM, FIELD(ignore_error),
-	  .set = set_ignore_error, .hint = "READ,WRITE,VERIFY",
-	  .def = "EIO:EILSEQ,EIO:EILSEQ,EIO:EILSEQ",
-	  .help = "Errnos continue_on_error goes on after, ':' between, per "
-		  "class" },
-	{ .name = "exitall", .type = OPT_BOOL, FIELD(exitall), .def = "0",
-	  .help = "When this job ends, stop the others (see exit_what)" },
-	{ .name = "exitall_on_error", .type = OPT_BOOL,
-	  FIELD(exitall_on_error), .def = "0",
-	  .help = "When this job ends in an error, stop the others" },
-	{ .name = "exit_what", .type = OPT_ENUM, FIELD(exit_what),
-	  .values = exit_what_values, .def = "group",
-	  .help = "What exitall stops: the group, the stonewall group, all" },
-	{ .name = "stats", .type = OPT_BOOL, FIELD(stats), .def = "1",
-	  .help = "0: the job runs but is left out of the report" },
-	REFUSED("new_group", NO_GROUPS),
-	REFUSED("flow", NO_FLOW),
-	REFUSED("flow_id", NO_FLOW),
-	REFUSED("flow_sleep", NO_FLOW),
-	REFUSED("flow_watermark", NO_FLOW),
-	REFUSED("steadystate", NO_STEADY),
-	REFUSED("ss", NO_STEADY),
-	REFUSED("steadystate_duration", NO_STEADY),
-	REFUSED("ss_dur", NO_STEADY),
-	REFUSED("steadystate_ramp_time", NO_STEADY),
-	REFUSED("ss_ramp", NO_STEADY),
-	REFUSED("steadystate_check_interval", NO_STEADY),
-	REFUSED("ss_interval", NO_STEADY),
-	{ .name = "numa_cpu_nodes", .type = OPT_CUSTOM, FIELD(cpus),
-	  .set = set_numa_cpu_nodes, .hint = "NODES",
-	  .help = "Run on the CPUs of these NUMA nodes (as cpus_allowed)" },
-	{ .name = "numa_mem_policy", .type = OPT_CUSTOM, FIELD(cpus),
-	  .set = set_numa_mem_policy, .hint = "MODE[:NODES]",
-	  .help = "default, prefer, bind, interleave, local: accepted where "
-		  "the machine has one node (all put memory there)" },
-	{ .name = "zonemode", .type = OPT_ENUM, FIELD(zonemode),
-	  .values = zonemode_values, .def = "none",
-	  .help = "zbd: a zoned block device (checked when the job runs)" },
-	{ .name = "zonesize", .type = OPT_SIZE, FIELD(zones.size),
-	  .help = "zonemode=zbd: bytes of a zone" },
-	{ .name = "zonerange", .type = OPT_SIZE, FIELD(zones.range),
-	  .help = "zonemode=zbd: bytes of a zone range" },
-	{ .name = "zoneskip", .type = OPT_SIZE, FIELD(zones.skip),
-	  .help = "zonemode=zbd: bytes skipped after each zone" },
-	{ .name = "zonecapacity", .type = OPT_SIZE, FIELD(zones.capacity),
-	  .help = "zonemode=zbd: usable bytes of a zone" },
-	{ .name = "max_open_zones", .type = OPT_UINT, FIELD(zones.max_open),
-	  .max = 1u << 20, .help = "zonemode=zbd: zones open at once" },
-	{ .name = "job_max_open_zones", .type = OPT_UINT,
-	  FIELD(zones.job_max_open), .max = 1u << 20,
-	  .help = "zonemode=zbd: zones open at once per job" },
-	{ .name = "ignore_zone_limits", .type = OPT_BOOL,
-	  FIELD(zones.ignore_limits), .help = "zonemode=zbd: ignore the "
-					      "device's open zone limit" },
-	{ .name = "read_beyond_wp", .type = OPT_BOOL,
-	  FIELD(zones.read_beyond_wp),
-	  .help = "zonemode=zbd: read past the write pointer" },
-	{ .name = "zone_reset_threshold", .type = OPT_CUSTOM,
-	  FIELD(zones.reset_threshold), .set = set_fraction, .hint = "0-1",
-	  .help = "zonemode=zbd: fraction of zones written before resets" },
-	{ .name = "zone_reset_frequency", .type = OPT_CUSTOM,
-	  FIELD(zones.reset_frequency), .set = set_fraction, .hint = "0-1",
-	  .help = "zonemode=zbd: fraction of writes that reset a zone" },
 	{ .name = NULL },
 };
 
@@ -742,8 +587,11 @@ static int set_profile_option(const struct opt_desc *o, const char *value,
 	return opt_set(&scratch, &d, value, where, err);
 }
 
-/* The job's own options: the main table, then the I/O stream's. */
-static const struct opt_desc *const job_tables[] = { options, stream_options };
+/* The job's own options: the main table, the I/O stream's, then the
+ * measurement's. */
+static const struct opt_desc *const job_tables[] = {
+	options, stream_options, stat_options, control_options,
+};
 #define N_JOB_TABLES (sizeof(job_tables) / sizeof(job_tables[0]))
 
 static const struct opt_desc *find_job_option(const char *key)

@@ -132,3 +132,59 @@ int set_log_compression(void *base, const struct opt_desc *o, const char *value,
 			       "zlib chunks); leave it at 0", where, o->name);
 	return 0;
 }
+
+#define FIELD(f) OPT_FIELD(struct job, f)
+
+/* fio's latency measurement, percentiles and log files. */
+const struct opt_desc stat_options[] = {
+	{ .name = "gtod_reduce", .type = OPT_BOOL, .set = set_gtod_reduce,
+	  .help = "Time nothing: sets the disable_* options "
+	  "and clat_percentiles=0" },
+	{ .name = "disable_lat", .type = OPT_BOOL, FIELD(stat.disable_lat),
+	  .help = "Do not measure total latency (lat)" },
+	{ .name = "disable_clat", .type = OPT_BOOL, FIELD(stat.disable_clat),
+	  .help = "Do not measure completion latency (clat) nor its buckets" },
+	{ .name = "disable_slat", .type = OPT_BOOL, FIELD(stat.disable_slat),
+	  .help = "Do not measure submission latency (slat)" },
+	{ .name = "disable_bw_measurement", .alias = "disable_bw", .type = OPT_BOOL,
+	  FIELD(stat.disable_bw), .help = "No bandwidth and IOPS samples" },
+	{ .name = "clat_percentiles", .type = OPT_BOOL, FIELD(stat.clat_percentiles),
+	  .def = "1", .help = "Report completion latency percentiles" },
+	{ .name = "lat_percentiles", .type = OPT_BOOL, FIELD(stat.lat_percentiles),
+	  .help = "Report total latency percentiles" },
+	{ .name = "slat_percentiles", .type = OPT_BOOL, FIELD(stat.slat_percentiles),
+	  .help = "Report submission latency percentiles" },
+	{ .name = "percentile_list", .type = OPT_CUSTOM, .set = set_percentile_list,
+	  .hint = "P[:P...]", .help = "Percentiles to report (up to 20, 0-100), "
+	  "instead of fio's 17" },
+	{ .name = "write_lat_log", .type = OPT_BOOL, .set = set_log_prefix,
+	  .help = "write_lat_log=PREFIX writes PREFIX_{slat,clat,lat}.N.log; "
+	  "bare, PREFIX is the job name" },
+	{ .name = "write_bw_log", .type = OPT_BOOL, .set = set_log_prefix,
+	  .help = "write_bw_log[=PREFIX]: PREFIX_bw.N.log (KiB/s)" },
+	{ .name = "write_iops_log", .type = OPT_BOOL, .set = set_log_prefix,
+	  .help = "write_iops_log[=PREFIX]: PREFIX_iops.N.log" },
+	{ .name = "write_hist_log", .type = OPT_BOOL, .set = set_log_prefix,
+	  .help = "write_hist_log[=PREFIX]: PREFIX_clat_hist.N.log, "
+	  "fio's 1856-bin histograms every log_hist_msec" },
+	{ .name = "log_avg_msec", .type = OPT_UINT, FIELD(logs.avg_msec),
+	  .max = UINT32_MAX, .def = "0",
+	  .help = "Log one averaged line per this many ms; 0 = one per I/O" },
+	{ .name = "log_hist_msec", .type = OPT_UINT, FIELD(logs.hist_msec),
+	  .max = UINT32_MAX, .def = "0",
+	  .help = "Interval of write_hist_log's lines, ms" },
+	{ .name = "log_max_value", .type = OPT_BOOL, FIELD(logs.max_value),
+	  .help = "Log each window's maximum instead of its mean" },
+	{ .name = "log_offset", .type = OPT_BOOL, FIELD(logs.offset),
+	  .help = "Add the I/O's offset column to each line" },
+	{ .name = "log_unix_epoch", .type = OPT_BOOL, FIELD(logs.unix_epoch),
+	  .help = "Times in ms since 1970, not since the job started" },
+	{ .name = "per_job_logs", .type = OPT_BOOL, FIELD(logs.per_job),
+	  .def = "1", .help = "One file per clone (NAME_bw.N.log); 0: one per "
+	  "job (NAME_bw.log)" },
+	{ .name = "log_prio", .type = OPT_BOOL, FIELD(logs.prio),
+	  .help = "Last column: the I/O priority (0xCPPP), not fio's 0/1 flag" },
+	{ .name = "log_compression", .type = OPT_CUSTOM, .set = set_log_compression,
+	  .hint = "SIZE", .help = "Must be 0: iodig writes its logs uncompressed" },
+	{ .name = NULL },
+};

@@ -25,4 +25,7 @@ int set_log_prefix(void *job, const struct opt_desc *o, const char *value,
 int set_log_compression(void *job, const struct opt_desc *o, const char *value,
 			const char *where, struct errbuf *err);
 
+/* The rows of these options, a table of the job's (job/options.c). */
+extern const struct opt_desc stat_options[];
+
 #endif /* IODIG_STAT_OPTS_H */

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "workload/files.h"
 #include "workload/worker.h"
@@ -185,4 +186,43 @@ void worker_close_files(struct worker *w)
 		close(w->fd);
 	}
 	w->fd = -1;
+}
+
+int worker_open_target(struct worker *w, struct errbuf *err)
+{
+	const struct job *job = w->job;
+	int flags = rw_has_write(job->rw) || (job->engine->flags & ENGINE_RDWR) ?
+		    O_RDWR : O_RDONLY;
+
+	/* fio's diskless engines (null) open no file; the file-operation
+	 * engines do their own operation on each file instead. */
+	if (job->engine->flags & (ENGINE_DISKLESS | ENGINE_FILE_OPS))
+		return 0;
+	if (job->direct)
+		flags |= O_DIRECT;
+	if (w->nr_files > 1 && (job->engine->flags & ENGINE_UNIT_FD)) {
+		return worker_open_files(w, flags, err);
+	}
+	/* create_on_open, fill_device and file_append leave making the file
+	 * to the job's open, as fio's */
+	if (job->allow_file_create)
+		flags |= O_CREAT;
+	w->fd = open(w->path, flags | O_CLOEXEC, 0644);
+	if (w->fd < 0)
+		return err_set(err, errno, "%s: cannot open%s: %s", w->path,
+			       job->direct ? " with O_DIRECT" : "", strerror(errno));
+	return 0;
+}
+
+/* fio's unlink: the job's regular files go when it ends (a device named
+ * as filename= stays, as in fio). */
+void worker_unlink_files(const struct worker *w)
+{
+	char path[4096];
+	struct stat st;
+
+	for (unsigned int k = 0; k < (w->nr_files ? w->nr_files : 1); k++)
+		if (!worker_file_path(w, k, path, sizeof(path)) &&
+		    !stat(path, &st) && S_ISREG(st.st_mode))
+			unlink(path);
 }

@@ -54,5 +54,11 @@ int worker_file_path(const struct worker *w, unsigned int k, char *buf,
 int worker_open_files(struct worker *w, int flags, struct errbuf *err);
 /* Closes w->fds (or w->fd alone). */
 void worker_close_files(struct worker *w);
+/* Opens what the worker's I/O goes to: its file or device, or each of
+ * several files (worker_open_files()); nothing for diskless and
+ * file-operation engines.  -errno with the reason in @err. */
+int worker_open_target(struct worker *w, struct errbuf *err);
+/* fio's unlink: removes the job's regular files. */
+void worker_unlink_files(const struct worker *w);
 
 #endif /* IODIG_FILES_H */

@@ -26,6 +26,7 @@
 #include "workload/verify_run.h"
 #include "workload/iolog_writer.h"
 #include "workload/worker.h"
+#include "workload/io_units.h"
 #include "workload/worker_process.h"
 
 struct io_loop {
@@ -92,69 +93,6 @@ static int worker_fail(struct worker *w, int ret, const char *fmt, ...)
 	return ret;
 }
 
-static uint32_t max_bs(const struct job *job)
-{
-	uint32_t m = 0;
-
-	for (int d = 0; d < DDIR_COUNT; d++)
-		if (job->bs_max[d] > m)
-			m = job->bs_max[d];
-	return m;
-}
-
-static int open_target(struct worker *w)
-{
-	const struct job *job = w->job;
-	int flags = rw_has_write(job->rw) || (job->engine->flags & ENGINE_RDWR) ?
-		    O_RDWR : O_RDONLY;
-
-	/* fio's diskless engines (null) open no file; the file-operation
-	 * engines do their own operation on each file instead. */
-	if (job->engine->flags & (ENGINE_DISKLESS | ENGINE_FILE_OPS))
-		return 0;
-	if (job->direct)
-		flags |= O_DIRECT;
-	if (w->nr_files > 1 && (job->engine->flags & ENGINE_UNIT_FD)) {
-		struct errbuf err = { { 0 } };
-		int ret = worker_open_files(w, flags, &err);
-
-		return ret ? worker_fail(w, ret, "%s", err.msg) : 0;
-	}
-	/* create_on_open, fill_device and file_append leave making the file
-	 * to the job's open, as fio's */
-	if (job->allow_file_create)
-		flags |= O_CREAT;
-	w->fd = open(w->path, flags | O_CLOEXEC, 0644);
-	if (w->fd < 0)
-		return worker_fail(w, -errno, "%s: cannot open%s: %s", w->path,
-				   job->direct ? " with O_DIRECT" : "",
-				   strerror(errno));
-	return 0;
-}
-
-static int alloc_units(struct worker *w)
-{
-	const struct job *job = w->job;
-	long page = sysconf(_SC_PAGESIZE);
-	size_t unit = (max_bs(job) + page - 1) / page * page;
-
-	w->nr_units = job->iodepth;
-	w->buf_unit_size = unit;
-	w->buf_area_size = unit * w->nr_units;
-	if (posix_memalign(&w->buf_area, page, w->buf_area_size))
-		return worker_fail(w, -ENOMEM, "cannot allocate %zu bytes of I/O buffers",
-				   w->buf_area_size);
-	w->units = calloc(w->nr_units, sizeof(*w->units));
-	w->reaped = calloc(w->nr_units, sizeof(*w->reaped));
-	if (!w->units || !w->reaped)
-		return worker_fail(w, -ENOMEM, "cannot allocate %u I/O units", w->nr_units);
-	for (unsigned int i = 0; i < w->nr_units; i++) {
-		w->units[i].index = i;
-		w->units[i].buf = (char *)w->buf_area + (size_t)i * unit;
-	}
-	return 0;
-}
-
 /* fio fills a writing job's buffers once, in order, before any I/O:
  * random bytes by default, as zeros would flatter compressing or
  * deduplicating devices. */
@@ -165,7 +103,7 @@ static void fill_initial_buffers(struct io_loop *lp)
 	if (!rw_has_write(w->job->rw))
 		return;
 	for (unsigned int i = 0; i < w->nr_units; i++)
-		buffers_fill(&lp->bufs, w->units[i].buf, max_bs(w->job));
+		buffers_fill(&lp->bufs, w->units[i].buf, job_max_bs(w->job));
 }
 
 static enum ddir pick_ddir(struct worker *w)
@@ -741,19 +679,6 @@ static void finish_accounting(struct io_loop *lp)
 	s->minf = (uint64_t)(ru.ru_minflt - lp->ru_start.ru_minflt);
 }
 
-/* fio's unlink: the job's regular files go when it ends (a device named
- * as filename= stays, as in fio). */
-static void unlink_files(const struct worker *w)
-{
-	char path[4096];
-	struct stat st;
-
-	for (unsigned int k = 0; k < (w->nr_files ? w->nr_files : 1); k++)
-		if (!worker_file_path(w, k, path, sizeof(path)) &&
-		    !stat(path, &st) && S_ISREG(st.st_mode))
-			unlink(path);
-}
-
 static int worker_run(struct worker *w)
 {
 	const struct job *job = w->job;
@@ -789,16 +714,21 @@ static int worker_run(struct worker *w)
 			    (unsigned long long)w->region_len);
 		goto cleanup;
 	}
-	ret = open_target(w);
-	if (!ret && w->fds)
-		ret = file_service_init(&lp.fs, job, w->nr_files, w->file_size);
+	ret = worker_open_target(w, &err);
 	if (ret) {
-		worker_fail(w, ret, "cannot open the job's files: %s", strerror(-ret));
+		worker_fail(w, ret, "%s", err.msg);
 		goto cleanup;
 	}
-	ret = alloc_units(w);
-	if (ret)
+	ret = w->fds ? file_service_init(&lp.fs, job, w->nr_files, w->file_size) : 0;
+	if (ret) {
+		worker_fail(w, ret, "cannot set up the job's files: %s", strerror(-ret));
 		goto cleanup;
+	}
+	ret = worker_alloc_units(w, &err);
+	if (ret) {
+		worker_fail(w, ret, "%s", err.msg);
+		goto cleanup;
+	}
 	ret = setup_data(&lp);
 	if (ret)
 		goto cleanup;
@@ -848,7 +778,7 @@ cleanup:
 	offsets_free(&w->offsets);
 	counters_close(&lp.counters);
 	if (job->unlink || job->unlink_each_loop)
-		unlink_files(w);
+		worker_unlink_files(w);
 	return ret;
 }
 
