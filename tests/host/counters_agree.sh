@@ -1,4 +1,4 @@
-# The counters family: the workers' software counters (perf_event_open on each worker thread) agree with the workers' getrusage (context switches exactly up to 1% + 2, minor/major faults up to 1% + 8, task-clock between half of usr+sys CPU and usr+sys + 25% + 50 ms (getrusage's split of the run time lags behind under load: 1.52 s of task-clock against 1.33 s usr+sys on a loaded machine): task-clock runs from perf's sched-in hook to its sched-out hook, getrusage's sum_exec_runtime also holds each switch's path around them, so a switch-heavy job reads lower, by ~30% at ~15k switches/s in this VM) and with the sched family's switch count (up to 5% + 200: sched also sees the workers' start and end); process and thread workers; an mmap job for faults; the hardware counters counted where the CPU has a PMU, else one line naming them and "no hardware PMU (perf_event_open: ENOENT)" in the text, JSON and `iodig probe`; the per-I/O figures in the trace file. timeout: 120
+# The counters family: the workers' software counters (perf_event_open on each worker thread) agree with the workers' getrusage (context switches exactly up to 1% + 2, minor/major faults up to 1% + 8, task-clock at least half of usr+sys CPU and at most the workers' run time + 5% + 50 ms: task-clock and usr+sys are measured differently (perf's clock most likely counts the time a busy host took the vCPU away, sum_exec_runtime does not), so against usr+sys it reads ~30% lower on a switch-heavy job and 50% higher on a busy host) and with the sched family's switch count (up to 5% + 200: sched also sees the workers' start and end); process and thread workers; an mmap job for faults; the hardware counters counted where the CPU has a PMU, else one line naming them and "no hardware PMU (perf_event_open: ENOENT)" in the text, JSON and `iodig probe`; the per-I/O figures in the trace file. timeout: 120
 source tests/host/lib.sh
 need_root
 command -v jq >/dev/null || skip "jq not installed"
@@ -36,8 +36,10 @@ for name in procs threads; do
 		near "$(c major-faults)" "$majf" 8 1
 	check "$name: page-faults $(c page-faults) >= minor + major" \
 		[ "$(c page-faults)" -ge $(( $(c minor-faults) + $(c major-faults) )) ]
-	check "$name: task-clock $(c task-clock) ns within [usr+sys / 2, usr+sys + 25% + 50 ms] of $cpu_ns ns" \
-		awk -v t="$(c task-clock)" -v r="$cpu_ns" 'BEGIN { exit !(t >= r / 2 && t <= r * 1.25 + 50000000) }'
+	wall_ns=$(q '[.jobs[].job_runtime * 1e6] | add')
+	check "$name: task-clock $(c task-clock) ns within [usr+sys $cpu_ns / 2, run time $wall_ns + 5% + 50 ms]" \
+		awk -v t="$(c task-clock)" -v r="$cpu_ns" -v w="$wall_ns" \
+		'BEGIN { exit !(t >= r / 2 && t <= w * 1.05 + 50000000) }'
 	sched=$(q '.iodig.kernel.sched.switches // -1')
 	[ "$sched" -ge 0 ] && check "$name: sched switches $sched ~ context-switches $(c context-switches)" \
 		near "$sched" "$(c context-switches)" 200 5
