@@ -15,12 +15,10 @@
 #include "workload/engines/shared.h"
 #include "workload/worker.h"
 
-enum io_result engine_syscall_queue(struct worker *w, struct io_unit *u,
-				    engine_syscall_fn *call)
+enum io_result engine_syscall_queue(struct io_unit *u, engine_syscall_fn *call)
 {
 	ssize_t ret;
 
-	(void)w; /* the unit names its file (several files per job) */
 	do
 		ret = call(u->fd, u);
 	while (ret < 0 && errno == EINTR);

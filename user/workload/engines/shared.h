@@ -29,10 +29,9 @@ static inline int64_t engine_result(ssize_t ret)
  * or -1 with errno set. */
 typedef ssize_t engine_syscall_fn(int fd, const struct io_unit *u);
 
-/* queue() of an engine whose I/O is @call: restarted on EINTR, its return
- * the unit's result, completed at once. */
-enum io_result engine_syscall_queue(struct worker *w, struct io_unit *u,
-				    engine_syscall_fn *call);
+/* queue() of an engine whose I/O is @call on the unit's file: restarted
+ * on EINTR, its return the unit's result, completed at once. */
+enum io_result engine_syscall_queue(struct io_unit *u, engine_syscall_fn *call);
 
 /* Defines @engine##_engine, the sync engine fio calls @engine, whose every
  * I/O is the system call @call (engine_syscall_queue): that call is all
@@ -42,7 +41,8 @@ enum io_result engine_syscall_queue(struct worker *w, struct io_unit *u,
 	static enum io_result engine##_queue(struct worker *w,          \
 					     struct io_unit *u)         \
 	{                                                               \
-		return engine_syscall_queue(w, u, (call));              \
+		(void)w;                                                \
+		return engine_syscall_queue(u, (call));                 \
 	}                                                               \
 	const struct engine_ops engine##_engine = {                     \
 		.name = #engine,                                        \
