@@ -143,7 +143,7 @@ static int run_both(struct run_ctx *ctx[AB_SIDES], struct cli_opts *o, const str
 		goto fail;
 	sig = ab_interrupted(ctx);
 	if (sig) {
-		fprintf(stderr, "iodig: interrupted by signal %d after %u runs of A and %u of B; "
+		fprintf(stderr, "iodig: interrupted by signal %d (runs done: A %u, B %u); "
 			"no trace file written\n", sig, res[AB_A].done, res[AB_B].done);
 		status = 128 + sig;
 		goto cleanup;
