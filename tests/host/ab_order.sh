@@ -1,4 +1,4 @@
-# iodig ab runs two job files alternately in ABBA order: the runs' start times in the two trace files interleave as A B B A A B; the default trace file names come from the job files and the side; --repeat=auto stops after whole pairs; SIGINT writes no trace file and leaves no scratch device; a bad command line is exit 2 naming the problem.
+# iodig ab runs two job files alternately in ABBA order: the runs' start times in the two trace files interleave as A B B A A B; the default trace file names come from the job files and the side; --repeat=auto stops after whole pairs; --target=scratch puts both sides on one scratch device; SIGINT writes no trace file and leaves no scratch device; a bad command line is exit 2 naming the problem.
 source tests/host/lib.sh
 need_root
 command -v jq >/dev/null || skip "jq not installed"
@@ -50,6 +50,16 @@ check "auto: ABBA order ($got)" [ "$got" = "$want" ]
 check "auto: each side says why it stopped" \
 	[ -n "$(jqr '.iodig.repeats.auto_stopped // empty' "$TMP/auto-a.json")" ]
 check "text output is the diff" grep -q "^iodig diff (each file against A)" "$TMP/auto.txt"
+
+# --target=scratch: one scratch device for both sides, removed after
+before=$(scratch_loops | wc -l)
+"$IODIG" ab "$TMP/small.fio" "$TMP/large.fio" --target=scratch --repeat=1 --no-probes \
+	--no-progress --save-a="$TMP/s-a.json" --save-b="$TMP/s-b.json" >/dev/null 2>"$TMP/err"
+da=$(jqr '.iodig.environment.devices[0].name' "$TMP/s-a.json")
+db=$(jqr '.iodig.environment.devices[0].name' "$TMP/s-b.json")
+check "scratch: both sides on one device ($da, $db)" [ -n "$da" -a "$da" = "$db" ]
+check "scratch: no device warning" [ -z "$(grep -l "different target device" "$TMP/err")" ]
+check "scratch: the device is removed" [ "$(scratch_loops | wc -l)" -eq "$before" ]
 
 # Ctrl-C: no trace file (not even a temp one), no scratch device left
 rm -rf "$TMP/runs"
