@@ -1,4 +1,4 @@
-# iodig ab of nr_requests=128 (A) against nr_requests=4 (B), two loop devices under libaio iodepth 64 x2: the tag waits per I/O are called changed, and a tag-wait row (the count, or its time off-CPU in blk_mq_get_tag) leads the story's rows but for sampled slat frames and the getevents wait it replaced; the diff warns that the queue setting differs. timeout: 120
+# iodig ab of nr_requests=128 (A) against nr_requests=4 (B), two loop devices under libaio iodepth 64 x2: the tag waits per I/O are called changed, and a tag-wait row (the count, or its time off-CPU in blk_mq_get_tag) leads the story's rows but for sampled slat frames and the getevents wait it replaced; the diff warns that the queue setting differs; --fail-on on the tag waits exits 1. timeout: 120
 source tests/host/lib.sh
 need_root
 command -v jq >/dev/null || skip "jq not installed"
@@ -24,8 +24,11 @@ job "$TMP/starved.fio" "$STARVED"
 # 6 runs a side and ~80 rows, a count that wanders by 10% between runs on
 # a loaded VM can miss the strict default's q < 0.01.
 "$IODIG" ab "$TMP/ample.fio" "$TMP/starved.fio" --repeat=6 --no-progress --format=json --alpha=0.05 \
-	--save-a="$TMP/a.json" --save-b="$TMP/b.json" >"$TMP/d.json" 2>"$TMP/err"
-check "ab exits 0 ($?): $(head -c 300 "$TMP/err")" [ -s "$TMP/d.json" ]
+	--fail-on=kernel.tag_waits_per_io --save-a="$TMP/a.json" --save-b="$TMP/b.json" \
+	>"$TMP/d.json" 2>"$TMP/err"
+rc=$?
+check "ab --fail-on=kernel.tag_waits_per_io: B is worse, exit 1 ($rc): $(head -c 300 "$TMP/err")" \
+	[ "$rc" = 1 -a -s "$TMP/d.json" ]
 check "6 runs a side" \
 	[ "$(jqr '.iodig.repeats.count' "$TMP/a.json")/$(jqr '.iodig.repeats.count' "$TMP/b.json")" = 6/6 ]
 row() { # row KEY: verdict and means of the row

@@ -3,8 +3,9 @@
  * iodig ab: two job files run alternately on this kernel in ABBA order
  * (run/ab.h), each side's trace file written, then iodig diff of A against
  * B.  An interrupted ab writes no trace file: an unfinished ABBA sequence
- * is not the fair comparison the files would claim.  Exit status as iodig
- * diff's with --fail-on, else 0, 1 when a job failed, 128 + a signal.
+ * is not the fair comparison the files would claim.  Exit status: 0, 1
+ * when a job or the run failed, 2 for a usage error, 128 + a signal; with
+ * --fail-on, iodig diff's (1 only when B is worse, 2 on any error).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -132,12 +133,12 @@ static int run_both(struct run_ctx *ctx[AB_SIDES], struct cli_opts *o, const str
 
 	memset(res, 0, sizeof(res));
 	ret = ab_prepare(ctx, err);
-
 	if (ret) {
 		status = EXIT_USAGE;
 		goto fail;
 	}
-	status = 1;
+	/* with --fail-on, an error must not read as "B is worse" to git bisect */
+	status = o->diff.fail_on ? EXIT_USAGE : 1;
 	ret = ab_execute(ctx, &o->repeat, res, err);
 	if (ret)
 		goto fail;
@@ -152,10 +153,11 @@ static int run_both(struct run_ctx *ctx[AB_SIDES], struct cli_opts *o, const str
 		fprintf(stderr, "iodig: a job failed; no trace file written\n");
 		goto cleanup;
 	}
-	status = save_and_diff(ctx, res, o, a, err);
-	if (status >= 0)
+	ret = save_and_diff(ctx, res, o, a, err);
+	if (ret >= 0) {
+		status = ret;
 		goto cleanup;
-	status = o->diff.fail_on ? EXIT_USAGE : 1;
+	}
 fail:
 	fprintf(stderr, "iodig: %s\n", err->msg);
 cleanup:
