@@ -88,3 +88,39 @@ fio_run fio_gup $TB $LIBAIO --filename=/dev/nullb1 --iodepth=8
 TB=
 run count block $LIBAIO --filename=/dev/nullb1 --iodepth=8 --size=8m
 fio_run fio_count $LIBAIO --filename=/dev/nullb1 --iodepth=8 --size=8m
+
+# Emulated NVMe (QEMU -device nvme, the real nvme driver: interrupts, one
+# queue per vCPU and a polled one from nvme.poll_queues=1).
+TB="--runtime=$RT --time_based"
+NVME=/dev/nvme0n1
+wait_nvme() { # wait_nvme: 0 once the namespace's block device is there
+	i=0
+	while [ ! -b $NVME ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	[ -b $NVME ]
+}
+if [ -b $NVME ]; then
+	# The GUP job, one and eight submitters; the first with the issue hook
+	# (--detail) for the block family's stages on a driver that completes
+	# by interrupt.
+	run nvme_gup1 block$FUNCS --detail $LIBAIO --filename=$NVME --iodepth=8
+	run nvme_gup8 block$FUNCS $LIBAIO --filename=$NVME --iodepth=8 --numjobs=8 \
+		--group_reporting
+	# Polled io_uring: IOPOLL requests go to the poll queue and the
+	# submitter spins for their completions.
+	run nvme_poll iouring,sched,sampling --ioengine=io_uring --hipri=1 --direct=1 \
+		--rw=randread --bs=4k --iodepth=8 --filename=$NVME
+	# Tags: nvme again with the smallest queues, io_queue_depth=2 (1 is
+	# refused): one usable tag per queue, so 16 in flight sleep for one.
+	p=$out/nvme-params.txt
+	rmmod nvme 2>"$p"
+	insmod /lib/modules/nvme.ko io_queue_depth=1 >>"$p" 2>&1
+	echo "io_queue_depth=1: insmod exit $?" >>"$p"
+	rmmod nvme 2>/dev/null
+	if insmod /lib/modules/nvme.ko io_queue_depth=2 2>>"$p" && wait_nvme; then
+		echo "io_queue_depth=$(cat /sys/module/nvme/parameters/io_queue_depth)" >>"$p"
+		run nvme_tag sched,block $LIBAIO --filename=$NVME --iodepth=16
+	else
+		echo "nvme io_queue_depth=2 reload failed: $(tail -n 2 "$p" | tr '\n' ' ')" \
+			>>"$out/setup-error"
+	fi
+fi
