@@ -63,14 +63,30 @@ nvme_tag() {
 	NVME_SUMMARY+="tag $(fmt "$(iops nvme_tag)") IOPS $sleeps tag waits"
 }
 
+# io_uring passthrough (io_uring_cmd on /dev/ng0n1): NVMe commands issued
+# through io_uring, inline while the queue has tags.
+nvme_passthru() {
+	if [ -f "$R/nvme_passthru.skip" ]; then
+		SKIPPED+=("nvme_passthru: $(cat "$R/nvme_passthru.skip")")
+		return 0
+	fi
+	ran nvme_passthru || return 0
+	local sub pr
+	sub=$(q nvme_passthru '.iodig.kernel.io_uring.submitted // 0')
+	pr=$(q nvme_passthru '.iodig.kernel.io_uring.punt_ratio')
+	check "nvme_passthru: io_uring submitted $sub NVMe commands (punt ratio $(fmt "$pr" %.3f))" "$sub > 0"
+	NVME_SUMMARY+=" | passthru $(fmt "$(iops nvme_passthru)") IOPS"
+}
+
 case_nvme() {
 	local s
 	NVME_SUMMARY=
-	for s in nvme_gup1 nvme_gup8 nvme_poll nvme_tag; do
+	for s in nvme_gup1 nvme_gup8 nvme_poll nvme_passthru nvme_tag; do
 		[ -f "$R/$s.json" ] && echo "nvme $KVER: $s probes: $(nvme_families $s)"
 	done
 	ran nvme_gup1 && { nvme_gup 1; nvme_stages; }
 	ran nvme_gup8 && nvme_gup 8
 	ran nvme_poll && nvme_poll
 	nvme_tag
+	nvme_passthru
 }

@@ -147,7 +147,7 @@ echo
 echo "lab summary ($(($(date +%s) - lab_start))s in all; results in $VM_DIR/results-*):"
 for s in "${summaries[@]}"; do echo "    $s"; done
 for r in "${asserted[@]}"; do
-	grep -h '^probes \|^summary \|^cases \|^nvme \|^timing \|^funcs \|^note: ' "$r/assert.log" | sed 's/^/    /'
+	grep -h '^probes \|^summary \|^cases \|^nvme \|^timing \|^funcs \|^note: \|^skipped: ' "$r/assert.log" | sed 's/^/    /'
 done
 # The same libaio job on two kernels: iodig diff must name the user-page
 # functions that differ (get_user_pages_fast on 6.1, pin_user_pages_fast

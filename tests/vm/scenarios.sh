@@ -115,6 +115,15 @@ if [ -b $NVME ]; then
 	# submitter spins for their completions.
 	run nvme_poll iouring,sched,sampling --ioengine=io_uring --hipri=1 --direct=1 \
 		--rw=randread --bs=4k --iodepth=8 --filename=$NVME
+	# io_uring passthrough: NVMe read commands on the namespace's char
+	# device, once iodig has the io_uring_cmd engine (else a named skip).
+	PT="--ioengine=io_uring_cmd --rw=randread --bs=4k --iodepth=8 --filename=/dev/ng0n1"
+	if iodig run --parse-only --name=nvme_passthru $PT >"$out/nvme_passthru.parse" 2>&1; then
+		run nvme_passthru iouring,sched $PT
+	else
+		echo "iodig run --parse-only refuses ioengine=io_uring_cmd: $(head -n 1 "$out/nvme_passthru.parse")" \
+			>"$out/nvme_passthru.skip"
+	fi
 	# Tags: nvme again with the smallest queues, io_queue_depth=2 (1 is
 	# refused): one usable tag per queue, so 16 in flight sleep for one.
 	p=$out/nvme-params.txt
