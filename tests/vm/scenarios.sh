@@ -127,7 +127,8 @@ if [ -b $NVME ]; then
 	# Tags: nvme again with the smallest queues, io_queue_depth=2 (1 is
 	# refused): one usable tag per queue, so 16 in flight sleep for one.
 	p=$out/nvme-params.txt
-	rmmod nvme 2>"$p"
+	echo "scheduler: $(cat /sys/block/nvme0n1/queue/scheduler)" >"$p"
+	rmmod nvme 2>>"$p"
 	insmod /lib/modules/nvme.ko io_queue_depth=1 >>"$p" 2>&1
 	echo "io_queue_depth=1: insmod exit $?" >>"$p"
 	rmmod nvme 2>/dev/null
