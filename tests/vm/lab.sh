@@ -1,7 +1,7 @@
 #!/bin/bash
 # QEMU kernel lab: boots Debian 6.1 and 6.12 kernels under TCG with null_blk,
-# an ext4 -o dax pmem disk and an emulated NVMe controller, runs iodig's scenarios there and asserts on
-# the JSON.  Exit 0 pass, 1 fail, 77 skip ("skipped: why" first).
+# an ext4 -o dax pmem disk and an emulated NVMe controller, runs iodig's
+# scenarios there and asserts on the JSON.  Exit 0 pass, 1 fail, 77 skip ("skipped: why" first).
 # Usage: tests/vm/lab.sh [6.1|6.12|6.12-rt ...]   (default: 6.1 6.12)
 # Env: VM_CACHE (/var/cache/iodig-vm), OUT (build), VM_TIMEOUT (s per boot),
 # IODIG_VM=0 skips the lab.
