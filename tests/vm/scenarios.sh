@@ -119,7 +119,7 @@ if [ -b $NVME ]; then
 	# device, once iodig has the io_uring_cmd engine (else a named skip).
 	PT="--ioengine=io_uring_cmd --rw=randread --bs=4k --iodepth=8 --filename=/dev/ng0n1"
 	if iodig run --parse-only --name=nvme_passthru $PT >"$out/nvme_passthru.parse" 2>&1; then
-		run nvme_passthru iouring,sched $PT
+		run nvme_passthru iouring,sched $EARLY $PT
 	else
 		echo "iodig run --parse-only refuses ioengine=io_uring_cmd: $(head -n 1 "$out/nvme_passthru.parse")" \
 			>"$out/nvme_passthru.skip"
