@@ -120,6 +120,8 @@ fi
 DAX_SUMMARY=- NOWAIT_SUMMARY=-
 case_dax
 case_nowait
+. "$HERE/assert-nvme.sh"
+case_nvme
 
 for s in "${SKIPPED[@]}"; do echo "skipped: $KVER: $s"; done
 echo "probes $KVER: $FAMILIES"
@@ -129,6 +131,7 @@ printf 'summary %s: qemu %ss | IOPS tag %s gup %s (no probes %s, fio %s, ratio %
 	"$(fmt "$(iops uring_null)")" "$(fmt "$(iops uring_pmem)")" "${tag_vol:--}" \
 	"$(fmt "${pn:-}" %.3f)" "$(fmt "${pp:-}" %.3f)" "${pte:--}" "${pmd:--}" "${pmd_fb:--}" "$FAILS"
 echo "cases $KVER: $DAX_SUMMARY | $NOWAIT_SUMMARY"
+echo "nvme $KVER: ${NVME_SUMMARY:--}"
 # Where the guest's time went: each scenario's wall seconds.
 echo "timing $KVER: qemu ${QSECS}s; $(for f in "$R"/*.secs; do
 	[ -f "$f" ] && printf '%s %ss ' "$(basename "$f" .secs)" "$(cat "$f")"; done)"

@@ -1,6 +1,6 @@
 #!/bin/sh
-# /init of the lab guest: mounts the kernel filesystems, loads null_blk and
-# the pmem stack, makes ext4 -o dax on /dev/pmem0, runs the scenarios and
+# /init of the lab guest: mounts the kernel filesystems, loads null_blk, nvme
+# and the pmem stack, makes ext4 -o dax on /dev/pmem0, runs the scenarios and
 # sends /results to the host over the second serial port, then powers off.
 export PATH=/bin LD_LIBRARY_PATH=
 say() { echo "lab: $*"; }
@@ -30,6 +30,9 @@ for m in $(cat /lib/modules/load.list); do
 	brd) args="rd_nr=1 rd_size=524288" ;;
 	*) args= ;;
 	esac
+	# MODULE.PARAM=V on the kernel command line, as modprobe passes them
+	# (busybox insmod does not): nvme.poll_queues=1 from lab.sh.
+	args="$args $(tr ' ' '\n' </proc/cmdline | sed -n "s/^$m\.//p")"
 	insmod /lib/modules/$m.ko $args 2>/tmp/insmod.err ||
 		grep -q 'File exists' /tmp/insmod.err || setup_fail "insmod $m: $(cat /tmp/insmod.err)"
 done
@@ -56,7 +59,11 @@ if [ -b /dev/pmem0 ]; then
 else
 	setup_fail "no /dev/pmem0 after loading nd_e820/nd_pmem: $(dmesg | grep -i -m3 -E 'pmem|nd_|e820')"
 fi
-say "devices: $(ls /dev | grep -E 'nullb|pmem|ram0' | tr '\n' ' ') dax mount: $(grep -c dax /proc/mounts)"
+# The NVMe controller is probed asynchronously too.
+i=0
+while [ ! -b /dev/nvme0n1 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+[ -b /dev/nvme0n1 ] || setup_fail "no /dev/nvme0n1 after loading nvme: $(dmesg | grep -i -m3 nvme)"
+say "devices: $(ls /dev | grep -E 'nullb|pmem|ram0|nvme|ng[0-9]' | tr '\n' ' ') dax mount: $(grep -c dax /proc/mounts)"
 
 uname -r >/results/kernel
 scenarios.sh /results

@@ -1,7 +1,7 @@
 #!/bin/bash
-# QEMU kernel lab: boots Debian 6.1 and 6.12 kernels under TCG with null_blk
-# and an ext4 -o dax pmem disk, runs iodig's scenarios there and asserts on
-# the JSON.  Exit 0 pass, 1 fail, 77 skip ("skipped: why" first).
+# QEMU kernel lab: boots Debian 6.1 and 6.12 kernels under TCG with null_blk,
+# an ext4 -o dax pmem disk and an emulated NVMe controller, runs iodig's
+# scenarios there and asserts on the JSON.  Exit 0 pass, 1 fail, 77 skip ("skipped: why" first).
 # Usage: tests/vm/lab.sh [6.1|6.12|6.12-rt ...]   (default: 6.1 6.12)
 # Env: VM_CACHE (/var/cache/iodig-vm), OUT (build), VM_TIMEOUT (s per boot),
 # IODIG_VM=0 skips the lab.
@@ -53,6 +53,10 @@ fi
 want=("$@")
 [ ${#want[@]} -eq 0 ] && want=(6.1 6.12)
 initramfs_userland "$VM_DIR" "$IODIG" || skip "$VM_WHY"
+# The emulated NVMe namespace's backing file: sparse, so it costs no disk
+# and reads of it are zeroes, made once and shared by every boot.
+NVME_IMG=$VM_DIR/nvme.img NVME_PARAMS="nvme.poll_queues=1"
+[ -f "$NVME_IMG" ] || truncate -s 1G "$NVME_IMG" || skip "cannot create $NVME_IMG"
 
 failed=0 ran=0 summaries=() asserted=()
 # boot_kernel VER RES: one boot of the lab's guest; results unpacked into
@@ -64,11 +68,15 @@ boot_kernel() {
 	t0=$(date +%s)
 	# KVM is not used: nested guests here die in the kernel decompressor.
 	# memmap=512M!2G reserves guest RAM 2G..2.5G as legacy pmem (nd_e820).
+	# -device nvme: a PCI NVMe controller driven by the guest's nvme module,
+	# with one polled queue for io_uring's IOPOLL (hipri).
 	timeout -k 10 "$VM_TIMEOUT" qemu-system-x86_64 -accel tcg -cpu max -m 3G -smp 2 \
 		-nographic -no-reboot -nic none -monitor none \
+		-device nvme,serial=iodig,drive=nvm0 \
+		-drive file="$NVME_IMG",if=none,id=nvm0,format=raw \
 		-kernel "$VM_CACHE/root/$ver/boot/vmlinuz-$ver" \
 		-initrd "$VM_DIR/initrd-$ver.cpio" \
-		-append "console=ttyS0 memmap=512M!2G panic=-1 mitigations=off loglevel=4 rdinit=/init" \
+		-append "console=ttyS0 memmap=512M!2G panic=-1 mitigations=off loglevel=4 rdinit=/init $NVME_PARAMS" \
 		-serial stdio -serial "file:$res/serial1.txt" \
 		</dev/null >"$res/console.log" 2>&1 &
 	QEMU_PID=$!
@@ -139,7 +147,7 @@ echo
 echo "lab summary ($(($(date +%s) - lab_start))s in all; results in $VM_DIR/results-*):"
 for s in "${summaries[@]}"; do echo "    $s"; done
 for r in "${asserted[@]}"; do
-	grep -h '^probes \|^summary \|^cases \|^timing \|^funcs \|^note: ' "$r/assert.log" | sed 's/^/    /'
+	grep -h '^probes \|^summary \|^cases \|^nvme \|^timing \|^funcs \|^note: \|^skipped: ' "$r/assert.log" | sed 's/^/    /'
 done
 # The same libaio job on two kernels: iodig diff must name the user-page
 # functions that differ (get_user_pages_fast on 6.1, pin_user_pages_fast
