@@ -157,7 +157,7 @@ static void faults_note_status(void *state, int err, struct probe_status *st)
  * stacks, allocating tables) runs in iodig's own process, and its page
  * faults are not the workload's.
  */
-static int read_counters(void *state)
+static int faults_read_at_end(void *state)
 {
 	struct faults_state *s = state;
 
@@ -458,7 +458,5 @@ const struct probe_family faults_probe = {
 	.name = "faults",
 	.summary = "the workload's user page faults, and how DAX faults were served",
 	FAMILY_COMMON(faults),
-	.note_status = faults_note_status,
-	.read_at_end = read_counters,
-	.figures = faults_figures,
+	FAMILY_HOOKS(faults, note_status, read_at_end, figures),
 };

@@ -513,8 +513,5 @@ const struct probe_family funcs_probe = {
 	.stays_attached = true,
 	FAMILY_COMMON(funcs),
 	FAMILY_DROPS(funcs_drops),
-	.prepare = funcs_prepare,
-	.attach = funcs_attach,
-	.note_status = funcs_note_status,
-	.destroy = funcs_destroy,
+	FAMILY_HOOKS(funcs, prepare, attach, note_status, destroy),
 };

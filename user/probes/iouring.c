@@ -469,8 +469,5 @@ const struct probe_family iouring_probe = {
 	.summary = "io_uring requests: punted to io-wq or inline, punted latency, io-wq workers",
 	FAMILY_COMMON(iouring),
 	FAMILY_DROPS(iouring_drops),
-	.prepare = iouring_prepare,
-	.attach = iouring_attach,
-	.tick = iouring_tick,
-	.figures = iouring_figures,
+	FAMILY_HOOKS(iouring, prepare, attach, tick, figures),
 };

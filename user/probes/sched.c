@@ -732,10 +732,5 @@ const struct probe_family sched_probe = {
 	FAMILY_COMMON(sched),
 	FAMILY_CLASSIC("sched", sched_classic_events),
 	FAMILY_DROPS(sched_drops),
-	.prepare = sched_prepare,
-	.set_attached = sched_set_attached,
-	.tick = sched_tick,
-	.share_out = sched_share_out,
-	.figures = sched_figures,
-	.destroy = sched_destroy,
+	FAMILY_HOOKS(sched, prepare, set_attached, tick, share_out, figures, destroy),
 };
