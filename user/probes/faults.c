@@ -63,13 +63,6 @@ static const struct fault_event {
 };
 #define FAULTS_NR_EVENTS (sizeof(fault_events) / sizeof(fault_events[0]))
 
-static const char *const result_keys[DAX_RES_NR] = {
-	[DAX_RES_NOPAGE] = "mapped",
-	[DAX_RES_FALLBACK] = "fallback",
-	[DAX_RES_ERROR] = "error",
-	[DAX_RES_OTHER] = "other",
-};
-
 struct faults_state {
 	FAMILY_BASE;
 	struct faults_bpf *skel;
@@ -224,6 +217,14 @@ static uint64_t dax_timed(const struct faults_state *s, int d, int res, uint64_t
 	}
 	return n;
 }
+
+/* How the reports name a DAX fault's result. */
+static const char *const result_keys[DAX_RES_NR] = {
+	[DAX_RES_NOPAGE] = "mapped",
+	[DAX_RES_FALLBACK] = "fallback",
+	[DAX_RES_ERROR] = "error",
+	[DAX_RES_OTHER] = "other",
+};
 
 /* ", time per fault: mapped 12.3 us, fallback 4.5 us" */
 static void dax_time_text(const struct faults_state *s, int d, FILE *out)
