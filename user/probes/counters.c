@@ -222,10 +222,9 @@ static void counters_figures(const void *state, const struct probe_workload *wl,
 }
 
 const struct probe_family counters_probe = {
-	.name = "counters",
-	.summary = "the workload's kernel event counters (perf_event_open) per I/O",
+	FAMILY_COMMON(counters, "counters",
+		      "the workload's kernel event counters (perf_event_open) per I/O"),
 	.stays_attached = true,
 	.no_bpf = true,
-	FAMILY_COMMON(counters),
 	FAMILY_HOOKS(counters, note_status, figures),
 };

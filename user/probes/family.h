@@ -90,11 +90,13 @@ struct family_base {
 /* probe_family.mechs and nr_mechs from an array of names. */
 #define FAMILY_MECHS(array) .mechs = (array), .nr_mechs = sizeof(array) / sizeof((array)[0])
 
-/* The members of probe_family every family fills, from the names its file
- * gives them: <@p>_mechs, struct <@p>_state, <@p>_load, <@p>_collect,
- * <@p>_render_text and <@p>_render_json.  The optional callbacks follow
- * in FAMILY_HOOKS. */
-#define FAMILY_COMMON(p)						\
+/* The members of probe_family every family fills: its @name and one-line
+ * @summary, and from the names its file gives them <@p>_mechs, struct
+ * <@p>_state, <@p>_load, <@p>_collect, <@p>_render_text and
+ * <@p>_render_json.  The optional callbacks follow in FAMILY_HOOKS. */
+#define FAMILY_COMMON(p, family_name, family_summary)			\
+	.name = (family_name),						\
+	.summary = (family_summary),					\
 	FAMILY_MECHS(p##_mechs),					\
 	.state_size = FAMILY_STATE_SIZE(struct p##_state),		\
 	.load = p##_load,						\

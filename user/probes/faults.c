@@ -456,8 +456,7 @@ static void faults_figures(const void *state, const struct probe_workload *wl,
 }
 
 const struct probe_family faults_probe = {
-	.name = "faults",
-	.summary = "the workload's user page faults, and how DAX faults were served",
-	FAMILY_COMMON(faults),
+	FAMILY_COMMON(faults, "faults",
+		      "the workload's user page faults, and how DAX faults were served"),
 	FAMILY_HOOKS(faults, note_status, read_at_end, figures),
 };

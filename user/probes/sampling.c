@@ -734,9 +734,8 @@ static void samp_figures(const void *state, const struct probe_workload *wl,
 }
 
 const struct probe_family sampling_probe = {
-	.name = "sampling",
-	.summary = "cpu-clock kernel stacks of the workload: where submission time goes",
-	FAMILY_COMMON(samp),
+	FAMILY_COMMON(samp, "sampling",
+		      "cpu-clock kernel stacks of the workload: where submission time goes"),
 	FAMILY_DROPS(samp_drops),
 	FAMILY_HOOKS(samp, prepare, attach, set_attached, read_at_end, figures, destroy),
 };

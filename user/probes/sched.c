@@ -741,9 +741,8 @@ static void sched_figures(const void *state, const struct probe_workload *wl,
 }
 
 const struct probe_family sched_probe = {
-	.name = "sched",
-	.summary = "context switches of the workload by blocking function, off-CPU time",
-	FAMILY_COMMON(sched),
+	FAMILY_COMMON(sched, "sched",
+		      "context switches of the workload by blocking function, off-CPU time"),
 	FAMILY_CLASSIC("sched", sched_classic_events),
 	FAMILY_DROPS(sched_drops),
 	FAMILY_HOOKS(sched, prepare, set_attached, tick, share_out, figures, destroy),
