@@ -15,6 +15,7 @@
 #include <json-c/json.h>
 
 #include "iodig/sched.h"
+#include "base/duration.h"
 #include "base/grow.h"
 #include "probes/ksyms.h"
 #include "probes/figures.h"
@@ -425,17 +426,14 @@ static int sched_collect(void *state, uint64_t workload_ios)
 	return attribute(s);
 }
 
-/* fio-like time: the unit that keeps 1-3 integer digits. */
+/* fio-like time: the unit that keeps 1-3 integer digits, two decimals
+ * above whole nanoseconds. */
 static void fmt_ns(char *buf, size_t size, double ns)
 {
-	if (ns >= 1e9)
-		snprintf(buf, size, "%.2fs", ns / 1e9);
-	else if (ns >= 1e6)
-		snprintf(buf, size, "%.2fms", ns / 1e6);
-	else if (ns >= 1e3)
-		snprintf(buf, size, "%.2fus", ns / 1e3);
-	else
-		snprintf(buf, size, "%.0fns", ns);
+	const char *unit;
+	double div = duration_unit(ns, &unit);
+
+	snprintf(buf, size, div > 1.0 ? "%.2f%s" : "%.0f%s", ns / div, unit);
 }
 
 static double pct(uint64_t part, uint64_t whole)
