@@ -62,6 +62,7 @@
 #include "core_fixes.bpf.h"
 #include "fast_rand.bpf.h"
 #include "tp_progs.bpf.h"
+#include "percpu_maps.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -84,19 +85,9 @@ __u32 time_mask = 0;
 const volatile __u32 rq_arg = 0;
 const volatile __u32 bio_arg = 0;
 
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct block_counters);
-} counters SEC(".maps");
+IODIG_PERCPU_SLOT(counters, struct block_counters);
 
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, BLOCK_HIST_ENTRIES);
-	__type(key, __u32);
-	__type(value, __u64);
-} hists SEC(".maps");
+IODIG_PERCPU_ARRAY(hists, BLOCK_HIST_ENTRIES, __u64);
 
 /* --detail stage stamps; merged bios never reach issue as a request's
  * first bio, so theirs are evicted, never read. */

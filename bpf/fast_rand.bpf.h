@@ -14,13 +14,9 @@
 #define IODIG_FAST_RAND_BPF_H
 
 #include <bpf/bpf_helpers.h>
+#include "percpu_maps.bpf.h"
 
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, __u64);
-} iodig_rng SEC(".maps");
+IODIG_PERCPU_SLOT(iodig_rng, __u64);
 
 static __always_inline __u32 iodig_rand32(void)
 {

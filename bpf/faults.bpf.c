@@ -29,15 +29,11 @@
 #include "tp_progs.bpf.h"
 #include "vm_fault.bpf.h"
 #include "workload.bpf.h"
+#include "percpu_maps.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct faults_counters);
-} counters SEC(".maps");
+IODIG_PERCPU_SLOT(counters, struct faults_counters);
 
 /* When each thread entered a DAX fault handler (dax_pmd_fault,
  * dax_pte_fault), to time it at the handler's _done event. */

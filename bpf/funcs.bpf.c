@@ -39,6 +39,7 @@
 #include "iodig/funcs.h"
 #include "vm_fault.bpf.h"
 #include "workload.bpf.h"
+#include "percpu_maps.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -47,27 +48,12 @@ const volatile struct funcs_spec funcs_spec[FUNCS_MAX_FNS] = {};
 const volatile __u32 targ_dev = 0;
 const volatile __u32 page_shift = 12;
 
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, FUNCS_MAX_FNS);
-	__type(key, __u32);
-	__type(value, struct funcs_fn_counters);
-} counters SEC(".maps");
+IODIG_PERCPU_ARRAY(counters, FUNCS_MAX_FNS, struct funcs_fn_counters);
 
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct funcs_global);
-} global SEC(".maps");
+IODIG_PERCPU_SLOT(global, struct funcs_global);
 
 /* Sized by user space to (functions attached) * IODIG_HIST_SLOTS. */
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, FUNCS_MAX_FNS * IODIG_HIST_SLOTS);
-	__type(key, __u32);
-	__type(value, __u64);
-} hists SEC(".maps");
+IODIG_PERCPU_ARRAY(hists, FUNCS_MAX_FNS * IODIG_HIST_SLOTS, __u64);
 
 struct {
 	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);

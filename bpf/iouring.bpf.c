@@ -39,6 +39,7 @@
 #include "iodig/iouring.h"
 #include "tp_progs.bpf.h"
 #include "workload.bpf.h"
+#include "percpu_maps.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -65,12 +66,7 @@ volatile bool complete_hooked = false;
 #define COMM_IOU_WRK 0x2d6b72772d756f69ull  /* "iou-wrk-" little endian */
 #define COMM_IOU_SQP 0x2d7071732d756f69ull  /* "iou-sqp-" */
 
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct iouring_counters);
-} counters SEC(".maps");
+IODIG_PERCPU_SLOT(counters, struct iouring_counters);
 
 /* Punted request (struct io_kiocb *) -> time of the punt. */
 struct {
@@ -80,12 +76,7 @@ struct {
 	__type(value, __u64);
 } punt_start SEC(".maps");
 
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, IODIG_HIST_SLOTS);
-	__type(key, __u32);
-	__type(value, __u64);
-} punt_hist SEC(".maps");
+IODIG_PERCPU_ARRAY(punt_hist, IODIG_HIST_SLOTS, __u64);
 
 /* io thread id -> IOURING_THREAD_* */
 struct {

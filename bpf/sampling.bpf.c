@@ -39,6 +39,7 @@
 #include "iodig/sampling.h"
 #include "iodig/syscalls.h"
 #include "workload.bpf.h"
+#include "percpu_maps.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -49,12 +50,7 @@ const volatile __s64 sc_nr[SC_CALL_NR] = { -1, -1, -1, -1, -1, -1, -1, -1 };
 #define IODIG_PF_IO_WORKER 0x00000010
 
 /* The key is larger than the 512-byte BPF stack: built in place here. */
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct sampling_key);
-} scratch SEC(".maps");
+IODIG_PERCPU_SLOT(scratch, struct sampling_key);
 
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -63,12 +59,7 @@ struct {
 	__type(value, __u64);
 } agg SEC(".maps");
 
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct sampling_counters);
-} counters SEC(".maps");
+IODIG_PERCPU_SLOT(counters, struct sampling_counters);
 
 /*
  * user_mode() of the sampled registers.  The perf_event context only

@@ -53,6 +53,7 @@
 #include "workload.bpf.h"
 #include "fast_rand.bpf.h"
 #include "tp_progs.bpf.h"
+#include "percpu_maps.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -110,20 +111,10 @@ struct {
 } task_stacks SEC(".maps");
 
 /* Switches to go on this CPU until the next stack (stack_weight()). */
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, __u32);
-} stack_gap SEC(".maps");
+IODIG_PERCPU_SLOT(stack_gap, __u32);
 
 /* A stack is larger than the BPF stack allows: taken into this. */
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct sched_stack);
-} stack_scratch SEC(".maps");
+IODIG_PERCPU_SLOT(stack_scratch, struct sched_stack);
 
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -147,12 +138,7 @@ struct {
 	__type(value, __u64);
 } iowq_threads SEC(".maps");
 
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct sched_counters);
-} counters SEC(".maps");
+IODIG_PERCPU_SLOT(counters, struct sched_counters);
 
 /* The task_struct::state -> __state rename, commit 2f064a59a11f ("sched:
  * Change task_struct::state", v5.14). */

@@ -40,6 +40,7 @@
 #include "iodig/syscalls.h"
 #include "tp_progs.bpf.h"
 #include "workload.bpf.h"
+#include "percpu_maps.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -64,19 +65,9 @@ struct {
 	__type(value, struct sc_thread_state);
 } thread_slots SEC(".maps");
 
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct sc_counters);
-} counters SEC(".maps");
+IODIG_PERCPU_SLOT(counters, struct sc_counters);
 
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, SC_HIST_ENTRIES);
-	__type(key, __u32);
-	__type(value, __u64);
-} hists SEC(".maps");
+IODIG_PERCPU_ARRAY(hists, SC_HIST_ENTRIES, __u64);
 
 /* The syscall number the entry code saved (syscall_get_nr()). */
 #if defined(__TARGET_ARCH_x86)

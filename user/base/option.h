@@ -43,10 +43,11 @@ struct opt_value {
 
 struct opt_desc;
 
-/* Parses @value and stores it in @base; errors start with @where. */
-typedef int (*opt_set_fn)(void *base, const struct opt_desc *o,
-			  const char *value, const char *where,
-			  struct errbuf *err);
+/* Parses @value and stores it in @base; errors start with @where.  A
+ * setter is declared by this type: `opt_setter set_nice;`. */
+typedef int opt_setter(void *base, const struct opt_desc *o, const char *value,
+		       const char *where, struct errbuf *err);
+typedef opt_setter *opt_set_fn;
 
 struct opt_desc {
 	const char *name;  /* NULL ends a table */

@@ -12,22 +12,16 @@
 #include "workload/job.h"
 
 /* none, read, write, io, verify, all (and fio's 0/1, false/true). */
-int set_continue_on_error(void *job, const struct opt_desc *o,
-			  const char *value, const char *where,
-			  struct errbuf *err);
+opt_setter set_continue_on_error;
 /* READ_LIST,WRITE_LIST,VERIFY_LIST: ':'-separated errno names or numbers. */
-int set_ignore_error(void *job, const struct opt_desc *o, const char *value,
-		     const char *where, struct errbuf *err);
+opt_setter set_ignore_error;
 /* numa_cpu_nodes=0-1: the CPUs of those NUMA nodes, as cpus_allowed. */
-int set_numa_cpu_nodes(void *job, const struct opt_desc *o, const char *value,
-		       const char *where, struct errbuf *err);
+opt_setter set_numa_cpu_nodes;
 /* numa_mem_policy: accepted where it cannot change where memory goes (one
  * node, or default/local), refused elsewhere. */
-int set_numa_mem_policy(void *job, const struct opt_desc *o, const char *value,
-			const char *where, struct errbuf *err);
+opt_setter set_numa_mem_policy;
 /* A number from 0 to 1 into a double (zone_reset_threshold ...). */
-int set_fraction(void *job, const struct opt_desc *o, const char *value,
-		 const char *where, struct errbuf *err);
+opt_setter set_fraction;
 
 /* The rows of these options, a table of the job's (job/options.c). */
 extern const struct opt_desc control_options[];

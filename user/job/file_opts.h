@@ -13,8 +13,7 @@
 
 /* file_service_type=random|roundrobin|sequential[:N], or zipf:THETA,
  * pareto:H, normal:SIGMA (gauss), as fio. */
-int set_file_service(void *job, const struct opt_desc *o, const char *value,
-		     const char *where, struct errbuf *err);
+opt_setter set_file_service;
 
 /* Cross-checks of the file options, once the job is complete. */
 int job_check_file_opts(const struct job *job, const char *where,

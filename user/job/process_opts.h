@@ -14,21 +14,16 @@
 #include "workload/job.h"
 
 /* cpus_allowed=0,5,8-15: CPU numbers and ranges, comma separated. */
-int set_cpus_allowed(void *job, const struct opt_desc *o, const char *value,
-		     const char *where, struct errbuf *err);
+opt_setter set_cpus_allowed;
 /* cpumask=34: bit N allows CPU N (CPUs 0-31, as fio). */
-int set_cpumask(void *job, const struct opt_desc *o, const char *value,
-		const char *where, struct errbuf *err);
+opt_setter set_cpumask;
 /* nice=-20..19, a signed whole number. */
-int set_nice(void *job, const struct opt_desc *o, const char *value,
-	     const char *where, struct errbuf *err);
+opt_setter set_nice;
 /* prio=0..7 and prioclass=0..3: either one asks for an I/O priority. */
-int set_ioprio_part(void *job, const struct opt_desc *o, const char *value,
-		    const char *where, struct errbuf *err);
+opt_setter set_ioprio_part;
 /* fio's "set" options (thread, time_based, stonewall ...): a bare key or
  * any whole number, 0 off and anything else on. */
-int set_flag_number(void *job, const struct opt_desc *o, const char *value,
-		    const char *where, struct errbuf *err);
+opt_setter set_flag_number;
 
 /* What only this machine can say: that the CPUs a job names exist.  fio
  * checks this when it runs a job, not with --parse-only. */

@@ -12,18 +12,14 @@
 
 /* gtod_reduce: disable_lat/clat/slat/bw_measurement on, clat_percentiles
  * off (fio's str_gtod_reduce_cb). */
-int set_gtod_reduce(void *job, const struct opt_desc *o, const char *value,
-		    const char *where, struct errbuf *err);
+opt_setter set_gtod_reduce;
 /* percentile_list=P:P:...: up to 20 values 0-100, sorted; the precision
  * of the text report is the most decimals fio sees (its rule). */
-int set_percentile_list(void *job, const struct opt_desc *o, const char *value,
-			const char *where, struct errbuf *err);
+opt_setter set_percentile_list;
 /* write_{lat,bw,iops,hist}_log[=PREFIX]. */
-int set_log_prefix(void *job, const struct opt_desc *o, const char *value,
-		   const char *where, struct errbuf *err);
+opt_setter set_log_prefix;
 /* log_compression: 0 only. */
-int set_log_compression(void *job, const struct opt_desc *o, const char *value,
-			const char *where, struct errbuf *err);
+opt_setter set_log_compression;
 
 /* The rows of these options, a table of the job's (job/options.c). */
 extern const struct opt_desc stat_options[];

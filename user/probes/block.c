@@ -610,13 +610,8 @@ static void block_figures(const void *state, const struct probe_workload *wl,
 }
 
 const struct probe_family block_probe = {
-	.name = "block",
-	.summary = "requests the disk's driver saw: counts, bytes, device and queue time",
-	FAMILY_COMMON(block),
+	FAMILY_COMMON(block, "block",
+		      "requests the disk's driver saw: counts, bytes, device and queue time"),
 	FAMILY_CLASSIC("block", block_classic_events),
-	.prepare = block_prepare,
-	.tick = block_tick,
-	.set_attached = block_set_attached,
-	.share_in = block_share_in,
-	.figures = block_figures,
+	FAMILY_HOOKS(block, prepare, tick, set_attached, share_in, figures),
 };

@@ -222,16 +222,9 @@ static void counters_figures(const void *state, const struct probe_workload *wl,
 }
 
 const struct probe_family counters_probe = {
-	.name = "counters",
-	.summary = "the workload's kernel event counters (perf_event_open) per I/O",
+	FAMILY_COMMON(counters, "counters",
+		      "the workload's kernel event counters (perf_event_open) per I/O"),
 	.stays_attached = true,
 	.no_bpf = true,
-	FAMILY_MECHS(counters_mechs),
-	.state_size = FAMILY_STATE_SIZE(struct counters_state),
-	.load = counters_load,
-	.note_status = counters_note_status,
-	.collect = counters_collect,
-	.render_text = counters_render_text,
-	.render_json = counters_render_json,
-	.figures = counters_figures,
+	FAMILY_HOOKS(counters, note_status, figures),
 };

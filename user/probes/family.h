@@ -90,17 +90,38 @@ struct family_base {
 /* probe_family.mechs and nr_mechs from an array of names. */
 #define FAMILY_MECHS(array) .mechs = (array), .nr_mechs = sizeof(array) / sizeof((array)[0])
 
-/* The members of probe_family every family fills, from the names its file
- * gives them: <@p>_mechs, struct <@p>_state, <@p>_load, <@p>_collect,
- * <@p>_render_text and <@p>_render_json.  The optional callbacks stay
- * written out beside it. */
-#define FAMILY_COMMON(p)						\
+/* The members of probe_family every family fills: its @name and one-line
+ * @summary, and from the names its file gives them <@p>_mechs, struct
+ * <@p>_state, <@p>_load, <@p>_collect, <@p>_render_text and
+ * <@p>_render_json.  The optional callbacks follow in FAMILY_HOOKS. */
+#define FAMILY_COMMON(p, family_name, family_summary)			\
+	.name = (family_name),						\
+	.summary = (family_summary),					\
 	FAMILY_MECHS(p##_mechs),					\
 	.state_size = FAMILY_STATE_SIZE(struct p##_state),		\
 	.load = p##_load,						\
 	.collect = p##_collect,						\
 	.render_text = p##_render_text,					\
 	.render_json = p##_render_json
+
+/* The optional callbacks of probe_family a family has, from the names its
+ * file gives them: FAMILY_HOOKS(samp, prepare, destroy) is
+ * .prepare = samp_prepare, .destroy = samp_destroy.  One to nine. */
+#define FAMILY_HOOKS(p, ...)						\
+	FAMILY_HOOKS_PICK_(__VA_ARGS__, FAMILY_HOOKS_9_, FAMILY_HOOKS_8_, \
+			   FAMILY_HOOKS_7_, FAMILY_HOOKS_6_, FAMILY_HOOKS_5_, \
+			   FAMILY_HOOKS_4_, FAMILY_HOOKS_3_, FAMILY_HOOKS_2_, \
+			   FAMILY_HOOKS_1_)(p, __VA_ARGS__)
+#define FAMILY_HOOKS_PICK_(_1, _2, _3, _4, _5, _6, _7, _8, _9, n, ...) n
+#define FAMILY_HOOKS_1_(p, h) .h = p##_##h
+#define FAMILY_HOOKS_2_(p, h, ...) .h = p##_##h, FAMILY_HOOKS_1_(p, __VA_ARGS__)
+#define FAMILY_HOOKS_3_(p, h, ...) .h = p##_##h, FAMILY_HOOKS_2_(p, __VA_ARGS__)
+#define FAMILY_HOOKS_4_(p, h, ...) .h = p##_##h, FAMILY_HOOKS_3_(p, __VA_ARGS__)
+#define FAMILY_HOOKS_5_(p, h, ...) .h = p##_##h, FAMILY_HOOKS_4_(p, __VA_ARGS__)
+#define FAMILY_HOOKS_6_(p, h, ...) .h = p##_##h, FAMILY_HOOKS_5_(p, __VA_ARGS__)
+#define FAMILY_HOOKS_7_(p, h, ...) .h = p##_##h, FAMILY_HOOKS_6_(p, __VA_ARGS__)
+#define FAMILY_HOOKS_8_(p, h, ...) .h = p##_##h, FAMILY_HOOKS_7_(p, __VA_ARGS__)
+#define FAMILY_HOOKS_9_(p, h, ...) .h = p##_##h, FAMILY_HOOKS_8_(p, __VA_ARGS__)
 
 /* probe_family's classic tracepoints: @category/<each of @array>. */
 #define FAMILY_CLASSIC(category, array)					\

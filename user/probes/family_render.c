@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdbool.h>
+#include <string.h>
 
 #include <json-c/json.h>
 
@@ -43,6 +44,24 @@ void json_add_percentiles(struct json_object *o, const struct hist *h)
 	json_object_object_add(o, "p50", json_u64(hist_percentile(h, 50.0)));
 	json_object_object_add(o, "p90", json_u64(hist_percentile(h, 90.0)));
 	json_object_object_add(o, "p99", json_u64(hist_percentile(h, 99.0)));
+}
+
+void json_add_fields(struct json_object *o, const void *base, const struct json_field *fields,
+		     size_t nr)
+{
+	for (size_t i = 0; i < nr; i++) {
+		const char *at = (const char *)base + fields[i].offset;
+		uint64_t u;
+		double d;
+
+		if (fields[i].is_double) {
+			memcpy(&d, at, sizeof(d));
+			json_object_object_add(o, fields[i].key, json_object_new_double(d));
+		} else {
+			memcpy(&u, at, sizeof(u));
+			json_object_object_add(o, fields[i].key, json_u64(u));
+		}
+	}
 }
 
 void drops_text(FILE *out, const struct family_drop *drops, size_t nr)

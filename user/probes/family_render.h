@@ -6,6 +6,7 @@
 #ifndef IODIG_PROBES_FAMILY_RENDER_H
 #define IODIG_PROBES_FAMILY_RENDER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -27,6 +28,31 @@ double latency_text(FILE *out, const char *what, const struct hist *h, double me
 		    uint64_t max_ns);
 /* @h's percentiles as "p50", "p90" and "p99" of @o. */
 void json_add_percentiles(struct json_object *o, const struct hist *h);
+
+/*
+ * A family's numbers that go to its JSON object as they are, in a table
+ * walked by json_add_fields(): each row a key and where its value lives
+ * in the struct the table describes, a 64-bit counter (JSON_U64) or a
+ * double (JSON_DOUBLE).  The keys are written in the table's order.
+ */
+struct json_field {
+	const char *key;
+	size_t offset;
+	bool is_double;
+};
+
+/* The build fails when @member is not 64 bits wide (JSON_U64) or not a
+ * double (JSON_DOUBLE). */
+#define JSON_U64(key, type, member)					\
+	{ (key), offsetof(type, member) +				\
+		 0 * sizeof(char[sizeof(((type *)0)->member) == 8 ? 1 : -1]), false }
+#define JSON_DOUBLE(key, type, member)					\
+	{ (key), _Generic(((type *)0)->member, double: offsetof(type, member)), true }
+#define JSON_FIELDS(o, base, table) \
+	json_add_fields((o), (base), (table), sizeof(table) / sizeof((table)[0]))
+
+void json_add_fields(struct json_object *o, const void *base, const struct json_field *fields,
+		     size_t nr);
 
 /*
  * Events a family lost, by cause.  Every family reports them the same

@@ -63,13 +63,6 @@ static const struct fault_event {
 };
 #define FAULTS_NR_EVENTS (sizeof(fault_events) / sizeof(fault_events[0]))
 
-static const char *const result_keys[DAX_RES_NR] = {
-	[DAX_RES_NOPAGE] = "mapped",
-	[DAX_RES_FALLBACK] = "fallback",
-	[DAX_RES_ERROR] = "error",
-	[DAX_RES_OTHER] = "other",
-};
-
 struct faults_state {
 	FAMILY_BASE;
 	struct faults_bpf *skel;
@@ -157,7 +150,7 @@ static void faults_note_status(void *state, int err, struct probe_status *st)
  * stacks, allocating tables) runs in iodig's own process, and its page
  * faults are not the workload's.
  */
-static int read_counters(void *state)
+static int faults_read_at_end(void *state)
 {
 	struct faults_state *s = state;
 
@@ -224,6 +217,14 @@ static uint64_t dax_timed(const struct faults_state *s, int d, int res, uint64_t
 	}
 	return n;
 }
+
+/* How the reports name a DAX fault's result. */
+static const char *const result_keys[DAX_RES_NR] = {
+	[DAX_RES_NOPAGE] = "mapped",
+	[DAX_RES_FALLBACK] = "fallback",
+	[DAX_RES_ERROR] = "error",
+	[DAX_RES_OTHER] = "other",
+};
 
 /* ", time per fault: mapped 12.3 us, fallback 4.5 us" */
 static void dax_time_text(const struct faults_state *s, int d, FILE *out)
@@ -455,10 +456,7 @@ static void faults_figures(const void *state, const struct probe_workload *wl,
 }
 
 const struct probe_family faults_probe = {
-	.name = "faults",
-	.summary = "the workload's user page faults, and how DAX faults were served",
-	FAMILY_COMMON(faults),
-	.note_status = faults_note_status,
-	.read_at_end = read_counters,
-	.figures = faults_figures,
+	FAMILY_COMMON(faults, "faults",
+		      "the workload's user page faults, and how DAX faults were served"),
+	FAMILY_HOOKS(faults, note_status, read_at_end, figures),
 };

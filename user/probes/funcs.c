@@ -506,15 +506,11 @@ static const struct family_drop_def funcs_drops[] = {
 };
 
 const struct probe_family funcs_probe = {
-	.name = "funcs",
-	.summary = "exact entry-to-exit time of tag, GUP, release, DAX and io_uring functions",
+	FAMILY_COMMON(funcs, "funcs",
+		      "exact entry-to-exit time of tag, GUP, release, DAX and io_uring functions"),
 	/* Its per-function links are made once, at open, where those that
 	 * would not attach are listed: --probe-toggle leaves them. */
 	.stays_attached = true,
-	FAMILY_COMMON(funcs),
 	FAMILY_DROPS(funcs_drops),
-	.prepare = funcs_prepare,
-	.attach = funcs_attach,
-	.note_status = funcs_note_status,
-	.destroy = funcs_destroy,
+	FAMILY_HOOKS(funcs, prepare, attach, note_status, destroy),
 };

@@ -464,13 +464,9 @@ static void iouring_figures(const void *state, const struct probe_workload *wl,
 }
 
 const struct probe_family iouring_probe = {
-	.name = "iouring",
+	FAMILY_COMMON(iouring, "iouring",
+		      "io_uring requests: punted to io-wq or inline, punted latency, io-wq workers"),
 	.json_name = "io_uring",
-	.summary = "io_uring requests: punted to io-wq or inline, punted latency, io-wq workers",
-	FAMILY_COMMON(iouring),
 	FAMILY_DROPS(iouring_drops),
-	.prepare = iouring_prepare,
-	.attach = iouring_attach,
-	.tick = iouring_tick,
-	.figures = iouring_figures,
+	FAMILY_HOOKS(iouring, prepare, attach, tick, figures),
 };

@@ -140,7 +140,7 @@ static int online_cpus(bool *online, int max)
 
 /* The family's attach(): a cpu-clock event on each online CPU, the
  * program attached to each. */
-static int attach_cpus(void *state, struct errbuf *why)
+static int samp_attach(void *state, struct errbuf *why)
 {
 	struct samp_state *s = state;
 	bool online[SAMP_MAX_CPUS];
@@ -217,7 +217,7 @@ static void samp_prepare(void *state)
 
 /* Read when the workload ends: the class counts, before other families'
  * collect() burns CPU in iodig's own process. */
-static int read_counters(void *state)
+static int samp_read_at_end(void *state)
 {
 	struct samp_state *s = state;
 
@@ -734,14 +734,8 @@ static void samp_figures(const void *state, const struct probe_workload *wl,
 }
 
 const struct probe_family sampling_probe = {
-	.name = "sampling",
-	.summary = "cpu-clock kernel stacks of the workload: where submission time goes",
-	FAMILY_COMMON(samp),
+	FAMILY_COMMON(samp, "sampling",
+		      "cpu-clock kernel stacks of the workload: where submission time goes"),
 	FAMILY_DROPS(samp_drops),
-	.prepare = samp_prepare,
-	.attach = attach_cpus,
-	.set_attached = samp_set_attached,
-	.read_at_end = read_counters,
-	.figures = samp_figures,
-	.destroy = samp_destroy,
+	FAMILY_HOOKS(samp, prepare, attach, set_attached, read_at_end, figures, destroy),
 };

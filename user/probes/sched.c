@@ -15,6 +15,7 @@
 #include <json-c/json.h>
 
 #include "iodig/sched.h"
+#include "base/duration.h"
 #include "base/grow.h"
 #include "probes/ksyms.h"
 #include "probes/figures.h"
@@ -425,17 +426,14 @@ static int sched_collect(void *state, uint64_t workload_ios)
 	return attribute(s);
 }
 
-/* fio-like time: the unit that keeps 1-3 integer digits. */
+/* fio-like time: the unit that keeps 1-3 integer digits, two decimals
+ * above whole nanoseconds. */
 static void fmt_ns(char *buf, size_t size, double ns)
 {
-	if (ns >= 1e9)
-		snprintf(buf, size, "%.2fs", ns / 1e9);
-	else if (ns >= 1e6)
-		snprintf(buf, size, "%.2fms", ns / 1e6);
-	else if (ns >= 1e3)
-		snprintf(buf, size, "%.2fus", ns / 1e3);
-	else
-		snprintf(buf, size, "%.0fns", ns);
+	const char *unit;
+	double div = duration_unit(ns, &unit);
+
+	snprintf(buf, size, div > 1.0 ? "%.2f%s" : "%.0f%s", ns / div, unit);
 }
 
 static double pct(uint64_t part, uint64_t whole)
@@ -503,6 +501,18 @@ static void sched_render_text(const void *state, FILE *out)
 		fprintf(out, "    functions shown as addresses: %s\n", s->symbolizer);
 }
 
+/* A function's switches, then (after its share) their off-CPU time. */
+#define FUNC_U64(key, member) JSON_U64(key, struct sched_func, member)
+static const struct json_field func_switches_json[] = {
+	FUNC_U64("count", count), FUNC_U64("voluntary", voluntary),
+	FUNC_U64("involuntary", involuntary), FUNC_U64("iowq", iowq),
+};
+static const struct json_field func_offcpu_json[] = {
+	FUNC_U64("offcpu_ns", offcpu_ns), FUNC_U64("offcpu_timed", timed),
+	JSON_DOUBLE("offcpu_se_ns", struct sched_func, offcpu_se), FUNC_U64("sampled", sampled),
+};
+#undef FUNC_U64
+
 static struct json_object *json_funcs(const struct sched_state *s)
 {
 	struct json_object *arr = json_object_new_array();
@@ -512,22 +522,40 @@ static struct json_object *json_funcs(const struct sched_state *s)
 		struct json_object *o = json_object_new_object();
 
 		json_object_object_add(o, "function", json_object_new_string(f->name));
-		json_object_object_add(o, "count", json_u64(f->count));
-		json_object_object_add(o, "voluntary", json_u64(f->voluntary));
-		json_object_object_add(o, "involuntary", json_u64(f->involuntary));
-		json_object_object_add(o, "iowq", json_u64(f->iowq));
+		JSON_FIELDS(o, f, func_switches_json);
 		json_object_object_add(o, "share", json_object_new_double(
 			pct(f->count, s->sum.switches) / 100.0));
-		json_object_object_add(o, "offcpu_ns", json_u64(f->offcpu_ns));
-		json_object_object_add(o, "offcpu_timed", json_u64(f->timed));
-		json_object_object_add(o, "offcpu_se_ns", json_object_new_double(f->offcpu_se));
-		json_object_object_add(o, "sampled", json_u64(f->sampled));
+		JSON_FIELDS(o, f, func_offcpu_json);
 		json_object_object_add(o, "avg_offcpu_ns", json_object_new_double(
 			f->timed ? (double)f->offcpu_ns / (double)f->timed : 0.0));
 		json_object_array_add(arr, o);
 	}
 	return arr;
 }
+
+/* The switches and their off-CPU time, exact. */
+#define SUM_U64(key, member) JSON_U64(key, struct sched_counters, member)
+static const struct json_field counters_json[] = {
+	SUM_U64("switches", switches), SUM_U64("voluntary", voluntary),
+	SUM_U64("involuntary", involuntary), SUM_U64("offcpu_ns", offcpu_ns),
+	SUM_U64("offcpu_voluntary_ns", offcpu_vol_ns), SUM_U64("offcpu_timed", switch_ins),
+	SUM_U64("offcpu_clipped_ns", offcpu_clip_ns),
+};
+#undef SUM_U64
+
+/* The check that the samples are fair: their off-CPU time x period. */
+#define STATE_U64(key, member) JSON_U64(key, struct sched_state, member)
+#define STATE_DOUBLE(key, member) JSON_DOUBLE(key, struct sched_state, member)
+static const struct json_field samples_json[] = {
+	STATE_U64("switches", s_count), STATE_U64("returns", s_offcpu.n),
+	STATE_U64("returns_estimate", s_offcpu.w), STATE_U64("offcpu_ns", s_offcpu.ns),
+	STATE_DOUBLE("offcpu_estimate_ns", est_offcpu_ns),
+	STATE_DOUBLE("offcpu_estimate_se_ns", est_offcpu_se),
+	STATE_DOUBLE("clipped_estimate_ns", est_clip_ns),
+	STATE_DOUBLE("clipped_estimate_se_ns", est_clip_se),
+};
+#undef STATE_U64
+#undef STATE_DOUBLE
 
 static void sched_render_json(const void *state, struct json_object *kernel)
 {
@@ -540,30 +568,14 @@ static void sched_render_json(const void *state, struct json_object *kernel)
 	c = &s->sum;
 	o = json_object_new_object();
 	json_object_object_add(o, "mechanism", json_object_new_string(s->mechanism));
-	json_object_object_add(o, "switches", json_u64(c->switches));
-	json_object_object_add(o, "voluntary", json_u64(c->voluntary));
-	json_object_object_add(o, "involuntary", json_u64(c->involuntary));
-	json_object_object_add(o, "offcpu_ns", json_u64(c->offcpu_ns));
-	json_object_object_add(o, "offcpu_voluntary_ns", json_u64(c->offcpu_vol_ns));
-	json_object_object_add(o, "offcpu_timed", json_u64(c->switch_ins));
-	json_object_object_add(o, "offcpu_clipped_ns", json_u64(c->offcpu_clip_ns));
+	JSON_FIELDS(o, c, counters_json);
 	json_object_object_add(o, "offcpu_clip_ns", json_u64(SCHED_CLIP_NS));
 	/* by_function and stacks are estimates: sampled switches x period. */
 	json_object_object_add(o, "stack_sample_period", json_u64(mean_period(s)));
 	json_object_object_add(o, "sampled_switches", json_u64(c->sampled));
 	json_object_object_add(o, "by_function", json_funcs(s));
-	/* The check that the samples are fair: their off-CPU time x period. */
 	sub = json_object_new_object();
-	json_object_object_add(sub, "switches", json_u64(s->s_count));
-	json_object_object_add(sub, "returns", json_u64(s->s_offcpu.n));
-	json_object_object_add(sub, "returns_estimate", json_u64(s->s_offcpu.w));
-	json_object_object_add(sub, "offcpu_ns", json_u64(s->s_offcpu.ns));
-	json_object_object_add(sub, "offcpu_estimate_ns", json_object_new_double(s->est_offcpu_ns));
-	json_object_object_add(sub, "offcpu_estimate_se_ns",
-			       json_object_new_double(s->est_offcpu_se));
-	json_object_object_add(sub, "clipped_estimate_ns", json_object_new_double(s->est_clip_ns));
-	json_object_object_add(sub, "clipped_estimate_se_ns",
-			       json_object_new_double(s->est_clip_se));
+	JSON_FIELDS(sub, s, samples_json);
 	json_object_object_add(o, "samples", sub);
 
 	sub = json_object_new_object();
@@ -727,15 +739,9 @@ static void sched_figures(const void *state, const struct probe_workload *wl,
 }
 
 const struct probe_family sched_probe = {
-	.name = "sched",
-	.summary = "context switches of the workload by blocking function, off-CPU time",
-	FAMILY_COMMON(sched),
+	FAMILY_COMMON(sched, "sched",
+		      "context switches of the workload by blocking function, off-CPU time"),
 	FAMILY_CLASSIC("sched", sched_classic_events),
 	FAMILY_DROPS(sched_drops),
-	.prepare = sched_prepare,
-	.set_attached = sched_set_attached,
-	.tick = sched_tick,
-	.share_out = sched_share_out,
-	.figures = sched_figures,
-	.destroy = sched_destroy,
+	FAMILY_HOOKS(sched, prepare, set_attached, tick, share_out, figures, destroy),
 };

@@ -206,7 +206,7 @@ static void sc_note_status(void *state, int err, struct probe_status *st)
 /* Read when the workload ends, so the counts match the workload's own
  * whatever other families' collect() does in this process; that is all
  * the family reads. */
-static int read_maps(void *state)
+static int sc_read_at_end(void *state)
 {
 	struct sc_state *s = state;
 	int err;
@@ -218,7 +218,7 @@ static int read_maps(void *state)
 	return map_read_hists(bpf_map__fd(s->skel->maps.hists), s->h, SC_ROW_NR);
 }
 
-/* The maps were read when the workload ended (read_maps()). */
+/* The maps were read when the workload ended (sc_read_at_end()). */
 static int sc_collect(void *state, uint64_t workload_ios)
 {
 	(void)state;
@@ -397,17 +397,12 @@ static void sc_figures(const void *state, const struct probe_workload *wl,
 }
 
 const struct probe_family syscalls_probe = {
-	.name = "syscalls",
-	.summary = "time in the kernel of the submitting and reaping system calls",
+	FAMILY_COMMON(sc, "syscalls",
+		      "time in the kernel of the submitting and reaping system calls"),
 	/* Two program runs per traced call, and raw_syscalls fire for every
 	 * call of the machine, so it costs more per I/O than the rest of the
 	 * default set (docs/overhead.md).  The runner counts the calls itself. */
 	.opt_in = true,
-	FAMILY_COMMON(sc),
 	FAMILY_DROPS(sc_drops),
-	.prepare = sc_prepare,
-	.attach = sc_attach,
-	.note_status = sc_note_status,
-	.read_at_end = read_maps,
-	.figures = sc_figures,
+	FAMILY_HOOKS(sc, prepare, attach, note_status, read_at_end, figures),
 };

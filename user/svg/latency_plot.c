@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/duration.h"
 #include "svg/svg.h"
 
 #define PLOT_W 1000
@@ -23,16 +24,13 @@ static const char *const series_colors[] = {
 };
 #define NR_COLORS (sizeof(series_colors) / sizeof(series_colors[0]))
 
+/* An axis label: three significant digits in the duration's unit. */
 static void fmt_ns(char *buf, size_t size, double ns)
 {
-	if (ns >= 1e9)
-		snprintf(buf, size, "%.3gs", ns / 1e9);
-	else if (ns >= 1e6)
-		snprintf(buf, size, "%.3gms", ns / 1e6);
-	else if (ns >= 1e3)
-		snprintf(buf, size, "%.3gus", ns / 1e3);
-	else
-		snprintf(buf, size, "%.3gns", ns);
+	const char *unit;
+	double div = duration_unit(ns, &unit);
+
+	snprintf(buf, size, "%.3g%s", ns / div, unit);
 }
 
 /* Non-empty range of @h in log10(ns). */

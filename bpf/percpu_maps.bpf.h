@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Per-CPU arrays, as every family keeps its counters, histograms and
+ * scratch space: each CPU updates its own copy without atomics, and user
+ * space sums the copies when it reads them.
+ */
+#ifndef IODIG_PERCPU_MAPS_BPF_H
+#define IODIG_PERCPU_MAPS_BPF_H
+
+#include <bpf/bpf_helpers.h>
+
+/* @entries values of @value_type per CPU, keyed by index. */
+#define IODIG_PERCPU_ARRAY(name, entries, value_type)			\
+	struct {							\
+		__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);		\
+		__uint(max_entries, (entries));				\
+		__type(key, __u32);					\
+		__type(value, value_type);				\
+	} name SEC(".maps")
+
+/* One slot per CPU (key 0): a family's counters, or room for a value
+ * larger than the 512-byte BPF stack. */
+#define IODIG_PERCPU_SLOT(name, value_type) IODIG_PERCPU_ARRAY(name, 1, value_type)
+
+#endif /* IODIG_PERCPU_MAPS_BPF_H */
