@@ -221,8 +221,13 @@ const struct cli_option cli_options[] = {
 	{ .name = "repeat-delay", .cmds = IN(CMD_RUN), .arg = "TIME",
 	  .help = "pause between repeats",
 	  .kind = ARG_TIME, FIELD(repeat.delay_ns) },
+	{ .name = "interval", .cmds = IN(CMD_RUN), .arg = "MS",
+	  .help = "length of the intervals of the latency-over-time series the trace "
+		  "file keeps (IOPS, bandwidth, clat p50/p99, lat mean per job and "
+		  "direction; default " STR(SERIES_DEFAULT_INTERVAL_MS) ")",
+	  .kind = ARG_MS, FIELD(run.interval_ms), .min = 10, .max = 60000 },
 	{ .name = "svg", .cmds = IN(CMD_RUN), .arg = "DIR",
-	  .help = "flame graphs (on-CPU, off-CPU) and latency plot into DIR",
+	  .help = "flame graphs (on-CPU, off-CPU), latency plot and latency over time into DIR",
 	  .kind = ARG_STRING, FIELD(svg_dir), .complete = COMPLETE_DIR },
 	{ .name = "folded", .cmds = IN(CMD_RUN), .arg = "FILE",
 	  .help = "folded stacks (\"a;b;c count\") into FILE",
