@@ -23,6 +23,11 @@
 #define STR_(x) #x
 #define STR(x)  STR_(x)
 
+/* --steady's rule (workload/series.h), for both subcommands' help. */
+#define STEADY_RULE "the latency-over-time series' transient: the intervals before the first " \
+	"window of " STR(SERIES_STEADY_WINDOW) " intervals whose mean IOPS is within " \
+	STR(SERIES_STEADY_PCT) "% of the mean IOPS from there to the end"
+
 #define FIELD(f) .offset = offsetof(struct cli_opts, f), \
 		 .size = sizeof(((struct cli_opts *)0)->f)
 
@@ -229,6 +234,9 @@ const struct cli_option cli_options[] = {
 	{ .name = "svg", .cmds = IN(CMD_RUN), .arg = "DIR",
 	  .help = "flame graphs (on-CPU, off-CPU), latency plot and latency over time into DIR",
 	  .kind = ARG_STRING, FIELD(svg_dir), .complete = COMPLETE_DIR },
+	{ .name = "steady", .cmds = IN(CMD_RUN),
+	  .help = "with --svg: mark as left out " STEADY_RULE,
+	  .kind = ARG_TRUE, FIELD(steady) },
 	{ .name = "folded", .cmds = IN(CMD_RUN), .arg = "FILE",
 	  .help = "folded stacks (\"a;b;c count\") into FILE",
 	  .kind = ARG_STRING, FIELD(folded), .complete = COMPLETE_FILE },
@@ -314,6 +322,9 @@ const struct cli_option cli_options[] = {
 	  .help = "differential flame graphs (B against A) and the latency plot "
 		  "of every file into DIR",
 	  .kind = ARG_STRING, FIELD(diff.svg_dir), .complete = COMPLETE_DIR },
+	{ .name = "steady", .cmds = IN(CMD_DIFF),
+	  .help = "with --svg: mark as left out " STEADY_RULE,
+	  .kind = ARG_TRUE, FIELD(diff.steady) },
 	{ .name = "alpha", .cmds = IN(CMD_DIFF), .arg = "P",
 	  .help = "false discovery rate: rows are called changed when their "
 		  "Benjamini-Hochberg q-value is below P (default "
