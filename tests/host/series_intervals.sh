@@ -1,4 +1,4 @@
-# Latency over time on a real run (psync randrw, 2 s, a loop device on tmpfs): per direction the intervals' I/Os add up exactly to the job's total, their count is runtime/interval, p99 >= p50 in each, --interval changes the grid, ramp_time is left out of the series, and --svg (run and diff) writes a well-formed timeseries.svg with its panels, lines and ramp band.
+# Latency over time on a real run (psync randrw, 2 s, a loop device on tmpfs): per direction the intervals' I/Os add up exactly to the job's total, their count is runtime/interval, p99 >= p50 in each, --interval changes the grid, ramp_time is left out of the series, --steady's steady_iops follows its documented rule, and --svg (run and diff) writes a well-formed timeseries.svg with its panels, lines and ramp band.
 source tests/host/lib.sh
 need_root
 command -v python3 >/dev/null || skip "python3 not installed (XML check of the SVG)"
@@ -31,12 +31,39 @@ check_series() {
 
 run a 2 100 --svg="$TMP/svg-a"
 check_series a 2 100
-run b 2 250 --ramp_time=1 --iodepth=1
+run b 2 250 --ramp_time=1 --iodepth=1 --steady
 check_series b 2 250
 ramp=$(jqr '.iodig.series[0].ramp_ns' "$TMP/b.json")
 first=$(jqr '.iodig.series[0].end_ns[0] - .iodig.series[0].dur_ns[0]' "$TMP/b.json")
 check "ramp_time is the series' ramp_ns ($ramp)" [ "$ramp" = 1000000000 ]
 check "the first interval starts at the start of measurement ($first)" [ "$first" = 0 ]
+
+# --steady's figures, by the rule written again here: from the first
+# window of 5 intervals whose IOPS is within 5% of the rest's
+steady_ok() {
+	python3 - "$1" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+def mean(s, a, b):
+    ns = sum(s["dur_ns"][a:b])
+    return sum(s["ios"][a:b]) * 1e9 / ns if ns else 0
+def start(s):
+    n = len(s["ios"])
+    if n < 10:
+        return 0
+    for i in range(0, n - 4):
+        rest = mean(s, i, n)
+        if rest > 0 and abs(mean(s, i, i + 5) - rest) <= rest * 0.05:
+            return i
+    return 0
+want = sum(mean(s, start(s), len(s["ios"])) for s in doc["iodig"]["series"])
+got = doc["iodig"]["repeats"]["runs"][0]["figures"]["steady_iops"]
+print("steady_iops", got, "by the rule", want)
+sys.exit(0 if want > 0 and abs(got - want) <= 1e-6 * want else 1)
+PY
+}
+check "run --steady: steady_iops follows the documented rule" steady_ok "$TMP/b.trace"
+check "run without --steady: no steady figures" [ "$(jqr '.iodig.repeats.runs[0].figures | has("steady_iops")' "$TMP/a.trace")" = false ]
 
 "$IODIG" diff --svg="$TMP/svg-diff" --steady "$TMP/a.trace" "$TMP/b.trace" >/dev/null 2>"$TMP/diff.err" ||
 	fail "iodig diff --svg --steady: $(cat "$TMP/diff.err")"

@@ -48,7 +48,6 @@ struct cli_opts {
 	bool no_save;
 	bool parse_only;              /* run --parse-only */
 	const char *svg_dir;          /* run --svg=DIR */
-	bool steady;                  /* run --steady */
 	const char *folded;           /* run --folded=FILE */
 	const char *baseline;         /* run --baseline=A.json */
 	const char *probe_target;     /* probe --target=PATH */

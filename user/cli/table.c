@@ -235,8 +235,10 @@ const struct cli_option cli_options[] = {
 	  .help = "flame graphs (on-CPU, off-CPU), latency plot and latency over time into DIR",
 	  .kind = ARG_STRING, FIELD(svg_dir), .complete = COMPLETE_DIR },
 	{ .name = "steady", .cmds = IN(CMD_RUN),
-	  .help = "with --svg: mark as left out " STEADY_RULE,
-	  .kind = ARG_TRUE, FIELD(steady) },
+	  .help = "also report IOPS, bandwidth and lat avg of the steady state (figures "
+		  "steady_*, compared by iodig diff), and with --svg mark what they leave "
+		  "out: " STEADY_RULE,
+	  .kind = ARG_TRUE, FIELD(run.steady) },
 	{ .name = "folded", .cmds = IN(CMD_RUN), .arg = "FILE",
 	  .help = "folded stacks (\"a;b;c count\") into FILE",
 	  .kind = ARG_STRING, FIELD(folded), .complete = COMPLETE_FILE },

@@ -95,6 +95,7 @@ struct report {
 	size_t nr_kernels;
 	const struct probe_toggle *toggle; /* --probe-toggle, may be NULL */
 	const struct series_set *series;   /* latency over time, may be NULL */
+	bool steady;                       /* --steady: its steady_* figures too */
 };
 
 /* The group @rj ran in (0 for an entry without a job). */

@@ -50,6 +50,7 @@ struct run_opts {
 	int progress;                 /* -1 auto (tty), 0 off, 1 on */
 	uint64_t scratch_size;        /* default target size */
 	unsigned int interval_ms;     /* --interval=MS of the series, 0 = default */
+	bool steady;                  /* --steady: figures of the steady state too */
 	char command[256];            /* for the report */
 };
 
