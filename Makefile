@@ -208,6 +208,9 @@ BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man/man1
 COMPDIR ?= $(PREFIX)/share/bash-completion/completions
 JOBDIR  ?= $(PREFIX)/share/iodig/jobs
+# A link named fio, for harnesses that call fio: put this folder first in
+# their PATH. It stays out of BINDIR so that the real fio is not shadowed.
+FIOLINKDIR ?= $(PREFIX)/libexec/iodig
 JOB_FILES := $(wildcard jobs/*.fio)
 
 install: $(OUT)/iodig $(OUT)/iodig.1 $(OUT)/iodig.bash-completion
@@ -216,12 +219,16 @@ install: $(OUT)/iodig $(OUT)/iodig.1 $(OUT)/iodig.bash-completion
 	install -D -m 0644 $(OUT)/iodig.bash-completion $(DESTDIR)$(COMPDIR)/iodig
 	install -d $(DESTDIR)$(JOBDIR)
 	install -m 0644 $(JOB_FILES) $(DESTDIR)$(JOBDIR)/
+	install -d $(DESTDIR)$(FIOLINKDIR)
+	ln -sf $(BINDIR)/iodig $(DESTDIR)$(FIOLINKDIR)/fio
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/iodig $(DESTDIR)$(MANDIR)/iodig.1 \
 		$(DESTDIR)$(COMPDIR)/iodig \
-		$(addprefix $(DESTDIR)$(JOBDIR)/,$(notdir $(JOB_FILES)))
-	rmdir $(DESTDIR)$(JOBDIR) $(dir $(DESTDIR)$(JOBDIR)) 2>/dev/null || true
+		$(addprefix $(DESTDIR)$(JOBDIR)/,$(notdir $(JOB_FILES))) \
+		$(DESTDIR)$(FIOLINKDIR)/fio
+	rmdir $(DESTDIR)$(JOBDIR) $(dir $(DESTDIR)$(JOBDIR)) $(DESTDIR)$(FIOLINKDIR) \
+		2>/dev/null || true
 
 clean:
 	rm -rf $(OUT)

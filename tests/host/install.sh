@@ -1,4 +1,4 @@
-# make install puts the binary, the man page, the bash completion and the job files under DESTDIR/PREFIX; the man page renders without warnings and names every option of every subcommand and every job option; the completion is valid bash and completes; make uninstall removes every file it installed.
+# make install puts the binary, the man page, the bash completion, the job files and a fio link (libexec/iodig/fio, for harnesses) under DESTDIR/PREFIX; the man page renders without warnings and names every option of every subcommand and every job option; the completion is valid bash and completes; make uninstall removes every file it installed.
 source tests/host/lib.sh
 command -v make >/dev/null || skip "make not installed"
 command -v groff >/dev/null || skip "groff not installed"
@@ -12,13 +12,22 @@ install_make() { # install_make TARGET: make TARGET into $DEST with PREFIX=/usr
 install_make install
 rc=$?
 check "make install works (rc $rc): $(tail -3 "$TMP/make.log")" [ $rc -eq 0 ]
-want=(usr/bin/iodig usr/share/man/man1/iodig.1 usr/share/bash-completion/completions/iodig)
+want=(usr/bin/iodig usr/share/man/man1/iodig.1 usr/share/bash-completion/completions/iodig
+      usr/libexec/iodig/fio)
 for f in jobs/*.fio; do want+=("usr/share/iodig/jobs/${f#jobs/}"); done
 got=$(cd "$DEST" && find . -type f -o -type l | sed 's|^\./||' | sort)
 check "installed exactly: ${want[*]} (got: $(echo $got))" \
 	[ "$got" = "$(printf '%s\n' "${want[@]}" | sort)" ]
 check "the binary is executable and runs" \
 	grep -q "^iodig " <("$DEST/usr/bin/iodig" --version)
+# The fio link points at the installed binary by its final path (DESTDIR is
+# only a staging root), and answers as fio when called by that name.
+check "libexec/iodig/fio links to /usr/bin/iodig ($(readlink "$DEST/usr/libexec/iodig/fio"))" \
+	[ "$(readlink "$DEST/usr/libexec/iodig/fio")" = /usr/bin/iodig ]
+ln -s "$DEST/usr/bin/iodig" "$TMP/fio"
+check "called as fio, it answers fio's --version form ($("$TMP/fio" --version))" \
+	grep -q "^fio-3" <("$TMP/fio" --version)
+check "no fio in the binary folder, so the real fio is not shadowed" [ ! -e "$DEST/usr/bin/fio" ]
 check "job files are the tree's" cmp -s jobs/default.fio "$DEST/usr/share/iodig/jobs/default.fio"
 
 # The man page: no groff warnings, and every option by name.
@@ -68,5 +77,5 @@ rc=$?
 check "make uninstall works (rc $rc): $(tail -3 "$TMP/make.log")" [ $rc -eq 0 ]
 left=$(find "$DEST" -type f -o -type l)
 check "make uninstall leaves no file (left: $left)" [ -z "$left" ]
-check "make uninstall removes iodig's own folder" [ ! -e "$DEST/usr/share/iodig" ]
+check "make uninstall removes iodig's own folders" [ ! -e "$DEST/usr/share/iodig" ] && [ ! -e "$DEST/usr/libexec/iodig" ]
 done_testing

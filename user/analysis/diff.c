@@ -77,7 +77,7 @@ int diff_parse_fail_on(const char *s, struct errbuf *err)
 static int check_fail_on(const struct diff *d, const char *spec, double min_change,
 			 struct diff_outcome *out, struct errbuf *err)
 {
-	char metric[256];
+	char metric[256], change[48];
 	const struct diff_cell *c;
 	const struct diff_row *r;
 	double pct;
@@ -99,9 +99,14 @@ static int check_fail_on(const struct diff *d, const char *spec, double min_chan
 		c->change > 0 : c->change != 0;
 	out->worse = c->sig == SIG_CHANGED && worse &&
 		     (isnan(c->change_pct) || fabs(c->change_pct) >= pct);
-	snprintf(out->why, sizeof(out->why), "%s: B %s A: %+.1f%% (%s, q=%.2g; limit %g%%)",
+	/* a change from 0 has no percentage */
+	if (isnan(c->change_pct))
+		snprintf(change, sizeof(change), "from 0 to %.3g", c->s.mean);
+	else
+		snprintf(change, sizeof(change), "%+.1f%%", c->change_pct);
+	snprintf(out->why, sizeof(out->why), "%s: B %s A: %s (%s, q=%.2g; limit %g%%)",
 		 r->label, out->worse ? "is worse than" : "is not significantly worse than",
-		 c->change_pct, diff_sig_name(c->sig), c->q, pct);
+		 change, diff_sig_name(c->sig), c->q, pct);
 	return 0;
 }
 

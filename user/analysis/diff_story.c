@@ -17,7 +17,12 @@
 
 #include "analysis/diff.h"
 
-static const char *const headline_keys[] = { "iops", "bw_kib", "lat_mean_ns", "lat_p99_ns" };
+/* The totals, then each direction's where the run went both ways. */
+static const char *const headline_keys[] = {
+	"iops", "bw_kib", "lat_mean_ns", "lat_p99_ns",
+	"read.iops", "read.bw_kib", "read.lat_mean_ns", "read.lat_p99_ns",
+	"write.iops", "write.bw_kib", "write.lat_mean_ns", "write.lat_p99_ns",
+};
 
 /* A count row and the row that holds its time (function rows pair
  * calls_per_io with ns_per_io by name). */

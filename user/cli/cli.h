@@ -20,7 +20,7 @@
 /* Exit status of a usage error: bad option, value or argument. */
 #define EXIT_USAGE 2
 
-enum cli_cmd { CMD_RUN, CMD_PROBE, CMD_DIFF, CMD_HELP, CMD_VERSION, CMD_FIO, CMD_NR };
+enum cli_cmd { CMD_RUN, CMD_PROBE, CMD_DIFF, CMD_AB, CMD_HELP, CMD_VERSION, CMD_FIO, CMD_NR };
 #define IN(cmd) (1u << (cmd))
 #define IN_ALL  ((1u << CMD_NR) - 1)
 
@@ -43,8 +43,9 @@ struct fio_cli_opts {
  * reads its own part.  The table's offsets point into it. */
 struct cli_opts {
 	struct run_opts run;          /* run; probe reads its mechanism */
-	struct repeat_opts repeat;    /* run --repeat, --repeat-delay */
+	struct repeat_opts repeat;    /* run, ab --repeat, --repeat-delay */
 	const char *save;             /* run --save=FILE */
+	const char *save_a, *save_b;  /* ab --save-a=FILE, --save-b=FILE */
 	bool no_save;
 	bool parse_only;              /* run --parse-only */
 	const char *svg_dir;          /* run --svg=DIR */
@@ -159,10 +160,16 @@ void cli_print_bash_completion(FILE *out);
 int cmd_run(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+int cmd_ab(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 int cmd_version(int argc, char **argv);
 int cmd_fio(int argc, char **argv);
 
+/* run.c: the jobs of job files (a->words) and of job options (a->extra)
+ * into @ctx, checked; with @parse_only, not what only running them here
+ * can check (as fio's --parse-only). */
+int cli_load_jobs(struct run_ctx *ctx, const struct cli_args *a, bool parse_only,
+		  struct errbuf *err);
 /* run.c: runs the jobs of @a (files and job options, @o parsed already)
  * in @ctx as iodig run does, printing every error; the exit status. */
 int cli_run_parsed(struct run_ctx *ctx, struct cli_opts *o, const struct cli_args *a);

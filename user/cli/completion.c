@@ -98,7 +98,7 @@ static const char script_tail[] =
 	"\t\treturn\n"
 	"\tfi\n"
 	"\tcase $sub in\n"
-	"\trun|diff) _iodig_files ;;\n"
+	"\trun|diff|ab) _iodig_files ;;\n"
 	"\thelp) _iodig_words \"$_iodig_commands\" ;;\n"
 	"\tesac\n"
 	"}\n"
@@ -141,7 +141,7 @@ static void spaced_words(const char *list, char *buf, size_t len)
  * directory=), nothing for numbers; a BOOL takes no value here. */
 static void job_value_case(const struct opt_doc *d, void *arg)
 {
-	static const enum cli_cmd takers[] = { CMD_RUN, CMD_FIO };  /* job options */
+	static const enum cli_cmd takers[] = { CMD_RUN, CMD_FIO, CMD_AB };  /* job options */
 	char words[sizeof(d->values)];
 
 	if (!strcmp(d->arg, "BOOL"))
@@ -170,7 +170,7 @@ static void print_option_lists(FILE *out)
 		for (size_t i = 0, n = 0; i < cli_nr_options; i++)
 			if (cli_options[i].cmds & IN(c))
 				fprintf(out, "%s--%s", n++ ? " " : "", cli_options[i].name);
-		if (c == CMD_RUN || c == CMD_FIO)
+		if (c == CMD_RUN || c == CMD_FIO || c == CMD_AB)
 			job_options_foreach(job_option_word, out);
 		fputs("\"\n", out);
 	}

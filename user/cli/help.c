@@ -143,7 +143,7 @@ int cmd_help(int argc, char **argv)
 			cmd = c;
 	if (!ret && rest.nr_words && (cmd == CMD_NR || rest.nr_words > 1))
 		ret = err_set(&err, EINVAL, "help: '%s' is not a subcommand (run, probe, "
-			      "diff, help, version)", rest.words[cmd == CMD_NR ? 0 : 1]);
+			      "diff, ab, help, version, fio)", rest.words[cmd == CMD_NR ? 0 : 1]);
 	cli_args_free(&rest);
 	if (ret)
 		return help_usage_error(&err);

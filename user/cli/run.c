@@ -16,6 +16,7 @@
 #include "iodig/tgid_filter.h"
 #include "job/given_opts.h"
 #include "job/options.h"
+#include "run/ab.h"
 #include "run/output.h"
 #include "run/repeat.h"
 #include "run/run.h"
@@ -52,11 +53,8 @@ static bool names_a_job(const struct cli_args *a)
 	return false;
 }
 
-/* The jobs of the files (a->words) and of the job options (a->extra);
- * with --parse-only, not what only running them here can check (as
- * fio's --parse-only). */
-static int load_jobs(struct run_ctx *ctx, const struct cli_args *a, bool parse_only,
-		     struct errbuf *err)
+int cli_load_jobs(struct run_ctx *ctx, const struct cli_args *a, bool parse_only,
+		  struct errbuf *err)
 {
 	int ret;
 
@@ -207,7 +205,7 @@ int cli_run_parsed(struct run_ctx *ctx, struct cli_opts *o, const struct cli_arg
 	struct tracefile *base = NULL;
 	int status = EXIT_USAGE, ret, stale;
 
-	ret = load_jobs(ctx, a, o->parse_only, &err);
+	ret = cli_load_jobs(ctx, a, o->parse_only, &err);
 	if (!ret && o->fio.readonly)
 		ret = check_readonly(&ctx->jobs, &err);
 	/* a baseline that cannot be read fails before the run, not after */
@@ -266,6 +264,8 @@ int cli_jobs_command(enum cli_cmd cmd, int argc, char **argv, cli_jobs_fn act)
 
 	run_ctx_init(&ctx);
 	cli_opts_init(&o, &ctx.opts);
+	if (cmd == CMD_AB)
+		o.repeat.count = AB_DEFAULT_RUNS;
 	if (cli_parse(cmd, argc, argv, &o, job_option_known, &a, &err)) {
 		fprintf(stderr, "iodig: %s\n", err.msg);
 	} else {

@@ -16,6 +16,7 @@
 #include "iodig/sampling.h"
 #include "probes/probe.h"
 #include "probes/toggle.h"
+#include "run/ab.h"
 #include "run/repeat.h"
 #include "run/run.h"
 
@@ -157,31 +158,31 @@ const struct cli_option cli_options[] = {
 	{ .name = "output", .cmds = IN(CMD_RUN) | IN(CMD_FIO), .arg = "FILE",
 	  .help = "write the report to FILE (atomically) instead of stdout",
 	  .kind = ARG_STRING, FIELD(run.output_path), .complete = COMPLETE_FILE },
-	{ .name = "target", .cmds = IN(CMD_RUN), .arg = "PATH",
+	{ .name = "target", .cmds = IN(CMD_RUN) | IN(CMD_AB), .arg = "PATH",
 	  .help = "run every job against PATH, a file or block device (overrides "
 		  "filename=); 'scratch' is a loop device on tmpfs that iodig "
 		  "creates and removes",
 	  .kind = ARG_STRING, FIELD(run.target), .complete = COMPLETE_FILE },
-	{ .name = "allow-destructive", .cmds = IN(CMD_RUN),
+	{ .name = "allow-destructive", .cmds = IN(CMD_RUN) | IN(CMD_AB),
 	  .help = "write to block devices that carry data or are in use",
 	  .kind = ARG_TRUE, FIELD(run.allow_destructive) },
-	{ .name = "probes", .cmds = IN(CMD_RUN), .arg = "SPEC",
+	{ .name = "probes", .cmds = IN(CMD_RUN) | IN(CMD_AB), .arg = "SPEC",
 	  .help = "probe families: all, a list (block,sched) or changes to the "
 		  "default set (+syscalls,-sampling)",
 	  .kind = ARG_CUSTOM, .parse = parse_probes, FIELD(run.probes),
 	  .values = probe_family_words, .complete = COMPLETE_LIST },
-	{ .name = "detail", .cmds = IN(CMD_RUN),
+	{ .name = "detail", .cmds = IN(CMD_RUN) | IN(CMD_AB),
 	  .help = "every family and hook (several times the BPF time per I/O)",
 	  .kind = ARG_TRUE, FIELD(run.detail) },
-	{ .name = "sample-freq", .cmds = IN(CMD_RUN), .arg = "HZ",
+	{ .name = "sample-freq", .cmds = IN(CMD_RUN) | IN(CMD_AB), .arg = "HZ",
 	  .help = "kernel stack samples per second per CPU (default "
 		  STR(SAMPLING_FREQ_HZ) ", " STR(SAMPLING_DETAIL_FREQ_HZ) " with --detail)",
 	  .kind = ARG_UINT, FIELD(run.sample_hz), .min = 1, .max = SAMPLING_MAX_FREQ_HZ },
-	{ .name = "block-sample", .cmds = IN(CMD_RUN), .arg = "N",
+	{ .name = "block-sample", .cmds = IN(CMD_RUN) | IN(CMD_AB), .arg = "N",
 	  .help = "time 1 in N block completions; 1 times every one (default: set "
 		  "from their rate, 1 with --detail)",
 	  .kind = ARG_POW2, FIELD(run.block_sample), .min = 1, .max = BLOCK_STRIDE_MAX },
-	{ .name = "no-probes", .cmds = IN(CMD_RUN),
+	{ .name = "no-probes", .cmds = IN(CMD_RUN) | IN(CMD_AB),
 	  .help = "run the workload without kernel probes",
 	  .kind = ARG_TRUE, FIELD(run.no_probes) },
 	{ .name = "probe-toggle", .cmds = IN(CMD_RUN), .arg = "MS",
@@ -193,22 +194,22 @@ const struct cli_option cli_options[] = {
 	  .help = "with --probe-toggle: time left unmeasured after each switch, for "
 		  "the job to settle (default " STR(TOGGLE_SETTLE_DEFAULT_MS) ")",
 	  .kind = ARG_MS, FIELD(run.probe_toggle_settle_ms), .min = 0, .max = 60000 },
-	{ .name = "mechanism", .cmds = IN(CMD_RUN), .arg = "MECH",
+	{ .name = "mechanism", .cmds = IN(CMD_RUN) | IN(CMD_AB), .arg = "MECH",
 	  .help = MECHANISM_HELP, .kind = ARG_WORD, FIELD(run.mechanism),
 	  .values = MECHANISMS, .complete = COMPLETE_WORD },
-	{ .name = "bpf-stats", .cmds = IN(CMD_RUN),
+	{ .name = "bpf-stats", .cmds = IN(CMD_RUN) | IN(CMD_AB),
 	  .help = "measure the probes' own BPF time per I/O (kernel bpf_stats)",
 	  .kind = ARG_TRUE, FIELD(run.bpf_stats) },
 	{ .name = "stacks", .cmds = IN(CMD_RUN), .arg = "N",
 	  .help = "print the top N full kernel stacks per family",
 	  .kind = ARG_UINT, FIELD(run.stacks), .min = 0, .max = 1000 },
-	{ .name = "progress", .cmds = IN(CMD_RUN),
+	{ .name = "progress", .cmds = IN(CMD_RUN) | IN(CMD_AB),
 	  .help = "show the status line (default: when stderr is a terminal)",
 	  .kind = ARG_TRUE, FIELD(run.progress) },
-	{ .name = "no-progress", .cmds = IN(CMD_RUN),
+	{ .name = "no-progress", .cmds = IN(CMD_RUN) | IN(CMD_AB),
 	  .help = "no status line",
 	  .kind = ARG_FALSE, FIELD(run.progress) },
-	{ .name = "scratch-size", .cmds = IN(CMD_RUN), .arg = "SIZE",
+	{ .name = "scratch-size", .cmds = IN(CMD_RUN) | IN(CMD_AB), .arg = "SIZE",
 	  .help = "size of the built-in scratch target (default 512m)",
 	  .kind = ARG_SIZE, FIELD(run.scratch_size), .min = 1 << 20 },
 	{ .name = "save", .cmds = IN(CMD_RUN) | IN(CMD_FIO), .arg = "FILE",
@@ -223,10 +224,10 @@ const struct cli_option cli_options[] = {
 		  STR(REPEAT_AUTO_DEFAULT_PCT) ") of the mean, " STR(REPEAT_AUTO_MIN) " to "
 		  STR(REPEAT_AUTO_MAX) " repeats, and say which",
 	  .kind = ARG_CUSTOM, .parse = parse_repeat, FIELD(repeat) },
-	{ .name = "repeat-delay", .cmds = IN(CMD_RUN), .arg = "TIME",
+	{ .name = "repeat-delay", .cmds = IN(CMD_RUN) | IN(CMD_AB), .arg = "TIME",
 	  .help = "pause between repeats",
 	  .kind = ARG_TIME, FIELD(repeat.delay_ns) },
-	{ .name = "interval", .cmds = IN(CMD_RUN), .arg = "MS",
+	{ .name = "interval", .cmds = IN(CMD_RUN) | IN(CMD_AB), .arg = "MS",
 	  .help = "length of the intervals of the latency-over-time series the trace "
 		  "file keeps (IOPS, bandwidth, clat p50/p99, lat mean per job and "
 		  "direction; default " STR(SERIES_DEFAULT_INTERVAL_MS) ")",
@@ -316,34 +317,49 @@ const struct cli_option cli_options[] = {
 	  .values = MECHANISMS, .complete = COMPLETE_WORD },
 
 	/* iodig diff */
-	{ .name = "format", .cmds = IN(CMD_DIFF), .arg = "FORMAT",
+	{ .name = "format", .cmds = IN(CMD_DIFF) | IN(CMD_AB), .arg = "FORMAT",
 	  .help = "output format; md is Markdown (default text)",
 	  .kind = ARG_CUSTOM, .parse = parse_diff_format, FIELD(diff.format),
 	  .values = "text json md", .complete = COMPLETE_WORD },
-	{ .name = "svg", .cmds = IN(CMD_DIFF), .arg = "DIR",
+	{ .name = "svg", .cmds = IN(CMD_DIFF) | IN(CMD_AB), .arg = "DIR",
 	  .help = "differential flame graphs (B against A) and the latency plot "
 		  "of every file into DIR",
 	  .kind = ARG_STRING, FIELD(diff.svg_dir), .complete = COMPLETE_DIR },
 	{ .name = "steady", .cmds = IN(CMD_DIFF),
 	  .help = "with --svg: mark as left out " STEADY_RULE,
 	  .kind = ARG_TRUE, FIELD(diff.steady) },
-	{ .name = "alpha", .cmds = IN(CMD_DIFF), .arg = "P",
+	{ .name = "alpha", .cmds = IN(CMD_DIFF) | IN(CMD_AB), .arg = "P",
 	  .help = "false discovery rate: rows are called changed when their "
 		  "Benjamini-Hochberg q-value is below P (default "
 		  STR(DIFF_DEFAULT_ALPHA) ")",
 	  .kind = ARG_PROB, FIELD(diff.alpha), .min = 0, .max = 0.5 },
-	{ .name = "min-change", .cmds = IN(CMD_DIFF), .arg = "PCT",
+	{ .name = "min-change", .cmds = IN(CMD_DIFF) | IN(CMD_AB), .arg = "PCT",
 	  .help = "changes smaller than PCT percent are never called changed (default "
 		  STR(DIFF_DEFAULT_MIN_CHANGE) ")",
 	  .kind = ARG_CUSTOM, .parse = parse_min_change, FIELD(diff.min_change) },
-	{ .name = "all", .cmds = IN(CMD_DIFF),
+	{ .name = "all", .cmds = IN(CMD_DIFF) | IN(CMD_AB),
 	  .help = "also the kernel rows with no significant change, and every figure by section",
 	  .kind = ARG_TRUE, FIELD(diff.all) },
-	{ .name = "fail-on", .cmds = IN(CMD_DIFF), .arg = "METRIC[:PCT]",
+	{ .name = "fail-on", .cmds = IN(CMD_DIFF) | IN(CMD_AB), .arg = "METRIC[:PCT]",
 	  .help = "exit 1 when B is significantly worse than A on METRIC (a key such as "
 		  "lat_p99_ns or iops, or a row's label) by at least PCT percent (default "
 		  "--min-change), 0 when not, 2 on error: for git bisect run",
 	  .kind = ARG_CUSTOM, .parse = parse_fail_on, FIELD(diff.fail_on) },
+
+	/* iodig ab: the run and diff options above, and these */
+	{ .name = "repeat", .cmds = IN(CMD_AB), .arg = "N|auto[:PCT]",
+	  .help = "runs of each side, in ABBA order (default " STR(AB_DEFAULT_RUNS) ").  auto: "
+		  "pairs of runs until the 95% CI of IOPS, bandwidth and lat avg is within "
+		  "PCT% (default " STR(REPEAT_AUTO_DEFAULT_PCT) ") of the mean on both sides, "
+		  STR(REPEAT_AUTO_MIN) " to " STR(REPEAT_AUTO_MAX) " runs of each, and say which",
+	  .kind = ARG_CUSTOM, .parse = parse_repeat, FIELD(repeat) },
+	{ .name = "save-a", .cmds = IN(CMD_AB), .arg = "FILE",
+	  .help = "trace file of side A (default ./iodig-runs/JOBFILE-A-TIME.json, JOBFILE "
+		  "the job file's name without its extension)",
+	  .kind = ARG_STRING, FIELD(save_a), .complete = COMPLETE_FILE },
+	{ .name = "save-b", .cmds = IN(CMD_AB), .arg = "FILE",
+	  .help = "trace file of side B (default ./iodig-runs/JOBFILE-B-TIME.json)",
+	  .kind = ARG_STRING, FIELD(save_b), .complete = COMPLETE_FILE },
 
 	/* iodig help */
 	{ .name = "man", .cmds = IN(CMD_HELP),
@@ -397,6 +413,20 @@ const struct cli_command cli_commands[CMD_NR] = {
 			"against the first, with Welch's t-test where runs were "
 			"repeated (iodig run --repeat).",
 		.main = cmd_diff,
+	},
+	[CMD_AB] = {
+		.name = "ab",
+		.synopsis = { "[OPTIONS] A.fio B.fio [--key=value...]" },
+		.summary = "run two job files alternately (ABBA) and diff them",
+		.description =
+			"Runs the jobs of two job files on this kernel alternately, in "
+			"ABBA order (A B B A A B B A ...), so that the machine's drift "
+			"over time falls on both sides alike instead of reading as a "
+			"change; writes each side's trace file, every run's start time "
+			"in it, and prints iodig diff of A against B.  Job options given "
+			"beside the files apply to both.  An interrupted ab writes no "
+			"trace file.",
+		.main = cmd_ab,
 	},
 	[CMD_HELP] = {
 		.name = "help",

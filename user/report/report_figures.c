@@ -45,6 +45,52 @@ static const struct figure_def workload_defs[FIG_NR] = {
 	W(FIG_IOS, "ios", NULL, "", FIGURE_NO_DIRECTION),
 };
 
+/*
+ * Per direction, only for a run whose I/O went both ways: a mixed job's
+ * headline is each direction's rate and latency, since the totals above
+ * hide a change that moves the two opposite ways.
+ */
+enum { FIG_DIR_IOPS, FIG_DIR_BW, FIG_DIR_LAT_MEAN, FIG_DIR_LAT_P99, FIG_DIR_NR };
+#define DIR_DEF(key, label, unit, better, rank) \
+	{ FIGURE_WORKLOAD, key, label, NULL, unit, better, rank }
+#define DIR_DEFS(d, name, rank)								\
+	[d] = {										\
+		DIR_DEF(name ".iops", name " IOPS", "", FIGURE_HIGHER, rank),		\
+		DIR_DEF(name ".bw_kib", name " bandwidth", "KiB/s", FIGURE_HIGHER, rank + 1), \
+		DIR_DEF(name ".lat_mean_ns", name " lat avg", "ns", FIGURE_LOWER, rank + 2), \
+		DIR_DEF(name ".lat_p99_ns", name " lat p99", "ns", FIGURE_LOWER, rank + 3), \
+	}
+static const struct figure_def direction_defs[DDIR_COUNT][FIG_DIR_NR] = {
+	DIR_DEFS(DDIR_READ, "read", FIG_NR),
+	DIR_DEFS(DDIR_WRITE, "write", FIG_NR + FIG_DIR_NR),
+};
+
+struct direction_acc {
+	double iops, bw;
+	struct ddir_stats merged;
+};
+
+static void put_directions(struct figure_set *out, const struct direction_acc *acc)
+{
+	int used = 0;
+
+	for (int d = 0; d < DDIR_COUNT; d++)
+		used += acc[d].merged.ios > 0;
+	if (used < 2)
+		return;
+	for (int d = 0; d < DDIR_COUNT; d++) {
+		const struct figure_def *defs = direction_defs[d];
+		const struct ddir_stats *m = &acc[d].merged;
+
+		if (!defs[0].key)
+			continue;
+		figure_put(out, &defs[FIG_DIR_IOPS], acc[d].iops);
+		figure_put(out, &defs[FIG_DIR_BW], acc[d].bw);
+		figure_put(out, &defs[FIG_DIR_LAT_MEAN], m->lat.n ? m->lat.mean : 0.0);
+		figure_put(out, &defs[FIG_DIR_LAT_P99], (double)hist_percentile(&m->lat_h, 99.0));
+	}
+}
+
 static double per(double a, double b)
 {
 	return b > 0 ? a / b : 0.0;
@@ -100,12 +146,16 @@ static void put_steady(const struct report *r, int group, struct figure_set *out
 
 int report_figures(const struct report *r, int group, struct figure_set *out)
 {
-	/* three full histograms: too large for the stack */
+	/* three full histograms each: too large for the stack */
 	struct ddir_stats *m = calloc(1, sizeof(*m));
+	struct direction_acc *dir = calloc(DDIR_COUNT, sizeof(*dir));
 	double iops = 0, bw = 0, ios = 0, ctx = 0, usr = 0, sys = 0, w = 0;
 
-	if (!m)
+	if (!m || !dir) {
+		free(m);
+		free(dir);
 		return -ENOMEM;
+	}
 	for (size_t j = 0; j < r->nr_jobs; j++) {
 		const struct worker_stats *st = &r->jobs[j].st;
 		uint64_t runt = stats_runtime_ms(st);
@@ -117,16 +167,21 @@ int report_figures(const struct report *r, int group, struct figure_set *out)
 			const struct ddir_stats *ds = &st->dir[d];
 
 			if (runt) {
-				iops += (double)ds->ios * 1000.0 / (double)runt;
-				bw += (double)ds->bytes * 1000.0 / (double)runt / 1024.0;
+				dir[d].iops += (double)ds->ios * 1000.0 / (double)runt;
+				dir[d].bw += (double)ds->bytes * 1000.0 / (double)runt / 1024.0;
 			}
 			ios += (double)ds->ios;
 			ddir_stats_merge(m, ds);
+			ddir_stats_merge(&dir[d].merged, ds);
 		}
 		ctx += (double)(st->ctx_vol + st->ctx_invol);
 		usr += stats_cpu_pct(st->usr_ns, st, nw) * nw;
 		sys += stats_cpu_pct(st->sys_ns, st, nw) * nw;
 		w += nw;
+	}
+	for (int d = 0; d < DDIR_COUNT; d++) {
+		iops += dir[d].iops;
+		bw += dir[d].bw;
 	}
 	figure_put(out, &workload_defs[FIG_IOPS], iops);
 	figure_put(out, &workload_defs[FIG_BW], bw);
@@ -137,9 +192,11 @@ int report_figures(const struct report *r, int group, struct figure_set *out)
 	figure_put(out, &workload_defs[FIG_SYS], per(sys, w));
 	figure_put(out, &workload_defs[FIG_CTX], per(ctx, ios));
 	figure_put(out, &workload_defs[FIG_IOS], ios);
+	put_directions(out, dir);
 	if (r->steady)
 		put_steady(r, group, out);
 	free(m);
+	free(dir);
 	return out->err;
 }
 

@@ -69,6 +69,14 @@ static int run_groups(struct run_ctx *ctx, struct errbuf *err)
 	return ret;
 }
 
+static uint64_t wall_clock_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
 static int one_repeat(struct run_ctx *ctx, struct repeat_result *res, struct errbuf *err)
 {
 	int ret;
@@ -77,6 +85,7 @@ static int one_repeat(struct run_ctx *ctx, struct repeat_result *res, struct err
 	res->rep.kernels = NULL;
 	res->rep.nr_kernels = 0;
 	group_probes_free(ctx);
+	res->started_ns[res->done] = wall_clock_ns();
 	ret = run_groups(ctx, err);
 	if (ret)
 		return ret;
@@ -95,37 +104,51 @@ static int one_repeat(struct run_ctx *ctx, struct repeat_result *res, struct err
 	return 0;
 }
 
-int repeat_execute(struct run_ctx *ctx, const struct repeat_opts *o,
-		   struct repeat_result *res, struct errbuf *err)
+int repeat_begin(const struct repeat_opts *o, struct repeat_result *res, struct errbuf *err)
 {
 	unsigned int n = o->count ? o->count : 1;
-	int ret = 0;
 
 	memset(res, 0, sizeof(*res));
 	res->asked = n;
 	res->delay_ns = o->delay_ns;
 	res->auto_pct = o->auto_pct;
 	res->figures = calloc(n, sizeof(*res->figures));
-	if (!res->figures)
+	res->started_ns = calloc(n, sizeof(*res->started_ns));
+	if (!res->figures || !res->started_ns)
 		return err_set(err, ENOMEM, "out of memory for %u repeats", n);
-	for (unsigned int i = 0; i < n; i++) {
-		struct run_group first = { 0 };
+	return 0;
+}
 
-		if (i) {
-			repeat_pause(ctx, o->delay_ns);
-			/* interrupted between repeats: keep the last one's report */
-			if (ctx->stop_signal)
-				break;
-			reset_workers(ctx);
-		}
-		if (run_group_next(ctx, &first))
-			group_probes_open(ctx, &first);
-		if (run_signal_pending(ctx)) {
-			res->nothing_run = i == 0;
-			break;
-		}
-		ret = one_repeat(ctx, res, err);
-		if (ret || ctx->stop_signal || repeat_auto_enough(res, i + 1 == n))
+int repeat_once(struct run_ctx *ctx, struct repeat_result *res, struct errbuf *err)
+{
+	struct run_group first = { 0 };
+
+	if (res->done >= res->asked)
+		return err_set(err, EINVAL, "all %u repeats have run", res->asked);
+	if (res->done) {
+		repeat_pause(ctx, res->delay_ns);
+		/* interrupted between repeats: keep the last one's report */
+		if (ctx->stop_signal)
+			return 0;
+		reset_workers(ctx);
+	}
+	if (run_group_next(ctx, &first))
+		group_probes_open(ctx, &first);
+	if (run_signal_pending(ctx)) {
+		res->nothing_run = res->done == 0;
+		return 0;
+	}
+	return one_repeat(ctx, res, err);
+}
+
+int repeat_execute(struct run_ctx *ctx, const struct repeat_opts *o,
+		   struct repeat_result *res, struct errbuf *err)
+{
+	int ret = repeat_begin(o, res, err);
+
+	while (!ret && res->done < res->asked) {
+		ret = repeat_once(ctx, res, err);
+		if (ret || ctx->stop_signal || repeat_auto_enough(res, res->done == res->asked))
 			break;
 	}
 	return ret;
@@ -140,6 +163,7 @@ void repeat_result_free(struct repeat_result *res)
 	for (unsigned int i = 0; res->figures && i < res->asked; i++)
 		figure_set_free(&res->figures[i]);
 	free(res->figures);
+	free(res->started_ns);
 	memset(res, 0, sizeof(*res));
 }
 
@@ -190,6 +214,7 @@ struct json_object *repeat_json(const struct repeat_result *res)
 	for (unsigned int i = 0; i < res->done; i++) {
 		struct json_object *r = json_object_new_object();
 
+		json_object_object_add(r, "start_unix_ns", json_object_new_int64((int64_t)res->started_ns[i]));
 		json_object_object_add(r, "figures", figures_json(&res->figures[i]));
 		json_object_array_add(runs, r);
 	}

@@ -37,6 +37,7 @@ struct repeat_result {
 	struct report rep;         /* the last repeat's report (text output) */
 	struct json_object *tree;  /* the last repeat's fio-compatible JSON */
 	struct figure_set *figures; /* each repeat's (@asked of them) */
+	uint64_t *started_ns;      /* each repeat's start, CLOCK_REALTIME */
 	unsigned int done;         /* repeats that ran */
 	unsigned int asked;
 	uint64_t delay_ns;
@@ -50,6 +51,12 @@ struct repeat_result {
 int repeat_execute(struct run_ctx *ctx, const struct repeat_opts *o,
 		   struct repeat_result *res, struct errbuf *err);
 void repeat_result_free(struct repeat_result *res);
+/* repeat_execute in steps, for a caller that interleaves two run
+ * contexts (run/ab.h): repeat_begin() sizes @res for @o; each
+ * repeat_once() runs the next repeat after --repeat-delay (none before
+ * the first), and returns 0 also when a signal stopped it. */
+int repeat_begin(const struct repeat_opts *o, struct repeat_result *res, struct errbuf *err);
+int repeat_once(struct run_ctx *ctx, struct repeat_result *res, struct errbuf *err);
 
 /* repeat_auto.c: "N", "auto", "auto:5%" into @o; 0 or -EINVAL. */
 int repeat_parse(const char *s, struct repeat_opts *o, struct errbuf *err);
@@ -58,7 +65,7 @@ int repeat_parse(const char *s, struct repeat_opts *o, struct errbuf *err);
  * res->auto_note, and when @last also why not. */
 bool repeat_auto_enough(struct repeat_result *res, bool last);
 
-/* The "repeats" object: count, delay, runs[{figures}], summary{key: {n,
+/* The "repeats" object: count, delay, runs[{start_unix_ns, figures}], summary{key: {n,
  * mean, stdev, ci95_low, ci95_high}}. */
 struct json_object *repeat_json(const struct repeat_result *res);
 /* --output-format=json: fio's JSON of the last repeat; with repeats its
