@@ -325,8 +325,9 @@ const struct cli_option cli_options[] = {
 	  .help = "differential flame graphs (B against A) and the latency plot "
 		  "of every file into DIR",
 	  .kind = ARG_STRING, FIELD(diff.svg_dir), .complete = COMPLETE_DIR },
-	{ .name = "steady", .cmds = IN(CMD_DIFF),
-	  .help = "with --svg: mark as left out " STEADY_RULE,
+	{ .name = "steady", .cmds = IN(CMD_DIFF) | IN(CMD_AB),
+	  .help = "with --svg: mark as left out (ab: also compare the steady state's "
+		  "figures, as run --steady) " STEADY_RULE,
 	  .kind = ARG_TRUE, FIELD(diff.steady) },
 	{ .name = "alpha", .cmds = IN(CMD_DIFF) | IN(CMD_AB), .arg = "P",
 	  .help = "false discovery rate: rows are called changed when their "
