@@ -1,4 +1,4 @@
-# SVG pictures of a run and of a diff load in headless Chromium without JavaScript errors, show the expected kernel function names, and the embedded search marks matching frames.
+# SVG pictures of a run and of a diff load in headless Chromium without JavaScript errors, show the expected kernel function names, the embedded search marks matching frames, and latency over time has a line per file.
 source tests/host/lib.sh
 need_root
 CHROME=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
@@ -21,7 +21,8 @@ render() {
 		--dump-dom "file://$1$2" >"$1.dom" 2>"$1.log"
 }
 no_js_error() { ! grep -Eq 'Uncaught|CONSOLE.*(Error|error)' "$1.log"; }
-for f in run/oncpu run/offcpu run/latency diff/oncpu-diff diff/offcpu-diff diff/latency; do
+for f in run/oncpu run/offcpu run/latency run/timeseries diff/oncpu-diff diff/offcpu-diff \
+	 diff/latency diff/timeseries; do
 	svg="$TMP/$f.svg"
 	check "$f.svg exists" [ -s "$svg" ]
 	render "$svg" "" || fail "chromium could not load $f.svg"
@@ -39,6 +40,11 @@ for f in run/oncpu run/offcpu run/latency diff/oncpu-diff diff/offcpu-diff diff/
 		check "$f.svg: shows a blocking function" grep -Eq 'data-n="(io_cqring_wait|schedule|exit_to_user_mode_loop)"' "$svg.dom" ;;
 	*latency*)
 		check "$f.svg: marks p99.9" grep -q '>p99.9 ' "$svg.dom" ;;
+	*timeseries*)
+		check "$f.svg: IOPS over time" grep -q 'id="panel-iops"' "$svg.dom"
+		lines=$(grep -o 'class="legend"' "$svg.dom" | wc -l)
+		want=$([ "${f%%/*}" = run ] && echo 1 || echo 2)
+		check "$f.svg: a line per file ($lines of $want)" [ "$lines" -eq "$want" ] ;;
 	esac
 done
 done_testing

@@ -433,7 +433,7 @@ int diff_loaded(struct tracefile **tf, size_t n, const struct diff_opts *o,
 	}
 	if (o->svg_dir)
 		ret = pictures_write_diff((const struct tracefile *const *)d->tf, d->nr_files,
-				     o->svg_dir, err);
+				     o->svg_dir, o->steady, err);
 cleanup:
 	diff_free(d);
 	return ret;

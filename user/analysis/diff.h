@@ -33,6 +33,7 @@ struct diff_opts {
 	double min_change;         /* percent */
 	bool all;                  /* --all: the folded rows and every table */
 	const char *fail_on;       /* --fail-on=METRIC[:PCT], checked by diff_parse_fail_on */
+	bool steady;               /* --steady: the series' transient left out */
 };
 
 enum diff_sig {

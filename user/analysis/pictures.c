@@ -3,11 +3,52 @@
 #include <errno.h>
 #include <stdio.h>
 
+#include "workload/job.h"
+
 #include "analysis/pictures.h"
 #include "analysis/tracefile.h"
 #include "svg/svg.h"
 
-int pictures_write_run(const struct tracefile *tf, const char *dir, struct errbuf *err)
+static const char *const ddir_word[DDIR_COUNT] = { "read", "write" };
+
+/* The series of @tf as lines named "[PREFIX ]job read", into @l from
+ * @n on (at most @max); returns the new count. */
+static size_t series_lines(const struct tracefile *tf, const char *prefix, bool steady,
+			   struct ts_line *l, char (*names)[192], size_t n, size_t max)
+{
+	for (size_t i = 0; i < tf->series.n && n < max; i++, n++) {
+		const struct series *s = &tf->series.s[i];
+
+		snprintf(names[n], sizeof(names[n]), "%s%s%s %s", prefix, *prefix ? " " : "",
+			 s->job, ddir_word[s->ddir]);
+		l[n].s = s;
+		l[n].name = names[n];
+		l[n].steady_from = steady ? series_steady_start(s) : 0;
+	}
+	return n;
+}
+
+/* DIR/timeseries.svg of @n files, "A", "B", ... when more than one;
+ * nothing for files without series (before trace file 1.2). */
+static int write_timeseries(const struct tracefile *const *tf, size_t n, const char *dir,
+			    bool steady, struct errbuf *err)
+{
+	struct ts_line l[PICTURES_MAX_LINES];
+	char names[PICTURES_MAX_LINES][192], prefix[8], title[256];
+	size_t nl = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		snprintf(prefix, sizeof(prefix), "%s", n > 1 ? (char[]){ (char)('A' + i % 26), 0 } : "");
+		nl = series_lines(tf[i], prefix, steady, l, names, nl, PICTURES_MAX_LINES);
+	}
+	if (!nl)
+		return 0;
+	snprintf(title, sizeof(title), "Latency over time%s%s", n > 1 ? ", overlaid from the start of measurement" : "",
+		 steady ? " (--steady)" : "");
+	return svg_write_timeseries(dir, title, l, nl, err);
+}
+
+int pictures_write_run(const struct tracefile *tf, const char *dir, bool steady, struct errbuf *err)
 {
 	const struct hist *h[1] = { tf->clat };
 	const char *names[1] = { tf->name };
@@ -20,11 +61,13 @@ int pictures_write_run(const struct tracefile *tf, const char *dir, struct errbu
 				  tf->offcpu, tf->nr_offcpu, NULL, 0, err);
 	if (!ret)
 		ret = svg_write_latency(dir, h, names, 1, err);
+	if (!ret)
+		ret = write_timeseries(&tf, 1, dir, steady, err);
 	return ret;
 }
 
 int pictures_write_diff(const struct tracefile *const *tf, size_t n, const char *dir,
-		   struct errbuf *err)
+			bool steady, struct errbuf *err)
 {
 	const struct hist *h[8];
 	const char *names[8];
@@ -46,5 +89,7 @@ int pictures_write_diff(const struct tracefile *const *tf, size_t n, const char 
 	}
 	if (!ret)
 		ret = svg_write_latency(dir, h, names, n < 8 ? n : 8, err);
+	if (!ret)
+		ret = write_timeseries(tf, n, dir, steady, err);
 	return ret;
 }

@@ -3,17 +3,23 @@
 #ifndef IODIG_PICTURES_H
 #define IODIG_PICTURES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "base/errbuf.h"
 
 struct tracefile;
 
-/* --svg=DIR on run: DIR/oncpu.svg, DIR/offcpu.svg, DIR/latency.svg. */
-int pictures_write_run(const struct tracefile *tf, const char *dir, struct errbuf *err);
+/* Lines of the latency-over-time chart at most (jobs x directions x files). */
+#define PICTURES_MAX_LINES 16
+
+/* --svg=DIR on run: DIR/oncpu.svg, DIR/offcpu.svg, DIR/latency.svg,
+ * DIR/timeseries.svg (with @steady: the transient marked, --steady). */
+int pictures_write_run(const struct tracefile *tf, const char *dir, bool steady,
+		       struct errbuf *err);
 /* --svg=DIR on diff: DIR/oncpu-diff.svg and DIR/offcpu-diff.svg (B against
- * A), DIR/latency.svg with every file overlaid. */
+ * A), DIR/latency.svg and DIR/timeseries.svg with every file overlaid. */
 int pictures_write_diff(const struct tracefile *const *tf, size_t n, const char *dir,
-			struct errbuf *err);
+			bool steady, struct errbuf *err);
 
 #endif /* IODIG_PICTURES_H */

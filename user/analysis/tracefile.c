@@ -287,6 +287,7 @@ void tracefile_free(struct tracefile *tf)
 	free(tf->oncpu);
 	free(tf->offcpu);
 	free(tf->clat);
+	series_set_free(&tf->series);
 	free(tf->name);
 	json_object_put(tf->root);
 	free(tf);
@@ -527,6 +528,8 @@ int tracefile_from_doc(const char *name, struct json_object *doc,
 		ret = parse_repeats(tf, iodig, err);
 	if (!ret)
 		ret = parse_histograms(tf, iodig, err);
+	if (!ret)
+		ret = tracefile_parse_series(tf, iodig, err);
 	st = jget(iodig, "stacks");
 	if (!ret)
 		ret = parse_stack_list(tf, jget(st, "on_cpu_submission"), "on_cpu_submission",

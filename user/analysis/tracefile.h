@@ -14,6 +14,7 @@
 
 #include "base/errbuf.h"
 #include "svg/svg.h"
+#include "workload/series.h"
 #include "workload/stats.h"
 
 struct figure_def;
@@ -21,8 +22,9 @@ struct json_object;
 struct repeat_result;
 struct run_ctx;
 
-/* 1.1: iodig.figure_definitions; iodig.groups with several job groups */
-#define TRACEFILE_VERSION "1.1"
+/* 1.1: iodig.figure_definitions; iodig.groups with several job groups
+ * 1.2: iodig.series, latency over time */
+#define TRACEFILE_VERSION "1.2"
 #define TRACEFILE_MAJOR 1
 #define TRACEFILE_DIR "iodig-runs"
 
@@ -50,6 +52,7 @@ struct tracefile {
 	struct stack_count *offcpu;   /* context switches by blocking stack */
 	size_t nr_offcpu;
 	struct hist *clat;         /* clat of every job and direction */
+	struct series_set series;  /* latency over time; empty before 1.2 */
 };
 
 /* Assembles the trace document from a finished run. */
@@ -86,6 +89,10 @@ const char *tracefile_env_str(const struct tracefile *tf, const char *path,
 struct json_object *tracefile_defs_json(const struct repeat_result *res);
 int tracefile_parse_defs(struct tracefile *tf, struct json_object *iodig,
 			 struct errbuf *err);
+
+/* tracefile_series.c: iodig.series into tf->series (none: left empty). */
+int tracefile_parse_series(struct tracefile *tf, struct json_object *iodig,
+			   struct errbuf *err);
 
 /* --folded: "on-cpu;..." and "off-cpu;..." lines, "stack count". */
 int tracefile_write_folded(const struct tracefile *tf, const char *path,

@@ -182,6 +182,8 @@ static int ab_parsed(struct run_ctx *ctx, struct cli_opts *o, const struct cli_a
 		return EXIT_USAGE;
 	}
 	run_ctx_init(&b);
+	/* --steady: both sides' steady-state figures, and the chart's mark */
+	ctx->opts.steady = o->diff.steady;
 	b.opts = ctx->opts;
 	ret = load_side(ctx, a, AB_A, &err);
 	if (!ret)

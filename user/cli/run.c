@@ -128,7 +128,7 @@ static int save_artifacts(const struct run_ctx *ctx, const struct repeat_result 
 	if (!ret && x->folded)
 		ret = tracefile_write_folded(tf, x->folded, err);
 	if (!ret && x->svg_dir)
-		ret = pictures_write_run(tf, x->svg_dir, err);
+		ret = pictures_write_run(tf, x->svg_dir, x->run.steady, err);
 	if (!ret && base) {
 		ret = diff_baseline(base, tf, x, err);
 		base = tf = NULL;

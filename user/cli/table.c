@@ -24,6 +24,11 @@
 #define STR_(x) #x
 #define STR(x)  STR_(x)
 
+/* --steady's rule (workload/series.h), for both subcommands' help. */
+#define STEADY_RULE "the latency-over-time series' transient: the intervals before the first " \
+	"window of " STR(SERIES_STEADY_WINDOW) " intervals whose mean IOPS is within " \
+	STR(SERIES_STEADY_PCT) "% of the mean IOPS from there to the end"
+
 #define FIELD(f) .offset = offsetof(struct cli_opts, f), \
 		 .size = sizeof(((struct cli_opts *)0)->f)
 
@@ -222,9 +227,19 @@ const struct cli_option cli_options[] = {
 	{ .name = "repeat-delay", .cmds = IN(CMD_RUN) | IN(CMD_AB), .arg = "TIME",
 	  .help = "pause between repeats",
 	  .kind = ARG_TIME, FIELD(repeat.delay_ns) },
+	{ .name = "interval", .cmds = IN(CMD_RUN) | IN(CMD_AB), .arg = "MS",
+	  .help = "length of the intervals of the latency-over-time series the trace "
+		  "file keeps (IOPS, bandwidth, clat p50/p99, lat mean per job and "
+		  "direction; default " STR(SERIES_DEFAULT_INTERVAL_MS) ")",
+	  .kind = ARG_MS, FIELD(run.interval_ms), .min = 10, .max = 60000 },
 	{ .name = "svg", .cmds = IN(CMD_RUN), .arg = "DIR",
-	  .help = "flame graphs (on-CPU, off-CPU) and latency plot into DIR",
+	  .help = "flame graphs (on-CPU, off-CPU), latency plot and latency over time into DIR",
 	  .kind = ARG_STRING, FIELD(svg_dir), .complete = COMPLETE_DIR },
+	{ .name = "steady", .cmds = IN(CMD_RUN),
+	  .help = "also report IOPS, bandwidth and lat avg of the steady state (figures "
+		  "steady_*, compared by iodig diff), and with --svg mark what they leave "
+		  "out: " STEADY_RULE,
+	  .kind = ARG_TRUE, FIELD(run.steady) },
 	{ .name = "folded", .cmds = IN(CMD_RUN), .arg = "FILE",
 	  .help = "folded stacks (\"a;b;c count\") into FILE",
 	  .kind = ARG_STRING, FIELD(folded), .complete = COMPLETE_FILE },
@@ -310,6 +325,10 @@ const struct cli_option cli_options[] = {
 	  .help = "differential flame graphs (B against A) and the latency plot "
 		  "of every file into DIR",
 	  .kind = ARG_STRING, FIELD(diff.svg_dir), .complete = COMPLETE_DIR },
+	{ .name = "steady", .cmds = IN(CMD_DIFF) | IN(CMD_AB),
+	  .help = "with --svg: mark as left out (ab: also compare the steady state's "
+		  "figures, as run --steady) " STEADY_RULE,
+	  .kind = ARG_TRUE, FIELD(diff.steady) },
 	{ .name = "alpha", .cmds = IN(CMD_DIFF) | IN(CMD_AB), .arg = "P",
 	  .help = "false discovery rate: rows are called changed when their "
 		  "Benjamini-Hochberg q-value is below P (default "

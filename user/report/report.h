@@ -10,6 +10,7 @@
 
 #include "probes/figures.h"
 #include "workload/job.h"
+#include "workload/series.h"
 #include "workload/stats.h"
 #include "target/diskstats.h"
 
@@ -93,6 +94,8 @@ struct report {
 	const struct report_kernel *kernels;
 	size_t nr_kernels;
 	const struct probe_toggle *toggle; /* --probe-toggle, may be NULL */
+	const struct series_set *series;   /* latency over time, may be NULL */
+	bool steady;                       /* --steady: its steady_* figures too */
 };
 
 /* The group @rj ran in (0 for an entry without a job). */
@@ -109,6 +112,10 @@ static inline const struct report_group *report_find_group(const struct report *
 			return &r->groups[i];
 	return NULL;
 }
+
+/* report_series.c: iodig.series, each job's and direction's intervals as
+ * one array per field (docs/trace-file.md); NULL when out of memory. */
+struct json_object *report_series_json(const struct series_set *set);
 
 /* fio's layout and field names; the kernel section follows. */
 int report_text(const struct report *r, FILE *out);

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "probes/figures.h"
 #include "report/report.h"
@@ -15,7 +16,8 @@
 enum {
 	FIG_IOPS, FIG_BW,
 	FIG_SLAT, FIG_CLAT = FIG_SLAT + 4, FIG_LAT = FIG_CLAT + 4,
-	FIG_USR = FIG_LAT + 4, FIG_SYS, FIG_CTX, FIG_IOS, FIG_NR
+	FIG_USR = FIG_LAT + 4, FIG_SYS, FIG_CTX,
+	FIG_STEADY_IOPS, FIG_STEADY_BW, FIG_STEADY_LAT, FIG_IOS, FIG_NR
 };
 
 #define W(idx, key, label, unit, better) \
@@ -35,6 +37,10 @@ static const struct figure_def workload_defs[FIG_NR] = {
 	W(FIG_USR, "usr_cpu_pct", "cpu usr", "%", FIGURE_LOWER),
 	W(FIG_SYS, "sys_cpu_pct", "cpu sys", "%", FIGURE_LOWER),
 	W(FIG_CTX, "ctx_per_io", "context switches per I/O", "", FIGURE_LOWER),
+	/* --steady: the same over the series' steady state */
+	W(FIG_STEADY_IOPS, "steady_iops", "steady IOPS", "", FIGURE_HIGHER),
+	W(FIG_STEADY_BW, "steady_bw_kib", "steady bandwidth", "KiB/s", FIGURE_HIGHER),
+	W(FIG_STEADY_LAT, "steady_lat_mean_ns", "steady lat avg", "ns", FIGURE_LOWER),
 	/* the I/O count: kept for the per-I/O figures, not compared */
 	W(FIG_IOS, "ios", NULL, "", FIGURE_NO_DIRECTION),
 };
@@ -99,6 +105,45 @@ static void put_latency(struct figure_set *s, const struct figure_def *defs,
 	figure_put(s, &defs[3], (double)hist_percentile(h, 99.9));
 }
 
+/* The group of job @name (0 when unknown). */
+static int job_group(const struct report *r, const char *name)
+{
+	for (size_t j = 0; j < r->nr_job_defs; j++)
+		if (!strcmp(r->job_defs[j].name, name))
+			return r->job_defs[j].group_id;
+	return 0;
+}
+
+/*
+ * --steady: each series from its first steady interval on (the rule of
+ * series_steady_start), rates summed over jobs and directions as above,
+ * lat avg over the steady intervals' I/Os.
+ */
+static void put_steady(const struct report *r, int group, struct figure_set *out)
+{
+	double iops = 0, bw = 0, lat = 0, ios = 0;
+
+	for (size_t i = 0; r->series && i < r->series->n; i++) {
+		const struct series *s = &r->series->s[i];
+		struct series_point sum = { 0 };
+
+		if (group >= 0 && job_group(r, s->job) != group)
+			continue;
+		for (size_t k = series_steady_start(s); k < s->n; k++) {
+			sum.ios += s->pts[k].ios;
+			sum.bytes += s->pts[k].bytes;
+			sum.dur_ns += s->pts[k].dur_ns;
+			lat += s->pts[k].lat_mean_ns * (double)s->pts[k].ios;
+		}
+		iops += series_iops(&sum);
+		bw += series_bw_kib(&sum);
+		ios += (double)sum.ios;
+	}
+	figure_put(out, &workload_defs[FIG_STEADY_IOPS], iops);
+	figure_put(out, &workload_defs[FIG_STEADY_BW], bw);
+	figure_put(out, &workload_defs[FIG_STEADY_LAT], per(lat, ios));
+}
+
 int report_figures(const struct report *r, int group, struct figure_set *out)
 {
 	/* three full histograms each: too large for the stack */
@@ -148,6 +193,8 @@ int report_figures(const struct report *r, int group, struct figure_set *out)
 	figure_put(out, &workload_defs[FIG_CTX], per(ctx, ios));
 	figure_put(out, &workload_defs[FIG_IOS], ios);
 	put_directions(out, dir);
+	if (r->steady)
+		put_steady(r, group, out);
 	free(m);
 	free(dir);
 	return out->err;

@@ -431,6 +431,7 @@ static void add_iodig(struct jbuild *b, struct json_object *root,
 	add_kernel(b, o, r);
 	if (r->toggle && o)
 		toggle_render_json(r->toggle, o);
+	jadd(b, o, "series", report_series_json(r->series));
 	jadd(b, root, "iodig", o);
 }
 

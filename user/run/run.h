@@ -19,6 +19,7 @@
 #include "target/target.h"
 #include "probes/toggle.h"
 #include "run/progress.h"
+#include "run/series_collect.h"
 #include "workload/worker.h"
 
 #define OUTPUT_NORMAL (1u << 0)
@@ -48,6 +49,8 @@ struct run_opts {
 	unsigned int stacks;          /* --stacks=N */
 	int progress;                 /* -1 auto (tty), 0 off, 1 on */
 	uint64_t scratch_size;        /* default target size */
+	unsigned int interval_ms;     /* --interval=MS of the series, 0 = default */
+	bool steady;                  /* --steady: figures of the steady state too */
 	char command[256];            /* for the report */
 };
 
@@ -100,6 +103,7 @@ struct run_ctx {
 	struct probe_toggle toggle;   /* --probe-toggle's phases */
 	unsigned int untraced_workers; /* forks the probes could not follow */
 	pid_t first_untraced;         /* the first of them, for main's warning */
+	struct series_collector series; /* latency over time, of the last run */
 };
 
 /* Blocks SIGINT/SIGTERM so the supervisor can wait for them. */

@@ -196,6 +196,8 @@ int run_build_report(struct run_ctx *ctx, struct report *rep, struct errbuf *err
 	rep->kernels = ctx->kernels;
 	rep->nr_kernels = ctx->nr_kernels;
 	rep->toggle = ctx->opts.probe_toggle_ms && ctx->nr_kernels ? &ctx->toggle : NULL;
+	rep->series = &ctx->series.set;
+	rep->steady = ctx->opts.steady;
 	rep->job_defs = ctx->jobs.jobs;
 	rep->nr_job_defs = ctx->jobs.count;
 	ret = build_entries(ctx, rep);

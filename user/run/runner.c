@@ -333,10 +333,28 @@ static void check_exitall(struct run_ctx *ctx, struct group_run *g)
 	}
 }
 
+/* How long to wait: until @due_ns, or the series' next interval end when
+ * that comes first. */
+static struct timespec wake_in(const struct run_ctx *ctx, const struct group_run *g,
+			       uint64_t due_ns)
+{
+	uint64_t now = now_ns(), until = due_ns;
+	uint64_t series = series_collect_due(&ctx->series, ctx->workers + g->first, g->count, now);
+	struct timespec ts = { 0, 0 };
+
+	if (series && series < until)
+		until = series;
+	if (until > now) {
+		ts.tv_sec = (time_t)((until - now) / 1000000000ull);
+		ts.tv_nsec = (long)((until - now) % 1000000000ull);
+	}
+	return ts;
+}
+
 static void supervise(struct run_ctx *ctx, struct group_run *g)
 {
 	unsigned int wait_ms = 200;
-	uint64_t start = now_ns(), total = group_expected_ns(ctx, g);
+	uint64_t start = now_ns(), total = group_expected_ns(ctx, g), due;
 	sigset_t wake = ctx->signals;
 	uint64_t last_progress = 0;
 	bool progress = want_progress(ctx);
@@ -348,13 +366,16 @@ static void supervise(struct run_ctx *ctx, struct group_run *g)
 			TOGGLE_SETTLE_DEFAULT_MS : (unsigned int)ctx->opts.probe_toggle_settle_ms;
 		wait_ms = toggle_step(ctx, g);
 	}
+	due = now_ns() + (uint64_t)wait_ms * 1000000ull;
 	/* a worker's end ends the wait at once, not at the next tick */
 	sigaddset(&wake, SIGCHLD);
 	while (!group_done(ctx, g)) {
-		struct timespec tick = { wait_ms / 1000, (long)(wait_ms % 1000) * 1000000L };
+		struct timespec tick = wake_in(ctx, g, due);
 		int sig = sigtimedwait(&wake, NULL, &tick);
 
-		if (sig == SIGCHLD)
+		/* the series keeps what it can: a failed tick leaves a gap */
+		series_collect_tick(&ctx->series, ctx->workers + g->first, g->count, now_ns(), false);
+		if (sig == SIGCHLD || (sig <= 0 && now_ns() < due))
 			continue;
 		if (sig > 0) {
 			if (!ctx->stop_signal)
@@ -364,6 +385,7 @@ static void supervise(struct run_ctx *ctx, struct group_run *g)
 		check_exitall(ctx, g);
 		if (toggling && !group_done(ctx, g))
 			wait_ms = toggle_step(ctx, g);
+		due = now_ns() + (uint64_t)wait_ms * 1000000ull;
 		probes_tick(ctx->probes);
 		if (progress && now_ns() - last_progress >= 1000000000ull) {
 			last_progress = now_ns();
@@ -416,6 +438,8 @@ static int run_group(struct run_ctx *ctx, unsigned int first, unsigned int count
 	}
 	supervise(ctx, &g);
 	join_group(ctx, &g);
+	if (series_collect_tick(&ctx->series, ctx->workers + first, count, now_ns(), true) && !ret)
+		ret = err_set(err, ENOMEM, "out of memory for the interval series");
 	/* exitall stopped this group only: the next one runs */
 	if (g.exit_what && g.exit_what != EXIT_WHAT_ALL && !ctx->stop_signal && !ret)
 		ctx->shared->stop = 0;
@@ -430,6 +454,9 @@ int run_begin(struct run_ctx *ctx, struct errbuf *err)
 {
 	int ret = setup_workers(ctx, err);
 
+	if (!ret)
+		ret = series_collect_begin(&ctx->series, ctx->jobs.jobs, ctx->jobs.count,
+					   ctx->opts.interval_ms, err);
 	if (ret)
 		return ret;
 	/* each repeat opens its own probes, attached: phase 0 is traced */
@@ -477,6 +504,7 @@ void run_end(struct run_ctx *ctx, struct errbuf *err)
 
 void run_ctx_cleanup(struct run_ctx *ctx)
 {
+	series_collect_free(&ctx->series);
 	toggle_free(&ctx->toggle);
 	probes_destroy(ctx->probes);
 	ctx->probes = NULL;

@@ -19,10 +19,6 @@
 #define MARGIN_B 60
 #define BINS_PER_DECADE 20
 
-static const char *const series_colors[] = {
-	"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf",
-};
-#define NR_COLORS (sizeof(series_colors) / sizeof(series_colors[0]))
 
 /* An axis label: three significant digits in the duration's unit. */
 static void fmt_ns(char *buf, size_t size, double ns)
@@ -139,7 +135,7 @@ int latency_plot_write(FILE *out, const char *title, const struct hist *const *h
 	fprintf(out, "<text x=\"16\" y=\"%d\" transform=\"rotate(-90 16 %d)\" text-anchor=\"middle\">share of I/Os per bin (%d bins per decade)</text>\n",
 		MARGIN_T + (int)ph / 2, MARGIN_T + (int)ph / 2, BINS_PER_DECADE);
 	for (size_t i = 0; i < n; i++) {
-		const char *col = series_colors[i % NR_COLORS];
+		const char *col = svg_color(i);
 		static const double pcts[] = { 50.0, 99.0, 99.9 };
 		static const char *const plabels[] = { "p50", "p99", "p99.9" };
 

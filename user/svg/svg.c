@@ -7,6 +7,15 @@
 
 #include "svg/svg.h"
 
+const char *svg_color(size_t i)
+{
+	static const char *const colors[] = {
+		"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf",
+	};
+
+	return colors[i % (sizeof(colors) / sizeof(colors[0]))];
+}
+
 void svg_escape(FILE *out, const char *s)
 {
 	for (; s && *s; s++) {

@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "base/errbuf.h"
+#include "workload/series.h"
 #include "workload/stats.h"
 
 /* One folded stack ("root;...;leaf") and its weight (samples, switches). */
@@ -31,6 +32,21 @@ int svg_write_flame(const char *dir, const char *name, const char *title,
 int svg_write_latency(const char *dir, const struct hist *const *h,
 		      const char *const *names, size_t n, struct errbuf *err);
 
+/* timeseries_plot.c: one line of the latency-over-time chart: a series,
+ * its name, and its first steady interval (--steady; 0: all steady). */
+struct ts_line {
+	const struct series *s;
+	const char *name;
+	size_t steady_from;
+};
+/* DIR/timeseries.svg: @n lines on one time axis, 0 at the start of
+ * measurement, ramp_time shaded before it. */
+int svg_write_timeseries(const char *dir, const char *title, const struct ts_line *l,
+			 size_t n, struct errbuf *err);
+int timeseries_plot_write(FILE *out, const char *title, const struct ts_line *l, size_t n);
+
+/* svg.c: the colour of the @i-th line of a chart. */
+const char *svg_color(size_t i);
 /* svg.c: @s with XML's five special characters escaped. */
 void svg_escape(FILE *out, const char *s);
 /* svg.c: DIR/NAME opened for writing (DIR created); NULL with *ret and

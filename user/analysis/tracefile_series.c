@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reading iodig.series (trace file 1.2) back into the model the run filled
+ * (workload/series.h).  Files before 1.2 have none: the set stays empty.
+ * Every field is checked, as everywhere in a trace file's reader.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "analysis/tracefile.h"
+
+static struct json_object *member(struct json_object *o, const char *key)
+{
+	struct json_object *v = NULL;
+
+	if (o && json_object_is_type(o, json_type_object))
+		json_object_object_get_ex(o, key, &v);
+	return v;
+}
+
+static bool get_u64(struct json_object *v, uint64_t *out)
+{
+	int64_t x;
+
+	if (!v || !json_object_is_type(v, json_type_int))
+		return false;
+	x = json_object_get_int64(v);
+	*out = (uint64_t)x;
+	return x >= 0;
+}
+
+/* Field @f of every point of @s from the array @arr of @n numbers. */
+static bool parse_field(struct series *s, const struct series_field *f, struct json_object *arr)
+{
+	if (!arr || !json_object_is_type(arr, json_type_array) ||
+	    json_object_array_length(arr) != s->n)
+		return false;
+	for (size_t i = 0; i < s->n; i++) {
+		char *p = (char *)&s->pts[i] + f->offset;
+		uint64_t v;
+
+		if (!get_u64(json_object_array_get_idx(arr, i), &v))
+			return false;
+		if (f->real)
+			*(double *)p = (double)v;
+		else
+			*(uint64_t *)p = v;
+	}
+	return true;
+}
+
+static int parse_one(struct tracefile *tf, struct json_object *o, size_t k, struct errbuf *err)
+{
+	struct json_object *job = member(o, "job"), *dir = member(o, "ddir");
+	struct json_object *ends = member(o, "end_ns");
+	struct series *s = series_set_add(&tf->series);
+	const char *d = dir && json_object_is_type(dir, json_type_string) ?
+			json_object_get_string(dir) : "";
+
+	if (!s)
+		return err_set(err, ENOMEM, "out of memory reading %s", tf->name);
+	if (!job || !json_object_is_type(job, json_type_string) ||
+	    (strcmp(d, "read") && strcmp(d, "write")) ||
+	    !get_u64(member(o, "interval_ns"), &s->interval_ns) || !s->interval_ns ||
+	    !get_u64(member(o, "ramp_ns"), &s->ramp_ns) ||
+	    !ends || !json_object_is_type(ends, json_type_array))
+		return err_set(err, EINVAL, "%s: iodig.series[%zu] lacks job, ddir (read or write), "
+			       "interval_ns, ramp_ns or end_ns", tf->name, k);
+	snprintf(s->job, sizeof(s->job), "%s", json_object_get_string(job));
+	s->ddir = strcmp(d, "read") ? DDIR_WRITE : DDIR_READ;
+	s->n = s->cap = json_object_array_length(ends);
+	s->pts = calloc(s->n ? s->n : 1, sizeof(*s->pts));
+	if (!s->pts)
+		return err_set(err, ENOMEM, "out of memory reading %s", tf->name);
+	for (size_t f = 0; f < SERIES_NR_FIELDS; f++)
+		if (!parse_field(s, &series_fields[f], member(o, series_fields[f].name)))
+			return err_set(err, EINVAL, "%s: iodig.series[%zu].%s is not an array of %zu "
+				       "whole numbers >= 0", tf->name, k, series_fields[f].name, s->n);
+	for (size_t i = 0; i < s->n; i++)
+		if (!s->pts[i].dur_ns || s->pts[i].dur_ns > s->pts[i].end_ns ||
+		    (i && s->pts[i].end_ns - s->pts[i].dur_ns < s->pts[i - 1].end_ns))
+			return err_set(err, EINVAL, "%s: iodig.series[%zu]: interval %zu is empty or "
+				       "overlaps the one before", tf->name, k, i);
+	return 0;
+}
+
+int tracefile_parse_series(struct tracefile *tf, struct json_object *iodig, struct errbuf *err)
+{
+	struct json_object *arr = member(iodig, "series");
+	int ret = 0;
+
+	if (!arr)
+		return 0;
+	if (!json_object_is_type(arr, json_type_array))
+		return err_set(err, EINVAL, "%s: iodig.series is not an array", tf->name);
+	for (size_t k = 0; k < json_object_array_length(arr) && !ret; k++)
+		ret = parse_one(tf, json_object_array_get_idx(arr, k), k, err);
+	return ret;
+}
