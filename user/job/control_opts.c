@@ -6,6 +6,7 @@
  * numa_mem_policy.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -314,7 +315,8 @@ static const struct opt_value zonemode_values[] = {
 
 #define NO_GROUPS "iodig's report groups are its stonewall groups; put " \
 	"stonewall on the job"
-#define NO_FLOW "iodig has no flow control between jobs"
+#define NO_FLOW "deprecated: fio 3.33 ignores it, as flow weights " \
+	"(flow=, flow_id=) replaced it"
 #define NO_STEADY "iodig does not stop a job at a steady state (fio's " \
 	"steadystate); give runtime="
 
@@ -341,9 +343,15 @@ const struct opt_desc control_options[] = {
 	{ .name = "stats", .type = OPT_BOOL, FIELD(stats), .def = "1",
 	  .help = "0: the job runs but is left out of the report" },
 	REFUSED("new_group", NO_GROUPS),
-	REFUSED("flow", NO_FLOW),
-	REFUSED("flow_id", NO_FLOW),
-	REFUSED("flow_sleep", NO_FLOW),
+	{ .name = "flow", .type = OPT_UINT, FIELD(flow), .max = 1000,
+	  .def = "0", .help = "Weight in flow control: the jobs of a flow_id "
+			      "issue I/O in the ratio of their weights" },
+	{ .name = "flow_id", .type = OPT_UINT, FIELD(flow_id), .max = UINT_MAX,
+	  .def = "0",
+	  .help = "The flow this job's flow= counts in" },
+	{ .name = "flow_sleep", .type = OPT_UINT, FIELD(flow_sleep_us),
+	  .max = UINT_MAX, .def = "0", .help = "Microseconds to sleep (after the I/O in flight "
+			      "completes) when the flow holds the job back" },
 	REFUSED("flow_watermark", NO_FLOW),
 	REFUSED("steadystate", NO_STEADY),
 	REFUSED("ss", NO_STEADY),

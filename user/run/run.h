@@ -54,6 +54,7 @@ struct run_opts {
 /* Shared with process workers (MAP_SHARED), hence no pointers inside. */
 struct run_shared {
 	volatile sig_atomic_t stop;
+	struct flow_table flows;      /* flow= counters, per flow_id */
 	struct worker_stats stats[];
 };
 

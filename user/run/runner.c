@@ -116,6 +116,10 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 				w->io_limit = t->region_len;
 			w->stats = &ctx->shared->stats[k];
 			w->stop = &ctx->shared->stop;
+			/* fio counts every clone's weight in from the start */
+			if (job->flow)
+				w->flow = flow_table_join(&ctx->shared->flows,
+							  job->flow_id, job->flow);
 			worker_stats_init(w->stats);
 		}
 	}

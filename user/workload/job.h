@@ -329,6 +329,9 @@ struct job {
 	unsigned int exit_what;  /* EXIT_WHAT_* */
 	bool stats;              /* default 1: 0 leaves the job out */
 	bool new_group;          /* a report group without a stonewall */
+	unsigned int flow;       /* weight in flow control; 0: none */
+	unsigned int flow_id;    /* the jobs sharing one flow */
+	unsigned int flow_sleep_us; /* sleep when held back by the flow */
 	/* ignore_error: per class (read, write, verify) the errnos that
 	 * continue_on_error continues after; none given: EIO, EILSEQ */
 	int ignore_error[3][JOB_IGNORE_ERRORS];
