@@ -173,7 +173,7 @@ struct bssplit {
 /* fio's random_distribution, random_generator (workload/random_dist.c). */
 enum rand_dist { DIST_RANDOM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL,
 		 DIST_ZONED, DIST_ZONED_ABS };
-enum rand_gen { RGEN_TAUSWORTHE, RGEN_TAUSWORTHE64 };
+enum rand_gen { RGEN_TAUSWORTHE, RGEN_TAUSWORTHE64, RGEN_LFSR };
 enum { RATE_LINEAR, RATE_POISSON };
 enum { THINK_ON_COMPLETE, THINK_ON_ISSUE };
 #define ZONES_MAX 64
