@@ -313,8 +313,6 @@ static const struct opt_value zonemode_values[] = {
 	{ NULL, 0, NULL },
 };
 
-#define NO_GROUPS "iodig's report groups are its stonewall groups; put " \
-	"stonewall on the job"
 #define NO_FLOW "deprecated: fio 3.33 ignores it, as flow weights " \
 	"(flow=, flow_id=) replaced it"
 #define NO_STEADY "iodig does not stop a job at a steady state (fio's " \
@@ -342,7 +340,8 @@ const struct opt_desc control_options[] = {
 	  .help = "What exitall stops: the group, the stonewall group, all" },
 	{ .name = "stats", .type = OPT_BOOL, FIELD(stats), .def = "1",
 	  .help = "0: the job runs but is left out of the report" },
-	REFUSED("new_group", NO_GROUPS),
+	{ .name = "new_group", .type = OPT_BOOL, FIELD(new_group), .def = "0",
+	  .help = "Start a new reporting group here, without a stonewall" },
 	{ .name = "flow", .type = OPT_UINT, FIELD(flow), .max = 1000,
 	  .def = "0", .help = "Weight in flow control: the jobs of a flow_id "
 			      "issue I/O in the ratio of their weights" },

@@ -72,7 +72,8 @@ struct job_target {
 
 /* A stonewall group: jobs that run together, one after the group before. */
 struct run_group {
-	int id;                       /* the jobs' group_id */
+	int id;                       /* its first job's group_id */
+	int run_group;                /* the jobs' run_group */
 	size_t first_job, nr_jobs;    /* in ctx->jobs */
 	unsigned int first_worker, nr_workers; /* in ctx->workers */
 };

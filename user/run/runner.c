@@ -320,23 +320,32 @@ begin:
 	return t->phase_ms;
 }
 
-/* Waits for the group while watching for signals; never returns early. */
 /* fio's exitall and exitall_on_error: a finished worker of such a job
- * stops the rest of its group (exit_what=all: every later group too). */
+ * stops the rest of its reporting group (exit_what=group), every job
+ * running (stonewall) or every job, later groups too (all). */
 static void check_exitall(struct run_ctx *ctx, struct group_run *g)
 {
-	for (unsigned int i = 0; i < g->count && !g->exit_what; i++) {
+	for (unsigned int i = 0; i < g->count; i++) {
 		const struct worker *w = &ctx->workers[g->first + i];
 		const struct job *job = w->job;
+		unsigned int what = job->exit_what ? job->exit_what : EXIT_WHAT_GROUP;
 
 		if (!w->stats->done || !(job->exitall ||
 		    (job->exitall_on_error && w->stats->error)))
 			continue;
-		g->exit_what = job->exit_what ? job->exit_what : EXIT_WHAT_GROUP;
+		if (what == EXIT_WHAT_GROUP) {
+			for (unsigned int k = 0; k < g->count; k++)
+				if (ctx->workers[g->first + k].job->group_id == job->group_id)
+					ctx->workers[g->first + k].stats->stop = 1;
+			continue;
+		}
+		if (what > g->exit_what)
+			g->exit_what = what;
 		ctx->shared->stop = 1;
 	}
 }
 
+/* Waits for the group while watching for signals; never returns early. */
 static void supervise(struct run_ctx *ctx, struct group_run *g)
 {
 	unsigned int wait_ms = 200;
@@ -358,8 +367,11 @@ static void supervise(struct run_ctx *ctx, struct group_run *g)
 		struct timespec tick = { wait_ms / 1000, (long)(wait_ms % 1000) * 1000000L };
 		int sig = sigtimedwait(&wake, NULL, &tick);
 
-		if (sig == SIGCHLD)
+		if (sig == SIGCHLD) {
+			/* a worker's end is when exitall acts */
+			check_exitall(ctx, g);
 			continue;
+		}
 		if (sig > 0) {
 			if (!ctx->stop_signal)
 				ctx->stop_signal = sig;
@@ -455,7 +467,8 @@ bool run_group_next(const struct run_ctx *ctx, struct run_group *g)
 	if (j >= ctx->jobs.count)
 		return false;
 	g->id = ctx->jobs.jobs[j].group_id;
-	while (j < ctx->jobs.count && ctx->jobs.jobs[j].group_id == g->id) {
+	g->run_group = ctx->jobs.jobs[j].run_group;
+	while (j < ctx->jobs.count && ctx->jobs.jobs[j].run_group == g->run_group) {
 		g->nr_workers += ctx->jobs.jobs[j++].numjobs;
 		g->nr_jobs++;
 	}
@@ -464,8 +477,8 @@ bool run_group_next(const struct run_ctx *ctx, struct run_group *g)
 
 bool run_has_groups(const struct run_ctx *ctx)
 {
-	return ctx->jobs.count && ctx->jobs.jobs[0].group_id !=
-				  ctx->jobs.jobs[ctx->jobs.count - 1].group_id;
+	return ctx->jobs.count && ctx->jobs.jobs[0].run_group !=
+				  ctx->jobs.jobs[ctx->jobs.count - 1].run_group;
 }
 
 int run_group_execute(struct run_ctx *ctx, const struct run_group *g, struct errbuf *err)

@@ -350,7 +350,8 @@ struct job {
 	int source_line;         /* line of the [section] header, 0 for cli */
 
 	/* Filled by the job list builder. */
-	int group_id;            /* jobs between stonewalls share a group */
+	int group_id;            /* fio's reporting group (stonewall, new_group) */
+	int run_group;           /* jobs between stonewalls run together */
 };
 
 static inline bool rw_is_random(enum rw_mode rw)

@@ -75,7 +75,7 @@ static void sleep_ns(uint64_t ns)
 
 static bool stopped(const struct worker *w)
 {
-	return *w->stop != 0;
+	return *w->stop != 0 || w->stats->stop != 0;
 }
 
 static int worker_fail(struct worker *w, int ret, const char *fmt, ...)
