@@ -565,6 +565,7 @@ static void kernel_section(struct report_kernel *k, int group, double x)
 {
 	memset(k, 0, sizeof(*k));
 	k->group_id = group;
+	k->run_group = group;
 	k->text = strdup("  sched     : active, tp_btf\n");
 	k->json = json_tokener_parse("{\"probes\": [{\"family\": \"sched\"}], \"sched\": {\"switches\": 7}}");
 	figure_put(&k->figures, &fig_x, x);
@@ -618,7 +619,9 @@ static void test_kernel_groups(void)
 	defs[0].numjobs = 1;
 	defs[1].numjobs = 2;
 	defs[1].group_id = 1;
+	defs[1].run_group = 1;
 	job_p.group_id = 1;
+	job_p.run_group = 1;
 	groups[1].id = 1;
 	r.groups = groups;
 	r.nr_groups = 2;
@@ -654,6 +657,7 @@ static void test_kernel_groups(void)
 	      !strcmp(figs.v[figs.n - 1].key, "g1/kernel.x_per_io"));
 	figure_set_free(&figs);
 	job_p.group_id = 0;
+	job_p.run_group = 0;
 	kernel_free(&k[0]);
 	kernel_free(&k[1]);
 }

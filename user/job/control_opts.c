@@ -6,6 +6,7 @@
  * numa_mem_policy.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -312,9 +313,8 @@ static const struct opt_value zonemode_values[] = {
 	{ NULL, 0, NULL },
 };
 
-#define NO_GROUPS "iodig's report groups are its stonewall groups; put " \
-	"stonewall on the job"
-#define NO_FLOW "iodig has no flow control between jobs"
+#define NO_FLOW "deprecated: fio 3.33 ignores it, as flow weights " \
+	"(flow=, flow_id=) replaced it"
 #define NO_STEADY "iodig does not stop a job at a steady state (fio's " \
 	"steadystate); give runtime="
 
@@ -340,10 +340,17 @@ const struct opt_desc control_options[] = {
 	  .help = "What exitall stops: the group, the stonewall group, all" },
 	{ .name = "stats", .type = OPT_BOOL, FIELD(stats), .def = "1",
 	  .help = "0: the job runs but is left out of the report" },
-	REFUSED("new_group", NO_GROUPS),
-	REFUSED("flow", NO_FLOW),
-	REFUSED("flow_id", NO_FLOW),
-	REFUSED("flow_sleep", NO_FLOW),
+	{ .name = "new_group", .type = OPT_BOOL, FIELD(new_group), .def = "0",
+	  .help = "Start a new reporting group here, without a stonewall" },
+	{ .name = "flow", .type = OPT_UINT, FIELD(flow), .max = 1000,
+	  .def = "0", .help = "Weight in flow control: the jobs of a flow_id "
+			      "issue I/O in the ratio of their weights" },
+	{ .name = "flow_id", .type = OPT_UINT, FIELD(flow_id), .max = UINT_MAX,
+	  .def = "0",
+	  .help = "The flow this job's flow= counts in" },
+	{ .name = "flow_sleep", .type = OPT_UINT, FIELD(flow_sleep_us),
+	  .max = UINT_MAX, .def = "0", .help = "Microseconds to sleep (after the I/O in flight "
+			      "completes) when the flow holds the job back" },
 	REFUSED("flow_watermark", NO_FLOW),
 	REFUSED("steadystate", NO_STEADY),
 	REFUSED("ss", NO_STEADY),

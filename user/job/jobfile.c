@@ -732,7 +732,7 @@ static int check_job(struct job *job, struct errbuf *err)
 int job_list_finalize(struct job_list *list, struct errbuf *err)
 {
 	size_t in_group = 0, workers = 0;
-	int group = 0;
+	int group = 0, run = 0;
 	int ret;
 
 	if (!list || !list->count)
@@ -746,14 +746,20 @@ int job_list_finalize(struct job_list *list, struct errbuf *err)
 	if (workers > RUN_MAX_WORKERS)
 		return err_set(err, E2BIG, "the jobs ask for %zu workers in all (numjobs summed over %zu jobs); iodig runs at most %d, as fio does",
 			       workers, list->count, RUN_MAX_WORKERS);
-	/* fio: stonewall makes a job wait for all before it and opens a new
-	 * reporting group, unless the current group is still empty. */
+	/* fio: stonewall makes a job wait for all before it; it and
+	 * new_group open a new reporting group, unless the current group is
+	 * still empty. */
 	for (size_t i = 0; i < list->count; i++) {
-		if (list->jobs[i].stonewall && in_group) {
+		struct job *job = &list->jobs[i];
+
+		if ((job->stonewall || job->new_group) && in_group) {
 			group++;
 			in_group = 0;
 		}
-		list->jobs[i].group_id = group;
+		if (job->stonewall && i)
+			run++;
+		job->group_id = group;
+		job->run_group = run;
 		in_group++;
 	}
 	return 0;

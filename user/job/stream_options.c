@@ -134,8 +134,7 @@ static int set_percentage_random(void *base, const struct opt_desc *o,
 static const struct opt_value generator_values[] = {
 	{ "tausworthe", RGEN_TAUSWORTHE, NULL },
 	{ "tausworthe64", RGEN_TAUSWORTHE64, NULL },
-	{ "lfsr", -1, "iodig has no LFSR offset generator (use tausworthe, "
-		      "fio's default)" },
+	{ "lfsr", RGEN_LFSR, NULL },
 	{ NULL, 0, NULL },
 };
 

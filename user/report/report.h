@@ -52,7 +52,8 @@ struct report_disk {
  * during a later group; this is what is kept of them.
  */
 struct report_kernel {
-	int group_id;
+	int group_id;                /* its first job's reporting group */
+	int run_group;               /* the jobs it covers (job->run_group) */
 	char *text;                  /* the text section, after its heading */
 	struct json_object *json;    /* the "kernel" object */
 	struct figure_set figures;   /* the families' figures and stacks */

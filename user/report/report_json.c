@@ -354,7 +354,7 @@ static void add_groups(struct jbuild *b, struct json_object *iodig, const struct
 		unsigned int workers = 0;
 
 		for (size_t j = 0; jobs && j < r->nr_job_defs; j++) {
-			if (r->job_defs[j].group_id != k->group_id)
+			if (r->job_defs[j].run_group != k->run_group)
 				continue;
 			json_object_array_add(jobs, json_object_new_string(r->job_defs[j].name));
 			workers += r->job_defs[j].numjobs;

@@ -367,17 +367,17 @@ static void print_preamble(FILE *out, const struct report *r)
 		fprintf(out, "Starting %u thread%s\n", threads, threads > 1 ? "s" : "");
 }
 
-/* "job a: 1 worker", "jobs a, b: 3 workers": whom group @id's kernel
- * section covers. */
-static void group_jobs_text(FILE *out, const struct report *r, int id)
+/* "job a: 1 worker", "jobs a, b: 3 workers": whom a kernel section
+ * covers, the jobs of stonewall group @run. */
+static void group_jobs_text(FILE *out, const struct report *r, int run)
 {
 	unsigned int workers = 0, n = 0;
 
 	for (size_t i = 0; i < r->nr_job_defs; i++)
-		n += r->job_defs[i].group_id == id;
+		n += r->job_defs[i].run_group == run;
 	fputs(n > 1 ? "jobs " : "job ", out);
 	for (size_t i = 0, k = 0; i < r->nr_job_defs; i++) {
-		if (r->job_defs[i].group_id != id)
+		if (r->job_defs[i].run_group != run)
 			continue;
 		fprintf(out, "%s%s", k++ ? ", " : "", r->job_defs[i].name);
 		workers += r->job_defs[i].numjobs;
@@ -389,7 +389,7 @@ static void print_kernel(FILE *out, const struct report *r, const struct report_
 {
 	if (r->nr_groups > 1) {
 		fprintf(out, "\nKernel, group %d (", k->group_id);
-		group_jobs_text(out, r, k->group_id);
+		group_jobs_text(out, r, k->run_group);
 		fputs("):\n", out);
 	} else {
 		fputs("\nKernel:\n", out);
@@ -397,16 +397,17 @@ static void print_kernel(FILE *out, const struct report *r, const struct report_
 	fputs(k->text ? k->text : "", out);
 }
 
-/* With several groups, each group's kernel section follows its last job. */
+/* With several groups, each stonewall group's kernel section follows
+ * its last job. */
 static void print_group_kernel(FILE *out, const struct report *r, size_t job)
 {
-	int id = report_job_group(&r->jobs[job]);
+	int run = r->jobs[job].job ? r->jobs[job].job->run_group : 0;
 
 	if (r->nr_groups < 2 || (job + 1 < r->nr_jobs && r->jobs[job + 1].job &&
-				 r->jobs[job + 1].job->group_id == id))
+				 r->jobs[job + 1].job->run_group == run))
 		return;
 	for (size_t i = 0; i < r->nr_kernels; i++)
-		if (r->kernels[i].group_id == id)
+		if (r->kernels[i].run_group == run)
 			print_kernel(out, r, &r->kernels[i]);
 }
 

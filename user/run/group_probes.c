@@ -135,6 +135,7 @@ int group_probes_collect(struct run_ctx *ctx, const struct run_group *g, struct 
 	k = &ctx->kernels[ctx->nr_kernels++];
 	memset(k, 0, sizeof(*k));
 	k->group_id = g->id;
+	k->run_group = g->run_group;
 	workload_figures(ctx, g, &wl);
 	probes_collect(ctx->probes, &wl);
 	ret = render_text(ctx->probes, &k->text);

@@ -57,6 +57,7 @@ struct run_opts {
 /* Shared with process workers (MAP_SHARED), hence no pointers inside. */
 struct run_shared {
 	volatile sig_atomic_t stop;
+	struct flow_table flows;      /* flow= counters, per flow_id */
 	struct worker_stats stats[];
 };
 
@@ -74,7 +75,8 @@ struct job_target {
 
 /* A stonewall group: jobs that run together, one after the group before. */
 struct run_group {
-	int id;                       /* the jobs' group_id */
+	int id;                       /* its first job's group_id */
+	int run_group;                /* the jobs' run_group */
 	size_t first_job, nr_jobs;    /* in ctx->jobs */
 	unsigned int first_worker, nr_workers; /* in ctx->workers */
 };

@@ -116,6 +116,10 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 				w->io_limit = t->region_len;
 			w->stats = &ctx->shared->stats[k];
 			w->stop = &ctx->shared->stop;
+			/* fio counts every clone's weight in from the start */
+			if (job->flow)
+				w->flow = flow_table_join(&ctx->shared->flows,
+							  job->flow_id, job->flow);
 			worker_stats_init(w->stats);
 		}
 	}
@@ -316,19 +320,27 @@ begin:
 	return t->phase_ms;
 }
 
-/* Waits for the group while watching for signals; never returns early. */
 /* fio's exitall and exitall_on_error: a finished worker of such a job
- * stops the rest of its group (exit_what=all: every later group too). */
+ * stops the rest of its reporting group (exit_what=group), every job
+ * running (stonewall) or every job, later groups too (all). */
 static void check_exitall(struct run_ctx *ctx, struct group_run *g)
 {
-	for (unsigned int i = 0; i < g->count && !g->exit_what; i++) {
+	for (unsigned int i = 0; i < g->count; i++) {
 		const struct worker *w = &ctx->workers[g->first + i];
 		const struct job *job = w->job;
+		unsigned int what = job->exit_what ? job->exit_what : EXIT_WHAT_GROUP;
 
 		if (!w->stats->done || !(job->exitall ||
 		    (job->exitall_on_error && w->stats->error)))
 			continue;
-		g->exit_what = job->exit_what ? job->exit_what : EXIT_WHAT_GROUP;
+		if (what == EXIT_WHAT_GROUP) {
+			for (unsigned int k = 0; k < g->count; k++)
+				if (ctx->workers[g->first + k].job->group_id == job->group_id)
+					ctx->workers[g->first + k].stats->stop = 1;
+			continue;
+		}
+		if (what > g->exit_what)
+			g->exit_what = what;
 		ctx->shared->stop = 1;
 	}
 }
@@ -351,6 +363,7 @@ static struct timespec wake_in(const struct run_ctx *ctx, const struct group_run
 	return ts;
 }
 
+/* Waits for the group while watching for signals; never returns early. */
 static void supervise(struct run_ctx *ctx, struct group_run *g)
 {
 	unsigned int wait_ms = 200;
@@ -375,6 +388,9 @@ static void supervise(struct run_ctx *ctx, struct group_run *g)
 
 		/* the series keeps what it can: a failed tick leaves a gap */
 		series_collect_tick(&ctx->series, ctx->workers + g->first, g->count, now_ns(), false);
+		/* a worker's end is when exitall acts */
+		if (sig == SIGCHLD)
+			check_exitall(ctx, g);
 		if (sig == SIGCHLD || (sig <= 0 && now_ns() < due))
 			continue;
 		if (sig > 0) {
@@ -478,7 +494,8 @@ bool run_group_next(const struct run_ctx *ctx, struct run_group *g)
 	if (j >= ctx->jobs.count)
 		return false;
 	g->id = ctx->jobs.jobs[j].group_id;
-	while (j < ctx->jobs.count && ctx->jobs.jobs[j].group_id == g->id) {
+	g->run_group = ctx->jobs.jobs[j].run_group;
+	while (j < ctx->jobs.count && ctx->jobs.jobs[j].run_group == g->run_group) {
 		g->nr_workers += ctx->jobs.jobs[j++].numjobs;
 		g->nr_jobs++;
 	}
@@ -487,8 +504,8 @@ bool run_group_next(const struct run_ctx *ctx, struct run_group *g)
 
 bool run_has_groups(const struct run_ctx *ctx)
 {
-	return ctx->jobs.count && ctx->jobs.jobs[0].group_id !=
-				  ctx->jobs.jobs[ctx->jobs.count - 1].group_id;
+	return ctx->jobs.count && ctx->jobs.jobs[0].run_group !=
+				  ctx->jobs.jobs[ctx->jobs.count - 1].run_group;
 }
 
 int run_group_execute(struct run_ctx *ctx, const struct run_group *g, struct errbuf *err)

@@ -173,7 +173,7 @@ struct bssplit {
 /* fio's random_distribution, random_generator (workload/random_dist.c). */
 enum rand_dist { DIST_RANDOM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL,
 		 DIST_ZONED, DIST_ZONED_ABS };
-enum rand_gen { RGEN_TAUSWORTHE, RGEN_TAUSWORTHE64 };
+enum rand_gen { RGEN_TAUSWORTHE, RGEN_TAUSWORTHE64, RGEN_LFSR };
 enum { RATE_LINEAR, RATE_POISSON };
 enum { THINK_ON_COMPLETE, THINK_ON_ISSUE };
 #define ZONES_MAX 64
@@ -329,6 +329,9 @@ struct job {
 	unsigned int exit_what;  /* EXIT_WHAT_* */
 	bool stats;              /* default 1: 0 leaves the job out */
 	bool new_group;          /* a report group without a stonewall */
+	unsigned int flow;       /* weight in flow control; 0: none */
+	unsigned int flow_id;    /* the jobs sharing one flow */
+	unsigned int flow_sleep_us; /* sleep when held back by the flow */
 	/* ignore_error: per class (read, write, verify) the errnos that
 	 * continue_on_error continues after; none given: EIO, EILSEQ */
 	int ignore_error[3][JOB_IGNORE_ERRORS];
@@ -347,7 +350,8 @@ struct job {
 	int source_line;         /* line of the [section] header, 0 for cli */
 
 	/* Filled by the job list builder. */
-	int group_id;            /* jobs between stonewalls share a group */
+	int group_id;            /* fio's reporting group (stonewall, new_group) */
+	int run_group;           /* jobs between stonewalls run together */
 };
 
 static inline bool rw_is_random(enum rw_mode rw)

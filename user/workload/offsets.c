@@ -50,6 +50,12 @@ static uint64_t map_next_free(const struct offsets *o, uint64_t b)
 	return NONE;
 }
 
+static uint32_t min_bs(const struct job *job)
+{
+	return job->bs_min[DDIR_READ] < job->bs_min[DDIR_WRITE] ?
+	       job->bs_min[DDIR_READ] : job->bs_min[DDIR_WRITE];
+}
+
 int offsets_init(struct offsets *o, const struct job *job,
 		 uint64_t region_len, uint64_t real_len, bool wrap,
 		 uint64_t seed_base, unsigned int thread_number)
@@ -75,6 +81,9 @@ int offsets_init(struct offsets *o, const struct job *job,
 	frand_seed(&o->seq_rand, frand_job_seed(seed_base, thread_number,
 						FRAND_SEQ_RAND_READ), false);
 	random_dist_init(&o->dist, job, region_len, seed_base, thread_number);
+	/* fio: one cycle over the blocks of the smallest block size */
+	lfsr_init(&o->lfsr, region_len / min_bs(job), frand_job_seed(seed_base,
+		  thread_number, FRAND_BLOCK));
 	offsets_reset(o);
 	/* fio: any blockalign other than the block size turns the map off */
 	if (!rw_is_random(job->rw) || job->norandommap || !aligned)
@@ -82,8 +91,7 @@ int offsets_init(struct offsets *o, const struct job *job,
 	/* fio sizes the map by the smallest block size of any direction
 	 * but indexes it in each direction's alignment; a block past the
 	 * region then ends the job, as in fio */
-	o->map_blocks = region_len / (job->bs_min[DDIR_READ] < job->bs_min[DDIR_WRITE] ?
-				      job->bs_min[DDIR_READ] : job->bs_min[DDIR_WRITE]);
+	o->map_blocks = region_len / min_bs(job);
 	if (!o->map_blocks)
 		return -EINVAL;
 	o->map = calloc((o->map_blocks + 63) / 64, sizeof(uint64_t));
@@ -97,6 +105,7 @@ void offsets_reset(struct offsets *o)
 		o->last_start[d] = NONE;
 	}
 	o->seq_nr_left = 1; /* fio's first I/O is a random one */
+	lfsr_reset(&o->lfsr);
 	if (o->map)
 		map_clear(o);
 }
@@ -127,6 +136,27 @@ static bool next_seq(struct offsets *o, enum ddir d, uint64_t *rel)
 	return true;
 }
 
+/* random_generator=lfsr: the cycle's next block this direction's block
+ * size fits; once every block came, a new cycle when passes repeat. */
+static bool next_lfsr(struct offsets *o, enum ddir d, uint64_t lastb,
+		      uint64_t *rel)
+{
+	uint64_t b = lastb;
+
+	while (b >= lastb) {
+		if (lfsr_next(&o->lfsr, &b))
+			continue;
+		if (!o->wrap || !o->lfsr.blocks)
+			return false;
+		lfsr_reset(&o->lfsr);
+		if (o->map)
+			map_clear(o);
+		b = lastb;
+	}
+	*rel = b * o->align[d];
+	return true;
+}
+
 /* fio's random block: lastb * r / (max + 1), then the next free one. */
 static bool next_rand(struct offsets *o, enum ddir d, uint64_t *rel)
 {
@@ -149,6 +179,8 @@ static bool next_rand(struct offsets *o, enum ddir d, uint64_t *rel)
 		random_dist_zone(&o->dist, d, lastb, o->align[d], &first, &lastb);
 		break;
 	case DIST_RANDOM:
+		if (job->random_generator == RGEN_LFSR)
+			return next_lfsr(o, d, lastb, rel);
 		break;
 	}
 	b = first + (uint64_t)((double)lastb * ((double)frand_next(&o->rand) /

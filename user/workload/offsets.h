@@ -14,6 +14,7 @@
 
 #include "workload/fio_rand.h"
 #include "workload/job.h"
+#include "workload/lfsr.h"
 #include "workload/random_dist.h"
 
 struct offsets {
@@ -26,6 +27,7 @@ struct offsets {
 	struct frand rand;            /* fio's random_state */
 	struct frand seq_rand;        /* percentage_random's draws */
 	struct random_dist dist;      /* random_distribution other than random */
+	struct lfsr lfsr;             /* random_generator=lfsr's blocks */
 	uint64_t *map;                /* a bit per align[] block; NULL: none */
 	uint64_t map_blocks;
 	uint64_t map_used;

@@ -8,6 +8,7 @@
 #define IODIG_STATS_H
 
 #include <stdbool.h>
+#include <signal.h>
 #include <stdint.h>
 
 #include "iodig/hist.h"
@@ -98,6 +99,9 @@ struct worker_stats {
 	int error;                        /* first error, -errno, 0 = none */
 	char errmsg[256];
 	bool done;
+	/* exitall of a job of its reporting group (exit_what=group): this
+	 * worker stops, the others of its stonewall group go on */
+	volatile sig_atomic_t stop;
 };
 
 void worker_stats_init(struct worker_stats *s);

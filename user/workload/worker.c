@@ -22,6 +22,7 @@
 #include "workload/counters.h"
 #include "workload/file_service.h"
 #include "workload/files.h"
+#include "workload/flow.h"
 #include "workload/pacing.h"
 #include "workload/verify_run.h"
 #include "workload/iolog_writer.h"
@@ -55,6 +56,7 @@ struct io_loop {
 	bool pacing;              /* rate or thinktime options given */
 	bool think_pending;       /* thinktime due after a completion */
 	struct pacing pace;
+	struct flow_state flow;   /* flow=: the job's share of its flow_id */
 	int error;
 };
 
@@ -73,7 +75,7 @@ static void sleep_ns(uint64_t ns)
 
 static bool stopped(const struct worker *w)
 {
-	return *w->stop != 0;
+	return *w->stop != 0 || w->stats->stop != 0;
 }
 
 static int worker_fail(struct worker *w, int ret, const char *fmt, ...)
@@ -447,6 +449,19 @@ static bool pace_before_issue(struct io_loop *lp, struct io_unit *u)
 	return false;
 }
 
+/* flow=: false while the job is ahead of its share of the flow; with
+ * flow_sleep, fio lets the I/O in flight complete and sleeps. */
+static bool flow_allows(struct io_loop *lp)
+{
+	unsigned int sleep_us = lp->w->job->flow_sleep_us;
+
+	if (lp->retry || flow_may_issue(&lp->flow))
+		return true;
+	if (sleep_us && quiesce(lp) == 0)
+		sleep_ns((uint64_t)sleep_us * 1000);
+	return false;
+}
+
 /* Queues one I/O; returns false when the engine had no room. */
 static bool issue_one(struct io_loop *lp, uint64_t now)
 {
@@ -519,7 +534,7 @@ static int io_loop_run(struct io_loop *lp)
 		/* At most one queue's worth per pass, so sync engines come
 		 * back here to close stats intervals and see the ramp end. */
 		for (unsigned int n = 0; n < depth && (lp->free_list || lp->retry) &&
-		     more_to_issue(lp, now); n++) {
+		     more_to_issue(lp, now) && flow_allows(lp); n++) {
 			if (!issue_one(lp, now)) {
 				busy = true;
 				break;
@@ -691,6 +706,7 @@ static int worker_run(struct worker *w)
 
 	w->stats->tid = gettid();
 	w->stats->pid = getpid();
+	flow_state_init(&lp.flow, w->flow, job->flow);
 	stats_configure(w->stats, &job->stat);
 	ret = worker_apply_process_opts(w, why, sizeof(why));
 	if (ret) {
@@ -762,6 +778,7 @@ static int worker_run(struct worker *w)
 		ret = worker_fail(w, -EIO, "%s", err.msg);
 	save_verify_state(&lp);
 cleanup:
+	flow_state_leave(&lp.flow);
 	if (engine_ready && job->engine->cleanup)
 		job->engine->cleanup(w);
 	iolog_free(&lp.logs);

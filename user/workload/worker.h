@@ -11,6 +11,7 @@
 #include "base/clock.h"
 #include "workload/buflen.h"
 #include "workload/engine.h"
+#include "workload/flow.h"
 #include "workload/job.h"
 #include "workload/offsets.h"
 #include "base/rng.h"
@@ -51,6 +52,7 @@ struct worker {
 
 	void *engine_data;
 	struct worker_stats *stats; /* in shared memory */
+	struct flow_counter *flow;  /* the job's flow (shared); NULL: none */
 
 	struct rng rng;
 	struct offsets offsets;      /* where each I/O goes */
