@@ -272,40 +272,39 @@ cleanup:
 	return ret;
 }
 
-/* /proc files report size 0: read until EOF into a growing buffer. */
-static int read_all(const char *path, char **buf, size_t *len, struct errbuf *err)
-{
-	int fd, ret;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return err_set(err, errno, "cannot open %s: %s", path, strerror(errno));
-	ret = read_whole(fd, SIZE_MAX, buf, len);
-	close(fd);
-	if (ret == -ENOMEM)
-		return err_set(err, ENOMEM, "out of memory reading %s", path);
-	if (ret)
-		return err_set(err, -ret, "cannot read %s: %s", path, strerror(-ret));
-	return 0;
-}
-
-int ksyms__load(struct ksyms **out, struct errbuf *err)
+int ksyms__load_fd(int fd, const char *what, struct ksyms **out, struct errbuf *err)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	int ret;
 
 	*out = NULL;
-	ret = read_all(KALLSYMS_PATH, &buf, &len, err);
+	/* /proc files report size 0: read until EOF into a growing buffer. */
+	ret = read_whole(fd, SIZE_MAX, &buf, &len);
+	if (ret == -ENOMEM)
+		return err_set(err, ENOMEM, "out of memory reading %s", what);
 	if (ret)
-		return ret;
+		return err_set(err, -ret, "cannot read %s: %s", what, strerror(-ret));
 	ret = ksyms__load_buffer(buf, len, out, err);
 	free(buf);
 	if (!ret && !(*out)->nr) {
 		ksyms__free(*out);
 		*out = NULL;
-		ret = err_set(err, ENOENT, "%s lists no text symbols", KALLSYMS_PATH);
+		ret = err_set(err, ENOENT, "%s lists no text symbols", what);
 	}
+	return ret;
+}
+
+int ksyms__load(struct ksyms **out, struct errbuf *err)
+{
+	int fd = open(KALLSYMS_PATH, O_RDONLY | O_CLOEXEC);
+	int ret;
+
+	*out = NULL;
+	if (fd < 0)
+		return err_set(err, errno, "cannot open %s: %s", KALLSYMS_PATH, strerror(errno));
+	ret = ksyms__load_fd(fd, KALLSYMS_PATH, out, err);
+	close(fd);
 	return ret;
 }
 

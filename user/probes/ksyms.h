@@ -28,6 +28,10 @@ struct ksyms;
  */
 int ksyms__load(struct ksyms **out, struct errbuf *err);
 
+/* Same, from @fd (its current offset to its end), a copy of kallsyms;
+ * @what names it in errors. */
+int ksyms__load_fd(int fd, const char *what, struct ksyms **out, struct errbuf *err);
+
 /*
  * Same, from @len bytes of kallsyms-formatted text (NUL bytes allowed,
  * no terminator needed).  Malformed lines are skipped and counted; the
