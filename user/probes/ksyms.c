@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/grow.h"
@@ -272,21 +274,48 @@ cleanup:
 	return ret;
 }
 
+/* A copy in a regular file is mapped, not read: no copy of its megabytes;
+ * /proc files report size 0 and are read until EOF. */
+static int text_of(int fd, const char **buf, size_t *len, bool *mapped)
+{
+	struct stat st;
+	char *copy = NULL;
+	int ret;
+
+	*mapped = !fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0;
+	if (*mapped) {
+		void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+
+		*mapped = p != MAP_FAILED;
+		if (*mapped) {
+			*buf = p;
+			*len = (size_t)st.st_size;
+			return 0;
+		}
+	}
+	ret = read_whole(fd, SIZE_MAX, &copy, len);
+	*buf = copy;
+	return ret;
+}
+
 int ksyms__load_fd(int fd, const char *what, struct ksyms **out, struct errbuf *err)
 {
-	char *buf = NULL;
+	const char *buf = NULL;
 	size_t len = 0;
+	bool mapped;
 	int ret;
 
 	*out = NULL;
-	/* /proc files report size 0: read until EOF into a growing buffer. */
-	ret = read_whole(fd, SIZE_MAX, &buf, &len);
+	ret = text_of(fd, &buf, &len, &mapped);
 	if (ret == -ENOMEM)
 		return err_set(err, ENOMEM, "out of memory reading %s", what);
 	if (ret)
 		return err_set(err, -ret, "cannot read %s: %s", what, strerror(-ret));
 	ret = ksyms__load_buffer(buf, len, out, err);
-	free(buf);
+	if (mapped)
+		munmap((void *)buf, len);
+	else
+		free((void *)buf);
 	if (!ret && !(*out)->nr) {
 		ksyms__free(*out);
 		*out = NULL;

@@ -28,8 +28,9 @@ struct ksyms;
  */
 int ksyms__load(struct ksyms **out, struct errbuf *err);
 
-/* Same, from @fd (its current offset to its end), a copy of kallsyms;
- * @what names it in errors. */
+/* Same, from @fd: /proc/kallsyms itself (read from its offset to its
+ * end), or a copy of it in a regular file (mapped whole).  @what names it
+ * in errors. */
 int ksyms__load_fd(int fd, const char *what, struct ksyms **out, struct errbuf *err);
 
 /*

@@ -120,7 +120,7 @@ static int load_ksyms(struct probe_cache *c)
 {
 	int ret = -1;
 
-	if (reap_prefetch(c) && lseek(c->ksyms_copy, 0, SEEK_SET) == 0)
+	if (reap_prefetch(c))
 		ret = ksyms__load_fd(c->ksyms_copy, "/proc/kallsyms (copy)", &c->ksyms,
 				     &c->ksyms_err);
 	if (c->ksyms_copy >= 0)
