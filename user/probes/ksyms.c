@@ -39,6 +39,7 @@ struct ksyms {
 	size_t nr;
 	size_t malformed;
 	char *pool;
+	size_t pool_len;
 };
 
 struct parser {
@@ -261,6 +262,7 @@ int ksyms__load_buffer(const char *buf, size_t len, struct ksyms **out,
 	ks->nr = ps.nr;
 	ks->malformed = ps.malformed;
 	ks->pool = ps.pool;
+	ks->pool_len = ps.pool_len;
 	ps.pool = NULL;
 	*out = ks;
 	ks = NULL;
@@ -274,48 +276,21 @@ cleanup:
 	return ret;
 }
 
-/* A copy in a regular file is mapped, not read: no copy of its megabytes;
- * /proc files report size 0 and are read until EOF. */
-static int text_of(int fd, const char **buf, size_t *len, bool *mapped)
-{
-	struct stat st;
-	char *copy = NULL;
-	int ret;
-
-	*mapped = !fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0;
-	if (*mapped) {
-		void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-
-		*mapped = p != MAP_FAILED;
-		if (*mapped) {
-			*buf = p;
-			*len = (size_t)st.st_size;
-			return 0;
-		}
-	}
-	ret = read_whole(fd, SIZE_MAX, &copy, len);
-	*buf = copy;
-	return ret;
-}
-
 int ksyms__load_fd(int fd, const char *what, struct ksyms **out, struct errbuf *err)
 {
-	const char *buf = NULL;
+	char *buf = NULL;
 	size_t len = 0;
-	bool mapped;
 	int ret;
 
 	*out = NULL;
-	ret = text_of(fd, &buf, &len, &mapped);
+	/* /proc files report size 0: read until EOF into a growing buffer. */
+	ret = read_whole(fd, SIZE_MAX, &buf, &len);
 	if (ret == -ENOMEM)
 		return err_set(err, ENOMEM, "out of memory reading %s", what);
 	if (ret)
 		return err_set(err, -ret, "cannot read %s: %s", what, strerror(-ret));
 	ret = ksyms__load_buffer(buf, len, out, err);
-	if (mapped)
-		munmap((void *)buf, len);
-	else
-		free((void *)buf);
+	free(buf);
 	if (!ret && !(*out)->nr) {
 		ksyms__free(*out);
 		*out = NULL;
@@ -335,6 +310,109 @@ int ksyms__load(struct ksyms **out, struct errbuf *err)
 	ret = ksyms__load_fd(fd, KALLSYMS_PATH, out, err);
 	close(fd);
 	return ret;
+}
+
+/* The image of ksyms__save(): this header, nr records in address order,
+ * then the name pool. */
+#define KSYMS_IMAGE_MAGIC 0x69646b73796d7331ull  /* "idksyms1" */
+struct image_hdr {
+	uint64_t magic, nr, malformed, pool_len;
+};
+
+struct image_rec {
+	uint64_t addr;
+	uint32_t name_off, mod_off;
+};
+
+static int write_all(int fd, const void *p, size_t len)
+{
+	for (size_t off = 0; off < len;) {
+		ssize_t n = write(fd, (const char *)p + off, len - off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n < 0 ? -errno : -EIO;
+		off += (size_t)n;
+	}
+	return 0;
+}
+
+int ksyms__save(const struct ksyms *ks, int fd)
+{
+	struct image_hdr h = { KSYMS_IMAGE_MAGIC, ks->nr, ks->malformed, ks->pool_len };
+	struct image_rec *recs = calloc(ks->nr ? ks->nr : 1, sizeof(*recs));
+	int ret;
+
+	if (!recs)
+		return -ENOMEM;
+	for (size_t i = 0; i < ks->nr; i++)
+		recs[i] = (struct image_rec){ ks->syms[i].addr,
+			(uint32_t)(ks->syms[i].name - ks->pool),
+			(uint32_t)(ks->syms[i].module - ks->pool) };
+	ret = write_all(fd, &h, sizeof(h));
+	if (!ret)
+		ret = write_all(fd, recs, ks->nr * sizeof(*recs));
+	if (!ret)
+		ret = write_all(fd, ks->pool, ks->pool_len);
+	free(recs);
+	return ret;
+}
+
+/* The table of a checked image: its records' offsets point into its pool,
+ * which ends with a NUL. */
+static int from_image(const char *img, size_t len, struct ksyms **out)
+{
+	const struct image_hdr *h = (const void *)img;
+	const struct image_rec *recs = (const void *)(h + 1);
+	const char *pool = (const char *)(recs + (len >= sizeof(*h) ? h->nr : 0));
+	struct ksyms *ks;
+
+	if (len < sizeof(*h) || h->magic != KSYMS_IMAGE_MAGIC || !h->pool_len ||
+	    h->nr > (len - sizeof(*h)) / sizeof(*recs) ||
+	    h->pool_len != len - sizeof(*h) - h->nr * sizeof(*recs) ||
+	    pool[h->pool_len - 1] != '\0')
+		return -EINVAL;
+	ks = calloc(1, sizeof(*ks));
+	if (!ks || !(ks->syms = calloc(h->nr ? h->nr : 1, sizeof(*ks->syms))) ||
+	    !(ks->pool = malloc(h->pool_len))) {
+		ksyms__free(ks);
+		return -ENOMEM;
+	}
+	memcpy(ks->pool, pool, h->pool_len);
+	ks->nr = h->nr;
+	ks->malformed = h->malformed;
+	ks->pool_len = h->pool_len;
+	for (size_t i = 0; i < ks->nr; i++) {
+		if (recs[i].name_off >= h->pool_len || recs[i].mod_off >= h->pool_len) {
+			ksyms__free(ks);
+			return -EINVAL;
+		}
+		ks->syms[i] = (struct ksym){ recs[i].addr, ks->pool + recs[i].name_off,
+					     ks->pool + recs[i].mod_off };
+	}
+	*out = ks;
+	return 0;
+}
+
+int ksyms__load_image(int fd, struct ksyms **out, struct errbuf *err)
+{
+	struct stat st;
+	void *img;
+	int ret;
+
+	*out = NULL;
+	if (fstat(fd, &st) || st.st_size <= 0)
+		return err_set(err, EINVAL, "kernel symbol image: empty or unreadable");
+	img = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (img == MAP_FAILED)
+		return err_set(err, errno, "kernel symbol image: %s", strerror(errno));
+	ret = from_image(img, (size_t)st.st_size, out);
+	munmap(img, (size_t)st.st_size);
+	if (ret)
+		return err_set(err, -ret, "kernel symbol image: %s",
+			       ret == -EINVAL ? "malformed" : strerror(-ret));
+	return 0;
 }
 
 const struct ksym *ksyms__map_addr(const struct ksyms *ks, uint64_t addr,

@@ -22,8 +22,8 @@ struct probe_cache {
 	struct errbuf ksyms_err; /* why kallsyms could not be read */
 	int ksyms_ret;           /* 0 or the -errno of the one load */
 	bool ksyms_tried;
-	pid_t ksyms_child;       /* copying kallsyms into ksyms_copy, 0 = none */
-	int ksyms_copy;          /* the child's memfd, -1 = none */
+	pid_t ksyms_child;       /* saving kallsyms into ksyms_image, 0 = none */
+	int ksyms_image;          /* the child's memfd, -1 = none */
 };
 
 int probe_cache_new(struct probe_cache **out)
@@ -31,11 +31,11 @@ int probe_cache_new(struct probe_cache **out)
 	*out = calloc(1, sizeof(**out));
 	if (!*out)
 		return -ENOMEM;
-	(*out)->ksyms_copy = -1;
+	(*out)->ksyms_image = -1;
 	return 0;
 }
 
-/* Waits for the prefetch child; true when it copied all of kallsyms. */
+/* Waits for the prefetch child; true when it saved its image. */
 static bool reap_prefetch(struct probe_cache *c)
 {
 	int status = 0;
@@ -57,8 +57,8 @@ void probe_cache_free(struct probe_cache *c)
 	if (c->ksyms_child)
 		kill(c->ksyms_child, SIGKILL);
 	reap_prefetch(c);
-	if (c->ksyms_copy >= 0)
-		close(c->ksyms_copy);
+	if (c->ksyms_image >= 0)
+		close(c->ksyms_image);
 	btf__free(c->btf);
 	ksyms__free(c->ksyms);
 	free(c);
@@ -83,49 +83,48 @@ const struct btf *probe_cache_btf(struct probe_cache *c, const char *path)
 	return btf;
 }
 
-/* The child's work: /proc/kallsyms into @copy.  Only async-signal-safe
- * calls, as after any fork of a process that may have threads. */
-static int copy_kallsyms(int copy)
+/* The child's work: kallsyms parsed and saved as an image into @copy.
+ * It allocates: glibc's fork leaves malloc usable in the child, and the
+ * probes open before any worker thread starts. */
+static int save_ksyms(int copy)
 {
-	char buf[65536];
-	int fd = open("/proc/kallsyms", O_RDONLY | O_CLOEXEC);
-	ssize_t n = fd < 0 ? -1 : 0;
+	struct errbuf err = { .msg = "" };
+	struct ksyms *ks;
+	int ret = ksyms__load(&ks, &err);
 
-	while (fd >= 0 && (n = read(fd, buf, sizeof(buf))) > 0)
-		for (ssize_t off = 0, w; off < n; off += w)
-			if ((w = write(copy, buf + off, (size_t)(n - off))) <= 0)
-				return 1;
-	return n < 0;
+	if (!ret)
+		ret = ksyms__save(ks, copy);
+	ksyms__free(ks);
+	return ret ? 1 : 0;
 }
 
 void probe_cache_prefetch_ksyms(struct probe_cache *c)
 {
 	if (!c || c->ksyms_tried || c->ksyms_child)
 		return;
-	c->ksyms_copy = memfd_create("iodig-kallsyms", MFD_CLOEXEC);
-	if (c->ksyms_copy < 0)
+	c->ksyms_image = memfd_create("iodig-kallsyms", MFD_CLOEXEC);
+	if (c->ksyms_image < 0)
 		return;
 	c->ksyms_child = fork();
 	if (c->ksyms_child == 0)
-		_exit(copy_kallsyms(c->ksyms_copy));
+		_exit(save_ksyms(c->ksyms_image));
 	if (c->ksyms_child < 0) {
 		c->ksyms_child = 0;
-		close(c->ksyms_copy);
-		c->ksyms_copy = -1;
+		close(c->ksyms_image);
+		c->ksyms_image = -1;
 	}
 }
 
-/* The prefetched copy when the child made one, else /proc/kallsyms. */
+/* The child's image when it made one, else /proc/kallsyms itself. */
 static int load_ksyms(struct probe_cache *c)
 {
 	int ret = -1;
 
 	if (reap_prefetch(c))
-		ret = ksyms__load_fd(c->ksyms_copy, "/proc/kallsyms (copy)", &c->ksyms,
-				     &c->ksyms_err);
-	if (c->ksyms_copy >= 0)
-		close(c->ksyms_copy);
-	c->ksyms_copy = -1;
+		ret = ksyms__load_image(c->ksyms_image, &c->ksyms, &c->ksyms_err);
+	if (c->ksyms_image >= 0)
+		close(c->ksyms_image);
+	c->ksyms_image = -1;
 	/* Failed or never copied: the reason comes from the file itself. */
 	return ret ? ksyms__load(&c->ksyms, &c->ksyms_err) : 0;
 }
