@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/atomic_file.h"
 #include "base/grow.h"
 #include "base/read_whole.h"
 #include "probes/ksyms.h"
@@ -324,20 +325,6 @@ struct image_rec {
 	uint32_t name_off, mod_off;
 };
 
-static int write_all(int fd, const void *p, size_t len)
-{
-	for (size_t off = 0; off < len;) {
-		ssize_t n = write(fd, (const char *)p + off, len - off);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n < 0 ? -errno : -EIO;
-		off += (size_t)n;
-	}
-	return 0;
-}
-
 int ksyms__save(const struct ksyms *ks, int fd)
 {
 	struct image_hdr h = { KSYMS_IMAGE_MAGIC, ks->nr, ks->malformed, ks->pool_len };
@@ -350,11 +337,11 @@ int ksyms__save(const struct ksyms *ks, int fd)
 		recs[i] = (struct image_rec){ ks->syms[i].addr,
 			(uint32_t)(ks->syms[i].name - ks->pool),
 			(uint32_t)(ks->syms[i].module - ks->pool) };
-	ret = write_all(fd, &h, sizeof(h));
+	ret = fd_write_all(fd, &h, sizeof(h));
 	if (!ret)
-		ret = write_all(fd, recs, ks->nr * sizeof(*recs));
+		ret = fd_write_all(fd, recs, ks->nr * sizeof(*recs));
 	if (!ret)
-		ret = write_all(fd, ks->pool, ks->pool_len);
+		ret = fd_write_all(fd, ks->pool, ks->pool_len);
 	free(recs);
 	return ret;
 }
