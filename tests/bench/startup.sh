@@ -5,12 +5,16 @@
 # workload I/O and from the last one to the process's exit, for fio,
 # iodig --no-probes, iodig with the default probes and with --detail:
 # alternating runs, medians of PAIRS rounds.  Then where iodig's start-up
-# goes: each probe family's open time (its JSON's probes[].open_us).
+# goes: the one parse of the kernel's BTF the families share (kernel.btf_us)
+# and each probe family's open time (its JSON's probes[].open_us).
 set -eu
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-build}
 IODIG=${IODIG:-$PWD/$OUT/iodig}
 PAIRS=${PAIRS:-7}
+# BASE=<another iodig>: its default-probe run joins each round ("base"),
+# for a before/after comparison of alternating runs.
+BASE=${BASE:-}
 BPFTRACE=${BPFTRACE:-$(command -v bpftrace || true)}
 [ "$(id -u)" -eq 0 ] || { echo "start-up bench needs root (bpftrace)"; exit 1; }
 [ -n "$BPFTRACE" ] || { echo "start-up bench needs bpftrace (make deps)"; exit 1; }
@@ -34,10 +38,18 @@ head -c 1M /dev/urandom >"$TMP/f"
 JOB=(--name=s --filename="$TMP/f" --rw=read --bs=12k --size=12k)
 export IODIG_RUNS_DIR=$TMP/runs  # the trace file is written, as by default
 
+# Only this script's children and their descendants: other iodig and fio
+# runs may share the machine.
 "$BPFTRACE" -B line -e '
-tracepoint:sched:sched_process_exec /comm == "iodig" || comm == "fio"/ { printf("exec %d %llu\n", pid, nsecs); }
-tracepoint:syscalls:sys_enter_pread64 /args->count == 12288/ { printf("io %d %llu\n", pid, nsecs); }
-tracepoint:sched:sched_process_exit /(comm == "iodig" || comm == "fio") && pid == tid/ { printf("exit %d %llu\n", pid, nsecs); }' \
+tracepoint:sched:sched_process_exec /(comm == "iodig" || comm == "fio") &&
+	curtask->real_parent->tgid == '"$$"'/ {
+	@ours[pid] = 1; printf("exec %d %llu\n", pid, nsecs); }
+tracepoint:sched:sched_process_fork /@ours[args->parent_pid]/ { @ours[args->child_pid] = 1; }
+tracepoint:syscalls:sys_enter_pread64 /@ours[pid] && args->count == 12288/ {
+	printf("io %d %llu\n", pid, nsecs); }
+tracepoint:sched:sched_process_exit /@ours[pid] && pid == tid/ {
+	printf("exit %d %llu\n", pid, nsecs); delete(@ours[pid]); }
+END { clear(@ours); }' \
 	>"$TMP/bt.txt" 2>"$TMP/bt.err" &
 BT_PID=$!
 for _ in $(seq 300); do grep -q Attaching "$TMP/bt.txt" 2>/dev/null && break; sleep 0.1; done
@@ -48,14 +60,16 @@ run() {
 	local label=$1; shift
 	echo "run $label" >>"$TMP/labels"
 	"$@" >"$TMP/out.$label.json" 2>/dev/null
-	[ "$label" = default ] && jq -c '[.iodig.kernel.probes[] | select(.state != "off")
-		| {(.family): .open_us}] | add' "$TMP/out.default.json" >>"$TMP/open.txt"
+	[ "$label" = default ] && jq -c '.iodig.kernel | [{btf: (.btf_us // 0)},
+		(.probes[] | select(.state != "off") | {(.family): .open_us})] | add' \
+		"$TMP/out.default.json" >>"$TMP/open.txt"
 	sleep 0.2 # the exit event reaches the stopwatch's buffer
 }
 for _ in $(seq "$PAIRS"); do
 	run fio fio --output-format=json "${JOB[@]}"
 	run noprobes "$IODIG" run --no-probes --output-format=json "${JOB[@]}"
 	run default "$IODIG" run --output-format=json "${JOB[@]}"
+	[ -z "$BASE" ] || run base "$BASE" run --output-format=json "${JOB[@]}"
 	run detail "$IODIG" run --detail --output-format=json "${JOB[@]}"
 done
 kill -INT "$BT_PID"; wait "$BT_PID" 2>/dev/null || true; BT_PID=
@@ -71,7 +85,7 @@ awk '$1 == "exec" { pid = $2; t0 = $3; first = 0; last = 0 }
 	pid = 0 }' "$TMP/bt.txt" >"$TMP/times"
 paste -d' ' <(awk '{print $2}' "$TMP/labels") "$TMP/times" >"$TMP/rows"
 printf '%-24s %16s %16s %12s\n' "command (12 KiB read)" "exec->1st I/O" "last I/O->exit" "total"
-for label in fio noprobes default detail; do
+for label in fio noprobes default ${BASE:+base} detail; do
 	awk -v l="$label" '$1 == l' "$TMP/rows" >"$TMP/sel"
 	printf '%-24s %13s ms %13s ms %9s ms\n' "$label" \
 		"$(cut -d' ' -f2 "$TMP/sel" | median)" "$(cut -d' ' -f3 "$TMP/sel" | median)" \
@@ -79,7 +93,7 @@ for label in fio noprobes default detail; do
 done
 echo "(medians of $PAIRS alternating rounds; the stopwatch is bpftrace on exec, pread64 and exit)"
 echo
-echo "iodig's start-up with the default probes, by family (median open time, ms):"
+echo "iodig's start-up with the default probes: the kernel's BTF, then each family (median open time, ms):"
 jq -rs 'map(to_entries) | flatten | group_by(.key)[]
 	| "\(.[0].key) \(map(.value) | sort | .[length/2|floor] / 1000)"' "$TMP/open.txt" |
 	awk '{printf "  %-10s %8.1f\n", $1, $2; s += $2} END {printf "  %-10s %8.1f\n", "all", s}'

@@ -1,8 +1,10 @@
-// ksyms: synthetic kallsyms (modules, aliases, malformed lines, NUL bytes) and the real /proc/kallsyms map addresses back to their functions.
+// ksyms: synthetic kallsyms (modules, aliases, malformed lines, NUL bytes) and the real /proc/kallsyms map addresses back to their functions; a saved image gives back the same table, and a cut or altered one is refused.
+#define _GNU_SOURCE
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "probes/ksyms.h"
@@ -153,10 +155,63 @@ static void check_real(void)
 	ksyms__free(ks);
 }
 
+/* ksyms__save() of the synthetic table into a memfd, then
+ * ksyms__load_image() of its first @len bytes (0: all), with the byte at
+ * @poke changed when @poke < @len. */
+static int image_round_trip(size_t len, size_t poke, struct ksyms **out)
+{
+	struct ksyms *ks = NULL;
+	int fd = memfd_create("test-ksyms", MFD_CLOEXEC), ret;
+	char c = 0x7f;
+
+	*out = NULL;
+	if (fd < 0 || ksyms__load_buffer(synthetic, sizeof(synthetic) - 1, &ks, NULL) ||
+	    ksyms__save(ks, fd)) {
+		ret = -EIO;
+		goto cleanup;
+	}
+	if (len && ftruncate(fd, (off_t)len))
+		len = 0;
+	if (poke < len && pwrite(fd, &c, 1, (off_t)poke) != 1)
+		poke = len;
+	ret = ksyms__load_image(fd, out, NULL);
+cleanup:
+	ksyms__free(ks);
+	if (fd >= 0)
+		close(fd);
+	return ret;
+}
+
+static void check_image(void)
+{
+	struct ksyms *ks = NULL;
+	const struct ksym *s;
+	uint64_t off = 0;
+	int ret = image_round_trip(0, 0, &ks);
+
+	CHECK_MSG(ret == 0 && ksyms__count(ks) == 9 && ksyms__malformed(ks) == 6,
+		  "image: %d, %zu symbols", ret, ksyms__count(ks));
+	s = ksyms__map_addr(ks, 0xffffffff81002010ull, &off);
+	CHECK(s && !strcmp(s->name, "schedule") && off == 0x10 && !s->module[0]);
+	s = ksyms__map_addr(ks, 0xffffffffc0002004ull, NULL);
+	CHECK(s && !strcmp(s->name, "ext4_write") && !strcmp(s->module, "ext4"));
+	ksyms__free(ks);
+	/* cut anywhere, or its magic, a count or the pool's last NUL altered */
+	/* below the header and 9 records, so never the whole image */
+	for (size_t len = 1; len < 32 + 9 * 16; len += 13) {
+		CHECK_MSG(image_round_trip(len, len, &ks) == -EINVAL && !ks, "cut at %zu", len);
+		ksyms__free(ks);
+	}
+	CHECK(image_round_trip(400, 0, &ks) == -EINVAL && !ks);
+	CHECK(image_round_trip(400, 8, &ks) == -EINVAL && !ks);
+	ksyms__free(ks);
+}
+
 int main(void)
 {
 	check_synthetic();
 	check_edge_inputs();
+	check_image();
 	check_real();
 	return CHECK_DONE();
 }

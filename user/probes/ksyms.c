@@ -13,8 +13,11 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/atomic_file.h"
 #include "base/grow.h"
 #include "base/read_whole.h"
 #include "probes/ksyms.h"
@@ -37,6 +40,7 @@ struct ksyms {
 	size_t nr;
 	size_t malformed;
 	char *pool;
+	size_t pool_len;
 };
 
 struct parser {
@@ -259,6 +263,7 @@ int ksyms__load_buffer(const char *buf, size_t len, struct ksyms **out,
 	ks->nr = ps.nr;
 	ks->malformed = ps.malformed;
 	ks->pool = ps.pool;
+	ks->pool_len = ps.pool_len;
 	ps.pool = NULL;
 	*out = ks;
 	ks = NULL;
@@ -272,41 +277,129 @@ cleanup:
 	return ret;
 }
 
-/* /proc files report size 0: read until EOF into a growing buffer. */
-static int read_all(const char *path, char **buf, size_t *len, struct errbuf *err)
-{
-	int fd, ret;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return err_set(err, errno, "cannot open %s: %s", path, strerror(errno));
-	ret = read_whole(fd, SIZE_MAX, buf, len);
-	close(fd);
-	if (ret == -ENOMEM)
-		return err_set(err, ENOMEM, "out of memory reading %s", path);
-	if (ret)
-		return err_set(err, -ret, "cannot read %s: %s", path, strerror(-ret));
-	return 0;
-}
-
-int ksyms__load(struct ksyms **out, struct errbuf *err)
+int ksyms__load_fd(int fd, const char *what, struct ksyms **out, struct errbuf *err)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	int ret;
 
 	*out = NULL;
-	ret = read_all(KALLSYMS_PATH, &buf, &len, err);
+	/* /proc files report size 0: read until EOF into a growing buffer. */
+	ret = read_whole(fd, SIZE_MAX, &buf, &len);
+	if (ret == -ENOMEM)
+		return err_set(err, ENOMEM, "out of memory reading %s", what);
 	if (ret)
-		return ret;
+		return err_set(err, -ret, "cannot read %s: %s", what, strerror(-ret));
 	ret = ksyms__load_buffer(buf, len, out, err);
 	free(buf);
 	if (!ret && !(*out)->nr) {
 		ksyms__free(*out);
 		*out = NULL;
-		ret = err_set(err, ENOENT, "%s lists no text symbols", KALLSYMS_PATH);
+		ret = err_set(err, ENOENT, "%s lists no text symbols", what);
 	}
 	return ret;
+}
+
+int ksyms__load(struct ksyms **out, struct errbuf *err)
+{
+	int fd = open(KALLSYMS_PATH, O_RDONLY | O_CLOEXEC);
+	int ret;
+
+	*out = NULL;
+	if (fd < 0)
+		return err_set(err, errno, "cannot open %s: %s", KALLSYMS_PATH, strerror(errno));
+	ret = ksyms__load_fd(fd, KALLSYMS_PATH, out, err);
+	close(fd);
+	return ret;
+}
+
+/* The image of ksyms__save(): this header, nr records in address order,
+ * then the name pool. */
+#define KSYMS_IMAGE_MAGIC 0x69646b73796d7331ull  /* "idksyms1" */
+struct image_hdr {
+	uint64_t magic, nr, malformed, pool_len;
+};
+
+struct image_rec {
+	uint64_t addr;
+	uint32_t name_off, mod_off;
+};
+
+int ksyms__save(const struct ksyms *ks, int fd)
+{
+	struct image_hdr h = { KSYMS_IMAGE_MAGIC, ks->nr, ks->malformed, ks->pool_len };
+	struct image_rec *recs = calloc(ks->nr ? ks->nr : 1, sizeof(*recs));
+	int ret;
+
+	if (!recs)
+		return -ENOMEM;
+	for (size_t i = 0; i < ks->nr; i++)
+		recs[i] = (struct image_rec){ ks->syms[i].addr,
+			(uint32_t)(ks->syms[i].name - ks->pool),
+			(uint32_t)(ks->syms[i].module - ks->pool) };
+	ret = fd_write_all(fd, &h, sizeof(h));
+	if (!ret)
+		ret = fd_write_all(fd, recs, ks->nr * sizeof(*recs));
+	if (!ret)
+		ret = fd_write_all(fd, ks->pool, ks->pool_len);
+	free(recs);
+	return ret;
+}
+
+/* The table of a checked image: its records' offsets point into its pool,
+ * which ends with a NUL. */
+static int from_image(const char *img, size_t len, struct ksyms **out)
+{
+	const struct image_hdr *h = (const void *)img;
+	const struct image_rec *recs = (const void *)(h + 1);
+	const char *pool = (const char *)(recs + (len >= sizeof(*h) ? h->nr : 0));
+	struct ksyms *ks;
+
+	if (len < sizeof(*h) || h->magic != KSYMS_IMAGE_MAGIC || !h->pool_len ||
+	    h->nr > (len - sizeof(*h)) / sizeof(*recs) ||
+	    h->pool_len != len - sizeof(*h) - h->nr * sizeof(*recs) ||
+	    pool[h->pool_len - 1] != '\0')
+		return -EINVAL;
+	ks = calloc(1, sizeof(*ks));
+	if (!ks || !(ks->syms = calloc(h->nr ? h->nr : 1, sizeof(*ks->syms))) ||
+	    !(ks->pool = malloc(h->pool_len))) {
+		ksyms__free(ks);
+		return -ENOMEM;
+	}
+	memcpy(ks->pool, pool, h->pool_len);
+	ks->nr = h->nr;
+	ks->malformed = h->malformed;
+	ks->pool_len = h->pool_len;
+	for (size_t i = 0; i < ks->nr; i++) {
+		if (recs[i].name_off >= h->pool_len || recs[i].mod_off >= h->pool_len) {
+			ksyms__free(ks);
+			return -EINVAL;
+		}
+		ks->syms[i] = (struct ksym){ recs[i].addr, ks->pool + recs[i].name_off,
+					     ks->pool + recs[i].mod_off };
+	}
+	*out = ks;
+	return 0;
+}
+
+int ksyms__load_image(int fd, struct ksyms **out, struct errbuf *err)
+{
+	struct stat st;
+	void *img;
+	int ret;
+
+	*out = NULL;
+	if (fstat(fd, &st) || st.st_size <= 0)
+		return err_set(err, EINVAL, "kernel symbol image: empty or unreadable");
+	img = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (img == MAP_FAILED)
+		return err_set(err, errno, "kernel symbol image: %s", strerror(errno));
+	ret = from_image(img, (size_t)st.st_size, out);
+	munmap(img, (size_t)st.st_size);
+	if (ret)
+		return err_set(err, -ret, "kernel symbol image: %s",
+			       ret == -EINVAL ? "malformed" : strerror(-ret));
+	return 0;
 }
 
 const struct ksym *ksyms__map_addr(const struct ksyms *ks, uint64_t addr,

@@ -28,6 +28,10 @@ struct ksyms;
  */
 int ksyms__load(struct ksyms **out, struct errbuf *err);
 
+/* Same, from @fd, read from its offset to its end; @what names it in
+ * errors. */
+int ksyms__load_fd(int fd, const char *what, struct ksyms **out, struct errbuf *err);
+
 /*
  * Same, from @len bytes of kallsyms-formatted text (NUL bytes allowed,
  * no terminator needed).  Malformed lines are skipped and counted; the
@@ -35,6 +39,16 @@ int ksyms__load(struct ksyms **out, struct errbuf *err);
  */
 int ksyms__load_buffer(const char *buf, size_t len, struct ksyms **out,
 		       struct errbuf *err);
+
+/* The parsed table @ks as an image written to @fd, for another process to
+ * take up with ksyms__load_image() without parsing kallsyms again.  0 or
+ * -errno. */
+int ksyms__save(const struct ksyms *ks, int fd);
+
+/* The table of the image in @fd (a regular file, mapped whole); an image
+ * that is not one is refused, never read outside of.  0 or -errno with
+ * the reason in @err. */
+int ksyms__load_image(int fd, struct ksyms **out, struct errbuf *err);
 
 /*
  * The symbol containing @addr: the one with the highest address <= @addr.

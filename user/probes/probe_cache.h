@@ -24,6 +24,18 @@ void probe_cache_free(struct probe_cache *c);
  * The cache keeps it; the first @path asked for is the one kept. */
 const struct btf *probe_cache_btf(struct probe_cache *c, const char *path);
 
+/*
+ * Starts reading /proc/kallsyms in a child process, so that the kernel's
+ * slow listing of it runs beside the probes' loading and not after the
+ * workload, when the families symbolize their stacks.  A child and not a
+ * thread: the probes count the events of iodig's own process (threaded
+ * jobs), and must not see this.  Call it before any probe is attached,
+ * so that no event count is inherited by the child.  Without effect when
+ * the symbols are read already; a failed prefetch leaves the reading to
+ * probe_cache_ksyms().
+ */
+void probe_cache_prefetch_ksyms(struct probe_cache *c);
+
 /* /proc/kallsyms (probes/ksyms.h), owned by the cache.  -errno with the
  * reason in @err when it cannot be read. */
 int probe_cache_ksyms(struct probe_cache *c, const struct ksyms **out, struct errbuf *err);

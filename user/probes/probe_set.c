@@ -28,7 +28,9 @@
 #include "probes/family.h"
 #include "probes/family_render.h"
 #include "base/clock.h"
+#include "probes/probe_cache.h"
 #include "probes/tracefs.h"
+#include "probes/vmlinux_lend.h"
 
 static const struct probe_family *const families[] = {
 #define PROBE(n) &n##_probe,
@@ -52,6 +54,7 @@ struct probe_set {
 	bool mounted_tracefs;      /* we mounted it, so we unmount it */
 	int stats_fd;              /* BPF_ENABLE_STATS: on while it is open */
 	bool stats;                /* run-time figures are being kept */
+	uint64_t btf_ns;           /* parsing the kernel's BTF for all */
 	uint64_t workload_ios;
 	struct probe_workload wl;  /* what collect() was given */
 };
@@ -252,6 +255,15 @@ int probes_open(const struct probe_env *env, const char *spec,
 		set->stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
 	set->stats = set->stats_fd >= 0 || bpf_stats_sysctl_on();
 
+	/* libbpf would parse the kernel's BTF again for every family: lend
+	 * it the run's one parse.  Not with IODIG_BTF, whose ids are not the
+	 * running kernel's (tp_btf programs load by them). */
+	if (env->cache && !env->btf_path) {
+		uint64_t t0 = now_ns();
+
+		vmlinux_btf_lend(probe_cache_btf(env->cache, NULL));
+		set->btf_ns = now_ns() - t0;
+	}
 	for (size_t i = 0; i < NR_FAMILIES; i++) {
 		struct probe_slot *p = &set->slot[i];
 
@@ -273,6 +285,7 @@ int probes_open(const struct probe_env *env, const char *spec,
 		}
 		p->open_ns = now_ns() - t0;
 	}
+	vmlinux_btf_lend(NULL);
 	*out = set;
 	return 0;
 }
@@ -504,6 +517,9 @@ struct json_object *probes_json(const struct probe_set *set)
 		json_object_array_add(list, o);
 	}
 	json_object_object_add(kernel, "probes", list);
+	/* the one parse of the kernel's BTF before the families (0 when a
+	 * repeat found it parsed) */
+	json_object_object_add(kernel, "btf_us", json_u64(set->btf_ns / 1000));
 	json_object_object_add(kernel, "overhead", overhead_json(set));
 	for (size_t i = 0; i < NR_FAMILIES; i++) {
 		const struct probe_slot *p = &set->slot[i];

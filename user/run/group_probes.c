@@ -61,6 +61,7 @@ void group_probes_open(struct run_ctx *ctx, const struct run_group *g)
 	/* Without a cache each family parses its own: slower, not wrong. */
 	if (!ctx->probe_cache)
 		probe_cache_new(&ctx->probe_cache);
+	probe_cache_prefetch_ksyms(ctx->probe_cache);
 	env.cache = ctx->probe_cache;
 	env.force_mechanism = ctx->opts.mechanism;
 	probes_env_from_environment(&env);
