@@ -231,19 +231,20 @@ static const struct opt_desc ucmd_options[] = {
 	{ .name = "nonvectored", .type = OPT_UINT, CMDOPT(nonvectored), .def = "1",
 	  .max = 1, .help = "1: NVME_URING_CMD_IO with the buffer, 0: NVME_URING_CMD_IO_VEC with an iovec" },
 	{ .name = "force_async", .type = OPT_UINT, CMDOPT(force_async),
-	  .help = "IOSQE_ASYNC on every Nth command" },
+	  .max = 1u << 30, .help = "IOSQE_ASYNC on every Nth command" },
 	{ .name = "readfua", .type = OPT_BOOL, CMDOPT(readfua),
 	  .help = "Force Unit Access on every read command" },
 	{ .name = "writefua", .type = OPT_BOOL, CMDOPT(writefua),
 	  .help = "Force Unit Access on every write command" },
 	{ .name = "write_mode", .type = OPT_CUSTOM, CMDOPT(nr_wmodes),
-	  .set = set_write_mode, .hint = "MODE[/PERCENT][:MODE/PERCENT...]",
+	  .set = set_write_mode, .def = "write", .hint = "MODE[/PERCENT][:MODE/PERCENT...]",
 	  .help = "Command of write units: write, uncor (Write Uncorrectable), zeroes (Write Zeroes), verify (Verify)" },
 	{ .name = "md_per_io_size", .type = OPT_SIZE, CMDOPT(md_per_io_size),
 	  .help = "Metadata buffer per command, for namespaces with separate metadata" },
 	{ .name = "pi_act", .type = OPT_BOOL, CMDOPT(pi_act), .def = "1",
 	  .help = "Protection information action bit, for namespaces formatted with PI" },
 	{ .name = "pi_chk", .type = OPT_STR, CMDOPT(pi_chk), .set = set_pi_chk,
+	  .def = "", .flags = OPT_EMPTY_OK,
 	  .hint = "GUARD,REFTAG,APPTAG",
 	  .help = "Protection information checks, for namespaces formatted with PI" },
 	{ .name = "apptag", .type = OPT_UINT, CMDOPT(apptag), .def = "0x1234",
@@ -337,6 +338,17 @@ static int ucmd_check_ns(struct worker *w, const struct nvme_ns_info *ns,
 	if (o->fdp && !ns->fdp)
 		return err_set(err, EOPNOTSUPP, "io_uring_cmd on %s: fdp=1: the controller does not support Flexible Data Placement (Identify Controller CTRATT bit 19)",
 			       w->path);
+	for (unsigned int i = 0; i < o->nr_wmodes; i++) {
+		unsigned int op = o->wmodes[i].op;
+		unsigned int bit = op == WMODE_UNCOR ? NVME_ONCS_WRITE_UNCOR :
+				   op == WMODE_ZEROES ? NVME_ONCS_WRITE_ZEROES :
+				   op == WMODE_VERIFY ? NVME_ONCS_VERIFY : 0;
+
+		if (bit && !(ns->oncs & bit))
+			return err_set(err, EOPNOTSUPP, "io_uring_cmd on %s: write_mode=%s: the controller does not support that command (Identify Controller ONCS 0x%x)",
+				       w->path, op == WMODE_UNCOR ? "uncor" : op == WMODE_ZEROES ? "zeroes" : "verify",
+				       (unsigned int)ns->oncs);
+	}
 	if (ucmd_has_wmode(o, WMODE_ZONE_APPEND))
 		return err_set(err, EOPNOTSUPP, "io_uring_cmd on %s: write_mode=zone_append: iodig does not drive zones yet", w->path);
 	return 0;

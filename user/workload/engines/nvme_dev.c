@@ -105,9 +105,11 @@ int nvme_ns_identify(int fd, const char *path, struct nvme_ns_info *ns,
 		goto cleanup;
 	}
 	memset(id, 0, NVME_IDENTIFY_LEN);
-	/* The controller's attributes: only FDP is read from them. */
-	if (!nvme_identify(fd, 0, NVME_IDENTIFY_CTRL, id))
+	/* The controller's attributes (FDP) and optional commands. */
+	if (!nvme_identify(fd, 0, NVME_IDENTIFY_CTRL, id)) {
 		ns->fdp = le32_at(id + 96) & NVME_CTRATT_FDPS;
+		ns->oncs = le16_at(id + 520);
+	}
 	ret = 0;
 cleanup:
 	free(id);

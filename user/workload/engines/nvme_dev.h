@@ -10,6 +10,11 @@
 #include "base/errbuf.h"
 #include "workload/engine.h"
 
+/* Identify Controller's ONCS bits of the commands write_mode may send. */
+#define NVME_ONCS_WRITE_UNCOR (1u << 1)
+#define NVME_ONCS_WRITE_ZEROES (1u << 3)
+#define NVME_ONCS_VERIFY (1u << 7)
+
 struct nvme_ns_info {
 	uint32_t nsid;
 	uint64_t nr_blocks;      /* NSZE */
@@ -18,6 +23,7 @@ struct nvme_ns_info {
 	bool ext_lba;            /* metadata inline after each block */
 	unsigned int pi_type;    /* DPS bits 2:0, 0 when no protection */
 	bool fdp;                /* controller supports Flexible Data Placement */
+	uint16_t oncs;           /* optional NVM commands the controller has */
 };
 
 /* Identifies the namespace of @fd, opened on @path: -errno with the
