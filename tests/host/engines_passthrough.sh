@@ -42,20 +42,14 @@ refused "io_uring's nowait" "nowait" "${ucmd[@]}" --nowait=1
 refused "sg_write_mode word" "sg_write_mode" --ioengine=sg --filename=/dev/null --sg_write_mode=zeroes
 
 # Targets neither engine drives: refused, and nothing is created.
-refused "io_uring_cmd on a loop device" "not an NVMe generic character device" \
-	--ioengine=io_uring_cmd --filename="$LOOP" --rw=randread
-refused "io_uring_cmd on a character device" "NVME_IOCTL_ID" \
-	--ioengine=io_uring_cmd --filename=/dev/null --rw=randread
-refused "io_uring_cmd on a new file" "needs an NVMe generic character device" \
-	--ioengine=io_uring_cmd --filename="$TMP/new" --rw=write
-check "io_uring_cmd made no file" [ ! -e "$TMP/new" ]
-refused "sg on a loop device" "not a SCSI device" \
-	--ioengine=sg --filename="$LOOP" --rw=randread
-refused "sg on a character device" "not a SCSI generic device" \
-	--ioengine=sg --filename=/dev/null --rw=randread
-refused "sg on a new file" "needs a SCSI generic device" \
-	--ioengine=sg --filename="$TMP/new" --rw=write
-check "sg made no file" [ ! -e "$TMP/new" ]
+for e in "io_uring_cmd|not an NVMe generic character device|NVME_IOCTL_ID|needs an NVMe generic character device" \
+	 "sg|not a SCSI device|not a SCSI generic device|needs a SCSI generic device"; do
+	IFS='|' read -r eng on_loop on_chr on_new <<<"$e"
+	refused "$eng on a loop device" "$on_loop" --ioengine=$eng --filename="$LOOP" --rw=randread
+	refused "$eng on a character device" "$on_chr" --ioengine=$eng --filename=/dev/null --rw=randread
+	refused "$eng on a new file" "$on_new" --ioengine=$eng --filename="$TMP/new" --rw=write
+	check "$eng made no file" [ ! -e "$TMP/new" ]
+done
 
 # agree ENGINE DEV: a 4 MiB random read, iodig and fio count the same I/Os.
 agree() {
