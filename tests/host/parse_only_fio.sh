@@ -18,10 +18,14 @@ fio --version | grep -q '^fio-3\.' || skip "fio $(fio --version) is not fio 3.x"
 BY_DESIGN="bypasses the kernel block layer|is not local I/O|does no storage I/O|asynchronous I/O: not a kernel|loads fio engine code"
 # not yet: an engine or option iodig lacks, or a value it does not take
 NOT_YET="is a kernel engine iodig does not implement yet|unknown option|is not supported|is not one of|is not an engine iodig has|several files|is a percentage|third \(trim\) part|is unknown \(iodig has|iodig verifies one file per job|is not a size|has no NUMA node|needs runtime"
+# options fio added after 3.33 that iodig takes, as fio's HOWTO defines
+# them (io_uring_cmd's protection information and write_mode): fio 3.33
+# refuses them as "Bad option"
+NEWER="Bad option <(pi_act|pi_chk|apptag|apptag_mask|md_per_io_size|write_mode|fdp|fdp_pli|num_range)="
 # the parser's own business
 SYNTAX="section header|appears before any|include|is empty: \\$\{|uses \\\$pagesize|overflows or divides|line is longer|NUL byte|no jobs defined|has no option name"
 
-agree=0 files=0 by_design=0 not_yet=0
+agree=0 files=0 by_design=0 not_yet=0 newer=0
 W=$TMP/w
 for f in "$CORPUS"/*.fio; do
 	name=$(basename "$f")
@@ -42,6 +46,9 @@ for f in "$CORPUS"/*.fio; do
 		agree=$((agree + 1))
 	elif [ "$frc" -ne 0 ] && [ "$irc" -ne 0 ]; then
 		agree=$((agree + 1))
+	elif [ "$irc" -eq 0 ] && [[ $fmsg =~ $NEWER ]]; then
+		newer=$((newer + 1))
+		echo "newer than fio 3.33: $name: $fmsg"
 	elif [ "$irc" -eq 0 ]; then
 		fail "$name: fio refuses it ($fmsg), iodig accepts it"
 	elif [[ $imsg =~ $BY_DESIGN ]]; then
@@ -56,6 +63,6 @@ for f in "$CORPUS"/*.fio; do
 		fail "$name: fio accepts it, iodig refuses it for an unclassified reason: $imsg"
 	fi
 done
-echo "$files files: $agree agree; fio accepts and iodig refuses $by_design by design (engines outside iodig's scope) and $not_yet for an engine or option iodig does not have yet"
+echo "$files files: $agree agree; fio accepts and iodig refuses $by_design by design (engines outside iodig's scope) and $not_yet for an engine or option iodig does not have yet; $newer use options newer than fio 3.33"
 check "the corpus has job files" [ "$files" -gt 0 ]
 done_testing

@@ -533,7 +533,7 @@ static void test_lookup(void)
 		"psync", "sync", "vsync", "pvsync", "pvsync2", "libaio",
 		"io_uring", "mmap", "posixaio", "null", "filecreate",
 		"filestat", "filedelete", "dircreate", "dirstat", "dirdelete",
-		"ftruncate", "falloc", "e4defrag",
+		"ftruncate", "falloc", "e4defrag", "io_uring_cmd", "sg",
 	};
 	struct errbuf err = { "" };
 
@@ -549,7 +549,8 @@ static void test_lookup(void)
 	CHECK(engine_find(NULL) == NULL);
 	CHECK_MSG(!strcmp(engine_names(), "psync, sync, vsync, pvsync, pvsync2, "
 			  "libaio, io_uring, mmap, posixaio, null, filecreate, filestat, "
-			  "filedelete, dircreate, dirstat, dirdelete, ftruncate, falloc, e4defrag"),
+			  "filedelete, dircreate, dirstat, dirdelete, ftruncate, falloc, e4defrag, "
+			  "io_uring_cmd, sg"),
 		  "engine_names() = \"%s\"", engine_names());
 	CHECK_MSG(engines_check(&err) == 0, "engines_check: %s", err.msg);
 	for (const char *const *n = names; n < names + 5; n++)

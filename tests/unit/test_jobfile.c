@@ -378,26 +378,27 @@ static void test_finalize(void)
 	FINALIZE_ERR("[j]\nbs=8k\nsize=4k\n",
 		     "f.fio:1: job 'j': bs 8192 is larger than size 4096");
 	FINALIZE_ERR("[global]\nioengine=libaio\n[j]\nfixedbufs\n",
-		     "f.fio:4: fixedbufs is an option of ioengine io_uring, "
-		     "not libaio");
+		     "f.fio:4: fixedbufs is an option of ioengine io_uring or "
+		     "io_uring_cmd, not libaio");
 	FINALIZE_ERR("[j]\nregisterfiles\n", "f.fio:2: registerfiles is an "
-		     "option of ioengine io_uring, not psync");
+		     "option of ioengine io_uring or io_uring_cmd, not psync");
 	FINALIZE_ERR("[j]\nioengine=mmap\nsqthread_poll\n", "f.fio:3: "
-		     "sqthread_poll is an option of ioengine io_uring, not mmap");
+		     "sqthread_poll is an option of ioengine io_uring or io_uring_cmd, not mmap");
 	FINALIZE_ERR("[j]\nioengine=libaio\nnowait\n", "f.fio:3: nowait is "
 		     "an option of ioengine pvsync2 or io_uring, not libaio");
 	FINALIZE_ERR("[j]\nioengine=mmap\nnowait=1\n",
 		     "nowait is an option of ioengine pvsync2 or io_uring, not "
 		     "mmap");
 	FINALIZE_ERR("[j]\nioengine=libaio\ndirect=1\nhipri\n", "f.fio:4: "
-		     "hipri is an option of ioengine pvsync2 or io_uring, not "
-		     "libaio");
+		     "hipri is an option of ioengine pvsync2, io_uring, "
+		     "io_uring_cmd or sg, not libaio");
 	FINALIZE_ERR("[j]\nioengine=io_uring\nhipri\n", "f.fio:1: job 'j': "
 		     "hipri needs direct=1");
 	FINALIZE_ERR("[j]\nioengine=pvsync2\nhipri\n", "hipri needs direct=1");
 	/* psync and sync are fio's engines without options */
 	FINALIZE_ERR("[j]\nioengine=sync\nhipri\n", "f.fio:3: hipri is an "
-		     "option of ioengine pvsync2 or io_uring, not sync");
+		     "option of ioengine pvsync2, io_uring, io_uring_cmd or sg, "
+		     "not sync");
 	FINALIZE_ERR("[j]\nioengine=pvsync2\nuncached=1\n", "uncached=1: "
 		     "fio 3.33 asks for RWF_UNCACHED");
 	FINALIZE_ERR("[j]\nverify=pattern\n", "f.fio:1: job 'j': "
@@ -513,13 +514,13 @@ static void test_engine_option_order(void)
 			    "ioengine=io_uring\n[b]\nioengine=pvsync2\n"
 			    "registerfiles=0\n", 0, echo, sizeof(echo), &err);
 	CHECK_MSG(ret == -EINVAL && !strcmp(err.msg, "f.fio:8: registerfiles "
-			  "is an option of ioengine io_uring, not pvsync2"),
+			  "is an option of ioengine io_uring or io_uring_cmd, not pvsync2"),
 		  "%s", err.msg);
 	ret = finalize_echo("[global]\nregisterfiles=1\nnowait\n[a]\n"
 			    "ioengine=io_uring\n[b]\nioengine=psync\n", 0,
 			    echo, sizeof(echo), &err);
 	CHECK_MSG(ret == -EINVAL && !strcmp(err.msg, "f.fio:2: registerfiles "
-			  "is an option of ioengine io_uring, not psync (job 'b' "
+			  "is an option of ioengine io_uring or io_uring_cmd, not psync (job 'b' "
 			  "has it from [global])"), "%s", err.msg);
 	ret = finalize_echo("[global]\nsqthread_poll\nnowait\n[a]\n"
 			    "ioengine=io_uring\n[b]\nioengine=sync\n"
@@ -542,7 +543,7 @@ static void test_engine_option_order(void)
 	ret = finalize_echo("[global]\nioengine=io_uring\n[a]\nfixedbufs\n"
 			    "ioengine=libaio\n", 0, echo, sizeof(echo), &err);
 	CHECK_MSG(ret == -EINVAL && !strcmp(err.msg, "f.fio:4: fixedbufs is an "
-			  "option of ioengine io_uring, not libaio"), "%s",
+			  "option of ioengine io_uring or io_uring_cmd, not libaio"), "%s",
 		  err.msg);
 	PARSE_ERR("[j]\nioengine=io_uring\nfixedbufs=2\n",
 		  "e.fio:3: option 'fixedbufs': '2' is not a boolean");
@@ -556,7 +557,7 @@ static void test_engine_option_order(void)
 	CHECK_MSG(ret == 0 && list.count == 3, "%s", err.msg);
 	ret = job_list_finalize(&list, &err);
 	CHECK_MSG(ret == -EINVAL && !strcmp(err.msg, "command line: fixedbufs "
-			  "is an option of ioengine io_uring, not psync"), "%s",
+			  "is an option of ioengine io_uring or io_uring_cmd, not psync"), "%s",
 		  err.msg);
 	job_list_free(&list);
 	char *c2[] = { "--name=a", "--sqthread_poll", "--ioengine=io_uring" };

@@ -317,8 +317,8 @@ static void test_errors(void)
 	EXPECT_ERR("zero_buffers", "maybe", "is not a boolean", NULL);
 	EXPECT_ERR("ioengine", "nosuchengine", "'nosuchengine' is not an "
 		   "engine", "io_uring");
-	EXPECT_ERR("ioengine", "sg", "engine 'sg' is a kernel engine iodig "
-		   "does not implement yet", NULL);
+	EXPECT_ERR("ioengine", "splice", "engine 'splice' is a kernel engine "
+		   "iodig does not implement yet", NULL);
 	EXPECT_ERR("ioengine", "external:/x.so", "engine 'external:/x.so' "
 		   "loads fio engine code from a file", NULL);
 	EXPECT_ERR("bs", "0", "option 'bs': 0 is out of range", NULL);
@@ -415,10 +415,10 @@ static void test_engine_options(void)
 	ret = RESOLVE(&j, &err, "fixedbufs", NULL, "ioengine", "libaio");
 	CHECK(ret == -EINVAL);
 	CHECK_MSG(!strcmp(err.msg, "t.fio:7: fixedbufs is an option of "
-			  "ioengine io_uring, not libaio"), "%s", err.msg);
+			  "ioengine io_uring or io_uring_cmd, not libaio"), "%s", err.msg);
 	ret = RESOLVE(&j, &err, "ioengine", "sync", "sqthread_poll", "0");
 	CHECK_MSG(!strcmp(err.msg, "t.fio:7: sqthread_poll is an option of "
-			  "ioengine io_uring, not sync"), "%s", err.msg);
+			  "ioengine io_uring or io_uring_cmd, not sync"), "%s", err.msg);
 	ret = RESOLVE(&j, &err, "ioengine", "mmap", "nowait", "1");
 	CHECK_MSG(!strcmp(err.msg, "t.fio:7: nowait is an option of ioengine "
 			  "pvsync2 or io_uring, not mmap"), "%s", err.msg);

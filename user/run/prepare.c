@@ -15,6 +15,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "run/engine_device.h"
 #include "run/layout.h"
 #include "run/run.h"
 #include "target/zoned.h"
@@ -230,8 +231,10 @@ int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 		ret = resolve_path(ctx, job, t, err);
 		if (ret)
 			return ret;
-		ret = inspect_target(job, t, err);
-		if (ret)
+		ret = engine_device_inspect(job, t, ctx->opts.allow_destructive, err);
+		if (!ret)
+			ret = inspect_target(job, t, err);
+		if (ret < 0)
 			return ret;
 		ret = resolve_region(job, t, err);
 		if (ret)

@@ -68,6 +68,15 @@ struct io_unit {
  * I/O over several files (filename=a:b, nrfiles), as fio's engines do. */
 #define ENGINE_UNIT_FD  (1u << 6)
 
+/* A device an engine drives by commands of its own (NVMe or SCSI generic
+ * passthrough), as its inspect_device() finds it. */
+struct engine_device {
+	uint64_t size;           /* bytes the commands reach */
+	unsigned int block_size; /* the device's logical block */
+	char disk[64];           /* the block disk behind it ("nvme0n1"),
+				  * "" when it has none */
+};
+
 struct engine_ops {
 	const char *name;
 	unsigned int flags;
@@ -96,6 +105,13 @@ struct engine_ops {
 	 * once they are parsed (hipri needs direct=1); @where names the job. */
 	int (*check_job)(const struct job *job, const char *where,
 			 struct errbuf *err);
+	/* Optional, for an engine that drives its device by commands: the
+	 * runner's inspection of @path before anything is laid out.  1 with
+	 * @dev filled: a device the engine drives; 0: the runner inspects
+	 * @path as any target (sg takes block devices); -errno with the
+	 * reason: the engine cannot drive @path. */
+	int (*inspect_device)(const char *path, struct engine_device *dev,
+			      struct errbuf *err);
 };
 
 /* The callbacks of an engine with state, from the names its file gives

@@ -100,7 +100,7 @@ struct opt_flag {
 #define JOB_ENGINE_OPTS_SIZE 256
 /* Engine options a job can be given before its engine is known: at least
  * the number of distinct engine option names (engines_check checks). */
-#define JOB_ENGINE_OPTS_GIVEN 16
+#define JOB_ENGINE_OPTS_GIVEN 48
 #define JOB_ENGINE_OPT_VALUE_MAX 128
 
 struct engine_ops;

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * io_uring through liburing: queue() fills an SQE (the unit pointer in
- * user_data), commit() is io_uring_submit(), getevents() reaps CQEs in
- * batches.  Job options map to ring features: sqthread_poll -> SQPOLL,
+ * io_uring through liburing (the ring is engines/uring_ring.c): queue()
+ * fills a read or write SQE.  Job options map to ring features: sqthread_poll -> SQPOLL,
  * hipri -> IOPOLL, fixedbufs -> registered buffers + READ/WRITE_FIXED,
  * registerfiles -> registered file + IOSQE_FIXED_FILE, nowait ->
  * RWF_NOWAIT in each SQE.
@@ -18,10 +17,9 @@
 #include <sys/uio.h>
 
 #include "workload/engines/shared.h"
+#include "workload/engines/uring_ring.h"
 #include "workload/worker.h"
 
-/* The kernel's IORING_MAX_ENTRIES. */
-#define URING_MAX_ENTRIES 32768u
 /* How long the SQPOLL thread spins without work before it sleeps. */
 #define URING_SQ_IDLE_MS 1000u
 
@@ -61,160 +59,6 @@ static int uring_check_job(const struct job *job, const char *where,
 			   struct errbuf *err)
 {
 	return engine_check_hipri(uring_opts(job)->hipri, job, where, err);
-}
-
-struct uring_data {
-	struct io_uring ring;
-	bool ring_ready;
-	bool sqpoll;
-	bool defer_taskrun;        /* completions appear only on GETEVENTS */
-	unsigned char sqe_flags;   /* IOSQE_FIXED_FILE with registerfiles */
-	int rw_flags;              /* RWF_NOWAIT with nowait */
-	bool fixedbufs;
-	struct io_unit **pending;  /* SQEs filled but not submitted, ring order */
-	unsigned int nr_pending;
-	unsigned int inflight;     /* submitted, not yet reaped */
-	struct io_uring_cqe **cqes;
-	unsigned int cap;          /* nr_units */
-};
-
-static void uring_cleanup(struct worker *w)
-{
-	struct uring_data *d = w->engine_data;
-
-	if (!d)
-		return;
-	if (d->ring_ready) {
-		/* Closing the ring does not wait for I/O in flight; reap it
-		 * so nothing is written into buffers the runner frees next. */
-		while (d->inflight) {
-			struct io_uring_cqe *cqe;
-			int ret = io_uring_wait_cqe(&d->ring, &cqe);
-
-			if (ret == -EINTR)
-				continue;
-			if (ret < 0)
-				break;
-			io_uring_cqe_seen(&d->ring, cqe);
-			d->inflight--;
-		}
-		io_uring_queue_exit(&d->ring);
-	}
-	free(d->pending);
-	free(d->cqes);
-	free(d);
-	w->engine_data = NULL;
-}
-
-static int uring_init_error(struct worker *w, int ret, struct errbuf *err)
-{
-	char buf[8] = "";
-	FILE *f;
-
-	errno = -ret;
-	if (ret == -EPERM) {
-		/* kernel.io_uring_disabled: 1 = only CAP_SYS_ADMIN or the
-		 * io_uring_group may create rings, 2 = nobody may. */
-		f = fopen("/proc/sys/kernel/io_uring_disabled", "re");
-		if (f) {
-			if (!fgets(buf, sizeof(buf), f))
-				buf[0] = '\0';
-			fclose(f);
-		}
-		if (buf[0] && buf[0] != '0')
-			return err_set(err, EPERM,
-				       "io_uring on %s: io_uring_queue_init_params: %m: io_uring is disabled (kernel.io_uring_disabled=%c)",
-				       w->path, buf[0]);
-	}
-	if (ret == -ENOSYS)
-		return err_set(err, ENOSYS,
-			       "io_uring on %s: io_uring_queue_init_params: %m: the kernel is built without CONFIG_IO_URING",
-			       w->path);
-	if (ret == -ENOMEM)
-		return err_set(err, ENOMEM,
-			       "io_uring on %s: io_uring_queue_init_params(%u entries): %m: the rings count against the locked-memory limit (ulimit -l)",
-			       w->path, w->nr_units);
-	return err_set(err, -ret,
-		       "io_uring on %s: io_uring_queue_init_params(%u entries%s%s): %m",
-		       w->path, w->nr_units,
-		       uring_opts(w->job)->sqthread_poll ? ", SQPOLL" : "",
-		       uring_opts(w->job)->hipri ? ", IOPOLL" : "");
-}
-
-/*
- * Completion task work runs when the worker asks for events
- * (DEFER_TASKRUN, 6.1+) instead of interrupting it (COOP_TASKRUN, 5.19+),
- * as fio does: on a fast device the interruptions cost much of the IOPS
- * (docs/overhead.md, iodig versus fio).  Older
- * kernels reject the flags with -EINVAL, so fall back a step at a time.
- * DEFER_TASKRUN needs SINGLE_ISSUER and excludes SQPOLL.
- */
-static int uring_setup(struct uring_data *d, const struct io_uring_params *base)
-{
-	const unsigned int tries[] = {
-		IORING_SETUP_COOP_TASKRUN | IORING_SETUP_SINGLE_ISSUER |
-			IORING_SETUP_DEFER_TASKRUN,
-		IORING_SETUP_COOP_TASKRUN,
-		0,
-	};
-	struct io_uring_params p;
-	int ret = -EINVAL;
-
-	for (unsigned int i = 0; i < sizeof(tries) / sizeof(tries[0]); i++) {
-		if ((base->flags & IORING_SETUP_SQPOLL) &&
-		    (tries[i] & IORING_SETUP_DEFER_TASKRUN))
-			continue;
-		p = *base;
-		p.flags |= tries[i];
-		ret = io_uring_queue_init_params(d->cap, &d->ring, &p);
-		if (ret != -EINVAL)
-			break;
-	}
-	if (ret == 0)
-		d->defer_taskrun = p.flags & IORING_SETUP_DEFER_TASKRUN;
-	return ret;
-}
-
-static int uring_register(struct worker *w, struct uring_data *d,
-			  struct errbuf *err)
-{
-	struct iovec *iov;
-	unsigned int i;
-	int ret;
-
-	if (uring_opts(w->job)->fixedbufs) {
-		iov = calloc(w->nr_units, sizeof(*iov));
-		if (!iov)
-			return err_set(err, ENOMEM, "io_uring on %s: out of memory", w->path);
-		/* One buffer per unit, so a unit's index is its buf_index. */
-		for (i = 0; i < w->nr_units; i++) {
-			iov[i].iov_base = (char *)w->buf_area + (size_t)i * w->buf_unit_size;
-			iov[i].iov_len = w->buf_unit_size;
-		}
-		ret = io_uring_register_buffers(&d->ring, iov, w->nr_units);
-		free(iov);
-		if (ret < 0) {
-			errno = -ret;
-			return err_set(err, -ret,
-				       "io_uring on %s: fixedbufs=1: io_uring_register_buffers(%u x %zu bytes): %m%s",
-				       w->path, w->nr_units, w->buf_unit_size,
-				       ret == -ENOMEM ? ": registered buffers are pinned and count against the locked-memory limit (ulimit -l)" : "");
-		}
-		d->fixedbufs = true;
-	}
-	if (uring_opts(w->job)->registerfiles) {
-		/* file k of the job is index k (io_unit.file) */
-		ret = io_uring_register_files(&d->ring, w->fds ? w->fds : &w->fd,
-					      w->fds ? w->nr_files : 1);
-		if (ret < 0) {
-			errno = -ret;
-			return err_set(err, -ret,
-				       "io_uring on %s: registerfiles=1: io_uring_register_files: %m",
-				       w->path);
-		}
-		d->sqe_flags |= IOSQE_FIXED_FILE;
-	}
-	return 0;
 }
 
 /* What the probe found unsupported, for the error message. */
@@ -300,16 +144,12 @@ cleanup:
 static int uring_init(struct worker *w, struct errbuf *err)
 {
 	const struct uring_opts *o = uring_opts(w->job);
+	const struct uring_ring_cfg cfg = {
+		.fixedbufs = o->fixedbufs, .registerfiles = o->registerfiles,
+	};
 	struct io_uring_params p;
-	struct uring_data *d;
 	int ret, fl;
 
-	if (!w->nr_units)
-		return err_set(err, EINVAL, "io_uring on %s: iodepth is 0", w->path);
-	if (w->nr_units > URING_MAX_ENTRIES)
-		return err_set(err, EINVAL,
-			       "io_uring on %s: iodepth=%u exceeds io_uring's limit of %u entries",
-			       w->path, w->nr_units, URING_MAX_ENTRIES);
 	if (o->hipri) {
 		/* IOPOLL completes only I/O that bypasses the page cache. */
 		fl = fcntl(w->fd, F_GETFL);
@@ -323,49 +163,22 @@ static int uring_init(struct worker *w, struct errbuf *err)
 		if (ret)
 			return ret;
 	}
-
-	d = calloc(1, sizeof(*d));
-	if (!d)
-		return err_set(err, ENOMEM, "io_uring on %s: out of memory", w->path);
-	w->engine_data = d;
-	d->cap = w->nr_units;
-	d->rw_flags = o->nowait ? RWF_NOWAIT : 0;
-	d->pending = calloc(d->cap, sizeof(*d->pending));
-	d->cqes = calloc(d->cap, sizeof(*d->cqes));
-	if (!d->pending || !d->cqes) {
-		ret = err_set(err, ENOMEM, "io_uring on %s: out of memory", w->path);
-		goto cleanup;
-	}
-
-	/* The kernel rounds entries up to a power of two and makes the CQ
-	 * twice as big, so iodepth units in flight never overflow it. */
 	memset(&p, 0, sizeof(p));
 	if (o->sqthread_poll) {
 		p.flags |= IORING_SETUP_SQPOLL;
 		p.sq_thread_idle = URING_SQ_IDLE_MS;
-		d->sqpoll = true;
 	}
 	if (o->hipri)
 		p.flags |= IORING_SETUP_IOPOLL;
-	ret = uring_setup(d, &p);
-	if (ret < 0) {
-		ret = uring_init_error(w, ret, err);
-		goto cleanup;
-	}
-	d->ring_ready = true;
-
-	ret = uring_register(w, d, err);
+	ret = uring_ring_open(w, &p, &cfg, err);
 	if (ret)
-		goto cleanup;
+		return ret;
+	((struct uring_data *)w->engine_data)->rw_flags = o->nowait ? RWF_NOWAIT : 0;
 	if (o->hipri || o->nowait) {
-		ret = uring_probe(w, d, err);
+		ret = uring_probe(w, w->engine_data, err);
 		if (ret)
-			goto cleanup;
+			uring_cleanup(w);
 	}
-	return 0;
-
-cleanup:
-	uring_cleanup(w);
 	return ret;
 }
 
@@ -375,9 +188,7 @@ static enum io_result uring_queue(struct worker *w, struct io_unit *u)
 	struct io_uring_sqe *sqe;
 	int fd = d->sqe_flags & IOSQE_FIXED_FILE ? (int)u->file : u->fd;
 
-	if (d->nr_pending + d->inflight >= d->cap)
-		return IO_BUSY;
-	sqe = io_uring_get_sqe(&d->ring);
+	sqe = uring_ring_sqe(d);
 	if (!sqe)
 		return IO_BUSY;
 	if (d->fixedbufs) {
@@ -397,86 +208,8 @@ static enum io_result uring_queue(struct worker *w, struct io_unit *u)
 	sqe->flags |= d->sqe_flags;
 	sqe->rw_flags = d->rw_flags;
 	io_uring_sqe_set_data(sqe, u);
-	d->pending[d->nr_pending++] = u;
+	uring_ring_queued(d, u);
 	return IO_QUEUED;
-}
-
-static int uring_commit(struct worker *w)
-{
-	struct uring_data *d = w->engine_data;
-	unsigned int n, i;
-	uint64_t t;
-	int ret;
-
-	if (!d->nr_pending)
-		return 0;
-	/* With DEFER_TASKRUN the same enter also runs completion work. */
-	do
-		ret = d->defer_taskrun ? io_uring_submit_and_get_events(&d->ring) :
-					 io_uring_submit(&d->ring);
-	while (ret == -EINTR);
-	/* -EAGAIN/-EBUSY: the kernel is short of requests or has CQEs to
-	 * flush first.  The SQEs stay in the ring; the next submit sends
-	 * them. */
-	if (ret == -EAGAIN || ret == -EBUSY)
-		return 0;
-	if (ret < 0)
-		return ret;
-	t = now_ns();
-	/*
-	 * Without SQPOLL the kernel consumed @ret SQEs from the head of the
-	 * ring, which are the oldest pending units.  With SQPOLL the count
-	 * is everything in the ring not yet consumed by the poll thread
-	 * (possibly including SQEs counted by an earlier commit), but every
-	 * SQE we published is now the thread's to take: all pending units
-	 * are submitted.
-	 */
-	n = d->sqpoll ? d->nr_pending : (unsigned int)ret;
-	if (n > d->nr_pending)
-		n = d->nr_pending;
-	for (i = 0; i < n; i++)
-		d->pending[i]->issue_ns = t;
-	memmove(d->pending, d->pending + n,
-		(d->nr_pending - n) * sizeof(*d->pending));
-	d->nr_pending -= n;
-	d->inflight += n;
-	return (int)n;
-}
-
-static int uring_getevents(struct worker *w, unsigned int min, unsigned int max,
-			   struct io_unit **done)
-{
-	struct uring_data *d = w->engine_data;
-	struct io_uring_cqe *cqe;
-	unsigned int got = 0, n, i;
-	int ret;
-
-	engine_reap_bounds(&min, &max, d->cap);
-	for (;;) {
-		n = io_uring_peek_batch_cqe(&d->ring, d->cqes, max - got);
-		for (i = 0; i < n; i++) {
-			struct io_unit *u = io_uring_cqe_get_data(d->cqes[i]);
-
-			u->result = d->cqes[i]->res;
-			if (u->result == -EAGAIN && d->rw_flags & RWF_NOWAIT)
-				engine_nowait_retry(w, u, 0); /* as psync */
-			done[got++] = u;
-		}
-		io_uring_cq_advance(&d->ring, n);
-		d->inflight -= n;
-		if (got >= min)
-			break;
-		ret = io_uring_wait_cqe_nr(&d->ring, &cqe, min - got);
-		if (ret == -EINTR)
-			continue;
-		if (ret < 0) {
-			/* Keep what was reaped; the error shows next time. */
-			if (got)
-				break;
-			return ret;
-		}
-	}
-	return (int)got;
 }
 
 const struct engine_ops io_uring_engine = {

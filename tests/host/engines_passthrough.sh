@@ -1,0 +1,68 @@
+# io_uring_cmd and sg: fio's job files for them parse, their options are checked as fio's HOWTO defines them, and a target that is not an NVMe generic or SCSI device is refused before anything is written, naming it.  Where the machine has /dev/ng* or /dev/sg*, a short read job does the I/Os fio does.
+source tests/host/lib.sh
+need_root
+CORPUS=/work/shared/fio-corpus
+make_loop 16 || skip "cannot create a loop device"
+
+# refused WHAT PATTERN ARGS...: iodig run fails and says PATTERN
+refused() {
+	local what=$1 pat=$2; shift 2
+	if "$IODIG" run --no-probes --no-save --name=t --bs=4k --size=1m "$@" \
+		>"$TMP/out" 2>"$TMP/err"; then
+		fail "$what: accepted"
+	else
+		check "$what: $(head -c 160 "$TMP/err")" grep -q -- "$pat" "$TMP/err"
+	fi
+}
+
+# The corpus's job files parse and pass the job checks: they stop only at
+# the target (--target in a missing directory), never at an option.
+if [ -d "$CORPUS" ]; then
+	for f in uring-cmd-ng uring-cmd-pi-ext uring-cmd-pi-sb uring-cmd-zoned \
+		 uring-cmd-write-mode sg_verify sg_verify-fail sg_write_same_ndob; do
+		job=$CORPUS/fio__examples_$f.fio
+		"$IODIG" run --no-probes --no-save --target="$TMP/absent/target" \
+			"$job" >/dev/null 2>"$TMP/err"
+		check "$f.fio parses; stops at the missing target" \
+			grep -q "$TMP/absent" "$TMP/err"
+	done
+fi
+
+# Options, as fio defines them.
+ucmd=(--ioengine=io_uring_cmd --filename=/dev/null --rw=randread)
+refused "cmd_type=bsg" "'bsg' is not supported" "${ucmd[@]}" --cmd_type=bsg
+refused "write_mode shares" "make 70, not 100" "${ucmd[@]}" --write_mode=write/40:zeroes/30
+refused "write_mode word" "is not MODE" "${ucmd[@]}" --write_mode=trim
+refused "pi_chk word" "'FOO' is not GUARD" "${ucmd[@]}" --pi_chk=GUARD,FOO
+refused "fdp_pli list" "fdp_pli: expected" "${ucmd[@]}" --fdp_pli=1-3,x
+refused "fixedbufs vectored" "needs nonvectored=1" "${ucmd[@]}" --fixedbufs=1 --nonvectored=0
+refused "direct=1" "cannot be opened with O_DIRECT" "${ucmd[@]}" --direct=1
+refused "zone_append without zbd" "needs zonemode=zbd" "${ucmd[@]}" --write_mode=zone_append
+refused "io_uring's nowait" "nowait" "${ucmd[@]}" --nowait=1
+refused "sg_write_mode word" "sg_write_mode" --ioengine=sg --filename=/dev/null --sg_write_mode=zeroes
+
+# Targets neither engine drives: refused, and nothing is created.
+for e in "io_uring_cmd|not an NVMe generic character device|NVME_IOCTL_ID|needs an NVMe generic character device" \
+	 "sg|not a SCSI device|not a SCSI generic device|needs a SCSI generic device"; do
+	IFS='|' read -r eng on_loop on_chr on_new <<<"$e"
+	refused "$eng on a loop device" "$on_loop" --ioengine=$eng --filename="$LOOP" --rw=randread
+	refused "$eng on a character device" "$on_chr" --ioengine=$eng --filename=/dev/null --rw=randread
+	refused "$eng on a new file" "$on_new" --ioengine=$eng --filename="$TMP/new" --rw=write
+	check "$eng made no file" [ ! -e "$TMP/new" ]
+done
+
+# agree ENGINE DEV: a 4 MiB random read, iodig and fio count the same I/Os.
+agree() {
+	local args=(--name=t --ioengine=$1 --filename=$2 --rw=randread --bs=4k
+		    --size=4m --output-format=json)
+	fio "${args[@]}" 2>/dev/null | sed -n '/^{/,$p' >"$TMP/fio.json"
+	"$IODIG" run --no-probes --no-save "${args[@]}" >"$TMP/iodig.json" 2>"$TMP/err" ||
+		fail "iodig $1 on $2: $(tail -1 "$TMP/err")"
+	check "$1 on $2: 1024 reads as fio" [ "$(jqr '.jobs[0].read.total_ios' "$TMP/iodig.json")" = 1024 ] &&
+		[ "$(jqr '.jobs[0].read.total_ios' "$TMP/fio.json")" = 1024 ]
+}
+ng=$(ls /dev/ng*n* 2>/dev/null | head -1)
+if [ -n "$ng" ]; then agree io_uring_cmd "$ng"; else echo "note: no /dev/ng*: no NVMe run here"; fi
+sg=$(ls /dev/sg* 2>/dev/null | head -1)
+if [ -n "$sg" ]; then agree sg "$sg"; else echo "note: no /dev/sg*: no SCSI run here"; fi
+done_testing
