@@ -40,12 +40,20 @@ static int set_per_dir(void *base, const struct opt_desc *o, const char *value,
 	char *field = (char *)base + o->offset;
 	size_t each = o->field_size / DDIR_COUNT;
 	const char *comma = strchr(value, ',');
+	const char *trim = comma ? strchr(comma + 1, ',') : NULL;
 	char part[2][64] = { "", "" };
-	uint64_t v[2];
+	uint64_t v[2], trim_value;
 
 	snprintf(part[0], sizeof(part[0]), "%.*s",
 		 comma ? (int)(comma - value) : (int)strlen(value), value);
-	snprintf(part[1], sizeof(part[1]), "%s", comma ? comma + 1 : part[0]);
+	snprintf(part[1], sizeof(part[1]), "%.*s",
+		 trim ? (int)(trim - comma - 1) : (int)strlen(comma ? comma + 1 : part[0]),
+		 comma ? comma + 1 : part[0]);
+	/* fio's third value is for trims, which iodig does not issue: it is
+	 * checked, and it paces nothing, as in fio for a job without trims. */
+	if (trim && trim[1] && parse_size_kb(trim + 1, job->kb_base, &trim_value))
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " (the trim value) is "
+			       "not a size", where, o->name, trim + 1);
 	for (int d = 0; d < DDIR_COUNT; d++) {
 		uint32_t u32;
 
