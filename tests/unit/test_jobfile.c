@@ -369,6 +369,20 @@ static void bogus_engine(struct job *j) { strcpy(j->ioengine, "bogus"); }
 static void bs0(struct job *j) { j->bs[DDIR_READ] = 0; }
 static void reversed(struct job *j) { j->bs_min[0] = 8192; }
 
+/* fio drops time_based without a runtime and runs the job sized. */
+static void test_time_based_without_runtime(void)
+{
+	struct job_list list = { 0 };
+	struct errbuf err = { "" };
+	int ret = parse_str("t.fio", "[j]\ntime_based\nsize=1m\n", &list, &err);
+
+	if (!ret)
+		ret = job_list_finalize(&list, &err);
+	CHECK_MSG(ret == 0, "%s", err.msg);
+	CHECK(list.count == 1 && !list.jobs[0].time_based);
+	job_list_free(&list);
+}
+
 static void test_finalize(void)
 {
 	struct errbuf err;
@@ -414,7 +428,6 @@ static void test_finalize(void)
 		     "puts verify=md5's 56-byte header past the end");
 	FINALIZE_ERR("[j]\nrw=write\nverify=md5\nverify_only=1\n"
 		     "time_based\nruntime=1\n", "verify_only replays");
-	FINALIZE_ERR("[j]\ntime_based\n", "time_based needs runtime > 0");
 	FINALIZE_ERR("[j]\ndirect=1\nbs=1000\n",
 		     "bs 1000 is not a multiple of 512, which direct=1");
 	FINALIZE_ERR("[j]\nrw=write\nbuffered=0\nbs=4k,1000\n",
@@ -688,6 +701,7 @@ int main(void)
 	test_files();
 	test_cmdline();
 	test_finalize();
+	test_time_based_without_runtime();
 	test_engine_option_order();
 	test_shipped_jobs();
 	test_mutations();

@@ -56,6 +56,15 @@ enum file_service {
 	FILE_SERVICE_GAUSS,
 };
 
+/* fio's fallocate: how a writing job's new file is given its size. */
+enum fallocate_mode {
+	FALLOCATE_NONE,      /* left empty: the writes make it grow */
+	FALLOCATE_NATIVE,    /* fallocate(2) */
+	FALLOCATE_POSIX,     /* posix_fallocate(3) */
+	FALLOCATE_KEEP,      /* fallocate(2) with FALLOC_FL_KEEP_SIZE */
+	FALLOCATE_TRUNCATE,  /* ftruncate(2): sized, no blocks */
+};
+
 /* fio's continue_on_error classes (ERROR_TYPE_*). */
 #define CONTINUE_READ   (1u << 0)
 #define CONTINUE_WRITE  (1u << 1)
@@ -275,6 +284,12 @@ struct job {
 	uint64_t verify_backlog_batch; /* blocks per backlog verify; 0 = backlog */
 	uint64_t verify_interval; /* header every N bytes; 0 = min write bs */
 	uint64_t verify_offset;   /* header moved to this offset in a block */
+	/* fio's verify_async threads and experimental_verify: iodig checks
+	 * each block in the worker that read it, from its log of the writes,
+	 * with the same blocks checked and the same failures found. */
+	unsigned int verify_async;
+	struct job_cpus verify_async_cpus;
+	bool experimental_verify;
 	struct pattern verify_pattern;
 	struct pattern buffer_pattern;
 	struct opt_flag zero_buffers;
@@ -321,6 +336,7 @@ struct job {
 	bool create_only;        /* lay the files out, do no I/O */
 	bool file_append;        /* offsets past the file's end */
 	bool allow_mounted_write; /* the write guard's override, per job */
+	enum fallocate_mode fallocate;
 
 	/* fio's job control (job/control_opts.c). */
 	unsigned int continue_on_error; /* CONTINUE_* bits */
