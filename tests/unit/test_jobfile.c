@@ -173,9 +173,8 @@ static void test_parse_errors(void)
 		  "e.fio:2: option 'rw': 'trim' is not supported");
 	PARSE_ERR("[j]\nverify=none\n",
 		  "e.fio:2: option 'verify': 'none' is not one of 0, md5");
-	PARSE_ERR("[j]\nverify_async=4\n",
-		  "e.fio:2: option 'verify_async' is not supported: iodig "
-		  "verifies in the worker");
+	PARSE_ERR("[j]\nverify_async_cpus=0-x\n",
+		  "e.fio:2: option 'verify_async_cpus'");
 	PARSE_ERR("[j]\nbuffer_pattern=%o\n", "e.fio:2: option "
 		  "'buffer_pattern': '%o' is not a format it takes");
 	PARSE_ERR("[global]\nbs=4k\n", "e.fio: no jobs defined");
@@ -534,6 +533,11 @@ static void test_engine_option_order(void)
 	CHECK_MSG(ret == -EINVAL && !strcmp(err.msg, "f.fio:2: registerfiles "
 			  "is an option of ioengine io_uring, not psync (job 'b' "
 			  "has it from [global])"), "%s", err.msg);
+	/* fio drops what [global] gave its own engine when a job changes it */
+	ret = finalize_echo("[global]\nioengine=io_uring\nregisterfiles=1\n"
+			    "[b]\nioengine=psync\n", 0, echo, sizeof(echo),
+			    &err);
+	CHECK_MSG(ret == 0, "%s", err.msg);
 	ret = finalize_echo("[global]\nsqthread_poll\nnowait\n[a]\n"
 			    "ioengine=io_uring\n[b]\nioengine=sync\n"
 			    "sqthread_poll=0\n[c]\nioengine=io_uring\n", 0,

@@ -156,6 +156,7 @@ struct engine_opt_given {
 	bool bare;           /* "hipri" without "=value" */
 	char value[JOB_ENGINE_OPT_VALUE_MAX];
 	int line;            /* > 0: the line of job->source that gave it */
+	bool engine_took;    /* the ioengine set when it was given takes it */
 	char where[48];      /* line 0: where it was given ("command line") */
 };
 
