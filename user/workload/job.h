@@ -315,6 +315,7 @@ struct job {
 
 	struct job_stat_opts stat;
 	struct job_log_opts logs;
+	char write_iolog[PATH_MAX]; /* fio's iolog of the I/O issued; "": none */
 
 	/* The options as given, "key=value\n" each, in order: the [global]
 	 * section's (and those before the first --name) first, then the

@@ -24,6 +24,7 @@
 #include "workload/files.h"
 #include "workload/pacing.h"
 #include "workload/verify_run.h"
+#include "workload/io_trace.h"
 #include "workload/iolog_writer.h"
 #include "workload/worker.h"
 #include "workload/io_units.h"
@@ -51,6 +52,7 @@ struct io_loop {
 	struct rusage ru_start;
 	struct worker_counters counters; /* w->count_events */
 	struct iolog_writer logs;  /* fio's log files (write_*_log) */
+	struct io_trace trace;     /* fio's write_iolog */
 	uint64_t seed_base;       /* randseed, or random without randrepeat */
 	bool pacing;              /* rate or thinktime options given */
 	bool think_pending;       /* thinktime due after a completion */
@@ -460,6 +462,7 @@ static bool issue_one(struct io_loop *lp, uint64_t now)
 	if (lp->pacing && !pace_before_issue(lp, u))
 		return false;
 	u->issue_ns = u->start_ns;
+	io_trace_io(&lp->trace, w, u);
 	r = e->queue(w, u);
 	if (r == IO_BUSY) {
 		lp->retry = u;
@@ -733,6 +736,8 @@ static int worker_run(struct worker *w)
 	if (ret)
 		goto cleanup;
 	ret = iolog_open(&lp.logs, job, w->index + 1, &err);
+	if (!ret)
+		ret = io_trace_open(&lp.trace, w, &err);
 	if (ret) {
 		worker_fail(w, ret, "%s", err.msg);
 		goto cleanup;
@@ -758,13 +763,15 @@ static int worker_run(struct worker *w)
 	if (!job->create_only)
 		ret = run_loops(&lp);
 	finish_accounting(&lp);
-	if (iolog_finish(&lp.logs, w->stats->end_ns, &err) && !ret)
+	if ((iolog_finish(&lp.logs, w->stats->end_ns, &err) ||
+	     io_trace_finish(&lp.trace, w, &err)) && !ret)
 		ret = worker_fail(w, -EIO, "%s", err.msg);
 	save_verify_state(&lp);
 cleanup:
 	if (engine_ready && job->engine->cleanup)
 		job->engine->cleanup(w);
 	iolog_free(&lp.logs);
+	io_trace_free(&lp.trace);
 	file_service_free(&lp.fs);
 	worker_close_files(w);
 	if (lp.verify)
