@@ -17,15 +17,6 @@ static uint64_t usec_since(const struct io_trace *t, uint64_t ns)
 	return ns > t->start_ns ? (ns - t->start_ns) / 1000 : 0;
 }
 
-/* The name fio logs for file @k: its path as the job named it. */
-static const char *file_path(const struct worker *w, unsigned int k, char *buf,
-			     size_t len)
-{
-	if (w->nr_files <= 1 || worker_file_path(w, k, buf, len))
-		return w->path;
-	return buf;
-}
-
 static void log_files(struct io_trace *t, const struct worker *w, const char *what)
 {
 	char path[PATH_MAX];
@@ -33,7 +24,7 @@ static void log_files(struct io_trace *t, const struct worker *w, const char *wh
 
 	for (unsigned int k = 0; k < (w->nr_files ? w->nr_files : 1); k++)
 		fprintf(t->mem, "%llu %s %s\n", (unsigned long long)usec,
-			file_path(w, k, path, sizeof(path)), what);
+			worker_file_name(w, k, path, sizeof(path)), what);
 }
 
 int io_trace_open(struct io_trace *t, const struct worker *w, struct errbuf *err)
@@ -60,7 +51,7 @@ void io_trace_io(struct io_trace *t, const struct worker *w, const struct io_uni
 		return;
 	fprintf(t->mem, "%llu %s %s %llu %u\n",
 		(unsigned long long)usec_since(t, u->start_ns),
-		file_path(w, u->file, path, sizeof(path)),
+		worker_file_name(w, u->file, path, sizeof(path)),
 		u->ddir == DDIR_READ ? "read" : "write",
 		(unsigned long long)u->offset, u->len);
 }

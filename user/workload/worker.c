@@ -204,18 +204,19 @@ static void verify_completed(struct io_loop *lp, struct io_unit *u)
 {
 	struct worker *w = lp->w;
 	uint64_t checked = lp->vr.reads_done;
-	char msg[sizeof(w->stats->errmsg)];
+	char msg[sizeof(w->stats->errmsg)], buf[PATH_MAX];
+	const char *path = worker_file_name(w, u->file, buf, sizeof(buf));
 	int ret;
 
 	if ((uint64_t)u->result != u->len) {
 		if (lp->vr.units[u->index].check)
 			lp->error = worker_fail(w, -EIO, "verify read at offset %llu "
 						"on %s returned %lld of %u bytes",
-						(unsigned long long)u->offset, w->path,
+						(unsigned long long)u->offset, path,
 						(long long)u->result, u->len);
 		return;
 	}
-	ret = verify_run_done(&lp->vr, u, w->path, msg, sizeof(msg));
+	ret = verify_run_done(&lp->vr, u, path, msg, sizeof(msg));
 	if (ret == -EILSEQ && job_error_is_non_fatal(w->job, 2, EILSEQ)) {
 		w->stats->verify_errors++;
 	} else if (ret == -EILSEQ) {
@@ -346,8 +347,11 @@ static bool next_io(struct io_loop *lp, struct io_unit *u)
 {
 	u->fd = lp->w->fd;
 	u->file = 0;
-	if (lp->verify && verify_run_next(&lp->vr, u, lp->verify_phase))
+	if (lp->verify && verify_run_next(&lp->vr, u, lp->verify_phase)) {
+		if (lp->w->fds) /* the file the write went to */
+			u->fd = lp->w->fds[u->file];
 		return true;
+	}
 	return fill_unit(lp, u) && prepare_data(lp, u);
 }
 
