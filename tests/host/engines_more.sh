@@ -126,6 +126,15 @@ run fio "$TMP/null" --name=n --ioengine=null --nrfiles=4 --filesize=1m
 run iodig "$TMP/null" --name=n --ioengine=null --nrfiles=4 --filesize=1m
 check "null nrfiles=4 filesize=1m: 1024 I/Os as fio" all_are 1024 \
 	"$(jqr '.jobs[0].read.total_ios' "$TMP/iodig.json")" "$(jqr '.jobs[0].read.total_ios' "$TMP/fio.json")"
+# null with verify: fio issues the verify reads (with verify_backlog too)
+# and checks nothing (FIO_FAKEIO), so the read count matches the writes.
+for backlog in 0 1m; do
+	args=(--name=n --ioengine=null --size=16m --rw=randwrite --verify=crc32c --verify_backlog=$backlog)
+	run fio "$TMP/null" "${args[@]}"
+	run iodig "$TMP/null" "${args[@]}"
+	check "null verify_backlog=$backlog: reads,writes as fio" [ "$(jqr '.jobs[0] | "\(.read.total_ios),\(.write.total_ios)"' "$TMP/iodig.json")" = \
+		"$(jqr '.jobs[0] | "\(.read.total_ios),\(.write.total_ios)"' "$TMP/fio.json")" ]
+done
 
 # file operations: in an empty directory each time, the same I/Os, the
 # same latency samples (one per file, as clat), the same files left.
@@ -156,6 +165,9 @@ fops() {
 }
 fops "filecreate" openat 10 : --ioengine=filecreate --nrfiles=10 --filesize=8k
 fops "filecreate randwrite" openat 6 : --ioengine=filecreate --nrfiles=6 --size=24k --rw=randwrite
+# examples/filecreate-ioengine.fio's options: one file open at a time, none preallocated
+fops "filecreate openfiles=1" openat 8 : --ioengine=filecreate --nrfiles=8 --filesize=4k \
+	--openfiles=1 --create_on_open=1 --fallocate=none
 fops "filestat" newfstatat 12 : --ioengine=filestat --nrfiles=12 --filesize=4k
 fops "filestat statx" statx 12 : --ioengine=filestat --nrfiles=12 --filesize=4k --stat_type=statx
 fops "filedelete" unlink 12 : --ioengine=filedelete --nrfiles=12 --filesize=4k

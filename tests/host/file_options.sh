@@ -1,4 +1,4 @@
-# fio's file options against fio 3.33, each run by both in its own empty directory: filename_format, nrfiles and filename=a:b\:c over several files with file_service_type, unlink, create_only, overwrite, create_on_open, file_append, allow_file_create=0, fill_device; the same files (names, sizes) and I/O counts, and the same refusals.
+# fio's file options against fio 3.33, each run by both in its own empty directory: filename_format, fallocate's modes (size and blocks of a writing job's new file), nrfiles and filename=a:b\:c over several files with file_service_type, unlink, create_only, overwrite, create_on_open, file_append, allow_file_create=0, fill_device; the same files (names, sizes) and I/O counts, and the same refusals.
 source tests/host/lib.sh
 need_root
 command -v fio >/dev/null || skip "needs fio"
@@ -48,6 +48,14 @@ both spread_writes : --name=p --nrfiles=3 --rw=write --bs=4k --size=192k --creat
 	--name=q --nrfiles=2 --rw=randwrite --bs=4k --size=64k --create_on_open=1 \
 	--ioengine=libaio --iodepth=4 --norandommap=0
 both fill_device : --name=fd --filename="$LOOP" --rw=write --bs=64k --fill_device=1 --direct=1
+
+# fallocate: a writing job's new file, its size and allocated blocks as fio leaves them.
+blocks() { (cd "$1" && find . -type f -printf '%P %s %b\n' | sort | tr '\n' ' '); }
+for mode in none native posix keep truncate 0 1; do
+	both "falloc_$mode" : --name=fa --rw=write --bs=4k --size=256k --create_only=1 --fallocate=$mode
+	check "fallocate=$mode: same size and blocks: $(blocks "$TMP/falloc_$mode/i") vs $(blocks "$TMP/falloc_$mode/f")" \
+		[ "$(blocks "$TMP/falloc_$mode/i")" = "$(blocks "$TMP/falloc_$mode/f")" ]
+done
 
 # A missing file with allow_file_create=0: both refuse to run.
 mkdir -p "$TMP/nocreate" && cd "$TMP/nocreate" || exit 1

@@ -173,9 +173,8 @@ static void test_parse_errors(void)
 		  "e.fio:2: option 'rw': 'trim' is not supported");
 	PARSE_ERR("[j]\nverify=none\n",
 		  "e.fio:2: option 'verify': 'none' is not one of 0, md5");
-	PARSE_ERR("[j]\nverify_async=4\n",
-		  "e.fio:2: option 'verify_async' is not supported: iodig "
-		  "verifies in the worker");
+	PARSE_ERR("[j]\nverify_async_cpus=0-x\n",
+		  "e.fio:2: option 'verify_async_cpus'");
 	PARSE_ERR("[j]\nbuffer_pattern=%o\n", "e.fio:2: option "
 		  "'buffer_pattern': '%o' is not a format it takes");
 	PARSE_ERR("[global]\nbs=4k\n", "e.fio: no jobs defined");
@@ -369,6 +368,20 @@ static void bogus_engine(struct job *j) { strcpy(j->ioengine, "bogus"); }
 static void bs0(struct job *j) { j->bs[DDIR_READ] = 0; }
 static void reversed(struct job *j) { j->bs_min[0] = 8192; }
 
+/* fio drops time_based without a runtime and runs the job sized. */
+static void test_time_based_without_runtime(void)
+{
+	struct job_list list = { 0 };
+	struct errbuf err = { "" };
+	int ret = parse_str("t.fio", "[j]\ntime_based\nsize=1m\n", &list, &err);
+
+	if (!ret)
+		ret = job_list_finalize(&list, &err);
+	CHECK_MSG(ret == 0, "%s", err.msg);
+	CHECK(list.count == 1 && !list.jobs[0].time_based);
+	job_list_free(&list);
+}
+
 static void test_finalize(void)
 {
 	struct errbuf err;
@@ -415,7 +428,6 @@ static void test_finalize(void)
 		     "puts verify=md5's 56-byte header past the end");
 	FINALIZE_ERR("[j]\nrw=write\nverify=md5\nverify_only=1\n"
 		     "time_based\nruntime=1\n", "verify_only replays");
-	FINALIZE_ERR("[j]\ntime_based\n", "time_based needs runtime > 0");
 	FINALIZE_ERR("[j]\ndirect=1\nbs=1000\n",
 		     "bs 1000 is not a multiple of 512, which direct=1");
 	FINALIZE_ERR("[j]\nrw=write\nbuffered=0\nbs=4k,1000\n",
@@ -522,6 +534,11 @@ static void test_engine_option_order(void)
 	CHECK_MSG(ret == -EINVAL && !strcmp(err.msg, "f.fio:2: registerfiles "
 			  "is an option of ioengine io_uring or io_uring_cmd, not psync (job 'b' "
 			  "has it from [global])"), "%s", err.msg);
+	/* fio drops what [global] gave its own engine when a job changes it */
+	ret = finalize_echo("[global]\nioengine=io_uring\nregisterfiles=1\n"
+			    "[b]\nioengine=psync\n", 0, echo, sizeof(echo),
+			    &err);
+	CHECK_MSG(ret == 0, "%s", err.msg);
 	ret = finalize_echo("[global]\nsqthread_poll\nnowait\n[a]\n"
 			    "ioengine=io_uring\n[b]\nioengine=sync\n"
 			    "sqthread_poll=0\n[c]\nioengine=io_uring\n", 0,
@@ -689,6 +706,7 @@ int main(void)
 	test_files();
 	test_cmdline();
 	test_finalize();
+	test_time_based_without_runtime();
 	test_engine_option_order();
 	test_shipped_jobs();
 	test_mutations();

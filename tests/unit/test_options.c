@@ -309,7 +309,9 @@ static void test_errors(void)
 		   "randrw");
 	EXPECT_ERR("verify", "none", "is not one of 0, md5", NULL);
 	EXPECT_ERR("verify", "bogus", "is not one of 0, md5, crc64", "sha3-512");
-	EXPECT_ERR("verify_async", "4", "is not supported: iodig verifies", NULL);
+	EXPECT_ERR("verify_async", "-1", "is not a whole number", NULL);
+	EXPECT_ERR("verify_async_cpus", "x", "verify_async_cpus", NULL);
+	EXPECT_ERR("fallocate", "sometimes", "is not one of none, native", NULL);
 	EXPECT_ERR("trim_percentage", "10", "iodig issues no discards", NULL);
 	EXPECT_ERR("buffer_compress_percentage", "101", "out of range 0-100",
 		   NULL);

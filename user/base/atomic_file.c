@@ -91,3 +91,18 @@ int fd_write_all(int fd, const void *buf, size_t len)
 	}
 	return 0;
 }
+
+int atomic_file_write(const char *path, const void *buf, size_t len)
+{
+	struct atomic_file af;
+	int ret = atomic_file_open(&af, path);
+
+	if (ret)
+		return ret;
+	ret = fd_write_all(af.fd, buf, len);
+	if (ret) {
+		atomic_file_abort(&af);
+		return ret;
+	}
+	return atomic_file_commit(&af, false);
+}

@@ -30,5 +30,7 @@ void atomic_file_abort(struct atomic_file *af);
 /* write(2) until all of @buf is written; 0 or -errno (-EIO for a write
  * that wrote nothing). */
 int fd_write_all(int fd, const void *buf, size_t len);
+/* @path holding @len bytes of @buf, atomically; 0 or -errno. */
+int atomic_file_write(const char *path, const void *buf, size_t len);
 
 #endif /* IODIG_ATOMIC_FILE_H */

@@ -71,7 +71,10 @@ static unsigned int files_of(const struct job *job)
 int job_check_file_opts(const struct job *job, const char *where,
 			struct errbuf *err)
 {
-	if (job->openfiles && job->openfiles < files_of(job))
+	/* the file-operation engines and null hold no file open between
+	 * I/Os, so any openfiles limit holds for them */
+	if (job->openfiles && job->openfiles < files_of(job) &&
+	    !(job->engine && job_engine_takes_files(job)))
 		return err_set(err, ENOTSUP, "%s: openfiles=%u: iodig keeps "
 			       "every file of a job open (it has %u), so it "
 			       "cannot close and reopen them as fio does",

@@ -720,9 +720,10 @@ static int check_job(struct job *job, struct errbuf *err)
 	ret = job_check_file_opts(job, where, err);
 	if (ret)
 		return ret;
+	/* fio's fixup_options: time_based without a runtime is dropped
+	 * (fio says so on stderr and runs the job sized). */
 	if (job->time_based && !job->runtime_ns)
-		return err_set(err, EINVAL, "%s: time_based needs runtime > 0",
-			       where);
+		job->time_based = false;
 	if (!job->io_size)
 		job->io_size = job->size; /* still 0 = whole target, resolved
 					   * once the target is open */

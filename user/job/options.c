@@ -289,8 +289,23 @@ static int set_flag(void *base, const struct opt_desc *o, const char *value,
 	return 0;
 }
 
-#define NO_OFFLOAD "iodig verifies in the worker that read the block, " \
-	"with no offload threads"
+/* verify_async_cpus: checked as cpus_allowed is, kept apart from it. */
+static int set_verify_cpus(void *base, const struct opt_desc *o,
+			   const char *value, const char *where,
+			   struct errbuf *err)
+{
+	struct job *scratch = calloc(1, sizeof(*scratch));
+	int ret;
+
+	if (!scratch)
+		return err_set(err, ENOMEM, "%s: out of memory", where);
+	ret = set_cpus_allowed(scratch, o, value, where, err);
+	if (!ret)
+		((struct job *)base)->verify_async_cpus = scratch->cpus;
+	free(scratch);
+	return ret;
+}
+
 #define NO_TRIM "iodig issues no discards"
 static const struct opt_value kb_base_values[] = {
 	{ "1024", 1024, NULL },
@@ -308,6 +323,17 @@ static const struct opt_value unit_base_values[] = {
 static const struct opt_value cpus_policy_values[] = {
 	{ "shared", CPUS_SHARED, NULL },
 	{ "split", CPUS_SPLIT, NULL },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_value fallocate_values[] = {
+	{ "none", FALLOCATE_NONE, NULL },
+	{ "native", FALLOCATE_NATIVE, NULL },
+	{ "posix", FALLOCATE_POSIX, NULL },
+	{ "keep", FALLOCATE_KEEP, NULL },
+	{ "truncate", FALLOCATE_TRUNCATE, NULL },
+	{ "0", FALLOCATE_NONE, NULL },   /* fio's older names */
+	{ "1", FALLOCATE_POSIX, NULL },
 	{ NULL, 0, NULL },
 };
 
@@ -436,10 +462,18 @@ static const struct opt_desc options[] = {
 	{ .name = "verify_state_load", .type = OPT_BOOL,
 	  FIELD(verify_state_load),
 	  .help = "Verify only what the saved verify state says was written" },
-	REFUSED("verify_async", NO_OFFLOAD),
-	REFUSED("verify_async_cpus", NO_OFFLOAD),
-	REFUSED("experimental_verify", "iodig verifies from its own log of the "
-		"writes, as fio does by default"),
+	{ .name = "verify_async", .type = OPT_UINT, FIELD(verify_async),
+	  .min = 0, .max = UINT32_MAX, .def = "0",
+	  .help = "fio's verify threads; iodig checks each block in the worker "
+		  "that read it, with the same outcome" },
+	{ .name = "verify_async_cpus", .type = OPT_CUSTOM,
+	  FIELD(verify_async_cpus), .set = set_verify_cpus, .hint = "CPUS",
+	  .help = "CPUs of fio's verify threads (checked; iodig verifies in "
+		  "the worker, on its CPUs)" },
+	{ .name = "experimental_verify", .type = OPT_BOOL,
+	  FIELD(experimental_verify),
+	  .help = "fio regenerates the written offsets to verify; iodig checks "
+		  "the same blocks from its log of the writes" },
 	REFUSED("trim_percentage", NO_TRIM),
 	REFUSED("trim_verify_zero", NO_TRIM),
 	REFUSED("trim_backlog", NO_TRIM),
@@ -538,6 +572,11 @@ static const struct opt_desc options[] = {
 	  .def = "0", .help = "Lay the files out and do no I/O" },
 	{ .name = "file_append", .type = OPT_BOOL, FIELD(file_append),
 	  .def = "0", .help = "Do the I/O after the end of the file" },
+	{ .name = "fallocate", .type = OPT_ENUM, FIELD(fallocate),
+	  .values = fallocate_values, .def = "native",
+	  .help = "How a writing job's new file gets its size: native "
+		  "(fallocate), posix (posix_fallocate), keep (allocated, "
+		  "size 0), truncate (sized, no blocks), none (empty)" },
 	{ .name = "allow_mounted_write", .type = OPT_BOOL,
 	  FIELD(allow_mounted_write), .def = "0",
 	  .help = "Write to a block device in use or holding data (the "

@@ -184,6 +184,10 @@ const struct opt_desc stat_options[] = {
 	  "job (NAME_bw.log)" },
 	{ .name = "log_prio", .type = OPT_BOOL, FIELD(logs.prio),
 	  .help = "Last column: the I/O priority (0xCPPP), not fio's 0/1 flag" },
+	{ .name = "write_iolog", .type = OPT_STR, FIELD(write_iolog),
+	  .help = "Write the I/O issued to this file, fio's iolog version 3 "
+		  "(USEC FILE read|write OFFSET LENGTH)" },
+	REFUSED("read_iolog", "iodig does not replay I/O logs"),
 	{ .name = "log_compression", .type = OPT_CUSTOM, .set = set_log_compression,
 	  .hint = "SIZE", .help = "Must be 0: iodig writes its logs uncompressed" },
 	{ .name = NULL },

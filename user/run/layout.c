@@ -3,7 +3,7 @@
  * Laying out a job's files before the jobs start, as fio's extend_file
  * does: a file already as large as the job needs is left alone; one a
  * reading job (or overwrite=1) needs is written out; a writing job's is
- * only sized (fallocate, else ftruncate) after fio's unlink; with
+ * only created and sized as fallocate= says after fio's unlink; with
  * create_on_open, fill_device or file_append the job's own open makes it.
  */
 #define _GNU_SOURCE
@@ -66,9 +66,33 @@ cleanup:
 	return ret;
 }
 
-/* fio's layout for a write job without overwrite: a new file of the size
- * the job needs, its blocks reserved where the filesystem can. */
-static int size_only(const char *path, uint64_t need, struct errbuf *err)
+/* fio's fallocate_file: @mode decides whether the file gets its size and
+ * its blocks (native falls back to ftruncate where the filesystem cannot
+ * allocate). */
+static int allocate(int fd, enum fallocate_mode mode, uint64_t need)
+{
+	switch (mode) {
+	case FALLOCATE_NONE:
+		return 0;
+	case FALLOCATE_POSIX:
+		errno = posix_fallocate(fd, 0, (off_t)need);
+		return errno ? -1 : 0;
+	case FALLOCATE_KEEP:
+		return fallocate(fd, FALLOC_FL_KEEP_SIZE, 0, (off_t)need);
+	case FALLOCATE_TRUNCATE:
+		return ftruncate(fd, (off_t)need);
+	case FALLOCATE_NATIVE:
+	default:
+		if (!fallocate(fd, 0, 0, (off_t)need))
+			return 0;
+		return ftruncate(fd, (off_t)need);
+	}
+}
+
+/* fio's layout for a write job without overwrite: a new file, sized and
+ * allocated as fallocate= says. */
+static int size_only(const char *path, uint64_t need, enum fallocate_mode mode,
+		     struct errbuf *err)
 {
 	int fd, ret = 0;
 
@@ -78,8 +102,8 @@ static int size_only(const char *path, uint64_t need, struct errbuf *err)
 	fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return err_set(err, errno, "%s: cannot create: %s", path, strerror(errno));
-	if (fallocate(fd, 0, 0, (off_t)need) && ftruncate(fd, (off_t)need))
-		ret = err_set(err, errno, "%s: cannot size it to %llu bytes: %s",
+	if (allocate(fd, mode, need))
+		ret = err_set(err, errno, "%s: cannot allocate %llu bytes: %s",
 			      path, (unsigned long long)need, strerror(errno));
 	close(fd);
 	return ret;
@@ -100,7 +124,7 @@ static int layout_one(const struct job *job, const char *path, uint64_t need,
 		return 0;
 	if (rw_has_read(job->rw) || job->overwrite)
 		return write_out(path, need, err);
-	return size_only(path, need, err);
+	return size_only(path, need, job->fallocate, err);
 }
 
 int layout_file_path(const struct run_ctx *ctx, const struct job *job,

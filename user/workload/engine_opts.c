@@ -87,8 +87,18 @@ int engine_opt_give(struct job *job, const struct opt_desc *o,
 	g->bare = !value;
 	snprintf(g->value, sizeof(g->value), "%s", value ? value : "");
 	g->line = line;
+	g->engine_took = job->engine && opt_find(job->engine->options, o->name);
 	snprintf(g->where, sizeof(g->where), "%s", where);
 	return 0;
+}
+
+/* fio keeps a section's engine options with its engine: a job that
+ * changes the ioengine [global] gave drops the options [global] gave
+ * that engine (examples/e4defrag2.fio's donorname under libaio). */
+static bool dropped_with_global_engine(const struct job *job,
+				       const struct engine_opt_given *g)
+{
+	return g->engine_took && g->line > 0 && g->line < job->source_line;
 }
 
 void engine_opts_reset(struct job *job)
@@ -140,6 +150,8 @@ int engine_opts_resolve(struct job *job, const char *job_where,
 			continue;
 		given_where(job, g, where, sizeof(where));
 		o = opt_find(job->engine->options, g->name);
+		if (!o && dropped_with_global_engine(job, g))
+			continue;
 		if (!o)
 			return not_engines_option(job, g, where, err);
 		ret = opt_set(job->engine_opts, o, g->bare ? NULL : g->value,

@@ -35,9 +35,6 @@ int job_check_files(const struct job *job, const char *where,
 			       "its I/O on one file per job in iodig (fio "
 			       "spreads it over the files)", where, what, nr,
 			       job->engine->name);
-	if (job->verify != VERIFY_NONE)
-		return err_set(err, ENOTSUP, "%s: %s=%u with verify=: iodig "
-			       "verifies one file per job", where, what, nr);
 	return 0;
 }
 
@@ -148,6 +145,14 @@ int worker_file_path(const struct worker *w, unsigned int k, char *buf,
 	if (w->job->filename[0])
 		return job_listed_file(w->job, k, buf, len);
 	return job_file_name(w->job, w->clone_index, k, buf, len);
+}
+
+const char *worker_file_name(const struct worker *w, unsigned int k, char *buf,
+			     size_t len)
+{
+	if (w->nr_files <= 1 || worker_file_path(w, k, buf, len))
+		return w->path;
+	return buf;
 }
 
 int worker_open_files(struct worker *w, int flags, struct errbuf *err)

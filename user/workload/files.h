@@ -49,6 +49,11 @@ int job_file_sizes(const struct job *job, unsigned int nr,
 int worker_file_path(const struct worker *w, unsigned int k, char *buf,
 		     size_t len);
 
+/* The path of file @k of worker @w, in @buf, or w->path when the worker
+ * has one file (or @k's name does not fit). */
+const char *worker_file_name(const struct worker *w, unsigned int k, char *buf,
+			     size_t len);
+
 /* Opens each of @w's files with @flags (O_CREAT with allow_file_create)
  * into w->fds, fds[0] also as w->fd. */
 int worker_open_files(struct worker *w, int flags, struct errbuf *err);

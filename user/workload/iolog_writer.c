@@ -226,21 +226,6 @@ static int append_locked(const char *path, const char *buf, size_t len)
 	return ret;
 }
 
-static int write_whole(const char *path, const char *buf, size_t len)
-{
-	struct atomic_file af;
-	int ret = atomic_file_open(&af, path);
-
-	if (ret)
-		return ret;
-	ret = fd_write_all(af.fd, buf, len);
-	if (ret) {
-		atomic_file_abort(&af);
-		return ret;
-	}
-	return atomic_file_commit(&af, false);
-}
-
 int iolog_finish(struct iolog_writer *lw, uint64_t now_ns, struct errbuf *err)
 {
 	char path[PATH_MAX];
@@ -257,7 +242,7 @@ int iolog_finish(struct iolog_writer *lw, uint64_t now_ns, struct errbuf *err)
 		lw->mem[f] = NULL;
 		file_name(lw, f, path, sizeof(path));
 		if (!ret)
-			ret = lw->job->logs.per_job ? write_whole(path, lw->buf[f], lw->len[f]) :
+			ret = lw->job->logs.per_job ? atomic_file_write(path, lw->buf[f], lw->len[f]) :
 			      append_locked(path, lw->buf[f], lw->len[f]);
 		if (ret)
 			err_set(err, -ret, "cannot write the log file %s of job '%s': %s",

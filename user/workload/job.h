@@ -56,6 +56,15 @@ enum file_service {
 	FILE_SERVICE_GAUSS,
 };
 
+/* fio's fallocate: how a writing job's new file is given its size. */
+enum fallocate_mode {
+	FALLOCATE_NONE,      /* left empty: the writes make it grow */
+	FALLOCATE_NATIVE,    /* fallocate(2) */
+	FALLOCATE_POSIX,     /* posix_fallocate(3) */
+	FALLOCATE_KEEP,      /* fallocate(2) with FALLOC_FL_KEEP_SIZE */
+	FALLOCATE_TRUNCATE,  /* ftruncate(2): sized, no blocks */
+};
+
 /* fio's continue_on_error classes (ERROR_TYPE_*). */
 #define CONTINUE_READ   (1u << 0)
 #define CONTINUE_WRITE  (1u << 1)
@@ -147,6 +156,7 @@ struct engine_opt_given {
 	bool bare;           /* "hipri" without "=value" */
 	char value[JOB_ENGINE_OPT_VALUE_MAX];
 	int line;            /* > 0: the line of job->source that gave it */
+	bool engine_took;    /* the ioengine set when it was given takes it */
 	char where[48];      /* line 0: where it was given ("command line") */
 };
 
@@ -275,6 +285,12 @@ struct job {
 	uint64_t verify_backlog_batch; /* blocks per backlog verify; 0 = backlog */
 	uint64_t verify_interval; /* header every N bytes; 0 = min write bs */
 	uint64_t verify_offset;   /* header moved to this offset in a block */
+	/* fio's verify_async threads and experimental_verify: iodig checks
+	 * each block in the worker that read it, from its log of the writes,
+	 * with the same blocks checked and the same failures found. */
+	unsigned int verify_async;
+	struct job_cpus verify_async_cpus;
+	bool experimental_verify;
 	struct pattern verify_pattern;
 	struct pattern buffer_pattern;
 	struct opt_flag zero_buffers;
@@ -299,6 +315,7 @@ struct job {
 
 	struct job_stat_opts stat;
 	struct job_log_opts logs;
+	char write_iolog[PATH_MAX]; /* fio's iolog of the I/O issued; "": none */
 
 	/* The options as given, "key=value\n" each, in order: the [global]
 	 * section's (and those before the first --name) first, then the
@@ -321,6 +338,7 @@ struct job {
 	bool create_only;        /* lay the files out, do no I/O */
 	bool file_append;        /* offsets past the file's end */
 	bool allow_mounted_write; /* the write guard's override, per job */
+	enum fallocate_mode fallocate;
 
 	/* fio's job control (job/control_opts.c). */
 	unsigned int continue_on_error; /* CONTINUE_* bits */

@@ -53,6 +53,7 @@ struct verify_spec {
 
 /* One written block, as fio's io_u remembers it. */
 struct verify_io {
+	uint32_t file;       /* among the job's files */
 	uint64_t offset;
 	uint32_t len;
 	uint64_t seed;

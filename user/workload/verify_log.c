@@ -33,10 +33,19 @@ size_t vlog_pending(const struct verify_log *l)
 	return l->tail - l->head;
 }
 
+/* Whether @b starts inside @a, or before it in (file, offset) order. */
+static bool reaches_into(const struct vlog_entry *a, const struct vlog_entry *b)
+{
+	return a->file > b->file ||
+	       (a->file == b->file && a->offset + a->len > b->offset);
+}
+
 static int by_offset_then_age(const void *a, const void *b)
 {
 	const struct vlog_entry *x = a, *y = b;
 
+	if (x->file != y->file)
+		return x->file < y->file ? -1 : 1;
 	if (x->offset != y->offset)
 		return x->offset < y->offset ? -1 : 1;
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
@@ -52,7 +61,7 @@ static void compact(struct verify_log *l)
 	for (size_t i = 0; i < n; i++) {
 		bool drop = false;
 
-		while (kept && p[kept - 1].offset + p[kept - 1].len > p[i].offset) {
+		while (kept && reaches_into(&p[kept - 1], &p[i])) {
 			if (p[kept - 1].seq > p[i].seq) {
 				drop = true;
 				break;
@@ -96,7 +105,7 @@ int vlog_add(struct verify_log *l, const struct vlog_entry *e)
 		return -ENOMEM;
 	last = l->tail > l->head ? &l->e[l->tail - 1] : NULL;
 	/* sequential writes arrive in order: no sort needed */
-	if (last && last->offset + last->len > e->offset)
+	if (last && reaches_into(last, e))
 		l->sorted = false;
 	l->e[l->tail] = *e;
 	l->e[l->tail].seq = l->seq++;

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 struct vlog_entry {
+	uint32_t file;       /* among the job's files; order is (file, offset) */
 	uint64_t offset;
 	uint64_t seed;
 	uint64_t seq;        /* order of completion, for overlaps */

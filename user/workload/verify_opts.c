@@ -3,6 +3,7 @@
  * buffer contents. */
 #include <errno.h>
 
+#include "workload/engine.h"
 #include "workload/verify.h"
 #include "workload/verify_opts.h"
 
@@ -74,6 +75,10 @@ int verify_opts_resolve(struct job *job, const char *where, struct errbuf *err)
 	resolve_buffers(job);
 	if (job->verify == VERIFY_NONE)
 		return 0;
+	/* fio's null engine (FIO_FAKEIO) does the verify reads and checks
+	 * nothing, which is verify=null's meaning */
+	if (job->engine && (job->engine->flags & ENGINE_DISKLESS))
+		job->verify = VERIFY_NULL;
 	if ((job->verify == VERIFY_PATTERN ||
 	     job->verify == VERIFY_PATTERN_NO_HDR) && !has_pattern)
 		return err_set(err, EINVAL, "%s: verify=pattern needs verify_pattern",

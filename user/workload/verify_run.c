@@ -94,15 +94,16 @@ void verify_run_write(struct verify_run *vr, struct io_unit *u, uint64_t now_ns)
 	vu->check = false;
 	vu->logged = false;
 	vu->io = (struct verify_io){
-		.offset = u->offset, .len = u->len, .seed = next_seed(vr),
-		.numberio = (uint16_t)vr->write_issues++, .time_ns = now_ns,
+		.file = u->file, .offset = u->offset, .len = u->len,
+		.seed = next_seed(vr), .numberio = (uint16_t)vr->write_issues++,
+		.time_ns = now_ns,
 	};
 	verify_fill(&vr->spec, u->buf, &vu->io);
 }
 
 static int log_write(struct verify_run *vr, const struct verify_io *io)
 {
-	struct vlog_entry e = { .offset = io->offset, .seed = io->seed,
+	struct vlog_entry e = { .file = io->file, .offset = io->offset, .seed = io->seed,
 				.len = io->len, .numberio = io->numberio };
 
 	vr->recent[vr->writes_done++ % vr->job->iodepth] = io->offset;
@@ -111,7 +112,7 @@ static int log_write(struct verify_run *vr, const struct verify_io *io)
 
 int verify_run_dry_write(struct verify_run *vr, const struct io_unit *u)
 {
-	struct verify_io io = { .offset = u->offset, .len = u->len,
+	struct verify_io io = { .file = u->file, .offset = u->offset, .len = u->len,
 				.seed = next_seed(vr),
 				.numberio = (uint16_t)vr->write_issues++ };
 
@@ -155,6 +156,7 @@ bool verify_run_next(struct verify_run *vr, struct io_unit *u, bool verify_phase
 	if (state_stops(vr, e.offset))
 		return false;
 	u->ddir = DDIR_READ;
+	u->file = e.file;
 	u->offset = e.offset;
 	u->len = e.len;
 	u->result = 0;

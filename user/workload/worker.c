@@ -25,6 +25,7 @@
 #include "workload/flow.h"
 #include "workload/pacing.h"
 #include "workload/verify_run.h"
+#include "workload/io_trace.h"
 #include "workload/iolog_writer.h"
 #include "workload/worker.h"
 #include "workload/io_units.h"
@@ -52,6 +53,7 @@ struct io_loop {
 	struct rusage ru_start;
 	struct worker_counters counters; /* w->count_events */
 	struct iolog_writer logs;  /* fio's log files (write_*_log) */
+	struct io_trace trace;     /* fio's write_iolog */
 	uint64_t seed_base;       /* randseed, or random without randrepeat */
 	bool pacing;              /* rate or thinktime options given */
 	bool think_pending;       /* thinktime due after a completion */
@@ -204,18 +206,19 @@ static void verify_completed(struct io_loop *lp, struct io_unit *u)
 {
 	struct worker *w = lp->w;
 	uint64_t checked = lp->vr.reads_done;
-	char msg[sizeof(w->stats->errmsg)];
+	char msg[sizeof(w->stats->errmsg)], buf[PATH_MAX];
+	const char *path = worker_file_name(w, u->file, buf, sizeof(buf));
 	int ret;
 
 	if ((uint64_t)u->result != u->len) {
 		if (lp->vr.units[u->index].check)
 			lp->error = worker_fail(w, -EIO, "verify read at offset %llu "
 						"on %s returned %lld of %u bytes",
-						(unsigned long long)u->offset, w->path,
+						(unsigned long long)u->offset, path,
 						(long long)u->result, u->len);
 		return;
 	}
-	ret = verify_run_done(&lp->vr, u, w->path, msg, sizeof(msg));
+	ret = verify_run_done(&lp->vr, u, path, msg, sizeof(msg));
 	if (ret == -EILSEQ && job_error_is_non_fatal(w->job, 2, EILSEQ)) {
 		w->stats->verify_errors++;
 	} else if (ret == -EILSEQ) {
@@ -346,8 +349,11 @@ static bool next_io(struct io_loop *lp, struct io_unit *u)
 {
 	u->fd = lp->w->fd;
 	u->file = 0;
-	if (lp->verify && verify_run_next(&lp->vr, u, lp->verify_phase))
+	if (lp->verify && verify_run_next(&lp->vr, u, lp->verify_phase)) {
+		if (lp->w->fds) /* the file the write went to */
+			u->fd = lp->w->fds[u->file];
 		return true;
+	}
 	return fill_unit(lp, u) && prepare_data(lp, u);
 }
 
@@ -475,6 +481,7 @@ static bool issue_one(struct io_loop *lp, uint64_t now)
 	if (lp->pacing && !pace_before_issue(lp, u))
 		return false;
 	u->issue_ns = u->start_ns;
+	io_trace_io(&lp->trace, w, u);
 	r = e->queue(w, u);
 	if (r == IO_BUSY) {
 		lp->retry = u;
@@ -749,6 +756,8 @@ static int worker_run(struct worker *w)
 	if (ret)
 		goto cleanup;
 	ret = iolog_open(&lp.logs, job, w->index + 1, &err);
+	if (!ret)
+		ret = io_trace_open(&lp.trace, w, &err);
 	if (ret) {
 		worker_fail(w, ret, "%s", err.msg);
 		goto cleanup;
@@ -774,7 +783,8 @@ static int worker_run(struct worker *w)
 	if (!job->create_only)
 		ret = run_loops(&lp);
 	finish_accounting(&lp);
-	if (iolog_finish(&lp.logs, w->stats->end_ns, &err) && !ret)
+	if ((iolog_finish(&lp.logs, w->stats->end_ns, &err) ||
+	     io_trace_finish(&lp.trace, w, &err)) && !ret)
 		ret = worker_fail(w, -EIO, "%s", err.msg);
 	save_verify_state(&lp);
 cleanup:
@@ -782,6 +792,7 @@ cleanup:
 	if (engine_ready && job->engine->cleanup)
 		job->engine->cleanup(w);
 	iolog_free(&lp.logs);
+	io_trace_free(&lp.trace);
 	file_service_free(&lp.fs);
 	worker_close_files(w);
 	if (lp.verify)

@@ -1,0 +1,27 @@
+# write_iolog against fio 3.33: the same iolog version 3 (header, the files added, opened and closed, each I/O's file, direction, offset and length in order), timestamps aside; read_iolog refused saying why.
+source tests/host/lib.sh
+command -v fio >/dev/null || skip "needs fio"
+
+# both CASE JOB-ARGS...: each tool writes CASE's log in its own empty
+# directory; the logs must match line for line without their times.
+both() {
+	local name=$1; shift
+	mkdir -p "$TMP/$name/i" "$TMP/$name/f"
+	(cd "$TMP/$name/i" && "$IODIG" run --no-probes --no-save --output-format=json \
+		--write_iolog=trace "$@" >/dev/null 2>../i.err)
+	check "$name: iodig ran ($(head -c 300 "$TMP/$name/i.err"))" [ $? = 0 ]
+	(cd "$TMP/$name/f" && fio --output-format=json --write_iolog=trace "$@" >/dev/null 2>&1)
+	strip() { sed -E '2,$s/^[0-9]+ //' "$1" 2>/dev/null; }
+	check "$name: the same log as fio's: $(diff <(strip "$TMP/$name/i/trace") <(strip "$TMP/$name/f/trace") | head -5)" \
+		[ -s "$TMP/$name/f/trace" ] && cmp -s <(strip "$TMP/$name/i/trace") <(strip "$TMP/$name/f/trace")
+	check "$name: times never go back" awk 'NR > 1 && $1 < last { exit 1 } NR > 1 { last = $1 }' "$TMP/$name/i/trace"
+}
+
+both randwrite --name=w --filename=f --size=256k --bs=16k --rw=randwrite
+both read_skip --name=r --filename=f --size=1m --bs=64k --rw=read:64k --ioengine=libaio --iodepth=4
+both bssplit --name=b --filename=f --size=512k --bssplit=4k/50:16k/50 --rw=randread --ioengine=io_uring --iodepth=2
+both verify --name=v --filename=f --size=128k --bs=8k --rw=write --verify=crc32c
+
+"$IODIG" run --no-probes --no-save --name=x --size=64k --read_iolog=trace >/dev/null 2>"$TMP/r.err"
+check "read_iolog: refused saying why" grep -q "read_iolog.*does not replay" "$TMP/r.err"
+done_testing

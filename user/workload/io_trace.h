@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * fio's write_iolog: the I/O a worker issued, as fio 3.33 writes it
+ * (its iolog version 3, which read_iolog and fio's replay take):
+ *   fio version 3 iolog
+ *   USEC FILE add|open|close
+ *   USEC FILE read|write OFFSET LENGTH
+ * USEC counted from when the worker set the log up.  Lines are kept in
+ * memory while the job runs and the file is written whole at its end.
+ */
+#ifndef IODIG_IO_TRACE_H
+#define IODIG_IO_TRACE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "base/errbuf.h"
+#include "workload/engine.h"
+
+struct worker;
+
+struct io_trace {
+	FILE *mem;          /* NULL: write_iolog is off */
+	char *buf;
+	size_t len;
+	uint64_t start_ns;
+};
+
+/* Starts @w's log when its job has write_iolog: the files added and
+ * opened.  0 or -errno with the reason in @err. */
+int io_trace_open(struct io_trace *t, const struct worker *w, struct errbuf *err);
+/* One I/O handed to the engine. */
+void io_trace_io(struct io_trace *t, const struct worker *w, const struct io_unit *u);
+/* Closes the files in the log and writes it; 0 or -errno with the file
+ * named in @err.  Frees it either way. */
+int io_trace_finish(struct io_trace *t, const struct worker *w, struct errbuf *err);
+/* Frees it without writing; safe after io_trace_finish. */
+void io_trace_free(struct io_trace *t);
+
+#endif /* IODIG_IO_TRACE_H */
