@@ -15,6 +15,7 @@
 static const char sim_defs[] =
 	"{\"key\": \"iops\", \"kind\": \"workload\", \"label\": \"IOPS\", \"unit\": \"\", \"better\": \"higher\"},"
 	"{\"key\": \"lat_mean_ns\", \"kind\": \"workload\", \"label\": \"lat avg\", \"unit\": \"ns\", \"better\": \"lower\"},"
+	"{\"key\": \"slat_mean_ns\", \"kind\": \"workload\", \"label\": \"slat avg\", \"unit\": \"ns\", \"better\": \"lower\"},"
 	"{\"key\": \"lat_p99_ns\", \"kind\": \"workload\", \"label\": \"lat p99\", \"unit\": \"ns\", \"better\": \"lower\"},"
 	"{\"key\": \"kernel.punt_ratio\", \"kind\": \"kernel\", \"label\": \"io_uring punt ratio (io-wq)\", \"unit\": \"\", \"better\": \"lower\"},"
 	"{\"key\": \"kernel.punt_ns_per_io\", \"kind\": \"kernel\", \"label\": \"io_uring time punted to io-wq per I/O\", \"unit\": \"ns/IO\", \"better\": \"lower\"},"

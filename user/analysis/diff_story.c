@@ -61,6 +61,34 @@ static long time_row(const struct diff *d, const struct diff_row *r)
 	return -1;
 }
 
+/*
+ * A sampled submission row is inclusive: a frame on (nearly) every
+ * submission stack, such as the system call's entry, carries the whole
+ * slat, so its change is slat's own, already in the headline, and explains
+ * nothing more specific.  Such a row keeps its place among the changed
+ * rows but is ranked after the rows that do explain.
+ */
+#define ENCLOSING_SHARE 0.9
+
+static bool encloses_slat(const struct diff *d, const struct diff_row *r)
+{
+	const char *role = "fn|slat|", *measure = "|ns_per_io";
+	size_t len = strlen(r->key);
+	long slat = diff_find_row(d, "slat_mean_ns");
+
+	if (slat < 0 || strncmp(r->key, role, strlen(role)) || len < strlen(measure) ||
+	    strcmp(r->key + len - strlen(measure), measure))
+		return false;
+	for (size_t f = 0; f < d->nr_files; f++) {
+		const struct diff_cell *c = &r->cells[f], *whole = &d->rows[slat].cells[f];
+
+		if (!c->present || !whole->present || whole->s.mean <= 0 ||
+		    c->s.mean < ENCLOSING_SHARE * whole->s.mean)
+			return false;
+	}
+	return true;
+}
+
 struct ranked {
 	size_t row;
 	bool changed;
@@ -103,7 +131,7 @@ static struct ranked rank_row(struct diff *d, size_t i, double dlat)
 		k.rel = fabs(r->cells[1].change_pct);
 	else if (compared(r) && r->cells[1].change != 0.0)
 		k.rel = INFINITY;
-	if (t >= 0 && compared(&d->rows[t]))
+	if (t >= 0 && compared(&d->rows[t]) && !encloses_slat(d, &d->rows[t]))
 		k.weight = fabs(d->rows[t].cells[1].change);
 	if ((size_t)t == i && compared(r)) {
 		r->time_delta = r->cells[1].change;
