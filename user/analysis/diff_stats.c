@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "analysis/diff.h"
+#include "analysis/tracefile.h"
 #include "base/bh.h"
 #include "base/mannwhitney.h"
 
@@ -49,10 +50,43 @@ static double cell_test(const struct diff_row *r, const struct diff_cell *base,
 	return m.p;
 }
 
-/* Large enough to call: at least --min-change percent, or any change
- * from a baseline of 0. */
-static bool large_enough(const struct diff *d, const struct diff_cell *c)
+/* Events a run must gain or lose before a count per I/O is called
+ * changed: a handful per run (a page touched in one side's memory layout
+ * and not the other's) is a relative change of 100% that means nothing. */
+#define MIN_EVENTS_PER_RUN 10.0
+
+/* The mean I/Os per run of file @f, 0 when it does not say. */
+static double ios_per_run(const struct diff *d, size_t f)
 {
+	const struct tf_metric *m = tracefile_metric(d->tf[f], "ios");
+	double sum = 0;
+
+	for (size_t i = 0; m && i < m->n; i++)
+		sum += m->v[i];
+	return m && m->n ? sum / (double)m->n : 0.0;
+}
+
+/* A count per I/O whose change, in events per run, is below the floor. */
+static bool too_few_events(const struct diff *d, const struct diff_row *r,
+			   const struct diff_cell *c, size_t f)
+{
+	size_t len = strlen(r->key);
+	const char *suffix = "_per_io";
+	double ios = fmin(ios_per_run(d, 0), ios_per_run(d, f));
+
+	if (!strcmp(r->unit, "ns/IO") || len < strlen(suffix) ||
+	    strcmp(r->key + len - strlen(suffix), suffix) || ios <= 0)
+		return false;
+	return fabs(c->change) * ios < MIN_EVENTS_PER_RUN;
+}
+
+/* Large enough to call: at least --min-change percent, or any change
+ * from a baseline of 0; for a count per I/O also enough events per run. */
+static bool large_enough(const struct diff *d, const struct diff_row *r,
+			 const struct diff_cell *c, size_t f)
+{
+	if (too_few_events(d, r, c, f))
+		return false;
 	if (isnan(c->change_pct))
 		return c->change != 0.0;
 	return fabs(c->change_pct) >= d->min_change;
@@ -89,7 +123,7 @@ static int judge_column(struct diff *d, size_t f, double *p, double *q)
 		if (c->q >= d->alpha)
 			c->sig = SIG_NOISE;
 		else
-			c->sig = large_enough(d, c) ? SIG_CHANGED : SIG_SMALL;
+			c->sig = large_enough(d, &d->rows[r], c, f) ? SIG_CHANGED : SIG_SMALL;
 	}
 	if (f == 1)
 		d->nr_tested = tested;
