@@ -105,10 +105,11 @@ wait_nvme() { # wait_nvme: 0 once the namespace's block device is there
 	[ -b $NVME ]
 }
 if [ -b $NVME ]; then
-	# The GUP job, one and eight submitters; the first with the issue hook
-	# (--detail) for the block family's stages on a driver that completes
-	# by interrupt.
-	run nvme_gup1 block$FUNCS --detail $LIBAIO --filename=$NVME --iodepth=8
+	# The GUP job, one and eight submitters; then the block family alone
+	# with its issue hook (--detail), for the stages on a driver that
+	# completes by interrupt.
+	run nvme_gup1 block$FUNCS $LIBAIO --filename=$NVME --iodepth=8
+	run nvme_stages block --detail $LIBAIO --filename=$NVME --iodepth=8
 	run nvme_gup8 block$FUNCS $LIBAIO --filename=$NVME --iodepth=8 --numjobs=8 \
 		--group_reporting
 	# Polled io_uring: IOPOLL requests go to the poll queue and the
