@@ -350,7 +350,7 @@ int diff_build(struct tracefile **tf, size_t n, const struct diff_opts *o,
 	d->alpha = o->alpha;
 	d->min_change = o->min_change;
 	d->all = o->all;
-	d->probes_row = d->lat_row = -1;
+	d->probes_row = d->lat_row = d->slat_row = -1;
 	d->tf = calloc(n, sizeof(*d->tf));
 	d->tags = calloc(n, sizeof(*d->tags));
 	if (!d->tf || !d->tags) {

@@ -105,6 +105,7 @@ struct diff {
 	size_t *story, nr_story, nr_story_shown;
 	long probes_row;           /* iodig's probes, -1 when none */
 	long lat_row;              /* whole-run lat avg, -1 when none */
+	long slat_row;             /* whole-run slat avg, -1 when none */
 };
 
 int diff_parse_format(const char *s, enum diff_format *out, struct errbuf *err);

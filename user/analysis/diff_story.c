@@ -74,7 +74,7 @@ static bool encloses_slat(const struct diff *d, const struct diff_row *r)
 {
 	const char *role = "fn|slat|", *measure = "|ns_per_io";
 	size_t len = strlen(r->key);
-	long slat = diff_find_row(d, "slat_mean_ns");
+	long slat = d->slat_row;
 
 	if (slat < 0 || strncmp(r->key, role, strlen(role)) || len < strlen(measure) ||
 	    strcmp(r->key + len - strlen(measure), measure))
@@ -153,6 +153,7 @@ int diff_tell(struct diff *d)
 	size_t n = 0;
 
 	d->lat_row = diff_find_row(d, "lat_mean_ns");
+	d->slat_row = diff_find_row(d, "slat_mean_ns");
 	d->headline = calloc(sizeof(headline_keys) / sizeof(headline_keys[0]), sizeof(size_t));
 	d->story = calloc(d->nr_rows ? d->nr_rows : 1, sizeof(size_t));
 	rk = calloc(d->nr_rows ? d->nr_rows : 1, sizeof(*rk));
