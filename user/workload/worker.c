@@ -24,6 +24,7 @@
 #include "workload/files.h"
 #include "workload/flow.h"
 #include "workload/pacing.h"
+#include "workload/replay_run.h"
 #include "workload/verify_run.h"
 #include "workload/io_trace.h"
 #include "workload/iolog_writer.h"
@@ -59,6 +60,7 @@ struct io_loop {
 	bool think_pending;       /* thinktime due after a completion */
 	struct pacing pace;
 	struct flow_state flow;   /* flow=: the job's share of its flow_id */
+	struct replay_cursor replay; /* read_iolog: where the log is */
 	int error;
 };
 
@@ -137,6 +139,25 @@ static bool prepare_data(struct io_loop *lp, struct io_unit *u)
 	return true;
 }
 
+static int quiesce(struct io_loop *lp);
+
+/* read_iolog: the log's next I/O.  A sync waits for the I/O in flight,
+ * as fio's engines hold a sync back until their queue is empty. */
+static bool replay_unit(struct io_loop *lp, struct io_unit *u)
+{
+	struct worker *w = lp->w;
+	enum replay_step step = REPLAY_STEP_END;
+	int ret = 0;
+
+	while (!ret && !lp->error && (step = replay_cursor_next(&lp->replay, w,
+			lp->deadline_ns, u)) == REPLAY_STEP_SYNC)
+		if (quiesce(lp) == 0 && (ret = replay_cursor_sync(&lp->replay, w)))
+			lp->error = worker_fail(w, ret, "sync of %s failed: %s",
+						w->path, strerror(-ret));
+	lp->exhausted = ret || lp->error || step == REPLAY_STEP_END;
+	return !lp->exhausted;
+}
+
 /* Fills @u with the next I/O of the job (fio's get_io_u); false when there
  * is none after all. */
 static bool fill_unit(struct io_loop *lp, struct io_unit *u)
@@ -147,6 +168,8 @@ static bool fill_unit(struct io_loop *lp, struct io_unit *u)
 
 	if (lp->verify_phase || lp->vr.stop || lp->exhausted)
 		return false;
+	if (w->replay)
+		return replay_unit(lp, u);
 	u->ddir = pick_ddir(w);
 	if (lp->fs.files) {
 		/* several files: file_service picks the file and the offset */
@@ -775,6 +798,7 @@ static int worker_run(struct worker *w)
 	for (start = now_ns(); !stopped(w) && now_ns() - start < job->startdelay_ns;)
 		sleep_ns(10000000);
 	start = now_ns();
+	replay_cursor_start(&lp.replay, w->replay, start);
 	lp.ramp_end_ns = start + job->ramp_time_ns;
 	if (job->runtime_ns)
 		lp.deadline_ns = lp.ramp_end_ns + job->runtime_ns;
