@@ -60,18 +60,37 @@ static bool wait_for(struct replay_cursor *c, const struct replay_entry *e,
 	return true;
 }
 
-enum replay_step replay_cursor_next(struct replay_cursor *c, const struct worker *w,
-				    uint64_t deadline_ns, struct io_unit *u)
+/* fsync or fdatasync of @e's file, once the I/O in flight is done. */
+static int sync_file(const struct replay_entry *e, const struct worker *w,
+		     int (*drain)(void *arg), void *arg)
+{
+	int fd = w->fds ? w->fds[e->file] : w->fd;
+
+	if (drain(arg) < 0)
+		return -EIO; /* the drain's own error is the worker's already */
+	if (fd < 0) /* a diskless engine has no file to sync */
+		return 0;
+	if (e->kind == REPLAY_SYNC ? fsync(fd) : fdatasync(fd))
+		return -errno;
+	return 0;
+}
+
+int replay_cursor_next(struct replay_cursor *c, const struct worker *w,
+		       uint64_t deadline_ns, struct io_unit *u,
+		       int (*drain)(void *arg), void *arg)
 {
 	while (c->next < c->log->nr_entries) {
 		const struct replay_entry *e = &c->log->entries[c->next++];
+		int ret;
 
 		if (!wait_for(c, e, w, deadline_ns))
-			return REPLAY_STEP_END;
+			return 0;
 		c->last_ns = now_ns();
 		if (e->kind == REPLAY_SYNC || e->kind == REPLAY_DATASYNC) {
-			c->sync = e;
-			return REPLAY_STEP_SYNC;
+			ret = sync_file(e, w, drain, arg);
+			if (ret)
+				return ret;
+			continue;
 		}
 		if (e->kind != REPLAY_READ && e->kind != REPLAY_WRITE)
 			continue;
@@ -81,20 +100,7 @@ enum replay_step replay_cursor_next(struct replay_cursor *c, const struct worker
 		u->file = e->file;
 		u->fd = w->fds ? w->fds[e->file] : w->fd;
 		u->result = 0;
-		return REPLAY_STEP_IO;
+		return 1;
 	}
-	return REPLAY_STEP_END;
-}
-
-int replay_cursor_sync(struct replay_cursor *c, const struct worker *w)
-{
-	const struct replay_entry *e = c->sync;
-	int fd = w->fds ? w->fds[e->file] : w->fd;
-	int ret;
-
-	c->sync = NULL;
-	if (fd < 0) /* a diskless engine has no file to sync */
-		return 0;
-	ret = e->kind == REPLAY_SYNC ? fsync(fd) : fdatasync(fd);
-	return ret ? -errno : 0;
+	return 0;
 }

@@ -21,24 +21,20 @@ struct replay_cursor {
 	uint64_t start_ns;    /* version 2 waits count from here */
 	uint64_t last_ns;     /* when the entry before was taken */
 	uint64_t late_ns;     /* overslept last time, taken off the next wait */
-	const struct replay_entry *sync; /* REPLAY_STEP_SYNC's entry */
-};
-
-enum replay_step {
-	REPLAY_STEP_IO,   /* @u holds the next read or write */
-	REPLAY_STEP_SYNC, /* a sync is due: replay_cursor_sync() after the
-			   * I/O in flight completed */
-	REPLAY_STEP_END,  /* the log is done, or the job was stopped */
 };
 
 void replay_cursor_start(struct replay_cursor *c, const struct replay_log *log,
 			 uint64_t now);
-/* Waits out the next entries' delays (until @deadline_ns, 0: none, or the
+/*
+ * Waits out the next entries' delays (until @deadline_ns, 0: none, or the
  * worker's stop) and fills @u's ddir, offset, len, file and fd from the
- * next read or write. */
-enum replay_step replay_cursor_next(struct replay_cursor *c, const struct worker *w,
-				    uint64_t deadline_ns, struct io_unit *u);
-/* fsync or fdatasync of the due sync's file: 0 or -errno. */
-int replay_cursor_sync(struct replay_cursor *c, const struct worker *w);
+ * next read or write: 1.  A sync on the way is done after @drain(@arg)
+ * completed the I/O in flight, as fio's engines hold a sync back until
+ * their queue is empty.  0: the log is done or the job stopped; -errno: a
+ * sync failed.
+ */
+int replay_cursor_next(struct replay_cursor *c, const struct worker *w,
+		       uint64_t deadline_ns, struct io_unit *u,
+		       int (*drain)(void *arg), void *arg);
 
 #endif /* IODIG_REPLAY_RUN_H */

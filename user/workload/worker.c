@@ -140,22 +140,19 @@ static bool prepare_data(struct io_loop *lp, struct io_unit *u)
 }
 
 static int quiesce(struct io_loop *lp);
+static int quiesce_loop(void *lp) { return quiesce(lp); }
 
-/* read_iolog: the log's next I/O.  A sync waits for the I/O in flight,
- * as fio's engines hold a sync back until their queue is empty. */
+/* read_iolog: the log's next I/O (workload/replay_run.h). */
 static bool replay_unit(struct io_loop *lp, struct io_unit *u)
 {
-	struct worker *w = lp->w;
-	enum replay_step step = REPLAY_STEP_END;
-	int ret = 0;
+	int ret = replay_cursor_next(&lp->replay, lp->w, lp->deadline_ns, u,
+				     quiesce_loop, lp);
 
-	while (!ret && !lp->error && (step = replay_cursor_next(&lp->replay, w,
-			lp->deadline_ns, u)) == REPLAY_STEP_SYNC)
-		if (quiesce(lp) == 0 && (ret = replay_cursor_sync(&lp->replay, w)))
-			lp->error = worker_fail(w, ret, "sync of %s failed: %s",
-						w->path, strerror(-ret));
-	lp->exhausted = ret || lp->error || step == REPLAY_STEP_END;
-	return !lp->exhausted;
+	if (ret < 0 && !lp->error)
+		lp->error = worker_fail(lp->w, ret, "sync of %s failed: %s",
+					lp->w->path, strerror(-ret));
+	lp->exhausted = ret <= 0;
+	return ret > 0;
 }
 
 /* Fills @u with the next I/O of the job (fio's get_io_u); false when there
