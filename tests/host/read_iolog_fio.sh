@@ -60,6 +60,13 @@ truncate -s 8m "$TMP/redirect/i/FILE" "$TMP/redirect/f/FILE"
 replay redirect "$TMP/flog" --ioengine=psync --replay_redirect=FILE
 check "redirect: the writes went to the file" [ -n "$(tr -d '\0' <"$TMP/redirect/i/FILE" | head -c 1)" ]
 
+# a log of two files (relative names: each tool makes them in its directory)
+mkdir -p "$TMP/mlog" && (cd "$TMP/mlog" && fio --name=m --nrfiles=2 --rw=randwrite --bs=4k \
+	--size=128k --write_iolog="$TMP/mlog.log" >/dev/null 2>&1)
+replay two_files "$TMP/mlog.log" --ioengine=psync
+both_files() { [ -s "$1/m.0.0" ] && [ -s "$1/m.0.1" ]; }
+check "two_files: both files written" both_files "$TMP/two_files/i"
+
 # a malformed line: the log and the line named, nothing run
 { head -4 "$TMP/flog"; echo "123 $LOOP write 4096"; tail -n +5 "$TMP/flog"; } >"$TMP/bad.log"
 mkdir -p "$TMP/bad" && (cd "$TMP/bad" && "$IODIG" run "${RUN[@]}" --name=r --read_iolog="$TMP/bad.log" \
