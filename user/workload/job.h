@@ -147,6 +147,22 @@ struct job_log_opts {
 	bool prio;               /* log_prio: the I/O priority, not a 0 flag */
 };
 
+/* fio's read_iolog replay (job/replay_opts.c, workload/replay_log.h). */
+#define REPLAY_SKIP_READ  (1u << 0)
+#define REPLAY_SKIP_WRITE (1u << 1)
+#define REPLAY_SKIP_TRIM  (1u << 2)
+#define REPLAY_SKIP_SYNC  (1u << 3)
+struct job_replay_opts {
+	char log[PATH_MAX];      /* read_iolog; "": the job is not a replay */
+	char redirect[PATH_MAX]; /* replay_redirect: every I/O onto this file */
+	bool no_stall;           /* replay_no_stall: no waits between I/Os */
+	bool chunked;            /* read_iolog_chunked: same replay here */
+	uint64_t align;          /* replay_align: offsets masked down to it */
+	uint64_t scale;          /* replay_scale: offsets divided by it (1) */
+	unsigned int time_scale; /* replay_time_scale: percent of the log's pace */
+	unsigned int skip;       /* replay_skip: REPLAY_SKIP_* */
+};
+
 /* An engine option as the job file or command line gave it, kept until
  * the job's engine is known: ioengine may come on a later line, in the
  * job's section after [global], or on the command line.  Copied with the
@@ -316,6 +332,7 @@ struct job {
 	struct job_stat_opts stat;
 	struct job_log_opts logs;
 	char write_iolog[PATH_MAX]; /* fio's iolog of the I/O issued; "": none */
+	struct job_replay_opts replay;
 
 	/* The options as given, "key=value\n" each, in order: the [global]
 	 * section's (and those before the first --name) first, then the

@@ -24,6 +24,7 @@
 #include "workload/files.h"
 #include "workload/flow.h"
 #include "workload/pacing.h"
+#include "workload/replay_run.h"
 #include "workload/verify_run.h"
 #include "workload/io_trace.h"
 #include "workload/iolog_writer.h"
@@ -59,6 +60,7 @@ struct io_loop {
 	bool think_pending;       /* thinktime due after a completion */
 	struct pacing pace;
 	struct flow_state flow;   /* flow=: the job's share of its flow_id */
+	struct replay_cursor replay; /* read_iolog: where the log is */
 	int error;
 };
 
@@ -137,6 +139,22 @@ static bool prepare_data(struct io_loop *lp, struct io_unit *u)
 	return true;
 }
 
+static int quiesce(struct io_loop *lp);
+static int quiesce_loop(void *lp) { return quiesce(lp); }
+
+/* read_iolog: the log's next I/O (workload/replay_run.h). */
+static bool replay_unit(struct io_loop *lp, struct io_unit *u)
+{
+	int ret = replay_cursor_next(&lp->replay, lp->w, lp->deadline_ns, u,
+				     quiesce_loop, lp);
+
+	if (ret < 0 && !lp->error)
+		lp->error = worker_fail(lp->w, ret, "sync of %s failed: %s",
+					lp->w->path, strerror(-ret));
+	lp->exhausted = ret <= 0;
+	return ret > 0;
+}
+
 /* Fills @u with the next I/O of the job (fio's get_io_u); false when there
  * is none after all. */
 static bool fill_unit(struct io_loop *lp, struct io_unit *u)
@@ -147,6 +165,8 @@ static bool fill_unit(struct io_loop *lp, struct io_unit *u)
 
 	if (lp->verify_phase || lp->vr.stop || lp->exhausted)
 		return false;
+	if (w->replay)
+		return replay_unit(lp, u);
 	u->ddir = pick_ddir(w);
 	if (lp->fs.files) {
 		/* several files: file_service picks the file and the offset */
@@ -775,6 +795,7 @@ static int worker_run(struct worker *w)
 	for (start = now_ns(); !stopped(w) && now_ns() - start < job->startdelay_ns;)
 		sleep_ns(10000000);
 	start = now_ns();
+	replay_cursor_start(&lp.replay, w->replay, start);
 	lp.ramp_end_ns = start + job->ramp_time_ns;
 	if (job->runtime_ns)
 		lp.deadline_ns = lp.ramp_end_ns + job->runtime_ns;
