@@ -23,6 +23,8 @@ void buflen_init(struct buflen_gen *g, const struct job *job,
 		   frand_job_seed(seed_base, thread_number, FRAND_BS_READ), use64);
 	frand_seed(&g->state[DDIR_WRITE],
 		   frand_job_seed(seed_base, thread_number, wp), use64);
+	frand_seed(&g->state[DDIR_TRIM],
+		   frand_job_seed(seed_base, thread_number, FRAND_BS_TRIM), use64);
 }
 
 /* bssplit: the first size, in ascending percentage order, whose running

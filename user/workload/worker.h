@@ -57,6 +57,7 @@ struct worker {
 	struct rng rng;
 	struct offsets offsets;      /* where each I/O goes */
 	struct buflen_gen buflen;    /* how long each is */
+	int trim_kind;               /* workload/trim.c's: 0 = not yet known */
 
 	/* Count the kernel's events on itself (workload/counters.h): set
 	 * by the runner when the counters family reports them. */
