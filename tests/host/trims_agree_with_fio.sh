@@ -92,6 +92,38 @@ for engine in libaio io_uring posixaio; do
 	check "$engine: trims have no submission latency (N=$got)" [ "$got" = 0 ]
 done
 
+# Block sizes that vary: each write takes its trim's offset and length,
+# drawn as fio draws them (the null engine's per-I/O bandwidth log, with
+# offsets: direction, size and offset of every I/O, in order).
+for mode in trimwrite randtrimwrite; do
+	cat >"$TMP/$mode.fio" <<-EOF
+	[global]
+	filesize=1M
+	ioengine=null
+	rw=$mode
+	log_offset=1
+	per_job_logs=0
+	write_bw_log
+	[bsrange]
+	bsrange=512-4k
+	[bssplit]
+	bssplit=512/25:1k/:2k/:4k/
+	EOF
+	for tool in fio iodig; do
+		mkdir -p "$TMP/$tool-$mode" && cd "$TMP/$tool-$mode" || continue
+		if [ $tool = fio ]; then fio "../$mode.fio" >/dev/null 2>&1
+		else "$IODIG" run --no-save --no-probes "../$mode.fio" >/dev/null 2>&1; fi ||
+			fail "$mode: $tool failed"
+		cd - >/dev/null
+	done
+	for job in bsrange bssplit; do
+		n=$(grep -c ', 2, ' "$TMP/iodig-$mode/${job}_bw.log")
+		check "$mode $job: the trims, writes, sizes and offsets of fio's ($n trims)" \
+			cmp -s <(cut -d, -f3-5 "$TMP/fio-$mode/${job}_bw.log") \
+			       <(cut -d, -f3-5 "$TMP/iodig-$mode/${job}_bw.log")
+	done
+done
+
 # A file: trims punch holes into the blocks a write put there.
 f=$TMP/punched
 dd if=/dev/urandom of="$f" bs=1M count=4 status=none

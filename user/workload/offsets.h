@@ -59,9 +59,9 @@ uint32_t offsets_take(struct offsets *o, enum ddir d, uint64_t rel,
  * (fio's set_rw_ddir). */
 enum ddir offsets_trimwrite_ddir(const struct offsets *o);
 
-/* randtrimwrite's write: the range the last trim discarded, not marked
- * in the map (fio's get_next_block and get_next_buflen); false before
- * any trim. */
+/* A trimwrite or randtrimwrite write: the range the last trim discarded,
+ * not marked in the map (fio's get_next_block and get_next_buflen); false
+ * before any trim. */
 bool offsets_after_trim(const struct offsets *o, uint64_t *rel,
 			uint32_t *len);
 

@@ -73,7 +73,7 @@ bool trim_fill_write(struct worker *w, struct io_unit *u)
 	uint64_t rel;
 	uint32_t len;
 
-	if (u->ddir != DDIR_WRITE || w->job->rw != RW_RANDTRIMWRITE ||
+	if (u->ddir != DDIR_WRITE || !rw_is_trimwrite(w->job->rw) ||
 	    !offsets_after_trim(&w->offsets, &rel, &len))
 		return false;
 	u->len = offsets_take(&w->offsets, DDIR_WRITE, rel, len, false);

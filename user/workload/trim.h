@@ -33,8 +33,9 @@ bool trim_by_worker(const struct job *job);
 enum io_result trim_or_queue(struct worker *w, struct io_unit *u,
 			     unsigned int queued);
 
-/* trimwrite, randtrimwrite: the direction of the next I/O, and for
- * randtrimwrite's write the trimmed block (true: @u is filled). */
+/* trimwrite, randtrimwrite: the direction of the next I/O, and for a
+ * write the block the last trim discarded, whatever the write block size
+ * (fio 3.33's get_next_block, get_next_buflen): true when @u is filled. */
 enum ddir trim_next_ddir(struct worker *w);
 bool trim_fill_write(struct worker *w, struct io_unit *u);
 
