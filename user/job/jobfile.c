@@ -22,6 +22,7 @@
 #include "job/jobfile_read.h"
 #include "job/options.h"
 #include "job/stream_options.h"
+#include "workload/trim.h"
 #include "job/process_opts.h"
 #include "job/replay_opts.h"
 
@@ -639,8 +640,7 @@ static int check_bs(const struct job *job, const char *where,
 		unsigned int bs = job->bs[d], lo = job->bs_min[d];
 		unsigned int hi = job->bs_max[d];
 
-		if (d == DDIR_READ ? !rw_has_read(job->rw) :
-				     !rw_has_write(job->rw))
+		if (!rw_has_dir(job->rw, (enum ddir)d))
 			continue;
 		if (!bs || !lo)
 			return err_set(err, EINVAL, "%s: bs must be larger "
@@ -721,6 +721,8 @@ static int check_job(struct job *job, struct errbuf *err)
 	ret = job_check_file_opts(job, where, err);
 	if (!ret)
 		ret = replay_opts_check(job, where, err);
+	if (!ret)
+		ret = trim_check_job(job, where, err);
 	if (ret)
 		return ret;
 	/* fio's fixup_options: time_based without a runtime is dropped

@@ -25,7 +25,7 @@
 
 static bool job_writes(const struct job *job)
 {
-	return rw_has_write(job->rw);
+	return rw_modifies(job->rw);
 }
 
 /* fio's diskless engines (null) touch no file: nothing to check, guard or

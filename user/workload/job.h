@@ -10,7 +10,8 @@
 
 #include "workload/pattern.h"
 
-enum ddir { DDIR_READ = 0, DDIR_WRITE = 1, DDIR_COUNT = 2 };
+/* fio's data directions (DDIR_RWDIR_CNT of them): trims are discards. */
+enum ddir { DDIR_READ = 0, DDIR_WRITE = 1, DDIR_TRIM = 2, DDIR_COUNT = 3 };
 
 enum rw_mode {
 	RW_READ,
@@ -19,6 +20,10 @@ enum rw_mode {
 	RW_RANDWRITE,
 	RW_RW,       /* "rw" and "readwrite": sequential mix */
 	RW_RANDRW,
+	RW_TRIM,
+	RW_RANDTRIM,
+	RW_TRIMWRITE,     /* each block trimmed, then written */
+	RW_RANDTRIMWRITE,
 };
 
 /* verify= methods, numbered as fio 3.33 numbers them: the number goes
@@ -229,7 +234,7 @@ struct job {
 	 * ignored, as by fio, when filename= is given. */
 	unsigned int nrfiles;
 	uint64_t filesize;      /* bytes of each file; 0 = size / nrfiles */
-	uint32_t bs[DDIR_COUNT];     /* "bs=4k" or "bs=4k,8k" (read,write) */
+	uint32_t bs[DDIR_COUNT];     /* "bs=4k" or "bs=4k,8k[,16k]" (read,write,trim) */
 	uint32_t bs_min[DDIR_COUNT]; /* "bsrange=4k-16k": bs_min..bs_max, */
 	uint32_t bs_max[DDIR_COUNT]; /* multiples of bs_min; equal to bs otherwise */
 
@@ -391,17 +396,45 @@ struct job {
 
 static inline bool rw_is_random(enum rw_mode rw)
 {
-	return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW;
+	return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW ||
+	       rw == RW_RANDTRIM || rw == RW_RANDTRIMWRITE;
 }
 
 static inline bool rw_has_read(enum rw_mode rw)
 {
-	return rw != RW_WRITE && rw != RW_RANDWRITE;
+	return rw == RW_READ || rw == RW_RANDREAD || rw == RW_RW ||
+	       rw == RW_RANDRW;
+}
+
+static inline bool rw_has_trim(enum rw_mode rw)
+{
+	return rw == RW_TRIM || rw == RW_RANDTRIM || rw == RW_TRIMWRITE ||
+	       rw == RW_RANDTRIMWRITE;
+}
+
+/* fio's trimwrite and randtrimwrite: a trim, then a write of its block. */
+static inline bool rw_is_trimwrite(enum rw_mode rw)
+{
+	return rw == RW_TRIMWRITE || rw == RW_RANDTRIMWRITE;
 }
 
 static inline bool rw_has_write(enum rw_mode rw)
 {
-	return rw != RW_READ && rw != RW_RANDREAD;
+	return rw == RW_WRITE || rw == RW_RANDWRITE || rw == RW_RW ||
+	       rw == RW_RANDRW || rw_is_trimwrite(rw);
+}
+
+/* The job does I/O in direction @d. */
+static inline bool rw_has_dir(enum rw_mode rw, enum ddir d)
+{
+	return d == DDIR_READ ? rw_has_read(rw) :
+	       d == DDIR_WRITE ? rw_has_write(rw) : rw_has_trim(rw);
+}
+
+/* Writes or trims: the job changes what its target holds. */
+static inline bool rw_modifies(enum rw_mode rw)
+{
+	return rw_has_write(rw) || rw_has_trim(rw);
 }
 
 static inline bool job_cpus_has(const struct job_cpus *c, unsigned int cpu)
@@ -431,5 +464,7 @@ static inline uint64_t job_clone_shift(const struct job *job, unsigned int clone
 }
 
 const char *rw_mode_name(enum rw_mode rw);
+/* "read", "write", "trim", as fio names them. */
+const char *ddir_name(enum ddir d);
 
 #endif /* IODIG_JOB_H */

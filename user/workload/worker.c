@@ -25,6 +25,7 @@
 #include "workload/flow.h"
 #include "workload/pacing.h"
 #include "workload/replay_run.h"
+#include "workload/trim.h"
 #include "workload/verify_run.h"
 #include "workload/io_trace.h"
 #include "workload/iolog_writer.h"
@@ -116,6 +117,8 @@ static enum ddir pick_ddir(struct worker *w)
 {
 	const struct job *job = w->job;
 
+	if (rw_has_trim(job->rw))
+		return trim_next_ddir(w);
 	if (!rw_has_write(job->rw))
 		return DDIR_READ;
 	if (!rw_has_read(job->rw))
@@ -130,6 +133,8 @@ static bool prepare_data(struct io_loop *lp, struct io_unit *u)
 	const struct job *job = lp->w->job;
 	uint64_t now = now_ns();
 
+	if (u->ddir == DDIR_TRIM)
+		return true;
 	if (u->ddir == DDIR_READ)
 		return !lp->verify || verify_run_plain_read(&lp->vr, u);
 	if (!lp->verify || job->verify == VERIFY_NULL)
@@ -168,6 +173,8 @@ static bool fill_unit(struct io_loop *lp, struct io_unit *u)
 	if (w->replay)
 		return replay_unit(lp, u);
 	u->ddir = pick_ddir(w);
+	if (trim_fill_write(w, u))
+		return true;
 	if (lp->fs.files) {
 		/* several files: file_service picks the file and the offset */
 		u->len = buflen_next(&w->buflen, u->ddir, w->region_len);
@@ -273,7 +280,9 @@ static bool io_error_tolerated(struct io_loop *lp, const struct io_unit *u)
 		lp->full = true;
 		return true;
 	}
-	return job_error_is_non_fatal(job, u->ddir, (int)-u->result);
+	/* fio's td_error_type: a trim's error is of the write class */
+	return job_error_is_non_fatal(job, u->ddir == DDIR_READ ? 0 : 1,
+				      (int)-u->result);
 }
 
 /* rate_min's check, and thinktime counted on completions. */
@@ -291,7 +300,8 @@ static void paced_completion(struct io_loop *lp, const struct io_unit *u,
 static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 {
 	struct worker *w = lp->w;
-	bool sync = engine_is_sync(w->job);
+	bool sync = engine_is_sync(w->job) ||
+		    (u->ddir == DDIR_TRIM && trim_by_worker(w->job));
 
 	if (u->result < 0 && io_error_tolerated(lp, u)) {
 		w->stats->dir[u->ddir].errors++;
@@ -299,7 +309,7 @@ static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 		w->stats->dir[u->ddir].errors++;
 		lp->error = worker_fail(w, (int)u->result,
 					"%s of %u bytes at offset %llu on %s failed: %s",
-					u->ddir == DDIR_READ ? "read" : "write", u->len,
+					ddir_name(u->ddir), u->len,
 					(unsigned long long)u->offset, w->path,
 					strerror((int)-u->result));
 	} else if (w->job->engine->flags & ENGINE_FILE_OPS) {
@@ -492,7 +502,6 @@ static bool flow_allows(struct io_loop *lp)
 static bool issue_one(struct io_loop *lp, uint64_t now)
 {
 	struct worker *w = lp->w;
-	const struct engine_ops *e = w->job->engine;
 	struct io_unit *u = next_unit(lp);
 	enum io_result r;
 
@@ -502,12 +511,13 @@ static bool issue_one(struct io_loop *lp, uint64_t now)
 		return false;
 	u->issue_ns = u->start_ns;
 	io_trace_io(&lp->trace, w, u);
-	r = e->queue(w, u);
+	r = trim_or_queue(w, u, lp->queued);
 	if (r == IO_BUSY) {
 		lp->retry = u;
 		return false;
 	}
-	lp->issued_bytes += u->len;
+	if (ddir_counts_in_size(w->job->rw, u->ddir))
+		lp->issued_bytes += u->len;
 	lp->issued_ios++;
 	if (lp->pacing) {
 		pacing_issued(&lp->pace, u->ddir, u->len);

@@ -58,6 +58,7 @@ struct worker {
 	struct rng rng;
 	struct offsets offsets;      /* where each I/O goes */
 	struct buflen_gen buflen;    /* how long each is */
+	int trim_kind;               /* workload/trim.c's: 0 = not yet known */
 
 	/* read_iolog: the log the worker replays instead of the job's own
 	 * I/O (workload/replay_run.h); NULL for any other job. */
