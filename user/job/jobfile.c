@@ -23,6 +23,7 @@
 #include "job/options.h"
 #include "job/stream_options.h"
 #include "job/process_opts.h"
+#include "job/steady_opts.h"
 
 /* Bounds for hostile input (the parser is fuzzed, JOBFILE_MAX_BYTES is in
  * jobfile_read.h): a job file is text a person wrote, so these are far
@@ -718,6 +719,8 @@ static int check_job(struct job *job, struct errbuf *err)
 	if (ret)
 		return ret;
 	ret = job_check_file_opts(job, where, err);
+	if (!ret)
+		ret = steady_opts_check(job, where, err);
 	if (ret)
 		return ret;
 	/* fio's fixup_options: time_based without a runtime is dropped
@@ -763,7 +766,7 @@ int job_list_finalize(struct job_list *list, struct errbuf *err)
 		job->run_group = run;
 		in_group++;
 	}
-	return 0;
+	return steady_opts_check_groups(list->jobs, list->count, err);
 }
 
 int job_list_check_host(const struct job_list *list, struct errbuf *err)
