@@ -1,4 +1,4 @@
-# steadystate against fio 3.33 on a loop device of the test's own: a generous iops_slope criterion stops the time_based job long before its runtime in both, attained=1, with fio's JSON keys, a window of ss_dur samples whose bytes and I/Os agree with the block size, and fio's text line; an impossible criterion runs to the runtime with attained=0; under group_reporting the clones share one window and one report entry.
+# steadystate against fio 3.33 on a loop device of the test's own: a generous iops_slope criterion stops the time_based job long before its runtime in both, attained=1, with fio's JSON keys, a window of ss_dur samples whose bytes and I/Os agree with the block size, and fio's text line; an impossible criterion runs to the runtime with attained=0; under group_reporting the clones share one window and one report entry; lat_slope (fio after 3.33, which fio 3.33 cannot run) lists the window's mean clat as that fio does.
 source tests/host/lib.sh
 command -v fio >/dev/null || skip "needs fio"
 command -v jq >/dev/null || skip "needs jq"
@@ -56,6 +56,13 @@ for tool in fio iodig; do
 	check "$tool (g): attained=1" [ "$(jqr '.jobs[0].steadystate.attained' "$g")" = 1 ]
 	check "$tool (g): the bw slope line" grep -q '^  steadystate  : attained=yes, .*, bw slope=' "$tool.g.txt"
 done
+run iodig.l iodig "${JOB[@]}" --runtime=30 --ss=lat_slope:30% --ss_dur=3
+check "iodig (l): lat_slope attained" [ "$(jqr '.jobs[0].steadystate | "\(.ss) \(.attained)"' iodig.l.json)" = "lat_slope:30.000000% 1" ]
+check "iodig (l): lat_mean and 3 lat_ns after iops_mean" [ "$(jqr '.jobs[0].steadystate.data |
+	"\(keys_unsorted | join(",")) \(.lat_ns | length) \(.lat_mean > 0)"' iodig.l.json)" = \
+	"bw_mean,iops_mean,lat_mean,lat_ns,iops,bw 3 true" ]
+check "iodig (l): the text line names lat" grep -Eq \
+	'^  steadystate  : attained=yes, .*, iops=[0-9.]+k?, lat=[0-9.]+k?nsec, lat slope=-?[0-9.]+%$' iodig.l.txt
 check "the same steadystate keys as fio ($(jqr "$KEYS" fio.a.json))" \
 	[ "$(jqr "$KEYS" fio.a.json)" = "$(jqr "$KEYS" iodig.a.json)" ]
 check "the same keys without attaining" [ "$(jqr "$KEYS" fio.b.json)" = "$(jqr "$KEYS" iodig.b.json)" ]

@@ -1,4 +1,4 @@
-// fio's steady-state detection: the least squares slope and the largest deviation on hand-made series (fio's integer sums, its integer mean under a percent slope), the window's order and means as fio lists them, the ss options and their checks, and the supervisor's sampling that stops a job (and under group_reporting its group) once the criterion holds.
+// fio's steady-state detection (iops, bw and, as fio after 3.33, lat): the least squares slope and the largest deviation on hand-made series (fio's integer sums, its integer mean under a percent slope), the window's order and means as fio lists them, the ss options and their checks, and the supervisor's sampling that stops a job (and under group_reporting its group) once the criterion holds.
 #define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>
@@ -71,10 +71,10 @@ static void test_window(void)
 
 	/* a rising line, 1% of the mean per interval: holds once full */
 	CHECK(steady_init(&s, &o) == 0 && s.n == 3);
-	CHECK(!steady_add(&s, 1000, 1));
-	CHECK(!steady_add(&s, 1010, 1));
+	CHECK(!steady_add(&s, 1000, 1, 0));
+	CHECK(!steady_add(&s, 1010, 1, 0));
 	CHECK(s.criterion == 0.0);
-	CHECK(steady_add(&s, 1020, 1));
+	CHECK(steady_add(&s, 1020, 1, 0));
 	CHECK(s.slope == 10.0 && fabs(s.criterion - 100.0 * 10 / 1010) < 1e-12);
 	steady_free(&s);
 
@@ -82,21 +82,21 @@ static void test_window(void)
 	 * which fio truncates to 1 before dividing */
 	o = opts(STEADY_IOPS, true, 1.0, true, 3);
 	CHECK(steady_init(&s, &o) == 0);
-	steady_add(&s, 1, 0);
-	steady_add(&s, 2, 0);
-	CHECK(!steady_add(&s, 2, 0) && s.slope == 0.5 && s.criterion == 50.0);
+	steady_add(&s, 1, 0, 0);
+	steady_add(&s, 2, 0, 0);
+	CHECK(!steady_add(&s, 2, 0, 0) && s.slope == 0.5 && s.criterion == 50.0);
 	steady_free(&s);
 
 	/* deviation of bw in percent: strictly below the limit */
 	o = opts(STEADY_BW, false, 10.0, true, 2);
 	CHECK(steady_init(&s, &o) == 0);
-	steady_add(&s, 0, 90);
-	CHECK(!steady_add(&s, 0, 110) && s.deviation == 10.0 && s.criterion == 10.0);
+	steady_add(&s, 0, 90, 0);
+	CHECK(!steady_add(&s, 0, 110, 0) && s.deviation == 10.0 && s.criterion == 10.0);
 	steady_free(&s);
 	o.limit = 10.01;
 	CHECK(steady_init(&s, &o) == 0);
-	steady_add(&s, 0, 90);
-	CHECK(steady_add(&s, 0, 110) && s.attained);
+	steady_add(&s, 0, 90, 0);
+	CHECK(steady_add(&s, 0, 110, 0) && s.attained);
 	steady_free(&s);
 }
 
@@ -107,13 +107,13 @@ static void test_order(void)
 
 	/* not full: the samples, then zeros; the mean counts the zeros */
 	CHECK(steady_init(&s, &o) == 0);
-	steady_add(&s, 4, 40);
-	steady_add(&s, 5, 50);
+	steady_add(&s, 4, 40, 0);
+	steady_add(&s, 5, 50, 0);
 	CHECK(steady_iops_at(&s, 0) == 4 && steady_iops_at(&s, 1) == 5 && steady_iops_at(&s, 2) == 0);
 	CHECK(steady_iops_mean(&s) == 3 && steady_bw_mean(&s) == 30);
 	/* a limit of 0 never holds: the last three, oldest first */
 	for (uint64_t v = 6; v <= 9; v++)
-		CHECK(!steady_add(&s, v, v * 10));
+		CHECK(!steady_add(&s, v, v * 10, 0));
 	CHECK(steady_iops_at(&s, 0) == 7 && steady_iops_at(&s, 1) == 8 && steady_iops_at(&s, 2) == 9);
 	CHECK(steady_bw_at(&s, 2) == 90 && steady_iops_mean(&s) == 8);
 	steady_free(&s);
@@ -129,6 +129,9 @@ static void test_describe(void)
 	o = opts(STEADY_BW, false, 1048576, false, 1);
 	steady_describe(&o, buf, sizeof(buf));
 	CHECK(!strcmp(buf, "bw:1048576.000000"));
+	o = opts(STEADY_LAT, true, 0.1, true, 1);
+	steady_describe(&o, buf, sizeof(buf));
+	CHECK(!strcmp(buf, "lat_slope:0.100000%"));
 }
 
 static void test_options(void)
@@ -147,7 +150,12 @@ static void test_options(void)
 	CHECK(job_option_set(&j, "ss_ramp", "5", "t", &err) == 0 && j.steady.ramp_ns == 5 * SEC);
 	CHECK(job_option_set(&j, "ss", "iops", "t.fio:3", &err) == -EINVAL);
 	CHECK_MSG(strstr(err.msg, "t.fio:3") && strstr(err.msg, "limit"), "%s", err.msg);
-	CHECK(job_option_set(&j, "ss", "lat:5%", "t", &err) == -EINVAL);
+	/* fio's after 3.33: the mean clat, in ns */
+	CHECK(job_option_set(&j, "ss", "lat:5%", "t", &err) == 0);
+	CHECK(j.steady.metric == STEADY_LAT && !j.steady.slope && j.steady.pct);
+	CHECK(job_option_set(&j, "ss", "lat_slope:20000", "t", &err) == 0);
+	CHECK(j.steady.slope && !j.steady.pct && j.steady.limit == 20000.0);
+	CHECK(job_option_set(&j, "ss", "latency:5%", "t", &err) == -EINVAL);
 	CHECK(job_option_set(&j, "ss", "iops:abc", "t", &err) == -EINVAL);
 	CHECK(job_option_set(&j, "ss", "iops:-1", "t", &err) == -EINVAL);
 	CHECK(job_option_set(&j, "ss", "iops:5%x", "t", &err) == -EINVAL);
@@ -199,16 +207,22 @@ static void test_check_one(void)
 	CHECK(steady_check_due(&c, &w, 1) == 0);   /* not measuring yet */
 	st.start_ns = t0;
 	CHECK(steady_check_due(&c, &w, 1) == t0 + SEC);
-	st.dir[DDIR_READ].ios = 1000;
+	st.dir[DDIR_READ].ios = st.dir[DDIR_READ].clat.n = 1000;
 	st.dir[DDIR_READ].bytes = 1000 * 4096;
+	st.dir[DDIR_READ].clat.mean = 5000;
 	steady_check_tick(&c, &w, 1, t0 + SEC / 2);  /* not due: nothing taken */
 	steady_check_tick(&c, &w, 1, t0 + SEC);
 	CHECK(steady_check_window(&c, 0)->taken == 1 && !st.stop);
-	st.dir[DDIR_READ].ios = 2040;
+	st.dir[DDIR_READ].ios = st.dir[DDIR_READ].clat.n = 2040;
 	st.dir[DDIR_READ].bytes = 2040 * 4096;
+	/* the second interval's 1040 I/Os took 6000 ns each */
+	st.dir[DDIR_READ].clat.mean = (5000.0 * 1000 + 6000.0 * 1040) / 2040;
 	steady_check_tick(&c, &w, 1, t0 + 2 * SEC);
 	CHECK(steady_iops_at(steady_check_window(&c, 0), 1) == 1040);
 	CHECK(steady_bw_at(steady_check_window(&c, 0), 0) == 1000 * 4096);
+	CHECK(steady_lat_at(steady_check_window(&c, 0), 0) == 5000);
+	CHECK_MSG(llabs((long long)steady_lat_at(steady_check_window(&c, 0), 1) - 6000) <= 1,
+		  "%llu", (unsigned long long)steady_lat_at(steady_check_window(&c, 0), 1));
 	CHECK(st.stop && steady_check_window(&c, 0)->attained);
 	CHECK(steady_check_due(&c, &w, 1) == 0);
 	steady_check_free(&c);

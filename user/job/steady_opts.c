@@ -22,10 +22,11 @@ static const struct {
 } criteria[] = {
 	{ "iops", STEADY_IOPS, false }, { "iops_slope", STEADY_IOPS, true },
 	{ "bw", STEADY_BW, false }, { "bw_slope", STEADY_BW, true },
+	{ "lat", STEADY_LAT, false }, { "lat_slope", STEADY_LAT, true },
 };
 
-/* The limit after the ':': "N%" a percentage, else IOPS as a number or
- * bytes/s as a size (fio's str_steadystate_cb). */
+/* The limit after the ':': "N%" a percentage, else IOPS or ns as a number
+ * or bytes/s as a size (fio's str_steadystate_cb). */
 static int parse_limit(struct job *job, const char *s, double *limit)
 {
 	const char *pct = strchr(s, '%');
@@ -33,7 +34,7 @@ static int parse_limit(struct job *job, const char *s, double *limit)
 	uint64_t bytes;
 
 	job->steady.pct = pct != NULL;
-	if (pct || job->steady.metric == STEADY_IOPS) {
+	if (pct || job->steady.metric != STEADY_BW) {
 		*limit = strtod(s, &end);
 		while (end != s && *end == ' ')
 			end++;
@@ -72,7 +73,8 @@ int set_steadystate(void *base, const struct opt_desc *o, const char *value,
 		return 0;
 	}
 	return err_set(err, EINVAL, "%s: option '%s': " VAL " is not one of iops:N, "
-		       "iops_slope:N, bw:N, bw_slope:N (N or N%%)", where, o->name, value);
+		       "iops_slope:N, bw:N, bw_slope:N, lat:N, lat_slope:N (N or N%%)",
+		       where, o->name, value);
 }
 
 #define FIELD(f) OPT_FIELD(struct job, f)
@@ -80,10 +82,10 @@ int set_steadystate(void *base, const struct opt_desc *o, const char *value,
 const struct opt_desc steady_options[] = {
 	{ .name = "steadystate", .alias = "ss", .type = OPT_CUSTOM,
 	  FIELD(steady), .set = set_steadystate, .def = "iops_slope:0.01%",
-	  .hint = "iops|iops_slope|bw|bw_slope:N[%]",
+	  .hint = "iops|bw|lat[_slope]:N[%]",
 	  .help = "With ss_dur: stop the job once, over the last ss_dur, the "
-		  "largest deviation from the mean (iops, bw) or the slope "
-		  "(_slope) is below N (IOPS, bytes/s) or N% of the mean" },
+		  "largest deviation from the mean (iops, bw, lat) or the slope "
+		  "(_slope) is below N (IOPS, bytes/s, clat ns) or N% of the mean" },
 	{ .name = "steadystate_duration", .alias = "ss_dur", .type = OPT_TIME,
 	  FIELD(steady.dur_ns), .unit_ns = NS_PER_S, .def = "0",
 	  .help = "The window steadystate judges; 0: no steady-state detection" },

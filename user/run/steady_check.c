@@ -61,48 +61,63 @@ static uint64_t first_due(const struct worker *w, unsigned int nr, const struct 
 	return origin ? origin + h->job->steady.interval_ns : 0;
 }
 
-static uint64_t member_ios(const struct worker_stats *st, uint64_t *bytes)
+/* A member's counters now, both directions summed. */
+static struct steady_member member_now(const struct worker_stats *st, uint64_t now)
 {
-	uint64_t ios = 0;
+	struct steady_member m = { .prev_ns = now };
 
-	*bytes = 0;
 	for (int d = 0; d < DDIR_COUNT; d++) {
-		ios += st->dir[d].ios;
-		*bytes += st->dir[d].bytes;
+		m.prev_ios += st->dir[d].ios;
+		m.prev_bytes += st->dir[d].bytes;
+		m.prev_clat_ns += st->dir[d].clat.mean * (double)st->dir[d].clat.n;
+		m.prev_clat_n += st->dir[d].clat.n;
 	}
-	return ios;
+	return m;
+}
+
+/* What the group adds up over an interval (fio's group_iops/bw/lat). */
+struct group_sums {
+	double iops, bw, clat_ns;
+	uint64_t clat_n;
+	unsigned int over;
+};
+
+static void add_member(struct group_sums *g, const struct steady_member *was,
+		       const struct steady_member *is)
+{
+	double dt = (double)(is->prev_ns - was->prev_ns);
+
+	g->iops += (double)(is->prev_ios - was->prev_ios) * 1e9 / dt;
+	g->bw += (double)(is->prev_bytes - was->prev_bytes) * 1e9 / dt;
+	g->clat_ns += is->prev_clat_ns - was->prev_clat_ns;
+	g->clat_n += is->prev_clat_n - was->prev_clat_n;
+	g->over++;
 }
 
 /* One sample of the window of @h: the rates of its running members that
- * are past ss_ramp plus one interval, summed (fio's group_iops/bw). */
+ * are past ss_ramp plus one interval, summed, and their mean clat. */
 static void take_sample(struct steady_check *c, const struct worker *w, unsigned int nr,
 			const struct worker *h, uint64_t now)
 {
 	const struct steady_opts *o = &h->job->steady;
-	double iops = 0, bw = 0;
-	unsigned int over = 0;
+	struct group_sums g = { 0 };
 
 	for (unsigned int i = 0; i < nr; i++) {
-		struct steady_member *m = &c->member[w[i].index];
+		struct steady_member *m = &c->member[w[i].index], is;
 		const struct worker_stats *st = w[i].stats;
-		uint64_t bytes, ios;
 
 		if (!is_member(h, &w[i]) || !st->start_ns || st->done || now <= st->start_ns)
 			continue;
 		if (!m->prev_ns)
 			m->prev_ns = st->start_ns;
-		ios = member_ios(st, &bytes);
+		is = member_now(st, now);
 		if ((!o->ramp_ns || now - st->start_ns >= o->ramp_ns + o->interval_ns) &&
-		    now > m->prev_ns) {
-			iops += (double)(ios - m->prev_ios) * 1e9 / (double)(now - m->prev_ns);
-			bw += (double)(bytes - m->prev_bytes) * 1e9 / (double)(now - m->prev_ns);
-			over++;
-		}
-		m->prev_ns = now;
-		m->prev_ios = ios;
-		m->prev_bytes = bytes;
+		    now > m->prev_ns)
+			add_member(&g, m, &is);
+		*m = is;
 	}
-	if (!over || !steady_add(&c->state[h->index], (uint64_t)iops, (uint64_t)bw))
+	if (!g.over || !steady_add(&c->state[h->index], (uint64_t)g.iops, (uint64_t)g.bw,
+				   g.clat_n ? (uint64_t)(g.clat_ns / (double)g.clat_n) : 0))
 		return;
 	for (unsigned int i = 0; i < nr; i++)
 		if (is_member(h, &w[i]))

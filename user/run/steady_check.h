@@ -20,6 +20,8 @@
 /* A worker's counters at its last sample. */
 struct steady_member {
 	uint64_t prev_ns, prev_ios, prev_bytes;
+	double prev_clat_ns;            /* the sum of every I/O's clat */
+	uint64_t prev_clat_n;
 };
 
 struct steady_check {

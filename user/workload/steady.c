@@ -24,7 +24,8 @@ int steady_init(struct steady_state *s, const struct steady_opts *o)
 		return -EINVAL;
 	s->iops = calloc(s->n, sizeof(*s->iops));
 	s->bw = calloc(s->n, sizeof(*s->bw));
-	if (!s->iops || !s->bw) {
+	s->lat = calloc(s->n, sizeof(*s->lat));
+	if (!s->iops || !s->bw || !s->lat) {
 		steady_free(s);
 		return -ENOMEM;
 	}
@@ -35,8 +36,10 @@ void steady_free(struct steady_state *s)
 {
 	free(s->iops);
 	free(s->bw);
+	free(s->lat);
 	s->iops = NULL;
 	s->bw = NULL;
+	s->lat = NULL;
 }
 
 double steady_slope(const uint64_t *y, unsigned int n, unsigned int start)
@@ -71,7 +74,7 @@ double steady_max_deviation(const uint64_t *y, unsigned int n, double *mean)
 
 static const uint64_t *steady_series(const struct steady_state *s)
 {
-	return s->o.metric == STEADY_IOPS ? s->iops : s->bw;
+	return s->o.metric == STEADY_IOPS ? s->iops : s->o.metric == STEADY_BW ? s->bw : s->lat;
 }
 
 /* The window is full: its criterion, compared with the limit. */
@@ -96,12 +99,13 @@ static bool window_holds(struct steady_state *s)
 	return s->criterion < s->o.limit;
 }
 
-bool steady_add(struct steady_state *s, uint64_t iops, uint64_t bw)
+bool steady_add(struct steady_state *s, uint64_t iops, uint64_t bw, uint64_t lat)
 {
 	unsigned int at = (unsigned int)(s->taken % s->n);
 
 	s->iops[at] = iops;
 	s->bw[at] = bw;
+	s->lat[at] = lat;
 	s->taken++;
 	if (s->taken >= s->n && window_holds(s))
 		s->attained = true;
@@ -125,6 +129,11 @@ uint64_t steady_bw_at(const struct steady_state *s, unsigned int k)
 	return sample_at(s, s->bw, k);
 }
 
+uint64_t steady_lat_at(const struct steady_state *s, unsigned int k)
+{
+	return sample_at(s, s->lat, k);
+}
+
 static uint64_t ring_mean(const struct steady_state *s, const uint64_t *ring)
 {
 	uint64_t sum = 0;
@@ -144,9 +153,16 @@ uint64_t steady_bw_mean(const struct steady_state *s)
 	return ring_mean(s, s->bw);
 }
 
+uint64_t steady_lat_mean(const struct steady_state *s)
+{
+	return ring_mean(s, s->lat);
+}
+
 void steady_describe(const struct steady_opts *o, char *buf, unsigned int len)
 {
 	/* fio narrows the limit to float before printing it */
-	snprintf(buf, len, "%s%s:%f%s", o->metric == STEADY_IOPS ? "iops" : "bw",
+	static const char *const names[] = { "iops", "bw", "lat" };
+
+	snprintf(buf, len, "%s%s:%f%s", names[o->metric],
 		 o->slope ? "_slope" : "", (double)(float)o->limit, o->pct ? "%" : "");
 }
