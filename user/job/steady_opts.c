@@ -91,7 +91,8 @@ const struct opt_desc steady_options[] = {
 	  .help = "The window steadystate judges; 0: no steady-state detection" },
 	{ .name = "steadystate_ramp_time", .alias = "ss_ramp", .type = OPT_TIME,
 	  FIELD(steady.ramp_ns), .unit_ns = NS_PER_S, .def = "0",
-	  .help = "No steady-state samples before this much time has passed" },
+	  .help = "The first steady-state sample ends one check interval after "
+		  "this much measured time (from ramp_time's end)" },
 	{ .name = "steadystate_check_interval", .alias = "ss_interval",
 	  .type = OPT_TIME, FIELD(steady.interval_ns), .unit_ns = NS_PER_S,
 	  .def = "1", .help = "One steady-state sample per interval (fio 3.33: "
