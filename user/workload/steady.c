@@ -34,12 +34,12 @@ int steady_init(struct steady_state *s, const struct steady_opts *o)
 
 void steady_free(struct steady_state *s)
 {
-	free(s->iops);
-	free(s->bw);
-	free(s->lat);
-	s->iops = NULL;
-	s->bw = NULL;
-	s->lat = NULL;
+	uint64_t **rings[] = { &s->iops, &s->bw, &s->lat };
+
+	for (size_t i = 0; i < sizeof(rings) / sizeof(rings[0]); i++) {
+		free(*rings[i]);
+		*rings[i] = NULL;
+	}
 }
 
 double steady_slope(const uint64_t *y, unsigned int n, unsigned int start)
