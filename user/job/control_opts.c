@@ -315,8 +315,6 @@ static const struct opt_value zonemode_values[] = {
 
 #define NO_FLOW "deprecated: fio 3.33 ignores it, as flow weights " \
 	"(flow=, flow_id=) replaced it"
-#define NO_STEADY "iodig does not stop a job at a steady state (fio's " \
-	"steadystate); give runtime="
 
 /* fio's job control: errors, exits, what is reported, NUMA, zones. */
 const struct opt_desc control_options[] = {
@@ -352,14 +350,6 @@ const struct opt_desc control_options[] = {
 	  .max = UINT_MAX, .def = "0", .help = "Microseconds to sleep (after the I/O in flight "
 			      "completes) when the flow holds the job back" },
 	REFUSED("flow_watermark", NO_FLOW),
-	REFUSED("steadystate", NO_STEADY),
-	REFUSED("ss", NO_STEADY),
-	REFUSED("steadystate_duration", NO_STEADY),
-	REFUSED("ss_dur", NO_STEADY),
-	REFUSED("steadystate_ramp_time", NO_STEADY),
-	REFUSED("ss_ramp", NO_STEADY),
-	REFUSED("steadystate_check_interval", NO_STEADY),
-	REFUSED("ss_interval", NO_STEADY),
 	{ .name = "numa_cpu_nodes", .type = OPT_CUSTOM, FIELD(cpus),
 	  .set = set_numa_cpu_nodes, .hint = "NODES",
 	  .help = "Run on the CPUs of these NUMA nodes (as cpus_allowed)" },

@@ -25,6 +25,7 @@
 #include "workload/trim.h"
 #include "job/process_opts.h"
 #include "job/replay_opts.h"
+#include "job/steady_opts.h"
 
 /* Bounds for hostile input (the parser is fuzzed, JOBFILE_MAX_BYTES is in
  * jobfile_read.h): a job file is text a person wrote, so these are far
@@ -723,6 +724,8 @@ static int check_job(struct job *job, struct errbuf *err)
 		ret = replay_opts_check(job, where, err);
 	if (!ret)
 		ret = trim_check_job(job, where, err);
+	if (!ret)
+		ret = steady_opts_check(job, where, err);
 	if (ret)
 		return ret;
 	/* fio's fixup_options: time_based without a runtime is dropped
@@ -768,7 +771,7 @@ int job_list_finalize(struct job_list *list, struct errbuf *err)
 		job->run_group = run;
 		in_group++;
 	}
-	return 0;
+	return steady_opts_check_groups(list->jobs, list->count, err);
 }
 
 int job_list_check_host(const struct job_list *list, struct errbuf *err)

@@ -21,6 +21,7 @@
 #include "job/process_opts.h"
 #include "job/replay_opts.h"
 #include "job/stat_opts.h"
+#include "job/steady_opts.h"
 #include "job/stream_options.h"
 
 #define NSEC_PER_SEC 1000000000ULL
@@ -635,6 +636,7 @@ static int set_profile_option(const struct opt_desc *o, const char *value,
  * measurement's. */
 static const struct opt_desc *const job_tables[] = {
 	options, stream_options, stat_options, control_options, replay_options,
+	steady_options,
 };
 #define N_JOB_TABLES (sizeof(job_tables) / sizeof(job_tables[0]))
 

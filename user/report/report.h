@@ -11,6 +11,7 @@
 #include "probes/figures.h"
 #include "workload/job.h"
 #include "workload/series.h"
+#include "workload/steady.h"
 #include "workload/stats.h"
 #include "target/diskstats.h"
 
@@ -26,6 +27,7 @@ struct report_job {
 	int pid;                     /* first worker's pid */
 	int error;                   /* first worker error, -errno */
 	char errmsg[256];
+	const struct steady_state *steady; /* fio's steadystate window, or NULL */
 };
 
 struct report_group {

@@ -16,6 +16,7 @@
 #include "probes/toggle.h"
 #include "report/percentiles.h"
 #include "report/report_jsonplus.h"
+#include "report/report_steady.h"
 #include "report/units.h"
 #include "workload/engine_opts.h"
 #include "workload/verify.h"
@@ -295,6 +296,8 @@ static void add_job(struct jbuild *b, struct json_object *jobs,
 	jint(b, o, "latency_target", 0);
 	jfloat(b, o, "latency_percentile", 100.0);
 	jint(b, o, "latency_window", 0);
+	if (rj->steady)
+		jadd(b, o, "steadystate", report_steady_json(rj->steady));
 	add_job_extras(b, o, rj, err);
 
 	if (!o || json_object_array_add(jobs, o)) {

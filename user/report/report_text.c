@@ -13,6 +13,7 @@
 #include "report/report.h"
 #include "probes/toggle.h"
 #include "report/percentiles.h"
+#include "report/report_steady.h"
 #include "report/units.h"
 
 static unsigned int group_kb_base(const struct report_group *g)
@@ -286,6 +287,8 @@ static void print_job(FILE *out, const struct report *r,
 			err ? strerror(-err) : "none");
 	fprintf(out, "     latency   : target=0, window=0, percentile=100.00%%, "
 		"depth=%u\n", rj->job ? rj->job->iodepth : 1);
+	if (rj->steady)
+		report_steady_text(out, rj->steady, group_kb_base(g));
 	/* iodig's own counters, only when there is something to say */
 	if (st->nowait_eagain || st->verified_blocks || st->verify_errors)
 		fprintf(out, "     iodig     : nowait_eagain=%llu, verified=%llu, "

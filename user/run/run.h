@@ -20,6 +20,7 @@
 #include "probes/toggle.h"
 #include "run/progress.h"
 #include "run/series_collect.h"
+#include "run/steady_check.h"
 #include "workload/worker.h"
 
 #define OUTPUT_NORMAL (1u << 0)
@@ -107,6 +108,7 @@ struct run_ctx {
 	unsigned int untraced_workers; /* forks the probes could not follow */
 	pid_t first_untraced;         /* the first of them, for main's warning */
 	struct series_collector series; /* latency over time, of the last run */
+	struct steady_check steady;   /* fio's steadystate windows, of the last run */
 };
 
 /* Blocks SIGINT/SIGTERM so the supervisor can wait for them. */

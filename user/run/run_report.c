@@ -57,6 +57,8 @@ static int build_entries(const struct run_ctx *ctx, struct report *rep)
 		else
 			e = &rep->jobs[rep->nr_jobs++];
 		entry_add_worker(e, w);
+		if (steady_check_window(&ctx->steady, w->index))
+			e->steady = steady_check_window(&ctx->steady, w->index);
 	}
 	return 0;
 }

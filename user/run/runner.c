@@ -349,17 +349,20 @@ static void check_exitall(struct run_ctx *ctx, struct group_run *g)
 	}
 }
 
-/* How long to wait: until @due_ns, or the series' next interval end when
- * that comes first. */
+/* How long to wait: until @due_ns, or the series' next interval end or the
+ * next steady-state sample when that comes first. */
 static struct timespec wake_in(const struct run_ctx *ctx, const struct group_run *g,
 			       uint64_t due_ns)
 {
 	uint64_t now = now_ns(), until = due_ns;
 	uint64_t series = series_collect_due(&ctx->series, ctx->workers + g->first, g->count, now);
+	uint64_t steady = steady_check_due(&ctx->steady, ctx->workers + g->first, g->count);
 	struct timespec ts = { 0, 0 };
 
 	if (series && series < until)
 		until = series;
+	if (steady && steady < until)
+		until = steady;
 	if (until > now) {
 		ts.tv_sec = (time_t)((until - now) / 1000000000ull);
 		ts.tv_nsec = (long)((until - now) % 1000000000ull);
@@ -392,6 +395,7 @@ static void supervise(struct run_ctx *ctx, struct group_run *g)
 
 		/* the series keeps what it can: a failed tick leaves a gap */
 		series_collect_tick(&ctx->series, ctx->workers + g->first, g->count, now_ns(), false);
+		steady_check_tick(&ctx->steady, ctx->workers + g->first, g->count, now_ns());
 		/* a worker's end is when exitall acts */
 		if (sig == SIGCHLD)
 			check_exitall(ctx, g);
@@ -477,6 +481,8 @@ int run_begin(struct run_ctx *ctx, struct errbuf *err)
 	if (!ret)
 		ret = series_collect_begin(&ctx->series, ctx->jobs.jobs, ctx->jobs.count,
 					   ctx->opts.interval_ms, err);
+	if (!ret)
+		ret = steady_check_begin(&ctx->steady, ctx->workers, ctx->nr_workers, err);
 	if (ret)
 		return ret;
 	/* each repeat opens its own probes, attached: phase 0 is traced */
@@ -526,6 +532,7 @@ void run_end(struct run_ctx *ctx, struct errbuf *err)
 void run_ctx_cleanup(struct run_ctx *ctx)
 {
 	series_collect_free(&ctx->series);
+	steady_check_free(&ctx->steady);
 	toggle_free(&ctx->toggle);
 	probes_destroy(ctx->probes);
 	ctx->probes = NULL;

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "workload/pattern.h"
+#include "workload/steady.h"
 
 /* fio's data directions (DDIR_RWDIR_CNT of them): trims are discards. */
 enum ddir { DDIR_READ = 0, DDIR_WRITE = 1, DDIR_TRIM = 2, DDIR_COUNT = 3 };
@@ -384,6 +385,7 @@ struct job {
 		bool ignore_limits, read_beyond_wp;
 		double reset_threshold, reset_frequency;
 	} zones;
+	struct steady_opts steady; /* fio's steadystate (job/steady_opts.c) */
 
 	/* Where the job was defined, for error messages. */
 	char source[PATH_MAX];   /* job file path, or "command line" */
