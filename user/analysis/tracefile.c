@@ -25,6 +25,7 @@
 #include "run/repeat.h"
 #include "run/run.h"
 #include "analysis/tracefile.h"
+#include "base/atomic_file.h"
 
 #ifndef IODIG_VERSION
 #define IODIG_VERSION "0.0.0"
@@ -231,39 +232,24 @@ int tracefile_default_path(const char *job_name, char *buf, size_t size,
 int tracefile_write(struct json_object *doc, const char *path, struct errbuf *err)
 {
 	const char *text = report_json_text(doc);
-	char tmp[4200];
-	size_t len, off = 0;
-	int fd, ret = 0;
+	struct atomic_file af;
+	int ret;
 
 	if (!text)
 		return err_set(err, ENOMEM, "out of memory writing %s", path);
-	len = strlen(text);
-	snprintf(tmp, sizeof(tmp), "%s.iodig-tmp-XXXXXX", path);
-	fd = mkstemp(tmp);
-	if (fd < 0)
-		return err_set(err, errno, "trace file %s: cannot create a file next to it: %s",
-			       path, strerror(errno));
-	fchmod(fd, 0644);
-	while (off < len && !ret) {
-		ssize_t n = write(fd, text + off, len - off);
-
-		if (n < 0 && errno != EINTR)
-			ret = -errno;
-		else if (n > 0)
-			off += (size_t)n;
-	}
-	if (!ret && write(fd, "\n", 1) != 1)
-		ret = -EIO;
-	if (!ret && fsync(fd))
-		ret = -errno;
-	if (close(fd) && !ret)
-		ret = -EIO;
-	if (!ret && rename(tmp, path))
-		ret = -errno;
-	if (ret) {
-		unlink(tmp);
+	ret = atomic_file_open(&af, path);
+	if (ret)
+		return err_set(err, -ret, "trace file %s: cannot create it: %s", path,
+			       strerror(-ret));
+	ret = fd_write_all(af.fd, text, strlen(text));
+	if (!ret)
+		ret = fd_write_all(af.fd, "\n", 1);
+	if (!ret)
+		ret = atomic_file_commit(&af, true);
+	else
+		atomic_file_abort(&af);
+	if (ret)
 		return err_set(err, -ret, "trace file %s: writing failed: %s", path, strerror(-ret));
-	}
 	return 0;
 }
 

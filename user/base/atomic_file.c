@@ -16,12 +16,22 @@ int atomic_file_open(struct atomic_file *af, const char *path)
 	const char *slash = strrchr(path, '/');
 	char dir[PATH_MAX];
 
+	struct stat st;
+
 	af->fd = -1;
 	af->named = false;
+	af->in_place = false;
 	af->tmp[0] = '\0';
 	if (strlen(path) >= sizeof(af->path))
 		return -ENAMETOOLONG;
 	strcpy(af->path, path);
+	if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
+		if (S_ISDIR(st.st_mode))
+			return -EISDIR;
+		af->fd = open(path, O_WRONLY | O_CLOEXEC);
+		af->in_place = af->fd >= 0;
+		return af->fd >= 0 ? 0 : -errno;
+	}
 	if (!slash)
 		snprintf(dir, sizeof(dir), ".");
 	else
@@ -45,6 +55,12 @@ int atomic_file_commit(struct atomic_file *af, bool sync)
 	char fdpath[64];
 	int ret = 0;
 
+	if (af->in_place) {
+		ret = close(af->fd) ? -errno : 0;
+		af->fd = -1;
+		af->in_place = false;
+		return ret;
+	}
 	if (sync && fsync(af->fd))
 		ret = -errno;
 	if (!ret && !af->named) {
@@ -73,6 +89,7 @@ void atomic_file_abort(struct atomic_file *af)
 	if (af->fd >= 0)
 		close(af->fd);
 	af->fd = -1;
+	af->in_place = false;
 	if (af->named)
 		unlink(af->tmp);
 	af->named = false;

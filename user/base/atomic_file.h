@@ -3,7 +3,9 @@
  * A file that appears complete or not at all: written unnamed (O_TMPFILE,
  * or a named temp file where the filesystem has none), given its name by
  * rename only once complete, so an error, Ctrl-C or SIGKILL never leaves
- * a half-written file under the name.
+ * a half-written file under the name.  A path that names something other
+ * than a regular file (/dev/null, /dev/stdout, a FIFO) is written in
+ * place: renaming over it would replace the device with a file.
  */
 #ifndef IODIG_ATOMIC_FILE_H
 #define IODIG_ATOMIC_FILE_H
@@ -15,6 +17,7 @@
 struct atomic_file {
 	int fd;                     /* -1: closed */
 	bool named;                 /* tmp exists on disk */
+	bool in_place;              /* fd is @path itself, not a regular file */
 	char path[PATH_MAX];
 	char tmp[PATH_MAX + 64];
 };
