@@ -82,20 +82,6 @@ static int set_per_dir(void *base, const struct opt_desc *o, const char *value,
 	return 0;
 }
 
-/* fio's offload hands the I/O to separate submit threads; iodig's
- * workers submit their own, the task the probes attribute it to. */
-static int set_submit_mode(void *base, const struct opt_desc *o,
-			   const char *value, const char *where,
-			   struct errbuf *err)
-{
-	if (!strcmp(value, "offload"))
-		return err_set(err, ENOTSUP, "%s: option '%s': 'offload' is not "
-			       "supported: iodig's workers submit their own I/O "
-			       "(inline), so the kernel sees it from the task "
-			       "that runs the job", where, o->name);
-	return opt_set_typed(base, o, value, where, err);
-}
-
 static int set_distribution(void *base, const struct opt_desc *o,
 			    const char *value, const char *where,
 			    struct errbuf *err)
@@ -160,7 +146,7 @@ static const struct opt_value think_type_values[] = {
 
 static const struct opt_value submit_mode_values[] = {
 	{ "inline", SUBMIT_INLINE, NULL },
-	{ "offload", -1, "iodig's workers submit their own I/O" },
+	{ "offload", SUBMIT_OFFLOAD, NULL },
 	{ NULL, 0, NULL },
 };
 
@@ -175,9 +161,9 @@ const struct opt_desc stream_options[] = {
 	  .max = UINT_MAX, .def = "1",
 	  .help = "Run the job's I/O this many times over" },
 	{ .name = "io_submit_mode", .type = OPT_ENUM, FIELD(io_submit_mode),
-	  .values = submit_mode_values, .set = set_submit_mode,
-	  .def = "inline", .help = "inline: each worker submits its own I/O "
-	  "(fio's offload is not supported)" },
+	  .values = submit_mode_values, .def = "inline",
+	  .help = "inline: each worker submits its own I/O; offload: iodepth "
+	  "submit threads of the worker do" },
 	{ .name = "iodepth_low", .type = OPT_UINT, FIELD(iodepth_low),
 	  .min = 0, .max = 65536, .def = "0",
 	  .help = "Once the queue is full, reap until this many are in "

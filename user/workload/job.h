@@ -162,8 +162,9 @@ struct engine_opt_given {
 
 /* ---- the I/O stream's shape (fio's loops, bssplit, rw=:N ...) ---- */
 
-/* fio's io_submit_mode: only inline, the worker submitting its own I/O. */
-enum submit_mode { SUBMIT_INLINE };
+/* fio's io_submit_mode: the worker submits its own I/O (inline) or hands
+ * it to submit threads (offload, workload/offload.h). */
+enum submit_mode { SUBMIT_INLINE, SUBMIT_OFFLOAD };
 
 /* fio's rw_sequencer: what rw=randX:N does between its random offsets. */
 enum rw_sequencer { SEQ_SEQUENTIAL, SEQ_IDENTICAL };

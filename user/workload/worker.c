@@ -29,10 +29,12 @@
 #include "workload/iolog_writer.h"
 #include "workload/worker.h"
 #include "workload/io_units.h"
+#include "workload/offload.h"
 #include "workload/worker_process.h"
 
 struct io_loop {
 	struct worker *w;
+	const struct engine_ops *engine; /* the job's, or offload's threads */
 	struct io_unit *free_list;
 	struct io_unit *retry;    /* filled, refused by queue() (IO_BUSY) */
 	unsigned int queued;      /* held by the engine, not yet committed */
@@ -57,6 +59,7 @@ struct io_loop {
 	uint64_t seed_base;       /* randseed, or random without randrepeat */
 	bool pacing;              /* rate or thinktime options given */
 	bool think_pending;       /* thinktime due after a completion */
+	bool paced;               /* the last issue waited for the rate */
 	struct pacing pace;
 	struct flow_state flow;   /* flow=: the job's share of its flow_id */
 	int error;
@@ -305,7 +308,7 @@ static int commit_queued(struct io_loop *lp)
 
 	if (!lp->queued)
 		return 0;
-	n = w->job->engine->commit(w);
+	n = lp->engine->commit(w);
 	if (n < 0)
 		return lp->error = worker_fail(w, n, "submitting I/O to %s failed: %s",
 					       w->path, strerror(-n));
@@ -320,7 +323,7 @@ static int commit_queued(struct io_loop *lp)
 static int reap(struct io_loop *lp, unsigned int min)
 {
 	struct worker *w = lp->w;
-	const struct engine_ops *e = w->job->engine;
+	const struct engine_ops *e = lp->engine;
 	struct worker_stats *s = w->stats;
 	unsigned int max = w->job->iodepth_batch_complete_max;
 	uint64_t now;
@@ -336,7 +339,8 @@ static int reap(struct io_loop *lp, unsigned int min)
 					       w->path, strerror(-n));
 	now = now_ns();
 	for (int i = 0; i < n; i++)
-		complete_unit(lp, w->reaped[i], now);
+		complete_unit(lp, w->reaped[i], w->reaped[i]->done_ns ?
+			      w->reaped[i]->done_ns : now);
 	lp->inflight -= (unsigned int)n;
 	s->complete_calls++;
 	s->complete_dist[batch_bucket((unsigned int)n)]++;
@@ -404,7 +408,7 @@ static bool more_to_issue(const struct io_loop *lp, uint64_t now)
 static struct io_unit *next_unit(struct io_loop *lp)
 {
 	struct worker *w = lp->w;
-	const struct engine_ops *e = w->job->engine;
+	const struct engine_ops *e = lp->engine;
 	struct io_unit *u = lp->retry;
 
 	if (u) {
@@ -438,7 +442,9 @@ static int quiesce(struct io_loop *lp)
 }
 
 /* rate, rate_iops: holds @u back until its direction is within the
- * rate; false when the job ended meanwhile (@u is kept for later). */
+ * rate (false: @u is kept for later).  Inline, fio lets the I/O in
+ * flight complete first; offloaded, it stays in flight, so that the
+ * submissions keep the rate whatever the completions do. */
 static bool pace_before_issue(struct io_loop *lp, struct io_unit *u)
 {
 	uint64_t now = now_ns(), delay = pacing_delay(&lp->pace, u->ddir, now);
@@ -446,7 +452,8 @@ static bool pace_before_issue(struct io_loop *lp, struct io_unit *u)
 	if (!delay)
 		return true;
 	lp->retry = u;
-	if (quiesce(lp) < 0)
+	lp->paced = true;
+	if (lp->w->job->io_submit_mode == SUBMIT_INLINE && quiesce(lp) < 0)
 		return false;
 	if (lp->deadline_ns && now + delay > lp->deadline_ns)
 		delay = lp->deadline_ns > now ? lp->deadline_ns - now : 0;
@@ -472,7 +479,7 @@ static bool flow_allows(struct io_loop *lp)
 static bool issue_one(struct io_loop *lp, uint64_t now)
 {
 	struct worker *w = lp->w;
-	const struct engine_ops *e = w->job->engine;
+	const struct engine_ops *e = lp->engine;
 	struct io_unit *u = next_unit(lp);
 	enum io_result r;
 
@@ -543,7 +550,9 @@ static int io_loop_run(struct io_loop *lp)
 		for (unsigned int n = 0; n < depth && (lp->free_list || lp->retry) &&
 		     more_to_issue(lp, now) && flow_allows(lp); n++) {
 			if (!issue_one(lp, now)) {
-				busy = true;
+				/* a wait for the rate is no full queue */
+				busy = !lp->paced;
+				lp->paced = false;
 				break;
 			}
 			if (lp->queued >= batch && commit_queued(lp) < 0)
@@ -762,7 +771,9 @@ static int worker_run(struct worker *w)
 		worker_fail(w, ret, "%s", err.msg);
 		goto cleanup;
 	}
-	ret = job->engine->init ? job->engine->init(w, &err) : 0;
+	lp.engine = job->io_submit_mode == SUBMIT_OFFLOAD ? &offload_engine :
+		    job->engine;
+	ret = lp.engine->init ? lp.engine->init(w, &err) : 0;
 	if (ret) {
 		worker_fail(w, ret, "%s", err.msg);
 		goto cleanup;
@@ -789,8 +800,8 @@ static int worker_run(struct worker *w)
 	save_verify_state(&lp);
 cleanup:
 	flow_state_leave(&lp.flow);
-	if (engine_ready && job->engine->cleanup)
-		job->engine->cleanup(w);
+	if (engine_ready && lp.engine->cleanup)
+		lp.engine->cleanup(w);
 	iolog_free(&lp.logs);
 	io_trace_free(&lp.trace);
 	file_service_free(&lp.fs);
