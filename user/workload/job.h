@@ -348,6 +348,7 @@ struct job {
 	unsigned int exit_what;  /* EXIT_WHAT_* */
 	bool stats;              /* default 1: 0 leaves the job out */
 	bool new_group;          /* a report group without a stonewall */
+	char wait_for[JOB_NAME_MAX]; /* fio's: start once that job finished */
 	unsigned int flow;       /* weight in flow control; 0: none */
 	unsigned int flow_id;    /* the jobs sharing one flow */
 	unsigned int flow_sleep_us; /* sleep when held back by the flow */
