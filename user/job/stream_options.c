@@ -125,6 +125,22 @@ static int set_percentage_random(void *base, const struct opt_desc *o,
 	return 0;
 }
 
+/* latency_percentile: fio's float from 0 to 100. */
+static int set_latency_percentile(void *base, const struct opt_desc *o,
+				  const char *value, const char *where,
+				  struct errbuf *err)
+{
+	struct job *job = base;
+	char *end;
+	double v = strtod(value, &end);
+
+	if (end == value || *end || !(v >= 0.0 && v <= 100.0))
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not a "
+			       "percentage 0-100", where, o->name, value);
+	job->latency_percentile = v;
+	return 0;
+}
+
 static const struct opt_value generator_values[] = {
 	{ "tausworthe", RGEN_TAUSWORTHE, NULL },
 	{ "tausworthe64", RGEN_TAUSWORTHE64, NULL },
@@ -237,6 +253,21 @@ const struct opt_desc stream_options[] = {
 	  FIELD(thinktime_blocks_type), .values = think_type_values,
 	  .def = "complete",
 	  .help = "Count thinktime_blocks on completion or on issue" },
+	/* the depth search: workload/lat_target.c */
+	{ .name = "latency_target", .type = OPT_TIME, FIELD(latency_target_ns),
+	  .unit_ns = 1000, .def = "0",
+	  .help = "Find the highest depth up to iodepth whose I/Os complete "
+		  "within this latency (bare: us)" },
+	{ .name = "latency_window", .type = OPT_TIME, FIELD(latency_window_ns),
+	  .unit_ns = 1000, .def = "0",
+	  .help = "Time each depth is tried for latency_target (bare: us)" },
+	{ .name = "latency_percentile", .type = OPT_CUSTOM,
+	  FIELD(latency_percentile), .set = set_latency_percentile,
+	  .hint = "PERCENT", .def = "100",
+	  .help = "Percent of a window's I/Os that must meet latency_target" },
+	{ .name = "latency_run", .type = OPT_BOOL, FIELD(latency_run),
+	  .def = "0", .help = "Keep adjusting the depth to latency_target "
+	  "until the job ends, instead of ending once it is found" },
 	{ .name = NULL },
 };
 

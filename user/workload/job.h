@@ -266,6 +266,11 @@ struct job {
 	uint64_t thinktime_spin_ns;       /* of it, spent spinning */
 	unsigned int thinktime_blocks;    /* default 1 */
 	unsigned int thinktime_blocks_type; /* THINK_ON_COMPLETE, THINK_ON_ISSUE */
+	/* fio's queue depth search (workload/lat_target.c). */
+	uint64_t latency_target_ns;       /* 0: none */
+	uint64_t latency_window_ns;
+	double latency_percentile;        /* of a window's I/Os, default 100 */
+	bool latency_run;                 /* keep adjusting to the end */
 
 	/* Options of the engine: as given, then (job_list_finalize, once the
 	 * engine is known) parsed into the engine's own struct. */

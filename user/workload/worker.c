@@ -29,6 +29,7 @@
 #include "workload/iolog_writer.h"
 #include "workload/worker.h"
 #include "workload/io_units.h"
+#include "workload/lat_target.h"
 #include "workload/offload.h"
 #include "workload/worker_process.h"
 
@@ -62,6 +63,8 @@ struct io_loop {
 	bool paced;               /* the last issue waited for the rate */
 	struct pacing pace;
 	struct flow_state flow;   /* flow=: the job's share of its flow_id */
+	struct lat_target lat;    /* latency_target's depth search */
+	bool lat_done;            /* its final window ended */
 	int error;
 };
 
@@ -271,6 +274,19 @@ static void paced_completion(struct io_loop *lp, const struct io_unit *u,
 		lp->think_pending = true;
 }
 
+/* latency_target: at depth 1 with latency_percentile=100, one I/O over
+ * the target fails the job, as fio's lat_fatal. */
+static void lat_sample(struct io_loop *lp, const struct io_unit *u, uint64_t now)
+{
+	const struct job *job = lp->w->job;
+
+	if (lat_target_on(job) && lat_target_sample(&lp->lat, now - u->start_ns, now))
+		lp->error = worker_fail(lp->w, -ETIMEDOUT, "latency of %llu ns exceeds "
+					"latency_target (%llu ns) at depth 1",
+					(unsigned long long)(now - u->start_ns),
+					(unsigned long long)job->latency_target_ns);
+}
+
 static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 {
 	struct worker *w = lp->w;
@@ -289,8 +305,10 @@ static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 		if (lp->accounting && u->start_ns >= lp->ramp_end_ns)
 			account_file_op(w, u);
 	} else {
-		if (lp->accounting && u->start_ns >= lp->ramp_end_ns)
+		if (lp->accounting && u->start_ns >= lp->ramp_end_ns) {
 			account_io(lp, u, now, !sync);
+			lat_sample(lp, u, now);
+		}
 		if (lp->verify)
 			verify_completed(lp, u);
 		if (lp->pacing)
@@ -385,7 +403,7 @@ static bool more_to_issue(const struct io_loop *lp, uint64_t now)
 {
 	const struct worker *w = lp->w;
 
-	if (stopped(w) || lp->error || lp->full)
+	if (stopped(w) || lp->error || lp->full || lp->lat_done)
 		return false;
 	if (lp->exhausted && !lp->verify_phase)
 		return false;
@@ -519,6 +537,39 @@ static bool issue_one(struct io_loop *lp, uint64_t now)
 	return true;
 }
 
+/* latency_target caps what is in flight at the depth being tried. */
+static bool below_lat_depth(const struct io_loop *lp)
+{
+	return !lat_target_on(lp->w->job) || lp->inflight + lp->queued < lp->lat.qd;
+}
+
+/* latency_target, after each pass (fio's lat_target_check): drain after
+ * a ramp down; the final window starts the statistics anew. */
+static int lat_step(struct io_loop *lp)
+{
+	struct worker_stats *s = lp->w->stats;
+	uint64_t now = now_ns();
+
+	if (!lat_target_on(lp->w->job) || !lp->accounting)
+		return 0;
+	switch (lat_target_check(&lp->lat, now)) {
+	case LAT_RESTART_STATS:
+		lp->lat.quiesce_due = true;
+		stats_reset_io(s);
+		s->start_ns = s->iv_start_ns = lp->ramp_end_ns = now;
+		break;
+	case LAT_DONE:
+		lp->lat_done = true;
+		break;
+	case LAT_GO_ON:
+		break;
+	}
+	if (!lp->lat.quiesce_due)
+		return 0;
+	lp->lat.quiesce_due = false;
+	return quiesce(lp);
+}
+
 static int io_loop_run(struct io_loop *lp)
 {
 	struct worker *w = lp->w;
@@ -545,10 +596,12 @@ static int io_loop_run(struct io_loop *lp)
 			stats_tick(w->stats, now);
 			iolog_tick(&lp->logs, now);
 		}
+		if (lat_step(lp) < 0)
+			break;
 		/* At most one queue's worth per pass, so sync engines come
 		 * back here to close stats intervals and see the ramp end. */
 		for (unsigned int n = 0; n < depth && (lp->free_list || lp->retry) &&
-		     more_to_issue(lp, now) && flow_allows(lp); n++) {
+		     below_lat_depth(lp) && more_to_issue(lp, now) && flow_allows(lp); n++) {
 			if (!issue_one(lp, now)) {
 				/* a wait for the rate is no full queue */
 				busy = !lp->paced;
@@ -570,7 +623,7 @@ static int io_loop_run(struct io_loop *lp)
 		}
 		/* fio reaps only when the queue is full or nothing more will
 		 * be issued; then it waits for iodepth_batch_complete_min. */
-		full = busy || !(lp->free_list || lp->retry);
+		full = busy || !(lp->free_list || lp->retry) || !below_lat_depth(lp);
 		if (!full && more_to_issue(lp, now_ns()))
 			continue;
 		/* a full queue is reaped down to iodepth_low (fio's
@@ -659,6 +712,7 @@ static int run_loops(struct io_loop *lp)
 
 	if (lp->pacing)
 		pacing_start(&lp->pace, now_ns());
+	lat_target_init(&lp->lat, lp->w->job, now_ns());
 	for (unsigned int i = 0; i < lp->w->job->loops && !ret; i++) {
 		if (stopped(lp->w) ||
 		    (lp->deadline_ns && now_ns() >= lp->deadline_ns))
@@ -699,6 +753,7 @@ static void finish_accounting(struct io_loop *lp)
 		return;
 	s->end_ns = now_ns();
 	s->runtime_ns = s->end_ns - s->start_ns;
+	s->latency_depth = lp->lat.qd;
 	stats_tick(s, s->end_ns);
 	counters_stop(&lp->counters, &s->counters);
 	getrusage(RUSAGE_THREAD, &ru);
