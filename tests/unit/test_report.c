@@ -65,6 +65,7 @@ static void build_report(struct report *r)
 	job_t.direct = true;
 	job_t.randrepeat = true;
 	job_t.stat.clat_percentiles = true;
+	job_t.latency_percentile = 100.0; /* the option's default */
 	/* as the job file gave them: size in [global], the rest in [t] */
 	snprintf(job_t.given, sizeof(job_t.given), "size=64m\nrw=randrw\nbs=4k\n"
 		 "ioengine=libaio\niodepth=8\nfilename=/dev/loop0\nruntime=2\n");

@@ -340,6 +340,9 @@ const struct opt_desc control_options[] = {
 	  .help = "0: the job runs but is left out of the report" },
 	{ .name = "new_group", .type = OPT_BOOL, FIELD(new_group), .def = "0",
 	  .help = "Start a new reporting group here, without a stonewall" },
+	{ .name = "wait_for", .type = OPT_STR, FIELD(wait_for),
+	  .help = "Start only once every worker of the job of this name "
+		  "(defined earlier) has finished" },
 	{ .name = "flow", .type = OPT_UINT, FIELD(flow), .max = 1000,
 	  .def = "0", .help = "Weight in flow control: the jobs of a flow_id "
 			      "issue I/O in the ratio of their weights" },

@@ -738,6 +738,32 @@ static int check_job(struct job *job, struct errbuf *err)
 	return 0;
 }
 
+/* fio's wait_for: the job named must be defined before the waiting one
+ * (its "waitee job X unknown" otherwise), and not be the job itself. */
+static int check_wait_for(const struct job_list *list, struct errbuf *err)
+{
+	char where[WHERE_LEN];
+
+	for (size_t i = 0; i < list->count; i++) {
+		const struct job *job = &list->jobs[i];
+		bool known = false;
+
+		if (!job->wait_for[0])
+			continue;
+		job_where(job, where, sizeof(where));
+		if (!strcmp(job->wait_for, job->name))
+			return err_set(err, EINVAL, "%s: a job cannot wait for "
+				       "itself (wait_for=%s)", where, job->wait_for);
+		for (size_t k = 0; k < i && !known; k++)
+			known = !strcmp(list->jobs[k].name, job->wait_for);
+		if (!known)
+			return err_set(err, EINVAL, "%s: wait_for=%s: no job of "
+				       "that name before this one (fio: waitee "
+				       "job unknown)", where, job->wait_for);
+	}
+	return 0;
+}
+
 int job_list_finalize(struct job_list *list, struct errbuf *err)
 {
 	size_t in_group = 0, workers = 0;
@@ -752,6 +778,9 @@ int job_list_finalize(struct job_list *list, struct errbuf *err)
 			return ret;
 		workers += list->jobs[i].numjobs;
 	}
+	ret = check_wait_for(list, err);
+	if (ret)
+		return ret;
 	if (workers > RUN_MAX_WORKERS)
 		return err_set(err, E2BIG, "the jobs ask for %zu workers in all (numjobs summed over %zu jobs); iodig runs at most %d, as fio does",
 			       workers, list->count, RUN_MAX_WORKERS);

@@ -83,20 +83,6 @@ static int set_per_dir(void *base, const struct opt_desc *o, const char *value,
 	return 0;
 }
 
-/* fio's offload hands the I/O to separate submit threads; iodig's
- * workers submit their own, the task the probes attribute it to. */
-static int set_submit_mode(void *base, const struct opt_desc *o,
-			   const char *value, const char *where,
-			   struct errbuf *err)
-{
-	if (!strcmp(value, "offload"))
-		return err_set(err, ENOTSUP, "%s: option '%s': 'offload' is not "
-			       "supported: iodig's workers submit their own I/O "
-			       "(inline), so the kernel sees it from the task "
-			       "that runs the job", where, o->name);
-	return opt_set_typed(base, o, value, where, err);
-}
-
 static int set_distribution(void *base, const struct opt_desc *o,
 			    const char *value, const char *where,
 			    struct errbuf *err)
@@ -141,6 +127,22 @@ static int set_percentage_random(void *base, const struct opt_desc *o,
 	return 0;
 }
 
+/* latency_percentile: fio's float from 0 to 100. */
+static int set_latency_percentile(void *base, const struct opt_desc *o,
+				  const char *value, const char *where,
+				  struct errbuf *err)
+{
+	struct job *job = base;
+	char *end;
+	double v = strtod(value, &end);
+
+	if (end == value || *end || !(v >= 0.0 && v <= 100.0))
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not a "
+			       "percentage 0-100", where, o->name, value);
+	job->latency_percentile = v;
+	return 0;
+}
+
 static const struct opt_value generator_values[] = {
 	{ "tausworthe", RGEN_TAUSWORTHE, NULL },
 	{ "tausworthe64", RGEN_TAUSWORTHE64, NULL },
@@ -162,7 +164,7 @@ static const struct opt_value think_type_values[] = {
 
 static const struct opt_value submit_mode_values[] = {
 	{ "inline", SUBMIT_INLINE, NULL },
-	{ "offload", -1, "iodig's workers submit their own I/O" },
+	{ "offload", SUBMIT_OFFLOAD, NULL },
 	{ NULL, 0, NULL },
 };
 
@@ -177,9 +179,9 @@ const struct opt_desc stream_options[] = {
 	  .max = UINT_MAX, .def = "1",
 	  .help = "Run the job's I/O this many times over" },
 	{ .name = "io_submit_mode", .type = OPT_ENUM, FIELD(io_submit_mode),
-	  .values = submit_mode_values, .set = set_submit_mode,
-	  .def = "inline", .help = "inline: each worker submits its own I/O "
-	  "(fio's offload is not supported)" },
+	  .values = submit_mode_values, .def = "inline",
+	  .help = "inline: each worker submits its own I/O; offload: iodepth "
+	  "submit threads of the worker do" },
 	{ .name = "iodepth_low", .type = OPT_UINT, FIELD(iodepth_low),
 	  .min = 0, .max = 65536, .def = "0",
 	  .help = "Once the queue is full, reap until this many are in "
@@ -253,6 +255,21 @@ const struct opt_desc stream_options[] = {
 	  FIELD(thinktime_blocks_type), .values = think_type_values,
 	  .def = "complete",
 	  .help = "Count thinktime_blocks on completion or on issue" },
+	/* the depth search: workload/lat_target.c */
+	{ .name = "latency_target", .type = OPT_TIME, FIELD(latency_target_ns),
+	  .unit_ns = 1000, .def = "0",
+	  .help = "Find the highest depth up to iodepth whose I/Os complete "
+		  "within this latency (bare: us)" },
+	{ .name = "latency_window", .type = OPT_TIME, FIELD(latency_window_ns),
+	  .unit_ns = 1000, .def = "0",
+	  .help = "Time each depth is tried for latency_target (bare: us)" },
+	{ .name = "latency_percentile", .type = OPT_CUSTOM,
+	  FIELD(latency_percentile), .set = set_latency_percentile,
+	  .hint = "PERCENT", .def = "100",
+	  .help = "Percent of a window's I/Os that must meet latency_target" },
+	{ .name = "latency_run", .type = OPT_BOOL, FIELD(latency_run),
+	  .def = "0", .help = "Keep adjusting the depth to latency_target "
+	  "until the job ends, instead of ending once it is found" },
 	{ .name = NULL },
 };
 

@@ -292,10 +292,12 @@ static void add_job(struct jbuild *b, struct json_object *jobs,
 	add_dist(b, o, "iodepth_submit", dist_batch_labels, st->submit_dist);
 	add_dist(b, o, "iodepth_complete", dist_batch_labels, st->complete_dist);
 	add_lat_buckets(b, o, st);
-	jint(b, o, "latency_depth", rj->job ? rj->job->iodepth : 1);
-	jint(b, o, "latency_target", 0);
-	jfloat(b, o, "latency_percentile", 100.0);
-	jint(b, o, "latency_window", 0);
+	jint(b, o, "latency_depth", st->latency_depth ? st->latency_depth :
+	     rj->job ? rj->job->iodepth : 1);
+	jint(b, o, "latency_target", rj->job ? rj->job->latency_target_ns : 0);
+	jfloat(b, o, "latency_percentile", rj->job ? rj->job->latency_percentile : 100.0);
+	/* fio's window is in microseconds, its target in nanoseconds */
+	jint(b, o, "latency_window", rj->job ? rj->job->latency_window_ns / 1000 : 0);
 	if (rj->steady)
 		jadd(b, o, "steadystate", report_steady_json(rj->steady));
 	add_job_extras(b, o, rj, err);

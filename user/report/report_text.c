@@ -285,8 +285,11 @@ static void print_job(FILE *out, const struct report *r,
 		fprintf(out, "     errors    : total=%llu, first_error=%d/<%s>\n",
 			(unsigned long long)errors, -err,
 			err ? strerror(-err) : "none");
-	fprintf(out, "     latency   : target=0, window=0, percentile=100.00%%, "
-		"depth=%u\n", rj->job ? rj->job->iodepth : 1);
+	fprintf(out, "     latency   : target=%llu, window=%llu, percentile=%.2f%%, "
+		"depth=%u\n", rj->job ? (unsigned long long)rj->job->latency_target_ns : 0,
+		rj->job ? (unsigned long long)rj->job->latency_window_ns / 1000 : 0,
+		rj->job ? rj->job->latency_percentile : 100.0, st->latency_depth ?
+		st->latency_depth : rj->job ? rj->job->iodepth : 1);
 	if (rj->steady)
 		report_steady_text(out, rj->steady, group_kb_base(g));
 	/* iodig's own counters, only when there is something to say */

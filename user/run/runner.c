@@ -136,6 +136,7 @@ struct group_run {
 	pthread_t *threads;
 	pid_t *pids;
 	bool *started;
+	bool *waiting;                /* wait_for: not started yet */
 };
 
 /*
@@ -239,6 +240,8 @@ static bool group_done(struct run_ctx *ctx, struct group_run *g)
 		struct worker *w = &ctx->workers[g->first + i];
 		int status;
 
+		if (g->waiting[i] && !ctx->shared->stop)
+			return false;
 		if (!g->started[i])
 			continue;
 		if (w->job->thread) {
@@ -370,6 +373,35 @@ static struct timespec wake_in(const struct run_ctx *ctx, const struct group_run
 	return ts;
 }
 
+/* fio's wait_for: whether a worker of the job @name (other than
+ * @self's) is still to finish. */
+static bool waitee_running(const struct run_ctx *ctx, const struct job *self)
+{
+	for (unsigned int i = 0; i < ctx->nr_workers; i++) {
+		const struct worker *w = &ctx->workers[i];
+
+		if (w->job != self && !strcmp(w->job->name, self->wait_for) &&
+		    !w->stats->done)
+			return true;
+	}
+	return false;
+}
+
+/* Starts the workers whose wait_for job has finished; on a failed start
+ * the run stops, as when the group's workers start. */
+static void start_waiting(struct run_ctx *ctx, struct group_run *g)
+{
+	for (unsigned int i = 0; i < g->count && !ctx->shared->stop; i++) {
+		struct worker *w = &ctx->workers[g->first + i];
+
+		if (!g->waiting[i] || waitee_running(ctx, w->job))
+			continue;
+		g->waiting[i] = false;
+		if (start_worker(ctx, g, i))
+			ctx->shared->stop = 1;
+	}
+}
+
 /* Waits for the group while watching for signals; never returns early. */
 static void supervise(struct run_ctx *ctx, struct group_run *g)
 {
@@ -396,9 +428,11 @@ static void supervise(struct run_ctx *ctx, struct group_run *g)
 		/* the series keeps what it can: a failed tick leaves a gap */
 		series_collect_tick(&ctx->series, ctx->workers + g->first, g->count, now_ns(), false);
 		steady_check_tick(&ctx->steady, ctx->workers + g->first, g->count, now_ns());
-		/* a worker's end is when exitall acts */
-		if (sig == SIGCHLD)
+		/* a worker's end is when exitall and wait_for act */
+		if (sig == SIGCHLD) {
 			check_exitall(ctx, g);
+			start_waiting(ctx, g);
+		}
 		if (sig == SIGCHLD || (sig <= 0 && now_ns() < due))
 			continue;
 		if (sig > 0) {
@@ -407,6 +441,7 @@ static void supervise(struct run_ctx *ctx, struct group_run *g)
 			ctx->shared->stop = 1;
 		}
 		check_exitall(ctx, g);
+		start_waiting(ctx, g);
 		if (toggling && !group_done(ctx, g))
 			wait_ms = toggle_step(ctx, g);
 		due = now_ns() + (uint64_t)wait_ms * 1000000ull;
@@ -444,13 +479,18 @@ static int run_group(struct run_ctx *ctx, unsigned int first, unsigned int count
 	g.threads = calloc(count, sizeof(*g.threads));
 	g.pids = calloc(count, sizeof(*g.pids));
 	g.started = calloc(count, sizeof(*g.started));
-	if (!g.threads || !g.pids || !g.started) {
+	g.waiting = calloc(count, sizeof(*g.waiting));
+	if (!g.threads || !g.pids || !g.started || !g.waiting) {
 		ret = err_set(err, ENOMEM, "out of memory starting %u workers", count);
 		goto cleanup;
 	}
 	for (unsigned int i = 0; i < count; i++) {
 		ctx->workers[first + i].count_events =
 			probes_family_running(ctx->probes, "counters");
+		g.waiting[i] = ctx->workers[first + i].job->wait_for[0] &&
+			       waitee_running(ctx, ctx->workers[first + i].job);
+		if (g.waiting[i])
+			continue;
 		ret = start_worker(ctx, &g, i);
 		if (ret) {
 			err_set(err, -ret, "cannot start worker %u of job '%s': %s",
@@ -471,6 +511,7 @@ cleanup:
 	free(g.threads);
 	free(g.pids);
 	free(g.started);
+	free(g.waiting);
 	return ret;
 }
 

@@ -41,6 +41,9 @@ struct io_unit {
 	 * engine's operation on a file, which took op_ns. */
 	bool op_timed;
 	uint64_t op_ns;
+	/* io_submit_mode=offload: when its submit thread saw it complete
+	 * (workload/offload.c); 0: the completion time is when it is reaped. */
+	uint64_t done_ns;
 };
 
 /* fio's FIO_SYNCIO: each I/O is a system call on the worker's thread, so

@@ -184,8 +184,9 @@ struct engine_opt_given {
 
 /* ---- the I/O stream's shape (fio's loops, bssplit, rw=:N ...) ---- */
 
-/* fio's io_submit_mode: only inline, the worker submitting its own I/O. */
-enum submit_mode { SUBMIT_INLINE };
+/* fio's io_submit_mode: the worker submits its own I/O (inline) or hands
+ * it to submit threads (offload, workload/offload.h). */
+enum submit_mode { SUBMIT_INLINE, SUBMIT_OFFLOAD };
 
 /* fio's rw_sequencer: what rw=randX:N does between its random offsets. */
 enum rw_sequencer { SEQ_SEQUENTIAL, SEQ_IDENTICAL };
@@ -287,6 +288,11 @@ struct job {
 	uint64_t thinktime_spin_ns;       /* of it, spent spinning */
 	unsigned int thinktime_blocks;    /* default 1 */
 	unsigned int thinktime_blocks_type; /* THINK_ON_COMPLETE, THINK_ON_ISSUE */
+	/* fio's queue depth search (workload/lat_target.c). */
+	uint64_t latency_target_ns;       /* 0: none */
+	uint64_t latency_window_ns;
+	double latency_percentile;        /* of a window's I/Os, default 100 */
+	bool latency_run;                 /* keep adjusting to the end */
 
 	/* Options of the engine: as given, then (job_list_finalize, once the
 	 * engine is known) parsed into the engine's own struct. */
@@ -370,6 +376,7 @@ struct job {
 	unsigned int exit_what;  /* EXIT_WHAT_* */
 	bool stats;              /* default 1: 0 leaves the job out */
 	bool new_group;          /* a report group without a stonewall */
+	char wait_for[JOB_NAME_MAX]; /* fio's: start once that job finished */
 	unsigned int flow;       /* weight in flow control; 0: none */
 	unsigned int flow_id;    /* the jobs sharing one flow */
 	unsigned int flow_sleep_us; /* sleep when held back by the flow */

@@ -180,6 +180,16 @@ void worker_stats_init(struct worker_stats *s)
 	memset(s, 0, sizeof(*s));
 }
 
+void stats_reset_io(struct worker_stats *s)
+{
+	memset(s->dir, 0, sizeof(s->dir));
+	memset(s->issued, 0, sizeof(s->issued));
+	memset(s->depth_dist, 0, sizeof(s->depth_dist));
+	memset(s->submit_dist, 0, sizeof(s->submit_dist));
+	memset(s->complete_dist, 0, sizeof(s->complete_dist));
+	s->submit_calls = s->complete_calls = 0;
+}
+
 void stats_configure(struct worker_stats *s, const struct job_stat_opts *o)
 {
 	s->no_slat = o->disable_slat;
@@ -327,6 +337,8 @@ void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src
 	dst->nowait_eagain += src->nowait_eagain;
 	dst->verify_errors += src->verify_errors;
 	dst->verified_blocks += src->verified_blocks;
+	if (src->latency_depth > dst->latency_depth)
+		dst->latency_depth = src->latency_depth;
 
 	if (src->start_ns && (dst->start_ns == 0 || src->start_ns < dst->start_ns))
 		dst->start_ns = src->start_ns;

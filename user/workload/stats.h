@@ -92,6 +92,7 @@ struct worker_stats {
 	uint64_t nowait_eagain;           /* RWF_NOWAIT answered -EAGAIN */
 	uint64_t verify_errors;
 	uint64_t verified_blocks;
+	uint32_t latency_depth;           /* latency_target's depth; 0: none */
 	/* What the job does not measure (gtod_reduce, disable_*) */
 	bool no_slat, no_clat, no_lat, no_bw;
 	int32_t tid;                      /* the worker's kernel thread id */
@@ -121,6 +122,9 @@ void stats_add_clat(struct worker_stats *s, enum ddir d, uint64_t clat_ns);
 /* Closes intervals that ended before @now_ns (bw/iops samples). */
 void stats_tick(struct worker_stats *s, uint64_t now_ns);
 void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src);
+/* Zeroes the I/O figures (counts, latencies, depths), as fio's
+ * reset_all_stats when latency_target's final window begins. */
+void stats_reset_io(struct worker_stats *s);
 /* Adds one direction's counters, latencies and histograms of @src to @dst. */
 void ddir_stats_merge(struct ddir_stats *dst, const struct ddir_stats *src);
 

@@ -48,13 +48,13 @@ static int64_t trim_range(struct worker *w, int fd, uint64_t offset,
 	return ret < 0 ? -errno : (int64_t)len;
 }
 
-enum io_result trim_or_queue(struct worker *w, struct io_unit *u,
-			     unsigned int queued)
+enum io_result trim_or_queue(struct worker *w, const struct engine_ops *e,
+			     struct io_unit *u, unsigned int queued)
 {
 	int fd = w->job->engine->flags & ENGINE_UNIT_FD ? u->fd : w->fd;
 
 	if (u->ddir != DDIR_TRIM || !trim_by_worker(w->job))
-		return w->job->engine->queue(w, u);
+		return e->queue(w, u);
 	if (queued)
 		return IO_BUSY;
 	u->result = trim_range(w, fd, u->offset, u->len);

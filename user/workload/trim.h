@@ -30,8 +30,8 @@ bool trim_by_worker(const struct job *job);
 /* The engine's queue() for @u; a trim the worker does itself is done
  * here and completed, unless @queued I/Os wait for commit(): then it is
  * IO_BUSY first, as fio's libaio and io_uring answer a trim. */
-enum io_result trim_or_queue(struct worker *w, struct io_unit *u,
-			     unsigned int queued);
+enum io_result trim_or_queue(struct worker *w, const struct engine_ops *e,
+			     struct io_unit *u, unsigned int queued);
 
 /* trimwrite, randtrimwrite: the direction of the next I/O, and for a
  * write the block the last trim discarded, whatever the write block size

@@ -31,10 +31,13 @@
 #include "workload/iolog_writer.h"
 #include "workload/worker.h"
 #include "workload/io_units.h"
+#include "workload/lat_target.h"
+#include "workload/offload.h"
 #include "workload/worker_process.h"
 
 struct io_loop {
 	struct worker *w;
+	const struct engine_ops *engine; /* the job's, or offload's threads */
 	struct io_unit *free_list;
 	struct io_unit *retry;    /* filled, refused by queue() (IO_BUSY) */
 	unsigned int queued;      /* held by the engine, not yet committed */
@@ -59,9 +62,12 @@ struct io_loop {
 	uint64_t seed_base;       /* randseed, or random without randrepeat */
 	bool pacing;              /* rate or thinktime options given */
 	bool think_pending;       /* thinktime due after a completion */
+	bool paced;               /* the last issue waited for the rate */
 	struct pacing pace;
 	struct flow_state flow;   /* flow=: the job's share of its flow_id */
 	struct replay_cursor replay; /* read_iolog: where the log is */
+	struct lat_target lat;    /* latency_target's depth search */
+	bool lat_done;            /* its final window ended */
 	int error;
 };
 
@@ -297,6 +303,19 @@ static void paced_completion(struct io_loop *lp, const struct io_unit *u,
 		lp->think_pending = true;
 }
 
+/* latency_target: at depth 1 with latency_percentile=100, one I/O over
+ * the target fails the job, as fio's lat_fatal. */
+static void lat_sample(struct io_loop *lp, const struct io_unit *u, uint64_t now)
+{
+	const struct job *job = lp->w->job;
+
+	if (lat_target_on(job) && lat_target_sample(&lp->lat, now - u->start_ns, now))
+		lp->error = worker_fail(lp->w, -ETIMEDOUT, "latency of %llu ns exceeds "
+					"latency_target (%llu ns) at depth 1",
+					(unsigned long long)(now - u->start_ns),
+					(unsigned long long)job->latency_target_ns);
+}
+
 static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 {
 	struct worker *w = lp->w;
@@ -316,8 +335,10 @@ static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 		if (lp->accounting && u->start_ns >= lp->ramp_end_ns)
 			account_file_op(w, u);
 	} else {
-		if (lp->accounting && u->start_ns >= lp->ramp_end_ns)
+		if (lp->accounting && u->start_ns >= lp->ramp_end_ns) {
 			account_io(lp, u, now, !sync);
+			lat_sample(lp, u, now);
+		}
 		if (lp->verify)
 			verify_completed(lp, u);
 		if (lp->pacing)
@@ -335,7 +356,7 @@ static int commit_queued(struct io_loop *lp)
 
 	if (!lp->queued)
 		return 0;
-	n = w->job->engine->commit(w);
+	n = lp->engine->commit(w);
 	if (n < 0)
 		return lp->error = worker_fail(w, n, "submitting I/O to %s failed: %s",
 					       w->path, strerror(-n));
@@ -350,7 +371,7 @@ static int commit_queued(struct io_loop *lp)
 static int reap(struct io_loop *lp, unsigned int min)
 {
 	struct worker *w = lp->w;
-	const struct engine_ops *e = w->job->engine;
+	const struct engine_ops *e = lp->engine;
 	struct worker_stats *s = w->stats;
 	unsigned int max = w->job->iodepth_batch_complete_max;
 	uint64_t now;
@@ -366,7 +387,8 @@ static int reap(struct io_loop *lp, unsigned int min)
 					       w->path, strerror(-n));
 	now = now_ns();
 	for (int i = 0; i < n; i++)
-		complete_unit(lp, w->reaped[i], now);
+		complete_unit(lp, w->reaped[i], w->reaped[i]->done_ns ?
+			      w->reaped[i]->done_ns : now);
 	lp->inflight -= (unsigned int)n;
 	s->complete_calls++;
 	s->complete_dist[batch_bucket((unsigned int)n)]++;
@@ -411,7 +433,7 @@ static bool more_to_issue(const struct io_loop *lp, uint64_t now)
 {
 	const struct worker *w = lp->w;
 
-	if (stopped(w) || lp->error || lp->full)
+	if (stopped(w) || lp->error || lp->full || lp->lat_done)
 		return false;
 	if (lp->exhausted && !lp->verify_phase)
 		return false;
@@ -434,7 +456,7 @@ static bool more_to_issue(const struct io_loop *lp, uint64_t now)
 static struct io_unit *next_unit(struct io_loop *lp)
 {
 	struct worker *w = lp->w;
-	const struct engine_ops *e = w->job->engine;
+	const struct engine_ops *e = lp->engine;
 	struct io_unit *u = lp->retry;
 
 	if (u) {
@@ -468,7 +490,9 @@ static int quiesce(struct io_loop *lp)
 }
 
 /* rate, rate_iops: holds @u back until its direction is within the
- * rate; false when the job ended meanwhile (@u is kept for later). */
+ * rate (false: @u is kept for later).  Inline, fio lets the I/O in
+ * flight complete first; offloaded, it stays in flight, so that the
+ * submissions keep the rate whatever the completions do. */
 static bool pace_before_issue(struct io_loop *lp, struct io_unit *u)
 {
 	uint64_t now = now_ns(), delay = pacing_delay(&lp->pace, u->ddir, now);
@@ -476,7 +500,8 @@ static bool pace_before_issue(struct io_loop *lp, struct io_unit *u)
 	if (!delay)
 		return true;
 	lp->retry = u;
-	if (quiesce(lp) < 0)
+	lp->paced = true;
+	if (lp->w->job->io_submit_mode == SUBMIT_INLINE && quiesce(lp) < 0)
 		return false;
 	if (lp->deadline_ns && now + delay > lp->deadline_ns)
 		delay = lp->deadline_ns > now ? lp->deadline_ns - now : 0;
@@ -502,6 +527,7 @@ static bool flow_allows(struct io_loop *lp)
 static bool issue_one(struct io_loop *lp, uint64_t now)
 {
 	struct worker *w = lp->w;
+	const struct engine_ops *e = lp->engine;
 	struct io_unit *u = next_unit(lp);
 	enum io_result r;
 
@@ -511,7 +537,7 @@ static bool issue_one(struct io_loop *lp, uint64_t now)
 		return false;
 	u->issue_ns = u->start_ns;
 	io_trace_io(&lp->trace, w, u);
-	r = trim_or_queue(w, u, lp->queued);
+	r = trim_or_queue(w, e, u, lp->queued);
 	if (r == IO_BUSY) {
 		lp->retry = u;
 		return false;
@@ -542,6 +568,39 @@ static bool issue_one(struct io_loop *lp, uint64_t now)
 	return true;
 }
 
+/* latency_target caps what is in flight at the depth being tried. */
+static bool below_lat_depth(const struct io_loop *lp)
+{
+	return !lat_target_on(lp->w->job) || lp->inflight + lp->queued < lp->lat.qd;
+}
+
+/* latency_target, after each pass (fio's lat_target_check): drain after
+ * a ramp down; the final window starts the statistics anew. */
+static int lat_step(struct io_loop *lp)
+{
+	struct worker_stats *s = lp->w->stats;
+	uint64_t now = now_ns();
+
+	if (!lat_target_on(lp->w->job) || !lp->accounting)
+		return 0;
+	switch (lat_target_check(&lp->lat, now)) {
+	case LAT_RESTART_STATS:
+		lp->lat.quiesce_due = true;
+		stats_reset_io(s);
+		s->start_ns = s->iv_start_ns = lp->ramp_end_ns = now;
+		break;
+	case LAT_DONE:
+		lp->lat_done = true;
+		break;
+	case LAT_GO_ON:
+		break;
+	}
+	if (!lp->lat.quiesce_due)
+		return 0;
+	lp->lat.quiesce_due = false;
+	return quiesce(lp);
+}
+
 static int io_loop_run(struct io_loop *lp)
 {
 	struct worker *w = lp->w;
@@ -568,12 +627,16 @@ static int io_loop_run(struct io_loop *lp)
 			stats_tick(w->stats, now);
 			iolog_tick(&lp->logs, now);
 		}
+		if (lat_step(lp) < 0)
+			break;
 		/* At most one queue's worth per pass, so sync engines come
 		 * back here to close stats intervals and see the ramp end. */
 		for (unsigned int n = 0; n < depth && (lp->free_list || lp->retry) &&
-		     more_to_issue(lp, now) && flow_allows(lp); n++) {
+		     below_lat_depth(lp) && more_to_issue(lp, now) && flow_allows(lp); n++) {
 			if (!issue_one(lp, now)) {
-				busy = true;
+				/* a wait for the rate is no full queue */
+				busy = !lp->paced;
+				lp->paced = false;
 				break;
 			}
 			if (lp->queued >= batch && commit_queued(lp) < 0)
@@ -591,7 +654,7 @@ static int io_loop_run(struct io_loop *lp)
 		}
 		/* fio reaps only when the queue is full or nothing more will
 		 * be issued; then it waits for iodepth_batch_complete_min. */
-		full = busy || !(lp->free_list || lp->retry);
+		full = busy || !(lp->free_list || lp->retry) || !below_lat_depth(lp);
 		if (!full && more_to_issue(lp, now_ns()))
 			continue;
 		/* a full queue is reaped down to iodepth_low (fio's
@@ -680,6 +743,7 @@ static int run_loops(struct io_loop *lp)
 
 	if (lp->pacing)
 		pacing_start(&lp->pace, now_ns());
+	lat_target_init(&lp->lat, lp->w->job, now_ns());
 	for (unsigned int i = 0; i < lp->w->job->loops && !ret; i++) {
 		if (stopped(lp->w) ||
 		    (lp->deadline_ns && now_ns() >= lp->deadline_ns))
@@ -720,6 +784,7 @@ static void finish_accounting(struct io_loop *lp)
 		return;
 	s->end_ns = now_ns();
 	s->runtime_ns = s->end_ns - s->start_ns;
+	s->latency_depth = lp->lat.qd;
 	stats_tick(s, s->end_ns);
 	counters_stop(&lp->counters, &s->counters);
 	getrusage(RUSAGE_THREAD, &ru);
@@ -792,7 +857,9 @@ static int worker_run(struct worker *w)
 		worker_fail(w, ret, "%s", err.msg);
 		goto cleanup;
 	}
-	ret = job->engine->init ? job->engine->init(w, &err) : 0;
+	lp.engine = job->io_submit_mode == SUBMIT_OFFLOAD ? &offload_engine :
+		    job->engine;
+	ret = lp.engine->init ? lp.engine->init(w, &err) : 0;
 	if (ret) {
 		worker_fail(w, ret, "%s", err.msg);
 		goto cleanup;
@@ -820,8 +887,8 @@ static int worker_run(struct worker *w)
 	save_verify_state(&lp);
 cleanup:
 	flow_state_leave(&lp.flow);
-	if (engine_ready && job->engine->cleanup)
-		job->engine->cleanup(w);
+	if (engine_ready && lp.engine->cleanup)
+		lp.engine->cleanup(w);
 	iolog_free(&lp.logs);
 	io_trace_free(&lp.trace);
 	file_service_free(&lp.fs);
