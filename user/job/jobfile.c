@@ -22,6 +22,7 @@
 #include "job/jobfile_read.h"
 #include "job/options.h"
 #include "job/stream_options.h"
+#include "job/zone_opts.h"
 #include "job/process_opts.h"
 
 /* Bounds for hostile input (the parser is fuzzed, JOBFILE_MAX_BYTES is in
@@ -679,6 +680,8 @@ static int check_job(struct job *job, struct errbuf *err)
 			       "(iodig has %s)", where, job->ioengine,
 			       engine_names());
 	ret = stream_opts_resolve(job, where, err);
+	if (!ret)
+		ret = zone_opts_resolve(job, where, err);
 	if (ret)
 		return ret;
 	ret = check_bs(job, where, err);

@@ -172,9 +172,10 @@ static bool fill_unit(struct io_loop *lp, struct io_unit *u)
 	if (rel + u->len > w->region_len)
 		rel = w->region_len - u->len;
 	u->len = offsets_take(&w->offsets, u->ddir, rel, u->len, random);
-	u->offset = w->region_start + rel;
+	u->offset = w->region_start + offsets_base(&w->offsets) + rel;
 	u->result = 0;
-	return true;
+	lp->exhausted = !u->len;
+	return u->len;
 }
 
 static void start_accounting(struct io_loop *lp, uint64_t now)
