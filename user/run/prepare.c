@@ -18,7 +18,7 @@
 #include "run/engine_device.h"
 #include "run/layout.h"
 #include "run/run.h"
-#include "target/zoned.h"
+#include "run/zbd_prepare.h"
 #include "target/write_guard.h"
 #include "workload/files.h"
 
@@ -197,25 +197,6 @@ static void add_disk(struct run_ctx *ctx, const char *name)
 		snprintf(ctx->disks[ctx->nr_disks++], sizeof(ctx->disks[0]), "%s", name);
 }
 
-/* zonemode=zbd needs a zoned block device; iodig checks that it is one,
- * and says it does not drive zones yet where it is. */
-static int check_zonemode(const struct job *job, const struct job_target *t,
-			  struct errbuf *err)
-{
-	char model[32] = "none";
-
-	if (job->zonemode != ZONEMODE_ZBD)
-		return 0;
-	if (target_zoned_model(&t->info, model, sizeof(model)) || !strcmp(model, "none"))
-		return err_set(err, ENOTSUP, "%s:%d: job '%s': zonemode=zbd: %s is not a zoned block device%s%s%s",
-			       job->source, job->source_line, job->name, t->path,
-			       t->info.is_blockdev ? " (queue/zoned: " : "",
-			       t->info.is_blockdev ? model : "",
-			       t->info.is_blockdev ? ")" : "");
-	return err_set(err, ENOTSUP, "%s:%d: job '%s': zonemode=zbd: %s is zoned (%s), but iodig does not yet keep I/O at the zones' write pointers or reset zones as fio does",
-		       job->source, job->source_line, job->name, t->path, model);
-}
-
 int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 {
 	int ret;
@@ -225,7 +206,7 @@ int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 		return err_set(err, ENOMEM, "out of memory");
 	/* First check every job, so a bad one writes nothing anywhere. */
 	for (size_t j = 0; j < ctx->jobs.count; j++) {
-		const struct job *job = &ctx->jobs.jobs[j];
+		struct job *job = &ctx->jobs.jobs[j];
 		struct job_target *t = &ctx->targets[j];
 
 		ret = resolve_path(ctx, job, t, err);
@@ -236,7 +217,11 @@ int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 			ret = inspect_target(job, t, err);
 		if (ret < 0)
 			return ret;
-		ret = resolve_region(job, t, err);
+		ret = zbd_prepare_zones(job, t, err);
+		if (!ret)
+			ret = resolve_region(job, t, err);
+		if (!ret)
+			ret = zbd_prepare_region(job, t, err);
 		if (ret)
 			return ret;
 		/* The scratch device is iodig's own: what an earlier job wrote
@@ -247,9 +232,6 @@ int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 			if (ret)
 				return ret;
 		}
-		ret = check_zonemode(job, t, err);
-		if (ret)
-			return ret;
 		add_disk(ctx, t->info.disk_name);
 	}
 	for (size_t j = 0; j < ctx->jobs.count; j++) {

@@ -16,6 +16,7 @@
 #include "workload/offsets.h"
 #include "base/rng.h"
 #include "workload/stats.h"
+#include "workload/zbd.h"
 
 struct worker {
 	const struct job *job;
@@ -57,6 +58,7 @@ struct worker {
 	struct rng rng;
 	struct offsets offsets;      /* where each I/O goes */
 	struct buflen_gen buflen;    /* how long each is */
+	struct zbd zbd;              /* zonemode=zbd's zones */
 
 	/* Count the kernel's events on itself (workload/counters.h): set
 	 * by the runner when the counters family reports them. */
