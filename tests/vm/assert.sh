@@ -122,6 +122,8 @@ case_dax
 case_nowait
 . "$HERE/assert-nvme.sh"
 case_nvme
+. "$HERE/assert-zoned.sh"
+case_zoned
 
 for s in "${SKIPPED[@]}"; do echo "skipped: $KVER: $s"; done
 echo "probes $KVER: $FAMILIES"
