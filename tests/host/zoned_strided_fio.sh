@@ -1,31 +1,8 @@
 # zonemode=strided against fio 3.33 on a file and a loop device: the same I/Os (direction, offset, length, in order, from write_iolog) for sequential and random jobs with zonesize, zonerange and zoneskip, 'Nz' sizes; fio's errors for zonesize without zonemode, strided without zonesize, 'z' where fio takes none.
 source tests/host/lib.sh
-need_root
-command -v fio >/dev/null || skip "needs fio"
-cd "$TMP" || exit 1
+source tests/host/zoned.lib
 truncate -s 64m "$TMP/f"
 make_loop 32 || skip "no loop device"
-
-# ios WHO TARGET ARGS...: the I/Os of one run as "dir offset len" lines
-ios() {
-	local who=$1 target=$2; shift 2
-	rm -f "$TMP/log"
-	if [ "$who" = fio ]; then
-		fio --output-format=json --name=z --filename="$target" --write_iolog="$TMP/log" "$@" >/dev/null 2>&1
-	else
-		"$IODIG" run --no-probes --no-save --no-progress --allow-destructive --name=z --filename="$target" \
-			--write_iolog="$TMP/log" "$@" >/dev/null 2>"$TMP/err"
-	fi
-	awk '$3 == "read" || $3 == "write" { print $3, $4, $5 }' "$TMP/log"
-}
-
-same_ios() { # same_ios TARGET ARGS...
-	local target=$1; shift
-	ios fio "$target" "$@" >"$TMP/f.ios"
-	ios iodig "$target" "$@" >"$TMP/i.ios"
-	check "$* on $(basename "$target"): $(wc -l <"$TMP/i.ios") I/Os, the same as fio's $(wc -l <"$TMP/f.ios")" \
-		cmp -s "$TMP/f.ios" "$TMP/i.ios"
-}
 
 S=(--zonemode=strided --bs=64k)
 same_ios "$TMP/f" "${S[@]}" --rw=read --zonesize=1m --zoneskip=3m

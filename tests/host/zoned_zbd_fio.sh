@@ -1,33 +1,14 @@
 # zonemode=zbd against fio 3.33 on targets that are not zoned, where fio emulates zones of zonesize: the same I/Os (write_iolog: direction, offset, length, in order) and the same "N zone resets" on the write line for writes moved to the write pointers, max_open_zones, 'Nz' sizes and reads that find no written data; no zonesize on a non-zoned target is refused, as fio.
 source tests/host/lib.sh
-need_root
-command -v fio >/dev/null || skip "needs fio"
-cd "$TMP" || exit 1
+source tests/host/zoned.lib
 truncate -s 16m "$TMP/f"
 make_loop 16 || skip "no loop device"
 
-# run WHO TARGET ARGS...: the I/Os of one run as "dir offset len" lines in
-# $TMP/WHO.ios, its text report in $TMP/WHO.txt
-run() {
-	local who=$1 target=$2; shift 2
-	rm -f "$TMP/log"
-	if [ "$who" = fio ]; then
-		fio --name=z --filename="$target" --write_iolog="$TMP/log" "$@" >"$TMP/$who.txt" 2>&1
-	else
-		"$IODIG" run --no-probes --no-save --no-progress --allow-destructive --name=z --filename="$target" \
-			--write_iolog="$TMP/log" "$@" >"$TMP/$who.txt" 2>"$TMP/err"
-	fi
-	awk '$3 == "read" || $3 == "write" { print $3, $4, $5 }' "$TMP/log" >"$TMP/$who.ios"
-}
 resets() { grep -oE '[0-9]+ zone resets' "$TMP/$1.txt" || echo none; }
-
-same_as_fio() { # same_as_fio TARGET ARGS...
-	local target=$1; shift
-	run fio "$target" "$@"
-	run iodig "$target" "$@"
-	check "$* on $(basename "$target"): $(wc -l <"$TMP/iodig.ios") I/Os, the same as fio's $(wc -l <"$TMP/fio.ios")" \
-		cmp -s "$TMP/fio.ios" "$TMP/iodig.ios"
-	check "$* on $(basename "$target"): '$(resets iodig)' as fio's '$(resets fio)'" [ "$(resets iodig)" = "$(resets fio)" ]
+same_as_fio() { # same_as_fio TARGET ARGS...: the same I/Os and resets
+	same_ios "$@"
+	shift
+	check "$* : '$(resets iodig)' as fio's '$(resets fio)'" [ "$(resets iodig)" = "$(resets fio)" ]
 }
 
 Z=(--zonemode=zbd --zonesize=1m --bs=64k)
