@@ -606,8 +606,32 @@ static void test_help(void)
 	free(text);
 }
 
+/* fio's 'Nz': a count of zones where fio takes one, kept apart from the
+ * bytes and cleared by a later byte value. */
+static void test_zone_counts(void)
+{
+	struct job job;
+	struct errbuf err;
+
+	SET_OK(&job, "size", "8z");
+	CHECK(job.zone_counts.size == 8 && job.size == 0);
+	SET_OK(&job, "offset", "524Z");
+	CHECK(job.zone_counts.offset == 524 && job.offset == 0);
+	SET_OK(&job, "zoneskip", "2z");
+	CHECK(job.zone_counts.skip == 2);
+	job_set_defaults(&job);
+	CHECK(!job_option_set(&job, "io_size", "3z", "t.fio:7", &err));
+	CHECK(!job_option_set(&job, "io_size", "1m", "t.fio:7", &err));
+	CHECK(job.zone_counts.io_size == 0 && job.io_size == 1048576);
+	EXPECT_ERR("zonerange", "1z", "'1z' counts zones", "zoneskip");
+	EXPECT_ERR("bs", "1z", "option 'bs'", NULL);
+	EXPECT_ERR("size", "1.5z", "not a whole number of zones", NULL);
+	EXPECT_ERR("size", "z", "not a whole number of zones", NULL);
+}
+
 int main(void)
 {
+	test_zone_counts();
 	test_defaults();
 	test_every_option();
 	test_errors();

@@ -131,6 +131,8 @@ case_dax
 case_nowait
 . "$HERE/assert-nvme.sh"
 case_nvme
+. "$HERE/assert-zoned.sh"
+case_zoned
 
 for s in "${SKIPPED[@]}"; do echo "skipped: $KVER: $s"; done
 echo "probes $KVER: $FAMILIES"

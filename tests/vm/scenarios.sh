@@ -136,6 +136,26 @@ TB=
 run count block $LIBAIO --filename=/dev/nullb1 --iodepth=8 --size=8m
 fio_run fio_count $LIBAIO --filename=/dev/nullb1 --iodepth=8 --size=8m
 
+# Zoned: null_blk with zoned=1 (16 zones of 4 MiB, the first one
+# conventional).  Sequential writes at the write pointers (fio's after
+# iodig's finds the zones full and resets them), random reads kept to the
+# written zones, random writes within 2 open zones; fio runs the same jobs.
+ZN=/sys/kernel/config/nullb/nullb2
+if mkdir $ZN 2>/dev/null && echo 64 >$ZN/size && echo 1 >$ZN/zoned &&
+   echo 4 >$ZN/zone_size && echo 1 >$ZN/zone_nr_conv && echo 1 >$ZN/power &&
+   [ -b /dev/nullb2 ]; then
+	cat /sys/block/nullb2/queue/zoned >"$out/zoned-model.txt"
+	ZBD="--zonemode=zbd --direct=1 --bs=64k --ioengine=psync --filename=/dev/nullb2 --offset=1z"
+	run zbd_write block --allow-destructive $ZBD --rw=write --size=4z
+	fio_run fio_zbd_write $ZBD --rw=write --size=4z
+	run zbd_read block $ZBD --rw=randread --size=8z
+	fio_run fio_zbd_read $ZBD --rw=randread --size=8z
+	run zbd_rand block --allow-destructive $ZBD --rw=randwrite --size=8z --max_open_zones=2 \
+		--io_size=16m
+else
+	echo "zoned null_blk nullb2 (configfs zoned=1) could not be made" >>"$out/setup-error"
+fi
+
 # Emulated NVMe (QEMU -device nvme, the real nvme driver: interrupts, one
 # queue per vCPU and a polled one from nvme.poll_queues=1).
 TB="--runtime=$RT --time_based"

@@ -335,6 +335,48 @@ static int set_uint(void *base, const struct opt_desc *o, const char *value,
 	return store_uint(field_of(base, o), o->field_size, v);
 }
 
+/* fio's 'Nz': a whole number of zones, only where OPT_ZONES allows it;
+ * 1 when @value is not of that shape. */
+static int set_zone_count(void *base, const struct opt_desc *o,
+			  const char *value, const char *where,
+			  struct errbuf *err)
+{
+	size_t len = strlen(value);
+	const char *end;
+	uint64_t n;
+
+	if (!len || tolower((unsigned char)value[len - 1]) != 'z')
+		return 1;
+	if (!(o->flags & OPT_ZONES))
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " counts "
+			       "zones, which only size, io_size, offset, "
+			       "offset_increment and zoneskip take", where,
+			       o->name, value);
+	if (parse_digits(value, false, &n, &end) || end != value + len - 1)
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not "
+			       "a whole number of zones", where, o->name, value);
+	memcpy((char *)base + o->zones_offset, &n, sizeof(n));
+	return store_uint(field_of(base, o), o->field_size, 0);
+}
+
+static int set_size(void *base, const struct opt_desc *o, const char *value,
+		    unsigned int kb_base, const char *where, struct errbuf *err)
+{
+	static const uint64_t no_zones;
+	uint64_t v;
+	int ret = set_zone_count(base, o, value, where, err);
+
+	if (ret <= 0)
+		return ret;
+	ret = parse_size_kb(value, kb_base, &v);
+	if (ret)
+		return opt_size_error(where, o->name, value, ret, err);
+	if (o->flags & OPT_ZONES)
+		memcpy((char *)base + o->zones_offset, &no_zones,
+		       sizeof(no_zones));
+	return store_uint(field_of(base, o), o->field_size, v);
+}
+
 static int set_typed(void *base, const struct opt_desc *o, const char *value,
 		     unsigned int kb_base, const char *where, struct errbuf *err)
 {
@@ -346,10 +388,7 @@ static int set_typed(void *base, const struct opt_desc *o, const char *value,
 	case OPT_STR:
 		return set_str(base, o, value, where, err);
 	case OPT_SIZE:
-		ret = parse_size_kb(value, kb_base, &v);
-		if (ret)
-			return opt_size_error(where, o->name, value, ret, err);
-		return store_uint(field_of(base, o), o->field_size, v);
+		return set_size(base, o, value, kb_base, where, err);
 	case OPT_TIME:
 		ret = parse_time_ns(value, o->unit_ns, &v);
 		if (ret == -ERANGE)

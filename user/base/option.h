@@ -34,6 +34,9 @@ enum opt_type {
 /* fio's filename syntax: ':' separates files, '\:' is a literal colon;
  * stored as names each ended by NUL, the last by two. */
 #define OPT_FILENAME (1u << 2)
+/* OPT_SIZE that also takes fio's 'Nz' (N zones): N goes to the uint64_t
+ * at .zones_offset and the byte field to 0; a byte value clears N. */
+#define OPT_ZONES    (1u << 3)
 
 struct opt_value {
 	const char *name;
@@ -61,6 +64,7 @@ struct opt_desc {
 	uint64_t min, max; /* OPT_UINT range, inclusive */
 	uint64_t unit_ns;  /* OPT_TIME: unit of a bare number */
 	unsigned int flags;
+	size_t zones_offset; /* OPT_ZONES: the zone count's field */
 	/* Optional: replaces the type's parser (OPT_CUSTOM needs one), e.g.
 	 * to check more than the type can say. */
 	opt_set_fn set;

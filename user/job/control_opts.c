@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "job/control_opts.h"
+#include "job/options.h"
 
 #define VAL "'%.64s'"
 #define NUMA_NODES_MAX 64
@@ -306,9 +307,7 @@ static const struct opt_value exit_what_values[] = {
 
 static const struct opt_value zonemode_values[] = {
 	{ "none", ZONEMODE_NONE, NULL },
-	{ "strided", ZONEMODE_STRIDED, "iodig does no zoned (strided) "
-				       "offsets; zonemode=zbd is checked on "
-				       "the device" },
+	{ "strided", ZONEMODE_STRIDED, NULL },
 	{ "zbd", ZONEMODE_ZBD, NULL },
 	{ NULL, 0, NULL },
 };
@@ -362,13 +361,18 @@ const struct opt_desc control_options[] = {
 		  "the machine has one node (all put memory there)" },
 	{ .name = "zonemode", .type = OPT_ENUM, FIELD(zonemode),
 	  .values = zonemode_values, .def = "none",
-	  .help = "zbd: a zoned block device (checked when the job runs)" },
+	  .help = "strided: zonesize bytes in each zonerange, then skip "
+		  "zoneskip; zbd: a zoned block device's write pointers "
+		  "(zones of zonesize emulated on any other target)" },
 	{ .name = "zonesize", .type = OPT_SIZE, FIELD(zones.size),
-	  .help = "zonemode=zbd: bytes of a zone" },
+	  .help = "strided: bytes done in a zone before the next; zbd: "
+		  "bytes of a zone" },
 	{ .name = "zonerange", .type = OPT_SIZE, FIELD(zones.range),
-	  .help = "zonemode=zbd: bytes of a zone range" },
+	  .help = "zonemode=strided: bytes of a zone (default zonesize)" },
 	{ .name = "zoneskip", .type = OPT_SIZE, FIELD(zones.skip),
-	  .help = "zonemode=zbd: bytes skipped after each zone" },
+	  ZONES(skip),
+	  .help = "zonemode=strided: bytes (or Nz: zones) skipped after each "
+		  "zone's zonesize bytes" },
 	{ .name = "zonecapacity", .type = OPT_SIZE, FIELD(zones.capacity),
 	  .help = "zonemode=zbd: usable bytes of a zone" },
 	{ .name = "max_open_zones", .type = OPT_UINT, FIELD(zones.max_open),

@@ -23,6 +23,7 @@
 #include "job/options.h"
 #include "job/stream_options.h"
 #include "workload/trim.h"
+#include "job/zone_opts.h"
 #include "job/process_opts.h"
 #include "job/replay_opts.h"
 #include "job/steady_opts.h"
@@ -681,6 +682,8 @@ static int check_job(struct job *job, struct errbuf *err)
 			       "(iodig has %s)", where, job->ioengine,
 			       engine_names());
 	ret = stream_opts_resolve(job, where, err);
+	if (!ret)
+		ret = zone_opts_resolve(job, where, err);
 	if (ret)
 		return ret;
 	ret = check_bs(job, where, err);

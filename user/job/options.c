@@ -354,12 +354,14 @@ static const struct opt_desc options[] = {
 	  .flags = OPT_EMPTY_OK,
 	  .help = "Directory for files named after the job" },
 	{ .name = "size", .type = OPT_SIZE, FIELD(size), .def = "0",
-	  .help = "Bytes of the target region; 0 = whole file or device" },
+	  ZONES(size), .help = "Bytes (or Nz: zones) of the target region; "
+			       "0 = whole file or device" },
 	{ .name = "io_size", .alias = "io_limit", .type = OPT_SIZE,
-	  FIELD(io_size), .def = "0",
-	  .help = "Bytes to transfer; 0 = size" },
+	  FIELD(io_size), .def = "0", ZONES(io_size),
+	  .help = "Bytes (or Nz: zones) to transfer; 0 = size" },
 	{ .name = "offset", .alias = "fileoffset", .type = OPT_SIZE,
-	  FIELD(offset), .def = "0", .help = "Start of the region" },
+	  FIELD(offset), .def = "0", ZONES(offset),
+	  .help = "Start of the region (bytes, or Nz: zones)" },
 	/* nrfiles and filesize: what the file-operation engines need. */
 	{ .name = "nrfiles", .alias = "nr_files", .type = OPT_UINT,
 	  FIELD(nrfiles), .min = 1, .max = 1u << 20, .def = "1",

@@ -30,6 +30,11 @@ struct jobfile_select {
 	void *echo_arg;
 };
 
+/* An OPT_SIZE row of struct job that also takes fio's 'Nz' (zones),
+ * counted in job->zone_counts.@f. */
+#define ZONES(f) .flags = OPT_ZONES, \
+	.zones_offset = offsetof(struct job, zone_counts.f)
+
 struct job_list {
 	struct job *jobs;
 	size_t count;

@@ -11,6 +11,7 @@
 
 #include "job/bssplit.h"
 #include "job/random_dist_opt.h"
+#include "job/options.h"
 #include "job/stream_options.h"
 
 #define VAL "'%.64s'"
@@ -220,7 +221,7 @@ const struct opt_desc stream_options[] = {
 	  .help = "Percent of a random job's offsets that are random, the "
 		  "rest sequential (reads,writes)" },
 	{ .name = "offset_increment", .type = OPT_SIZE,
-	  FIELD(offset_increment), .def = "0",
+	  FIELD(offset_increment), .def = "0", ZONES(offset_increment),
 	  .help = "Clone N of numjobs starts N times this past offset" },
 	/* pacing: workload/pacing.c */
 	{ .name = "rate", .type = OPT_CUSTOM, FIELD(rate), .set = set_per_dir,

@@ -12,6 +12,7 @@
 #include <bpf/libbpf.h>
 #include <json-c/json.h>
 
+#include "base/sysfs_num.h"
 #include "block.skel.h"
 #include "iodig/block.h"
 #include "probes/figures.h"
@@ -62,18 +63,7 @@ struct block_state {
  * tag depth with no I/O scheduler (0 when unreadable). */
 static unsigned long read_nr_requests(const char *disk)
 {
-	char path[128];
-	unsigned long v = 0;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/sys/block/%s/queue/nr_requests", disk);
-	f = fopen(path, "re");
-	if (!f)
-		return 0;
-	if (fscanf(f, "%lu", &v) != 1)
-		v = 0;
-	fclose(f);
-	return v;
+	return (unsigned long)sysfs_read_u64("/sys/block/%s/queue/nr_requests", disk);
 }
 
 /* The programs of each mechanism, in block_mechs order; the stage hooks

@@ -254,6 +254,7 @@ static void add_job_extras(struct jbuild *b, struct json_object *job,
 	jint(b, o, "nowait_eagain", st->nowait_eagain);
 	jint(b, o, "verified_blocks", st->verified_blocks);
 	jint(b, o, "verify_errors", st->verify_errors);
+	jint(b, o, "zone_resets", st->zone_resets);
 	if (err)
 		jstr(b, o, "error_message", rj->errmsg[0] ? rj->errmsg :
 			   st->errmsg[0] ? st->errmsg : strerror(-err));

@@ -162,7 +162,7 @@ static void print_ddir(FILE *out, const struct report_job *rj,
 	const bool i2p = kb_is_pow2(group_kb_base(g));
 	uint64_t runt = stats_runtime_ms(&rj->st);
 	char iops_s[NUM2STR_LEN], bw_s[NUM2STR_LEN], bw_alt[NUM2STR_LEN];
-	char io_s[NUM2STR_LEN];
+	char io_s[NUM2STR_LEN], resets[48] = "";
 	uint64_t bw, iops;
 
 	if (!runt)
@@ -170,12 +170,15 @@ static void print_ddir(FILE *out, const struct report_job *rj,
 	bw = ds->bytes * 1000 / runt;
 	iops = ds->ios * 1000 / runt;
 	/* fio 3.33 appends the zoned-device reset count to every write line */
+	if (d == DDIR_WRITE)
+		snprintf(resets, sizeof(resets), "; %llu zone resets",
+			 (unsigned long long)rj->st.zone_resets);
 	fprintf(out, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n", ddir_name(d),
 		fio_num2str(iops_s, sizeof(iops_s), iops, 4, 1, false, N2S_NONE),
 		fio_num2str(bw_s, sizeof(bw_s), bw, 4, 1, i2p, N2S_BYTEPERSEC),
 		fio_num2str(bw_alt, sizeof(bw_alt), bw, 4, 1, !i2p, N2S_BYTEPERSEC),
 		fio_num2str(io_s, sizeof(io_s), ds->bytes, 4, 1, i2p, N2S_BYTE),
-		(unsigned long long)runt, d == DDIR_WRITE ? "; 0 zone resets" : "");
+		(unsigned long long)runt, resets);
 
 	if (ds->slat.n)
 		print_lat_line(out, "slat", &ds->slat);

@@ -19,7 +19,7 @@
 #include "run/layout.h"
 #include "run/replay_prepare.h"
 #include "run/run.h"
-#include "target/zoned.h"
+#include "run/zbd_prepare.h"
 #include "target/write_guard.h"
 #include "workload/files.h"
 
@@ -202,29 +202,10 @@ static void add_disk(struct run_ctx *ctx, const char *name)
 		snprintf(ctx->disks[ctx->nr_disks++], sizeof(ctx->disks[0]), "%s", name);
 }
 
-/* zonemode=zbd needs a zoned block device; iodig checks that it is one,
- * and says it does not drive zones yet where it is. */
-static int check_zonemode(const struct job *job, const struct job_target *t,
-			  struct errbuf *err)
-{
-	char model[32] = "none";
-
-	if (job->zonemode != ZONEMODE_ZBD)
-		return 0;
-	if (target_zoned_model(&t->info, model, sizeof(model)) || !strcmp(model, "none"))
-		return err_set(err, ENOTSUP, "%s:%d: job '%s': zonemode=zbd: %s is not a zoned block device%s%s%s",
-			       job->source, job->source_line, job->name, t->path,
-			       t->info.is_blockdev ? " (queue/zoned: " : "",
-			       t->info.is_blockdev ? model : "",
-			       t->info.is_blockdev ? ")" : "");
-	return err_set(err, ENOTSUP, "%s:%d: job '%s': zonemode=zbd: %s is zoned (%s), but iodig does not yet keep I/O at the zones' write pointers or reset zones as fio does",
-		       job->source, job->source_line, job->name, t->path, model);
-}
-
 /* The target of a job that makes its own I/O: inspected, its region
  * sized and, when the job writes, guarded.  The scratch device is
  * iodig's own: what an earlier job wrote there is not somebody's data. */
-static int resolve_target(const struct run_ctx *ctx, const struct job *job,
+static int resolve_target(const struct run_ctx *ctx, struct job *job,
 			  struct job_target *t, struct errbuf *err)
 {
 	int ret = engine_device_inspect(job, t, ctx->opts.allow_destructive, err);
@@ -233,7 +214,11 @@ static int resolve_target(const struct run_ctx *ctx, const struct job *job,
 		ret = inspect_target(job, t, err);
 	if (ret < 0)
 		return ret;
-	ret = resolve_region(job, t, err);
+	ret = zbd_prepare_zones(job, t, err);
+	if (!ret)
+		ret = resolve_region(job, t, err);
+	if (!ret)
+		ret = zbd_prepare_region(job, t, err);
 	if (ret || !job_writes(job) || t->scratch || job_diskless(job))
 		return ret;
 	return target_write_guard(&t->info, ctx->opts.allow_destructive ||
@@ -256,8 +241,6 @@ int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 		if (!ret)
 			ret = job->replay.log[0] ? replay_prepare(ctx, job, t, err) :
 			      resolve_target(ctx, job, t, err);
-		if (!ret)
-			ret = check_zonemode(job, t, err);
 		if (ret)
 			return ret;
 		add_disk(ctx, t->info.disk_name);

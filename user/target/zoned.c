@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/sysfs_num.h"
 #include "target/zoned.h"
 
 int target_zoned_model(const struct target_info *t, char *buf, size_t len)
@@ -26,4 +27,12 @@ int target_zoned_model(const struct target_info *t, char *buf, size_t len)
 		buf[strcspn(buf, "\n")] = '\0';
 	fclose(f);
 	return ret;
+}
+
+uint64_t target_zone_size(const struct target_info *t)
+{
+	if (!t->is_blockdev || !t->disk_name[0])
+		return 0;
+	return 512 * sysfs_read_u64("/sys/block/%s/queue/chunk_sectors",
+				    t->disk_name);
 }

@@ -386,13 +386,18 @@ struct job {
 	unsigned int ignore_error_nr[3];
 	bool numa_nodes_set;     /* numa_cpu_nodes: folded into cpus */
 	unsigned int zonemode;   /* ZONEMODE_* */
-	struct job_zones {       /* zonemode=zbd's options, as given */
+	struct job_zones {       /* zonemode's options, as given */
 		uint64_t size, range, skip, capacity;
 		unsigned int max_open, job_max_open;
 		bool ignore_limits, read_beyond_wp;
 		double reset_threshold, reset_frequency;
 	} zones;
 	struct steady_opts steady; /* fio's steadystate (job/steady_opts.c) */
+	/* fio's 'Nz' values: N zones, turned into bytes (and cleared) once
+	 * the zone size is known (job/zone_opts.c); 0: given in bytes */
+	struct job_zone_counts {
+		uint64_t size, io_size, offset, offset_increment, skip;
+	} zone_counts;
 
 	/* Where the job was defined, for error messages. */
 	char source[PATH_MAX];   /* job file path, or "command line" */

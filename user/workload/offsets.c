@@ -66,6 +66,7 @@ int offsets_init(struct offsets *o, const struct job *job,
 		 uint64_t seed_base, unsigned int thread_number)
 {
 	bool aligned = true;
+	uint64_t span;
 
 	memset(o, 0, sizeof(*o));
 	o->job = job;
@@ -86,8 +87,11 @@ int offsets_init(struct offsets *o, const struct job *job,
 	frand_seed(&o->seq_rand, frand_job_seed(seed_base, thread_number,
 						FRAND_SEQ_RAND_READ), false);
 	random_dist_init(&o->dist, job, region_len, seed_base, thread_number);
+	strided_init(&o->zone, job, o->real_len);
+	/* fio's random map and lfsr span the region, or a strided zone */
+	span = o->zone.on ? o->zone.range : region_len;
 	/* fio: one cycle over the blocks of the smallest block size */
-	lfsr_init(&o->lfsr, region_len / min_bs(job), frand_job_seed(seed_base,
+	lfsr_init(&o->lfsr, span / min_bs(job), frand_job_seed(seed_base,
 		  thread_number, FRAND_BLOCK));
 	offsets_reset(o);
 	/* fio: any blockalign other than the block size turns the map off */
@@ -96,23 +100,42 @@ int offsets_init(struct offsets *o, const struct job *job,
 	/* fio sizes the map by the smallest block size of any direction
 	 * but indexes it in each direction's alignment; a block past the
 	 * region then ends the job, as in fio */
-	o->map_blocks = region_len / min_bs(job);
+	o->map_blocks = span / min_bs(job);
 	if (!o->map_blocks)
 		return -EINVAL;
 	o->map = calloc((o->map_blocks + 63) / 64, sizeof(uint64_t));
 	return o->map ? 0 : -ENOMEM;
 }
 
-void offsets_reset(struct offsets *o)
+/* fio's fio_file_reset: from the start of the region (or strided zone),
+ * every block unvisited. */
+static void rewind_file(struct offsets *o)
 {
 	for (int d = 0; d < DDIR_COUNT; d++) {
 		o->last_pos[d] = 0;
 		o->last_start[d] = NONE;
 	}
-	o->seq_nr_left = 1; /* fio's first I/O is a random one */
 	lfsr_reset(&o->lfsr);
 	if (o->map)
 		map_clear(o);
+}
+
+void offsets_reset(struct offsets *o)
+{
+	rewind_file(o);
+	o->seq_nr_left = 1; /* fio's first I/O is a random one */
+	o->zone.bytes = 0;
+}
+
+/* fio's setup_strided_zone_mode: positions are relative to the zone. */
+static void strided_step(struct offsets *o, enum ddir d)
+{
+	bool moved, restart = strided_enter(&o->zone, &moved);
+
+	if (moved || o->last_pos[d] >= o->zone.range)
+		o->last_pos[d] = 0;
+	if (restart)
+		rewind_file(o);
 }
 
 /* fio's get_next_seq_offset, relative to the region: a pass wraps at
@@ -123,18 +146,19 @@ static bool next_seq(struct offsets *o, enum ddir d, uint64_t *rel)
 	const struct job *job = o->job;
 	int64_t add = job->rw_seq_add;
 	uint64_t len = o->region_len, pos = o->last_pos[d];
-	uint64_t end = o->real_len > len ? len : o->real_len;
+	uint64_t real = o->real_len - o->zone.base; /* fio's real_file_size */
+	uint64_t end = real > len ? len : real;
 
 	if (pos >= len && o->wrap)
 		pos = 0;
-	if (pos >= o->real_len)
+	if (pos >= real)
 		return false;
 	/* fio rewinds a backwards job with an offset to the region's end */
 	if (!pos && job->offset && add < 0)
 		pos = end > job->offset ? end - job->offset : end;
 	if (pos && add) {
 		pos += (uint64_t)add;
-		if (pos >= o->real_len)
+		if (pos >= real)
 			pos = add > 0 ? 0 : end + (uint64_t)add;
 	}
 	*rel = pos;
@@ -166,7 +190,8 @@ static bool next_lfsr(struct offsets *o, enum ddir d, uint64_t lastb,
 static bool next_rand(struct offsets *o, enum ddir d, uint64_t *rel)
 {
 	const struct job *job = o->job;
-	uint64_t max = o->region_len, lastb, b, first = 0;
+	uint64_t max = o->zone.on ? o->zone.range : o->region_len;
+	uint64_t lastb, b, first = 0;
 
 	if (job->bs_min[d] > o->align[d])
 		max -= job->bs_min[d] - o->align[d];
@@ -220,6 +245,8 @@ bool offsets_next(struct offsets *o, enum ddir d, uint64_t *rel,
 	bool hit = false;
 
 	*random = false;
+	if (o->zone.on)
+		strided_step(o, d);
 	if (job->rw_seq_nr && !--o->seq_nr_left) {
 		hit = true;
 		o->seq_nr_left = job->rw_seq_nr;
@@ -239,13 +266,16 @@ bool offsets_next(struct offsets *o, enum ddir d, uint64_t *rel,
 	} else if (!next_seq(o, d, rel) && !next_rand(o, d, rel)) {
 		return false;
 	}
-	/* fio's get_next_offset: nothing at or past the region's end */
-	return *rel < o->region_len;
+	/* fio's get_next_offset: nothing at or past the region's end, nor
+	 * the file's */
+	return *rel < o->region_len && o->zone.base + *rel < o->real_len;
 }
 
 uint32_t offsets_take(struct offsets *o, enum ddir d, uint64_t rel,
 		      uint32_t len, bool random)
 {
+	if (o->zone.on && o->zone.base + rel + len > o->real_len)
+		return 0;
 	if (o->map && random) {
 		uint64_t b = rel / o->align[d], n = 0;
 		uint64_t want = (len + o->align[d] - 1) / o->align[d];
@@ -265,6 +295,7 @@ uint32_t offsets_take(struct offsets *o, enum ddir d, uint64_t rel,
 		o->last_start[DDIR_WRITE]--;
 	o->last_start[d] = rel;
 	o->last_pos[d] = rel + len;
+	o->zone.bytes += len;
 	return len;
 }
 

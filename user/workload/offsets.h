@@ -16,6 +16,7 @@
 #include "workload/job.h"
 #include "workload/lfsr.h"
 #include "workload/random_dist.h"
+#include "workload/strided.h"
 
 struct offsets {
 	const struct job *job;
@@ -34,7 +35,15 @@ struct offsets {
 	uint64_t last_pos[DDIR_COUNT];   /* end of the last I/O, relative */
 	uint64_t last_start[DDIR_COUNT]; /* UINT64_MAX: none yet */
 	unsigned int seq_nr_left;     /* I/Os until rw=randX:N's next random */
+	struct strided zone;          /* zonemode=strided; .on false: none */
 };
+
+/* Where the offsets of offsets_next start, relative to the region: the
+ * strided zone's base, else 0. */
+static inline uint64_t offsets_base(const struct offsets *o)
+{
+	return o->zone.base;
+}
 
 /* @seed_base: randseed (or a random one without randrepeat), turned into
  * fio's per-purpose seed for @thread_number. */
@@ -50,7 +59,8 @@ bool offsets_next(struct offsets *o, enum ddir d, uint64_t *rel,
 
 /* Records the I/O at @rel of @len bytes: marks the map for a random one
  * and returns its length, cut where it would reach a block already done
- * (fio's mark_random_map). */
+ * (fio's mark_random_map); 0 when a strided zone's I/O would pass the
+ * file's end. */
 uint32_t offsets_take(struct offsets *o, enum ddir d, uint64_t rel,
 		      uint32_t len, bool random);
 

@@ -335,6 +335,7 @@ void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src
 	if (src->runtime_ns > dst->runtime_ns)
 		dst->runtime_ns = src->runtime_ns;
 	dst->nowait_eagain += src->nowait_eagain;
+	dst->zone_resets += src->zone_resets;
 	dst->verify_errors += src->verify_errors;
 	dst->verified_blocks += src->verified_blocks;
 	if (src->latency_depth > dst->latency_depth)

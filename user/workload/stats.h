@@ -93,6 +93,7 @@ struct worker_stats {
 	uint64_t verify_errors;
 	uint64_t verified_blocks;
 	uint32_t latency_depth;           /* latency_target's depth; 0: none */
+	uint64_t zone_resets;             /* zonemode=zbd's, as fio counts */
 	/* What the job does not measure (gtod_reduce, disable_*) */
 	bool no_slat, no_clat, no_lat, no_bw;
 	int32_t tid;                      /* the worker's kernel thread id */

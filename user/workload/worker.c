@@ -204,10 +204,15 @@ static bool fill_unit(struct io_loop *lp, struct io_unit *u)
 		u->len = (uint32_t)w->region_len;
 	if (rel + u->len > w->region_len)
 		rel = w->region_len - u->len;
-	u->len = offsets_take(&w->offsets, u->ddir, rel, u->len, random);
-	u->offset = w->region_start + rel;
+	u->offset = w->region_start + offsets_base(&w->offsets) + rel;
+	if (!zbd_adjust(&w->zbd, u->ddir, &u->offset, &u->len, &lp->error))
+		u->len = 0;
+	else
+		u->len = offsets_take(&w->offsets, u->ddir, rel, u->len, random);
+	zbd_taken(&w->zbd, &w->offsets, u->ddir, u->offset - w->region_start, u->len);
 	u->result = 0;
-	return true;
+	lp->exhausted = !u->len;
+	return u->len;
 }
 
 static void start_accounting(struct io_loop *lp, uint64_t now)
@@ -833,6 +838,8 @@ static int worker_run(struct worker *w)
 		goto cleanup;
 	}
 	ret = worker_open_target(w, &err);
+	if (!ret)
+		ret = zbd_init(&w->zbd, job, w->fd, w->region_start, w->region_len, &err);
 	if (ret) {
 		worker_fail(w, ret, "%s", err.msg);
 		goto cleanup;
@@ -902,6 +909,8 @@ cleanup:
 	free(w->buf_area);
 	w->buf_area = NULL;
 	offsets_free(&w->offsets);
+	w->stats->zone_resets = w->zbd.resets;
+	zbd_free(&w->zbd);
 	counters_close(&lp.counters);
 	if (job->unlink || job->unlink_each_loop)
 		worker_unlink_files(w);

@@ -17,6 +17,7 @@
 #include "workload/replay_log.h"
 #include "base/rng.h"
 #include "workload/stats.h"
+#include "workload/zbd.h"
 
 struct worker {
 	const struct job *job;
@@ -63,6 +64,7 @@ struct worker {
 	/* read_iolog: the log the worker replays instead of the job's own
 	 * I/O (workload/replay_run.h); NULL for any other job. */
 	const struct replay_log *replay;
+	struct zbd zbd;              /* zonemode=zbd's zones */
 
 	/* Count the kernel's events on itself (workload/counters.h): set
 	 * by the runner when the counters family reports them. */

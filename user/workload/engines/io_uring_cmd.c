@@ -350,7 +350,7 @@ static int ucmd_check_ns(struct worker *w, const struct nvme_ns_info *ns,
 				       (unsigned int)ns->oncs);
 	}
 	if (ucmd_has_wmode(o, WMODE_ZONE_APPEND))
-		return err_set(err, EOPNOTSUPP, "io_uring_cmd on %s: write_mode=zone_append: iodig does not drive zones yet", w->path);
+		return err_set(err, EOPNOTSUPP, "io_uring_cmd on %s: write_mode=zone_append: iodig does not issue NVMe Zone Append commands yet (zonemode=zbd moves plain writes to the write pointers)", w->path);
 	return 0;
 }
 
