@@ -561,7 +561,7 @@ static void check_engine_help(const char *text)
 		if (next)
 			at = next + strlen(in_order[i]);
 	}
-	CHECK_MSG(!strstr(text, "ioengine=libaio:") &&
+	CHECK_MSG(!strstr(text, "ioengine=sync:") &&
 		  !strstr(text, "ioengine=mmap:"),
 		  "help lists engines that have no options");
 }

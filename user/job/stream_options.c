@@ -111,34 +111,6 @@ static int set_distribution(void *base, const struct opt_desc *o,
 	return 0;
 }
 
-/* percentage_random=N[,M]: reads, writes. */
-static int set_percentage_random(void *base, const struct opt_desc *o,
-				 const char *value, const char *where,
-				 struct errbuf *err)
-{
-	struct job *job = base;
-	unsigned long v[DDIR_COUNT];
-	const char *p = value;
-	char *end;
-
-	for (int d = 0; d < DDIR_COUNT; d++) {
-		v[d] = strtoul(p, &end, 10);
-		if (end == p || v[d] > 100 || (*end && *end != ','))
-			return err_set(err, EINVAL, "%s: option '%s': " VAL " is not "
-				       "a percentage 0-100 (or two: reads,writes)",
-				       where, o->name, value);
-		if (!*end) {
-			if (!d)
-				v[1] = v[0];
-			break;
-		}
-		p = end + 1;
-	}
-	for (int d = 0; d < DDIR_COUNT; d++)
-		job->percentage_random[d] = (unsigned int)v[d];
-	return 0;
-}
-
 static const struct opt_value generator_values[] = {
 	{ "tausworthe", RGEN_TAUSWORTHE, NULL },
 	{ "tausworthe64", RGEN_TAUSWORTHE64, NULL },
@@ -211,7 +183,7 @@ const struct opt_desc stream_options[] = {
 	  FIELD(random_generator), .values = generator_values,
 	  .def = "tausworthe", .help = "Generator of random offsets and sizes" },
 	{ .name = "percentage_random", .type = OPT_CUSTOM,
-	  FIELD(percentage_random), .set = set_percentage_random,
+	  FIELD(percentage_random), .set = opt_set_uint_pair, .max = 100,
 	  .hint = "PERCENT[,PERCENT]", .def = "100",
 	  .help = "Percent of a random job's offsets that are random, the "
 		  "rest sequential (reads,writes)" },

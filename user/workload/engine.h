@@ -41,6 +41,9 @@ struct io_unit {
 	 * engine's operation on a file, which took op_ns. */
 	bool op_timed;
 	uint64_t op_ns;
+	/* The priority the engine gave this I/O (cmdprio, the kernel's
+	 * ioprio value); 0: none, the task's applies. */
+	uint16_t ioprio;
 };
 
 /* fio's FIO_SYNCIO: each I/O is a system call on the worker's thread, so
