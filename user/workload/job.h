@@ -140,12 +140,15 @@ struct job_log_opts {
 	char prefix[JOB_LOG_KINDS][JOB_LOG_PREFIX_MAX];
 	uint64_t avg_msec;       /* 0: one line per I/O */
 	uint64_t hist_msec;      /* write_hist_log's interval */
-	bool max_value;          /* the window's maximum, not its mean */
+	unsigned int window_value; /* LOG_WINDOW_*: what a window's line holds */
 	bool offset;             /* an offset column */
 	bool unix_epoch;         /* times since 1970, not since the job began */
 	bool per_job;            /* default 1: NAME_bw.N.log per clone */
-	bool prio;               /* log_prio: the I/O priority, not a 0 flag */
+	bool prio;               /* log_prio: the I/O priority, not a 0/1 flag */
+	bool issue_time;         /* log_issue_time: a last column, the issue time */
 };
+/* fio's log_window_value (3.37; log_max_value=1 is max). */
+enum { LOG_WINDOW_AVG, LOG_WINDOW_MAX, LOG_WINDOW_BOTH };
 
 /* An engine option as the job file or command line gave it, kept until
  * the job's engine is known: ioengine may come on a later line, in the
