@@ -348,12 +348,18 @@ static const struct opt_desc options[] = {
 	  .flags = OPT_EMPTY_OK,
 	  .help = "Directory for files named after the job" },
 	{ .name = "size", .type = OPT_SIZE, FIELD(size), .def = "0",
-	  .help = "Bytes of the target region; 0 = whole file or device" },
+	  .set = set_size_or_percent,
+	  .help = "Bytes of the target region, or N% of the file or device; "
+		  "0 = whole file or device" },
 	{ .name = "io_size", .alias = "io_limit", .type = OPT_SIZE,
 	  FIELD(io_size), .def = "0",
 	  .help = "Bytes to transfer; 0 = size" },
 	{ .name = "offset", .alias = "fileoffset", .type = OPT_SIZE,
-	  FIELD(offset), .def = "0", .help = "Start of the region" },
+	  FIELD(offset), .def = "0", .set = set_size_or_percent,
+	  .help = "Start of the region, or N% into the file or device" },
+	{ .name = "offset_align", .type = OPT_SIZE, FIELD(offset_align),
+	  .def = "0", .help = "Alignment of an offset=N%; 0 = the smallest "
+			      "block size" },
 	/* nrfiles and filesize: what the file-operation engines need. */
 	{ .name = "nrfiles", .alias = "nr_files", .type = OPT_UINT,
 	  FIELD(nrfiles), .min = 1, .max = 1u << 20, .def = "1",

@@ -211,6 +211,10 @@ struct job {
 	uint64_t size;          /* bytes of the target region; 0 = whole file/device */
 	uint64_t io_size;       /* bytes to transfer; 0 = size */
 	uint64_t offset;        /* start of the region */
+	/* offset=N% and size=N% (fio's start_offset_percent, size_percent):
+	 * of the target's size, once known (run/prepare.c); 0: not given. */
+	unsigned int offset_percent, size_percent;
+	uint64_t offset_align;  /* a percentage offset's alignment; 0: min bs */
 	/* Files of each clone, named fio's way (workload/files.h), the I/O
 	 * spread over them by file_service_type (workload/file_service.c);
 	 * ignored, as by fio, when filename= is given. */
@@ -357,6 +361,7 @@ struct job {
 	 * continue_on_error continues after; none given: EIO, EILSEQ */
 	int ignore_error[3][JOB_IGNORE_ERRORS];
 	unsigned int ignore_error_nr[3];
+	bool error_dump;         /* fio: print tolerated errors too (default 1) */
 	bool numa_nodes_set;     /* numa_cpu_nodes: folded into cpus */
 	unsigned int zonemode;   /* ZONEMODE_* */
 	struct job_zones {       /* zonemode=zbd's options, as given */
