@@ -66,6 +66,28 @@ check "log_window_value=both: six columns, mean <= max" \
 check "log_issue_time: seven columns, issue times that never go back" \
 	awk -F', ' 'NF != 7 || $7 < last { exit 1 } { last = $7 } END { exit NR != 100 }' "$TMP/win/c_clat.1.log"
 
+# atomic=1: RWF_ATOMIC reaches the kernel on every engine that takes it
+# (tmpfs refuses atomic writes, so the flag turns a good write into
+# EOPNOTSUPP); a device without atomic writes and other engines: refused
+for e in pvsync2 libaio io_uring; do
+	"$IODIG" run --no-probes --no-save --output=/dev/null --name=a --filename="$TMP/af" \
+		--size=64k --bs=4k --rw=write --ioengine=$e --atomic=0 >/dev/null 2>&1
+	check "atomic=0, $e: the write works on tmpfs" [ $? = 0 ]
+	"$IODIG" run --no-probes --no-save --output=/dev/null --name=a --filename="$TMP/af" \
+		--size=64k --bs=4k --rw=write --ioengine=$e --atomic=1 >/dev/null 2>"$TMP/a.err"
+	check "atomic=1, $e: the kernel refuses it ($(tail -1 "$TMP/a.err"))" \
+		grep -q "Operation not supported" "$TMP/a.err"
+done
+if [ "$(cat /sys/block/"${LOOP#/dev/}"/queue/atomic_write_unit_max_bytes 2>/dev/null)" = 0 ]; then
+	"$IODIG" run --no-probes --no-save --name=a --filename="$LOOP" --rw=write --bs=4k \
+		--size=64k --atomic=1 --ioengine=libaio --allow-destructive >/dev/null 2>"$TMP/a2.err"
+	check "atomic=1 on a device without atomic writes: refused naming it" \
+		grep -q "${LOOP#/dev/}/queue/atomic_write_unit_max_bytes is 0" "$TMP/a2.err"
+fi
+"$IODIG" run --no-probes --no-save --name=a --filename="$TMP/af" --rw=write --size=64k \
+	--atomic=1 --ioengine=psync >/dev/null 2>"$TMP/a3.err"
+check "atomic=1 with psync: refused" grep -q "atomic=1 needs ioengine" "$TMP/a3.err"
+
 # refusals naming the option
 "$IODIG" run --no-probes --no-save --name=x --filename="$LOOP" --log_issue_time=1 \
 	--write_lat_log=x >/dev/null 2>"$TMP/r1.err"

@@ -140,6 +140,28 @@ static void percent_region(const struct job *job, struct job_target *t, uint64_t
 	t->region_len = t->file_size = len;
 }
 
+/* atomic=1 on a block device: one that has atomic writes, each write a
+ * power of two within its unit (the kernel's generic_atomic_write_valid);
+ * a file's filesystem decides per write. */
+static int check_atomic(const struct job *job, const struct target_info *ti,
+			struct errbuf *err)
+{
+	uint32_t lo = job->bs_min[DDIR_WRITE], hi = job->bs_max[DDIR_WRITE];
+
+	if (!job->atomic || !ti->is_blockdev || !rw_has_write(job->rw))
+		return 0;
+	if (!ti->atomic_unit_max)
+		return err_set(err, EOPNOTSUPP, "%s:%d: job '%s': atomic=1: %s does not support atomic writes (/sys/block/%s/queue/atomic_write_unit_max_bytes is 0)",
+			       job->source, job->source_line, job->name, ti->path,
+			       ti->disk_name);
+	if (lo < ti->atomic_unit_min || hi > ti->atomic_unit_max ||
+	    (lo & (lo - 1)) || (hi & (hi - 1)))
+		return err_set(err, EINVAL, "%s:%d: job '%s': atomic=1: write block sizes %u-%u are not powers of two within %s's atomic write unit %u-%u",
+			       job->source, job->source_line, job->name, lo, hi,
+			       ti->path, ti->atomic_unit_min, ti->atomic_unit_max);
+	return 0;
+}
+
 static int resolve_region(const struct job *job, struct job_target *t,
 			  struct errbuf *err)
 {
@@ -147,7 +169,10 @@ static int resolve_region(const struct job *job, struct job_target *t,
 	uint32_t max_bs = job->bs_max[DDIR_READ] > job->bs_max[DDIR_WRITE] ?
 			  job->bs_max[DDIR_READ] : job->bs_max[DDIR_WRITE];
 	uint64_t end, offset = job->offset;
+	int ret = check_atomic(job, ti, err);
 
+	if (ret)
+		return ret;
 	if ((job->offset_percent || job->size_percent) && !ti->exists)
 		return err_set(err, EINVAL, "%s:%d: job '%s': offset or size as a percentage needs %s to exist: it is a share of its size",
 			       job->source, job->source_line, job->name, t->path);

@@ -71,6 +71,10 @@ struct io_unit {
  * I/O over several files (filename=a:b, nrfiles), as fio's engines do. */
 #define ENGINE_UNIT_FD  (1u << 6)
 
+/* The engine writes with RWF_ATOMIC when the job says atomic=1
+ * (engine_rw_atomic in engines/shared.h). */
+#define ENGINE_ATOMIC   (1u << 7)
+
 /* A device an engine drives by commands of its own (NVMe or SCSI generic
  * passthrough), as its inspect_device() finds it. */
 struct engine_device {

@@ -260,6 +260,7 @@ struct job {
 	struct rand_dist_opts random_distribution;
 	enum rand_gen random_generator;
 	unsigned int percentage_random[DDIR_COUNT]; /* default 100 */
+	bool atomic;                 /* RWF_ATOMIC writes (implies direct) */
 	uint64_t offset_increment;   /* clone N starts N times this further */
 	/* Pacing (workload/pacing.c): fio's rate and thinktime options. */
 	uint64_t rate[DDIR_COUNT];        /* bytes/s; 0 = unlimited */

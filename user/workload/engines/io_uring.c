@@ -224,7 +224,7 @@ static enum io_result uring_queue(struct worker *w, struct io_unit *u)
 	}
 	/* prep clears the SQE, so flags go in afterwards. */
 	sqe->flags |= d->sqe_flags;
-	sqe->rw_flags = d->rw_flags;
+	sqe->rw_flags = d->rw_flags | engine_rw_atomic(w->job, u);
 	if (engine_cmdprio_pick(&((struct uring_engine_data *)d)->cmdprio, u))
 		sqe->ioprio = u->ioprio;
 	io_uring_sqe_set_data(sqe, u);
@@ -234,7 +234,7 @@ static enum io_result uring_queue(struct worker *w, struct io_unit *u)
 
 const struct engine_ops io_uring_engine = {
 	.name = "io_uring",
-	.flags = ENGINE_UNIT_FD,
+	.flags = ENGINE_UNIT_FD | ENGINE_ATOMIC,
 	ENGINE_QUEUEING_OPS(uring),
 	.options = uring_options,
 	.check_job = uring_check_job,

@@ -140,6 +140,7 @@ static enum io_result libaio_queue(struct worker *w, struct io_unit *u)
 	else
 		io_prep_pread(iocb, u->fd, u->buf, u->len, (long long)u->offset);
 	iocb->data = u; /* io_prep_* clear the iocb, so set it last */
+	iocb->aio_rw_flags = engine_rw_atomic(w->job, u);
 	if (engine_cmdprio_pick(&d->cmdprio, u)) {
 		iocb->u.c.flags |= IOCB_FLAG_IOPRIO;
 		iocb->aio_reqprio = (short)u->ioprio;
@@ -231,7 +232,7 @@ static int libaio_getevents(struct worker *w, unsigned int min, unsigned int max
 
 const struct engine_ops libaio_engine = {
 	.name = "libaio",
-	.flags = ENGINE_UNIT_FD,
+	.flags = ENGINE_UNIT_FD | ENGINE_ATOMIC,
 	ENGINE_QUEUEING_OPS(libaio),
 	.options = libaio_options,
 	.check_job = libaio_check_job,
