@@ -96,18 +96,20 @@ static int parse_bssplit(const char *value, const struct cmdprio_opts *o,
 			 unsigned int kb_base, struct cmdprio *cp, char *why,
 			 size_t len)
 {
-	char buf[CMDPRIO_BSSPLIT_MAX], *parts[2] = { buf, NULL };
+	char buf[CMDPRIO_BSSPLIT_MAX], both[CMDPRIO_BSSPLIT_MAX], *write;
 	int ret;
 
 	snprintf(buf, sizeof(buf), "%s", value);
-	parts[1] = strchr(buf, ',');
-	if (parts[1])
-		*parts[1]++ = '\0';
-	if (parts[1] && strchr(parts[1], ','))
-		*strchr(parts[1], ',') = '\0'; /* trims: iodig issues none */
+	write = strchr(buf, ',');
+	if (write)
+		*write++ = '\0';
+	if (write && strchr(write, ','))
+		*strchr(write, ',') = '\0'; /* trims: iodig issues none */
+	/* one part serves both directions; parsing consumes it */
+	snprintf(both, sizeof(both), "%s", buf);
 	ret = parse_dir(buf, o, DDIR_READ, kb_base, cp);
 	if (!ret)
-		ret = parse_dir(parts[1] ? parts[1] : buf, o, DDIR_WRITE, kb_base, cp);
+		ret = parse_dir(write ? write : both, o, DDIR_WRITE, kb_base, cp);
 	if (ret) {
 		snprintf(why, len, "an entry is not BS/PERC[/CLASS/LEVEL[/HINT]] "
 			 "(at most %d per direction)", CMDPRIO_ENTRIES_MAX);
