@@ -275,7 +275,9 @@ static void test_errors(void)
 	EXPECT_ERR("size", "4kx", "'4kx' is not a size", NULL);
 	EXPECT_ERR("size", " 4k", "is not a size", NULL);
 	EXPECT_ERR("size", "1.5k", "'1.5k' is fractional", NULL);
-	EXPECT_ERR("size", "50%", "percentage", NULL);
+	EXPECT_ERR("io_size", "50%", "percentage", NULL);
+	EXPECT_ERR("size", "150%", "'150%' is not a percentage 1-100", NULL);
+	EXPECT_ERR("offset", "x%", "'x%' is not a percentage 0-100", NULL);
 	EXPECT_ERR("size", "99999999999999999999", "too large", NULL);
 	EXPECT_ERR("size", "16777216t", "too large", NULL);
 	EXPECT_ERR("offset", "x", "option 'offset'", "not a size");
