@@ -28,6 +28,9 @@ VMLINUX   := vmlinux/$(ARCH)/vmlinux.h
 BPF_SRCS  := $(wildcard bpf/*.bpf.c)
 BPF_OBJS  := $(patsubst bpf/%.bpf.c,$(OUT)/bpf/%.bpf.o,$(BPF_SRCS))
 SKELS     := $(patsubst bpf/%.bpf.c,$(OUT)/skel/%.skel.h,$(BPF_SRCS))
+# Test-only BPF programs: skeletons that only tests/bpf include.
+TEST_BPF_SRCS := $(wildcard tests/bpf/progs/*.bpf.c)
+TEST_SKELS    := $(patsubst tests/bpf/progs/%.bpf.c,$(OUT)/skel/%.skel.h,$(TEST_BPF_SRCS))
 
 # user/<layer>/*.c and one level below (user/workload/engines/).
 USER_SRCS := $(wildcard user/*/*.c user/*/*/*.c)
@@ -54,13 +57,19 @@ BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -Iinclude \
 .DELETE_ON_ERROR:
 # Skeletons and BPF objects are made through pattern chains; keep them so
 # make does not delete them as intermediates and rebuild every time.
-.SECONDARY: $(BPF_OBJS) $(SKELS)
+.SECONDARY: $(BPF_OBJS) $(SKELS) $(TEST_SKELS) \
+	$(patsubst %.skel.h,%.bpf.o,$(subst /skel/,/bpf/,$(TEST_SKELS)))
 .PHONY: all deps run test unit bench vmtest fuzz fuzz-build sanitize \
 	sanitize-build clean install uninstall
 
 all: $(OUT)/iodig $(OUT)/iodig.1 $(OUT)/iodig.bash-completion
 
 $(OUT)/bpf/%.bpf.o: bpf/%.bpf.c $(VMLINUX)
+	@mkdir -p $(@D)
+	$(call msg,BPF,$@)
+	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
+
+$(OUT)/bpf/%.bpf.o: tests/bpf/progs/%.bpf.c $(VMLINUX)
 	@mkdir -p $(@D)
 	$(call msg,BPF,$@)
 	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
@@ -90,7 +99,7 @@ $(OUT)/iodig.bash-completion: $(OUT)/iodig
 	$(call msg,GEN,$@)
 	$(Q)$< help --bash-completion > $@
 
-$(OUT)/tests/%: tests/%.c $(LIB_OBJS)
+$(OUT)/tests/%: tests/%.c $(LIB_OBJS) | $(TEST_SKELS)
 	@mkdir -p $(@D)
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(CFLAGS) $< $(LIB_OBJS) -o $@ $(LDLIBS)
@@ -155,7 +164,7 @@ $(ASAN_OUT)/iodig: $(ASAN_USER_OBJS)
 	$(call msg,ASAN-LD,$@)
 	$(Q)$(CC) $(ASAN_CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
-$(ASAN_OUT)/tests/%: tests/%.c $(ASAN_LIB_OBJS)
+$(ASAN_OUT)/tests/%: tests/%.c $(ASAN_LIB_OBJS) | $(TEST_SKELS)
 	@mkdir -p $(@D)
 	$(call msg,ASAN-CC,$@)
 	$(Q)$(CC) $(ASAN_CFLAGS) $< $(ASAN_LIB_OBJS) -o $@ $(LDLIBS)

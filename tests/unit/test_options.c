@@ -288,7 +288,9 @@ static void test_errors(void)
 	EXPECT_ERR("size", "4kx", "'4kx' is not a size", NULL);
 	EXPECT_ERR("size", " 4k", "is not a size", NULL);
 	EXPECT_ERR("size", "1.5k", "'1.5k' is fractional", NULL);
-	EXPECT_ERR("size", "50%", "percentage", NULL);
+	EXPECT_ERR("io_size", "50%", "percentage", NULL);
+	EXPECT_ERR("size", "150%", "'150%' is not a percentage 1-100", NULL);
+	EXPECT_ERR("offset", "x%", "'x%' is not a percentage 0-100", NULL);
 	EXPECT_ERR("size", "99999999999999999999", "too large", NULL);
 	EXPECT_ERR("size", "16777216t", "too large", NULL);
 	EXPECT_ERR("offset", "x", "option 'offset'", "not a size");
@@ -571,7 +573,7 @@ static void check_engine_help(const char *text)
 		if (next)
 			at = next + strlen(in_order[i]);
 	}
-	CHECK_MSG(!strstr(text, "ioengine=libaio:") &&
+	CHECK_MSG(!strstr(text, "ioengine=sync:") &&
 		  !strstr(text, "ioengine=mmap:"),
 		  "help lists engines that have no options");
 }

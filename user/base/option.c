@@ -642,3 +642,32 @@ int opt_refuse(void *base, const struct opt_desc *o, const char *value,
 	return err_set(err, ENOTSUP, "%s: option '%s' is not supported: %s",
 		       where, o->name, o->hint);
 }
+
+int opt_set_uint_pair(void *base, const struct opt_desc *o, const char *value,
+		      const char *where, struct errbuf *err)
+{
+	unsigned int *field = (unsigned int *)((char *)base + o->offset);
+	unsigned long v[2];
+	const char *p = value;
+	char *end;
+
+	for (int d = 0; d < 2; d++) {
+		v[d] = strtoul(p, &end, 10);
+		if (end == p || v[d] < o->min || v[d] > o->max ||
+		    (*end && *end != ','))
+			return err_set(err, EINVAL, "%s: option '%s': " VAL " is "
+				       "not a number %llu-%llu (or two: "
+				       "reads,writes)", where, o->name, value,
+				       (unsigned long long)o->min,
+				       (unsigned long long)o->max);
+		if (!*end) {
+			if (!d)
+				v[1] = v[0];
+			break;
+		}
+		p = end + 1;
+	}
+	for (int d = 0; d < 2; d++)
+		field[d] = (unsigned int)v[d];
+	return 0;
+}

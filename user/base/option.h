@@ -140,6 +140,10 @@ int parse_size_kb(const char *s, unsigned int kb_base, uint64_t *out);
 int parse_time_ns(const char *s, uint64_t unit_ns, uint64_t *out);
 int parse_bool(const char *s, bool *out);
 
+/* set() of "N" (reads and writes) or "N,M" (reads, writes) into an
+ * unsigned int[2], each in the descriptor's min-max. */
+opt_setter opt_set_uint_pair;
+
 /* set() of an option iodig knows but does not do: -ENOTSUP, saying why
  * (the descriptor's hint). */
 int opt_refuse(void *base, const struct opt_desc *o, const char *value,

@@ -327,6 +327,9 @@ const struct opt_desc control_options[] = {
 	  .def = "EIO:EILSEQ,EIO:EILSEQ,EIO:EILSEQ",
 	  .help = "Errnos continue_on_error goes on after, ':' between, per "
 		  "class" },
+	{ .name = "error_dump", .type = OPT_BOOL, FIELD(error_dump), .def = "1",
+	  .help = "fio prints each tolerated I/O error too; iodig counts them "
+		  "in the job's errors and names the fatal one either way" },
 	{ .name = "exitall", .type = OPT_BOOL, FIELD(exitall), .def = "0",
 	  .help = "When this job ends, stop the others (see exit_what)" },
 	{ .name = "exitall_on_error", .type = OPT_BOOL,

@@ -63,6 +63,38 @@ int set_file_service(void *base, const struct opt_desc *o, const char *value,
 		       "normal:SIGMA, gauss:SIGMA", where, o->name, value);
 }
 
+int set_size_or_percent(void *base, const struct opt_desc *o, const char *value,
+			const char *where, struct errbuf *err)
+{
+	struct job *job = base;
+	bool is_offset = !strcmp(o->name, "offset");
+	unsigned int *perc = is_offset ? &job->offset_percent : &job->size_percent;
+	size_t len = strlen(value);
+	unsigned long v;
+	char *end;
+	int ret;
+
+	if (!len || value[len - 1] != '%') {
+		/* the option's own row without this setter: sizes and, where
+		 * the row allows them, zones ('Nz') */
+		struct opt_desc plain = *o;
+
+		plain.set = NULL;
+		ret = opt_set_kb(base, &plain, value, job->kb_base, where, err);
+		if (!ret)
+			*perc = 0;
+		return ret;
+	}
+	v = strtoul(value, &end, 10);
+	if (end == value || *end != '%' || v > 100 || (!is_offset && !v))
+		return err_set(err, EINVAL, "%s: option '%s': '%.64s' is not a "
+			       "percentage %s-100", where, o->name, value,
+			       is_offset ? "0" : "1");
+	*perc = (unsigned int)v;
+	*(uint64_t *)((char *)base + o->offset) = 0;
+	return 0;
+}
+
 static unsigned int files_of(const struct job *job)
 {
 	return job->filename[0] ? job_filename_count(job) : job->nrfiles;

@@ -21,6 +21,7 @@
 #include "job/file_opts.h"
 #include "job/jobfile_read.h"
 #include "job/options.h"
+#include "job/stat_opts.h"
 #include "job/stream_options.h"
 #include "workload/trim.h"
 #include "job/zone_opts.h"
@@ -729,6 +730,8 @@ static int check_job(struct job *job, struct errbuf *err)
 		ret = trim_check_job(job, where, err);
 	if (!ret)
 		ret = steady_opts_check(job, where, err);
+	if (!ret)
+		ret = stat_opts_check(job, where, err);
 	if (ret)
 		return ret;
 	/* fio's fixup_options: time_based without a runtime is dropped

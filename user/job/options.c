@@ -354,14 +354,19 @@ static const struct opt_desc options[] = {
 	  .flags = OPT_EMPTY_OK,
 	  .help = "Directory for files named after the job" },
 	{ .name = "size", .type = OPT_SIZE, FIELD(size), .def = "0",
-	  ZONES(size), .help = "Bytes (or Nz: zones) of the target region; "
-			       "0 = whole file or device" },
+	  ZONES(size), .set = set_size_or_percent,
+	  .help = "Bytes (or Nz: zones) of the target region, or N% of the "
+		  "file or device; 0 = whole file or device" },
 	{ .name = "io_size", .alias = "io_limit", .type = OPT_SIZE,
 	  FIELD(io_size), .def = "0", ZONES(io_size),
 	  .help = "Bytes (or Nz: zones) to transfer; 0 = size" },
 	{ .name = "offset", .alias = "fileoffset", .type = OPT_SIZE,
-	  FIELD(offset), .def = "0", ZONES(offset),
-	  .help = "Start of the region (bytes, or Nz: zones)" },
+	  FIELD(offset), .def = "0", ZONES(offset), .set = set_size_or_percent,
+	  .help = "Start of the region (bytes, or Nz: zones), or N% into the "
+		  "file or device" },
+	{ .name = "offset_align", .type = OPT_SIZE, FIELD(offset_align),
+	  .def = "0", .help = "Alignment of an offset=N%; 0 = the smallest "
+			      "block size" },
 	/* nrfiles and filesize: what the file-operation engines need. */
 	{ .name = "nrfiles", .alias = "nr_files", .type = OPT_UINT,
 	  FIELD(nrfiles), .min = 1, .max = 1u << 20, .def = "1",

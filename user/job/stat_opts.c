@@ -133,6 +133,39 @@ int set_log_compression(void *base, const struct opt_desc *o, const char *value,
 	return 0;
 }
 
+/* fio 3.33's log_max_value is a boolean; since 3.37 it is an alias of
+ * log_window_value, whose 1 is "max". */
+static int set_log_max_value(void *base, const struct opt_desc *o,
+			     const char *value, const char *where,
+			     struct errbuf *err)
+{
+	bool b;
+
+	if (parse_bool(value, &b))
+		return err_set(err, EINVAL, "%s: option '%s': '%.64s' is not a "
+			       "boolean", where, o->name, value);
+	((struct job *)base)->logs.window_value = b ? LOG_WINDOW_MAX : LOG_WINDOW_AVG;
+	return 0;
+}
+
+int stat_opts_check(const struct job *job, const char *where, struct errbuf *err)
+{
+	if (job->logs.issue_time && (!job->logs.on[JOB_LOG_LAT] || !job->logs.offset))
+		return err_set(err, EINVAL, "%s: log_issue_time needs write_lat_log "
+			       "and log_offset=1 (fio's rule)", where);
+	return 0;
+}
+
+static const struct opt_value window_values[] = {
+	{ "avg", LOG_WINDOW_AVG, NULL },
+	{ "max", LOG_WINDOW_MAX, NULL },
+	{ "both", LOG_WINDOW_BOTH, NULL },
+	{ "0", LOG_WINDOW_AVG, NULL },
+	{ "1", LOG_WINDOW_MAX, NULL },
+	{ "2", LOG_WINDOW_BOTH, NULL },
+	{ NULL, 0, NULL },
+};
+
 #define FIELD(f) OPT_FIELD(struct job, f)
 
 /* fio's latency measurement, percentiles and log files. */
@@ -173,8 +206,15 @@ const struct opt_desc stat_options[] = {
 	{ .name = "log_hist_msec", .type = OPT_UINT, FIELD(logs.hist_msec),
 	  .max = UINT32_MAX, .def = "0",
 	  .help = "Interval of write_hist_log's lines, ms" },
-	{ .name = "log_max_value", .type = OPT_BOOL, FIELD(logs.max_value),
+	{ .name = "log_max_value", .type = OPT_BOOL, .set = set_log_max_value,
 	  .help = "Log each window's maximum instead of its mean" },
+	{ .name = "log_window_value", .type = OPT_ENUM, FIELD(logs.window_value),
+	  .values = window_values, .def = "avg",
+	  .help = "What a log_avg_msec window's line holds: avg, max, or both "
+		  "(mean, then maximum; fio 3.37)" },
+	{ .name = "log_issue_time", .type = OPT_BOOL, FIELD(logs.issue_time),
+	  .help = "A last column in the latency logs: the I/O's issue time, "
+		  "ns since the start (needs log_offset; fio 3.38)" },
 	{ .name = "log_offset", .type = OPT_BOOL, FIELD(logs.offset),
 	  .help = "Add the I/O's offset column to each line" },
 	{ .name = "log_unix_epoch", .type = OPT_BOOL, FIELD(logs.unix_epoch),

@@ -21,6 +21,9 @@ opt_setter set_log_prefix;
 /* log_compression: 0 only. */
 opt_setter set_log_compression;
 
+/* log_issue_time needs write_lat_log and log_offset, as fio's. */
+int stat_opts_check(const struct job *job, const char *where, struct errbuf *err);
+
 /* The rows of these options, a table of the job's (job/options.c). */
 extern const struct opt_desc stat_options[];
 

@@ -12,6 +12,7 @@
 #include "job/bssplit.h"
 #include "job/random_dist_opt.h"
 #include "job/options.h"
+#include "workload/engine.h"
 #include "job/stream_options.h"
 
 #define VAL "'%.64s'"
@@ -215,11 +216,14 @@ const struct opt_desc stream_options[] = {
 	{ .name = "random_generator", .type = OPT_ENUM,
 	  FIELD(random_generator), .values = generator_values,
 	  .def = "tausworthe", .help = "Generator of random offsets and sizes" },
+	{ .name = "atomic", .type = OPT_BOOL, FIELD(atomic),
+	  .help = "Untorn writes: RWF_ATOMIC on each write (fio 3.38; fio "
+		  "3.33 took it and did nothing), implies direct=1" },
 	{ .name = "percentage_random", .type = OPT_CUSTOM,
 	  FIELD(percentage_random), .set = set_percentage_random,
-	  .hint = "PERCENT[,PERCENT]", .def = "100",
+	  .hint = "PERCENT[,PERCENT[,PERCENT]]", .def = "100",
 	  .help = "Percent of a random job's offsets that are random, the "
-		  "rest sequential (reads,writes)" },
+		  "rest sequential (reads,writes,trims)" },
 	{ .name = "offset_increment", .type = OPT_SIZE,
 	  FIELD(offset_increment), .def = "0", ZONES(offset_increment),
 	  .help = "Clone N of numjobs starts N times this past offset" },
@@ -318,6 +322,13 @@ int stream_opts_resolve(struct job *job, const char *where,
 			struct errbuf *err)
 {
 	apply_bssplit(job);
+	if (job->atomic && rw_has_write(job->rw) &&
+	    !(job->engine->flags & ENGINE_ATOMIC))
+		return err_set(err, EINVAL, "%s: atomic=1 needs ioengine pvsync2, "
+			       "libaio or io_uring: RWF_ATOMIC is a flag of their "
+			       "writes, and %s has no such flag", where,
+			       job->engine->name);
+	job->direct |= job->atomic; /* fio: atomic implies O_DIRECT */
 	/* fio: a non-uniform distribution turns the random map off */
 	if (job->random_distribution.kind != DIST_RANDOM)
 		job->norandommap = true;

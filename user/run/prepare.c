@@ -113,15 +113,76 @@ static int fill_size(struct job_target *t, uint64_t offset)
 	return t->region_len ? 0 : -ENOSPC;
 }
 
+static uint32_t job_min_bs(const struct job *job)
+{
+	return job->bs_min[DDIR_READ] < job->bs_min[DDIR_WRITE] ?
+	       job->bs_min[DDIR_READ] : job->bs_min[DDIR_WRITE];
+}
+
+/* offset=N%: fio's get_start_offset, N% of the target rounded up to
+ * offset_align (or the smallest block size). */
+static uint64_t start_offset(const struct job *job, const struct target_info *ti)
+{
+	uint64_t align = job->offset_align ? job->offset_align : job_min_bs(job);
+	uint64_t off = ti->size / 100 * job->offset_percent +
+		       ti->size % 100 * job->offset_percent / 100;
+
+	if (!job->offset_percent)
+		return job->offset;
+	return (off + align - 1) / align * align;
+}
+
+/* size=N%: fio's size_percent, N% of the target, no further than its
+ * end, rounded down to the smallest block size. */
+static void percent_region(const struct job *job, struct job_target *t, uint64_t offset)
+{
+	uint64_t len = t->info.size / 100 * job->size_percent +
+		       t->info.size % 100 * job->size_percent / 100;
+
+	if (len > t->info.size - offset)
+		len = t->info.size - offset;
+	len -= len % job_min_bs(job);
+	t->region_len = t->file_size = len;
+}
+
+/* atomic=1 on a block device: one that has atomic writes, each write a
+ * power of two within its unit (the kernel's generic_atomic_write_valid);
+ * a file's filesystem decides per write. */
+static int check_atomic(const struct job *job, const struct target_info *ti,
+			struct errbuf *err)
+{
+	uint32_t lo = job->bs_min[DDIR_WRITE], hi = job->bs_max[DDIR_WRITE];
+
+	if (!job->atomic || !ti->is_blockdev || !rw_has_write(job->rw))
+		return 0;
+	if (!ti->atomic_unit_max)
+		return err_set(err, EOPNOTSUPP, "%s:%d: job '%s': atomic=1: %s does not support atomic writes (/sys/block/%s/queue/atomic_write_unit_max_bytes is 0)",
+			       job->source, job->source_line, job->name, ti->path,
+			       ti->disk_name);
+	if (lo < ti->atomic_unit_min || hi > ti->atomic_unit_max ||
+	    (lo & (lo - 1)) || (hi & (hi - 1)))
+		return err_set(err, EINVAL, "%s:%d: job '%s': atomic=1: write block sizes %u-%u are not powers of two within %s's atomic write unit %u-%u",
+			       job->source, job->source_line, job->name, lo, hi,
+			       ti->path, ti->atomic_unit_min, ti->atomic_unit_max);
+	return 0;
+}
+
 static int resolve_region(const struct job *job, struct job_target *t,
 			  struct errbuf *err)
 {
 	const struct target_info *ti = &t->info;
 	uint32_t max_bs = job->bs_max[DDIR_READ] > job->bs_max[DDIR_WRITE] ?
 			  job->bs_max[DDIR_READ] : job->bs_max[DDIR_WRITE];
-	uint64_t end;
+	uint64_t end, offset = job->offset;
+	int ret = check_atomic(job, ti, err);
 
-	t->region_start = job->offset;
+	if (ret)
+		return ret;
+	if ((job->offset_percent || job->size_percent) && !ti->exists)
+		return err_set(err, EINVAL, "%s:%d: job '%s': offset or size as a percentage needs %s to exist: it is a share of its size",
+			       job->source, job->source_line, job->name, t->path);
+	offset = start_offset(job, ti);
+	t->region_start = offset;
 	/* fio's file_append: the I/O goes after the file's current end */
 	if (job->file_append && ti->is_regular && ti->exists)
 		t->region_start += ti->size;
@@ -129,7 +190,7 @@ static int resolve_region(const struct job *job, struct job_target *t,
 		t->nr_files = 1;
 	if (!job_file_sizes(job, t->nr_files, &t->file_size, &t->region_len)) {
 		/* sized by the job */
-	} else if (job->fill_device && !fill_size(t, job->offset)) {
+	} else if (job->fill_device && !fill_size(t, offset)) {
 		/* as much as the device or filesystem has room for */
 	} else if (job_diskless(job)) {
 		return err_set(err, EINVAL, "%s:%d: job '%s': ioengine=%s does no I/O on a file, so it takes no size from one: set size= or filesize=",
@@ -139,16 +200,18 @@ static int resolve_region(const struct job *job, struct job_target *t,
 		return err_set(err, EINVAL, "%s:%d: job '%s': nrfiles=%u needs size= or filesize=",
 			       job->source, job->source_line, job->name,
 			       t->nr_files);
-	} else if (ti->exists && ti->size > job->offset) {
-		t->region_len = ti->size - job->offset;
+	} else if (ti->exists && ti->size > offset) {
+		t->region_len = ti->size - offset;
 		t->file_size = t->region_len;
+		if (job->size_percent)
+			percent_region(job, t, offset);
 	} else if (!ti->exists) {
 		return err_set(err, EINVAL, "%s:%d: job '%s': %s does not exist; set size= so iodig can create it",
 			       job->source, job->source_line, job->name, t->path);
 	} else {
 		return err_set(err, EINVAL, "%s:%d: job '%s': offset %llu is beyond the end of %s (%llu bytes)",
 			       job->source, job->source_line, job->name,
-			       (unsigned long long)job->offset, t->path,
+			       (unsigned long long)offset, t->path,
 			       (unsigned long long)ti->size);
 	}
 	/* the last clone's region, offset_increment on */

@@ -93,20 +93,25 @@ dev_t disk_devt(const char *disk)
 	return dev;
 }
 
-static unsigned int disk_logical_block_size(const char *disk)
+/* A number of /sys/block/DISK/queue/, 0 when unknown. */
+static unsigned int disk_queue_value(const char *disk, const char *attr)
 {
-	char path[128], buf[32];
+	char path[160], buf[32];
 	unsigned long v;
 
 	if (!disk[0])
 		return 0;
-	snprintf(path, sizeof(path), "/sys/block/%s/queue/logical_block_size",
-		 disk);
+	snprintf(path, sizeof(path), "/sys/block/%s/queue/%s", disk, attr);
 	if (read_small_file(path, buf, sizeof(buf)) < 0)
 		return 0;
 	if (sscanf(buf, "%lu", &v) != 1)
 		return 0;
 	return (unsigned int)v;
+}
+
+static unsigned int disk_logical_block_size(const char *disk)
+{
+	return disk_queue_value(disk, "logical_block_size");
 }
 
 /*
@@ -207,6 +212,9 @@ static int inspect_blockdev(struct target_info *t, const struct stat *st,
 	/* Without sysfs there are no disk stats, but the job can still run. */
 	if (disk_name_of(st->st_rdev, t->disk_name, sizeof(t->disk_name)) < 0)
 		t->disk_name[0] = '\0';
+	/* RWF_ATOMIC's limits (Linux 6.11); a kernel without them: 0 */
+	t->atomic_unit_min = disk_queue_value(t->disk_name, "atomic_write_unit_min_bytes");
+	t->atomic_unit_max = disk_queue_value(t->disk_name, "atomic_write_unit_max_bytes");
 cleanup:
 	close(fd);
 	return ret;

@@ -25,6 +25,9 @@ struct target_info {
 				    * carries the I/O ("loop0", "vda"); empty
 				    * when none (tmpfs) */
 	unsigned int logical_block_size;
+	/* A block device's atomic write unit (queue/atomic_write_unit_*),
+	 * 0 when it has none; unknown (0) for a file. */
+	unsigned int atomic_unit_min, atomic_unit_max;
 	char fs_type[32];          /* a file's filesystem ("ext4"); empty
 				    * for a block device */
 };

@@ -44,6 +44,9 @@ struct io_unit {
 	/* io_submit_mode=offload: when its submit thread saw it complete
 	 * (workload/offload.c); 0: the completion time is when it is reaped. */
 	uint64_t done_ns;
+	/* The priority the engine gave this I/O (cmdprio, the kernel's
+	 * ioprio value); 0: none, the task's applies. */
+	uint16_t ioprio;
 };
 
 /* fio's FIO_SYNCIO: each I/O is a system call on the worker's thread, so
@@ -74,6 +77,10 @@ struct io_unit {
 /* Each I/O goes to io_unit.fd, not worker.fd: the engine spreads a job's
  * I/O over several files (filename=a:b, nrfiles), as fio's engines do. */
 #define ENGINE_UNIT_FD  (1u << 6)
+
+/* The engine writes with RWF_ATOMIC when the job says atomic=1
+ * (engine_rw_atomic in engines/shared.h). */
+#define ENGINE_ATOMIC   (1u << 7)
 
 /* A device an engine drives by commands of its own (NVMe or SCSI generic
  * passthrough), as its inspect_device() finds it. */

@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fio's log files.  Line formats, as fio 3.33 writes them:
- *   lat/bw/iops:  "TIME, VALUE, DDIR, BS, PRIO" (log_offset: "..., BS, OFFSET, PRIO")
+ *   lat/bw/iops:  "TIME, VALUE, DDIR, BS, PRIO" (log_offset: "..., BS, OFFSET, PRIO"),
+ *                 with fio 3.37's log_window_value=both "TIME, MEAN, MAX, DDIR ..."
+ *                 and fio 3.38's log_issue_time "..., PRIO, ISSUE_NS" (latency logs)
  *   clat_hist:    "TIME, DDIR, BS, BIN0, ..., BIN1855"
  * TIME in ms since the job started measuring (or since 1970 with
  * log_unix_epoch); latencies in ns, bandwidth in KiB/s.  Without
  * log_avg_msec every I/O gets a line (bw: that I/O's bytes over its
  * completion time); with it, each window gets one line per direction that
  * did I/O, with BS 0, and the latency logs a last line for the window the
- * job ended in.  PRIO is fio's high-priority flag, 0 here (iodig has no
- * per-I/O priorities), or with log_prio the I/O priority as 0xCPPP.
+ * job ended in.  PRIO is fio's high-priority flag (1: the I/O's priority
+ * is of the realtime class), or with log_prio the I/O priority as 0xCPPP:
+ * its own (cmdprio) or the workers' (prio, prioclass).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -93,21 +96,40 @@ static uint64_t elapsed_ms(const struct iolog_writer *lw, uint64_t now_ns)
 	return now_ns > lw->start_ns ? (now_ns - lw->start_ns) / 1000000 : 0;
 }
 
+/* One line's fields beside its time and value (iolog_put). */
+struct log_line {
+	enum ddir d;
+	uint64_t bs, offset;
+	uint64_t max;         /* log_window_value=both: the window's maximum */
+	uint16_t ioprio;      /* the I/O's priority (0: the workers') */
+	uint64_t issue_ns;    /* log_issue_time: when it was issued, since the start */
+};
+
+/* fio 3.37's line: TIME, VALUE[, MAX], DDIR, BS[, OFFSET], PRIO[, ISSUE]. */
 static void put_line(struct iolog_writer *lw, enum iolog_file f, uint64_t ms,
-		     uint64_t value, enum ddir d, uint64_t bs, uint64_t offset)
+		     uint64_t value, const struct log_line *l)
 {
+	const struct job_log_opts *o = &lw->job->logs;
+	unsigned int prio = l->ioprio ? l->ioprio : lw->ioprio;
 	FILE *out = lw->mem[f];
 
 	if (!out)
 		return;
-	fprintf(out, "%llu, %llu, %u, %llu", (unsigned long long)(ms + lw->epoch_ms),
-		(unsigned long long)value, (unsigned int)d, (unsigned long long)bs);
-	if (lw->job->logs.offset)
-		fprintf(out, ", %llu", (unsigned long long)offset);
-	if (lw->job->logs.prio)
-		fprintf(out, ", 0x%04x\n", lw->ioprio);
+	fprintf(out, "%llu, %llu", (unsigned long long)(ms + lw->epoch_ms),
+		(unsigned long long)value);
+	if (o->window_value == LOG_WINDOW_BOTH)
+		fprintf(out, ", %llu", (unsigned long long)l->max);
+	fprintf(out, ", %u, %llu", (unsigned int)l->d, (unsigned long long)l->bs);
+	if (o->offset)
+		fprintf(out, ", %llu", (unsigned long long)l->offset);
+	/* fio's flag without log_prio: the priority is of the realtime class */
+	if (o->prio)
+		fprintf(out, ", 0x%04x", prio);
 	else
-		fputs(", 0\n", out);
+		fprintf(out, ", %u", (prio >> 13) == 1);
+	if (o->issue_time && f <= IOLOG_LAT)
+		fprintf(out, ", %llu", (unsigned long long)l->issue_ns);
+	fputc('\n', out);
 }
 
 /* write_hist_log: a line per direction every log_hist_msec, the bins
@@ -142,36 +164,42 @@ static void avg_add(struct iolog_avg *a, uint64_t v)
 }
 
 void iolog_io(struct iolog_writer *lw, const struct worker_stats *s, uint64_t now_ns,
-	      enum ddir d, uint64_t bytes, uint64_t offset, uint64_t slat_ns,
-	      uint64_t clat_ns, uint64_t lat_ns, bool has_slat)
+	      const struct io_unit *u, uint64_t slat_ns, uint64_t clat_ns,
+	      uint64_t lat_ns, bool has_slat)
 {
 	const bool avg = lw->job && lw->job->logs.avg_msec;
 	const bool timed[3] = { has_slat && !s->no_slat, !s->no_clat, !s->no_lat };
 	const uint64_t val[3] = { slat_ns, clat_ns, lat_ns };
+	struct log_line l = { .d = u->ddir, .bs = u->len, .offset = u->offset,
+			      .ioprio = u->ioprio };
 	uint64_t ms;
 
-	if (!lw->active || (unsigned int)d >= DDIR_COUNT)
+	if (!lw->active || (unsigned int)u->ddir >= DDIR_COUNT)
 		return;
 	ms = elapsed_ms(lw, now_ns);
 	for (unsigned int k = 0; k < 3; k++) {
 		if (!timed[k])
 			continue;
+		/* fio stamps the issue time on slat and clat lines, not lat's */
+		l.issue_ns = k == 2 || u->issue_ns < lw->start_ns ? 0 :
+			     u->issue_ns - lw->start_ns;
 		if (avg)
-			avg_add(&lw->avg[k][d], val[k]);
+			avg_add(&lw->avg[k][u->ddir], val[k]);
 		else
-			put_line(lw, IOLOG_SLAT + k, ms, val[k], d, bytes, offset);
+			put_line(lw, IOLOG_SLAT + k, ms, val[k], &l);
 	}
+	l.issue_ns = 0;
 	if (!s->no_bw && !avg) {
 		uint64_t us = clat_ns / 1000 ? clat_ns / 1000 : 1;
 
-		put_line(lw, IOLOG_BW, ms, bytes * 1000 / us, d, bytes, offset);
-		put_line(lw, IOLOG_IOPS, ms, 1, d, bytes, offset);
+		put_line(lw, IOLOG_BW, ms, u->len * 1000ull / us, &l);
+		put_line(lw, IOLOG_IOPS, ms, 1, &l);
 	}
-	lw->win_bytes[d] += bytes;
-	lw->win_ios[d]++;
+	lw->win_bytes[u->ddir] += u->len;
+	lw->win_ios[u->ddir]++;
 	/* fio creates the histogram log but fills it only every log_hist_msec */
 	if (lw->mem[IOLOG_HIST] && lw->job->logs.hist_msec && !s->no_clat)
-		hist_sample(lw, ms, d, bytes, clat_ns);
+		hist_sample(lw, ms, u->ddir, u->len, clat_ns);
 }
 
 /* The latency logs' lines of the window that ends at @ms. */
@@ -181,10 +209,12 @@ static void flush_lat_window(struct iolog_writer *lw, uint64_t ms)
 		for (unsigned int d = 0; d < DDIR_COUNT; d++) {
 			struct iolog_avg *a = &lw->avg[k][d];
 
+			struct log_line l = { .d = d, .max = a->max };
+			bool max = lw->job->logs.window_value == LOG_WINDOW_MAX;
+
 			if (!a->n)
 				continue;
-			put_line(lw, IOLOG_SLAT + k, ms,
-				 lw->job->logs.max_value ? a->max : a->sum / a->n, d, 0, 0);
+			put_line(lw, IOLOG_SLAT + k, ms, max ? a->max : a->sum / a->n, &l);
 			memset(a, 0, sizeof(*a));
 		}
 	}
@@ -203,10 +233,14 @@ void iolog_tick(struct iolog_writer *lw, uint64_t now_ns)
 		return;
 	flush_lat_window(lw, ms);
 	for (unsigned int d = 0; d < DDIR_COUNT; d++) {
+		/* one rate per window: its mean is its maximum */
+		uint64_t bw = lw->win_bytes[d] * 1000 / spent / 1024;
+		uint64_t iops = lw->win_ios[d] * 1000 / spent;
+
 		if (!lw->win_ios[d])
 			continue;
-		put_line(lw, IOLOG_BW, ms, lw->win_bytes[d] * 1000 / spent / 1024, d, 0, 0);
-		put_line(lw, IOLOG_IOPS, ms, lw->win_ios[d] * 1000 / spent, d, 0, 0);
+		put_line(lw, IOLOG_BW, ms, bw, &(struct log_line){ .d = d, .max = bw });
+		put_line(lw, IOLOG_IOPS, ms, iops, &(struct log_line){ .d = d, .max = iops });
 		lw->win_bytes[d] = 0;
 		lw->win_ios[d] = 0;
 	}

@@ -17,6 +17,7 @@
 #include <stdio.h>
 
 #include "base/errbuf.h"
+#include "workload/engine.h"
 #include "workload/job.h"
 #include "workload/stats.h"
 
@@ -51,10 +52,10 @@ int iolog_open(struct iolog_writer *lw, const struct job *job, unsigned int numb
 	       struct errbuf *err);
 /* Time 0 of the logs: when the job starts measuring. */
 void iolog_start(struct iolog_writer *lw, uint64_t now_ns);
-/* One completed I/O; the latencies the worker measured. */
+/* One completed I/O @u; the latencies the worker measured. */
 void iolog_io(struct iolog_writer *lw, const struct worker_stats *s, uint64_t now_ns,
-	      enum ddir d, uint64_t bytes, uint64_t offset, uint64_t slat_ns,
-	      uint64_t clat_ns, uint64_t lat_ns, bool has_slat);
+	      const struct io_unit *u, uint64_t slat_ns, uint64_t clat_ns,
+	      uint64_t lat_ns, bool has_slat);
 /* Closes averaging windows that have ended (log_avg_msec). */
 void iolog_tick(struct iolog_writer *lw, uint64_t now_ns);
 /* Writes the files; 0 or -errno with the file named in @err. */

@@ -146,12 +146,15 @@ struct job_log_opts {
 	char prefix[JOB_LOG_KINDS][JOB_LOG_PREFIX_MAX];
 	uint64_t avg_msec;       /* 0: one line per I/O */
 	uint64_t hist_msec;      /* write_hist_log's interval */
-	bool max_value;          /* the window's maximum, not its mean */
+	unsigned int window_value; /* LOG_WINDOW_*: what a window's line holds */
 	bool offset;             /* an offset column */
 	bool unix_epoch;         /* times since 1970, not since the job began */
 	bool per_job;            /* default 1: NAME_bw.N.log per clone */
-	bool prio;               /* log_prio: the I/O priority, not a 0 flag */
+	bool prio;               /* log_prio: the I/O priority, not a 0/1 flag */
+	bool issue_time;         /* log_issue_time: a last column, the issue time */
 };
+/* fio's log_window_value (3.37; log_max_value=1 is max). */
+enum { LOG_WINDOW_AVG, LOG_WINDOW_MAX, LOG_WINDOW_BOTH };
 
 /* fio's read_iolog replay (job/replay_opts.c, workload/replay_log.h). */
 #define REPLAY_SKIP_READ  (1u << 0)
@@ -231,6 +234,10 @@ struct job {
 	uint64_t size;          /* bytes of the target region; 0 = whole file/device */
 	uint64_t io_size;       /* bytes to transfer; 0 = size */
 	uint64_t offset;        /* start of the region */
+	/* offset=N% and size=N% (fio's start_offset_percent, size_percent):
+	 * of the target's size, once known (run/prepare.c); 0: not given. */
+	unsigned int offset_percent, size_percent;
+	uint64_t offset_align;  /* a percentage offset's alignment; 0: min bs */
 	/* Files of each clone, named fio's way (workload/files.h), the I/O
 	 * spread over them by file_service_type (workload/file_service.c);
 	 * ignored, as by fio, when filename= is given. */
@@ -276,6 +283,7 @@ struct job {
 	struct rand_dist_opts random_distribution;
 	enum rand_gen random_generator;
 	unsigned int percentage_random[DDIR_COUNT]; /* default 100 */
+	bool atomic;                 /* RWF_ATOMIC writes (implies direct) */
 	uint64_t offset_increment;   /* clone N starts N times this further */
 	/* Pacing (workload/pacing.c): fio's rate and thinktime options. */
 	uint64_t rate[DDIR_COUNT];        /* bytes/s; 0 = unlimited */
@@ -384,6 +392,7 @@ struct job {
 	 * continue_on_error continues after; none given: EIO, EILSEQ */
 	int ignore_error[3][JOB_IGNORE_ERRORS];
 	unsigned int ignore_error_nr[3];
+	bool error_dump;         /* fio: print tolerated errors too (default 1) */
 	bool numa_nodes_set;     /* numa_cpu_nodes: folded into cpus */
 	unsigned int zonemode;   /* ZONEMODE_* */
 	struct job_zones {       /* zonemode's options, as given */

@@ -277,8 +277,7 @@ static void account_io(struct io_loop *lp, const struct io_unit *u, uint64_t now
 
 	stats_account_io(lp->w->stats, u->ddir, (uint64_t)u->result, u->len, slat,
 			 clat, now - u->start_ns, has_slat);
-	iolog_io(&lp->logs, lp->w->stats, now, u->ddir, u->len, u->offset, slat, clat,
-		 now - u->start_ns, has_slat);
+	iolog_io(&lp->logs, lp->w->stats, now, u, slat, clat, now - u->start_ns, has_slat);
 }
 
 /* fill_device: the first write without room ends the job's I/O, no

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/uio.h>
 
+#include "workload/engines/cmdprio.h"
 #include "workload/engines/shared.h"
 #include "workload/engines/uring_ring.h"
 #include "workload/worker.h"
@@ -30,6 +31,7 @@ struct uring_opts {
 	bool registerfiles;
 	bool sqthread_poll;
 	bool nowait;
+	struct cmdprio_opts cmdprio;
 };
 ENGINE_OPTS_FIT(struct uring_opts);
 
@@ -47,7 +49,14 @@ static const struct opt_desc uring_options[] = {
 	  .help = "io_uring kernel submission thread" },
 	{ .name = "nowait", .type = OPT_BOOL, UOPT(nowait),
 	  .help = "RWF_NOWAIT: fail instead of blocking" },
+	CMDPRIO_OPTIONS(struct uring_opts, cmdprio),
 	{ .name = NULL },
+};
+
+/* The ring, then the per-I/O priorities (cmdprio*). */
+struct uring_engine_data {
+	struct uring_data ring;
+	struct cmdprio cmdprio;
 };
 
 static const struct uring_opts *uring_opts(const struct job *job)
@@ -58,7 +67,9 @@ static const struct uring_opts *uring_opts(const struct job *job)
 static int uring_check_job(const struct job *job, const char *where,
 			   struct errbuf *err)
 {
-	return engine_check_hipri(uring_opts(job)->hipri, job, where, err);
+	int ret = engine_check_hipri(uring_opts(job)->hipri, job, where, err);
+
+	return ret ? ret : cmdprio_check(&uring_opts(job)->cmdprio, where, err);
 }
 
 /* What the probe found unsupported, for the error message. */
@@ -146,6 +157,7 @@ static int uring_init(struct worker *w, struct errbuf *err)
 	const struct uring_opts *o = uring_opts(w->job);
 	const struct uring_ring_cfg cfg = {
 		.fixedbufs = o->fixedbufs, .registerfiles = o->registerfiles,
+		.data_size = sizeof(struct uring_engine_data),
 	};
 	struct io_uring_params p;
 	int ret, fl;
@@ -174,6 +186,12 @@ static int uring_init(struct worker *w, struct errbuf *err)
 	if (ret)
 		return ret;
 	((struct uring_data *)w->engine_data)->rw_flags = o->nowait ? RWF_NOWAIT : 0;
+	ret = engine_cmdprio_init(w, &((struct uring_engine_data *)w->engine_data)->cmdprio,
+				  &o->cmdprio, err);
+	if (ret) {
+		uring_cleanup(w);
+		return ret;
+	}
 	if (o->hipri || o->nowait) {
 		ret = uring_probe(w, w->engine_data, err);
 		if (ret)
@@ -206,7 +224,9 @@ static enum io_result uring_queue(struct worker *w, struct io_unit *u)
 	}
 	/* prep clears the SQE, so flags go in afterwards. */
 	sqe->flags |= d->sqe_flags;
-	sqe->rw_flags = d->rw_flags;
+	sqe->rw_flags = d->rw_flags | engine_rw_atomic(w->job, u);
+	if (engine_cmdprio_pick(&((struct uring_engine_data *)d)->cmdprio, u))
+		sqe->ioprio = u->ioprio;
 	io_uring_sqe_set_data(sqe, u);
 	uring_ring_queued(d, u);
 	return IO_QUEUED;
@@ -214,7 +234,7 @@ static enum io_result uring_queue(struct worker *w, struct io_unit *u)
 
 const struct engine_ops io_uring_engine = {
 	.name = "io_uring",
-	.flags = ENGINE_UNIT_FD,
+	.flags = ENGINE_UNIT_FD | ENGINE_ATOMIC,
 	ENGINE_QUEUEING_OPS(uring),
 	.options = uring_options,
 	.check_job = uring_check_job,

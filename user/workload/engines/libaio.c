@@ -13,8 +13,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "workload/engines/cmdprio.h"
 #include "workload/engines/shared.h"
 #include "workload/worker.h"
+
+/* linux/aio_abi.h's, which libaio.h's struct iocb conflicts with: the
+ * iocb carries its own priority in aio_reqprio. */
+#ifndef IOCB_FLAG_IOPRIO
+#define IOCB_FLAG_IOPRIO (1 << 1)
+#endif
+
+/* The engine's job options, in job->engine_opts. */
+struct libaio_opts {
+	struct cmdprio_opts cmdprio;
+};
+ENGINE_OPTS_FIT(struct libaio_opts);
+
+/* fio's [libaio] options that iodig implements. */
+static const struct opt_desc libaio_options[] = {
+	CMDPRIO_OPTIONS(struct libaio_opts, cmdprio),
+	{ .name = NULL },
+};
+
+static int libaio_check_job(const struct job *job, const char *where,
+			    struct errbuf *err)
+{
+	const struct libaio_opts *o = engine_opts_of(job);
+
+	return cmdprio_check(&o->cmdprio, where, err);
+}
 
 struct libaio_data {
 	io_context_t ctx;
@@ -26,6 +53,7 @@ struct libaio_data {
 	struct io_event *events;   /* getevents()'s io_getevents */
 	unsigned int cap;          /* nr_units */
 	unsigned int batch;        /* iocbs per io_submit, 0 = all */
+	struct cmdprio cmdprio;
 };
 
 static void libaio_cleanup(struct worker *w)
@@ -60,6 +88,11 @@ static int libaio_init(struct worker *w, struct errbuf *err)
 	w->engine_data = d;
 	d->cap = w->nr_units;
 	d->batch = w->job->iodepth_batch_submit;
+	ret = engine_cmdprio_init(w, &d->cmdprio,
+				  &((const struct libaio_opts *)engine_opts_of(w->job))->cmdprio,
+				  err);
+	if (ret)
+		goto cleanup;
 	d->iocbs = calloc(d->cap, sizeof(*d->iocbs));
 	d->pending = calloc(d->cap, sizeof(*d->pending));
 	d->events = calloc(d->cap, sizeof(*d->events));
@@ -107,6 +140,11 @@ static enum io_result libaio_queue(struct worker *w, struct io_unit *u)
 	else
 		io_prep_pread(iocb, u->fd, u->buf, u->len, (long long)u->offset);
 	iocb->data = u; /* io_prep_* clear the iocb, so set it last */
+	iocb->aio_rw_flags = engine_rw_atomic(w->job, u);
+	if (engine_cmdprio_pick(&d->cmdprio, u)) {
+		iocb->u.c.flags |= IOCB_FLAG_IOPRIO;
+		iocb->aio_reqprio = (short)u->ioprio;
+	}
 	d->pending[d->nr_pending++] = iocb;
 	return IO_QUEUED;
 }
@@ -194,6 +232,8 @@ static int libaio_getevents(struct worker *w, unsigned int min, unsigned int max
 
 const struct engine_ops libaio_engine = {
 	.name = "libaio",
-	.flags = ENGINE_UNIT_FD,
+	.flags = ENGINE_UNIT_FD | ENGINE_ATOMIC,
 	ENGINE_QUEUEING_OPS(libaio),
+	.options = libaio_options,
+	.check_job = libaio_check_job,
 };

@@ -128,7 +128,7 @@ static enum io_result pvsync2_queue(struct worker *w, struct io_unit *u)
 {
 	const struct pvsync2_opts *o = pvsync2_opts(w->job);
 	struct pvsync2_data *d = w->engine_data;
-	int rwf = d->rwf;
+	int rwf = d->rwf | engine_rw_atomic(w->job, u);
 
 	if (o->hipri && rng_below(&d->rng, 100) < o->hipri_percentage)
 		rwf |= RWF_HIPRI;
@@ -140,7 +140,7 @@ static enum io_result pvsync2_queue(struct worker *w, struct io_unit *u)
 
 const struct engine_ops pvsync2_engine = {
 	.name = "pvsync2",
-	.flags = ENGINE_SYNC | ENGINE_UNIT_FD,
+	.flags = ENGINE_SYNC | ENGINE_UNIT_FD | ENGINE_ATOMIC,
 	ENGINE_STATE_OPS(pvsync2),
 	.options = pvsync2_options,
 	.check_job = pvsync2_check_job,

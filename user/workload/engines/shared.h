@@ -19,6 +19,17 @@ struct worker;
 int engine_check_hipri(bool hipri, const struct job *job, const char *where,
 		       struct errbuf *err);
 
+/* linux/fs.h's since 6.11; older headers lack it. */
+#ifndef RWF_ATOMIC
+#define RWF_ATOMIC 0x00000040
+#endif
+
+/* atomic=1 (fio 3.38): each write of the job is untorn, RWF_ATOMIC. */
+static inline int engine_rw_atomic(const struct job *job, const struct io_unit *u)
+{
+	return job->atomic && u->ddir == DDIR_WRITE ? RWF_ATOMIC : 0;
+}
+
 /* A system call's return as an I/O result: bytes transferred or -errno. */
 static inline int64_t engine_result(ssize_t ret)
 {
