@@ -762,7 +762,9 @@ static int worker_run(struct worker *w)
 		worker_fail(w, ret, "%s", err.msg);
 		goto cleanup;
 	}
-	ret = job->engine->init ? job->engine->init(w, &err) : 0;
+	ret = engine_state_new(w, &err);
+	if (!ret && job->engine->init)
+		ret = job->engine->init(w, &err);
 	if (ret) {
 		worker_fail(w, ret, "%s", err.msg);
 		goto cleanup;
@@ -791,6 +793,7 @@ cleanup:
 	flow_state_leave(&lp.flow);
 	if (engine_ready && job->engine->cleanup)
 		job->engine->cleanup(w);
+	engine_state_free(w);
 	iolog_free(&lp.logs);
 	io_trace_free(&lp.trace);
 	file_service_free(&lp.fs);
