@@ -382,6 +382,23 @@ static void test_time_based_without_runtime(void)
 	job_list_free(&list);
 }
 
+/* fio's cpp_null is its null engine built as C++: it runs as null and
+ * keeps its name, through the finalize that resolves every job's engine. */
+static void test_cpp_null_is_null(void)
+{
+	struct job_list list = { 0 };
+	struct errbuf err = { "" };
+	int ret = parse_str("c.fio", "[j]\nioengine=cpp_null\nsize=1m\n", &list, &err);
+
+	if (!ret)
+		ret = job_list_finalize(&list, &err);
+	CHECK_MSG(ret == 0, "%s", err.msg);
+	CHECK(list.count == 1 && list.jobs[0].engine &&
+	      !strcmp(list.jobs[0].engine->name, "null") &&
+	      !strcmp(list.jobs[0].ioengine, "cpp_null"));
+	job_list_free(&list);
+}
+
 static void test_finalize(void)
 {
 	struct errbuf err;
@@ -707,6 +724,7 @@ int main(void)
 	test_cmdline();
 	test_finalize();
 	test_time_based_without_runtime();
+	test_cpp_null_is_null();
 	test_engine_option_order();
 	test_shipped_jobs();
 	test_mutations();

@@ -140,6 +140,14 @@ const struct fio_engine *fio_engine_find(const char *name)
 	return NULL;
 }
 
+const struct engine_ops *fio_engine_resolve(const char *name)
+{
+	const struct engine_ops *ops = engine_find(name);
+	const struct fio_engine *fe = ops ? NULL : fio_engine_find(name);
+
+	return fe && fe->same_as ? engine_find(fe->same_as) : ops;
+}
+
 const struct fio_engine *fio_engine_at(size_t i)
 {
 	return i < NR_ENGINES ? &engines[i] : NULL;

@@ -193,14 +193,12 @@ static int set_filesize(void *job, const struct opt_desc *o,
 static int set_engine(void *base, const struct opt_desc *o, const char *value,
 		      const char *where, struct errbuf *err)
 {
-	const struct engine_ops *ops = engine_find(value);
+	const struct engine_ops *ops = fio_engine_resolve(value);
 	const struct fio_engine *fe = ops ? NULL : fio_engine_find(value);
 	struct job *job = base;
 	char why[512];
 
-	if (fe && fe->same_as)
-		ops = engine_find(fe->same_as);
-	if (!ops && fe) {
+	if (fe) {
 		fio_engine_refusal(fe, value, why, sizeof(why));
 		return err_set(err, ENOTSUP, "%s: %s", where, why);
 	}
