@@ -368,17 +368,27 @@ static void bogus_engine(struct job *j) { strcpy(j->ioengine, "bogus"); }
 static void bs0(struct job *j) { j->bs[DDIR_READ] = 0; }
 static void reversed(struct job *j) { j->bs_min[0] = 8192; }
 
+/* One job parsed from @text and finalized: 0, or -errno with @err set. */
+static int finalized_job(const char *text, struct job_list *l, struct errbuf *err)
+{
+	int ret = parse_str("t.fio", text, l, err);
+
+	if (!ret)
+		ret = job_list_finalize(l, err);
+	if (!ret && l->count != 1)
+		ret = err_set(err, EINVAL, "%zu jobs, not 1", l->count);
+	return ret;
+}
+
 /* fio drops time_based without a runtime and runs the job sized. */
 static void test_time_based_without_runtime(void)
 {
 	struct job_list list = { 0 };
 	struct errbuf err = { "" };
-	int ret = parse_str("t.fio", "[j]\ntime_based\nsize=1m\n", &list, &err);
+	int ret = finalized_job("[j]\ntime_based\nsize=1m\n", &list, &err);
 
-	if (!ret)
-		ret = job_list_finalize(&list, &err);
 	CHECK_MSG(ret == 0, "%s", err.msg);
-	CHECK(list.count == 1 && !list.jobs[0].time_based);
+	CHECK(!ret && !list.jobs[0].time_based);
 	job_list_free(&list);
 }
 
@@ -388,14 +398,12 @@ static void test_cpp_null_is_null(void)
 {
 	struct job_list list = { 0 };
 	struct errbuf err = { "" };
-	int ret = parse_str("c.fio", "[j]\nioengine=cpp_null\nsize=1m\n", &list, &err);
+	int ret = finalized_job("[j]\nioengine=cpp_null\nsize=1m\n", &list, &err);
+	const struct job *j = ret ? NULL : &list.jobs[0];
 
-	if (!ret)
-		ret = job_list_finalize(&list, &err);
 	CHECK_MSG(ret == 0, "%s", err.msg);
-	CHECK(list.count == 1 && list.jobs[0].engine &&
-	      !strcmp(list.jobs[0].engine->name, "null") &&
-	      !strcmp(list.jobs[0].ioengine, "cpp_null"));
+	CHECK(j && j->engine && !strcmp(j->engine->name, "null") &&
+	      !strcmp(j->ioengine, "cpp_null"));
 	job_list_free(&list);
 }
 
