@@ -169,6 +169,11 @@ static void test_parse_errors(void)
 		  "e.fio:4: option 'ioengine': 'nosuch' is not an engine");
 	PARSE_ERR("[j]\nrw=randread\n[k]\nioengine=spdk_bdev\n",
 		  "e.fio:4: engine 'spdk_bdev' bypasses the kernel block layer");
+	/* an option of an engine iodig does not run gets that engine's
+	 * refusal, wherever it stands before the ioengine= line */
+	PARSE_ERR("[global]\nnfs_url=nfs://h/x\n[j]\nioengine=nfs\n",
+		  "e.fio:2: option 'nfs_url' is fio's ioengine=nfs's: engine 'nfs' is not local I/O");
+	PARSE_ERR("[j]\nnfs_urlx=1\n", "e.fio:2: unknown option 'nfs_urlx'");
 	PARSE_ERR("[j]\nrw=trim\n",
 		  "e.fio:2: option 'rw': 'trim' is not supported");
 	PARSE_ERR("[j]\nverify=none\n",

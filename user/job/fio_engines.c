@@ -18,6 +18,7 @@
  * - other OS: Windows's or Solaris's interfaces.
  * - external: fio loads engine code from a file iodig cannot run.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -25,106 +26,128 @@
 
 static const struct fio_engine engines[] = {
 	/* kernel */
-	{ "sync", FIO_ENGINE_KERNEL, "read(2)/write(2) after lseek(2)", NULL },
-	{ "psync", FIO_ENGINE_KERNEL, "pread(2)/pwrite(2)", NULL },
-	{ "vsync", FIO_ENGINE_KERNEL, "readv(2)/writev(2)", NULL },
-	{ "pvsync", FIO_ENGINE_KERNEL, "preadv(2)/pwritev(2)", NULL },
-	{ "pvsync2", FIO_ENGINE_KERNEL, "preadv2(2)/pwritev2(2)", NULL },
-	{ "libaio", FIO_ENGINE_KERNEL, "Linux native AIO", NULL },
-	{ "io_uring", FIO_ENGINE_KERNEL, "io_uring reads and writes", NULL },
+	{ "sync", FIO_ENGINE_KERNEL, "read(2)/write(2) after lseek(2)", NULL, NULL },
+	{ "psync", FIO_ENGINE_KERNEL, "pread(2)/pwrite(2)", NULL, NULL },
+	{ "vsync", FIO_ENGINE_KERNEL, "readv(2)/writev(2)", NULL, NULL },
+	{ "pvsync", FIO_ENGINE_KERNEL, "preadv(2)/pwritev(2)", NULL, NULL },
+	{ "pvsync2", FIO_ENGINE_KERNEL, "preadv2(2)/pwritev2(2)", NULL, NULL },
+	{ "libaio", FIO_ENGINE_KERNEL, "Linux native AIO", NULL, NULL },
+	{ "io_uring", FIO_ENGINE_KERNEL, "io_uring reads and writes", NULL, NULL },
 	{ "io_uring_cmd", FIO_ENGINE_KERNEL,
-	  "NVMe passthrough commands over io_uring", NULL },
+	  "NVMe passthrough commands over io_uring", NULL, NULL },
 	{ "posixaio", FIO_ENGINE_KERNEL, "POSIX AIO, aio_read(3)/aio_write(3)",
-	  NULL },
+	  NULL, NULL },
 	{ "mmap", FIO_ENGINE_KERNEL, "memcpy to and from an mmap(2)ed file",
-	  NULL },
-	{ "splice", FIO_ENGINE_KERNEL, "splice(2) and vmsplice(2)", NULL },
+	  NULL, NULL },
+	{ "splice", FIO_ENGINE_KERNEL, "splice(2) and vmsplice(2)", NULL, NULL },
 	{ "sg", FIO_ENGINE_KERNEL,
-	  "SCSI generic: SG_IO ioctls, read/write on sg devices", NULL },
+	  "SCSI generic: SG_IO ioctls, read/write on sg devices", NULL, NULL },
 	{ "libzbc", FIO_ENGINE_KERNEL,
-	  "zoned block commands through libzbc, SG_IO or block ioctls", NULL },
-	{ "null", FIO_ENGINE_KERNEL, "completes I/O without doing any", NULL },
+	  "zoned block commands through libzbc, SG_IO or block ioctls", NULL, NULL },
+	{ "null", FIO_ENGINE_KERNEL, "completes I/O without doing any", NULL, NULL },
 	{ "cpp_null", FIO_ENGINE_KERNEL,
-	  "fio's null engine built as a C++ external engine", "null" },
-	{ "filecreate", FIO_ENGINE_KERNEL, "creates each file, open(2)", NULL },
-	{ "filestat", FIO_ENGINE_KERNEL, "stat(2) of each file", NULL },
-	{ "filedelete", FIO_ENGINE_KERNEL, "unlink(2) of each file", NULL },
-	{ "dircreate", FIO_ENGINE_KERNEL, "mkdir(2) of each directory", NULL },
-	{ "dirstat", FIO_ENGINE_KERNEL, "stat(2) of each directory", NULL },
-	{ "dirdelete", FIO_ENGINE_KERNEL, "rmdir(2) of each directory", NULL },
-	{ "ftruncate", FIO_ENGINE_KERNEL, "ftruncate(2) at each offset", NULL },
-	{ "falloc", FIO_ENGINE_KERNEL, "fallocate(2)", NULL },
-	{ "e4defrag", FIO_ENGINE_KERNEL, "ext4 EXT4_IOC_MOVE_EXT ioctls", NULL },
+	  "fio's null engine built as a C++ external engine", "null", NULL },
+	{ "filecreate", FIO_ENGINE_KERNEL, "creates each file, open(2)", NULL, NULL },
+	{ "filestat", FIO_ENGINE_KERNEL, "stat(2) of each file", NULL, NULL },
+	{ "filedelete", FIO_ENGINE_KERNEL, "unlink(2) of each file", NULL, NULL },
+	{ "dircreate", FIO_ENGINE_KERNEL, "mkdir(2) of each directory", NULL, NULL },
+	{ "dirstat", FIO_ENGINE_KERNEL, "stat(2) of each directory", NULL, NULL },
+	{ "dirdelete", FIO_ENGINE_KERNEL, "rmdir(2) of each directory", NULL, NULL },
+	{ "ftruncate", FIO_ENGINE_KERNEL, "ftruncate(2) at each offset", NULL, NULL },
+	{ "falloc", FIO_ENGINE_KERNEL, "fallocate(2)", NULL, NULL },
+	{ "e4defrag", FIO_ENGINE_KERNEL, "ext4 EXT4_IOC_MOVE_EXT ioctls", NULL, NULL },
 	{ "page_fault", FIO_ENGINE_KERNEL,
-	  "page faults on an mmap(2)ed file", NULL },
+	  "page faults on an mmap(2)ed file", NULL, NULL },
 	{ "mtd", FIO_ENGINE_KERNEL,
-	  "MTD character device reads, writes and erases", NULL },
+	  "MTD character device reads, writes and erases", NULL, NULL },
 	{ "dev-dax", FIO_ENGINE_KERNEL,
-	  "loads and stores to a device-DAX mapping, PMDK libpmem", NULL },
+	  "loads and stores to a device-DAX mapping, PMDK libpmem", NULL, NULL },
 	{ "libpmem", FIO_ENGINE_KERNEL,
-	  "loads and stores to a DAX-mapped file, PMDK libpmem", NULL },
+	  "loads and stores to a DAX-mapped file, PMDK libpmem", NULL, NULL },
 	{ "pmemblk", FIO_ENGINE_KERNEL,
-	  "PMDK libpmemblk blocks on a DAX-mapped file", NULL },
+	  "PMDK libpmemblk blocks on a DAX-mapped file", NULL, NULL },
 
 	/* bypass */
-	{ "spdk", FIO_ENGINE_BYPASS, "SPDK's user-space NVMe driver", NULL },
+	{ "spdk", FIO_ENGINE_BYPASS, "SPDK's user-space NVMe driver", NULL, NULL },
 	{ "spdk_bdev", FIO_ENGINE_BYPASS,
-	  "SPDK's user-space block device layer", NULL },
+	  "SPDK's user-space block device layer", NULL, NULL },
 	{ "libcufile", FIO_ENGINE_BYPASS,
 	  "NVIDIA GPUDirect Storage moves data between storage and GPU "
-	  "memory", NULL },
+	  "memory", NULL, NULL },
 	{ "libhipfile", FIO_ENGINE_BYPASS,
-	  "AMD hipFile moves data between storage and GPU memory", NULL },
+	  "AMD hipFile moves data between storage and GPU memory", NULL, NULL },
 	{ "xnvme", FIO_ENGINE_BYPASS,
 	  "xNVMe's SPDK and vfio backends; for its io_uring, libaio and "
-	  "ioctl ones use ioengine=io_uring, libaio or io_uring_cmd", NULL },
+	  "ioctl ones use ioengine=io_uring, libaio or io_uring_cmd", NULL, NULL },
 	{ "libblkio", FIO_ENGINE_BYPASS,
 	  "libblkio's vfio-pci and vhost-user drivers; for its io_uring "
-	  "drivers use ioengine=io_uring or io_uring_cmd", NULL },
+	  "drivers use ioengine=io_uring or io_uring_cmd", NULL,
+	  "libblkio_driver libblkio_path libblkio_pre_connect_props "
+	  "libblkio_num_entries libblkio_queue_size "
+	  "libblkio_pre_start_props libblkio_vectored "
+	  "libblkio_write_zeroes_on_trim libblkio_wait_mode "
+	  "libblkio_force_enable_completion_eventfd" },
 
 	/* remote */
-	{ "net", FIO_ENGINE_REMOTE, "TCP, UDP or unix sockets", NULL },
-	{ "netsplice", FIO_ENGINE_REMOTE, "sockets with splice(2)", NULL },
+	{ "net", FIO_ENGINE_REMOTE, "TCP, UDP or unix sockets", NULL,
+	  "hostname port protocol nodelay listen pingpong interface "
+	  "ttl window_size mss" },
+	{ "netsplice", FIO_ENGINE_REMOTE, "sockets with splice(2)", NULL,
+	  "hostname port protocol nodelay listen pingpong interface "
+	  "ttl window_size mss" },
 	{ "rdma", FIO_ENGINE_REMOTE,
-	  "RDMA over InfiniBand, RoCE or iWARP", NULL },
+	  "RDMA over InfiniBand, RoCE or iWARP", NULL,
+	  "hostname bindname port verb" },
 	{ "http", FIO_ENGINE_REMOTE,
-	  "HTTP(S) requests to an S3, Swift or WebDAV server", NULL },
-	{ "rbd", FIO_ENGINE_REMOTE, "Ceph RBD images through librbd", NULL },
+	  "HTTP(S) requests to an S3, Swift or WebDAV server", NULL,
+	  "https http_host http_user http_pass http_s3_key "
+	  "http_s3_keyid http_swift_auth_token http_s3_region "
+	  "http_mode http_verbose http_s3_sse_customer_key "
+	  "http_s3_sse_customer_algorithm http_s3_storage_class" },
+	{ "rbd", FIO_ENGINE_REMOTE, "Ceph RBD images through librbd", NULL,
+	  "clustername rbdname pool clientname busy_poll" },
 	{ "rados", FIO_ENGINE_REMOTE, "Ceph RADOS objects through librados",
-	  NULL },
+	  NULL,
+	  "clustername pool clientname conf busy_poll touch_objects" },
 	{ "nfs", FIO_ENGINE_REMOTE, "an NFS client in user space, libnfs",
-	  NULL },
+	  NULL,
+	  "nfs_url" },
 	{ "gfapi", FIO_ENGINE_REMOTE, "GlusterFS volumes through libgfapi",
-	  NULL },
+	  NULL,
+	  "volume brick single-instance" },
 	{ "gfapi_async", FIO_ENGINE_REMOTE,
-	  "GlusterFS volumes through libgfapi", NULL },
-	{ "libhdfs", FIO_ENGINE_REMOTE, "Hadoop HDFS through libhdfs", NULL },
+	  "GlusterFS volumes through libgfapi", NULL,
+	  "volume brick single-instance" },
+	{ "libhdfs", FIO_ENGINE_REMOTE, "Hadoop HDFS through libhdfs", NULL, NULL },
 	{ "libiscsi", FIO_ENGINE_REMOTE,
-	  "an iSCSI initiator in user space, libiscsi", NULL },
+	  "an iSCSI initiator in user space, libiscsi", NULL, NULL },
 	{ "nbd", FIO_ENGINE_REMOTE,
-	  "a Network Block Device server over a socket, libnbd", NULL },
+	  "a Network Block Device server over a socket, libnbd", NULL,
+	  "uri" },
 	{ "dfs", FIO_ENGINE_REMOTE, "the DAOS file system through libdfs",
-	  NULL },
+	  NULL, NULL },
 	{ "ime_psync", FIO_ENGINE_REMOTE,
-	  "DDN's Infinite Memory Engine client library", NULL },
+	  "DDN's Infinite Memory Engine client library", NULL, NULL },
 	{ "ime_psyncv", FIO_ENGINE_REMOTE,
-	  "DDN's Infinite Memory Engine client library", NULL },
+	  "DDN's Infinite Memory Engine client library", NULL, NULL },
 	{ "ime_aio", FIO_ENGINE_REMOTE,
-	  "DDN's Infinite Memory Engine client library", NULL },
+	  "DDN's Infinite Memory Engine client library", NULL, NULL },
 
 	/* no I/O */
-	{ "cpuio", FIO_ENGINE_NO_IO, "it burns CPU cycles", NULL },
-	{ "exec", FIO_ENGINE_NO_IO, "it runs another program", NULL },
+	{ "cpuio", FIO_ENGINE_NO_IO, "it burns CPU cycles", NULL,
+	  "cpuload cpuchunks cpumode exit_on_io_done" },
+	{ "exec", FIO_ENGINE_NO_IO, "it runs another program", NULL,
+	  "program arguments grace_time std_redirect" },
 
 	/* other operating systems */
-	{ "windowsaio", FIO_ENGINE_OTHER_OS, "Windows", NULL },
-	{ "solarisaio", FIO_ENGINE_OTHER_OS, "Solaris", NULL },
+	{ "windowsaio", FIO_ENGINE_OTHER_OS, "Windows", NULL, NULL },
+	{ "solarisaio", FIO_ENGINE_OTHER_OS, "Solaris", NULL, NULL },
 };
 
 #define NR_ENGINES (sizeof(engines) / sizeof(engines[0]))
 
 static const struct fio_engine external_engine = {
-	"external", FIO_ENGINE_EXTERNAL, "engine code in a file", NULL,
+	"external", FIO_ENGINE_EXTERNAL, "engine code in a file", NULL, NULL,
 };
 
 const struct fio_engine *fio_engine_find(const char *name)
@@ -146,6 +169,25 @@ const struct engine_ops *fio_engine_resolve(const char *name)
 	const struct fio_engine *fe = ops ? NULL : fio_engine_find(name);
 
 	return fe && fe->same_as ? engine_find(fe->same_as) : ops;
+}
+
+/* Whether the space-separated @list holds the word @key. */
+static bool word_in(const char *list, const char *key)
+{
+	size_t n = strlen(key);
+
+	for (const char *p = list; p && (p = strstr(p, key)); p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+			return true;
+	return false;
+}
+
+const struct fio_engine *fio_engine_of_option(const char *key)
+{
+	for (size_t i = 0; key && *key && i < NR_ENGINES; i++)
+		if (word_in(engines[i].options, key))
+			return &engines[i];
+	return NULL;
 }
 
 const struct fio_engine *fio_engine_at(size_t i)

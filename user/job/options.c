@@ -678,7 +678,9 @@ int job_option_set_at(struct job *job, const char *key, const char *value,
 		      const char *where, int line, struct errbuf *err)
 {
 	const struct opt_desc *o;
+	const struct fio_engine *fe;
 	const char *hint;
+	char why[512];
 
 	if (!where)
 		where = "option";
@@ -693,6 +695,12 @@ int job_option_set_at(struct job *job, const char *key, const char *value,
 	o = opt_find(profile_options, key);
 	if (o)
 		return set_profile_option(o, value, where, err);
+	fe = fio_engine_of_option(key);
+	if (fe) {
+		fio_engine_refusal(fe, fe->name, why, sizeof(why));
+		return err_set(err, ENOTSUP, "%s: option '%.64s' is fio's ioengine=%s's: %s",
+			       where, key, fe->name, why);
+	}
 	hint = suggest(key);
 	if (hint)
 		return err_set(err, EINVAL, "%s: unknown option '%.64s' (did you "
