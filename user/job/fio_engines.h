@@ -26,9 +26,6 @@ struct fio_engine {
 	const char *what;     /* how it does its I/O, for the message */
 	const char *same_as;  /* non-NULL: iodig's engine of that name does
 			       * exactly what this one does */
-	const char *options;  /* the engine's own options, space-separated,
-			       * for those iodig does not run: an option of
-			       * theirs gets the engine's refusal */
 };
 
 /* fio's engine @name, NULL when fio has none of that name.  A name that
@@ -41,8 +38,8 @@ const struct fio_engine *fio_engine_find(const char *name);
  * NULL when neither. */
 const struct engine_ops *fio_engine_resolve(const char *name);
 
-/* The first engine of the table whose own options name @key; NULL when
- * none does. */
+/* The first engine iodig does not run whose own options name @key; NULL
+ * when none does. */
 const struct fio_engine *fio_engine_of_option(const char *key);
 
 /* Why iodig does not run @e, named @name, as "engine 'NAME' ..." (no
