@@ -536,6 +536,7 @@ static void test_lookup(void)
 		"io_uring", "mmap", "posixaio", "null", "filecreate",
 		"filestat", "filedelete", "dircreate", "dirstat", "dirdelete",
 		"ftruncate", "falloc", "e4defrag", "io_uring_cmd", "sg",
+		"page_fault", "libpmem",
 	};
 	struct errbuf err = { "" };
 
@@ -552,7 +553,7 @@ static void test_lookup(void)
 	CHECK_MSG(!strcmp(engine_names(), "psync, sync, vsync, pvsync, pvsync2, "
 			  "libaio, io_uring, mmap, posixaio, null, filecreate, filestat, "
 			  "filedelete, dircreate, dirstat, dirdelete, ftruncate, falloc, e4defrag, "
-			  "io_uring_cmd, sg"),
+			  "io_uring_cmd, sg, page_fault, libpmem"),
 		  "engine_names() = \"%s\"", engine_names());
 	CHECK_MSG(engines_check(&err) == 0, "engines_check: %s", err.msg);
 	for (const char *const *n = names; n < names + 5; n++)
