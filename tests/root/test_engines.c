@@ -166,6 +166,7 @@ static void fixture_free(struct fixture *f)
 {
 	if (f->inited && f->e->cleanup)
 		f->e->cleanup(&f->w);
+	engine_state_free(&f->w);
 	if (f->w.fd >= 0)
 		close(f->w.fd);
 	free(f->w.units);
@@ -255,12 +256,13 @@ static struct fixture *fixture_new(const struct setup *s, struct errbuf *err,
 	f->w.stats = &f->stats;
 	f->w.stop = &f->stop;
 
-	if (f->e->init) {
+	/* as the worker does: the declared state, then init */
+	*init_ret = engine_state_new(&f->w, err);
+	if (!*init_ret && f->e->init)
 		*init_ret = f->e->init(&f->w, err);
-		if (*init_ret) {
-			fixture_free(f);
-			return NULL;
-		}
+	if (*init_ret) {
+		fixture_free(f);
+		return NULL;
 	}
 	f->inited = true;
 	return f;
@@ -534,6 +536,7 @@ static void test_lookup(void)
 		"io_uring", "mmap", "posixaio", "null", "filecreate",
 		"filestat", "filedelete", "dircreate", "dirstat", "dirdelete",
 		"ftruncate", "falloc", "e4defrag", "io_uring_cmd", "sg",
+		"page_fault", "libpmem",
 	};
 	struct errbuf err = { "" };
 
@@ -550,7 +553,7 @@ static void test_lookup(void)
 	CHECK_MSG(!strcmp(engine_names(), "psync, sync, vsync, pvsync, pvsync2, "
 			  "libaio, io_uring, mmap, posixaio, null, filecreate, filestat, "
 			  "filedelete, dircreate, dirstat, dirdelete, ftruncate, falloc, e4defrag, "
-			  "io_uring_cmd, sg"),
+			  "io_uring_cmd, sg, page_fault, libpmem"),
 		  "engine_names() = \"%s\"", engine_names());
 	CHECK_MSG(engines_check(&err) == 0, "engines_check: %s", err.msg);
 	for (const char *const *n = names; n < names + 5; n++)

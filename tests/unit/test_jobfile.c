@@ -173,6 +173,11 @@ static void test_parse_errors(void)
 		     "f.fio:1: job 'j': rw=trim: engine filecreate issues no trims");
 	FINALIZE_ERR("[j]\nrw=trimwrite\nnrfiles=2\n",
 		     "f.fio:1: job 'j': rw=trimwrite with nrfiles=2");
+	/* an option of an engine iodig does not run gets that engine's
+	 * refusal, wherever it stands before the ioengine= line */
+	PARSE_ERR("[global]\nnfs_url=nfs://h/x\n[j]\nioengine=nfs\n",
+		  "e.fio:2: option 'nfs_url' is fio's ioengine=nfs's: engine 'nfs' is not local I/O");
+	PARSE_ERR("[j]\nnfs_urlx=1\n", "e.fio:2: unknown option 'nfs_urlx'");
 	PARSE_ERR("[j]\nverify=none\n",
 		  "e.fio:2: option 'verify': 'none' is not one of 0, md5");
 	PARSE_ERR("[j]\nverify_async_cpus=0-x\n",
@@ -370,17 +375,42 @@ static void bogus_engine(struct job *j) { strcpy(j->ioengine, "bogus"); }
 static void bs0(struct job *j) { j->bs[DDIR_READ] = 0; }
 static void reversed(struct job *j) { j->bs_min[0] = 8192; }
 
+/* One job parsed from @text and finalized: 0, or -errno with @err set. */
+static int finalized_job(const char *text, struct job_list *l, struct errbuf *err)
+{
+	int ret = parse_str("t.fio", text, l, err);
+
+	if (!ret)
+		ret = job_list_finalize(l, err);
+	if (!ret && l->count != 1)
+		ret = err_set(err, EINVAL, "%zu jobs, not 1", l->count);
+	return ret;
+}
+
 /* fio drops time_based without a runtime and runs the job sized. */
 static void test_time_based_without_runtime(void)
 {
 	struct job_list list = { 0 };
 	struct errbuf err = { "" };
-	int ret = parse_str("t.fio", "[j]\ntime_based\nsize=1m\n", &list, &err);
+	int ret = finalized_job("[j]\ntime_based\nsize=1m\n", &list, &err);
 
-	if (!ret)
-		ret = job_list_finalize(&list, &err);
 	CHECK_MSG(ret == 0, "%s", err.msg);
-	CHECK(list.count == 1 && !list.jobs[0].time_based);
+	CHECK(!ret && !list.jobs[0].time_based);
+	job_list_free(&list);
+}
+
+/* fio's cpp_null is its null engine built as C++: it runs as null and
+ * keeps its name, through the finalize that resolves every job's engine. */
+static void test_cpp_null_is_null(void)
+{
+	struct job_list list = { 0 };
+	struct errbuf err = { "" };
+	int ret = finalized_job("[j]\nioengine=cpp_null\nsize=1m\n", &list, &err);
+	const struct job *j = ret ? NULL : &list.jobs[0];
+
+	CHECK_MSG(ret == 0, "%s", err.msg);
+	CHECK(j && j->engine && !strcmp(j->engine->name, "null") &&
+	      !strcmp(j->ioengine, "cpp_null"));
 	job_list_free(&list);
 }
 
@@ -709,6 +739,7 @@ int main(void)
 	test_cmdline();
 	test_finalize();
 	test_time_based_without_runtime();
+	test_cpp_null_is_null();
 	test_engine_option_order();
 	test_shipped_jobs();
 	test_mutations();

@@ -18,6 +18,7 @@
  * - other OS: Windows's or Solaris's interfaces.
  * - external: fio loads engine code from a file iodig cannot run.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -123,6 +124,50 @@ static const struct fio_engine engines[] = {
 
 #define NR_ENGINES (sizeof(engines) / sizeof(engines[0]))
 
+/* The own options of the engines above that iodig does not run, where
+ * known (fio 3.33's --enghelp, or fio's sources for engines it was built
+ * without): an option of theirs gets the engine's refusal. */
+static const struct {
+	const char *engine;
+	const char *options; /* space-separated */
+} engine_options[] = {
+	{ "libblkio",
+	  "libblkio_driver libblkio_path libblkio_pre_connect_props "
+	  "libblkio_num_entries libblkio_queue_size "
+	  "libblkio_pre_start_props libblkio_vectored "
+	  "libblkio_write_zeroes_on_trim libblkio_wait_mode "
+	  "libblkio_force_enable_completion_eventfd" },
+	{ "net",
+	  "hostname port protocol nodelay listen pingpong interface "
+	  "ttl window_size mss" },
+	{ "netsplice",
+	  "hostname port protocol nodelay listen pingpong interface "
+	  "ttl window_size mss" },
+	{ "rdma",
+	  "hostname bindname port verb" },
+	{ "http",
+	  "https http_host http_user http_pass http_s3_key "
+	  "http_s3_keyid http_swift_auth_token http_s3_region "
+	  "http_mode http_verbose http_s3_sse_customer_key "
+	  "http_s3_sse_customer_algorithm http_s3_storage_class" },
+	{ "rbd",
+	  "clustername rbdname pool clientname busy_poll" },
+	{ "rados",
+	  "clustername pool clientname conf busy_poll touch_objects" },
+	{ "nfs",
+	  "nfs_url" },
+	{ "gfapi",
+	  "volume brick single-instance" },
+	{ "gfapi_async",
+	  "volume brick single-instance" },
+	{ "nbd",
+	  "uri" },
+	{ "cpuio",
+	  "cpuload cpuchunks cpumode exit_on_io_done" },
+	{ "exec",
+	  "program arguments grace_time std_redirect" },
+};
+
 static const struct fio_engine external_engine = {
 	"external", FIO_ENGINE_EXTERNAL, "engine code in a file", NULL,
 };
@@ -137,6 +182,35 @@ const struct fio_engine *fio_engine_find(const char *name)
 	for (size_t i = 0; i < NR_ENGINES; i++)
 		if (!strcmp(engines[i].name, name))
 			return &engines[i];
+	return NULL;
+}
+
+const struct engine_ops *fio_engine_resolve(const char *name)
+{
+	const struct engine_ops *ops = engine_find(name);
+	const struct fio_engine *fe = ops ? NULL : fio_engine_find(name);
+
+	return fe && fe->same_as ? engine_find(fe->same_as) : ops;
+}
+
+/* Whether the space-separated @list holds the word @key. */
+static bool word_in(const char *list, const char *key)
+{
+	size_t n = strlen(key);
+
+	for (const char *p = list; p && (p = strstr(p, key)); p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+			return true;
+	return false;
+}
+
+const struct fio_engine *fio_engine_of_option(const char *key)
+{
+	size_t n = sizeof(engine_options) / sizeof(engine_options[0]);
+
+	for (size_t i = 0; key && *key && i < n; i++)
+		if (word_in(engine_options[i].options, key))
+			return fio_engine_find(engine_options[i].engine);
 	return NULL;
 }
 

@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include "workload/engine.h"
+
 enum fio_engine_class {
 	FIO_ENGINE_KERNEL,   /* local I/O through the kernel: iodig's scope */
 	FIO_ENGINE_BYPASS,   /* a user-space driver does the I/O */
@@ -30,6 +32,15 @@ struct fio_engine {
  * loads an engine from a file ("external:...", or a path) is an
  * FIO_ENGINE_EXTERNAL entry. */
 const struct fio_engine *fio_engine_find(const char *name);
+
+/* The engine iodig runs for ioengine=@name: its own of that name, else
+ * the one fio's engine of that name is the same as (cpp_null: null);
+ * NULL when neither. */
+const struct engine_ops *fio_engine_resolve(const char *name);
+
+/* The first engine iodig does not run whose own options name @key; NULL
+ * when none does. */
+const struct fio_engine *fio_engine_of_option(const char *key);
 
 /* Why iodig does not run @e, named @name, as "engine 'NAME' ..." (no
  * leading "file:line: "). */

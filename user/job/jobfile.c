@@ -17,6 +17,7 @@
 #include "workload/engine_opts.h"
 #include "workload/verify_opts.h"
 #include "job/expand.h"
+#include "job/fio_engines.h"
 #include "job/given_opts.h"
 #include "job/file_opts.h"
 #include "job/jobfile_read.h"
@@ -677,7 +678,7 @@ static int check_job(struct job *job, struct errbuf *err)
 	int ret;
 
 	job_where(job, where, sizeof(where));
-	job->engine = engine_find(job->ioengine);
+	job->engine = fio_engine_resolve(job->ioengine);
 	if (!job->engine)
 		return err_set(err, EINVAL, "%s: ioengine '%.64s' is unknown "
 			       "(iodig has %s)", where, job->ioengine,

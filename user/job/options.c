@@ -197,14 +197,12 @@ static int set_filesize(void *job, const struct opt_desc *o,
 static int set_engine(void *base, const struct opt_desc *o, const char *value,
 		      const char *where, struct errbuf *err)
 {
-	const struct engine_ops *ops = engine_find(value);
+	const struct engine_ops *ops = fio_engine_resolve(value);
 	const struct fio_engine *fe = ops ? NULL : fio_engine_find(value);
 	struct job *job = base;
 	char why[512];
 
-	if (fe && fe->same_as)
-		ops = engine_find(fe->same_as);
-	if (!ops && fe) {
+	if (fe) {
 		fio_engine_refusal(fe, value, why, sizeof(why));
 		return err_set(err, ENOTSUP, "%s: %s", where, why);
 	}
@@ -694,7 +692,9 @@ int job_option_set_at(struct job *job, const char *key, const char *value,
 		      const char *where, int line, struct errbuf *err)
 {
 	const struct opt_desc *o;
+	const struct fio_engine *fe;
 	const char *hint;
+	char why[512];
 
 	if (!where)
 		where = "option";
@@ -709,6 +709,12 @@ int job_option_set_at(struct job *job, const char *key, const char *value,
 	o = opt_find(profile_options, key);
 	if (o)
 		return set_profile_option(o, value, where, err);
+	fe = fio_engine_of_option(key);
+	if (fe) {
+		fio_engine_refusal(fe, fe->name, why, sizeof(why));
+		return err_set(err, ENOTSUP, "%s: option '%.64s' is fio's ioengine=%s's: %s",
+			       where, key, fe->name, why);
+	}
 	hint = suggest(key);
 	if (hint)
 		return err_set(err, EINVAL, "%s: unknown option '%.64s' (did you "

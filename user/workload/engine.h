@@ -10,6 +10,7 @@
 #define IODIG_ENGINE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "base/errbuf.h"
@@ -91,11 +92,28 @@ struct engine_device {
 				  * "" when it has none */
 };
 
+/* One array of w->nr_units elements in an engine's state: where the
+ * state keeps its pointer and how big one element is. */
+struct engine_array {
+	size_t ptr_offset;
+	size_t elem_size;   /* 0 ends a list */
+};
+#define ENGINE_ARRAY(type, field)					\
+	{ offsetof(type, field), sizeof(*((type *)0)->field) }
+
 struct engine_ops {
 	const char *name;
 	unsigned int flags;
-	/* Optional: after the target is open and buffers allocated; sets
-	 * worker->engine_data (NULL until then). */
+	/* Optional: the engine's state, which the worker allocates zeroed
+	 * as worker->engine_data before init() and frees after cleanup()
+	 * (or after a failed init()): its size, and the arrays of nr_units
+	 * elements in it, allocated with it (ENGINE_STATE).  0: the engine
+	 * allocates what it needs itself, in init(), and frees it in
+	 * cleanup(). */
+	size_t state_size;
+	const struct engine_array *state_arrays;
+	/* Optional: after the target is open, buffers and state allocated;
+	 * an engine without state_size may set worker->engine_data. */
 	int (*init)(struct worker *w, struct errbuf *err);
 	/* Optional: per-unit setup before queue(). */
 	int (*prep)(struct worker *w, struct io_unit *u);
@@ -128,6 +146,33 @@ struct engine_ops {
 			      struct errbuf *err);
 };
 
+/* Defines <@name>_engine, the engine fio calls @name, with @flags and the
+ * rest of its table (callbacks, options, checks) as designated
+ * initializers: the name is written once, as the symbol. */
+#define ENGINE_DEFINE(name_, flags_, ...)				\
+	const struct engine_ops name_##_engine = {			\
+		.name = #name_, .flags = (flags_), __VA_ARGS__		\
+	}
+
+/* The state of an engine, struct @type; ENGINE_STATE_ARRAYS adds its
+ * per-unit arrays, the pointer fields of @type named after it (one to
+ * four). */
+#define ENGINE_STATE(type) .state_size = sizeof(type)
+#define ENGINE_STATE_ARRAYS(type, ...)					\
+	ENGINE_STATE(type),						\
+	.state_arrays = (const struct engine_array[]){			\
+		ENGINE_ARRAYS_CAT(ENGINE_ARRAYS_,			\
+				  ENGINE_ARRAYS_COUNT(__VA_ARGS__))	\
+			(type, __VA_ARGS__), { 0, 0 } }
+#define ENGINE_ARRAYS_1(t, a) ENGINE_ARRAY(t, a)
+#define ENGINE_ARRAYS_2(t, a, ...) ENGINE_ARRAY(t, a), ENGINE_ARRAYS_1(t, __VA_ARGS__)
+#define ENGINE_ARRAYS_3(t, a, ...) ENGINE_ARRAY(t, a), ENGINE_ARRAYS_2(t, __VA_ARGS__)
+#define ENGINE_ARRAYS_4(t, a, ...) ENGINE_ARRAY(t, a), ENGINE_ARRAYS_3(t, __VA_ARGS__)
+#define ENGINE_ARRAYS_COUNT(...) ENGINE_ARRAYS_NTH(__VA_ARGS__, 4, 3, 2, 1, 0)
+#define ENGINE_ARRAYS_NTH(a, b, c, d, n, ...) n
+#define ENGINE_ARRAYS_CAT(a, b) ENGINE_ARRAYS_CAT_(a, b)
+#define ENGINE_ARRAYS_CAT_(a, b) a##b
+
 /* The callbacks of an engine with state, from the names its file gives
  * them: <@p>_init, <@p>_queue and <@p>_cleanup; ENGINE_QUEUEING_OPS adds
  * <@p>_commit and <@p>_getevents for one that holds I/Os.  The rest of
@@ -148,6 +193,16 @@ static inline const void *engine_opts_of(const struct job *job)
 {
 	return job->engine_opts;
 }
+
+/* Allocates the state @w's engine declares (state_size) as
+ * w->engine_data; -ENOMEM naming the engine.  Nothing for an engine
+ * without one. */
+int engine_state_new(struct worker *w, struct errbuf *err);
+/* Frees what engine_state_new allocated; NULL or none is fine. */
+void engine_state_free(struct worker *w);
+/* Gives unit i element i of @array (elements of @elem bytes) as its
+ * engine_priv: a per-unit request struct (iocb, aiocb) in the state. */
+void engine_units_priv(struct worker *w, void *array, size_t elem);
 
 /* Looks up an engine by its fio name; NULL when unknown. */
 const struct engine_ops *engine_find(const char *name);

@@ -123,6 +123,9 @@ int engines_check(struct errbuf *err)
 		if (missing)
 			return err_set(err, EINVAL, "engine %s has no %s(), which %s",
 				       e->name, missing, who);
+		if (e->state_arrays && !e->state_size)
+			return err_set(err, EINVAL, "engine %s declares state arrays but no state",
+				       e->name);
 		ret = check_options(i, &distinct, err);
 		if (ret)
 			return ret;

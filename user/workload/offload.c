@@ -104,8 +104,10 @@ static void *submit_thread(void *arg)
 	struct offload_pool *p = s->pool;
 	const struct engine_ops *e = p->engine;
 	struct errbuf err = { { 0 } };
-	int ret = e->init ? e->init(&s->engine_view, &err) : 0;
+	int ret = engine_state_new(&s->engine_view, &err);
 
+	if (!ret && e->init)
+		ret = e->init(&s->engine_view, &err);
 	slot_report_init(s, ret, &err);
 	pthread_mutex_lock(&p->lock);
 	while (!ret && !p->exit) {
@@ -125,6 +127,7 @@ static void *submit_thread(void *arg)
 	pthread_mutex_unlock(&p->lock);
 	if (!ret && e->cleanup)
 		e->cleanup(&s->engine_view);
+	engine_state_free(&s->engine_view);
 	return NULL;
 }
 

@@ -865,7 +865,10 @@ static int worker_run(struct worker *w)
 	}
 	lp.engine = job->io_submit_mode == SUBMIT_OFFLOAD ? &offload_engine :
 		    job->engine;
-	ret = lp.engine->init ? lp.engine->init(w, &err) : 0;
+	/* offload's submit threads each hold the job engine's state */
+	ret = lp.engine == job->engine ? engine_state_new(w, &err) : 0;
+	if (!ret && lp.engine->init)
+		ret = lp.engine->init(w, &err);
 	if (ret) {
 		worker_fail(w, ret, "%s", err.msg);
 		goto cleanup;
@@ -895,6 +898,8 @@ cleanup:
 	flow_state_leave(&lp.flow);
 	if (engine_ready && lp.engine->cleanup)
 		lp.engine->cleanup(w);
+	if (lp.engine == job->engine)
+		engine_state_free(w);
 	iolog_free(&lp.logs);
 	io_trace_free(&lp.trace);
 	file_service_free(&lp.fs);

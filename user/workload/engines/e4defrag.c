@@ -56,15 +56,12 @@ struct e4defrag_data {
 	unsigned int bsz;      /* the donor's st_blksize: the ioctl's unit */
 };
 
-static const struct e4defrag_opts *e4defrag_opts(const struct job *job)
-{
-	return engine_opts_of(job);
-}
-
 static int e4defrag_check_job(const struct job *job, const char *where,
 			      struct errbuf *err)
 {
-	if (!e4defrag_opts(job)->donorname[0])
+	const struct e4defrag_opts *o = engine_opts_of(job);
+
+	if (!o->donorname[0])
 		return err_set(err, EINVAL, "%s: ioengine=e4defrag needs donorname=", where);
 	/* it moves blocks and writes no data to verify */
 	return engine_refuse_verify(job, where, err);
@@ -78,8 +75,6 @@ static void e4defrag_cleanup(struct worker *w)
 		return;
 	if (d->donor_fd >= 0)
 		close(d->donor_fd);
-	free(d);
-	w->engine_data = NULL;
 }
 
 /* The ioctl exists on ext4 only; elsewhere every I/O would fail ENOTTY. */
@@ -105,7 +100,7 @@ static int e4defrag_need_ext4(struct worker *w, struct errbuf *err)
 static int e4defrag_open_donor(struct worker *w, struct e4defrag_data *d,
 			       struct errbuf *err)
 {
-	const struct e4defrag_opts *o = e4defrag_opts(w->job);
+	const struct e4defrag_opts *o = engine_opts_of(w->job);
 	uint64_t end = w->file_size ? w->file_size : w->region_start + w->region_len;
 	char path[PATH_MAX + 256];
 	struct stat st;
@@ -132,11 +127,8 @@ static int e4defrag_init(struct worker *w, struct errbuf *err)
 
 	if (ret)
 		return ret;
-	d = calloc(1, sizeof(*d));
-	if (!d)
-		return err_set(err, ENOMEM, "e4defrag on %s: out of memory", w->path);
+	d = w->engine_data;
 	d->donor_fd = -1;
-	w->engine_data = d;
 	ret = e4defrag_open_donor(w, d, err);
 	if (ret)
 		e4defrag_cleanup(w);
@@ -167,7 +159,8 @@ static int64_t e4defrag_move(struct worker *w, const struct e4defrag_data *d,
 static enum io_result e4defrag_queue(struct worker *w, struct io_unit *u)
 {
 	const struct e4defrag_data *d = w->engine_data;
-	bool inplace = e4defrag_opts(w->job)->inplace;
+	const struct e4defrag_opts *o = engine_opts_of(w->job);
+	bool inplace = o->inplace;
 
 	/* defragmenting keeps the data: only writes, as fio */
 	if (u->ddir != DDIR_WRITE) {
@@ -184,12 +177,6 @@ static enum io_result e4defrag_queue(struct worker *w, struct io_unit *u)
 	return IO_COMPLETED;
 }
 
-const struct engine_ops e4defrag_engine = {
-	.name = "e4defrag",
-	.flags = ENGINE_SYNC | ENGINE_RDWR,
-	.init = e4defrag_init,
-	.queue = e4defrag_queue,
-	.cleanup = e4defrag_cleanup,
-	.options = e4defrag_options,
-	.check_job = e4defrag_check_job,
-};
+ENGINE_DEFINE(e4defrag, ENGINE_SYNC | ENGINE_RDWR,
+	      ENGINE_STATE(struct e4defrag_data), ENGINE_STATE_OPS(e4defrag),
+	      .options = e4defrag_options, .check_job = e4defrag_check_job);

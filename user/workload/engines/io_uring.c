@@ -21,34 +21,19 @@
 #include "workload/engines/uring_ring.h"
 #include "workload/worker.h"
 
-/* How long the SQPOLL thread spins without work before it sleeps. */
-#define URING_SQ_IDLE_MS 1000u
-
 /* The engine's job options, in job->engine_opts. */
 struct uring_opts {
-	bool hipri;
-	bool fixedbufs;
-	bool registerfiles;
-	bool sqthread_poll;
+	struct uring_ring_opts ring;
 	bool nowait;
 	struct cmdprio_opts cmdprio;
 };
 ENGINE_OPTS_FIT(struct uring_opts);
 
-#define UOPT(f) OPT_FIELD(struct uring_opts, f)
-
 /* fio's [io_uring] options that iodig implements. */
 static const struct opt_desc uring_options[] = {
-	{ .name = "hipri", .type = OPT_BOOL, UOPT(hipri),
-	  .help = "Polled completions (IORING_SETUP_IOPOLL); needs direct=1" },
-	{ .name = "fixedbufs", .type = OPT_BOOL, UOPT(fixedbufs),
-	  .help = "io_uring registered buffers" },
-	{ .name = "registerfiles", .type = OPT_BOOL, UOPT(registerfiles),
-	  .help = "io_uring registered files" },
-	{ .name = "sqthread_poll", .type = OPT_BOOL, UOPT(sqthread_poll),
-	  .help = "io_uring kernel submission thread" },
-	{ .name = "nowait", .type = OPT_BOOL, UOPT(nowait),
-	  .help = "RWF_NOWAIT: fail instead of blocking" },
+	URING_RING_OPTIONS(struct uring_opts,
+			   "Polled completions (IORING_SETUP_IOPOLL); needs direct=1"),
+	ENGINE_OPT_NOWAIT(struct uring_opts),
 	CMDPRIO_OPTIONS(struct uring_opts, cmdprio),
 	{ .name = NULL },
 };
@@ -59,25 +44,21 @@ struct uring_engine_data {
 	struct cmdprio cmdprio;
 };
 
-static const struct uring_opts *uring_opts(const struct job *job)
-{
-	return engine_opts_of(job);
-}
-
 static int uring_check_job(const struct job *job, const char *where,
 			   struct errbuf *err)
 {
-	int ret = engine_check_hipri(uring_opts(job)->hipri, job, where, err);
+	const struct uring_opts *o = engine_opts_of(job);
+	int ret = engine_check_hipri(o->ring.hipri, job, where, err);
 
-	return ret ? ret : cmdprio_check(&uring_opts(job)->cmdprio, where, err);
+	return ret ? ret : cmdprio_check(&o->cmdprio, where, err);
 }
 
 /* What the probe found unsupported, for the error message. */
 static const char *uring_probe_what(const struct uring_opts *o)
 {
-	if (o->hipri && o->nowait)
+	if (o->ring.hipri && o->nowait)
 		return "hipri=1 (IORING_SETUP_IOPOLL) or nowait=1 (RWF_NOWAIT)";
-	return o->hipri ? "hipri=1 (IORING_SETUP_IOPOLL)" : "nowait=1 (RWF_NOWAIT)";
+	return o->ring.hipri ? "hipri=1 (IORING_SETUP_IOPOLL)" : "nowait=1 (RWF_NOWAIT)";
 }
 
 /*
@@ -93,7 +74,7 @@ static int uring_probe(struct worker *w, struct uring_data *d,
 {
 	struct io_uring_sqe *sqe;
 	struct io_uring_cqe *cqe;
-	const struct uring_opts *o = uring_opts(w->job);
+	const struct uring_opts *o = engine_opts_of(w->job);
 	uint32_t len;
 	void *buf;
 	int ret, res;
@@ -111,18 +92,12 @@ static int uring_probe(struct worker *w, struct uring_data *d,
 	do
 		ret = io_uring_submit_and_wait(&d->ring, 1);
 	while (ret == -EINTR);
+	/* The CQE is there once submit_and_wait returns. */
+	while (ret >= 0 && (ret = io_uring_wait_cqe(&d->ring, &cqe)) == -EINTR)
+		;
 	if (ret < 0) {
 		errno = -ret;
-		ret = err_set(err, -ret, "io_uring on %s: %s: submitting a probe read: %m",
-			      w->path, uring_probe_what(o));
-		goto cleanup;
-	}
-	do
-		ret = io_uring_wait_cqe(&d->ring, &cqe);
-	while (ret == -EINTR);
-	if (ret < 0) {
-		errno = -ret;
-		ret = err_set(err, -ret, "io_uring on %s: %s: waiting for a probe read: %m",
+		ret = err_set(err, -ret, "io_uring on %s: %s: a probe read: %m",
 			      w->path, uring_probe_what(o));
 		goto cleanup;
 	}
@@ -130,11 +105,11 @@ static int uring_probe(struct worker *w, struct uring_data *d,
 	io_uring_cqe_seen(&d->ring, cqe);
 	ret = 0;
 	errno = res < 0 ? -res : 0;
-	if (res == -EOPNOTSUPP && o->hipri && !o->nowait)
+	if (res == -EOPNOTSUPP && o->ring.hipri && !o->nowait)
 		ret = err_set(err, EOPNOTSUPP,
 			      "io_uring on %s: hipri=1 (IORING_SETUP_IOPOLL): a polled read failed with %m: the file or device cannot be polled (block devices need poll queues, e.g. nvme.poll_queues=N; loop and virtio-blk have none); drop hipri",
 			      w->path);
-	else if (res == -EOPNOTSUPP && !o->hipri)
+	else if (res == -EOPNOTSUPP && !o->ring.hipri)
 		ret = err_set(err, EOPNOTSUPP,
 			      "io_uring on %s: nowait=1 (RWF_NOWAIT): a read failed with %m: the file or device does not support non-blocking I/O; drop nowait",
 			      w->path);
@@ -154,15 +129,12 @@ cleanup:
 
 static int uring_init(struct worker *w, struct errbuf *err)
 {
-	const struct uring_opts *o = uring_opts(w->job);
-	const struct uring_ring_cfg cfg = {
-		.fixedbufs = o->fixedbufs, .registerfiles = o->registerfiles,
-		.data_size = sizeof(struct uring_engine_data),
-	};
-	struct io_uring_params p;
+	const struct uring_opts *o = engine_opts_of(w->job);
+	const struct uring_ring_cfg cfg = { .opts = &o->ring };
+	const struct io_uring_params p = { .flags = 0 };
 	int ret, fl;
 
-	if (o->hipri) {
+	if (o->ring.hipri) {
 		/* IOPOLL completes only I/O that bypasses the page cache. */
 		fl = fcntl(w->fd, F_GETFL);
 		if (fl < 0 || !(fl & O_DIRECT))
@@ -175,13 +147,6 @@ static int uring_init(struct worker *w, struct errbuf *err)
 		if (ret)
 			return ret;
 	}
-	memset(&p, 0, sizeof(p));
-	if (o->sqthread_poll) {
-		p.flags |= IORING_SETUP_SQPOLL;
-		p.sq_thread_idle = URING_SQ_IDLE_MS;
-	}
-	if (o->hipri)
-		p.flags |= IORING_SETUP_IOPOLL;
 	ret = uring_ring_open(w, &p, &cfg, err);
 	if (ret)
 		return ret;
@@ -192,7 +157,7 @@ static int uring_init(struct worker *w, struct errbuf *err)
 		uring_cleanup(w);
 		return ret;
 	}
-	if (o->hipri || o->nowait) {
+	if (o->ring.hipri || o->nowait) {
 		ret = uring_probe(w, w->engine_data, err);
 		if (ret)
 			uring_cleanup(w);
@@ -232,10 +197,8 @@ static enum io_result uring_queue(struct worker *w, struct io_unit *u)
 	return IO_QUEUED;
 }
 
-const struct engine_ops io_uring_engine = {
-	.name = "io_uring",
-	.flags = ENGINE_UNIT_FD | ENGINE_ATOMIC,
-	ENGINE_QUEUEING_OPS(uring),
-	.options = uring_options,
-	.check_job = uring_check_job,
-};
+/* The ring's state first: uring_ring.c sees it as a struct uring_data. */
+ENGINE_DEFINE(io_uring, ENGINE_UNIT_FD | ENGINE_ATOMIC,
+	      ENGINE_STATE_ARRAYS(struct uring_engine_data, ring.pending, ring.cqes),
+	      ENGINE_QUEUEING_OPS(uring),
+	      .options = uring_options, .check_job = uring_check_job);

@@ -21,7 +21,6 @@
 #include "workload/engines/uring_ring.h"
 #include "workload/worker.h"
 
-#define UCMD_SQ_IDLE_MS 1000u
 /* Reclaim unit handles fdp=1 may use (fdp_pli indexes them). */
 #define UCMD_PLI_MAX 16u
 
@@ -49,10 +48,7 @@ enum ucmd_wmode {
 
 /* The engine's job options, in job->engine_opts. */
 struct ucmd_opts {
-	bool hipri;
-	bool fixedbufs;
-	bool registerfiles;
-	bool sqthread_poll;
+	struct uring_ring_opts ring;
 	bool sqpoll_cpu_set;
 	bool readfua;
 	bool writefua;
@@ -217,14 +213,8 @@ static const struct opt_value cmd_type_values[] = {
 static const struct opt_desc ucmd_options[] = {
 	{ .name = "cmd_type", .type = OPT_ENUM, CMDOPT(cmd_type), .def = "nvme",
 	  .values = cmd_type_values, .help = "Passthrough command set: nvme" },
-	{ .name = "hipri", .type = OPT_BOOL, CMDOPT(hipri),
-	  .help = "Polled completions (IORING_SETUP_IOPOLL); needs NVMe poll queues" },
-	{ .name = "fixedbufs", .type = OPT_BOOL, CMDOPT(fixedbufs),
-	  .help = "io_uring registered buffers" },
-	{ .name = "registerfiles", .type = OPT_BOOL, CMDOPT(registerfiles),
-	  .help = "io_uring registered files" },
-	{ .name = "sqthread_poll", .type = OPT_BOOL, CMDOPT(sqthread_poll),
-	  .help = "io_uring kernel submission thread" },
+	URING_RING_OPTIONS(struct ucmd_opts,
+			   "Polled completions (IORING_SETUP_IOPOLL); needs NVMe poll queues"),
 	{ .name = "sqthread_poll_cpu", .type = OPT_UINT, CMDOPT(sqpoll_cpu),
 	  .set = set_sqpoll_cpu, .hint = "CPU", .max = 4095,
 	  .help = "The CPU of the submission thread (sqthread_poll)" },
@@ -232,10 +222,7 @@ static const struct opt_desc ucmd_options[] = {
 	  .max = 1, .help = "1: NVME_URING_CMD_IO with the buffer, 0: NVME_URING_CMD_IO_VEC with an iovec" },
 	{ .name = "force_async", .type = OPT_UINT, CMDOPT(force_async),
 	  .max = 1u << 30, .help = "IOSQE_ASYNC on every Nth command" },
-	{ .name = "readfua", .type = OPT_BOOL, CMDOPT(readfua),
-	  .help = "Force Unit Access on every read command" },
-	{ .name = "writefua", .type = OPT_BOOL, CMDOPT(writefua),
-	  .help = "Force Unit Access on every write command" },
+	ENGINE_OPTS_FUA(struct ucmd_opts),
 	{ .name = "write_mode", .type = OPT_CUSTOM, CMDOPT(nr_wmodes),
 	  .set = set_write_mode, .def = "write", .hint = "MODE[/PERCENT][:MODE/PERCENT...]",
 	  .help = "Command of write units: write, uncor (Write Uncorrectable), zeroes (Write Zeroes), verify (Verify)" },
@@ -261,19 +248,14 @@ static const struct opt_desc ucmd_options[] = {
 	{ .name = NULL },
 };
 
-static const struct ucmd_opts *ucmd_opts(const struct job *job)
-{
-	return engine_opts_of(job);
-}
-
 static int ucmd_check_job(const struct job *job, const char *where,
 			  struct errbuf *err)
 {
-	const struct ucmd_opts *o = ucmd_opts(job);
+	const struct ucmd_opts *o = engine_opts_of(job);
 
 	if (job->direct)
 		return err_set(err, EINVAL, "%s: direct=1 with ioengine=io_uring_cmd: its commands never pass the page cache, and a character device cannot be opened with O_DIRECT; drop direct", where);
-	if (o->fixedbufs && !o->nonvectored)
+	if (o->ring.fixedbufs && !o->nonvectored)
 		return err_set(err, EINVAL, "%s: fixedbufs=1 needs nonvectored=1: the kernel maps registered buffers only for NVME_URING_CMD_IO", where);
 	if (ucmd_has_wmode(o, WMODE_ZONE_APPEND) && job->zonemode != ZONEMODE_ZBD)
 		return err_set(err, EINVAL, "%s: write_mode=zone_append needs zonemode=zbd", where);
@@ -293,7 +275,7 @@ struct ucmd_data {
 	unsigned int force_async, prepped;
 	uint16_t pids[UCMD_PLI_MAX];  /* fdp=1: placement ids, in turn */
 	unsigned int nr_pids, next_pid;
-	struct iovec iov[];           /* one per unit (vectored) */
+	struct iovec *iov;            /* one per unit (vectored) */
 };
 
 /* A passthrough CQE: 0 is success, > 0 the NVMe status of a failed
@@ -312,7 +294,7 @@ static int64_t ucmd_result(struct worker *w, const struct io_unit *u,
 static int ucmd_check_ns(struct worker *w, const struct nvme_ns_info *ns,
 			 struct errbuf *err)
 {
-	const struct ucmd_opts *o = ucmd_opts(w->job);
+	const struct ucmd_opts *o = engine_opts_of(w->job);
 	const struct job *job = w->job;
 	unsigned int lba = 1u << ns->lba_shift;
 
@@ -358,7 +340,7 @@ static int ucmd_check_ns(struct worker *w, const struct nvme_ns_info *ns,
 static int ucmd_fdp_setup(struct worker *w, struct ucmd_data *d,
 			  struct errbuf *err)
 {
-	const struct ucmd_opts *o = ucmd_opts(w->job);
+	const struct ucmd_opts *o = engine_opts_of(w->job);
 	uint16_t pids[UCMD_PLI_MAX];
 	unsigned int idx[UCMD_PLI_MAX];
 	int n, k;
@@ -384,11 +366,9 @@ static int ucmd_fdp_setup(struct worker *w, struct ucmd_data *d,
 
 static int ucmd_init(struct worker *w, struct errbuf *err)
 {
-	const struct ucmd_opts *o = ucmd_opts(w->job);
+	const struct ucmd_opts *o = engine_opts_of(w->job);
 	struct uring_ring_cfg cfg = {
-		.fixedbufs = o->fixedbufs, .registerfiles = o->registerfiles,
-		.result = ucmd_result,
-		.data_size = sizeof(struct ucmd_data) + w->nr_units * sizeof(struct iovec),
+		.opts = &o->ring, .result = ucmd_result,
 	};
 	struct io_uring_params p = { .flags = IORING_SETUP_SQE128 | IORING_SETUP_CQE32 };
 	struct nvme_ns_info ns;
@@ -400,16 +380,10 @@ static int ucmd_init(struct worker *w, struct errbuf *err)
 		ret = ucmd_check_ns(w, &ns, err);
 	if (ret)
 		return ret;
-	if (o->sqthread_poll) {
-		p.flags |= IORING_SETUP_SQPOLL;
-		p.sq_thread_idle = UCMD_SQ_IDLE_MS;
-		if (o->sqpoll_cpu_set) {
-			p.flags |= IORING_SETUP_SQ_AFF;
-			p.sq_thread_cpu = o->sqpoll_cpu;
-		}
+	if (o->sqpoll_cpu_set) {
+		p.flags |= IORING_SETUP_SQ_AFF; /* only with sqthread_poll */
+		p.sq_thread_cpu = o->sqpoll_cpu;
 	}
-	if (o->hipri)
-		p.flags |= IORING_SETUP_IOPOLL;
 	ret = uring_ring_open(w, &p, &cfg, err);
 	if (ret)
 		return ret;
@@ -501,7 +475,7 @@ static enum io_result ucmd_queue(struct worker *w, struct io_unit *u)
 		d->prepped = 0;
 		sqe->flags |= IOSQE_ASYNC;
 	}
-	ucmd_fill(ucmd_opts(w->job), d, u, (struct nvme_uring_cmd *)sqe->cmd);
+	ucmd_fill(engine_opts_of(w->job), d, u, (struct nvme_uring_cmd *)sqe->cmd);
 	io_uring_sqe_set_data(sqe, u);
 	uring_ring_queued(&d->ring, u);
 	return IO_QUEUED;
@@ -513,14 +487,9 @@ static int ucmd_inspect_device(const char *path, struct engine_device *dev,
 	return nvme_inspect_device(path, dev, err);
 }
 
-const struct engine_ops io_uring_cmd_engine = {
-	.name = "io_uring_cmd",
-	.init = ucmd_init,
-	.queue = ucmd_queue,
-	.commit = uring_commit,
-	.getevents = uring_getevents,
-	.cleanup = uring_cleanup,
-	.options = ucmd_options,
-	.check_job = ucmd_check_job,
-	.inspect_device = ucmd_inspect_device,
-};
+ENGINE_DEFINE(io_uring_cmd, 0,
+	      ENGINE_STATE_ARRAYS(struct ucmd_data, ring.pending, ring.cqes, iov),
+	      .init = ucmd_init, .queue = ucmd_queue,
+	      .commit = uring_commit, .getevents = uring_getevents,
+	      .cleanup = uring_cleanup, .options = ucmd_options,
+	      .check_job = ucmd_check_job, .inspect_device = ucmd_inspect_device);

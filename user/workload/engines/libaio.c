@@ -66,66 +66,50 @@ static void libaio_cleanup(struct worker *w)
 	 * I/O lands in the buffers after the runner frees them. */
 	if (d->ctx_ready)
 		io_destroy(d->ctx);
-	free(d->iocbs);
-	free(d->pending);
-	free(d->events);
-	free(d);
-	w->engine_data = NULL;
+}
+
+/* io_setup's -errno @ret as the reason, with what to do about it. */
+static int libaio_setup_error(struct worker *w, int ret, struct errbuf *err)
+{
+	unsigned int n = w->nr_units;
+
+	errno = -ret;
+	if (ret == -EAGAIN)
+		return err_set(err, EAGAIN,
+			       "libaio on %s: io_setup(%u): %m: the system-wide limit fs.aio-max-nr would be exceeded (raise it with sysctl fs.aio-max-nr)",
+			       w->path, n);
+	if (ret == -ENOSYS)
+		return err_set(err, ENOSYS,
+			       "libaio on %s: io_setup(%u): %m: the kernel is built without CONFIG_AIO",
+			       w->path, n);
+	return err_set(err, -ret, "libaio on %s: io_setup(%u): %m", w->path, n);
 }
 
 static int libaio_init(struct worker *w, struct errbuf *err)
 {
 	struct libaio_data *d;
-	unsigned int i;
 	int ret;
 
 	if (!w->nr_units)
 		return err_set(err, EINVAL, "libaio on %s: iodepth is 0", w->path);
 
-	d = calloc(1, sizeof(*d));
-	if (!d)
-		return err_set(err, ENOMEM, "libaio on %s: out of memory", w->path);
-	w->engine_data = d;
+	d = w->engine_data;
 	d->cap = w->nr_units;
 	d->batch = w->job->iodepth_batch_submit;
 	ret = engine_cmdprio_init(w, &d->cmdprio,
 				  &((const struct libaio_opts *)engine_opts_of(w->job))->cmdprio,
 				  err);
 	if (ret)
-		goto cleanup;
-	d->iocbs = calloc(d->cap, sizeof(*d->iocbs));
-	d->pending = calloc(d->cap, sizeof(*d->pending));
-	d->events = calloc(d->cap, sizeof(*d->events));
-	if (!d->iocbs || !d->pending || !d->events) {
-		ret = err_set(err, ENOMEM, "libaio on %s: out of memory", w->path);
-		goto cleanup;
-	}
-	for (i = 0; i < d->cap; i++)
-		w->units[i].engine_priv = &d->iocbs[i];
+		return ret;
+	engine_units_priv(w, d->iocbs, sizeof(*d->iocbs));
 
 	/* libaio returns -errno rather than setting errno. */
 	ret = io_setup((int)d->cap, &d->ctx);
 	if (ret < 0) {
-		errno = -ret;
-		if (ret == -EAGAIN)
-			ret = err_set(err, EAGAIN,
-				      "libaio on %s: io_setup(%u): %m: the system-wide limit fs.aio-max-nr would be exceeded (raise it with sysctl fs.aio-max-nr)",
-				      w->path, d->cap);
-		else if (ret == -ENOSYS)
-			ret = err_set(err, ENOSYS,
-				      "libaio on %s: io_setup(%u): %m: the kernel is built without CONFIG_AIO",
-				      w->path, d->cap);
-		else
-			ret = err_set(err, -ret, "libaio on %s: io_setup(%u): %m",
-				      w->path, d->cap);
-		goto cleanup;
+		return libaio_setup_error(w, ret, err);
 	}
 	d->ctx_ready = true;
 	return 0;
-
-cleanup:
-	libaio_cleanup(w);
-	return ret;
 }
 
 static enum io_result libaio_queue(struct worker *w, struct io_unit *u)
@@ -230,10 +214,7 @@ static int libaio_getevents(struct worker *w, unsigned int min, unsigned int max
 	return (int)got;
 }
 
-const struct engine_ops libaio_engine = {
-	.name = "libaio",
-	.flags = ENGINE_UNIT_FD | ENGINE_ATOMIC,
-	ENGINE_QUEUEING_OPS(libaio),
-	.options = libaio_options,
-	.check_job = libaio_check_job,
-};
+ENGINE_DEFINE(libaio, ENGINE_UNIT_FD | ENGINE_ATOMIC,
+	      ENGINE_STATE_ARRAYS(struct libaio_data, iocbs, pending, events),
+	      ENGINE_QUEUEING_OPS(libaio),
+	      .options = libaio_options, .check_job = libaio_check_job);

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "workload/engines/shared.h"
 #include "workload/worker.h"
 
 struct mmap_data {
@@ -34,8 +35,6 @@ static void mmap_cleanup(struct worker *w)
 		return;
 	if (d->map)
 		munmap(d->map, d->map_len);
-	free(d);
-	w->engine_data = NULL;
 }
 
 /* Bytes the target holds: st_size for files, BLKGETSIZE64 for devices
@@ -79,10 +78,7 @@ static int mmap_init(struct worker *w, struct errbuf *err)
 			       w->path, (unsigned long long)size,
 			       (unsigned long long)(w->region_start + w->region_len));
 
-	d = calloc(1, sizeof(*d));
-	if (!d)
-		return err_set(err, ENOMEM, "mmap on %s: out of memory", w->path);
-	w->engine_data = d;
+	d = w->engine_data;
 	d->page = (size_t)sysconf(_SC_PAGESIZE);
 	d->map_off = w->region_start & ~((uint64_t)d->page - 1);
 	d->region_end = w->region_start + w->region_len;
@@ -103,7 +99,7 @@ static int mmap_init(struct worker *w, struct errbuf *err)
 			      "mmap on %s: mmap(%zu bytes at offset %llu, %s): %m",
 			      w->path, d->map_len, (unsigned long long)d->map_off,
 			      prot & PROT_WRITE ? "read-write" : "read-only");
-		goto cleanup;
+		return ret;
 	}
 	/*
 	 * fio's default fadvise_hint=1 advises the workload type, which for
@@ -115,10 +111,6 @@ static int mmap_init(struct worker *w, struct errbuf *err)
 	madvise(d->map, d->map_len,
 		rw_is_random(job->rw) ? MADV_RANDOM : MADV_SEQUENTIAL);
 	return 0;
-
-cleanup:
-	mmap_cleanup(w);
-	return ret;
 }
 
 static enum io_result mmap_queue(struct worker *w, struct io_unit *u)
@@ -149,8 +141,5 @@ static enum io_result mmap_queue(struct worker *w, struct io_unit *u)
 	return IO_COMPLETED;
 }
 
-const struct engine_ops mmap_engine = {
-	.name = "mmap",
-	.flags = ENGINE_SYNC | ENGINE_MMAP,
-	ENGINE_STATE_OPS(mmap),
-};
+ENGINE_DEFINE(mmap, ENGINE_SYNC | ENGINE_MMAP, ENGINE_STATE(struct mmap_data),
+	      ENGINE_STATE_OPS(mmap));

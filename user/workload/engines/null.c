@@ -9,8 +9,6 @@
  * reads and checks nothing, as fio's (workload/verify_opts.c).
  */
 #define _GNU_SOURCE
-#include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "workload/engines/shared.h"
@@ -22,34 +20,6 @@ struct null_data {
 	struct io_unit **done;     /* completed by commit(), not yet reaped */
 	unsigned int nr_done;
 };
-
-static void null_cleanup(struct worker *w)
-{
-	struct null_data *d = w->engine_data;
-
-	if (!d)
-		return;
-	free(d->queued);
-	free(d->done);
-	free(d);
-	w->engine_data = NULL;
-}
-
-static int null_init(struct worker *w, struct errbuf *err)
-{
-	struct null_data *d = calloc(1, sizeof(*d));
-
-	if (!d)
-		return err_set(err, ENOMEM, "null: out of memory");
-	w->engine_data = d;
-	d->queued = calloc(w->nr_units, sizeof(*d->queued));
-	d->done = calloc(w->nr_units, sizeof(*d->done));
-	if (!d->queued || !d->done) {
-		null_cleanup(w);
-		return err_set(err, ENOMEM, "null: out of memory");
-	}
-	return 0;
-}
 
 static enum io_result null_queue(struct worker *w, struct io_unit *u)
 {
@@ -98,8 +68,7 @@ static int null_getevents(struct worker *w, unsigned int min, unsigned int max,
 	return (int)n;
 }
 
-const struct engine_ops null_engine = {
-	.name = "null",
-	.flags = ENGINE_DISKLESS | ENGINE_SYNC_AT_DEPTH1 | ENGINE_OWN_TRIM,
-	ENGINE_QUEUEING_OPS(null),
-};
+ENGINE_DEFINE(null, ENGINE_DISKLESS | ENGINE_SYNC_AT_DEPTH1 | ENGINE_OWN_TRIM,
+	      ENGINE_STATE_ARRAYS(struct null_data, queued, done),
+	      .queue = null_queue, .commit = null_commit,
+	      .getevents = null_getevents);

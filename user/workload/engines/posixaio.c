@@ -10,7 +10,6 @@
 #define _GNU_SOURCE
 #include <aio.h>
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "workload/engines/shared.h"
@@ -48,30 +47,14 @@ static void posixaio_cleanup(struct worker *w)
 	if (!d)
 		return;
 	posixaio_drain(w, d);
-	free(d->cbs);
-	free(d->busy);
-	free(d->waiting);
-	free(d);
-	w->engine_data = NULL;
 }
 
 static int posixaio_init(struct worker *w, struct errbuf *err)
 {
-	struct posixaio_data *d = calloc(1, sizeof(*d));
-	unsigned int n = w->nr_units;
+	struct posixaio_data *d = w->engine_data;
 
-	if (!d)
-		return err_set(err, ENOMEM, "posixaio on %s: out of memory", w->path);
-	w->engine_data = d;
-	d->cbs = calloc(n, sizeof(*d->cbs));
-	d->busy = calloc(n, sizeof(*d->busy));
-	d->waiting = calloc(n, sizeof(*d->waiting));
-	if (!d->cbs || !d->busy || !d->waiting) {
-		posixaio_cleanup(w);
-		return err_set(err, ENOMEM, "posixaio on %s: out of memory", w->path);
-	}
-	for (unsigned int i = 0; i < n; i++)
-		w->units[i].engine_priv = &d->cbs[i];
+	(void)err;
+	engine_units_priv(w, d->cbs, sizeof(*d->cbs));
 	return 0;
 }
 
@@ -154,8 +137,6 @@ static int posixaio_getevents(struct worker *w, unsigned int min, unsigned int m
 	return (int)got;
 }
 
-const struct engine_ops posixaio_engine = {
-	.name = "posixaio",
-	.flags = ENGINE_UNIT_FD,
-	ENGINE_QUEUEING_OPS(posixaio),
-};
+ENGINE_DEFINE(posixaio, ENGINE_UNIT_FD,
+	      ENGINE_STATE_ARRAYS(struct posixaio_data, cbs, busy, waiting),
+	      ENGINE_QUEUEING_OPS(posixaio));

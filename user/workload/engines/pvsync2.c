@@ -28,28 +28,22 @@ ENGINE_OPTS_FIT(struct pvsync2_opts);
 
 /* fio 3.33's [pvsync2] options. */
 static const struct opt_desc pvsync2_options[] = {
-	{ .name = "hipri", .type = OPT_BOOL, POPT(hipri),
-	  .help = "Polled completions (RWF_HIPRI); needs direct=1" },
+	ENGINE_OPT_HIPRI(struct pvsync2_opts, hipri,
+			 "Polled completions (RWF_HIPRI); needs direct=1"),
 	{ .name = "hipri_percentage", .type = OPT_UINT, POPT(hipri_percentage),
 	  .min = 0, .max = 100, .def = "100",
 	  .help = "Percent of the I/Os that hipri marks RWF_HIPRI" },
 	{ .name = "uncached", .type = OPT_UINT, POPT(uncached), .def = "0",
 	  .min = 0, .max = UINT_MAX,
 	  .help = "fio 3.33's RWF_UNCACHED, which the kernel never took: only 0" },
-	{ .name = "nowait", .type = OPT_BOOL, POPT(nowait),
-	  .help = "RWF_NOWAIT: fail instead of blocking" },
+	ENGINE_OPT_NOWAIT(struct pvsync2_opts),
 	{ .name = NULL },
 };
-
-static const struct pvsync2_opts *pvsync2_opts(const struct job *job)
-{
-	return engine_opts_of(job);
-}
 
 static int pvsync2_check_job(const struct job *job, const char *where,
 			     struct errbuf *err)
 {
-	const struct pvsync2_opts *o = pvsync2_opts(job);
+	const struct pvsync2_opts *o = engine_opts_of(job);
 
 	/* fio 3.33 sends 0x40 for uncached=1, its value of a proposed
 	 * RWF_UNCACHED; mainline gave 0x40 to RWF_ATOMIC instead, so every
@@ -100,33 +94,20 @@ static int pvsync2_check_nowait(struct worker *w, struct errbuf *err)
 	return 0;
 }
 
-static void pvsync2_cleanup(struct worker *w)
-{
-	free(w->engine_data);
-	w->engine_data = NULL;
-}
-
 static int pvsync2_init(struct worker *w, struct errbuf *err)
 {
-	const struct pvsync2_opts *o = pvsync2_opts(w->job);
-	struct pvsync2_data *d = calloc(1, sizeof(*d));
-	int ret;
+	const struct pvsync2_opts *o = engine_opts_of(w->job);
+	struct pvsync2_data *d = w->engine_data;
 
-	if (!d)
-		return err_set(err, ENOMEM, "pvsync2 on %s: out of memory", w->path);
-	w->engine_data = d;
 	/* fio seeds this choice with 0 too: the same I/Os every run. */
 	rng_seed(&d->rng, 0);
 	d->rwf = o->nowait ? RWF_NOWAIT : 0;
-	ret = o->nowait ? pvsync2_check_nowait(w, err) : 0;
-	if (ret)
-		pvsync2_cleanup(w);
-	return ret;
+	return o->nowait ? pvsync2_check_nowait(w, err) : 0;
 }
 
 static enum io_result pvsync2_queue(struct worker *w, struct io_unit *u)
 {
-	const struct pvsync2_opts *o = pvsync2_opts(w->job);
+	const struct pvsync2_opts *o = engine_opts_of(w->job);
 	struct pvsync2_data *d = w->engine_data;
 	int rwf = d->rwf | engine_rw_atomic(w->job, u);
 
@@ -138,10 +119,7 @@ static enum io_result pvsync2_queue(struct worker *w, struct io_unit *u)
 	return IO_COMPLETED;
 }
 
-const struct engine_ops pvsync2_engine = {
-	.name = "pvsync2",
-	.flags = ENGINE_SYNC | ENGINE_UNIT_FD | ENGINE_ATOMIC,
-	ENGINE_STATE_OPS(pvsync2),
-	.options = pvsync2_options,
-	.check_job = pvsync2_check_job,
-};
+ENGINE_DEFINE(pvsync2, ENGINE_SYNC | ENGINE_UNIT_FD | ENGINE_ATOMIC,
+	      ENGINE_STATE(struct pvsync2_data), .init = pvsync2_init,
+	      .queue = pvsync2_queue,
+	      .options = pvsync2_options, .check_job = pvsync2_check_job);

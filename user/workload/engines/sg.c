@@ -57,10 +57,9 @@ ENGINE_OPTS_FIT(struct sg_opts);
 
 static const struct opt_value sg_write_mode_values[] = {
 	{ "write", SG_WRITE, NULL },
-	{ "write_and_verify", SG_WRITE_VERIFY, NULL },
-	{ "verify", SG_WRITE_VERIFY, NULL },
-	{ "write_same", SG_WRITE_SAME, NULL },
-	{ "same", SG_WRITE_SAME, NULL },
+	/* fio's short names beside the long ones */
+	{ "write_and_verify", SG_WRITE_VERIFY, NULL }, { "verify", SG_WRITE_VERIFY, NULL },
+	{ "write_same", SG_WRITE_SAME, NULL }, { "same", SG_WRITE_SAME, NULL },
 	{ "write_same_ndob", SG_WRITE_SAME_NDOB, NULL },
 	{ "verify_bytchk_00", SG_VERIFY_BYTCHK_00, NULL },
 	{ "verify_bytchk_01", SG_VERIFY_BYTCHK_01, NULL },
@@ -71,12 +70,8 @@ static const struct opt_value sg_write_mode_values[] = {
 
 /* fio's [sg] options. */
 static const struct opt_desc sg_options[] = {
-	{ .name = "hipri", .type = OPT_BOOL, SGOPT(hipri),
-	  .help = "Polled completions (SGV4_FLAG_HIPRI)" },
-	{ .name = "readfua", .type = OPT_BOOL, SGOPT(readfua),
-	  .help = "Force Unit Access on every read command" },
-	{ .name = "writefua", .type = OPT_BOOL, SGOPT(writefua),
-	  .help = "Force Unit Access on every write command" },
+	ENGINE_OPT_HIPRI(struct sg_opts, hipri, "Polled completions (SGV4_FLAG_HIPRI)"),
+	ENGINE_OPTS_FUA(struct sg_opts),
 	{ .name = "sg_write_mode", .type = OPT_ENUM, SGOPT(write_mode),
 	  .def = "write", .values = sg_write_mode_values,
 	  .help = "Command of write units: write, write_and_verify, write_same, write_same_ndob, verify_bytchk_00/01/11, write_stream" },
@@ -84,11 +79,6 @@ static const struct opt_desc sg_options[] = {
 	  .help = "sg_write_mode=write_stream: the stream of WRITE STREAM(16)" },
 	{ .name = NULL },
 };
-
-static const struct sg_opts *sg_opts(const struct job *job)
-{
-	return engine_opts_of(job);
-}
 
 struct sg_data {
 	unsigned int block;          /* logical block bytes */
@@ -229,12 +219,6 @@ cleanup:
 	return ret;
 }
 
-static void sg_cleanup(struct worker *w)
-{
-	free(w->engine_data);
-	w->engine_data = NULL;
-}
-
 static int sg_init(struct worker *w, struct errbuf *err)
 {
 	struct sg_data *d;
@@ -244,10 +228,7 @@ static int sg_init(struct worker *w, struct errbuf *err)
 	if (ioctl(w->fd, SG_GET_VERSION_NUM, &version) < 0)
 		return err_set(err, ENODEV, "sg on %s: not a SCSI device (SG_GET_VERSION_NUM: %m): ioengine=sg sends SCSI commands to /dev/sgN or /dev/sdX",
 			       w->path);
-	d = calloc(1, sizeof(*d));
-	if (!d)
-		return err_set(err, ENOMEM, "sg on %s: out of memory", w->path);
-	w->engine_data = d;
+	d = w->engine_data;
 	ret = sg_capacity(w->fd, &d->block, &blocks);
 	if (ret) {
 		errno = -ret;
@@ -256,8 +237,6 @@ static int sg_init(struct worker *w, struct errbuf *err)
 		ret = err_set(err, EINVAL, "sg on %s: offset %llu is not a multiple of the device's %u-byte blocks",
 			      w->path, (unsigned long long)w->region_start, d->block);
 	}
-	if (ret)
-		sg_cleanup(w);
 	return ret;
 }
 
@@ -321,7 +300,7 @@ static unsigned int sg_write_cdb(const struct sg_opts *o, unsigned char *cdb,
 
 static enum io_result sg_queue(struct worker *w, struct io_unit *u)
 {
-	const struct sg_opts *o = sg_opts(w->job);
+	const struct sg_opts *o = engine_opts_of(w->job);
 	struct sg_data *d = w->engine_data;
 	unsigned char cdb[16] = { 0 };
 	uint64_t lba = u->offset / d->block;
@@ -348,10 +327,6 @@ static enum io_result sg_queue(struct worker *w, struct io_unit *u)
 	return IO_COMPLETED;
 }
 
-const struct engine_ops sg_engine = {
-	.name = "sg",
-	.flags = ENGINE_SYNC | ENGINE_RDWR,
-	ENGINE_STATE_OPS(sg),
-	.options = sg_options,
-	.inspect_device = sg_inspect_device,
-};
+ENGINE_DEFINE(sg, ENGINE_SYNC | ENGINE_RDWR, ENGINE_STATE(struct sg_data),
+	      .init = sg_init, .queue = sg_queue,
+	      .options = sg_options, .inspect_device = sg_inspect_device);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What several engines do the same way, written once: the direct=1 check
- * of hipri, RWF_NOWAIT's refusal of buffered block device writes and its
- * blocking retry, and the buffer of the probe read.
+ * What several engines do the same way, written once: the direct=1
+ * check of hipri, RWF_NOWAIT's refusal of buffered
+ * block device writes and its blocking retry, and the buffer of the probe
+ * read.
  */
 #define _GNU_SOURCE
 #include <errno.h>

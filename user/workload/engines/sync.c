@@ -6,7 +6,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <stdlib.h>
 #include <unistd.h>
 
 #include "workload/engines/shared.h"
@@ -15,17 +14,6 @@
 struct sync_data {
 	uint64_t pos; /* the file position after the last I/O */
 };
-
-static int sync_init(struct worker *w, struct errbuf *err)
-{
-	struct sync_data *d = calloc(1, sizeof(*d));
-
-	if (!d)
-		return err_set(err, ENOMEM, "sync on %s: out of memory", w->path);
-	/* A freshly opened file is at position 0. */
-	w->engine_data = d;
-	return 0;
-}
 
 static enum io_result sync_queue(struct worker *w, struct io_unit *u)
 {
@@ -47,14 +35,6 @@ static enum io_result sync_queue(struct worker *w, struct io_unit *u)
 	return IO_COMPLETED;
 }
 
-static void sync_cleanup(struct worker *w)
-{
-	free(w->engine_data);
-	w->engine_data = NULL;
-}
-
-const struct engine_ops sync_engine = {
-	.name = "sync",
-	.flags = ENGINE_SYNC | ENGINE_UNIT_FD,
-	ENGINE_STATE_OPS(sync),
-};
+/* A freshly opened file is at position 0, as the zeroed state says. */
+ENGINE_DEFINE(sync, ENGINE_SYNC | ENGINE_UNIT_FD, ENGINE_STATE(struct sync_data),
+	      .queue = sync_queue);

@@ -17,6 +17,8 @@
 
 /* The kernel's IORING_MAX_ENTRIES. */
 #define URING_MAX_ENTRIES 32768u
+/* How long the SQPOLL thread spins without work before it sleeps. */
+#define URING_SQ_IDLE_MS 1000u
 
 void uring_cleanup(struct worker *w)
 {
@@ -40,10 +42,6 @@ void uring_cleanup(struct worker *w)
 		}
 		io_uring_queue_exit(&d->ring);
 	}
-	free(d->pending);
-	free(d->cqes);
-	free(d);
-	w->engine_data = NULL;
 }
 
 static int uring_init_error(struct worker *w, const struct io_uring_params *p,
@@ -126,7 +124,7 @@ static int uring_register(struct worker *w, struct uring_data *d,
 	unsigned int i;
 	int ret;
 
-	if (cfg->fixedbufs) {
+	if (cfg->opts->fixedbufs) {
 		iov = calloc(w->nr_units, sizeof(*iov));
 		if (!iov)
 			return err_set(err, ENOMEM, "%s on %s: out of memory",
@@ -147,7 +145,7 @@ static int uring_register(struct worker *w, struct uring_data *d,
 		}
 		d->fixedbufs = true;
 	}
-	if (cfg->registerfiles) {
+	if (cfg->opts->registerfiles) {
 		/* file k of the job is index k (io_unit.file) */
 		ret = io_uring_register_files(&d->ring, w->fds ? w->fds : &w->fd,
 					      w->fds ? w->nr_files : 1);
@@ -162,9 +160,28 @@ static int uring_register(struct worker *w, struct uring_data *d,
 	return 0;
 }
 
-int uring_ring_open(struct worker *w, const struct io_uring_params *p,
+/* The engine's @base with what the ring's options ask of the setup. */
+static struct io_uring_params uring_params(const struct io_uring_params *base,
+					   const struct uring_ring_opts *o)
+{
+	struct io_uring_params p = *base;
+
+	if (o->sqthread_poll) {
+		p.flags |= IORING_SETUP_SQPOLL;
+		p.sq_thread_idle = URING_SQ_IDLE_MS;
+	} else {
+		p.flags &= ~(unsigned int)IORING_SETUP_SQ_AFF;
+	}
+	if (o->hipri)
+		p.flags |= IORING_SETUP_IOPOLL;
+	return p;
+}
+
+int uring_ring_open(struct worker *w, const struct io_uring_params *base,
 		    const struct uring_ring_cfg *cfg, struct errbuf *err)
 {
+	const struct io_uring_params params = uring_params(base, cfg->opts);
+	const struct io_uring_params *p = &params;
 	const char *engine = w->job->engine->name;
 	struct uring_data *d;
 	int ret;
@@ -175,19 +192,10 @@ int uring_ring_open(struct worker *w, const struct io_uring_params *p,
 		return err_set(err, EINVAL,
 			       "%s on %s: iodepth=%u exceeds io_uring's limit of %u entries",
 			       engine, w->path, w->nr_units, URING_MAX_ENTRIES);
-	d = calloc(1, cfg->data_size > sizeof(*d) ? cfg->data_size : sizeof(*d));
-	if (!d)
-		return err_set(err, ENOMEM, "%s on %s: out of memory", engine, w->path);
-	w->engine_data = d;
+	d = w->engine_data;
 	d->cap = w->nr_units;
 	d->sqpoll = p->flags & IORING_SETUP_SQPOLL;
 	d->result = cfg->result;
-	d->pending = calloc(d->cap, sizeof(*d->pending));
-	d->cqes = calloc(d->cap, sizeof(*d->cqes));
-	if (!d->pending || !d->cqes) {
-		ret = err_set(err, ENOMEM, "%s on %s: out of memory", engine, w->path);
-		goto cleanup;
-	}
 	/* The kernel rounds entries up to a power of two and makes the CQ
 	 * twice as big, so iodepth units in flight never overflow it. */
 	ret = uring_setup(d, p);

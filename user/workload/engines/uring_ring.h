@@ -13,6 +13,7 @@
 
 #include "base/errbuf.h"
 #include "workload/engine.h"
+#include "workload/engines/shared.h"
 
 struct worker;
 
@@ -36,19 +37,40 @@ struct uring_data {
 	unsigned int cap;          /* nr_units */
 };
 
-/* What the ring is set up with, besides the flags in @params. */
-struct uring_ring_cfg {
+/* The ring's options, which both engines take: the member ring of their
+ * options struct. */
+struct uring_ring_opts {
+	bool hipri;                /* IORING_SETUP_IOPOLL */
 	bool fixedbufs;            /* register one buffer per unit */
 	bool registerfiles;        /* register the job's files */
-	uring_result_fn *result;
-	/* Bytes of w->engine_data, a struct that starts with struct
-	 * uring_data; 0: just that. */
-	size_t data_size;
+	bool sqthread_poll;        /* IORING_SETUP_SQPOLL */
 };
 
-/* Allocates w->engine_data, sets up a ring of w->nr_units entries with
- * @p (IORING_SETUP_* flags, sq_thread_*) and registers what @cfg asks.
- * On error nothing is left (w->engine_data is NULL). */
+/* Their entries in the option table over @opts_t; @hipri_help says what
+ * polling needs with that engine. */
+#define URING_RING_OPTIONS(opts_t, hipri_help)				\
+	ENGINE_OPT_HIPRI(opts_t, ring.hipri, hipri_help),			\
+	{ .name = "fixedbufs", .type = OPT_BOOL,			\
+	  OPT_FIELD(opts_t, ring.fixedbufs),				\
+	  .help = "io_uring registered buffers" },			\
+	{ .name = "registerfiles", .type = OPT_BOOL,			\
+	  OPT_FIELD(opts_t, ring.registerfiles),				\
+	  .help = "io_uring registered files" },				\
+	{ .name = "sqthread_poll", .type = OPT_BOOL,			\
+	  OPT_FIELD(opts_t, ring.sqthread_poll),				\
+	  .help = "io_uring kernel submission thread" }
+
+/* What the ring is set up with, besides the flags in @params. */
+struct uring_ring_cfg {
+	const struct uring_ring_opts *opts;
+	uring_result_fn *result;
+};
+
+/* Sets up, in w->engine_data (the engine's state, which starts with a
+ * struct uring_data and declares its pending and cqes arrays), a ring of w->nr_units entries with
+ * @p (IORING_SETUP_* flags, sq_thread_*) and what @cfg's options ask
+ * (polling, the submission thread, registered buffers and files).
+ * On error nothing is left but the zeroed state. */
 int uring_ring_open(struct worker *w, const struct io_uring_params *p,
 		    const struct uring_ring_cfg *cfg, struct errbuf *err);
 /* A unit's SQE: NULL (the runner must reap first) when the ring is full. */

@@ -9,7 +9,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
-#include <stdlib.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -27,36 +26,13 @@ struct vsync_data {
 	unsigned int nr_done;
 };
 
-static void vsync_cleanup(struct worker *w)
+static int vsync_init(struct worker *w, struct errbuf *err)
 {
 	struct vsync_data *d = w->engine_data;
 
-	if (!d)
-		return;
-	free(d->iov);
-	free(d->group);
-	free(d->done);
-	free(d);
-	w->engine_data = NULL;
-}
-
-static int vsync_init(struct worker *w, struct errbuf *err)
-{
-	struct vsync_data *d = calloc(1, sizeof(*d));
-	unsigned int n = w->nr_units;
-
-	if (!d)
-		return err_set(err, ENOMEM, "vsync on %s: out of memory", w->path);
-	w->engine_data = d;
-	d->iov = calloc(n, sizeof(*d->iov));
-	d->group = calloc(n, sizeof(*d->group));
-	d->done = calloc(n, sizeof(*d->done));
-	if (!d->iov || !d->group || !d->done) {
-		vsync_cleanup(w);
-		return err_set(err, ENOMEM, "vsync on %s: out of memory", w->path);
-	}
+	(void)err;
 	/* readv takes at most IOV_MAX vectors (fio would fail past it). */
-	d->max_group = n < IOV_MAX ? n : IOV_MAX;
+	d->max_group = w->nr_units < IOV_MAX ? w->nr_units : IOV_MAX;
 	return 0;
 }
 
@@ -145,8 +121,7 @@ static int vsync_getevents(struct worker *w, unsigned int min, unsigned int max,
 	return (int)n;
 }
 
-const struct engine_ops vsync_engine = {
-	.name = "vsync",
-	.flags = ENGINE_SYNC,
-	ENGINE_QUEUEING_OPS(vsync),
-};
+ENGINE_DEFINE(vsync, ENGINE_SYNC,
+	      ENGINE_STATE_ARRAYS(struct vsync_data, iov, group, done),
+	      .init = vsync_init, .queue = vsync_queue, .commit = vsync_commit,
+	      .getevents = vsync_getevents);

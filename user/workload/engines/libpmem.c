@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libpmem: fio's engine over PMDK's libpmem.  The job's file is mapped
+ * with pmem_map_file (created or sized to the job's size, as fio's
+ * PMEM_FILE_CREATE does) and must be persistent memory, a file on a
+ * DAX filesystem (libpmem's PMEM_IS_PMEM_FORCE=1 overrides the check, as
+ * it does for fio).  Reads are memcpy from the mapping; writes are
+ * pmem_memcpy, non-temporal with direct=1, without a drain (fio's
+ * PMEM_F_MEM_NODRAIN for sync=0, the only sync iodig has); the drain
+ * comes at the end, unless direct=1, as fio's close_file does it.  So
+ * the I/O is loads, stores and DAX faults, which the faults family sees.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <libpmem.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "workload/engines/shared.h"
+#include "workload/worker.h"
+
+struct libpmem_data {
+	char *map;
+	size_t map_len;
+	unsigned int flags;   /* pmem_memcpy's */
+};
+
+/* fio maps one file per job from its start. */
+static int libpmem_check_job(const struct job *job, const char *where,
+			     struct errbuf *err)
+{
+	if (job->nrfiles > 1)
+		return err_set(err, EINVAL, "%s: ioengine=libpmem: iodig maps one file per job, not nrfiles=%u",
+			       where, job->nrfiles);
+	return 0;
+}
+
+/* pmem_map_file with PMEM_FILE_CREATE sizes what it maps: only a regular
+ * file (or one it creates) may be given. */
+static int libpmem_need_file(struct worker *w, struct errbuf *err)
+{
+	struct stat st;
+
+	if (stat(w->path, &st) < 0)
+		return errno == ENOENT ? 0 :
+		       err_set(err, errno, "libpmem on %s: stat: %m", w->path);
+	if (!S_ISREG(st.st_mode))
+		return err_set(err, EINVAL, "libpmem on %s: not a regular file: the engine maps a file on a DAX filesystem (for a device-DAX character device fio has dev-dax)",
+			       w->path);
+	return 0;
+}
+
+static int libpmem_init(struct worker *w, struct errbuf *err)
+{
+	struct libpmem_data *d = w->engine_data;
+	size_t mapped = 0;
+	int is_pmem = 0, ret = libpmem_need_file(w, err);
+
+	if (ret)
+		return ret;
+	d->map = pmem_map_file(w->path, (size_t)w->region_len, PMEM_FILE_CREATE,
+			       S_IRUSR | S_IWUSR, &mapped, &is_pmem);
+	if (!d->map)
+		return err_set(err, errno, "libpmem on %s: pmem_map_file of %llu bytes: %s",
+			       w->path, (unsigned long long)w->region_len,
+			       pmem_errormsg());
+	d->map_len = mapped;
+	if (!is_pmem) {
+		pmem_unmap(d->map, d->map_len);
+		d->map = NULL;
+		return err_set(err, EOPNOTSUPP, "libpmem on %s: the file is not persistent memory (not on a DAX filesystem), which fio refuses too; PMEM_IS_PMEM_FORCE=1 in the environment makes libpmem treat it as such",
+			       w->path);
+	}
+	d->flags = PMEM_F_MEM_NODRAIN |
+		   (w->job->direct ? PMEM_F_MEM_NONTEMPORAL : PMEM_F_MEM_TEMPORAL);
+	return 0;
+}
+
+static void libpmem_cleanup(struct worker *w)
+{
+	struct libpmem_data *d = w->engine_data;
+
+	if (!w->job->direct)
+		pmem_drain();
+	if (d->map)
+		pmem_unmap(d->map, d->map_len);
+}
+
+/* fio places the I/O at its offset from the job's start in the mapping. */
+static enum io_result libpmem_queue(struct worker *w, struct io_unit *u)
+{
+	struct libpmem_data *d = w->engine_data;
+	uint64_t at = u->offset - w->region_start;
+	char *p;
+
+	if (u->offset < w->region_start || at > d->map_len ||
+	    u->len > d->map_len - at) {
+		u->result = -EINVAL;
+		return IO_COMPLETED;
+	}
+	p = d->map + at;
+	if (u->ddir == DDIR_WRITE)
+		pmem_memcpy(p, u->buf, u->len, d->flags);
+	else
+		memcpy(u->buf, p, u->len);
+	u->result = u->len;
+	return IO_COMPLETED;
+}
+
+ENGINE_DEFINE(libpmem, ENGINE_SYNC | ENGINE_DISKLESS,
+	      ENGINE_STATE(struct libpmem_data), ENGINE_STATE_OPS(libpmem),
+	      .check_job = libpmem_check_job);

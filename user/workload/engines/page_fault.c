@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * page_fault: fio's engine (after 3.33) whose I/Os are loads and stores
+ * to anonymous memory, so the I/O is the page faults themselves: the
+ * first touch of each page, a read mapping the zero page and a write a
+ * new page (or a copy of the zero page).  The mapping is private,
+ * anonymous and of the job's size=, one per job, as fio's; there is no
+ * file (fio's FIO_DISKLESSIO), so the faults family is what shows it.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "workload/engines/shared.h"
+#include "workload/worker.h"
+
+struct page_fault_data {
+	char *map;
+	size_t map_len;
+};
+
+/* fio refuses both at init: the engine maps one region from offset 0. */
+static int page_fault_check_job(const struct job *job, const char *where,
+				struct errbuf *err)
+{
+	if (job->nrfiles > 1)
+		return err_set(err, EINVAL, "%s: ioengine=page_fault maps one anonymous region: nrfiles=%u is more than one file",
+			       where, job->nrfiles);
+	if (job->offset)
+		return err_set(err, EINVAL, "%s: ioengine=page_fault maps its region from 0: offset=%llu is not supported (fio refuses it too)",
+			       where, (unsigned long long)job->offset);
+	return 0;
+}
+
+static int page_fault_init(struct worker *w, struct errbuf *err)
+{
+	struct page_fault_data *d = w->engine_data;
+	void *map;
+
+	if (!w->region_len)
+		return err_set(err, EINVAL, "page_fault: the job's size is 0: give size=");
+	map = mmap(NULL, (size_t)w->region_len, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (map == MAP_FAILED)
+		return err_set(err, errno, "page_fault: mmap of %llu bytes of anonymous memory: %m",
+			       (unsigned long long)w->region_len);
+	d->map = map;
+	d->map_len = (size_t)w->region_len;
+	return 0;
+}
+
+static void page_fault_cleanup(struct worker *w)
+{
+	struct page_fault_data *d = w->engine_data;
+
+	if (d->map)
+		munmap(d->map, d->map_len);
+}
+
+static enum io_result page_fault_queue(struct worker *w, struct io_unit *u)
+{
+	struct page_fault_data *d = w->engine_data;
+	char *p;
+
+	if (u->offset > d->map_len || u->len > d->map_len - u->offset) {
+		u->result = -EINVAL;
+		return IO_COMPLETED;
+	}
+	p = d->map + u->offset;
+	if (u->ddir == DDIR_WRITE)
+		memcpy(p, u->buf, u->len);
+	else
+		memcpy(u->buf, p, u->len);
+	u->result = u->len;
+	return IO_COMPLETED;
+}
+
+ENGINE_DEFINE(page_fault, ENGINE_SYNC | ENGINE_DISKLESS,
+	      ENGINE_STATE(struct page_fault_data),
+	      ENGINE_STATE_OPS(page_fault), .check_job = page_fault_check_job);
