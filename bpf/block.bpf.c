@@ -171,6 +171,8 @@ static __always_inline __u32 op_of_flags(__u32 cmd_flags)
 		return BLOCK_OP_READ;
 	case REQ_OP_WRITE:
 		return BLOCK_OP_WRITE;
+	case REQ_OP_DISCARD:
+		return BLOCK_OP_DISCARD;
 	default:
 		return BLOCK_OP_OTHER;
 	}
@@ -188,6 +190,9 @@ static __always_inline __u32 op_of_rwbs(char c0, char c1)
 		return BLOCK_OP_READ;
 	if (c == 'W')
 		return BLOCK_OP_WRITE;
+	/* 'D' is a discard, "DE" a secure erase */
+	if (c == 'D' && c1 != 'E')
+		return BLOCK_OP_DISCARD;
 	return BLOCK_OP_OTHER;
 }
 

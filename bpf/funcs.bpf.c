@@ -56,6 +56,13 @@ IODIG_PERCPU_SLOT(global, struct funcs_global);
 IODIG_PERCPU_ARRAY(hists, FUNCS_MAX_FNS * IODIG_HIST_SLOTS, __u64);
 
 struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct funcs_overflow);
+} first_overflow SEC(".maps");
+
+struct {
 	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
 	__uint(map_flags, BPF_F_NO_PREALLOC);
 	__type(key, int);
@@ -188,6 +195,23 @@ static __always_inline void entry_aux(void *ctx, __u32 kind, __u32 a, __u32 b, b
 	}
 }
 
+/* Keeps the first full stack of the run: its task and frames. */
+static __always_inline void note_overflow(const struct funcs_stack *st)
+{
+	__u32 zero = 0;
+	struct funcs_overflow *o = bpf_map_lookup_elem(&first_overflow, &zero);
+
+	if (!o || o->claimed || __sync_val_compare_and_swap(&o->claimed, 0, 1))
+		return;
+	o->tid = (__u32)bpf_get_current_pid_tgid();
+	o->ts = bpf_ktime_get_ns();
+	bpf_get_current_comm(o->comm, sizeof(o->comm));
+	for (int i = 0; i < FUNCS_MAX_DEPTH; i++) {
+		o->slot[i] = st->f[i].slot;
+		o->entered[i] = st->f[i].ts;
+	}
+}
+
 static __always_inline int on_entry(void *ctx, __u32 slot, bool kp)
 {
 	struct task_struct *task;
@@ -231,6 +255,7 @@ static __always_inline int on_entry(void *ctx, __u32 slot, bool kp)
 		st->over++;
 		if ((g = global_counters()))
 			g->overflow++;
+		note_overflow(st);
 		return 0;
 	}
 	entry_aux(ctx, kind, funcs_spec[slot].arg_a, funcs_spec[slot].arg_b, kp, &aux, &aux2);

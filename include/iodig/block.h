@@ -9,11 +9,13 @@
 
 #include "iodig/hist.h"
 
-/* Request direction as fio reports it; flushes, discards, zone commands
- * and driver-private requests are "other". */
+/* Request direction as fio reports it (discards are fio's trims);
+ * flushes, secure erases, write-zeroes, zone commands and driver-private
+ * requests are "other". */
 enum block_op {
 	BLOCK_OP_READ,
 	BLOCK_OP_WRITE,
+	BLOCK_OP_DISCARD,
 	BLOCK_OP_OTHER,
 	BLOCK_OP_NR,
 };

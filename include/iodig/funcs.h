@@ -120,4 +120,16 @@ struct funcs_stack {
 	struct funcs_frame f[FUNCS_MAX_DEPTH];
 };
 
+/* The first stack found full (one for the run, not per CPU): which task
+ * and which calls filled it, so a report can say why calls went untimed. */
+struct funcs_overflow {
+	iodig_u64 claimed;    /* 0 until the first overflow writes the rest */
+	iodig_u64 ts;         /* when it overflowed */
+	iodig_u32 tid;
+	iodig_u32 pad;
+	iodig_u32 slot[FUNCS_MAX_DEPTH];
+	iodig_u64 entered[FUNCS_MAX_DEPTH];   /* each frame's entry time */
+	char comm[16];
+};
+
 #endif /* IODIG_FUNCS_H */

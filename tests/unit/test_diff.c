@@ -152,6 +152,39 @@ static void test_fmt_value(void)
 	}
 }
 
+/*
+ * A renamed function whose successor in B is much heavier than it was in
+ * A (rows are taken heaviest first): still one row "old → new", never an
+ * "only in B" row for the new name beside an "only in A" row for the old.
+ */
+static void heavier_successor(void)
+{
+	struct tracefile *tf[2];
+	struct diff *d = NULL;
+	struct errbuf err = { "" };
+	const struct diff_row *r;
+
+	tf[0] = make("a.json", "loop0",
+		     "{\"figures\": {\"iops\": 100, \"fn|slat|get_user_pages_fast|ns_per_io\": 100}},"
+		     "{\"figures\": {\"iops\": 101, \"fn|slat|get_user_pages_fast|ns_per_io\": 110}}");
+	tf[1] = make("b.json", "loop0",
+		     "{\"figures\": {\"iops\": 90, \"fn|slat|pin_user_pages_fast|ns_per_io\": 5000}},"
+		     "{\"figures\": {\"iops\": 91, \"fn|slat|pin_user_pages_fast|ns_per_io\": 5200}}");
+	CHECK(tf[0] && tf[1]);
+	if (!tf[0] || !tf[1] ||
+	    diff_build(tf, 2, &(struct diff_opts){ .alpha = 0.01, .min_change = 2 }, &d, &err)) {
+		CHECK_MSG(0, "heavier_successor: %s", err.msg);
+		return;
+	}
+	r = row(d, "slat (sampled) get_user_pages_fast → pin_user_pages_fast time/IO");
+	CHECK(r && r->cells[0].s.mean == 105 && r->cells[1].s.mean == 5100);
+	CHECK(!row(d, "slat (sampled) pin_user_pages_fast time/IO"));
+	CHECK(!row(d, "slat (sampled) get_user_pages_fast time/IO"));
+	diff_free(d);
+	tracefile_free(tf[0]);
+	tracefile_free(tf[1]);
+}
+
 int main(void)
 {
 	struct tracefile *tf[3];
@@ -205,6 +238,7 @@ int main(void)
 	diff_free(NULL);
 	unknown_definitions();
 	job_groups();
+	heavier_successor();
 	if (check_failures)
 		return 1;
 	printf("diff: all checks passed\n");

@@ -169,8 +169,10 @@ static void test_parse_errors(void)
 		  "e.fio:4: option 'ioengine': 'nosuch' is not an engine");
 	PARSE_ERR("[j]\nrw=randread\n[k]\nioengine=spdk_bdev\n",
 		  "e.fio:4: engine 'spdk_bdev' bypasses the kernel block layer");
-	PARSE_ERR("[j]\nrw=trim\n",
-		  "e.fio:2: option 'rw': 'trim' is not supported");
+	FINALIZE_ERR("[j]\nrw=trim\nioengine=filecreate\n",
+		     "f.fio:1: job 'j': rw=trim: engine filecreate issues no trims");
+	FINALIZE_ERR("[j]\nrw=trimwrite\nnrfiles=2\n",
+		     "f.fio:1: job 'j': rw=trimwrite with nrfiles=2");
 	PARSE_ERR("[j]\nverify=none\n",
 		  "e.fio:2: option 'verify': 'none' is not one of 0, md5");
 	PARSE_ERR("[j]\nverify_async_cpus=0-x\n",

@@ -128,12 +128,25 @@ static void test_every_option(void)
 	CHECK(j.bs_min[0] == 4096 && j.bs_max[0] == 16384);
 	SET_OK(&j, "bsrange", "8k");
 	CHECK(j.bs_min[1] == 8192 && j.bs_max[1] == 8192);
+	/* fio: trims take the third part, else the last part given */
+	SET_OK(&j, "bs", "4k,8k,16k");
+	CHECK(j.bs[DDIR_READ] == 4096 && j.bs[DDIR_WRITE] == 8192 &&
+	      j.bs[DDIR_TRIM] == 16384);
+	SET_OK(&j, "bs", "4k,8k");
+	CHECK(j.bs[DDIR_WRITE] == 8192 && j.bs[DDIR_TRIM] == 8192);
+	SET_OK(&j, "bs", "2k");
+	CHECK(j.bs[DDIR_READ] == 2048 && j.bs[DDIR_TRIM] == 2048);
+	SET_OK(&j, "bsrange", "1k-2k,2k-4k,4k-8k");
+	CHECK(j.bs_min[DDIR_TRIM] == 4096 && j.bs_max[DDIR_TRIM] == 8192 &&
+	      j.bs_min[DDIR_WRITE] == 2048);
 
 	static const struct { const char *v; enum rw_mode rw; } rws[] = {
 		{ "read", RW_READ }, { "write", RW_WRITE },
 		{ "randread", RW_RANDREAD }, { "randwrite", RW_RANDWRITE },
 		{ "rw", RW_RW }, { "readwrite", RW_RW },
-		{ "randrw", RW_RANDRW },
+		{ "randrw", RW_RANDRW }, { "trim", RW_TRIM },
+		{ "randtrim", RW_RANDTRIM }, { "trimwrite", RW_TRIMWRITE },
+		{ "randtrimwrite", RW_RANDTRIMWRITE },
 	};
 	for (size_t i = 0; i < sizeof(rws) / sizeof(rws[0]); i++) {
 		SET_OK(&j, "rw", rws[i].v);
@@ -300,9 +313,6 @@ static void test_errors(void)
 	EXPECT_ERR("runtime", "10x", "is not a time", NULL);
 	EXPECT_ERR("runtime", "1.5", "is not a time", NULL);
 	EXPECT_ERR("runtime", "999999999999d", "too long", NULL);
-	EXPECT_ERR("rw", "trim", "'trim' is not supported", NULL);
-	EXPECT_ERR("rw", "randtrim", "not supported", NULL);
-	EXPECT_ERR("readwrite", "trimwrite", "not supported", NULL);
 	EXPECT_ERR("rw", "randread:0", "is not a count of I/Os", NULL);
 	EXPECT_ERR("rw", "read:x", "is not a size to skip", NULL);
 	EXPECT_ERR("rw", "sideways", "'sideways' is not one of read, write",
@@ -312,7 +322,7 @@ static void test_errors(void)
 	EXPECT_ERR("verify_async", "-1", "is not a whole number", NULL);
 	EXPECT_ERR("verify_async_cpus", "x", "verify_async_cpus", NULL);
 	EXPECT_ERR("fallocate", "sometimes", "is not one of none, native", NULL);
-	EXPECT_ERR("trim_percentage", "10", "iodig issues no discards", NULL);
+	EXPECT_ERR("trim_percentage", "10", "iodig's verify trims none", NULL);
 	EXPECT_ERR("buffer_compress_percentage", "101", "out of range 0-100",
 		   NULL);
 	EXPECT_ERR("verify_pattern", "\"ab", "has no closing quote", NULL);
@@ -325,12 +335,12 @@ static void test_errors(void)
 		   "loads fio engine code from a file", NULL);
 	EXPECT_ERR("bs", "0", "option 'bs': 0 is out of range", NULL);
 	EXPECT_ERR("bs", "256m", "out of range 1-134217728", NULL);
-	EXPECT_ERR("bs", "4k,8k,4k", "third (trim) part", NULL);
+	EXPECT_ERR("bs", "4k,8k,4k,4k", "more than three (read, write, trim)", NULL);
 	EXPECT_ERR("bs", "4k-x", "'x' is not a size", NULL);
 	EXPECT_ERR("bs", ",", "needs a value", NULL);
 	EXPECT_ERR("bsrange", "4k-x", "option 'bsrange': 'x' is not a size",
 		   NULL);
-	EXPECT_ERR("bsrange", "1k-2k,2k-4k,1k-2k", "third (trim)", NULL);
+	EXPECT_ERR("bsrange", "1k-2k,2k-4k,1k-2k,1k", "more than three", NULL);
 	EXPECT_ERR("time_based", "", "needs a value", NULL);
 	/* an engine option's value is checked where it is given */
 	EXPECT_ERR("fixedbufs", "maybe", "option 'fixedbufs': 'maybe' is not "

@@ -16,20 +16,20 @@ case_dax() {
 	local pmd_map pmd_fb pte pmd_ns pte_ns d
 	ran dax && ran dax_pmd || return 0
 	pmd_map=$(dax_fig dax pmd_fault .mapped) pmd_fb=$(dax_fig dax pmd_fault .fallback)
-	check "dax (plain ext4): every PMD fault falls back ($pmd_fb of $(dax_fig dax pmd_fault .total), $pmd_map mapped)" \
-	      "$pmd_map == 0 && $pmd_fb > 0"
 	pte_ns=$(dax_fig dax pte_fault '.time.mapped.avg_ns')
-	check "dax (plain ext4): PTE faults timed ($(fmt "$pte_ns") ns per mapped fault)" "$pte_ns > 0"
-	pmd_map=$(dax_fig dax_pmd pmd_fault .mapped)
-	pmd_ns=$(dax_fig dax_pmd pmd_fault '.time.mapped.avg_ns')
 	if [ -n "${VM_KCONFIG:-}" ] && ! kconfig CONFIG_FS_DAX_PMD; then
 		# PREEMPT_RT kernels have no THP, so no DAX PMD faults at all
-		check "dax_pmd: no PMD fault on a kernel without CONFIG_FS_DAX_PMD ($(dax_fig dax_pmd pmd_fault .total)); PTE faults $(dax_fig dax_pmd pte_fault .total)" \
-		      "$(dax_fig dax_pmd pmd_fault .total) == 0 && $(dax_fig dax_pmd pte_fault .total) > 0"
-		echo "note: $KVER: no CONFIG_FS_DAX_PMD: the bigalloc file is mapped with PTEs only"
+		check "dax, dax_pmd: no PMD fault on a kernel without CONFIG_FS_DAX_PMD ($(dax_fig dax pmd_fault .total), $(dax_fig dax_pmd pmd_fault .total)); PTE faults $(dax_fig dax pte_fault .total), $(dax_fig dax_pmd pte_fault .total), timed ($(fmt "$pte_ns") ns)" \
+		      "$(dax_fig dax pmd_fault .total) + $(dax_fig dax_pmd pmd_fault .total) == 0 && $(dax_fig dax pte_fault .total) > 0 && $(dax_fig dax_pmd pte_fault .total) > 0 && $pte_ns > 0"
+		echo "note: $KVER: no CONFIG_FS_DAX_PMD: both files are mapped with PTEs only"
 		DAX_SUMMARY="dax plain pte $(dax_fig dax pte_fault .total) ($(fmt "$pte_ns") ns); bigalloc pte $(dax_fig dax_pmd pte_fault .total) (no FS_DAX_PMD)"
 		return 0
 	fi
+	check "dax (plain ext4): every PMD fault falls back ($pmd_fb of $(dax_fig dax pmd_fault .total), $pmd_map mapped)" \
+	      "$pmd_map == 0 && $pmd_fb > 0"
+	check "dax (plain ext4): PTE faults timed ($(fmt "$pte_ns") ns per mapped fault)" "$pte_ns > 0"
+	pmd_map=$(dax_fig dax_pmd pmd_fault .mapped)
+	pmd_ns=$(dax_fig dax_pmd pmd_fault '.time.mapped.avg_ns')
 	check "dax_pmd (bigalloc 2M): PMD faults map ($pmd_map mapped, $(dax_fig dax_pmd pmd_fault .fallback) fell back; PTE faults $(dax_fig dax_pmd pte_fault .total))" \
 	      "$pmd_map > 0"
 	check "dax_pmd (bigalloc 2M): PMD faults timed ($(fmt "$pmd_ns") ns per mapped fault)" "$pmd_ns > 0"

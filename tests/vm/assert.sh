@@ -42,7 +42,16 @@ fi
 # Every scenario ran, exited 0 and did I/O.
 ran() { # ran SCENARIO: 0 when its JSON is there and the run succeeded
 	local rc
+	if [ -f "$R/$1.notset" ]; then
+		case " ${SKIPPED[*]} " in *" $1: "*) ;; *) SKIPPED+=("$1: $(cat "$R/$1.notset")") ;; esac
+		return 1
+	fi
+	if [ -f "$R/$1.budget" ]; then fail "$1 $(cat "$R/$1.budget")"; return 1; fi
 	if [ ! -f "$R/$1.rc" ]; then fail "$1 did not run"; return 1; fi
+	if [ -f "$R/$1.hung" ]; then
+		fail "$1 stuck in the guest kernel: $(head -n 6 "$R/$1.hung" | tr '\n' ' ')"
+		return 1
+	fi
 	rc=$(cat "$R/$1.rc")
 	if [ "$rc" != 0 ] || ! jq -e . "$R/$1.json" >/dev/null 2>&1; then
 		fail "$1 exited $rc: $(tail -n 2 "$R/$1.err" | tr '\n' ' ')"

@@ -3,7 +3,7 @@
 # reused; every function returns non-zero with $VM_WHY set when it cannot go on.
 
 # Package patterns: the stock amd64 flavour (not -cloud, whose config drops
-# nvdimm), and 6.12 with PREEMPT_RT (opt-in: VM_KERNELS="6.12-rt").
+# nvdimm), and 6.12 with PREEMPT_RT (a subset of the scenarios: lab.sh).
 VM_KERNEL_PATTERNS=(
 	'^linux-image-6\.1\.0-[0-9]+-amd64$'
 	'^linux-image-6\.12\.[0-9]+\+deb12-amd64$'

@@ -8,6 +8,55 @@ TB="--runtime=$RT --time_based"
 # A hung run is cut off, so the other scenarios' results still reach the
 # host (probe loading under TCG takes up to ~15 s of a run).
 LIMIT=120
+# The host gives the whole boot a deadline (iodig.budget= on the kernel
+# command line, seconds since boot); scenarios that would start past it
+# are skipped, saying so, so the results of the others still arrive.
+BUDGET=$(tr ' ' '\n' </proc/cmdline | sed -n 's/^iodig\.budget=//p')
+# iodig.scenarios=a,b,...: this boot runs only those (lab.sh's kernel_profile).
+SCENARIOS=$(tr ' ' '\n' </proc/cmdline | sed -n 's/^iodig\.scenarios=//p')
+
+# guarded NAME CMD...: CMD with stdout in NAME.json and stderr in NAME.err,
+# its exit status in NAME.rc and wall time in NAME.secs.  Past LIMIT it is
+# sent TERM, then KILL; a process that survives KILL is stuck in the
+# kernel: its state and kernel stack go to NAME.hung and the scenarios go
+# on without it (a plain `timeout` would wait for it forever).
+guarded() {
+	name=$1; shift
+	t0=$(date +%s)
+	case ,$SCENARIOS, in
+	,, | *,$name,*) ;;
+	*) echo "not in this boot's scenario set ($SCENARIOS)" >"$out/$name.notset"; return ;;
+	esac
+	if [ -n "$BUDGET" ] && [ "$(cut -d. -f1 /proc/uptime)" -ge "$BUDGET" ]; then
+		echo "lab: scenario $name skipped: the boot's budget of ${BUDGET}s is spent"
+		echo "not run: the boot's budget of ${BUDGET}s was spent before it" >"$out/$name.budget"
+		return
+	fi
+	echo "lab: scenario $name"
+	"$@" >"$out/$name.json" 2>"$out/$name.err" &
+	pid=$! waited=0 sig=TERM
+	while kill -0 $pid 2>/dev/null && [ $waited -lt $((LIMIT + 20)) ]; do
+		if [ $waited -eq $LIMIT ] || [ $waited -eq $((LIMIT + 10)) ]; then
+			kill -$sig $pid 2>/dev/null; sig=KILL
+		fi
+		sleep 1; waited=$((waited + 1))
+	done
+	if kill -0 $pid 2>/dev/null; then
+		{
+			echo "still running $waited s after it started, KILL sent"
+			for t in /proc/$pid/task/*; do
+				echo "task ${t##*/}: $(grep '^State' $t/status) wchan $(cat $t/wchan)"
+				cat $t/stack 2>/dev/null
+			done
+		} >"$out/$name.hung" 2>&1
+		echo "lab: scenario $name is stuck in the kernel: $(head -n 3 "$out/$name.hung" | tail -n 2 | tr '\n' ' ')"
+		echo 125 >"$out/$name.rc"
+	else
+		wait $pid
+		echo $? >"$out/$name.rc"
+	fi
+	echo $(($(date +%s) - t0)) >"$out/$name.secs"
+}
 iodig probe >"$out/probe.txt" 2>&1
 
 # When a family is missing or degraded, libbpf's messages (the verifier
@@ -20,16 +69,11 @@ grep -q '^funcs ' "$out/probe.txt" && FUNCS=,funcs
 
 run() { # run NAME PROBES IODIG-ARGS...
 	name=$1 probes=$2; shift 2
-	t0=$(date +%s)
-	echo "lab: scenario $name"
 	# The gup run keeps its trace file: the host diffs 6.1 against 6.12.
 	save=--no-save
 	case $name in gup | dax* | nowait_*1) save=--save="$out/$name.trace.json" ;; esac
-	timeout $LIMIT iodig run --output-format=json --no-progress ${probes:+--probes="$probes"} \
-		$save --name="$name" $TB "$@" \
-		>"$out/$name.json" 2>"$out/$name.err"
-	echo $? >"$out/$name.rc"
-	echo $(($(date +%s) - t0)) >"$out/$name.secs"
+	guarded "$name" iodig run --output-format=json --no-progress ${probes:+--probes="$probes"} \
+		$save --name="$name" $TB "$@"
 }
 
 LIBAIO="--ioengine=libaio --direct=1 --rw=randread --bs=4k"
@@ -85,10 +129,7 @@ run uring_null iouring,sched$FUNCS $URING --filename=/dev/nullb1
 run plain "" --no-probes $LIBAIO --filename=/dev/nullb1 --iodepth=8
 fio_run() { # fio_run NAME FIO-ARGS...
 	name=$1; shift
-	t0=$(date +%s)
-	timeout $LIMIT fio --output-format=json --name="$name" "$@" >"$out/$name.json" 2>"$out/$name.err"
-	echo $? >"$out/$name.rc"
-	echo $(($(date +%s) - t0)) >"$out/$name.secs"
+	guarded "$name" fio --output-format=json --name="$name" "$@"
 }
 fio_run fio_gup $TB $LIBAIO --filename=/dev/nullb1 --iodepth=8
 TB=
@@ -140,4 +181,6 @@ if [ -b $NVME ]; then
 		echo "nvme io_queue_depth=2 reload failed: $(tail -n 2 "$p" | tr '\n' ' ')" \
 			>>"$out/setup-error"
 	fi
+elif grep -q 'iodig\.nvme=0' /proc/cmdline; then
+	echo "no NVMe controller in this boot (iodig.nvme=0)" >"$out/nvme.notset"
 fi

@@ -350,6 +350,27 @@ static int absent_reads_zero(struct diff *d, struct diff_row *r, const char *rol
 	return 0;
 }
 
+/* @k is only in the later files and an unused row only in the first is
+ * its same-role predecessor: that row takes @k in, whichever of the two
+ * ranks first. */
+static bool has_predecessor(const struct diff *d, const struct fn_key *keys, size_t nr,
+			    const struct fn_key *k)
+{
+	if (d->nr_files < 2 || tracefile_metric(d->tf[0], k->key) ||
+	    !tracefile_metric(d->tf[1], k->key))
+		return false;
+	for (size_t j = 0; j < nr; j++) {
+		const struct fn_key *o = &keys[j];
+
+		if (o != k && !o->used && !strcmp(o->role, k->role) &&
+		    !strcmp(o->measure, k->measure) && pair_same_role(o->name, k->name) &&
+		    o->weight >= row_floor(fn_unit(o)) && !diff_is_probe_fn(o->name) &&
+		    tracefile_metric(d->tf[0], o->key) && !tracefile_metric(d->tf[1], o->key))
+			return true;
+	}
+	return false;
+}
+
 static int add_function_rows(struct diff *d, const struct catalog *c, int group)
 {
 	struct fn_key *keys = NULL;
@@ -365,7 +386,8 @@ static int add_function_rows(struct diff *d, const struct catalog *c, int group)
 
 		if (k->used)
 			continue;
-		if (k->weight < row_floor(fn_unit(k)) || diff_is_probe_fn(k->name))
+		if (k->weight < row_floor(fn_unit(k)) || diff_is_probe_fn(k->name) ||
+		    has_predecessor(d, keys, nr, k))
 			continue;
 		k->used = true;
 		fn_label(label, sizeof(label), k, k->name);

@@ -9,7 +9,6 @@
 #include "analysis/tracefile.h"
 #include "svg/svg.h"
 
-static const char *const ddir_word[DDIR_COUNT] = { "read", "write" };
 
 /* The series of @tf as lines named "[PREFIX ]job read", into @l from
  * @n on (at most @max); returns the new count. */
@@ -20,7 +19,7 @@ static size_t series_lines(const struct tracefile *tf, const char *prefix, bool 
 		const struct series *s = &tf->series.s[i];
 
 		snprintf(names[n], sizeof(names[n]), "%s%s%s %s", prefix, *prefix ? " " : "",
-			 s->job, ddir_word[s->ddir]);
+			 s->job, ddir_name(s->ddir));
 		l[n].s = s;
 		l[n].name = names[n];
 		l[n].steady_from = steady ? series_steady_start(s) : 0;

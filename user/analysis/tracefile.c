@@ -50,7 +50,6 @@ static bool is_num(struct json_object *v)
 
 /* ---- building ---- */
 
-static const char *const ddir_names[DDIR_COUNT] = { "read", "write" };
 
 static struct json_object *sparse_hist(const struct hist *h)
 {
@@ -83,7 +82,7 @@ static struct json_object *histograms(const struct report *r)
 			o = json_object_new_object();
 			json_object_object_add(o, "job", json_object_new_string(
 				r->jobs[j].job ? r->jobs[j].job->name : "job"));
-			json_object_object_add(o, "ddir", json_object_new_string(ddir_names[d]));
+			json_object_object_add(o, "ddir", json_object_new_string(ddir_name(d)));
 			json_object_object_add(o, "slat_ns", sparse_hist(&ds->slat_h));
 			json_object_object_add(o, "clat_ns", sparse_hist(&ds->clat_h));
 			json_object_object_add(o, "lat_ns", sparse_hist(&ds->lat_h));

@@ -62,14 +62,15 @@ static int parse_one(struct tracefile *tf, struct json_object *o, size_t k, stru
 	if (!s)
 		return err_set(err, ENOMEM, "out of memory reading %s", tf->name);
 	if (!job || !json_object_is_type(job, json_type_string) ||
-	    (strcmp(d, "read") && strcmp(d, "write")) ||
+	    (strcmp(d, "read") && strcmp(d, "write") && strcmp(d, "trim")) ||
 	    !get_u64(member(o, "interval_ns"), &s->interval_ns) || !s->interval_ns ||
 	    !get_u64(member(o, "ramp_ns"), &s->ramp_ns) ||
 	    !ends || !json_object_is_type(ends, json_type_array))
-		return err_set(err, EINVAL, "%s: iodig.series[%zu] lacks job, ddir (read or write), "
+		return err_set(err, EINVAL, "%s: iodig.series[%zu] lacks job, ddir (read, write or trim), "
 			       "interval_ns, ramp_ns or end_ns", tf->name, k);
 	snprintf(s->job, sizeof(s->job), "%s", json_object_get_string(job));
-	s->ddir = strcmp(d, "read") ? DDIR_WRITE : DDIR_READ;
+	s->ddir = !strcmp(d, "read") ? DDIR_READ : !strcmp(d, "write") ? DDIR_WRITE :
+		  DDIR_TRIM;
 	s->n = s->cap = json_object_array_length(ends);
 	s->pts = calloc(s->n ? s->n : 1, sizeof(*s->pts));
 	if (!s->pts)

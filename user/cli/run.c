@@ -190,7 +190,7 @@ static int finished_status(struct run_ctx *ctx, const struct repeat_result *res)
 static int check_readonly(const struct job_list *jobs, struct errbuf *err)
 {
 	for (size_t i = 0; i < jobs->count; i++)
-		if (rw_has_write(jobs->jobs[i].rw))
+		if (rw_modifies(jobs->jobs[i].rw))
 			return err_set(err, EROFS, "job '%s' (%s:%d) writes (rw=%s) and "
 				       "--readonly allows no writes", jobs->jobs[i].name,
 				       jobs->jobs[i].source, jobs->jobs[i].source_line,

@@ -101,7 +101,6 @@ int bssplit_parse(const char *value, unsigned int kb_base,
 		  struct bssplit out[DDIR_COUNT], char *why, size_t why_len)
 {
 	char buf[PART_MAX], *parts[3] = { buf, NULL, NULL };
-	struct bssplit trim;
 	int ret;
 
 	if (strlen(value) >= sizeof(buf)) {
@@ -124,8 +123,11 @@ int bssplit_parse(const char *value, unsigned int kb_base,
 		ret = parse_dir(parts[1], kb_base, &out[DDIR_WRITE], why, why_len);
 	else if (!ret)
 		out[DDIR_WRITE] = out[DDIR_READ];
+	/* fio: trims take the third part, else the writes' */
 	if (!ret && parts[2])
-		ret = parse_dir(parts[2], kb_base, &trim, why, why_len);
+		ret = parse_dir(parts[2], kb_base, &out[DDIR_TRIM], why, why_len);
+	else if (!ret)
+		out[DDIR_TRIM] = out[DDIR_WRITE];
 	return ret;
 }
 

@@ -12,9 +12,8 @@
 
 #include "workload/job.h"
 
-/* Parses @value into @out (read, write).  One part serves every
- * direction; a third (trim) part is checked and dropped, as iodig issues
- * no trims with bssplit sizes.  Sizes are read in @kb_base.  On error
+/* Parses @value into @out (read, write, trim).  One part serves every
+ * direction; without a third part trims take the writes'.  Sizes are read in @kb_base.  On error
  * returns -EINVAL and writes why into @why. */
 int bssplit_parse(const char *value, unsigned int kb_base,
 		  struct bssplit out[DDIR_COUNT], char *why, size_t why_len);

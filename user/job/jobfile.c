@@ -22,7 +22,9 @@
 #include "job/jobfile_read.h"
 #include "job/options.h"
 #include "job/stream_options.h"
+#include "workload/trim.h"
 #include "job/process_opts.h"
+#include "job/replay_opts.h"
 
 /* Bounds for hostile input (the parser is fuzzed, JOBFILE_MAX_BYTES is in
  * jobfile_read.h): a job file is text a person wrote, so these are far
@@ -637,8 +639,7 @@ static int check_bs(struct job *job, const char *where, struct errbuf *err)
 		unsigned int bs = job->bs[d], lo = job->bs_min[d];
 		unsigned int hi = job->bs_max[d];
 
-		if (d == DDIR_READ ? !rw_has_read(job->rw) :
-				     !rw_has_write(job->rw))
+		if (!rw_has_dir(job->rw, (enum ddir)d))
 			continue;
 		if (!bs || !lo)
 			return err_set(err, EINVAL, "%s: bs must be larger "
@@ -709,11 +710,13 @@ static int (*const job_steps[])(struct job *job, const char *where,
 	engine_opts_resolve,
 	verify_opts_resolve,
 	job_check_file_opts,
+	replay_opts_check,
 };
 
 static int check_job(struct job *job, struct errbuf *err)
 {
 	char where[WHERE_LEN];
+	int ret;
 
 	job_where(job, where, sizeof(where));
 	job->engine = engine_find(job->ioengine);
@@ -722,11 +725,13 @@ static int check_job(struct job *job, struct errbuf *err)
 			       "(iodig has %s)", where, job->ioengine,
 			       engine_names());
 	for (size_t i = 0; i < sizeof(job_steps) / sizeof(job_steps[0]); i++) {
-		int ret = job_steps[i](job, where, err);
-
+		ret = job_steps[i](job, where, err);
 		if (ret)
 			return ret;
 	}
+	ret = trim_check_job(job, where, err); /* reads the job only */
+	if (ret)
+		return ret;
 	/* fio's fixup_options: time_based without a runtime is dropped
 	 * (fio says so on stderr and runs the job sized). */
 	if (job->time_based && !job->runtime_ns)

@@ -19,6 +19,7 @@
 #include "job/fio_engines.h"
 #include "job/options.h"
 #include "job/process_opts.h"
+#include "job/replay_opts.h"
 #include "job/stat_opts.h"
 #include "job/stream_options.h"
 
@@ -30,8 +31,9 @@
 
 #define FIELD(f) OPT_FIELD(struct job, f)
 
-/* Splits "a,b" into at most two parts; returns the part count, 3 for "too
- * many".  Each part is at most @part_len - 1 bytes, else -ENAMETOOLONG. */
+/* Splits "a,b,c" into at most DDIR_COUNT parts; returns the part count,
+ * DDIR_COUNT + 1 for "too many".  Each part is at most @part_len - 1
+ * bytes, else -ENAMETOOLONG. */
 static int split_rw(const char *value, char (*parts)[64], size_t part_len)
 {
 	int n = 0;
@@ -41,8 +43,8 @@ static int split_rw(const char *value, char (*parts)[64], size_t part_len)
 		const char *comma = strchr(p, ',');
 		size_t len = comma ? (size_t)(comma - p) : strlen(p);
 
-		if (n == 2)
-			return 3;
+		if (n == DDIR_COUNT)
+			return DDIR_COUNT + 1;
 		if (len >= part_len)
 			return -ENAMETOOLONG;
 		memcpy(parts[n], p, len);
@@ -71,15 +73,16 @@ static int parse_bs_value(const struct job *job, const char *part,
 	return 0;
 }
 
-/* bs=A sets both directions; bs=A,B sets read,write; an empty part keeps
- * the current value (fio: "bs=,8k" only changes writes).  bsrange=MIN-MAX
- * likewise.  The last of bs/bsrange wins; with a range bs is its maximum,
+/* bs=A sets every direction; bs=A,B sets read,write and, as in fio's
+ * parser, trim to the last value given; bs=A,B,C read,write,trim.  An
+ * empty part keeps the current value (fio: "bs=,8k" does not change
+ * reads).  bsrange=MIN-MAX likewise.  The last of bs/bsrange wins; with a range bs is its maximum,
  * the size each I/O buffer needs. */
 static int set_sizes(struct job *job, const struct opt_desc *o,
 		     const char *value, bool range, const char *where,
 		     struct errbuf *err)
 {
-	char parts[2][64];
+	char parts[DDIR_COUNT][64];
 	uint32_t lo[DDIR_COUNT], hi[DDIR_COUNT];
 	int n = split_rw(value, parts, sizeof(parts[0]));
 	bool any = false;
@@ -87,12 +90,12 @@ static int set_sizes(struct job *job, const struct opt_desc *o,
 	if (n == -ENAMETOOLONG)
 		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not a "
 			       "block size", where, o->name, value);
-	if (n == 3)
-		return err_set(err, ENOTSUP, "%s: option '%s': " VAL " has a "
-			       "third (trim) part, which iodig does not "
-			       "support", where, o->name, value);
+	if (n > DDIR_COUNT)
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " has more "
+			       "than three (read, write, trim) parts", where,
+			       o->name, value);
 	for (int d = 0; d < DDIR_COUNT; d++) {
-		char *part = parts[n == 1 ? 0 : d];
+		char *part = parts[d < n ? d : n - 1];
 		char *dash, sep = '-';
 		int ret;
 
@@ -110,8 +113,8 @@ static int set_sizes(struct job *job, const struct opt_desc *o,
 		if (!ret)
 			ret = parse_bs_value(job, dash ? dash + 1 : part, where,
 					     o->name, &hi[d], err);
-		if (dash && n == 1)
-			*dash = sep; /* the same part serves both directions */
+		if (dash && d + 1 >= n)
+			*dash = sep; /* the same part serves the rest */
 		if (ret)
 			return ret;
 		if (lo[d] > hi[d]) { /* fio swaps a reversed range */
@@ -222,10 +225,10 @@ static const struct opt_value rw_values[] = {
 	{ "rw", RW_RW, NULL },
 	{ "readwrite", RW_RW, NULL },
 	{ "randrw", RW_RANDRW, NULL },
-	{ "trim", -1, "iodig issues no discards" },
-	{ "randtrim", -1, "iodig issues no discards" },
-	{ "trimwrite", -1, "iodig issues no discards" },
-	{ "randtrimwrite", -1, "iodig issues no discards" },
+	{ "trim", RW_TRIM, NULL },
+	{ "randtrim", RW_RANDTRIM, NULL },
+	{ "trimwrite", RW_TRIMWRITE, NULL },
+	{ "randtrimwrite", RW_RANDTRIMWRITE, NULL },
 	{ NULL, 0, NULL },
 };
 
@@ -306,7 +309,9 @@ static int set_verify_cpus(void *base, const struct opt_desc *o,
 	return ret;
 }
 
-#define NO_TRIM "iodig issues no discards"
+/* fio's verify trims some of the blocks it wrote and expects zeros
+ * when reading them back; iodig's verify does not. */
+#define NO_TRIM "iodig's verify trims none of the blocks it wrote"
 static const struct opt_value kb_base_values[] = {
 	{ "1024", 1024, NULL },
 	{ "1000", 1000, NULL },
@@ -363,7 +368,7 @@ static const struct opt_desc options[] = {
 	  .set = set_filesize, .def = "0",
 	  .help = "Bytes of each file; 0 = size / nrfiles" },
 	{ .name = "bs", .alias = "blocksize", .type = OPT_CUSTOM, FIELD(bs),
-	  .set = set_bs, .hint = "SIZE[,SIZE]", .def = "4k", .help = "Block size, or read,write block sizes" },
+	  .set = set_bs, .hint = "SIZE[,SIZE[,SIZE]]", .def = "4k", .help = "Block size, or read,write,trim block sizes" },
 	{ .name = "bsrange", .alias = "blocksize_range", .type = OPT_CUSTOM,
 	  FIELD(bs_min), .set = set_bsrange, .hint = "MIN-MAX[,MIN-MAX]",
 	  .help = "Block size range min-max, or read,write ranges" },
@@ -629,7 +634,7 @@ static int set_profile_option(const struct opt_desc *o, const char *value,
 /* The job's own options: the main table, the I/O stream's, then the
  * measurement's. */
 static const struct opt_desc *const job_tables[] = {
-	options, stream_options, stat_options, control_options,
+	options, stream_options, stat_options, control_options, replay_options,
 };
 #define N_JOB_TABLES (sizeof(job_tables) / sizeof(job_tables[0]))
 

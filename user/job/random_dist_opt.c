@@ -94,28 +94,27 @@ static int parse_zone_dir(char *part, bool absolute, unsigned int kb_base,
 static int parse_zoned(const char *spec, bool absolute, unsigned int kb_base,
 		       struct rand_dist_opts *out, char *why, size_t why_len)
 {
-	char buf[PART_MAX], *write_part;
-	int ret;
+	char buf[PART_MAX], *part[DDIR_COUNT] = { buf, NULL, NULL };
+	int ret = 0, d;
 
 	if (strlen(spec) >= sizeof(buf)) {
 		snprintf(why, why_len, "the value is too long");
 		return -EINVAL;
 	}
 	strcpy(buf, spec);
-	write_part = strchr(buf, ',');
-	if (write_part) {
-		*write_part++ = '\0';
-		if (strchr(write_part, ','))
-			*strchr(write_part, ',') = '\0'; /* trim's: iodig trims none */
-	}
-	ret = parse_zone_dir(buf, absolute, kb_base, out, DDIR_READ, why, why_len);
-	if (!ret && write_part)
-		return parse_zone_dir(write_part, absolute, kb_base, out,
-				      DDIR_WRITE, why, why_len);
-	if (!ret) {
-		memcpy(out->zones[DDIR_WRITE], out->zones[DDIR_READ],
-		       sizeof(out->zones[0]));
-		out->nr[DDIR_WRITE] = out->nr[DDIR_READ];
+	for (d = 1; d < DDIR_COUNT && (part[d] = strchr(part[d - 1], ',')); d++)
+		*part[d]++ = '\0';
+	if (d == DDIR_COUNT && strchr(part[d - 1], ','))
+		*strchr(part[d - 1], ',') = '\0'; /* more parts than fio's three */
+	for (d = 0; d < DDIR_COUNT && !ret; d++) {
+		if (part[d]) {
+			ret = parse_zone_dir(part[d], absolute, kb_base, out,
+					     (enum ddir)d, why, why_len);
+			continue;
+		}
+		/* fio: the last part given serves the directions after it */
+		memcpy(out->zones[d], out->zones[d - 1], sizeof(out->zones[0]));
+		out->nr[d] = out->nr[d - 1];
 	}
 	return ret;
 }

@@ -187,7 +187,6 @@ const struct opt_desc stat_options[] = {
 	{ .name = "write_iolog", .type = OPT_STR, FIELD(write_iolog),
 	  .help = "Write the I/O issued to this file, fio's iolog version 3 "
 		  "(USEC FILE read|write OFFSET LENGTH)" },
-	REFUSED("read_iolog", "iodig does not replay I/O logs"),
 	{ .name = "log_compression", .type = OPT_CUSTOM, .set = set_log_compression,
 	  .hint = "SIZE", .help = "Must be 0: iodig writes its logs uncompressed" },
 	{ .name = NULL },

@@ -30,34 +30,35 @@ static int set_bssplit(void *base, const struct opt_desc *o, const char *value,
 	return 0;
 }
 
-/* A value per direction, "R[,W]" (one value: both; an empty part
- * keeps its direction's value): blockalign and the rate options, into a
- * uint32_t[2] or uint64_t[2] field. */
+/* The text of direction @d's part of "R[,W[,T]]": a direction past the
+ * parts given takes the last one, as fio's parser copies it. */
+static void per_dir_part(const char *value, int d, char *out, size_t len)
+{
+	const char *p = value, *comma;
+
+	for (int i = 0; i < d && (comma = strchr(p, ',')); i++)
+		p = comma + 1;
+	comma = strchr(p, ',');
+	snprintf(out, len, "%.*s", comma ? (int)(comma - p) : (int)strlen(p), p);
+}
+
+/* A value per direction, "R[,W[,T]]" (one value: every direction; an
+ * empty part keeps its direction's value): blockalign and the rate
+ * options, into a uint32_t[DDIR_COUNT] or uint64_t[DDIR_COUNT] field. */
 static int set_per_dir(void *base, const struct opt_desc *o, const char *value,
 		       const char *where, struct errbuf *err)
 {
 	struct job *job = base;
 	char *field = (char *)base + o->offset;
 	size_t each = o->field_size / DDIR_COUNT;
-	const char *comma = strchr(value, ',');
-	const char *trim = comma ? strchr(comma + 1, ',') : NULL;
-	char part[2][64] = { "", "" };
-	uint64_t v[2], trim_value;
+	char part[64];
+	uint64_t v[DDIR_COUNT];
 
-	snprintf(part[0], sizeof(part[0]), "%.*s",
-		 comma ? (int)(comma - value) : (int)strlen(value), value);
-	snprintf(part[1], sizeof(part[1]), "%.*s",
-		 trim ? (int)(trim - comma - 1) : (int)strlen(comma ? comma + 1 : part[0]),
-		 comma ? comma + 1 : part[0]);
-	/* fio's third value is for trims, which iodig does not issue: it is
-	 * checked, and it paces nothing, as in fio for a job without trims. */
-	if (trim && trim[1] && parse_size_kb(trim + 1, job->kb_base, &trim_value))
-		return err_set(err, EINVAL, "%s: option '%s': " VAL " (the trim value) is "
-			       "not a size", where, o->name, trim + 1);
 	for (int d = 0; d < DDIR_COUNT; d++) {
 		uint32_t u32;
 
-		if (!part[d][0]) {
+		per_dir_part(value, d, part, sizeof(part));
+		if (!part[0]) {
 			if (each == sizeof(u32)) {
 				memcpy(&u32, field + d * each, each);
 				v[d] = u32;
@@ -66,12 +67,12 @@ static int set_per_dir(void *base, const struct opt_desc *o, const char *value,
 			}
 			continue;
 		}
-		if (parse_size_kb(part[d], job->kb_base, &v[d]) ||
+		if (parse_size_kb(part, job->kb_base, &v[d]) ||
 		    (each == sizeof(u32) && v[d] > UINT32_MAX) ||
 		    (o->min && v[d] < o->min))
 			return err_set(err, EINVAL, "%s: option '%s': " VAL " is "
 				       "not a value of at least %llu", where,
-				       o->name, part[d], (unsigned long long)o->min);
+				       o->name, part, (unsigned long long)o->min);
 	}
 	for (int d = 0; d < DDIR_COUNT; d++) {
 		uint32_t u32 = (uint32_t)v[d];
@@ -111,7 +112,8 @@ static int set_distribution(void *base, const struct opt_desc *o,
 	return 0;
 }
 
-/* percentage_random=N[,M]: reads, writes. */
+/* percentage_random=N[,M[,T]]: reads, writes, trims; the last given
+ * serves the directions after it. */
 static int set_percentage_random(void *base, const struct opt_desc *o,
 				 const char *value, const char *where,
 				 struct errbuf *err)
@@ -125,11 +127,11 @@ static int set_percentage_random(void *base, const struct opt_desc *o,
 		v[d] = strtoul(p, &end, 10);
 		if (end == p || v[d] > 100 || (*end && *end != ','))
 			return err_set(err, EINVAL, "%s: option '%s': " VAL " is not "
-				       "a percentage 0-100 (or two: reads,writes)",
-				       where, o->name, value);
+				       "a percentage 0-100 (or one each: reads,"
+				       "writes,trims)", where, o->name, value);
 		if (!*end) {
-			if (!d)
-				v[1] = v[0];
+			for (int k = d + 1; k < DDIR_COUNT; k++)
+				v[k] = v[d];
 			break;
 		}
 		p = end + 1;

@@ -30,7 +30,8 @@ _Static_assert(sizeof(struct block_counters) % sizeof(uint64_t) == 0,
 static const char *const block_mechs[] = { MECH_TP_BTF, MECH_RAW_TP, MECH_TRACEPOINT };
 #define BLOCK_NR_MECHS (sizeof(block_mechs) / sizeof(block_mechs[0]))
 
-static const char *const op_names[BLOCK_OP_NR] = { "read", "write", "other" };
+static const char *const op_names[BLOCK_OP_NR] = { "read", "write", "discard",
+						   "other" };
 
 struct block_state {
 	FAMILY_BASE;

@@ -40,7 +40,7 @@ struct figure_def {
 	/* Order among its kind, lower first, as rows and in the trace file.
 	 * Families space theirs by tens, so a new one fits between: kernel
 	 * figures io_uring 0, sched 10, faults 20, counters 25, block 30; function rows
-	 * sampling 0, sched 10, syscalls 20. */
+	 * sampling 0, funcs (exact) 5, sched 10, syscalls 20. */
 	int rank;
 };
 

@@ -31,6 +31,7 @@
 #include "probes/selection.h"
 #include "probes/maps.h"
 #include "probes/family.h"
+#include "probes/figures.h"
 #include "probes/ksyms.h"
 #include "workload/stats.h"
 
@@ -68,6 +69,7 @@ struct funcs_state {
 	struct funcs_fn_counters sum[FUNCS_MAX_FNS];
 	struct hist *h;                     /* nr_slots histograms */
 	struct funcs_global g;
+	struct funcs_overflow overflow;     /* claimed == 0: none */
 };
 
 static void list_add(char *buf, size_t size, const char *fmt, const char *a, const char *b)
@@ -443,6 +445,9 @@ static int funcs_collect(void *state, uint64_t workload_ios)
 			      sizeof(s->sum[0]) / sizeof(uint64_t), (uint64_t *)s->sum);
 	if (!err)
 		err = map_sum_counters(s->skel->maps.global, &s->g, sizeof(s->g));
+	if (!err && bpf_map_lookup_elem(bpf_map__fd(s->skel->maps.first_overflow),
+					&(uint32_t){ 0 }, &s->overflow))
+		err = -errno;
 	if (err)
 		return err;
 	free(s->h);
@@ -494,6 +499,7 @@ void funcs_state_info(const void *state, struct funcs_info_view *v)
 	v->failed = s->failed;
 	v->wl = &s->wl;
 	v->g = &s->g;
+	v->overflow = s->overflow.claimed ? &s->overflow : NULL;
 }
 
 /* What the family lost, by cause (probes/family_render.h); depth: calls
@@ -505,6 +511,22 @@ static const struct family_drop_def funcs_drops[] = {
 	FAMILY_DROP("depth", struct funcs_state, g.overflow),
 };
 
+/* Figures: each timed function's calls and entry-to-exit time per I/O,
+ * by role, so a function renamed between kernels stays one row. */
+static const struct figure_def funcs_fn_figures[2] =
+	FIGURE_FUNCTION_PER_IO_DEFS("exact", "exact", "calls/IO", "time/IO", 5);
+
+static void funcs_figures(const void *state, const struct probe_workload *wl,
+			  struct figure_set *out)
+{
+	struct funcs_slot_view v;
+
+	for (size_t i = 0; i < funcs_state_slots(state); i++)
+		if (funcs_state_slot(state, i, &v) && v.attached && v.c->calls)
+			figure_put_fn_per_io(out, funcs_fn_figures, v.def->role, v.c->calls,
+					     v.c->ns_sum, wl->ios);
+}
+
 const struct probe_family funcs_probe = {
 	FAMILY_COMMON(funcs, "funcs",
 		      "exact entry-to-exit time of tag, GUP, release, DAX and io_uring functions"),
@@ -512,5 +534,5 @@ const struct probe_family funcs_probe = {
 	 * would not attach are listed: --probe-toggle leaves them. */
 	.stays_attached = true,
 	FAMILY_DROPS(funcs_drops),
-	FAMILY_HOOKS(funcs, prepare, attach, note_status, destroy),
+	FAMILY_HOOKS(funcs, prepare, attach, note_status, destroy, figures),
 };

@@ -126,6 +126,46 @@ static void text_hctx(FILE *out, const struct funcs_global *g)
 		fputc('\n', out);
 }
 
+/* The name of the function in @slot, "?" for a slot not bound. */
+static const char *slot_name(const void *state, uint32_t slot)
+{
+	struct funcs_slot_view v;
+
+	return funcs_state_slot(state, slot, &v) ? v.kname : "?";
+}
+
+/* The first stack found full: after it, that task's calls went untimed. */
+static void text_overflow(const void *state, FILE *out, const struct funcs_overflow *o)
+{
+	char age[32];
+
+	fprintf(out, "    first full stack: task %.16s (tid %u), outermost first:", o->comm,
+		o->tid);
+	for (int i = 0; i < FUNCS_MAX_DEPTH; i++)
+		fprintf(out, "%s %s (entered %s before)", i ? "," : "", slot_name(state, o->slot[i]),
+			fmt_ns((double)(o->ts - o->entered[i]), age, sizeof(age)));
+	fputc('\n', out);
+}
+
+static struct json_object *json_overflow(const void *state, const struct funcs_overflow *o)
+{
+	struct json_object *j = json_object_new_object(), *frames = json_object_new_array();
+
+	json_object_object_add(j, "task", json_object_new_string_len(o->comm,
+								     (int)strnlen(o->comm, sizeof(o->comm))));
+	json_object_object_add(j, "tid", json_object_new_int64(o->tid));
+	for (int i = 0; i < FUNCS_MAX_DEPTH; i++) {
+		struct json_object *f = json_object_new_object();
+
+		json_object_object_add(f, "function",
+				       json_object_new_string(slot_name(state, o->slot[i])));
+		json_object_object_add(f, "entered_ns_before", json_u64(o->ts - o->entered[i]));
+		json_object_array_add(frames, f);
+	}
+	json_object_object_add(j, "frames", frames);
+	return j;
+}
+
 void funcs_render_text(const void *state, FILE *out)
 {
 	struct funcs_info_view info;
@@ -176,6 +216,8 @@ void funcs_render_text(const void *state, FILE *out)
 	if (info.failed && info.failed[0])
 		fprintf(out, "    would not attach: %s\n", info.failed);
 	family_drops_text(state, out);
+	if (info.overflow)
+		text_overflow(state, out, info.overflow);
 }
 
 static struct json_object *json_function(const struct funcs_slot_view *v,
@@ -281,5 +323,7 @@ void funcs_render_json(const void *state, struct json_object *kernel)
 	json_object_object_add(o, "absent", json_list(info.absent));
 	json_object_object_add(o, "failed", json_list(info.failed));
 	json_object_object_add(o, "drops", family_drops_json(state));
+	if (info.overflow)
+		json_object_object_add(o, "first_full_stack", json_overflow(state, info.overflow));
 	json_object_object_add(kernel, probe_json_name(&funcs_probe), o);
 }

@@ -63,6 +63,7 @@ struct funcs_info_view {
 	const char *failed;
 	const struct probe_workload *wl;
 	const struct funcs_global *g;
+	const struct funcs_overflow *overflow;   /* NULL: no stack overflowed */
 };
 
 size_t funcs_state_slots(const void *state);

@@ -105,6 +105,16 @@ static inline int report_job_group(const struct report_job *rj)
 	return rj->job ? rj->job->group_id : 0;
 }
 
+/* The job moved bytes or issued I/O in some direction: fio leaves out
+ * of its reports the entries that did neither. */
+static inline bool report_job_did_io(const struct worker_stats *st)
+{
+	for (int d = 0; d < DDIR_COUNT; d++)
+		if (st->dir[d].bytes || st->issued[d])
+			return true;
+	return false;
+}
+
 /* The totals of group @id, NULL when the report has none. */
 static inline const struct report_group *report_find_group(const struct report *r, int id)
 {

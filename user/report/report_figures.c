@@ -63,6 +63,7 @@ enum { FIG_DIR_IOPS, FIG_DIR_BW, FIG_DIR_LAT_MEAN, FIG_DIR_LAT_P99, FIG_DIR_NR }
 static const struct figure_def direction_defs[DDIR_COUNT][FIG_DIR_NR] = {
 	DIR_DEFS(DDIR_READ, "read", FIG_NR),
 	DIR_DEFS(DDIR_WRITE, "write", FIG_NR + FIG_DIR_NR),
+	DIR_DEFS(DDIR_TRIM, "trim", FIG_NR + 2 * FIG_DIR_NR),
 };
 
 struct direction_acc {

@@ -153,26 +153,11 @@ static void add_ddir(struct jbuild *b, struct json_object *job, const char *name
 	jadd(b, job, name, o);
 }
 
-/* iodig does no trims or syncs; fio still prints the empty objects. */
-static void add_unused_ddirs(struct jbuild *b, struct json_object *job)
+/* iodig does no syncs; fio still prints the empty object. */
+static void add_unused_sync(struct jbuild *b, struct json_object *job)
 {
 	static const struct ddir_stats none;
-	struct json_object *trim = jnew_obj(b), *sync = jnew_obj(b);
-
-	jint(b, trim, "io_bytes", 0);
-	jint(b, trim, "io_kbytes", 0);
-	jint(b, trim, "bw_bytes", 0);
-	jint(b, trim, "bw", 0);
-	jfloat(b, trim, "iops", 0.0);
-	jint(b, trim, "runtime", 0);
-	jint(b, trim, "total_ios", 0);
-	jint(b, trim, "short_ios", 0);
-	jint(b, trim, "drop_ios", 0);
-	add_lat(b, trim, "slat_ns", &none.slat, NULL, NULL, LAT_SLAT);
-	add_lat(b, trim, "clat_ns", &none.clat, NULL, NULL, LAT_CLAT);
-	add_lat(b, trim, "lat_ns", &none.lat, NULL, NULL, LAT_LAT);
-	add_rate_stats(b, trim, &none, NULL, DDIR_READ);
-	jadd(b, job, "trim", trim);
+	struct json_object *sync = jnew_obj(b);
 
 	jint(b, sync, "total_ios", 0);
 	add_lat(b, sync, "lat_ns", &none.lat, NULL, NULL, LAT_LAT);
@@ -263,7 +248,8 @@ static void add_job_extras(struct jbuild *b, struct json_object *job,
 	struct json_object *o = jnew_obj(b);
 
 	jint(b, o, "workers", rj->nr_workers);
-	jint(b, o, "io_errors", st->dir[DDIR_READ].errors + st->dir[DDIR_WRITE].errors);
+	jint(b, o, "io_errors", st->dir[DDIR_READ].errors + st->dir[DDIR_WRITE].errors +
+				st->dir[DDIR_TRIM].errors);
 	jint(b, o, "nowait_eagain", st->nowait_eagain);
 	jint(b, o, "verified_blocks", st->verified_blocks);
 	jint(b, o, "verify_errors", st->verify_errors);
@@ -292,7 +278,8 @@ static void add_job(struct jbuild *b, struct json_object *jobs,
 		add_job_options(b, o, rj->job);
 	add_ddir(b, o, "read", rj, g, DDIR_READ);
 	add_ddir(b, o, "write", rj, g, DDIR_WRITE);
-	add_unused_ddirs(b, o);
+	add_ddir(b, o, "trim", rj, g, DDIR_TRIM);
+	add_unused_sync(b, o);
 
 	jint(b, o, "job_runtime", stats_total_run_ms(st, rj->nr_workers));
 	jfloat(b, o, "usr_cpu", stats_cpu_pct(st->usr_ns, st, rj->nr_workers));

@@ -7,8 +7,6 @@
 
 #include "report/report.h"
 
-static const char *const ddir_names[DDIR_COUNT] = { "read", "write" };
-
 /* Field @f of every point; a double is written to the whole ns, which is
  * finer than the histogram it comes from. */
 static struct json_object *field_array(const struct series *s, const struct series_field *f)
@@ -37,7 +35,7 @@ static struct json_object *one_series(const struct series *s)
 	bool ok = o != NULL;
 
 	ok = ok && !json_object_object_add(o, "job", json_object_new_string(s->job));
-	ok = ok && !json_object_object_add(o, "ddir", json_object_new_string(ddir_names[s->ddir]));
+	ok = ok && !json_object_object_add(o, "ddir", json_object_new_string(ddir_name(s->ddir)));
 	ok = ok && !json_object_object_add(o, "interval_ns",
 					   json_object_new_int64((int64_t)s->interval_ns));
 	ok = ok && !json_object_object_add(o, "ramp_ns", json_object_new_int64((int64_t)s->ramp_ns));

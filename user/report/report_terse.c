@@ -96,7 +96,7 @@ static void terse_job(FILE *out, const struct report *r, const struct report_job
 	fprintf(out, "%d;iodig-%s;%s;%d;%d", TERSE_VERSION, IODIG_VERSION,
 		rj->job ? rj->job->name : "job", report_job_group(rj), -err);
 	terse_ddir(out, rj, g, DDIR_READ);
-	terse_ddir(out, rj, g, DDIR_WRITE);
+	terse_ddir(out, rj, g, DDIR_WRITE); /* version 3 has no trim part */
 	fprintf(out, ";%f%%;%f%%;%llu;%llu;%llu",
 		stats_cpu_pct(st->usr_ns, st, rj->nr_workers),
 		stats_cpu_pct(st->sys_ns, st, rj->nr_workers),
@@ -124,9 +124,7 @@ int report_terse(const struct report *r, FILE *out)
 		const struct worker_stats *st = &r->jobs[i].st;
 
 		/* fio leaves out entries that did nothing, as its text does */
-		if (!st->dir[DDIR_READ].bytes && !st->dir[DDIR_WRITE].bytes &&
-		    !st->issued[DDIR_READ] && !st->issued[DDIR_WRITE] &&
-		    !r->jobs[i].error && !st->error)
+		if (!report_job_did_io(st) && !r->jobs[i].error && !st->error)
 			continue;
 		terse_job(out, r, &r->jobs[i]);
 	}

@@ -157,7 +157,6 @@ static void print_bw_iops(FILE *out, const struct ddir_stats *ds,
 static void print_ddir(FILE *out, const struct report_job *rj,
 		       const struct report_group *g, enum ddir d)
 {
-	static const char *const names[DDIR_COUNT] = { "read", "write" };
 	const struct ddir_stats *ds = &rj->st.dir[d];
 	const bool i2p = kb_is_pow2(group_kb_base(g));
 	uint64_t runt = stats_runtime_ms(&rj->st);
@@ -170,7 +169,7 @@ static void print_ddir(FILE *out, const struct report_job *rj,
 	bw = ds->bytes * 1000 / runt;
 	iops = ds->ios * 1000 / runt;
 	/* fio 3.33 appends the zoned-device reset count to every write line */
-	fprintf(out, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n", names[d],
+	fprintf(out, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n", ddir_name(d),
 		fio_num2str(iops_s, sizeof(iops_s), iops, 4, 1, false, N2S_NONE),
 		fio_num2str(bw_s, sizeof(bw_s), bw, 4, 1, i2p, N2S_BYTEPERSEC),
 		fio_num2str(bw_alt, sizeof(bw_alt), bw, 4, 1, !i2p, N2S_BYTEPERSEC),
@@ -236,8 +235,7 @@ static void print_job(FILE *out, const struct report *r,
 
 	/* fio leaves out jobs that did nothing; one that failed is kept so
 	 * the error is reported where the job would be */
-	if (!st->dir[DDIR_READ].bytes && !st->dir[DDIR_WRITE].bytes &&
-	    !st->issued[DDIR_READ] && !st->issued[DDIR_WRITE] && !err)
+	if (!report_job_did_io(st) && !err)
 		return;
 
 	g = report_find_group(r, report_job_group(rj));
@@ -272,11 +270,13 @@ static void print_job(FILE *out, const struct report *r,
 	print_dist(out, "  IO depths    : ", dist_depth_labels, st->depth_dist);
 	print_dist(out, "     submit    : ", dist_batch_labels, st->submit_dist);
 	print_dist(out, "     complete  : ", dist_batch_labels, st->complete_dist);
-	fprintf(out, "     issued rwts: total=%llu,%llu,0,0 short=%llu,%llu,0,0 "
+	fprintf(out, "     issued rwts: total=%llu,%llu,%llu,0 short=%llu,%llu,%llu,0 "
 		"dropped=0,0,0,0\n", (unsigned long long)st->issued[DDIR_READ],
 		(unsigned long long)st->issued[DDIR_WRITE],
+		(unsigned long long)st->issued[DDIR_TRIM],
 		(unsigned long long)st->dir[DDIR_READ].short_ios,
-		(unsigned long long)st->dir[DDIR_WRITE].short_ios);
+		(unsigned long long)st->dir[DDIR_WRITE].short_ios,
+		(unsigned long long)st->dir[DDIR_TRIM].short_ios);
 
 	for (d = 0; d < DDIR_COUNT; d++)
 		errors += st->dir[d].errors;
@@ -297,7 +297,8 @@ static void print_job(FILE *out, const struct report *r,
 
 static void print_group(FILE *out, const struct report_group *g)
 {
-	static const char *const names[DDIR_COUNT] = { "   READ", "  WRITE" };
+	static const char *const names[DDIR_COUNT] = { "   READ", "  WRITE",
+							"   TRIM" };
 	const bool i2p = kb_is_pow2(group_kb_base(g));
 	unsigned int d;
 
@@ -351,7 +352,7 @@ static void print_preamble(FILE *out, const struct report *r)
 			j->name, j->group_id, rw_mode_name(j->rw),
 			j->bs_min[DDIR_READ], j->bs_max[DDIR_READ],
 			j->bs_min[DDIR_WRITE], j->bs_max[DDIR_WRITE],
-			j->bs_min[DDIR_READ], j->bs_max[DDIR_READ],
+			j->bs_min[DDIR_TRIM], j->bs_max[DDIR_TRIM],
 			j->ioengine, j->iodepth);
 		if (j->numjobs > 1)
 			fputs("...\n", out);

@@ -29,7 +29,7 @@ int engine_device_inspect(const struct job *job, struct job_target *t,
 		ret = target_inspect(disk_path, &t->info, err);
 		if (ret)
 			return ret;
-	} else if (rw_has_write(job->rw) && !allow_destructive && !job->allow_mounted_write) {
+	} else if (rw_modifies(job->rw) && !allow_destructive && !job->allow_mounted_write) {
 		return err_set(err, EPERM, "%s:%d: job '%s': %s has no block device iodig can check for a filesystem or other users, so writing to it needs --allow-destructive",
 			       job->source, job->source_line, job->name, t->path);
 	} else {

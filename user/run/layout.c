@@ -122,7 +122,8 @@ static int layout_one(const struct job *job, const char *path, uint64_t need,
 			       job->source, job->source_line, job->name, path);
 	if (job->create_on_open || job->fill_device || job->file_append)
 		return 0;
-	if (rw_has_read(job->rw) || job->overwrite)
+	/* fio lays out with data what a job reads or trims */
+	if (rw_has_read(job->rw) || rw_has_trim(job->rw) || job->overwrite)
 		return write_out(path, need, err);
 	return size_only(path, need, job->fallocate, err);
 }

@@ -17,6 +17,7 @@
 
 #include "run/engine_device.h"
 #include "run/layout.h"
+#include "run/replay_prepare.h"
 #include "run/run.h"
 #include "target/zoned.h"
 #include "target/write_guard.h"
@@ -24,7 +25,7 @@
 
 static bool job_writes(const struct job *job)
 {
-	return rw_has_write(job->rw);
+	return rw_modifies(job->rw);
 }
 
 /* fio's diskless engines (null) touch no file: nothing to check, guard or
@@ -69,6 +70,10 @@ static int resolve_path(struct run_ctx *ctx, const struct job *job,
 		return use_scratch(ctx, t, err);
 	if (ctx->opts.target && !wants_scratch(ctx)) {
 		snprintf(t->path, sizeof(t->path), "%s", ctx->opts.target);
+		return 0;
+	}
+	if (job->replay.log[0]) { /* the log names the files */
+		snprintf(t->path, sizeof(t->path), "%s", job->replay.redirect);
 		return 0;
 	}
 	if (job->filename[0]) {
@@ -216,6 +221,25 @@ static int check_zonemode(const struct job *job, const struct job_target *t,
 		       job->source, job->source_line, job->name, t->path, model);
 }
 
+/* The target of a job that makes its own I/O: inspected, its region
+ * sized and, when the job writes, guarded.  The scratch device is
+ * iodig's own: what an earlier job wrote there is not somebody's data. */
+static int resolve_target(const struct run_ctx *ctx, const struct job *job,
+			  struct job_target *t, struct errbuf *err)
+{
+	int ret = engine_device_inspect(job, t, ctx->opts.allow_destructive, err);
+
+	if (!ret)
+		ret = inspect_target(job, t, err);
+	if (ret < 0)
+		return ret;
+	ret = resolve_region(job, t, err);
+	if (ret || !job_writes(job) || t->scratch || job_diskless(job))
+		return ret;
+	return target_write_guard(&t->info, ctx->opts.allow_destructive ||
+				  job->allow_mounted_write, err);
+}
+
 int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 {
 	int ret;
@@ -225,29 +249,15 @@ int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 		return err_set(err, ENOMEM, "out of memory");
 	/* First check every job, so a bad one writes nothing anywhere. */
 	for (size_t j = 0; j < ctx->jobs.count; j++) {
-		const struct job *job = &ctx->jobs.jobs[j];
+		struct job *job = &ctx->jobs.jobs[j];
 		struct job_target *t = &ctx->targets[j];
 
 		ret = resolve_path(ctx, job, t, err);
-		if (ret)
-			return ret;
-		ret = engine_device_inspect(job, t, ctx->opts.allow_destructive, err);
 		if (!ret)
-			ret = inspect_target(job, t, err);
-		if (ret < 0)
-			return ret;
-		ret = resolve_region(job, t, err);
-		if (ret)
-			return ret;
-		/* The scratch device is iodig's own: what an earlier job wrote
-		 * there is not somebody's data. */
-		if (job_writes(job) && !t->scratch && !job_diskless(job)) {
-			ret = target_write_guard(&t->info, ctx->opts.allow_destructive ||
-						 job->allow_mounted_write, err);
-			if (ret)
-				return ret;
-		}
-		ret = check_zonemode(job, t, err);
+			ret = job->replay.log[0] ? replay_prepare(ctx, job, t, err) :
+			      resolve_target(ctx, job, t, err);
+		if (!ret)
+			ret = check_zonemode(job, t, err);
 		if (ret)
 			return ret;
 		add_disk(ctx, t->info.disk_name);
@@ -255,6 +265,8 @@ int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 	for (size_t j = 0; j < ctx->jobs.count; j++) {
 		struct job_target *t = &ctx->targets[j];
 
+		if (t->replay)
+			continue; /* fio lays out nothing for a replay */
 		ret = layout_job_files(ctx, &ctx->jobs.jobs[j], t, err);
 		if (ret)
 			return ret;

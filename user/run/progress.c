@@ -37,14 +37,15 @@ static void human_count(char *buf, size_t len, double v)
 	snprintf(buf, len, "%.*f%s", s->div > 1 ? 1 : 0, v / s->div, s->name);
 }
 
-/* fio's per-worker state letters: r/R random/sequential read, w/W write,
- * m/M mixed, _ finished; "r(4)" when all four show the same. */
+/* fio's per-worker state letters: r/R random/sequential read, w/W write
+ * (trimwrite too), m/M mixed, d/D trim, _ finished; "r(4)" when all four show the same. */
 static const char *status_letters(const struct run_ctx *ctx, unsigned int first,
 				  unsigned int count, char *buf, size_t len)
 {
 	static const char letter[] = { [RW_READ] = 'R', [RW_WRITE] = 'W',
 		[RW_RANDREAD] = 'r', [RW_RANDWRITE] = 'w', [RW_RW] = 'M',
-		[RW_RANDRW] = 'm' };
+		[RW_RANDRW] = 'm', [RW_TRIM] = 'D', [RW_RANDTRIM] = 'd',
+		[RW_TRIMWRITE] = 'W', [RW_RANDTRIMWRITE] = 'w' };
 	size_t off = 0;
 	char prev = 0;
 	unsigned int run = 0;
@@ -68,23 +69,45 @@ static const char *status_letters(const struct run_ctx *ctx, unsigned int first,
 	return buf;
 }
 
+/* fio's "[r=..,w=..,t=..][r=..,w=..,t=.. IOPS]" over the directions the
+ * jobs do (reads when none). */
+static void print_rates(const bool has[DDIR_COUNT], char rate[][64],
+			char iops[][32])
+{
+	static const char letter[DDIR_COUNT] = { 'r', 'w', 't' };
+	bool any = has[DDIR_READ] || has[DDIR_WRITE] || has[DDIR_TRIM];
+
+	for (int pass = 0; pass < 2; pass++) {
+		const char *sep = "[";
+
+		for (int d = 0; d < DDIR_COUNT; d++) {
+			if (!has[d] && (any || d != DDIR_READ))
+				continue;
+			fprintf(stderr, "%s%c=%s", sep, letter[d],
+				pass ? iops[d] : rate[d]);
+			sep = ",";
+		}
+		fputs(pass ? " IOPS]" : "]", stderr);
+	}
+}
+
 void progress_print(struct progress *p, const struct run_ctx *ctx,
 		    unsigned int first, unsigned int count, uint64_t elapsed_ns,
 		    uint64_t total_ns)
 {
 	uint64_t bytes[DDIR_COUNT] = { 0 }, ios[DDIR_COUNT] = { 0 };
 	unsigned int running = 0;
-	char pct[16] = "", eta[32] = "", rate[2][64], iops[2][32], letters[64];
-	bool has[DDIR_COUNT] = { false, false };
+	char pct[16] = "", eta[32] = "", rate[DDIR_COUNT][64];
+	char iops[DDIR_COUNT][32], letters[64];
+	bool has[DDIR_COUNT] = { false, false, false };
 	double dt;
 
 	for (unsigned int i = first; i < first + count; i++) {
 		const struct worker_stats *s = &ctx->shared->stats[i];
 
 		running += !s->done;
-		has[DDIR_READ] |= rw_has_read(ctx->workers[i].job->rw);
-		has[DDIR_WRITE] |= rw_has_write(ctx->workers[i].job->rw);
 		for (int d = 0; d < DDIR_COUNT; d++) {
+			has[d] |= rw_has_dir(ctx->workers[i].job->rw, (enum ddir)d);
 			bytes[d] += s->dir[d].bytes;
 			ios[d] += s->dir[d].ios;
 		}
@@ -110,13 +133,7 @@ void progress_print(struct progress *p, const struct run_ctx *ctx,
 	}
 	fprintf(stderr, "\rJobs: %u (f=%u): [%s]%s", running, running,
 		status_letters(ctx, first, count, letters, sizeof(letters)), pct);
-	if (has[DDIR_READ] && has[DDIR_WRITE])
-		fprintf(stderr, "[r=%s,w=%s][r=%s,w=%s IOPS]", rate[0], rate[1],
-			iops[0], iops[1]);
-	else if (has[DDIR_WRITE])
-		fprintf(stderr, "[w=%s][w=%s IOPS]", rate[1], iops[1]);
-	else
-		fprintf(stderr, "[r=%s][r=%s IOPS]", rate[0], iops[0]);
+	print_rates(has, rate, iops);
 	fprintf(stderr, "%s\033[K", eta);
 	fflush(stderr);
 	p->shown = true;

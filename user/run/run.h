@@ -71,6 +71,7 @@ struct job_target {
 	unsigned int nr_files;        /* files of each clone (nrfiles) */
 	uint64_t file_size;           /* bytes of each */
 	bool scratch;                 /* iodig's own scratch device */
+	struct replay_log *replay;    /* read_iolog's log (run/replay_prepare.c) */
 };
 
 /* A stonewall group: jobs that run together, one after the group before. */

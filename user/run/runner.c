@@ -25,6 +25,7 @@
 #include "probes/probe.h"
 #include "probes/probe_cache.h"
 #include "run/group_probes.h"
+#include "run/replay_prepare.h"
 #include "run/run.h"
 #include "target/write_guard.h"
 #include "workload/files.h"
@@ -115,6 +116,9 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 			 * gives each its size. */
 			if (job->filesize && w->io_limit > t->region_len)
 				w->io_limit = t->region_len;
+			w->replay = t->replay; /* its end ends the job */
+			if (t->replay)
+				w->io_limit = UINT64_MAX;
 			w->stats = &ctx->shared->stats[k];
 			w->stop = &ctx->shared->stop;
 			/* fio counts every clone's weight in from the start */
@@ -535,6 +539,7 @@ void run_ctx_cleanup(struct run_ctx *ctx)
 	if (ctx->shared)
 		munmap(ctx->shared, ctx->shared_len);
 	ctx->shared = NULL;
+	replay_targets_free(ctx);
 	FREE_AND_NULL(ctx->targets);
 	job_list_free(&ctx->jobs);
 }

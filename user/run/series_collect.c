@@ -26,8 +26,7 @@ int series_collect_begin(struct series_collector *c, const struct job *jobs, siz
 		for (int d = 0; d < DDIR_COUNT; d++) {
 			struct series *s;
 
-			if (!jobs[j].stats || !(d == DDIR_READ ? rw_has_read(jobs[j].rw) :
-							      rw_has_write(jobs[j].rw)))
+			if (!jobs[j].stats || !rw_has_dir(jobs[j].rw, (enum ddir)d))
 				continue;
 			s = series_set_add(&c->set);
 			if (!s)

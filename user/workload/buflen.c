@@ -15,6 +15,8 @@ void buflen_init(struct buflen_gen *g, const struct job *job,
 	 * draws the lengths the writes drew */
 	enum frand_purpose wp = job->verify != VERIFY_NONE ? FRAND_BS_READ :
 			       FRAND_BS_WRITE;
+	/* and trimwrite's trims the write seed (fio's td_fill_rand_seeds) */
+	enum frand_purpose tp = rw_is_trimwrite(job->rw) ? wp : FRAND_BS_TRIM;
 
 	bool use64 = job->random_generator == RGEN_TAUSWORTHE64;
 
@@ -23,6 +25,8 @@ void buflen_init(struct buflen_gen *g, const struct job *job,
 		   frand_job_seed(seed_base, thread_number, FRAND_BS_READ), use64);
 	frand_seed(&g->state[DDIR_WRITE],
 		   frand_job_seed(seed_base, thread_number, wp), use64);
+	frand_seed(&g->state[DDIR_TRIM],
+		   frand_job_seed(seed_base, thread_number, tp), use64);
 }
 
 /* bssplit: the first size, in ascending percentage order, whose running

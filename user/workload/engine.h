@@ -64,6 +64,10 @@ struct io_unit {
  * (falloc: fallocate needs a writable file even for rw=read). */
 #define ENGINE_RDWR     (1u << 5)
 
+/* The engine issues trims itself (null completes them, falloc punches a
+ * hole); the worker discards for every other engine (workload/trim.h). */
+#define ENGINE_OWN_TRIM (1u << 7)
+
 /* Each I/O goes to io_unit.fd, not worker.fd: the engine spreads a job's
  * I/O over several files (filename=a:b, nrfiles), as fio's engines do. */
 #define ENGINE_UNIT_FD  (1u << 6)

@@ -16,10 +16,9 @@ static uint32_t min_active_bs(const struct job *job)
 {
 	uint32_t m = UINT32_MAX;
 
-	if (rw_has_read(job->rw) && job->bs_min[DDIR_READ] < m)
-		m = job->bs_min[DDIR_READ];
-	if (rw_has_write(job->rw) && job->bs_min[DDIR_WRITE] < m)
-		m = job->bs_min[DDIR_WRITE];
+	for (int d = 0; d < DDIR_COUNT; d++)
+		if (rw_has_dir(job->rw, (enum ddir)d) && job->bs_min[d] < m)
+			m = job->bs_min[d];
 	return m;
 }
 

@@ -196,7 +196,7 @@ void worker_close_files(struct worker *w)
 int worker_open_target(struct worker *w, struct errbuf *err)
 {
 	const struct job *job = w->job;
-	int flags = rw_has_write(job->rw) || (job->engine->flags & ENGINE_RDWR) ?
+	int flags = rw_modifies(job->rw) || (job->engine->flags & ENGINE_RDWR) ?
 		    O_RDWR : O_RDONLY;
 
 	/* fio's diskless engines (null) open no file; the file-operation

@@ -26,6 +26,7 @@ struct frand {
 enum frand_purpose {
 	FRAND_BS_READ = 0,
 	FRAND_BS_WRITE = 1,
+	FRAND_BS_TRIM = 2,
 	FRAND_VERIFY = 3,
 	FRAND_MIX = 4,
 	FRAND_BLOCK = 6,

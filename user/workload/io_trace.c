@@ -52,7 +52,7 @@ void io_trace_io(struct io_trace *t, const struct worker *w, const struct io_uni
 	fprintf(t->mem, "%llu %s %s %llu %u\n",
 		(unsigned long long)usec_since(t, u->start_ns),
 		worker_file_name(w, u->file, path, sizeof(path)),
-		u->ddir == DDIR_READ ? "read" : "write",
+		ddir_name(u->ddir),
 		(unsigned long long)u->offset, u->len);
 }
 

@@ -11,6 +11,17 @@ const char *rw_mode_name(enum rw_mode rw)
 	case RW_RANDWRITE: return "randwrite";
 	case RW_RW:        return "rw";
 	case RW_RANDRW:    return "randrw";
+	case RW_TRIM:      return "trim";
+	case RW_RANDTRIM:  return "randtrim";
+	case RW_TRIMWRITE: return "trimwrite";
+	case RW_RANDTRIMWRITE: return "randtrimwrite";
 	}
 	return "unknown";
+}
+
+const char *ddir_name(enum ddir d)
+{
+	static const char *const names[DDIR_COUNT] = { "read", "write", "trim" };
+
+	return (unsigned int)d < DDIR_COUNT ? names[d] : "unknown";
 }

@@ -10,7 +10,8 @@
 
 #include "workload/pattern.h"
 
-enum ddir { DDIR_READ = 0, DDIR_WRITE = 1, DDIR_COUNT = 2 };
+/* fio's data directions (DDIR_RWDIR_CNT of them): trims are discards. */
+enum ddir { DDIR_READ = 0, DDIR_WRITE = 1, DDIR_TRIM = 2, DDIR_COUNT = 3 };
 
 enum rw_mode {
 	RW_READ,
@@ -19,6 +20,10 @@ enum rw_mode {
 	RW_RANDWRITE,
 	RW_RW,       /* "rw" and "readwrite": sequential mix */
 	RW_RANDRW,
+	RW_TRIM,
+	RW_RANDTRIM,
+	RW_TRIMWRITE,     /* each block trimmed, then written */
+	RW_RANDTRIMWRITE,
 };
 
 /* verify= methods, numbered as fio 3.33 numbers them: the number goes
@@ -147,6 +152,22 @@ struct job_log_opts {
 	bool prio;               /* log_prio: the I/O priority, not a 0 flag */
 };
 
+/* fio's read_iolog replay (job/replay_opts.c, workload/replay_log.h). */
+#define REPLAY_SKIP_READ  (1u << 0)
+#define REPLAY_SKIP_WRITE (1u << 1)
+#define REPLAY_SKIP_TRIM  (1u << 2)
+#define REPLAY_SKIP_SYNC  (1u << 3)
+struct job_replay_opts {
+	char log[PATH_MAX];      /* read_iolog; "": the job is not a replay */
+	char redirect[PATH_MAX]; /* replay_redirect: every I/O onto this file */
+	bool no_stall;           /* replay_no_stall: no waits between I/Os */
+	bool chunked;            /* read_iolog_chunked: same replay here */
+	uint64_t align;          /* replay_align: offsets masked down to it */
+	uint64_t scale;          /* replay_scale: offsets divided by it (1) */
+	unsigned int time_scale; /* replay_time_scale: percent of the log's pace */
+	unsigned int skip;       /* replay_skip: REPLAY_SKIP_* */
+};
+
 /* An engine option as the job file or command line gave it, kept until
  * the job's engine is known: ioengine may come on a later line, in the
  * job's section after [global], or on the command line.  Copied with the
@@ -213,7 +234,7 @@ struct job {
 	 * ignored, as by fio, when filename= is given. */
 	unsigned int nrfiles;
 	uint64_t filesize;      /* bytes of each file; 0 = size / nrfiles */
-	uint32_t bs[DDIR_COUNT];     /* "bs=4k" or "bs=4k,8k" (read,write) */
+	uint32_t bs[DDIR_COUNT];     /* "bs=4k" or "bs=4k,8k[,16k]" (read,write,trim) */
 	uint32_t bs_min[DDIR_COUNT]; /* "bsrange=4k-16k": bs_min..bs_max, */
 	uint32_t bs_max[DDIR_COUNT]; /* multiples of bs_min; equal to bs otherwise */
 
@@ -316,6 +337,7 @@ struct job {
 	struct job_stat_opts stat;
 	struct job_log_opts logs;
 	char write_iolog[PATH_MAX]; /* fio's iolog of the I/O issued; "": none */
+	struct job_replay_opts replay;
 
 	/* The options as given, "key=value\n" each, in order: the [global]
 	 * section's (and those before the first --name) first, then the
@@ -374,17 +396,45 @@ struct job {
 
 static inline bool rw_is_random(enum rw_mode rw)
 {
-	return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW;
+	return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW ||
+	       rw == RW_RANDTRIM || rw == RW_RANDTRIMWRITE;
 }
 
 static inline bool rw_has_read(enum rw_mode rw)
 {
-	return rw != RW_WRITE && rw != RW_RANDWRITE;
+	return rw == RW_READ || rw == RW_RANDREAD || rw == RW_RW ||
+	       rw == RW_RANDRW;
+}
+
+static inline bool rw_has_trim(enum rw_mode rw)
+{
+	return rw == RW_TRIM || rw == RW_RANDTRIM || rw == RW_TRIMWRITE ||
+	       rw == RW_RANDTRIMWRITE;
+}
+
+/* fio's trimwrite and randtrimwrite: a trim, then a write of its block. */
+static inline bool rw_is_trimwrite(enum rw_mode rw)
+{
+	return rw == RW_TRIMWRITE || rw == RW_RANDTRIMWRITE;
 }
 
 static inline bool rw_has_write(enum rw_mode rw)
 {
-	return rw != RW_READ && rw != RW_RANDREAD;
+	return rw == RW_WRITE || rw == RW_RANDWRITE || rw == RW_RW ||
+	       rw == RW_RANDRW || rw_is_trimwrite(rw);
+}
+
+/* The job does I/O in direction @d. */
+static inline bool rw_has_dir(enum rw_mode rw, enum ddir d)
+{
+	return d == DDIR_READ ? rw_has_read(rw) :
+	       d == DDIR_WRITE ? rw_has_write(rw) : rw_has_trim(rw);
+}
+
+/* Writes or trims: the job changes what its target holds. */
+static inline bool rw_modifies(enum rw_mode rw)
+{
+	return rw_has_write(rw) || rw_has_trim(rw);
 }
 
 static inline bool job_cpus_has(const struct job_cpus *c, unsigned int cpu)
@@ -414,5 +464,7 @@ static inline uint64_t job_clone_shift(const struct job *job, unsigned int clone
 }
 
 const char *rw_mode_name(enum rw_mode rw);
+/* "read", "write", "trim", as fio names them. */
+const char *ddir_name(enum ddir d);
 
 #endif /* IODIG_JOB_H */

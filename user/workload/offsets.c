@@ -15,10 +15,15 @@
 #define NONE UINT64_MAX
 #define FIO_OFFSET_SEED 0xb1899bedULL /* fio's FIO_RANDSEED */
 
+/* fio's td_min_bs: the smallest block size of any direction. */
 static uint32_t min_bs(const struct job *job)
 {
-	return job->bs_min[DDIR_READ] < job->bs_min[DDIR_WRITE] ?
-	       job->bs_min[DDIR_READ] : job->bs_min[DDIR_WRITE];
+	uint32_t m = job->bs_min[DDIR_READ];
+
+	for (int d = 1; d < DDIR_COUNT; d++)
+		if (job->bs_min[d] < m)
+			m = job->bs_min[d];
+	return m;
 }
 
 int offsets_init(struct offsets *o, const struct job *job,
@@ -215,9 +220,30 @@ uint32_t offsets_take(struct offsets *o, enum ddir d, uint64_t rel,
 		if (n && n * o->align[d] < len)
 			len = (uint32_t)(n * o->align[d]);
 	}
+	/* fio: a randtrimwrite trim drawn where the last one was would
+	 * look like its write done; moving the write's mark keeps the pair */
+	if (d == DDIR_TRIM && o->job->rw == RW_RANDTRIMWRITE &&
+	    o->last_start[DDIR_TRIM] == rel)
+		o->last_start[DDIR_WRITE]--;
 	o->last_start[d] = rel;
 	o->last_pos[d] = rel + len;
 	return len;
+}
+
+enum ddir offsets_trimwrite_ddir(const struct offsets *o)
+{
+	return o->last_start[DDIR_WRITE] == o->last_start[DDIR_TRIM] ?
+	       DDIR_TRIM : DDIR_WRITE;
+}
+
+bool offsets_after_trim(const struct offsets *o, uint64_t *rel,
+			uint32_t *len)
+{
+	if (o->last_start[DDIR_TRIM] == NONE)
+		return false;
+	*rel = o->last_start[DDIR_TRIM];
+	*len = (uint32_t)(o->last_pos[DDIR_TRIM] - o->last_start[DDIR_TRIM]);
+	return true;
 }
 
 void offsets_free(struct offsets *o)

@@ -54,6 +54,17 @@ bool offsets_next(struct offsets *o, enum ddir d, uint64_t *rel,
 uint32_t offsets_take(struct offsets *o, enum ddir d, uint64_t rel,
 		      uint32_t len, bool random);
 
+/* trimwrite, randtrimwrite: a trim when the last write went where the
+ * last trim did (or before any I/O), else the write of the trimmed block
+ * (fio's set_rw_ddir). */
+enum ddir offsets_trimwrite_ddir(const struct offsets *o);
+
+/* A trimwrite or randtrimwrite write: the range the last trim discarded,
+ * not marked in the map (fio's get_next_block and get_next_buflen); false
+ * before any trim. */
+bool offsets_after_trim(const struct offsets *o, uint64_t *rel,
+			uint32_t *len);
+
 /* A new loop: every block unvisited, sequential from the start again. */
 void offsets_reset(struct offsets *o);
 void offsets_free(struct offsets *o);

@@ -24,6 +24,8 @@
 #include "workload/files.h"
 #include "workload/flow.h"
 #include "workload/pacing.h"
+#include "workload/replay_run.h"
+#include "workload/trim.h"
 #include "workload/verify_run.h"
 #include "workload/io_trace.h"
 #include "workload/iolog_writer.h"
@@ -59,6 +61,7 @@ struct io_loop {
 	bool think_pending;       /* thinktime due after a completion */
 	struct pacing pace;
 	struct flow_state flow;   /* flow=: the job's share of its flow_id */
+	struct replay_cursor replay; /* read_iolog: where the log is */
 	int error;
 };
 
@@ -114,6 +117,8 @@ static enum ddir pick_ddir(struct worker *w)
 {
 	const struct job *job = w->job;
 
+	if (rw_has_trim(job->rw))
+		return trim_next_ddir(w);
 	if (!rw_has_write(job->rw))
 		return DDIR_READ;
 	if (!rw_has_read(job->rw))
@@ -128,6 +133,8 @@ static bool prepare_data(struct io_loop *lp, struct io_unit *u)
 	const struct job *job = lp->w->job;
 	uint64_t now = now_ns();
 
+	if (u->ddir == DDIR_TRIM)
+		return true;
 	if (u->ddir == DDIR_READ)
 		return !lp->verify || verify_run_plain_read(&lp->vr, u);
 	if (!lp->verify || job->verify == VERIFY_NULL)
@@ -135,6 +142,22 @@ static bool prepare_data(struct io_loop *lp, struct io_unit *u)
 	if (lp->verify)
 		verify_run_write(&lp->vr, u, now);
 	return true;
+}
+
+static int quiesce(struct io_loop *lp);
+static int quiesce_loop(void *lp) { return quiesce(lp); }
+
+/* read_iolog: the log's next I/O (workload/replay_run.h). */
+static bool replay_unit(struct io_loop *lp, struct io_unit *u)
+{
+	int ret = replay_cursor_next(&lp->replay, lp->w, lp->deadline_ns, u,
+				     quiesce_loop, lp);
+
+	if (ret < 0 && !lp->error)
+		lp->error = worker_fail(lp->w, ret, "sync of %s failed: %s",
+					lp->w->path, strerror(-ret));
+	lp->exhausted = ret <= 0;
+	return ret > 0;
 }
 
 /* Fills @u with the next I/O of the job (fio's get_io_u); false when there
@@ -147,7 +170,11 @@ static bool fill_unit(struct io_loop *lp, struct io_unit *u)
 
 	if (lp->verify_phase || lp->vr.stop || lp->exhausted)
 		return false;
+	if (w->replay)
+		return replay_unit(lp, u);
 	u->ddir = pick_ddir(w);
+	if (trim_fill_write(w, u))
+		return true;
 	if (lp->fs.files) {
 		/* several files: file_service picks the file and the offset */
 		u->len = buflen_next(&w->buflen, u->ddir, w->region_len);
@@ -253,7 +280,9 @@ static bool io_error_tolerated(struct io_loop *lp, const struct io_unit *u)
 		lp->full = true;
 		return true;
 	}
-	return job_error_is_non_fatal(job, u->ddir, (int)-u->result);
+	/* fio's td_error_type: a trim's error is of the write class */
+	return job_error_is_non_fatal(job, u->ddir == DDIR_READ ? 0 : 1,
+				      (int)-u->result);
 }
 
 /* rate_min's check, and thinktime counted on completions. */
@@ -271,7 +300,8 @@ static void paced_completion(struct io_loop *lp, const struct io_unit *u,
 static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 {
 	struct worker *w = lp->w;
-	bool sync = engine_is_sync(w->job);
+	bool sync = engine_is_sync(w->job) ||
+		    (u->ddir == DDIR_TRIM && trim_by_worker(w->job));
 
 	if (u->result < 0 && io_error_tolerated(lp, u)) {
 		w->stats->dir[u->ddir].errors++;
@@ -279,7 +309,7 @@ static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 		w->stats->dir[u->ddir].errors++;
 		lp->error = worker_fail(w, (int)u->result,
 					"%s of %u bytes at offset %llu on %s failed: %s",
-					u->ddir == DDIR_READ ? "read" : "write", u->len,
+					ddir_name(u->ddir), u->len,
 					(unsigned long long)u->offset, w->path,
 					strerror((int)-u->result));
 	} else if (w->job->engine->flags & ENGINE_FILE_OPS) {
@@ -472,7 +502,6 @@ static bool flow_allows(struct io_loop *lp)
 static bool issue_one(struct io_loop *lp, uint64_t now)
 {
 	struct worker *w = lp->w;
-	const struct engine_ops *e = w->job->engine;
 	struct io_unit *u = next_unit(lp);
 	enum io_result r;
 
@@ -482,12 +511,13 @@ static bool issue_one(struct io_loop *lp, uint64_t now)
 		return false;
 	u->issue_ns = u->start_ns;
 	io_trace_io(&lp->trace, w, u);
-	r = e->queue(w, u);
+	r = trim_or_queue(w, u, lp->queued);
 	if (r == IO_BUSY) {
 		lp->retry = u;
 		return false;
 	}
-	lp->issued_bytes += u->len;
+	if (ddir_counts_in_size(w->job->rw, u->ddir))
+		lp->issued_bytes += u->len;
 	lp->issued_ios++;
 	if (lp->pacing) {
 		pacing_issued(&lp->pace, u->ddir, u->len);
@@ -775,6 +805,7 @@ static int worker_run(struct worker *w)
 	for (start = now_ns(); !stopped(w) && now_ns() - start < job->startdelay_ns;)
 		sleep_ns(10000000);
 	start = now_ns();
+	replay_cursor_start(&lp.replay, w->replay, start);
 	lp.ramp_end_ns = start + job->ramp_time_ns;
 	if (job->runtime_ns)
 		lp.deadline_ns = lp.ramp_end_ns + job->runtime_ns;

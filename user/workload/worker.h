@@ -14,6 +14,7 @@
 #include "workload/flow.h"
 #include "workload/job.h"
 #include "workload/offsets.h"
+#include "workload/replay_log.h"
 #include "base/rng.h"
 #include "workload/stats.h"
 
@@ -57,6 +58,11 @@ struct worker {
 	struct rng rng;
 	struct offsets offsets;      /* where each I/O goes */
 	struct buflen_gen buflen;    /* how long each is */
+	int trim_kind;               /* workload/trim.c's: 0 = not yet known */
+
+	/* read_iolog: the log the worker replays instead of the job's own
+	 * I/O (workload/replay_run.h); NULL for any other job. */
+	const struct replay_log *replay;
 
 	/* Count the kernel's events on itself (workload/counters.h): set
 	 * by the runner when the counters family reports them. */

@@ -2,9 +2,8 @@
 /*
  * falloc: fio's engine whose I/Os are fallocate(2) calls over the I/O's
  * range: a read allocates without changing the file size
- * (FALLOC_FL_KEEP_SIZE), a write allocates and extends it (mode 0).
- * fio's third mode, a trim punching a hole, needs rw=trim, which iodig
- * does not issue.  The file is opened read-write for every job, as fio's
+ * (FALLOC_FL_KEEP_SIZE), a write allocates and extends it (mode 0), a
+ * trim punches a hole (PUNCH_HOLE | KEEP_SIZE).  The file is opened read-write for every job, as fio's
  * falloc opens it.
  */
 #define _GNU_SOURCE
@@ -24,11 +23,12 @@ static int falloc_init(struct worker *w, struct errbuf *err)
 /* The whole unit counts as allocated, as fio counts it. */
 static ssize_t falloc_call(int fd, const struct io_unit *u)
 {
-	int mode = u->ddir == DDIR_READ ? FALLOC_FL_KEEP_SIZE : 0;
+	int mode = u->ddir == DDIR_READ ? FALLOC_FL_KEEP_SIZE :
+		   u->ddir == DDIR_TRIM ? FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE : 0;
 
 	return fallocate(fd, mode, (off_t)u->offset, (off_t)u->len) < 0 ?
 		       -1 : (ssize_t)u->len;
 }
 
-SYSCALL_ENGINE(falloc, falloc_call, ENGINE_RDWR, falloc_init,
+SYSCALL_ENGINE(falloc, falloc_call, ENGINE_RDWR | ENGINE_OWN_TRIM, falloc_init,
 	       engine_refuse_verify);

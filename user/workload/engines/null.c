@@ -100,6 +100,6 @@ static int null_getevents(struct worker *w, unsigned int min, unsigned int max,
 
 const struct engine_ops null_engine = {
 	.name = "null",
-	.flags = ENGINE_DISKLESS | ENGINE_SYNC_AT_DEPTH1,
+	.flags = ENGINE_DISKLESS | ENGINE_SYNC_AT_DEPTH1 | ENGINE_OWN_TRIM,
 	ENGINE_QUEUEING_OPS(null),
 };

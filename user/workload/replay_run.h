@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A worker's walk through its read_iolog log (workload/replay_log.h):
+ * each I/O in the log's order, at the log's pace unless replay_no_stall,
+ * as fio's read_iolog_get.  The files are opened once, before the walk,
+ * so the log's add, open and close lines only pace it.
+ */
+#ifndef IODIG_REPLAY_RUN_H
+#define IODIG_REPLAY_RUN_H
+
+#include <stdint.h>
+
+#include "workload/engine.h"
+#include "workload/replay_log.h"
+
+struct worker;
+
+struct replay_cursor {
+	const struct replay_log *log;
+	size_t next;          /* the entry to take next */
+	uint64_t start_ns;    /* version 2 waits count from here */
+	uint64_t last_ns;     /* when the entry before was taken */
+	uint64_t late_ns;     /* overslept last time, taken off the next wait */
+};
+
+void replay_cursor_start(struct replay_cursor *c, const struct replay_log *log,
+			 uint64_t now);
+/*
+ * Waits out the next entries' delays (until @deadline_ns, 0: none, or the
+ * worker's stop) and fills @u's ddir, offset, len, file and fd from the
+ * next read or write: 1.  A sync on the way is done after @drain(@arg)
+ * completed the I/O in flight, as fio's engines hold a sync back until
+ * their queue is empty.  0: the log is done or the job stopped; -errno: a
+ * sync failed.
+ */
+int replay_cursor_next(struct replay_cursor *c, const struct worker *w,
+		       uint64_t deadline_ns, struct io_unit *u,
+		       int (*drain)(void *arg), void *arg);
+
+#endif /* IODIG_REPLAY_RUN_H */
