@@ -126,6 +126,32 @@ static void job_groups(void)
 	diff_free(d);
 }
 
+/* Each unit in its own ladder: time, KiB/s, counts (k from 10000 up). */
+static void test_fmt_value(void)
+{
+	static const struct { double v; const char *unit, *want; } cases[] = {
+		{ 1.5e9, "ns", "1.5 s" },
+		{ 2500, "ns/IO", "2.5 us/IO" },
+		{ -3e6, "ns", "-3 ms" },
+		{ 999, "ns", "999 ns" },
+		{ NAN, "ns", "nan ns" },
+		{ 2048, "KiB/s", "2 MiB/s" },
+		{ 3.5e6, "KiB/s", "3.34 GiB/s" },
+		{ 100, "KiB/s", "100 KiB/s" },
+		{ 12345, "IOPS", "12.3k IOPS" },
+		{ 9999, "IOPS", "1e+04 IOPS" },
+		{ 2.5e6, "", "2.5M" },
+		{ 50, "%", "50.0%" },
+	};
+	char buf[64];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		diff_fmt_value(buf, sizeof(buf), cases[i].v, cases[i].unit);
+		CHECK_MSG(!strcmp(buf, cases[i].want), "%g %s: '%s', want '%s'",
+			  cases[i].v, cases[i].unit, buf, cases[i].want);
+	}
+}
+
 /*
  * A renamed function whose successor in B is much heavier than it was in
  * A (rows are taken heaviest first): still one row "old → new", never an
@@ -167,6 +193,7 @@ int main(void)
 	const struct diff_row *r;
 	char *text;
 
+	test_fmt_value();
 	tf[0] = make("a.json", "loop0",
 		     "{\"figures\": {\"iops\": 100, \"ctx_per_io\": 0.5, \"fn|slat|get_user_pages_fast|ns_per_io\": 300, \"fn|slat|old_only|ns_per_io\": 50}},"
 		     "{\"figures\": {\"iops\": 101, \"ctx_per_io\": 0.51, \"fn|slat|get_user_pages_fast|ns_per_io\": 310, \"fn|slat|old_only|ns_per_io\": 55}},"

@@ -13,40 +13,42 @@
 
 #include <json-c/json.h>
 
+#include "base/scale.h"
 #include "analysis/diff.h"
 #include "analysis/tracefile.h"
 
 
+static const struct scale_step scale_kib_rate[] = {
+	{ 1048576.0, 1048576.0, "GiB/s" },
+	{ 1024.0, 1024.0, "MiB/s" },
+	{ 0, 1, "KiB/s" },
+};
+
+/* Counts keep four digits before they turn to k. */
+static const struct scale_step scale_count[] = {
+	{ 1e6, 1e6, "M" },
+	{ 1e4, 1e3, "k" },
+	{ 0, 1, "" },
+};
+
 void diff_fmt_value(char *buf, size_t size, double v, const char *unit)
 {
 	double a = fabs(v);
+	const struct scale_step *s;
 
 	if (!strcmp(unit, "ns") || !strcmp(unit, "ns/IO")) {
-		const char *sfx = !strcmp(unit, "ns/IO") ? "/IO" : "";
-
-		if (a >= 1e9)
-			snprintf(buf, size, "%.3g s%s", v / 1e9, sfx);
-		else if (a >= 1e6)
-			snprintf(buf, size, "%.3g ms%s", v / 1e6, sfx);
-		else if (a >= 1e3)
-			snprintf(buf, size, "%.3g us%s", v / 1e3, sfx);
-		else
-			snprintf(buf, size, "%.3g ns%s", v, sfx);
+		s = scale_find(scale_ns, a);
+		snprintf(buf, size, "%.3g %s%s", v / s->div, s->name,
+			 !strcmp(unit, "ns/IO") ? "/IO" : "");
 	} else if (!strcmp(unit, "KiB/s")) {
-		if (a >= 1048576.0)
-			snprintf(buf, size, "%.3g GiB/s", v / 1048576.0);
-		else if (a >= 1024.0)
-			snprintf(buf, size, "%.3g MiB/s", v / 1024.0);
-		else
-			snprintf(buf, size, "%.3g KiB/s", v);
+		s = scale_find(scale_kib_rate, a);
+		snprintf(buf, size, "%.3g %s", v / s->div, s->name);
 	} else if (!strcmp(unit, "%")) {
 		snprintf(buf, size, "%.1f%%", v);
-	} else if (a >= 1e6) {
-		snprintf(buf, size, "%.3gM%s%s", v / 1e6, unit[0] ? " " : "", unit);
-	} else if (a >= 1e4) {
-		snprintf(buf, size, "%.3gk%s%s", v / 1e3, unit[0] ? " " : "", unit);
 	} else {
-		snprintf(buf, size, "%.3g%s%s", v, unit[0] ? " " : "", unit);
+		s = scale_find(scale_count, a);
+		snprintf(buf, size, "%.3g%s%s%s", v / s->div, s->name,
+			 unit[0] ? " " : "", unit);
 	}
 }
 

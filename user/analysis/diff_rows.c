@@ -438,35 +438,30 @@ static int cmp_int(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The job groups whose figures ("g<ID>/...") any file has, ascending. */
+/* The job groups whose figures ("g<ID>/...") any file has, ascending:
+ * every figure's group, sorted, each kept once. */
 static int group_ids(const struct diff *d, int **out, size_t *nr)
 {
-	size_t cap = 0, n = 0;
-	int *ids = NULL;
+	size_t total = 0, n = 0, kept = 0;
+	int *ids;
 
+	for (size_t f = 0; f < d->nr_files; f++)
+		total += d->tf[f]->nr_metrics;
+	ids = calloc(total ? total : 1, sizeof(*ids));
+	if (!ids)
+		return -ENOMEM;
 	for (size_t f = 0; f < d->nr_files; f++) {
 		for (size_t m = 0; m < d->tf[f]->nr_metrics; m++) {
-			size_t j = 0;
-			int g, *p;
-
-			figure_base_key(d->tf[f]->metrics[m].key, &g);
-			while (j < n && ids[j] != g)
-				j++;
-			if (g < 0 || j < n)
-				continue;
-			p = grow_for_one(ids, &cap, n, sizeof(*p), 8);
-			if (!p) {
-				free(ids);
-				return -ENOMEM;
-			}
-			ids = p;
-			ids[n++] = g;
+			figure_base_key(d->tf[f]->metrics[m].key, &ids[n]);
+			n += ids[n] >= 0; /* a whole-run figure has none */
 		}
 	}
-	if (n)
-		qsort(ids, n, sizeof(*ids), cmp_int);
+	qsort(ids, n, sizeof(*ids), cmp_int);
+	for (size_t i = 0; i < n; i++)
+		if (!kept || ids[kept - 1] != ids[i])
+			ids[kept++] = ids[i];
 	*out = ids;
-	*nr = n;
+	*nr = kept;
 	return 0;
 }
 int diff_add_rows(struct diff *d)

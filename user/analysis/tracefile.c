@@ -19,6 +19,7 @@
 
 #include <json-c/json.h>
 
+#include "base/mem.h"
 #include "base/read_whole.h"
 #include "analysis/environment.h"
 #include "probes/figures.h"
@@ -263,14 +264,10 @@ void tracefile_free(struct tracefile *tf)
 		free(tf->metrics[i].key);
 		free(tf->metrics[i].v);
 	}
-	for (size_t i = 0; i < tf->nr_oncpu; i++)
-		free(tf->oncpu[i].stack);
-	for (size_t i = 0; i < tf->nr_offcpu; i++)
-		free(tf->offcpu[i].stack);
+	FREE_EACH(tf->oncpu, tf->nr_oncpu, stack);
+	FREE_EACH(tf->offcpu, tf->nr_offcpu, stack);
 	free(tf->metrics);
 	free(tf->defs);
-	free(tf->oncpu);
-	free(tf->offcpu);
 	free(tf->clat);
 	series_set_free(&tf->series);
 	free(tf->name);

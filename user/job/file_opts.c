@@ -100,7 +100,7 @@ static unsigned int files_of(const struct job *job)
 	return job->filename[0] ? job_filename_count(job) : job->nrfiles;
 }
 
-int job_check_file_opts(const struct job *job, const char *where,
+int job_check_file_opts(struct job *job, const char *where,
 			struct errbuf *err)
 {
 	/* the file-operation engines and null hold no file open between

@@ -20,7 +20,7 @@ opt_setter set_file_service;
 opt_setter set_size_or_percent;
 
 /* Cross-checks of the file options, once the job is complete. */
-int job_check_file_opts(const struct job *job, const char *where,
+int job_check_file_opts(struct job *job, const char *where,
 			struct errbuf *err);
 
 #endif /* IODIG_FILE_OPTS_H */

@@ -24,102 +24,89 @@
 
 #include "job/fio_engines.h"
 
+/* An engine of a class, which iodig does not run as another of its own. */
+#define KERNEL(name, what) { name, FIO_ENGINE_KERNEL, what, NULL }
+#define BYPASS(name, what) { name, FIO_ENGINE_BYPASS, what, NULL }
+#define REMOTE(name, what) { name, FIO_ENGINE_REMOTE, what, NULL }
+#define NO_IO(name, what) { name, FIO_ENGINE_NO_IO, what, NULL }
+#define OTHER_OS(name, what) { name, FIO_ENGINE_OTHER_OS, what, NULL }
+
 static const struct fio_engine engines[] = {
 	/* kernel */
-	{ "sync", FIO_ENGINE_KERNEL, "read(2)/write(2) after lseek(2)", NULL },
-	{ "psync", FIO_ENGINE_KERNEL, "pread(2)/pwrite(2)", NULL },
-	{ "vsync", FIO_ENGINE_KERNEL, "readv(2)/writev(2)", NULL },
-	{ "pvsync", FIO_ENGINE_KERNEL, "preadv(2)/pwritev(2)", NULL },
-	{ "pvsync2", FIO_ENGINE_KERNEL, "preadv2(2)/pwritev2(2)", NULL },
-	{ "libaio", FIO_ENGINE_KERNEL, "Linux native AIO", NULL },
-	{ "io_uring", FIO_ENGINE_KERNEL, "io_uring reads and writes", NULL },
-	{ "io_uring_cmd", FIO_ENGINE_KERNEL,
-	  "NVMe passthrough commands over io_uring", NULL },
-	{ "posixaio", FIO_ENGINE_KERNEL, "POSIX AIO, aio_read(3)/aio_write(3)",
-	  NULL },
-	{ "mmap", FIO_ENGINE_KERNEL, "memcpy to and from an mmap(2)ed file",
-	  NULL },
-	{ "splice", FIO_ENGINE_KERNEL, "splice(2) and vmsplice(2)", NULL },
-	{ "sg", FIO_ENGINE_KERNEL,
-	  "SCSI generic: SG_IO ioctls, read/write on sg devices", NULL },
-	{ "libzbc", FIO_ENGINE_KERNEL,
-	  "zoned block commands through libzbc, SG_IO or block ioctls", NULL },
-	{ "null", FIO_ENGINE_KERNEL, "completes I/O without doing any", NULL },
+	KERNEL("sync", "read(2)/write(2) after lseek(2)"),
+	KERNEL("psync", "pread(2)/pwrite(2)"),
+	KERNEL("vsync", "readv(2)/writev(2)"),
+	KERNEL("pvsync", "preadv(2)/pwritev(2)"),
+	KERNEL("pvsync2", "preadv2(2)/pwritev2(2)"),
+	KERNEL("libaio", "Linux native AIO"),
+	KERNEL("io_uring", "io_uring reads and writes"),
+	KERNEL("io_uring_cmd", "NVMe passthrough commands over io_uring"),
+	KERNEL("posixaio", "POSIX AIO, aio_read(3)/aio_write(3)"),
+	KERNEL("mmap", "memcpy to and from an mmap(2)ed file"),
+	KERNEL("splice", "splice(2) and vmsplice(2)"),
+	KERNEL("sg", "SCSI generic: SG_IO ioctls, read/write on sg devices"),
+	KERNEL("libzbc",
+	       "zoned block commands through libzbc, SG_IO or block ioctls"),
+	KERNEL("null", "completes I/O without doing any"),
 	{ "cpp_null", FIO_ENGINE_KERNEL,
 	  "fio's null engine built as a C++ external engine", "null" },
-	{ "filecreate", FIO_ENGINE_KERNEL, "creates each file, open(2)", NULL },
-	{ "filestat", FIO_ENGINE_KERNEL, "stat(2) of each file", NULL },
-	{ "filedelete", FIO_ENGINE_KERNEL, "unlink(2) of each file", NULL },
-	{ "dircreate", FIO_ENGINE_KERNEL, "mkdir(2) of each directory", NULL },
-	{ "dirstat", FIO_ENGINE_KERNEL, "stat(2) of each directory", NULL },
-	{ "dirdelete", FIO_ENGINE_KERNEL, "rmdir(2) of each directory", NULL },
-	{ "ftruncate", FIO_ENGINE_KERNEL, "ftruncate(2) at each offset", NULL },
-	{ "falloc", FIO_ENGINE_KERNEL, "fallocate(2)", NULL },
-	{ "e4defrag", FIO_ENGINE_KERNEL, "ext4 EXT4_IOC_MOVE_EXT ioctls", NULL },
-	{ "page_fault", FIO_ENGINE_KERNEL,
-	  "page faults on an mmap(2)ed file", NULL },
-	{ "mtd", FIO_ENGINE_KERNEL,
-	  "MTD character device reads, writes and erases", NULL },
-	{ "dev-dax", FIO_ENGINE_KERNEL,
-	  "loads and stores to a device-DAX mapping, PMDK libpmem", NULL },
-	{ "libpmem", FIO_ENGINE_KERNEL,
-	  "loads and stores to a DAX-mapped file, PMDK libpmem", NULL },
-	{ "pmemblk", FIO_ENGINE_KERNEL,
-	  "PMDK libpmemblk blocks on a DAX-mapped file", NULL },
+	KERNEL("filecreate", "creates each file, open(2)"),
+	KERNEL("filestat", "stat(2) of each file"),
+	KERNEL("filedelete", "unlink(2) of each file"),
+	KERNEL("dircreate", "mkdir(2) of each directory"),
+	KERNEL("dirstat", "stat(2) of each directory"),
+	KERNEL("dirdelete", "rmdir(2) of each directory"),
+	KERNEL("ftruncate", "ftruncate(2) at each offset"),
+	KERNEL("falloc", "fallocate(2)"),
+	KERNEL("e4defrag", "ext4 EXT4_IOC_MOVE_EXT ioctls"),
+	KERNEL("page_fault", "page faults on an mmap(2)ed file"),
+	KERNEL("mtd", "MTD character device reads, writes and erases"),
+	KERNEL("dev-dax",
+	       "loads and stores to a device-DAX mapping, PMDK libpmem"),
+	KERNEL("libpmem",
+	       "loads and stores to a DAX-mapped file, PMDK libpmem"),
+	KERNEL("pmemblk", "PMDK libpmemblk blocks on a DAX-mapped file"),
 
 	/* bypass */
-	{ "spdk", FIO_ENGINE_BYPASS, "SPDK's user-space NVMe driver", NULL },
-	{ "spdk_bdev", FIO_ENGINE_BYPASS,
-	  "SPDK's user-space block device layer", NULL },
-	{ "libcufile", FIO_ENGINE_BYPASS,
-	  "NVIDIA GPUDirect Storage moves data between storage and GPU "
-	  "memory", NULL },
-	{ "libhipfile", FIO_ENGINE_BYPASS,
-	  "AMD hipFile moves data between storage and GPU memory", NULL },
-	{ "xnvme", FIO_ENGINE_BYPASS,
-	  "xNVMe's SPDK and vfio backends; for its io_uring, libaio and "
-	  "ioctl ones use ioengine=io_uring, libaio or io_uring_cmd", NULL },
-	{ "libblkio", FIO_ENGINE_BYPASS,
-	  "libblkio's vfio-pci and vhost-user drivers; for its io_uring "
-	  "drivers use ioengine=io_uring or io_uring_cmd", NULL },
+	BYPASS("spdk", "SPDK's user-space NVMe driver"),
+	BYPASS("spdk_bdev", "SPDK's user-space block device layer"),
+	BYPASS("libcufile",
+	       "NVIDIA GPUDirect Storage moves data between storage and GPU "
+	       "memory"),
+	BYPASS("libhipfile",
+	       "AMD hipFile moves data between storage and GPU memory"),
+	BYPASS("xnvme",
+	       "xNVMe's SPDK and vfio backends; for its io_uring, libaio and "
+	       "ioctl ones use ioengine=io_uring, libaio or io_uring_cmd"),
+	BYPASS("libblkio",
+	       "libblkio's vfio-pci and vhost-user drivers; for its io_uring "
+	       "drivers use ioengine=io_uring or io_uring_cmd"),
 
 	/* remote */
-	{ "net", FIO_ENGINE_REMOTE, "TCP, UDP or unix sockets", NULL },
-	{ "netsplice", FIO_ENGINE_REMOTE, "sockets with splice(2)", NULL },
-	{ "rdma", FIO_ENGINE_REMOTE,
-	  "RDMA over InfiniBand, RoCE or iWARP", NULL },
-	{ "http", FIO_ENGINE_REMOTE,
-	  "HTTP(S) requests to an S3, Swift or WebDAV server", NULL },
-	{ "rbd", FIO_ENGINE_REMOTE, "Ceph RBD images through librbd", NULL },
-	{ "rados", FIO_ENGINE_REMOTE, "Ceph RADOS objects through librados",
-	  NULL },
-	{ "nfs", FIO_ENGINE_REMOTE, "an NFS client in user space, libnfs",
-	  NULL },
-	{ "gfapi", FIO_ENGINE_REMOTE, "GlusterFS volumes through libgfapi",
-	  NULL },
-	{ "gfapi_async", FIO_ENGINE_REMOTE,
-	  "GlusterFS volumes through libgfapi", NULL },
-	{ "libhdfs", FIO_ENGINE_REMOTE, "Hadoop HDFS through libhdfs", NULL },
-	{ "libiscsi", FIO_ENGINE_REMOTE,
-	  "an iSCSI initiator in user space, libiscsi", NULL },
-	{ "nbd", FIO_ENGINE_REMOTE,
-	  "a Network Block Device server over a socket, libnbd", NULL },
-	{ "dfs", FIO_ENGINE_REMOTE, "the DAOS file system through libdfs",
-	  NULL },
-	{ "ime_psync", FIO_ENGINE_REMOTE,
-	  "DDN's Infinite Memory Engine client library", NULL },
-	{ "ime_psyncv", FIO_ENGINE_REMOTE,
-	  "DDN's Infinite Memory Engine client library", NULL },
-	{ "ime_aio", FIO_ENGINE_REMOTE,
-	  "DDN's Infinite Memory Engine client library", NULL },
+	REMOTE("net", "TCP, UDP or unix sockets"),
+	REMOTE("netsplice", "sockets with splice(2)"),
+	REMOTE("rdma", "RDMA over InfiniBand, RoCE or iWARP"),
+	REMOTE("http", "HTTP(S) requests to an S3, Swift or WebDAV server"),
+	REMOTE("rbd", "Ceph RBD images through librbd"),
+	REMOTE("rados", "Ceph RADOS objects through librados"),
+	REMOTE("nfs", "an NFS client in user space, libnfs"),
+	REMOTE("gfapi", "GlusterFS volumes through libgfapi"),
+	REMOTE("gfapi_async", "GlusterFS volumes through libgfapi"),
+	REMOTE("libhdfs", "Hadoop HDFS through libhdfs"),
+	REMOTE("libiscsi", "an iSCSI initiator in user space, libiscsi"),
+	REMOTE("nbd", "a Network Block Device server over a socket, libnbd"),
+	REMOTE("dfs", "the DAOS file system through libdfs"),
+	REMOTE("ime_psync", "DDN's Infinite Memory Engine client library"),
+	REMOTE("ime_psyncv", "DDN's Infinite Memory Engine client library"),
+	REMOTE("ime_aio", "DDN's Infinite Memory Engine client library"),
 
 	/* no I/O */
-	{ "cpuio", FIO_ENGINE_NO_IO, "it burns CPU cycles", NULL },
-	{ "exec", FIO_ENGINE_NO_IO, "it runs another program", NULL },
+	NO_IO("cpuio", "it burns CPU cycles"),
+	NO_IO("exec", "it runs another program"),
 
 	/* other operating systems */
-	{ "windowsaio", FIO_ENGINE_OTHER_OS, "Windows", NULL },
-	{ "solarisaio", FIO_ENGINE_OTHER_OS, "Solaris", NULL },
+	OTHER_OS("windowsaio", "Windows"),
+	OTHER_OS("solarisaio", "Solaris"),
 };
 
 #define NR_ENGINES (sizeof(engines) / sizeof(engines[0]))
@@ -219,36 +206,27 @@ const struct fio_engine *fio_engine_at(size_t i)
 	return i < NR_ENGINES ? &engines[i] : NULL;
 }
 
+/* Why each class is refused: "%.64s" is the name, "%s" the engine's what
+ * (unused by external). */
+static const char *const refusals[] = {
+	[FIO_ENGINE_KERNEL] = "engine '%.64s' is a kernel engine iodig does not "
+			      "implement yet (%s)",
+	[FIO_ENGINE_BYPASS] = "engine '%.64s' bypasses the kernel block layer "
+			      "(%s): nothing for iodig to trace",
+	[FIO_ENGINE_REMOTE] = "engine '%.64s' is not local I/O (%s): iodig "
+			      "traces the kernel's path to local files and "
+			      "devices",
+	[FIO_ENGINE_NO_IO] = "engine '%.64s' does no storage I/O (%s): not a "
+			     "kernel I/O path for iodig to trace",
+	[FIO_ENGINE_OTHER_OS] = "engine '%.64s' is %s's asynchronous I/O: not a "
+				"kernel I/O path on Linux",
+	[FIO_ENGINE_EXTERNAL] = "engine '%.64s' loads fio engine code from a "
+				"file, which iodig cannot run: not a kernel "
+				"engine iodig has",
+};
+
 void fio_engine_refusal(const struct fio_engine *e, const char *name,
 			char *buf, size_t len)
 {
-	switch (e->cls) {
-	case FIO_ENGINE_KERNEL:
-		snprintf(buf, len, "engine '%.64s' is a kernel engine iodig does "
-			 "not implement yet (%s)", name, e->what);
-		break;
-	case FIO_ENGINE_BYPASS:
-		snprintf(buf, len, "engine '%.64s' bypasses the kernel block "
-			 "layer (%s): nothing for iodig to trace", name,
-			 e->what);
-		break;
-	case FIO_ENGINE_REMOTE:
-		snprintf(buf, len, "engine '%.64s' is not local I/O (%s): iodig "
-			 "traces the kernel's path to local files and devices",
-			 name, e->what);
-		break;
-	case FIO_ENGINE_NO_IO:
-		snprintf(buf, len, "engine '%.64s' does no storage I/O (%s): not "
-			 "a kernel I/O path for iodig to trace", name, e->what);
-		break;
-	case FIO_ENGINE_OTHER_OS:
-		snprintf(buf, len, "engine '%.64s' is %s's asynchronous I/O: not "
-			 "a kernel I/O path on Linux", name, e->what);
-		break;
-	case FIO_ENGINE_EXTERNAL:
-		snprintf(buf, len, "engine '%.64s' loads fio engine code from a "
-			 "file, which iodig cannot run: not a kernel engine "
-			 "iodig has", name);
-		break;
-	}
+	snprintf(buf, len, refusals[e->cls], name, e->what);
 }

@@ -637,8 +637,7 @@ static void job_where(const struct job *job, char *buf, size_t len)
 		snprintf(buf, len, "job '%s'", job->name);
 }
 
-static int check_bs(const struct job *job, const char *where,
-		    struct errbuf *err)
+static int check_bs(struct job *job, const char *where, struct errbuf *err)
 {
 	for (int d = 0; d < DDIR_COUNT; d++) {
 		unsigned int bs = job->bs[d], lo = job->bs_min[d];
@@ -672,25 +671,9 @@ static int check_bs(const struct job *job, const char *where,
 	return 0;
 }
 
-static int check_job(struct job *job, struct errbuf *err)
+static int check_depth_and_counts(struct job *job, const char *where,
+				  struct errbuf *err)
 {
-	char where[WHERE_LEN];
-	int ret;
-
-	job_where(job, where, sizeof(where));
-	job->engine = fio_engine_resolve(job->ioengine);
-	if (!job->engine)
-		return err_set(err, EINVAL, "%s: ioengine '%.64s' is unknown "
-			       "(iodig has %s)", where, job->ioengine,
-			       engine_names());
-	ret = stream_opts_resolve(job, where, err);
-	if (!ret)
-		ret = zone_opts_resolve(job, where, err);
-	if (ret)
-		return ret;
-	ret = check_bs(job, where, err);
-	if (ret)
-		return ret;
 	if (job->iodepth < 1 || job->iodepth > 65536)
 		return err_set(err, EINVAL, "%s: iodepth %u is out of range "
 			       "1-65536", where, job->iodepth);
@@ -718,23 +701,52 @@ static int check_job(struct job *job, struct errbuf *err)
 		return err_set(err, EINVAL, "%s: offset %llu is not a multiple "
 			       "of %u, which direct=1 (O_DIRECT) needs", where,
 			       (unsigned long long)job->offset, DIRECT_ALIGN);
-	ret = engine_opts_resolve(job, where, err);
-	if (ret)
-		return ret;
-	ret = verify_opts_resolve(job, where, err);
-	if (ret)
-		return ret;
-	ret = job_check_file_opts(job, where, err);
-	if (!ret)
-		ret = replay_opts_check(job, where, err);
-	if (!ret)
-		ret = trim_check_job(job, where, err);
-	if (!ret)
-		ret = steady_opts_check(job, where, err);
-	if (!ret)
-		ret = stat_opts_check(job, where, err);
-	if (ret)
-		return ret;
+	return 0;
+}
+
+/* A job's checks, and the resolutions of options that depend on others,
+ * in order: each may rely on what those before it resolved. */
+static int (*const job_steps[])(struct job *job, const char *where,
+				struct errbuf *err) = {
+	stream_opts_resolve,
+	zone_opts_resolve,
+	check_bs,
+	check_depth_and_counts,
+	engine_opts_resolve,
+	verify_opts_resolve,
+	job_check_file_opts,
+	replay_opts_check,
+};
+
+/* Then the checks that only read the job. */
+static int (*const job_checks[])(const struct job *job, const char *where,
+				 struct errbuf *err) = {
+	trim_check_job,
+	steady_opts_check,
+	stat_opts_check,
+};
+
+static int check_job(struct job *job, struct errbuf *err)
+{
+	char where[WHERE_LEN];
+	int ret;
+
+	job_where(job, where, sizeof(where));
+	job->engine = fio_engine_resolve(job->ioengine);
+	if (!job->engine)
+		return err_set(err, EINVAL, "%s: ioengine '%.64s' is unknown "
+			       "(iodig has %s)", where, job->ioengine,
+			       engine_names());
+	for (size_t i = 0; i < sizeof(job_steps) / sizeof(job_steps[0]); i++) {
+		ret = job_steps[i](job, where, err);
+		if (ret)
+			return ret;
+	}
+	for (size_t i = 0; i < sizeof(job_checks) / sizeof(job_checks[0]); i++) {
+		ret = job_checks[i](job, where, err);
+		if (ret)
+			return ret;
+	}
 	/* fio's fixup_options: time_based without a runtime is dropped
 	 * (fio says so on stderr and runs the job sized). */
 	if (job->time_based && !job->runtime_ns)

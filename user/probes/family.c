@@ -9,6 +9,7 @@
 #include <json-c/json.h>
 
 #include "iodig/tgid_filter.h"
+#include "base/mem.h"
 #include "probes/family.h"
 #include "probes/family_render.h"
 #include "probes/selection.h"
@@ -157,8 +158,7 @@ static void unload(struct family_base *b)
 	drop_links(b);
 	if (b->skeleton)
 		bpf_object__destroy_skeleton(b->skeleton);
-	free(b->skel_mem);
-	b->skel_mem = NULL;
+	FREE_AND_NULL(b->skel_mem);
 	b->skeleton = NULL;
 	b->obj = NULL;
 	b->filter_tgids = NULL;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/grow.h"
+#include "base/mem.h"
 #include "probes/figures.h"
 
 static const char *const better_names[] = {
@@ -147,12 +148,8 @@ void figure_set_free(struct figure_set *s)
 {
 	if (!s)
 		return;
-	for (size_t i = 0; i < s->n; i++)
-		free(s->v[i].key);
-	for (size_t i = 0; i < s->nr_stacks; i++)
-		free(s->stacks[i].stack);
-	free(s->v);
-	free(s->stacks);
+	FREE_EACH(s->v, s->n, key);
+	FREE_EACH(s->stacks, s->nr_stacks, stack);
 	memset(s, 0, sizeof(*s));
 }
 

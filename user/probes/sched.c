@@ -17,6 +17,7 @@
 #include "iodig/sched.h"
 #include "base/duration.h"
 #include "base/grow.h"
+#include "base/mem.h"
 #include "probes/ksyms.h"
 #include "probes/figures.h"
 #include "probes/probe.h"
@@ -612,12 +613,8 @@ static void sched_destroy(void *state)
 {
 	struct sched_state *s = state;
 
-	for (size_t i = 0; i < s->nr_entries; i++)
-		free(s->entries[i].folded);
-	for (size_t i = 0; i < s->nr_funcs; i++)
-		free(s->funcs[i].name);
-	free(s->entries);
-	free(s->funcs);
+	FREE_EACH(s->entries, s->nr_entries, folded);
+	FREE_EACH(s->funcs, s->nr_funcs, name);
 	free(s->folded);
 }
 

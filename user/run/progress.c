@@ -3,29 +3,38 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/scale.h"
 #include "run/progress.h"
 #include "run/run.h"
 
+#define KIB 1024.0
+static const struct scale_step scale_bytes[] = {
+	{ KIB * KIB * KIB * KIB, KIB * KIB * KIB * KIB, "TiB" },
+	{ KIB * KIB * KIB, KIB * KIB * KIB, "GiB" },
+	{ KIB * KIB, KIB * KIB, "MiB" },
+	{ KIB, KIB, "KiB" },
+	{ 0, 1, "B" },
+};
+
+static const struct scale_step scale_iops[] = {
+	{ 1e6, 1e6, "M" },
+	{ 1e3, 1e3, "k" },
+	{ 0, 1, "" },
+};
+
 static void human_rate(char *buf, size_t len, double bytes_per_s)
 {
-	const char *unit[] = { "B", "KiB", "MiB", "GiB", "TiB" };
-	int u = 0;
+	const struct scale_step *s = scale_find(scale_bytes, bytes_per_s);
+	double v = bytes_per_s / s->div;
 
-	while (bytes_per_s >= 1024 && u < 4) {
-		bytes_per_s /= 1024;
-		u++;
-	}
-	snprintf(buf, len, "%.*f%s/s", bytes_per_s < 10 ? 1 : 0, bytes_per_s, unit[u]);
+	snprintf(buf, len, "%.*f%s/s", v < 10 ? 1 : 0, v, s->name);
 }
 
 static void human_count(char *buf, size_t len, double v)
 {
-	if (v >= 1e6)
-		snprintf(buf, len, "%.1fM", v / 1e6);
-	else if (v >= 1e3)
-		snprintf(buf, len, "%.1fk", v / 1e3);
-	else
-		snprintf(buf, len, "%.0f", v);
+	const struct scale_step *s = scale_find(scale_iops, v);
+
+	snprintf(buf, len, "%.*f%s", s->div > 1 ? 1 : 0, v / s->div, s->name);
 }
 
 /* fio's per-worker state letters: r/R random/sequential read, w/W write

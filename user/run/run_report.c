@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/mem.h"
 #include "run/run.h"
 #include "target/describe.h"
 
@@ -38,11 +39,8 @@ static void entry_add_worker(struct report_job *e, const struct worker *w)
 	e->nr_workers++;
 }
 
-static int build_entries(const struct run_ctx *ctx, struct report *rep)
+static void build_entries(const struct run_ctx *ctx, struct report *rep)
 {
-	rep->jobs = calloc(ctx->nr_workers ? ctx->nr_workers : 1, sizeof(*rep->jobs));
-	if (!rep->jobs)
-		return -ENOMEM;
 	for (unsigned int i = 0; i < ctx->nr_workers; i++) {
 		const struct worker *w = &ctx->workers[i];
 		int group = w->job->group_id;
@@ -60,7 +58,6 @@ static int build_entries(const struct run_ctx *ctx, struct report *rep)
 		if (steady_check_window(&ctx->steady, w->index))
 			e->steady = steady_check_window(&ctx->steady, w->index);
 	}
-	return 0;
 }
 
 static struct report_group *find_group(struct report *rep, int id)
@@ -72,11 +69,8 @@ static struct report_group *find_group(struct report *rep, int id)
 }
 
 /* fio's "Run status group": bytes and runtimes over the group's entries. */
-static int build_groups(struct report *rep)
+static void build_groups(struct report *rep)
 {
-	rep->groups = calloc(rep->nr_jobs ? rep->nr_jobs : 1, sizeof(*rep->groups));
-	if (!rep->groups)
-		return -ENOMEM;
 	for (size_t i = 0; i < rep->nr_jobs; i++) {
 		const struct report_job *e = &rep->jobs[i];
 		struct report_group *g = find_group(rep, e->job->group_id);
@@ -122,14 +116,10 @@ static int build_groups(struct report *rep)
 				       g->bytes[d] * 1000 / g->runtime_max_ms[d] : 0;
 		}
 	}
-	return 0;
 }
 
-static int build_disks(const struct run_ctx *ctx, struct report *rep)
+static void build_disks(const struct run_ctx *ctx, struct report *rep)
 {
-	rep->disks = calloc(ctx->nr_disks ? ctx->nr_disks : 1, sizeof(*rep->disks));
-	if (!rep->disks)
-		return -ENOMEM;
 	for (unsigned int i = 0; i < ctx->nr_disks; i++) {
 		const struct disk_counters *a = &ctx->disk_before[i];
 		const struct disk_counters *b = &ctx->disk_after[i];
@@ -156,15 +146,10 @@ static int build_disks(const struct run_ctx *ctx, struct report *rep)
 		if (d->util_pct > 100.0)
 			d->util_pct = 100.0;
 	}
-	return 0;
 }
 
-static int build_targets(const struct run_ctx *ctx, struct report *rep)
+static void build_targets(const struct run_ctx *ctx, struct report *rep)
 {
-	rep->targets = calloc(ctx->jobs.count ? ctx->jobs.count : 1,
-			      sizeof(*rep->targets));
-	if (!rep->targets)
-		return -ENOMEM;
 	for (size_t j = 0; j < ctx->jobs.count && ctx->targets; j++) {
 		const struct job_target *t = &ctx->targets[j];
 		struct report_target *rt = &rep->targets[rep->nr_targets++];
@@ -177,14 +162,30 @@ static int build_targets(const struct run_ctx *ctx, struct report *rep)
 		rt->scratch = t->scratch;
 		target_describe(&t->info, t->scratch, rt->text, sizeof(rt->text));
 	}
-	return 0;
+}
+
+/* calloc with room for one element at least, so that an empty run still
+ * has its arrays. */
+static void *calloc_some(size_t n, size_t size)
+{
+	return calloc(n ? n : 1, size);
+}
+
+/* Every array the report fills, at its largest: an entry (and a group)
+ * per worker at most, a disk per disk watched, a target per job. */
+static int alloc_arrays(const struct run_ctx *ctx, struct report *rep)
+{
+	rep->jobs = calloc_some(ctx->nr_workers, sizeof(*rep->jobs));
+	rep->groups = calloc_some(ctx->nr_workers, sizeof(*rep->groups));
+	rep->disks = calloc_some(ctx->nr_disks, sizeof(*rep->disks));
+	rep->targets = calloc_some(ctx->jobs.count, sizeof(*rep->targets));
+	return rep->jobs && rep->groups && rep->disks && rep->targets ? 0 : -ENOMEM;
 }
 
 int run_build_report(struct run_ctx *ctx, struct report *rep, struct errbuf *err)
 {
 	struct utsname u;
 	struct timespec ts;
-	int ret;
 
 	memset(rep, 0, sizeof(*rep));
 	clock_gettime(CLOCK_REALTIME, &ts);
@@ -202,17 +203,14 @@ int run_build_report(struct run_ctx *ctx, struct report *rep, struct errbuf *err
 	rep->steady = ctx->opts.steady;
 	rep->job_defs = ctx->jobs.jobs;
 	rep->nr_job_defs = ctx->jobs.count;
-	ret = build_entries(ctx, rep);
-	if (!ret)
-		ret = build_groups(rep);
-	if (!ret)
-		ret = build_disks(ctx, rep);
-	if (!ret)
-		ret = build_targets(ctx, rep);
-	if (ret) {
+	if (alloc_arrays(ctx, rep)) {
 		report_free(rep);
-		return err_set(err, -ret, "out of memory building the report");
+		return err_set(err, ENOMEM, "out of memory building the report");
 	}
+	build_entries(ctx, rep);
+	build_groups(rep);
+	build_disks(ctx, rep);
+	build_targets(ctx, rep);
 	return 0;
 }
 
@@ -220,12 +218,8 @@ void report_free(struct report *rep)
 {
 	if (!rep)
 		return;
-	free(rep->jobs);
-	free(rep->groups);
-	free(rep->disks);
-	free(rep->targets);
-	rep->targets = NULL;
-	rep->jobs = NULL;
-	rep->groups = NULL;
-	rep->disks = NULL;
+	FREE_AND_NULL(rep->jobs);
+	FREE_AND_NULL(rep->groups);
+	FREE_AND_NULL(rep->disks);
+	FREE_AND_NULL(rep->targets);
 }

@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/mem.h"
 #include "probes/probe.h"
 #include "probes/probe_cache.h"
 #include "run/group_probes.h"
@@ -582,13 +583,11 @@ void run_ctx_cleanup(struct run_ctx *ctx)
 	ctx->probe_cache = NULL;
 	scratch_destroy(ctx->scratch);
 	ctx->scratch = NULL;
-	free(ctx->workers);
-	ctx->workers = NULL;
+	FREE_AND_NULL(ctx->workers);
 	if (ctx->shared)
 		munmap(ctx->shared, ctx->shared_len);
 	ctx->shared = NULL;
 	replay_targets_free(ctx);
-	free(ctx->targets);
-	ctx->targets = NULL;
+	FREE_AND_NULL(ctx->targets);
 	job_list_free(&ctx->jobs);
 }

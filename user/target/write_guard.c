@@ -321,10 +321,12 @@ static int check_holders(const struct target_info *t,
  * partitions.  This catches users the checks above cannot name (a mount in
  * another mount namespace, a claim by a driver without holders/).
  */
-static int check_exclusive_open(const struct target_info *t, struct errbuf *err)
+static int check_exclusive_open(const struct target_info *t,
+				const struct guard_set *set, struct errbuf *err)
 {
 	int fd;
 
+	(void)set;
 	fd = open(t->path, O_RDONLY | O_EXCL | O_CLOEXEC | O_NONBLOCK);
 	if (fd >= 0) {
 		close(fd);
@@ -387,12 +389,14 @@ static void describe_signature(blkid_probe pr, char *buf, size_t len)
 	snprintf(buf, len, "%s%s", what, ids);
 }
 
-static int check_signatures(const struct target_info *t, struct errbuf *err)
+static int check_signatures(const struct target_info *t,
+			    const struct guard_set *set, struct errbuf *err)
 {
 	char what[256];
 	blkid_probe pr;
 	int rc, ret = 0;
 
+	(void)set;
 	/* libblkid opens the device read-only. */
 	pr = blkid_new_probe_from_filename(t->path);
 	if (!pr)
@@ -423,6 +427,17 @@ static int check_signatures(const struct target_info *t, struct errbuf *err)
 	return ret;
 }
 
+/* In this order: those that name who uses the device first, then the
+ * exclusive open for users they cannot name, then what is written on it. */
+static int (*const checks[])(const struct target_info *t,
+			     const struct guard_set *set, struct errbuf *err) = {
+	check_mounted,
+	check_swap,
+	check_holders,
+	check_exclusive_open,
+	check_signatures,
+};
+
 int target_write_guard(const struct target_info *t, bool allow_destructive,
 		       struct errbuf *err)
 {
@@ -437,16 +452,8 @@ int target_write_guard(const struct target_info *t, bool allow_destructive,
 		return err_set(err, ENOMEM, "%s: out of memory checking the device",
 			       t->path);
 	ret = collect_devices(t, set, err);
-	if (!ret)
-		ret = check_mounted(t, set, err);
-	if (!ret)
-		ret = check_swap(t, set, err);
-	if (!ret)
-		ret = check_holders(t, set, err);
-	if (!ret)
-		ret = check_exclusive_open(t, err);
-	if (!ret)
-		ret = check_signatures(t, err);
+	for (size_t i = 0; !ret && i < sizeof(checks) / sizeof(checks[0]); i++)
+		ret = checks[i](t, set, err);
 	free(set);
 	return ret;
 }

@@ -12,6 +12,7 @@
 /* SHA256_Update and SHA256_CTX (deprecated in OpenSSL 3, still shipped)
  * give the state that fio's sha256 exposes; no EVP call does. */
 #define OPENSSL_API_COMPAT 10101
+#include <stdbool.h>
 #include <string.h>
 
 #include <isa-l/crc.h>
@@ -42,42 +43,51 @@ uint64_t csum_crc64_redis(const void *buf, size_t len)
 	return ~crc64_jones_refl(~0ull, buf, len);
 }
 
-/* Nibble tables: 16 entries each, two steps per byte. */
-static const uint16_t crc16_arc_nibble[16] = {
-	0x0000, 0xcc01, 0xd801, 0x1400, 0xf001, 0x3c00, 0x2800, 0xe401,
-	0xa001, 0x6c00, 0x7800, 0xb401, 0x5000, 0x9c01, 0x8801, 0x4400,
+/*
+ * A CRC of up to 16 bits by nibble tables (16 entries, two steps per
+ * byte), starting from 0.  A reflected CRC shifts right and takes the low
+ * nibble; the others are kept in the top bits of one byte, shift left and
+ * take the high nibble.
+ */
+struct nibble_crc {
+	uint16_t table[16];
+	bool reflected;
 };
 
-uint16_t csum_crc16_arc(const void *buf, size_t len)
+static uint16_t nibble_crc(const struct nibble_crc *c, const void *buf, size_t len)
 {
 	const uint8_t *p = buf;
 	uint16_t crc = 0;
 
 	while (len--) {
 		crc ^= *p++;
-		crc = (uint16_t)((crc >> 4) ^ crc16_arc_nibble[crc & 15]);
-		crc = (uint16_t)((crc >> 4) ^ crc16_arc_nibble[crc & 15]);
+		for (int step = 0; step < 2; step++)
+			crc = c->reflected ? (uint16_t)((crc >> 4) ^ c->table[crc & 15])
+					   : (uint8_t)((crc << 4) ^ c->table[crc >> 4]);
 	}
 	return crc;
 }
 
-/* CRC-7 kept in the top 7 bits of a byte, so the polynomial is 0x12. */
-static const uint8_t crc7_nibble[16] = {
-	0x00, 0x12, 0x24, 0x36, 0x48, 0x5a, 0x6c, 0x7e,
-	0x90, 0x82, 0xb4, 0xa6, 0xd8, 0xca, 0xfc, 0xee,
+static const struct nibble_crc crc16_arc = {
+	.table = { 0x0000, 0xcc01, 0xd801, 0x1400, 0xf001, 0x3c00, 0x2800, 0xe401,
+		   0xa001, 0x6c00, 0x7800, 0xb401, 0x5000, 0x9c01, 0x8801, 0x4400 },
+	.reflected = true,
 };
+
+/* CRC-7 kept in the top 7 bits of a byte, so the polynomial is 0x12. */
+static const struct nibble_crc crc7_mmc = {
+	.table = { 0x00, 0x12, 0x24, 0x36, 0x48, 0x5a, 0x6c, 0x7e,
+		   0x90, 0x82, 0xb4, 0xa6, 0xd8, 0xca, 0xfc, 0xee },
+};
+
+uint16_t csum_crc16_arc(const void *buf, size_t len)
+{
+	return nibble_crc(&crc16_arc, buf, len);
+}
 
 uint8_t csum_crc7_mmc(const void *buf, size_t len)
 {
-	const uint8_t *p = buf;
-	uint8_t crc = 0;
-
-	while (len--) {
-		crc ^= *p++;
-		crc = (uint8_t)((crc << 4) ^ crc7_nibble[crc >> 4]);
-		crc = (uint8_t)((crc << 4) ^ crc7_nibble[crc >> 4]);
-	}
-	return crc >> 1;
+	return (uint8_t)(nibble_crc(&crc7_mmc, buf, len) >> 1);
 }
 
 static void digest(const EVP_MD *md, const void *data, size_t len,

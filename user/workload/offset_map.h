@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "base/rng.h"
+#include "workload/block_map.h"
 
 /*
  * Offsets of one worker's region in blocks of @block bytes.  Sequential
@@ -19,11 +20,9 @@
  */
 struct offset_gen {
 	bool random;
-	bool use_map;
 	uint64_t nblocks;
 	uint64_t next;          /* sequential cursor */
-	uint64_t *map;          /* one bit per block, set = used this pass */
-	uint64_t used;          /* blocks used this pass */
+	struct block_map map;   /* blocks used this pass; no bits: no map */
 };
 
 int offset_gen_init(struct offset_gen *g, uint64_t nblocks, bool random,

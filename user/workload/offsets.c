@@ -15,41 +15,6 @@
 #define NONE UINT64_MAX
 #define FIO_OFFSET_SEED 0xb1899bedULL /* fio's FIO_RANDSEED */
 
-static bool map_isset(const struct offsets *o, uint64_t b)
-{
-	return o->map[b / 64] >> (b % 64) & 1;
-}
-
-static void map_clear(struct offsets *o)
-{
-	memset(o->map, 0, (o->map_blocks + 63) / 64 * sizeof(uint64_t));
-	o->map_used = 0;
-}
-
-/* The first free block after @b, else the first free one (fio's
- * axmap_next_free); NONE when the map is full. */
-static uint64_t map_next_free(const struct offsets *o, uint64_t b)
-{
-	uint64_t words = (o->map_blocks + 63) / 64;
-
-	if (o->map_used >= o->map_blocks)
-		return NONE;
-	for (uint64_t n = 0, w = b / 64; n <= words; n++, w = (w + 1) % words) {
-		uint64_t free_bits = ~o->map[w];
-
-		if (n == 0)
-			free_bits &= b % 64 == 63 ? 0 : ~0ull << (b % 64 + 1);
-		while (free_bits) {
-			uint64_t bit = w * 64 + (uint64_t)__builtin_ctzll(free_bits);
-
-			if (bit < o->map_blocks)
-				return bit;
-			free_bits &= free_bits - 1;
-		}
-	}
-	return NONE;
-}
-
 /* fio's td_min_bs: the smallest block size of any direction. */
 static uint32_t min_bs(const struct job *job)
 {
@@ -100,11 +65,7 @@ int offsets_init(struct offsets *o, const struct job *job,
 	/* fio sizes the map by the smallest block size of any direction
 	 * but indexes it in each direction's alignment; a block past the
 	 * region then ends the job, as in fio */
-	o->map_blocks = span / min_bs(job);
-	if (!o->map_blocks)
-		return -EINVAL;
-	o->map = calloc((o->map_blocks + 63) / 64, sizeof(uint64_t));
-	return o->map ? 0 : -ENOMEM;
+	return block_map_init(&o->map, span / min_bs(job));
 }
 
 /* fio's fio_file_reset: from the start of the region (or strided zone),
@@ -116,8 +77,8 @@ static void rewind_file(struct offsets *o)
 		o->last_start[d] = NONE;
 	}
 	lfsr_reset(&o->lfsr);
-	if (o->map)
-		map_clear(o);
+	if (o->map.bits)
+		block_map_clear(&o->map);
 }
 
 void offsets_reset(struct offsets *o)
@@ -178,8 +139,8 @@ static bool next_lfsr(struct offsets *o, enum ddir d, uint64_t lastb,
 		if (!o->wrap || !o->lfsr.blocks)
 			return false;
 		lfsr_reset(&o->lfsr);
-		if (o->map)
-			map_clear(o);
+		if (o->map.bits)
+			block_map_clear(&o->map);
 		b = lastb;
 	}
 	*rel = b * o->align[d];
@@ -216,12 +177,13 @@ static bool next_rand(struct offsets *o, enum ddir d, uint64_t *rel)
 	b = first + (uint64_t)((double)lastb * ((double)frand_next(&o->rand) /
 						(o->rand.use64 ? 18446744073709551616.0 :
 								 4294967296.0)));
-	if (o->map && map_isset(o, b)) {
-		b = map_next_free(o, b);
-		if (b == NONE && !o->wrap)
+	if (o->map.bits && block_map_isset(&o->map, b)) {
+		/* fio's axmap_next_free: the first free block after b */
+		b = block_map_next_free(&o->map, b + 1 < o->map.blocks ? b + 1 : 0);
+		if (b == BLOCK_MAP_FULL && !o->wrap)
 			return false;
-		if (b == NONE) {
-			map_clear(o); /* fio resets the file for another pass */
+		if (b == BLOCK_MAP_FULL) {
+			block_map_clear(&o->map); /* fio resets the file for another pass */
 			return next_rand(o, d, rel);
 		}
 	}
@@ -276,15 +238,15 @@ uint32_t offsets_take(struct offsets *o, enum ddir d, uint64_t rel,
 {
 	if (o->zone.on && o->zone.base + rel + len > o->real_len)
 		return 0;
-	if (o->map && random) {
+	if (o->map.bits && random) {
 		uint64_t b = rel / o->align[d], n = 0;
 		uint64_t want = (len + o->align[d] - 1) / o->align[d];
 
-		while (n < want && b + n < o->map_blocks && !map_isset(o, b + n)) {
-			o->map[(b + n) / 64] |= 1ull << ((b + n) % 64);
+		while (n < want && b + n < o->map.blocks &&
+		       !block_map_isset(&o->map, b + n)) {
+			block_map_set(&o->map, b + n);
 			n++;
 		}
-		o->map_used += n;
 		if (n && n * o->align[d] < len)
 			len = (uint32_t)(n * o->align[d]);
 	}
@@ -317,8 +279,6 @@ bool offsets_after_trim(const struct offsets *o, uint64_t *rel,
 
 void offsets_free(struct offsets *o)
 {
-	if (!o)
-		return;
-	free(o->map);
-	o->map = NULL;
+	if (o)
+		block_map_free(&o->map);
 }

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "workload/block_map.h"
 #include "workload/fio_rand.h"
 #include "workload/job.h"
 #include "workload/lfsr.h"
@@ -29,9 +30,8 @@ struct offsets {
 	struct frand seq_rand;        /* percentage_random's draws */
 	struct random_dist dist;      /* random_distribution other than random */
 	struct lfsr lfsr;             /* random_generator=lfsr's blocks */
-	uint64_t *map;                /* a bit per align[] block; NULL: none */
-	uint64_t map_blocks;
-	uint64_t map_used;
+	struct block_map map;         /* a bit per align[] block; no bits:
+				       * none */
 	uint64_t last_pos[DDIR_COUNT];   /* end of the last I/O, relative */
 	uint64_t last_start[DDIR_COUNT]; /* UINT64_MAX: none yet */
 	unsigned int seq_nr_left;     /* I/Os until rw=randX:N's next random */
