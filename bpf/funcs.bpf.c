@@ -259,13 +259,18 @@ static __always_inline int on_entry(void *ctx, __u32 slot, bool kp)
 		return 0;
 	}
 	entry_aux(ctx, kind, funcs_spec[slot].arg_a, funcs_spec[slot].arg_b, kp, &aux, &aux2);
+	/* The frame is taken before it is written: an interrupt that traces
+	 * a call of its own on this thread meanwhile (a completion's page
+	 * release) pushes above it.  Written first, it was overwritten by the
+	 * interrupt's frame, which then stayed on the stack for good. */
+	st->depth = d + 1;
+	barrier();
 	fr = &st->f[d & (FUNCS_MAX_DEPTH - 1)];
 	fr->slot = slot;
 	fr->aux = aux;
 	fr->aux2 = aux2;
 	fr->nvcsw = (__u32)BPF_CORE_READ(task, nvcsw);
 	fr->nivcsw = (__u32)BPF_CORE_READ(task, nivcsw);
-	st->depth = d + 1;
 	/* Last, so the probe's own work above is not timed. */
 	fr->ts = bpf_ktime_get_ns();
 	return 0;
@@ -411,6 +416,8 @@ static __always_inline int on_exit(void *ctx, __u32 slot, bool kp)
 	aux2 = st->f[idx].aux2;
 	nv = st->f[idx].nvcsw;
 	niv = st->f[idx].nivcsw;
+	/* Read before the frame is given back: an interrupt may reuse it. */
+	barrier();
 	st->depth = idx;
 
 	key = slot;
