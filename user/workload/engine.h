@@ -81,7 +81,14 @@ struct io_unit {
 
 /* The engine writes with RWF_ATOMIC when the job says atomic=1
  * (engine_rw_atomic in engines/shared.h). */
-#define ENGINE_ATOMIC   (1u << 7)
+#define ENGINE_ATOMIC   (1u << 8)
+
+/* Each flag its own bit (two once shared one: atomic engines trimmed as
+ * if they issued trims themselves). */
+#define ENGINE_ALL_FLAGS (ENGINE_SYNC | ENGINE_MMAP | ENGINE_DISKLESS |		\
+			  ENGINE_SYNC_AT_DEPTH1 | ENGINE_FILE_OPS | ENGINE_RDWR |	\
+			  ENGINE_OWN_TRIM | ENGINE_UNIT_FD | ENGINE_ATOMIC)
+_Static_assert(__builtin_popcount(ENGINE_ALL_FLAGS) == 9, "engine flags share a bit");
 
 /* A device an engine drives by commands of its own (NVMe or SCSI generic
  * passthrough), as its inspect_device() finds it. */

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One worker's I/O loop (workload/io_loop.c): the state it keeps while it
+ * fills units, hands them to the engine, reaps and accounts them; and the
+ * few steps of it the worker's life (workload/worker.c) calls.  Internal
+ * to the workload layer.
+ */
+#ifndef IODIG_WORKLOAD_IO_LOOP_H
+#define IODIG_WORKLOAD_IO_LOOP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/resource.h>
+
+#include "workload/buffers.h"
+#include "workload/counters.h"
+#include "workload/file_service.h"
+#include "workload/flow.h"
+#include "workload/io_trace.h"
+#include "workload/iolog_writer.h"
+#include "workload/lat_target.h"
+#include "workload/pacing.h"
+#include "workload/replay_run.h"
+#include "workload/verify_run.h"
+#include "workload/worker.h"
+
+struct io_loop {
+	struct worker *w;
+	const struct engine_ops *engine; /* the job's, or offload's threads */
+	struct io_unit *free_list;
+	struct io_unit *retry;    /* filled, refused by queue() (IO_BUSY) */
+	unsigned int queued;      /* held by the engine, not yet committed */
+	unsigned int inflight;    /* committed, not yet reaped */
+	uint64_t issued_bytes;
+	uint64_t issued_ios;      /* this loop's, for number_ios */
+	bool exhausted;           /* no offset left (fio's files done) */
+	uint64_t backlog_bytes;   /* of those, verify_backlog reads */
+	uint64_t ramp_end_ns;
+	uint64_t deadline_ns;     /* 0 = none */
+	bool accounting;          /* past ramp_time */
+	struct buffers bufs;      /* what writes carry */
+	bool verify;              /* verify= is on: vr is set up */
+	bool verify_phase;        /* reading back the log (fio's do_verify) */
+	bool full;                /* fill_device: a write found no room */
+	struct verify_run vr;
+	struct file_picker fs;   /* several files (w->fds) */
+	struct rusage ru_start;
+	struct worker_counters counters; /* w->count_events */
+	struct iolog_writer logs;  /* fio's log files (write_*_log) */
+	struct io_trace trace;     /* fio's write_iolog */
+	uint64_t seed_base;       /* randseed, or random without randrepeat */
+	bool pacing;              /* rate or thinktime options given */
+	bool think_pending;       /* thinktime due after a completion */
+	bool paced;               /* the last issue waited for the rate */
+	struct pacing pace;
+	struct flow_state flow;   /* flow=: the job's share of its flow_id */
+	struct replay_cursor replay; /* read_iolog: where the log is */
+	struct lat_target lat;    /* latency_target's depth search */
+	bool lat_done;            /* its final window ended */
+	int error;
+};
+
+/* The worker's first error, kept in its shared stats (the report shows
+ * it); returns @ret. */
+int worker_fail(struct worker *w, int ret, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Asked to stop: by the runner, or by the worker's own stats (exitall). */
+bool worker_stopped(const struct worker *w);
+void worker_sleep_ns(uint64_t ns);
+
+/* The job's I/O (or with verify_phase its read back) until size, runtime
+ * or a stop; 0 or the worker's error. */
+int io_loop_run(struct io_loop *lp);
+/* @u filled with the next I/O; false when none is left. */
+bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u);
+/* More I/O to issue at @now (size, number_ios, runtime, verify limits). */
+bool io_loop_more(const struct io_loop *lp, uint64_t now);
+/* Statistics from @now on: ramp_time is over. */
+void io_loop_start_accounting(struct io_loop *lp, uint64_t now);
+/* The write buffers filled once before any I/O, as fio does. */
+void io_loop_fill_initial_buffers(struct io_loop *lp);
+
+#endif /* IODIG_WORKLOAD_IO_LOOP_H */
