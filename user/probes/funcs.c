@@ -31,7 +31,6 @@
 #include "probes/selection.h"
 #include "probes/maps.h"
 #include "probes/family.h"
-#include "probes/figures.h"
 #include "probes/ksyms.h"
 #include "workload/stats.h"
 
@@ -510,22 +509,6 @@ static const struct family_drop_def funcs_drops[] = {
 	FAMILY_DROP("thread_state", struct funcs_state, g.no_storage),
 	FAMILY_DROP("depth", struct funcs_state, g.overflow),
 };
-
-/* Figures: each timed function's calls and entry-to-exit time per I/O,
- * by role, so a function renamed between kernels stays one row. */
-static const struct figure_def funcs_fn_figures[2] =
-	FIGURE_FUNCTION_PER_IO_DEFS("exact", "exact", "calls/IO", "time/IO", 5);
-
-static void funcs_figures(const void *state, const struct probe_workload *wl,
-			  struct figure_set *out)
-{
-	struct funcs_slot_view v;
-
-	for (size_t i = 0; i < funcs_state_slots(state); i++)
-		if (funcs_state_slot(state, i, &v) && v.attached && v.c->calls)
-			figure_put_fn_per_io(out, funcs_fn_figures, v.def->role, v.c->calls,
-					     v.c->ns_sum, wl->ios);
-}
 
 const struct probe_family funcs_probe = {
 	FAMILY_COMMON(funcs, "funcs",

@@ -7,6 +7,7 @@
 #include <json-c/json.h>
 #include <string.h>
 
+#include "probes/figures.h"
 #include "probes/funcs_table.h"
 #include "probes/family.h"
 #include "probes/family_render.h"
@@ -326,4 +327,20 @@ void funcs_render_json(const void *state, struct json_object *kernel)
 	if (info.overflow)
 		json_object_object_add(o, "first_full_stack", json_overflow(state, info.overflow));
 	json_object_object_add(kernel, probe_json_name(&funcs_probe), o);
+}
+
+/* Figures: each timed function's calls and entry-to-exit time per I/O,
+ * by role, so a function renamed between kernels stays one row. */
+static const struct figure_def funcs_fn_figures[2] =
+	FIGURE_FUNCTION_PER_IO_DEFS("exact", "exact", "calls/IO", "time/IO", 5);
+
+void funcs_figures(const void *state, const struct probe_workload *wl,
+			  struct figure_set *out)
+{
+	struct funcs_slot_view v;
+
+	for (size_t i = 0; i < funcs_state_slots(state); i++)
+		if (funcs_state_slot(state, i, &v) && v.attached && v.c->calls)
+			figure_put_fn_per_io(out, funcs_fn_figures, v.def->role, v.c->calls,
+					     v.c->ns_sum, wl->ios);
 }

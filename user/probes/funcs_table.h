@@ -72,5 +72,10 @@ void funcs_state_info(const void *state, struct funcs_info_view *v);
 
 void funcs_render_text(const void *state, FILE *out);
 void funcs_render_json(const void *state, struct json_object *kernel);
+struct figure_set;
+/* Each timed function's calls and time per I/O, as figures (the family's
+ * figures hook). */
+void funcs_figures(const void *state, const struct probe_workload *wl,
+		   struct figure_set *out);
 
 #endif /* IODIG_PROBES_FUNCS_TABLE_H */
