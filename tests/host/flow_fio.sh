@@ -12,7 +12,10 @@ both() {
 between() { [ "$1" -ge "$2" ] && [ "$1" -le "$3" ]; }
 ratio() { jq -r "(.jobs[$3].read.total_ios * 100 / .jobs[$2].read.total_ios) | floor" "$1" 2>/dev/null || echo 0; }
 
-JOB=(--ioengine=null --bs=4k --size=1g --rw=read --thread --time_based --runtime=2
+# 4 s, not 2: a job that starts or ends a few scheduling delays after its
+# partner issues alone meanwhile (in fio too), and on a loaded machine that
+# moved the ratio by a quarter in 2 s.
+JOB=(--ioengine=null --bs=4k --size=1g --rw=read --thread --time_based --runtime=4
      --flow_id=3 --flow_sleep=100
      --name=light --flow=1 --name=heavy --flow=4 --name=other --flow_id=9 --flow=1)
 both "${JOB[@]}"

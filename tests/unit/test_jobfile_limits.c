@@ -89,7 +89,7 @@ int main(void)
 	CHECK_MSG(ret < 0 && strstr(err.msg, "numjobs"), "ret %d: %s", ret, err.msg);
 	ret = parse_str("[a]\nsize=1m\niodepth=65537\n", &err);
 	CHECK_MSG(ret < 0 && strstr(err.msg, "iodepth"), "ret %d: %s", ret, err.msg);
-	ret = parse_str("[a]\nsize=1g\nbs=256m\n", &err);
+	ret = parse_str("[a]\nsize=4g\nbs=2g\n", &err);
 	CHECK_MSG(ret < 0 && strstr(err.msg, "bs"), "ret %d: %s", ret, err.msg);
 	ret = parse_str("[a]\nsize=1m\nnumjobs=99999999999999999999\n", &err);
 	CHECK_MSG(ret < 0 && strstr(err.msg, "numjobs"), "ret %d: %s", ret, err.msg);

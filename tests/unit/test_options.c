@@ -336,7 +336,7 @@ static void test_errors(void)
 	EXPECT_ERR("ioengine", "external:/x.so", "engine 'external:/x.so' "
 		   "loads fio engine code from a file", NULL);
 	EXPECT_ERR("bs", "0", "option 'bs': 0 is out of range", NULL);
-	EXPECT_ERR("bs", "256m", "out of range 1-134217728", NULL);
+	EXPECT_ERR("bs", "2g", "out of range 1-1073741824", NULL);
 	EXPECT_ERR("bs", "4k,8k,4k,4k", "more than three (read, write, trim)", NULL);
 	EXPECT_ERR("bs", "4k-x", "'x' is not a size", NULL);
 	EXPECT_ERR("bs", ",", "needs a value", NULL);

@@ -11,11 +11,11 @@
 
 #include "base/option.h"
 #include "job/bssplit.h"
+#include "job/options.h"
 
 #define PERC_MISSING (-1U)
 #define PART_MAX 4096
 /* fio's limit on a block size (its bs option's maximum). */
-#define BSSPLIT_BS_MAX (128ULL << 20)
 
 static int parse_entry(char *entry, unsigned int kb_base,
 		       struct bssplit_entry *e, char *why, size_t why_len)
@@ -34,9 +34,9 @@ static int parse_entry(char *entry, unsigned int kb_base,
 			perc = 100;
 		e->perc = perc ? (unsigned int)perc : PERC_MISSING;
 	}
-	if (parse_size_kb(entry, kb_base, &bs) || !bs || bs > BSSPLIT_BS_MAX) {
+	if (parse_size_kb(entry, kb_base, &bs) || !bs || bs > JOB_BS_MAX) {
 		snprintf(why, why_len, "'%.32s' is not a block size of 1 byte to "
-			 "128 MiB", entry);
+			 "1 GiB", entry);
 		return -EINVAL;
 	}
 	e->bs = (uint32_t)bs;

@@ -31,7 +31,6 @@
  * stats, so this also bounds that mapping (~450 MiB at most). */
 #define RUN_MAX_WORKERS   4096
 
-#define BS_MAX_BYTES (128u << 20)
 #define DIRECT_ALIGN 512u /* O_DIRECT needs logical-block alignment */
 
 #define WHERE_LEN (PATH_MAX + JOB_NAME_MAX + 64)
@@ -58,10 +57,10 @@ static int check_bs(struct job *job, const char *where, struct errbuf *err)
 		if (!bs || !lo)
 			return err_set(err, EINVAL, "%s: bs must be larger "
 				       "than 0", where);
-		if (bs > BS_MAX_BYTES || hi > BS_MAX_BYTES)
+		if (bs > JOB_BS_MAX || hi > JOB_BS_MAX)
 			return err_set(err, EINVAL, "%s: bs %u is larger than "
-				       "the maximum %u (128 MiB)", where,
-				       bs > hi ? bs : hi, BS_MAX_BYTES);
+				       "the maximum %llu (1 GiB)", where,
+				       bs > hi ? bs : hi, JOB_BS_MAX);
 		if (lo > hi || bs < lo || bs > hi)
 			return err_set(err, EINVAL, "%s: bs %u does not fit "
 				       "bsrange %u-%u", where, bs, lo, hi);

@@ -25,7 +25,6 @@
 #include "job/stream_options.h"
 
 #define NSEC_PER_SEC 1000000000ULL
-#define BS_MAX_BYTES (128ULL << 20)
 
 /* Values echoed in messages are cut: a fuzzed 8 KiB value helps nobody. */
 #define VAL "'%.64s'"
@@ -66,10 +65,10 @@ static int parse_bs_value(const struct job *job, const char *part,
 
 	if (ret)
 		return opt_size_error(where, key, part, ret, err);
-	if (v == 0 || v > BS_MAX_BYTES)
+	if (v == 0 || v > JOB_BS_MAX)
 		return err_set(err, ERANGE, "%s: option '%s': %llu is out of "
 			       "range 1-%llu", where, key,
-			       (unsigned long long)v, BS_MAX_BYTES);
+			       (unsigned long long)v, JOB_BS_MAX);
 	*out = (uint32_t)v;
 	return 0;
 }

@@ -18,6 +18,9 @@
 /* What the job-file parser keeps and tells (fio's --section and
  * --showcmd); NULL: every job, nothing told. */
 #define JOBFILE_MAX_SECTIONS 32
+/* The largest block size a job may ask for: fio's examples use 256 MiB
+ * (zoned drives' zone size); each unit of the depth holds one. */
+#define JOB_BS_MAX (1ull << 30)
 struct jobfile_select {
 	/* when any: only these jobs; [global] sections are always read and
 	 * the lines of the others skipped unread, as fio does */
