@@ -110,17 +110,39 @@ static const char *const plumbing[] = {
 	"common_interrupt",
 };
 
-/* @name may carry a " [module]" suffix, which never matches. */
-static bool is_plumbing(const char *name)
-{
-	for (size_t i = 0; i < sizeof(plumbing) / sizeof(plumbing[0]); i++) {
-		const char *p = plumbing[i];
-		size_t n = strlen(p);
+/*
+ * Frames that run a BPF program: a thread that left the CPU with one of
+ * these below its blocking frame blocked or was preempted inside the
+ * tracing (a helper's lock, the BPF allocator: seen on PREEMPT_RT), not
+ * in the kernel's I/O path.
+ */
+static const char *const bpf_runners[] = {
+	"bpf_prog_*", "bpf_trampoline_*", "__bpf_prog_enter*", "bpf_trace_run*",
+	"__bpf_trace_*", "trace_call_bpf", "perf_trace_run_bpf_submit",
+};
+#define IN_BPF_PROGRAMS "[tracing: in BPF programs]"
 
-		if (p[n - 1] == '*' ? !strncmp(name, p, n - 1) : !strcmp(name, p))
+/* @name may carry a " [module]" suffix, which never matches. */
+static bool name_in(const char *name, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *p = list[i];
+		size_t len = strlen(p);
+
+		if (p[len - 1] == '*' ? !strncmp(name, p, len - 1) : !strcmp(name, p))
 			return true;
 	}
 	return false;
+}
+
+static bool is_plumbing(const char *name)
+{
+	return name_in(name, plumbing, sizeof(plumbing) / sizeof(plumbing[0]));
+}
+
+static bool runs_bpf(const char *name)
+{
+	return name_in(name, bpf_runners, sizeof(bpf_runners) / sizeof(bpf_runners[0]));
 }
 
 static struct bpf_program *mech_prog(struct sched_bpf *skel, size_t mech)
@@ -233,6 +255,15 @@ static int symbolize(struct sched_state *s, const struct ksyms *ks, struct sched
 		name_of(ks, ips[blocking], name, sizeof(name));
 	else
 		snprintf(name, sizeof(name), "[empty stack]");
+	for (size_t i = blocking > 0 ? (size_t)blocking : 0; i < nr; i++) {
+		char caller[256];
+
+		name_of(ks, ips[i], caller, sizeof(caller));
+		if (runs_bpf(caller)) {
+			snprintf(name, sizeof(name), IN_BPF_PROGRAMS);
+			break;
+		}
+	}
 	*function = strdup(name);
 	if (!*function)
 		return -ENOMEM;
