@@ -125,6 +125,18 @@ if ran uring_pmem; then
 	funcs_uring
 fi
 
+# The tracing's own code is never named as a kernel blocking function (on
+# PREEMPT_RT io-wq workers were preempted inside iodig's BPF programs, in
+# __bpf_task_storage_get and the BPF allocator's unit_alloc).
+own=$(for f in "$R"/*.json; do
+	jq -r '.iodig.kernel.sched.by_function[]?.function' "$f" 2>/dev/null
+done | grep -E '^(__)?bpf_|^unit_(alloc|free)$' | sort -u | tr '\n' ' ')
+inbpf=$(for f in "$R"/*.json; do
+	jq -r '.iodig.kernel.sched.by_function[]? | select(.function == "[tracing: in BPF programs]") | .count' "$f" 2>/dev/null
+done | awk '{ n += $1 } END { print n + 0 }')
+check "sched: no blocking function is BPF code (${own:-none}); $inbpf switches in BPF programs counted as the tracing's" \
+      "$(echo $own | wc -w) == 0"
+
 . "$HERE/assert-cases.sh"
 DAX_SUMMARY=- NOWAIT_SUMMARY=-
 case_dax
