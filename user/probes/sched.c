@@ -114,11 +114,11 @@ static const char *const plumbing[] = {
  * Frames that run a BPF program: a thread that left the CPU with one of
  * these below its blocking frame blocked or was preempted inside the
  * tracing (a helper's lock, the BPF allocator: seen on PREEMPT_RT), not
- * in the kernel's I/O path.
+ * in the kernel's I/O path (in_bpf_program below).
  */
 static const char *const bpf_runners[] = {
-	"bpf_prog_*", "bpf_trampoline_*", "__bpf_prog_enter*", "bpf_trace_run*",
-	"__bpf_trace_*", "trace_call_bpf", "perf_trace_run_bpf_submit",
+	"bpf_prog_*", "bpf_trace_run*", "__bpf_trace_*", "trace_call_bpf",
+	"perf_trace_run_bpf_submit",
 };
 #define IN_BPF_PROGRAMS "[tracing: in BPF programs]"
 
@@ -225,6 +225,28 @@ static void name_of(const struct ksyms *ks, uint64_t ip, char *buf, size_t size)
 }
 
 /* Symbolizes one entry's stack: its blocking function and folded form. */
+/*
+ * Whether the blocking frame @from was reached from a BPF program through
+ * BPF's own code only (helpers, local storage, its allocator: bpf_*,
+ * __bpf_*).  A kernel function in between means the thread was in the
+ * kernel: a traced function runs below its trampoline, which unwinds as
+ * a bpf_prog_ frame too.
+ */
+static bool in_bpf_program(const struct ksyms *ks, const uint64_t *ips, size_t from,
+			   size_t nr)
+{
+	char caller[256];
+
+	for (size_t i = from + 1; i < nr; i++) {
+		name_of(ks, ips[i], caller, sizeof(caller));
+		if (runs_bpf(caller))
+			return true;
+		if (strncmp(caller, "bpf_", 4) && strncmp(caller, "__bpf_", 6))
+			return false;
+	}
+	return false;
+}
+
 static int symbolize(struct sched_state *s, const struct ksyms *ks, struct sched_entry *e,
 		     char **function)
 {
@@ -255,15 +277,8 @@ static int symbolize(struct sched_state *s, const struct ksyms *ks, struct sched
 		name_of(ks, ips[blocking], name, sizeof(name));
 	else
 		snprintf(name, sizeof(name), "[empty stack]");
-	for (size_t i = blocking > 0 ? (size_t)blocking : 0; i < nr; i++) {
-		char caller[256];
-
-		name_of(ks, ips[i], caller, sizeof(caller));
-		if (runs_bpf(caller)) {
-			snprintf(name, sizeof(name), IN_BPF_PROGRAMS);
-			break;
-		}
-	}
+	if (blocking >= 0 && in_bpf_program(ks, ips, (size_t)blocking, nr))
+		snprintf(name, sizeof(name), IN_BPF_PROGRAMS);
 	*function = strdup(name);
 	if (!*function)
 		return -ENOMEM;
