@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
+#include "base/mem.h"
 #include "base/sysfs_num.h"
 #include "workload/zbd.h"
 
@@ -165,9 +166,7 @@ void zbd_free(struct zbd *z)
 {
 	if (!z)
 		return;
-	free(z->zones);
-	free(z->open);
-	z->zones = NULL;
-	z->open = NULL;
+	FREE_AND_NULL(z->zones);
+	FREE_AND_NULL(z->open);
 	z->on = false;
 }
