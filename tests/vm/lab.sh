@@ -4,7 +4,7 @@
 # scenarios there and asserts on the JSON.  Exit 0 pass, 1 fail, 77 skip ("skipped: why" first).
 # Usage: tests/vm/lab.sh [6.1|6.12|6.12-rt ...]   (default: 6.1 6.12 6.12-rt)
 # Env: VM_CACHE (/var/cache/iodig-vm), OUT (build), VM_TIMEOUT (s per boot),
-# IODIG_VM=0 skips the lab.
+# LAB_SCENARIOS=a,b (run only those, as iodig.scenarios), IODIG_VM=0 skips the lab.
 set -u
 cd "$(dirname "$0")/../.."
 HERE=tests/vm
@@ -70,6 +70,8 @@ kernel_profile() {
 	case $1 in
 	6.12-rt) VM_SMP=1 VM_NVME=0 VM_SCENARIOS=tag,gup,dax,dax_pmd,uring_null,uring_pmem ;;
 	esac
+	# A developer's narrower set (the RT boot's limits still hold).
+	[ -n "${LAB_SCENARIOS:-}" ] && VM_SCENARIOS=$LAB_SCENARIOS
 }
 # boot_kernel VER RES: one boot of the lab's guest; results unpacked into
 # RES; sets boot_result (ok, stuck, timeout, hung, crashed, none), boot_secs
