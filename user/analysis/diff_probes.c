@@ -14,6 +14,7 @@
 
 #include "analysis/diff.h"
 #include "analysis/tracefile.h"
+#include "probes/blocking_frame.h"
 
 /* Name prefixes of the tracing machinery, as kallsyms spells them. */
 static const char *const probe_prefixes[] = {
@@ -21,7 +22,7 @@ static const char *const probe_prefixes[] = {
 	"lookup_elem_raw", "pcpu_freelist_", "__pcpu_freelist_", "trace_call_bpf",
 	"perf_trace_run_bpf_submit", "__traceiter_", "get_perf_callchain", "perf_callchain_kernel",
 	"__unwind_start", "unwind_next_frame", "unwind_get_return_address",
-	"[tracing: in BPF programs]", /* the sched family's name for them */
+	BLOCKING_IN_BPF, /* the sched family's name for them */
 };
 
 /*

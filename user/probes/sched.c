@@ -27,6 +27,7 @@
 #include "probes/tp_layout.h"
 #include "probes/family.h"
 #include "probes/sample_share.h"
+#include "probes/blocking_frame.h"
 #include "base/clock.h"
 #include "sched.skel.h"
 
@@ -90,60 +91,6 @@ struct sched_state {
 	double est_offcpu_ns, est_offcpu_se, est_clip_ns, est_clip_se;
 	char symbolizer[160];             /* why names are addresses, "" = fine */
 };
-
-/*
- * Frames that are the scheduler's or the tracing machinery's own, never
- * the reason a thread left the CPU.  A trailing '*' matches a prefix:
- * "schedule*" covers schedule_timeout, schedule_hrtimeout_range(_clock)
- * and schedule_preempt_disabled, "io_schedule*" io_schedule_timeout.  The
- * in-kernel irq return path is skipped too, so a thread preempted there is
- * attributed to the code it was interrupted in; irqentry_exit_to_user_mode
- * and exit_to_user_mode_loop stay: "preempted on the way to user space".
- * Anything else (do_nanosleep, blk_mq_get_tag, io_wq_worker,
- * rwsem_down_read_slowpath, ...) is the blocking function.
- */
-static const char *const plumbing[] = {
-	"__schedule", "schedule*", "io_schedule*", "preempt_schedule*",
-	"__cond_resched", "_cond_resched", "bpf_prog_*", "bpf_trace_run*",
-	"__bpf_trace_*", "__traceiter_*", "perf_trace_*", "perf_tp_event",
-	"irqentry_exit", "asm_sysvec_*", "sysvec_*", "asm_common_interrupt",
-	"common_interrupt",
-};
-
-/*
- * Frames that run a BPF program: a thread that left the CPU with one of
- * these below its blocking frame blocked or was preempted inside the
- * tracing (a helper's lock, the BPF allocator: seen on PREEMPT_RT), not
- * in the kernel's I/O path (in_bpf_program below).
- */
-static const char *const bpf_runners[] = {
-	"bpf_prog_*", "bpf_trace_run*", "__bpf_trace_*", "trace_call_bpf",
-	"perf_trace_run_bpf_submit",
-};
-#define IN_BPF_PROGRAMS "[tracing: in BPF programs]"
-
-/* @name may carry a " [module]" suffix, which never matches. */
-static bool name_in(const char *name, const char *const *list, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		const char *p = list[i];
-		size_t len = strlen(p);
-
-		if (p[len - 1] == '*' ? !strncmp(name, p, len - 1) : !strcmp(name, p))
-			return true;
-	}
-	return false;
-}
-
-static bool is_plumbing(const char *name)
-{
-	return name_in(name, plumbing, sizeof(plumbing) / sizeof(plumbing[0]));
-}
-
-static bool runs_bpf(const char *name)
-{
-	return name_in(name, bpf_runners, sizeof(bpf_runners) / sizeof(bpf_runners[0]));
-}
 
 static struct bpf_program *mech_prog(struct sched_bpf *skel, size_t mech)
 {
@@ -225,37 +172,16 @@ static void name_of(const struct ksyms *ks, uint64_t ip, char *buf, size_t size)
 }
 
 /* Symbolizes one entry's stack: its blocking function and folded form. */
-/*
- * Whether the blocking frame @from was reached from a BPF program through
- * BPF's own code only (helpers, local storage, its allocator: bpf_*,
- * __bpf_*).  A kernel function in between means the thread was in the
- * kernel: a traced function runs below its trampoline, which unwinds as
- * a bpf_prog_ frame too.
- */
-static bool in_bpf_program(const struct ksyms *ks, const uint64_t *ips, size_t from,
-			   size_t nr)
-{
-	char caller[256];
-
-	for (size_t i = from + 1; i < nr; i++) {
-		name_of(ks, ips[i], caller, sizeof(caller));
-		if (runs_bpf(caller))
-			return true;
-		if (strncmp(caller, "bpf_", 4) && strncmp(caller, "__bpf_", 6))
-			return false;
-	}
-	return false;
-}
-
 static int symbolize(struct sched_state *s, const struct ksyms *ks, struct sched_entry *e,
 		     char **function)
 {
 	uint64_t ips[SCHED_STACK_DEPTH] = { 0 };
 	int fd = bpf_map__fd(e->key.stackid & SCHED_TASK_STACK_ID ? s->skel->maps.task_stacks
 								   : s->skel->maps.stacks);
-	char name[256], *folded = NULL;
-	size_t nr = 0, len = 0, cap = 0;
-	int blocking = -1;
+	char names[SCHED_STACK_DEPTH][256], name[256], *folded = NULL;
+	const char *frames[SCHED_STACK_DEPTH];
+	size_t nr = 0, len = 0, cap = 0, blocking;
+	bool in_bpf;
 
 	*function = NULL;
 	if (e->key.stackid == (uint32_t)SCHED_NO_STACK ||
@@ -265,29 +191,24 @@ static int symbolize(struct sched_state *s, const struct ksyms *ks, struct sched
 	}
 	while (nr < SCHED_STACK_DEPTH && ips[nr])
 		nr++;
-	for (size_t i = 0; i < nr && blocking < 0; i++) {
-		name_of(ks, ips[i], name, sizeof(name));
-		if (!is_plumbing(name))
-			blocking = (int)i;
+	for (size_t i = 0; i < nr; i++) {
+		name_of(ks, ips[i], names[i], sizeof(names[i]));
+		frames[i] = names[i];
 	}
-	/* All plumbing (preempted on the way to user space): the outermost. */
-	if (blocking < 0 && nr)
-		blocking = (int)nr - 1;
-	if (blocking >= 0)
-		name_of(ks, ips[blocking], name, sizeof(name));
+	blocking = blocking_frame_pick(frames, nr, &in_bpf);
+	if (in_bpf)
+		snprintf(name, sizeof(name), "%s", BLOCKING_IN_BPF);
+	else if (blocking < nr)
+		snprintf(name, sizeof(name), "%s", names[blocking]);
 	else
 		snprintf(name, sizeof(name), "[empty stack]");
-	if (blocking >= 0 && in_bpf_program(ks, ips, (size_t)blocking, nr))
-		snprintf(name, sizeof(name), IN_BPF_PROGRAMS);
 	*function = strdup(name);
 	if (!*function)
 		return -ENOMEM;
 	/* Folded stacks (flame graph input) run from the outermost frame. */
 	for (size_t i = nr; i-- > 0;) {
-		size_t n;
+		size_t n = strlen(names[i]);
 
-		name_of(ks, ips[i], name, sizeof(name));
-		n = strlen(name);
 		if (len + n + 2 > cap) {
 			size_t ncap = (len + n + 2) * 2;
 			char *p = realloc(folded, ncap);
@@ -301,7 +222,7 @@ static int symbolize(struct sched_state *s, const struct ksyms *ks, struct sched
 		}
 		if (len)
 			folded[len++] = ';';
-		memcpy(folded + len, name, n + 1);
+		memcpy(folded + len, names[i], n + 1);
 		len += n;
 	}
 	e->folded = folded;
