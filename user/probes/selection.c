@@ -83,6 +83,8 @@ static _Thread_local char first_warning[192];
 /* The first CO-RE relocation that found no match in the kernel's BTF, as
  * "struct request.io_start_time_ns": the field an unknown kernel renamed. */
 static _Thread_local char core_failure[128];
+/* The verifier's last words before its statistics: why it refused. */
+static _Thread_local char verifier_said[160];
 
 /* "struct task_struct___old.state" -> "struct task_struct.state": the
  * ___flavor is iodig's name for an older layout, not the kernel's. */
@@ -132,6 +134,34 @@ static void note_core_failure(const char *fmt, va_list ap)
 	free(text);
 }
 
+/* From the load log libbpf prints, the last line before the verifier's
+ * closing "processed N insns" statistics. */
+static void note_verifier(const char *fmt, va_list ap)
+{
+	char *text = NULL, *end, *line = NULL;
+	va_list copy;
+
+	if (verifier_said[0] || !strstr(fmt, "LOAD LOG"))
+		return;
+	va_copy(copy, ap);
+	if (vasprintf(&text, fmt, copy) < 0)
+		text = NULL;
+	va_end(copy);
+	end = text ? strstr(text, "-- END PROG LOAD LOG --") : NULL;
+	for (char *p = text; end && p < end; p += strcspn(p, "\n") + 1) {
+		size_t n = strcspn(p, "\n");
+
+		if (!n || !strncmp(p, "processed ", 10) || !strncmp(p, "verification time", 17) ||
+		    !strncmp(p, "stack depth", 11) || !strncmp(p, "-- ", 3))
+			continue;
+		line = p;
+	}
+	if (line)
+		snprintf(verifier_said, sizeof(verifier_said), "%.*s", (int)strcspn(line, "\n"),
+			 line);
+	free(text);
+}
+
 static int quiet_print(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
 	const char *debug = getenv("IODIG_DEBUG");
@@ -145,8 +175,10 @@ static int quiet_print(enum libbpf_print_level level, const char *fmt, va_list a
 		vfprintf(stderr, fmt, copy);
 		va_end(copy);
 	}
-	if (level == LIBBPF_WARN)
+	if (level == LIBBPF_WARN) {
 		note_core_failure(fmt, ap);
+		note_verifier(fmt, ap);
+	}
 	/* The first warning names the failing program and why; later ones
 	 * are the verifier dump and "failed to load object". */
 	if (level != LIBBPF_WARN || first_warning[0])
@@ -220,6 +252,7 @@ int mech_select(const struct probe_env *env, const char *family,
 		}
 		first_warning[0] = '\0';
 		core_failure[0] = '\0';
+		verifier_said[0] = '\0';
 		err = try_fn(ctx, mechs[i], &why);
 		if (!err) {
 			snprintf(st->mechanism, sizeof(st->mechanism), "%s", mechs[i]);
@@ -233,10 +266,11 @@ int mech_select(const struct probe_env *env, const char *family,
 					core_failure, env && env->btf_path ?
 					"the IODIG_BTF file" : "the kernel's BTF");
 		else
-			mech_reason_add(st->reason, sizeof(st->reason), "%s: %s (%s)",
+			mech_reason_add(st->reason, sizeof(st->reason), "%s: %s (%s%s%s)",
 					mechs[i], mech_errno_meaning(err),
 					why.msg[0] ? why.msg :
-					first_warning[0] ? first_warning : strerror(-last_err));
+					first_warning[0] ? first_warning : strerror(-last_err),
+					verifier_said[0] ? "; verifier: " : "", verifier_said);
 	}
 	libbpf_set_print(old_print);
 	return st->state == PROBE_MISSING ? last_err : 0;
