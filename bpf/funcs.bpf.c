@@ -195,6 +195,62 @@ static __always_inline void entry_aux(void *ctx, __u32 kind, __u32 a, __u32 b, b
 	}
 }
 
+static __always_inline void count_lost(struct funcs_stack *st, __u32 from, __u32 to)
+{
+	for (__u32 i = 0; i < FUNCS_MAX_DEPTH; i++) {
+		struct funcs_fn_counters *c;
+		__u32 s;
+
+		if (i < from || i >= to)
+			continue;
+		s = st->f[i].slot;
+		c = bpf_map_lookup_elem(&counters, &s);
+		if (c)
+			c->lost++;
+	}
+}
+
+/*
+ * fentry and fexit of one call run in one trampoline frame, whose address
+ * is their ctx: it pairs an exit with its entry exactly, and frames of this
+ * kernel stack at or below a new call's are calls that have returned with
+ * their exit lost (a program run the kernel skipped: on PREEMPT_RT another
+ * task preempted inside the program holds it on this CPU).  Kernel stacks
+ * are 16 KiB and aligned to it (THREAD_SIZE, VMAP_STACK); frames on another
+ * stack (an interrupt's) are left alone.
+ */
+#define FUNCS_STACK_SIZE 16384
+
+/* Whether @sp, a ctx pointer, is at or above @frame on one kernel stack.
+ * Comparisons only: the verifier allows no arithmetic on a ctx pointer. */
+static __always_inline bool returned_below(__u64 frame, __u64 sp)
+{
+	__u64 lo = frame & ~(__u64)(FUNCS_STACK_SIZE - 1);
+
+	return frame <= sp && sp < lo + FUNCS_STACK_SIZE;
+}
+
+static __always_inline __u32 drop_returned(struct funcs_stack *st, __u32 d, __u64 sp)
+{
+	__u32 top = d;
+
+	for (int i = 0; i < FUNCS_MAX_DEPTH; i++) {
+		const struct funcs_frame *fr;
+
+		if (!d || d > FUNCS_MAX_DEPTH)
+			break;
+		fr = &st->f[(d - 1) & (FUNCS_MAX_DEPTH - 1)];
+		if (!fr->sp || !returned_below(fr->sp, sp))
+			break;
+		d--;
+	}
+	if (d != top) {
+		count_lost(st, d, top);
+		st->depth = d;
+	}
+	return d;
+}
+
 /* Keeps the first full stack of the run: its task and frames. */
 static __always_inline void note_overflow(const struct funcs_stack *st)
 {
@@ -220,6 +276,8 @@ static __always_inline int on_entry(void *ctx, __u32 slot, bool kp)
 	struct funcs_frame *fr;
 	__u64 aux = 0, aux2 = 0;
 	__u32 kind, flags, d;
+	/* kprobes' pt_regs are not one frame for entry and exit */
+	__u64 sp = kp ? 0 : (__u64)ctx;
 	bool mine;
 
 	if (slot >= FUNCS_MAX_FNS)
@@ -251,8 +309,11 @@ static __always_inline int on_entry(void *ctx, __u32 slot, bool kp)
 	if (!mine && !st->depth)
 		return 0;
 	d = st->depth;
+	if (sp)
+		d = drop_returned(st, d, sp);
 	if (d >= FUNCS_MAX_DEPTH) {
-		st->over++;
+		if (!sp)
+			st->over++;
 		if ((g = global_counters()))
 			g->overflow++;
 		note_overflow(st);
@@ -265,8 +326,12 @@ static __always_inline int on_entry(void *ctx, __u32 slot, bool kp)
 	 * interrupt's frame, which then stayed on the stack for good. */
 	st->depth = d + 1;
 	barrier();
+	/* The compiler knows d is in range and would drop the mask; the
+	 * verifier, after drop_returned's loop, does not. */
+	barrier_var(d);
 	fr = &st->f[d & (FUNCS_MAX_DEPTH - 1)];
 	fr->slot = slot;
+	fr->sp = sp;
 	fr->aux = aux;
 	fr->aux2 = aux2;
 	fr->nvcsw = (__u32)BPF_CORE_READ(task, nvcsw);
@@ -353,21 +418,6 @@ static __always_inline void exit_kind(struct funcs_fn_counters *c, __u32 kind, _
 	c->res[res < FR_NR ? res : FR_OTHER]++;
 }
 
-static __always_inline void count_lost(struct funcs_stack *st, __u32 from, __u32 to)
-{
-	for (__u32 i = 0; i < FUNCS_MAX_DEPTH; i++) {
-		struct funcs_fn_counters *c;
-		__u32 s;
-
-		if (i < from || i >= to)
-			continue;
-		s = st->f[i].slot;
-		c = bpf_map_lookup_elem(&counters, &s);
-		if (c)
-			c->lost++;
-	}
-}
-
 static __always_inline int on_exit(void *ctx, __u32 slot, bool kp)
 {
 	__u64 now = bpf_ktime_get_ns(), ns, aux, aux2, hkey;
@@ -376,6 +426,7 @@ static __always_inline int on_exit(void *ctx, __u32 slot, bool kp)
 	struct funcs_stack *st;
 	__u32 d, kind, flags, key, nv, niv;
 	int idx = -1;
+	__u64 sp = kp ? 0 : (__u64)ctx;
 	__s64 ret;
 	bool slept;
 
@@ -390,18 +441,19 @@ static __always_inline int on_exit(void *ctx, __u32 slot, bool kp)
 	if (!st)
 		return 0;
 	/* Entries past the depth limit were the innermost ones: their exits
-	 * come first (LIFO), and were never pushed. */
-	if (st->over) {
+	 * come first (LIFO), and were never pushed.  (fexit finds its own
+	 * frame by its address, below.) */
+	if (!sp && st->over) {
 		st->over--;
 		return 0;
 	}
 	d = st->depth;
 	if (!d || d > FUNCS_MAX_DEPTH)
 		return 0;
-	/* The innermost frame of this function.  Frames above it lost their
-	 * exit (a program run the kernel skipped): drop them. */
+	/* This call's frame (fexit), or the innermost one of this function
+	 * (kretprobe).  Frames above it lost their exit: drop them. */
 	for (int i = FUNCS_MAX_DEPTH - 1; i >= 0; i--) {
-		if ((__u32)i < d && st->f[i].slot == slot) {
+		if ((__u32)i < d && st->f[i].slot == slot && st->f[i].sp == sp) {
 			idx = i;
 			break;
 		}

@@ -107,6 +107,7 @@ struct funcs_frame {
 	iodig_u64 ts;
 	iodig_u64 aux;
 	iodig_u64 aux2;
+	iodig_u64 sp;         /* fentry's trampoline frame (its ctx), 0 for kprobes */
 	iodig_u32 slot;
 	iodig_u32 nvcsw;      /* the task's context switch counts at entry */
 	iodig_u32 nivcsw;

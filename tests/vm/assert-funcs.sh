@@ -11,8 +11,8 @@ called() {
 	done
 	return 1
 }
-funcs_on() { # funcs_on SCENARIO: the family loaded in that run
-	[ $HAVE_FUNCS -eq 1 ] || return 1
+funcs_on() { # funcs_on SCENARIO: the scenario ran and the family loaded in it
+	[ $HAVE_FUNCS -eq 1 ] && [ -f "$R/$1.json" ] || return 1
 	[ "$(q "$1" '.iodig.kernel.funcs.mechanism // "none"')" != none ] && return 0
 	fail "$1: funcs family did not load: $(q "$1" '.iodig.kernel.probes[]? | select(.family == "funcs") | .reason')"
 	return 1

@@ -73,6 +73,28 @@ kernel_profile() {
 	# A developer's narrower set (the RT boot's limits still hold).
 	[ -n "${LAB_SCENARIOS:-}" ] && VM_SCENARIOS=$LAB_SCENARIOS
 }
+# wait_guest CONSOLE: waits for QEMU ($QEMU_PID), sets qrc.  A guest whose
+# watchdog reports a CPU stuck for LOCKUP_KILL s (far past a scenario's own
+# cut-off, scenarios.sh) does not come back under TCG: it is stopped then,
+# not at VM_TIMEOUT, and locked_up=1.
+LOCKUP_KILL=180
+wait_guest() {
+	local console=$1 stuck
+	locked_up=0
+	while kill -0 "$QEMU_PID" 2>/dev/null; do
+		stuck=$(grep -o 'soft lockup - CPU#[0-9]* stuck for [0-9]*s' "$console" 2>/dev/null |
+			sed 's/.* for //; s/s$//' | sort -n | tail -n 1)
+		if [ "${stuck:-0}" -ge "$LOCKUP_KILL" ]; then
+			locked_up=1
+			kill "$QEMU_PID" 2>/dev/null
+			break
+		fi
+		sleep 3
+	done
+	wait "$QEMU_PID"
+	qrc=$?
+}
+
 # boot_kernel VER RES: one boot of the lab's guest; results unpacked into
 # RES; sets boot_result (ok, stuck, timeout, hung, crashed, none), boot_secs
 # and qrc.  The guest skips scenarios that would start after iodig.budget
@@ -99,12 +121,11 @@ boot_kernel() {
 		-serial stdio -serial "file:$res/serial1.txt" \
 		</dev/null >"$res/console.log" 2>&1 &
 	QEMU_PID=$!
-	wait "$QEMU_PID"
-	qrc=$?
+	wait_guest "$res/console.log"
 	QEMU_PID=
 	boot_secs=$(($(date +%s) - t0))
-	if { [ $qrc -eq 124 ] || [ $qrc -eq 137 ]; } &&
-	   grep -q 'soft lockup\|rcu_preempt detected stalls' "$res/console.log"; then
+	if [ "$locked_up" = 1 ] || { { [ $qrc -eq 124 ] || [ $qrc -eq 137 ]; } &&
+	   grep -q 'soft lockup\|rcu_preempt detected stalls' "$res/console.log"; }; then
 		boot_result=hung
 	elif [ $qrc -eq 124 ] || [ $qrc -eq 137 ]; then
 		boot_result=timeout
