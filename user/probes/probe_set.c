@@ -57,6 +57,7 @@ struct probe_set {
 	uint64_t btf_ns;           /* parsing the kernel's BTF for all */
 	uint64_t workload_ios;
 	struct probe_workload wl;  /* what collect() was given */
+	struct phase_log *phases;  /* env's */
 };
 
 static const char *state_name(enum probe_state s)
@@ -246,7 +247,9 @@ int probes_open(const struct probe_env *env, const char *spec,
 		return err_set(err, ENOMEM, "out of memory allocating the probe set");
 	/* Classic tracepoints need tracefs; when it cannot be mounted only
 	 * those mechanisms fail, and their reason says why. */
+	set->phases = env->phases;
 	tracefs_mount(&set->mounted_tracefs, &mount_err);
+	phase_mark(set->phases, "tracefs", "mounted");
 	/* Run-time stats cost two clock reads per program run, so they are
 	 * on only when asked for (or already on system-wide).  The fd form
 	 * switches them off again when iodig exits, even when killed. */
@@ -263,6 +266,7 @@ int probes_open(const struct probe_env *env, const char *spec,
 
 		vmlinux_btf_lend(probe_cache_btf(env->cache, NULL));
 		set->btf_ns = now_ns() - t0;
+		phase_mark(set->phases, "kernel BTF", "parsed");
 	}
 	for (size_t i = 0; i < NR_FAMILIES; i++) {
 		struct probe_slot *p = &set->slot[i];
@@ -284,6 +288,7 @@ int probes_open(const struct probe_env *env, const char *spec,
 				p->st.state = PROBE_MISSING;
 		}
 		p->open_ns = now_ns() - t0;
+		phase_mark(set->phases, "open", p->fam->name);
 	}
 	vmlinux_btf_lend(NULL);
 	*out = set;
@@ -388,6 +393,7 @@ int probes_collect(struct probe_set *set, const struct probe_workload *wl)
 			continue;
 		}
 		p->collected = true;
+		phase_mark(set->phases, "collect", p->fam->name);
 	}
 	for (size_t i = 0; i < NR_FAMILIES; i++)
 		if (set->slot[i].collected && set->slot[i].fam->share_out)
@@ -563,7 +569,9 @@ void probes_destroy(struct probe_set *set)
 		return;
 	for (size_t i = 0; i < NR_FAMILIES; i++)
 		family_destroy(set->slot[i].state);
+	phase_mark(set->phases, "probes", "destroyed");
 	tracefs_unmount(set->mounted_tracefs);
+	phase_mark(set->phases, "tracefs", "unmounted");
 	if (set->stats_fd >= 0)
 		close(set->stats_fd);
 	free(set);

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/clock.h"
+#include "base/phase_log.h"
+
+void phase_log_init(struct phase_log *log)
+{
+	memset(log, 0, sizeof(*log));
+	log->t0_ns = now_ns();
+}
+
+void phase_mark_at(struct phase_log *log, const char *what, const char *which, uint64_t ns)
+{
+	if (!log || log->n >= PHASE_LOG_MAX)
+		return;
+	log->m[log->n++] = (struct phase_mark){ what, which ? which : "", ns };
+}
+
+void phase_mark(struct phase_log *log, const char *what, const char *which)
+{
+	if (log)
+		phase_mark_at(log, what, which, now_ns());
+}
+
+static int by_time(const void *a, const void *b)
+{
+	const struct phase_mark *x = a, *y = b;
+
+	return (x->ns > y->ns) - (x->ns < y->ns);
+}
+
+static double ms(uint64_t later, uint64_t earlier)
+{
+	return later > earlier ? (double)(later - earlier) / 1e6 : 0.0;
+}
+
+void phase_log_print(const struct phase_log *log, FILE *out)
+{
+	struct phase_mark m[PHASE_LOG_MAX];
+	uint64_t prev;
+
+	if (!log)
+		return;
+	memcpy(m, log->m, log->n * sizeof(m[0]));
+	qsort(m, log->n, sizeof(m[0]), by_time);
+	prev = log->t0_ns;
+	for (size_t i = 0; i < log->n; i++) {
+		fprintf(out, "iodig-timing: %9.1f ms %+9.1f ms  %s%s%s\n", ms(m[i].ns, log->t0_ns),
+			ms(m[i].ns, prev), m[i].what, m[i].which[0] ? " " : "", m[i].which);
+		prev = m[i].ns > prev ? m[i].ns : prev;
+	}
+}
