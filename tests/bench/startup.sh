@@ -59,8 +59,10 @@ grep -q Attaching "$TMP/bt.txt" || { echo "bpftrace did not start: $(cat "$TMP/b
 # one labelled run: "label" on the stopwatch's timeline, then the command
 run() {
 	local label=$1; shift
-	echo "run $label" >>"$TMP/labels"
-	"$@" >"$TMP/out.$label.json" 2>"$TMP/err.$label"
+	"$@" >"$TMP/out.$label.json" 2>"$TMP/err.$label" &
+	# by pid: a run the stopwatch lost must not shift the others' labels
+	echo "$label $!" >>"$TMP/labels"
+	wait $! || true
 	grep -s '^iodig-timing:' "$TMP/err.$label" | sed 's/^iodig-timing: *//' >>"$TMP/phases.$label"
 	sleep 0.2 # the exit event reaches the stopwatch's buffer
 }
@@ -75,14 +77,16 @@ kill -INT "$BT_PID"; wait "$BT_PID" 2>/dev/null || true; BT_PID=
 
 median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 # Each exec starts a run; its reads and its own exit follow before the next
-# exec (runs are sequential).  Prints "start_ms end_ms total_ms" per run.
-awk '$1 == "exec" { pid = $2; t0 = $3; first = 0; last = 0 }
+# exec (runs are sequential).
+# Prints "label start_ms end_ms total_ms" per run, found by its pid.
+awk 'FNR == NR { label[$2] = $1; next }
+     $1 == "exec" { pid = $2; t0 = $3; first = 0; last = 0 }
      $1 == "io" && pid { if (!first) first = $3; last = $3 }
      $1 == "exit" && $2 == pid {
-	if (first) printf "%.1f %.1f %.1f\n", (first - t0) / 1e6, ($3 - last) / 1e6, ($3 - t0) / 1e6;
-	else print "nan nan nan";
-	pid = 0 }' "$TMP/bt.txt" >"$TMP/times"
-paste -d' ' <(awk '{print $2}' "$TMP/labels") "$TMP/times" >"$TMP/rows"
+	if (first && (pid in label))
+		printf "%s %.1f %.1f %.1f\n", label[pid], (first - t0) / 1e6,
+		       ($3 - last) / 1e6, ($3 - t0) / 1e6;
+	pid = 0 }' "$TMP/labels" "$TMP/bt.txt" >"$TMP/rows"
 printf '%-24s %16s %16s %12s\n' "command (12 KiB read)" "exec->1st I/O" "last I/O->exit" "total"
 for label in fio noprobes default ${BASE:+base} detail; do
 	awk -v l="$label" '$1 == l' "$TMP/rows" >"$TMP/sel"
