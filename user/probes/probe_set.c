@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The probe set: every family in probe_list.h, opened one skeleton at a
- * time so a family this kernel cannot load is recorded and skipped without
- * touching the others.  A missing family never fails the run.
+ * The probe set: every family in probe_list.h, each its own skeleton
+ * opened in a thread of its own, so a family this kernel cannot load is
+ * recorded and skipped without touching the others.  A missing family
+ * never fails the run.
  *
  * No RLIMIT_MEMLOCK bump: since 5.11 BPF memory is charged to the memory
  * cgroup, and libbpf 1.x only raises the limit itself on older kernels.
