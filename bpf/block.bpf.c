@@ -87,7 +87,7 @@ const volatile __u32 bio_arg = 0;
 
 IODIG_PERCPU_SLOT(counters, struct block_counters);
 
-IODIG_PERCPU_ARRAY(hists, BLOCK_HIST_ENTRIES, __u64);
+IODIG_PERCPU_HISTS(hists, BLOCK_HIST_ROWS);
 
 /* --detail stage stamps; merged bios never reach issue as a request's
  * first bio, so theirs are evicted, never read. */
@@ -217,11 +217,7 @@ static __always_inline struct block_op_counters *watched(const struct rq_info *r
 /* @w: how many requests this one stands for (the timing stride). */
 static __always_inline void hist_add(__u32 kind, __u32 op, __u64 v, __u64 w)
 {
-	__u32 key = block_hist_index(kind, op, iodig_hist_slot(v));
-	__u64 *slot = bpf_map_lookup_elem(&hists, &key);
-
-	if (slot)
-		*slot += w;
+	iodig_hist_add(&hists, block_hist_row(kind, op), v, w);
 }
 
 /*

@@ -53,7 +53,7 @@ IODIG_PERCPU_ARRAY(counters, FUNCS_MAX_FNS, struct funcs_fn_counters);
 IODIG_PERCPU_SLOT(global, struct funcs_global);
 
 /* Sized by user space to (functions attached) * IODIG_HIST_SLOTS. */
-IODIG_PERCPU_ARRAY(hists, FUNCS_MAX_FNS * IODIG_HIST_SLOTS, __u64);
+IODIG_PERCPU_HISTS(hists, FUNCS_MAX_FNS);
 
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
@@ -420,7 +420,7 @@ static __always_inline void exit_kind(struct funcs_fn_counters *c, __u32 kind, _
 
 static __always_inline int on_exit(void *ctx, __u32 slot, bool kp)
 {
-	__u64 now = bpf_ktime_get_ns(), ns, aux, aux2, hkey;
+	__u64 now = bpf_ktime_get_ns(), ns, aux, aux2;
 	struct funcs_fn_counters *c;
 	struct task_struct *task;
 	struct funcs_stack *st;
@@ -489,14 +489,7 @@ static __always_inline int on_exit(void *ctx, __u32 slot, bool kp)
 	else if ((__u32)BPF_CORE_READ(task, nivcsw) != niv)
 		c->preempted++;
 	exit_kind(c, kind, ret, aux, aux2, ns, slept);
-	hkey = funcs_hist_index(slot, iodig_hist_slot(ns));
-	{
-		__u32 k = (__u32)hkey;
-		__u64 *h = bpf_map_lookup_elem(&hists, &k);
-
-		if (h)
-			*h += 1;
-	}
+	iodig_hist_add(&hists, slot, ns, 1);
 	return 0;
 }
 

@@ -76,7 +76,7 @@ struct {
 	__type(value, __u64);
 } punt_start SEC(".maps");
 
-IODIG_PERCPU_ARRAY(punt_hist, IODIG_HIST_SLOTS, __u64);
+IODIG_PERCPU_HISTS(punt_hist, 1);
 
 /* io thread id -> IOURING_THREAD_* */
 struct {
@@ -239,7 +239,6 @@ static __always_inline int on_complete(__u64 req, int res, bool btf)
 {
 	struct iouring_counters *c = traced_counters();
 	__u64 *start, d;
-	__u32 slot;
 
 	if (!c)
 		return 0;
@@ -261,10 +260,7 @@ static __always_inline int on_complete(__u64 req, int res, bool btf)
 	c->punt_ns_sum += d;
 	if (d > c->punt_ns_max)
 		c->punt_ns_max = d;
-	slot = iodig_hist_slot(d);
-	start = bpf_map_lookup_elem(&punt_hist, &slot);
-	if (start)
-		*start += 1;
+	iodig_hist_add(&punt_hist, 0, d, 1);
 	return 0;
 }
 

@@ -9,6 +9,8 @@
 
 #include <bpf/bpf_helpers.h>
 
+#include "iodig/hist.h"
+
 /* @entries values of @value_type per CPU, keyed by index. */
 #define IODIG_PERCPU_ARRAY(name, entries, value_type)			\
 	struct {							\
@@ -21,5 +23,18 @@
 /* One slot per CPU (key 0): a family's counters, or room for a value
  * larger than the 512-byte BPF stack. */
 #define IODIG_PERCPU_SLOT(name, value_type) IODIG_PERCPU_ARRAY(name, 1, value_type)
+
+/* @rows histograms (struct iodig_hist_row) per CPU, keyed by row. */
+#define IODIG_PERCPU_HISTS(name, rows) IODIG_PERCPU_ARRAY(name, rows, struct iodig_hist_row)
+
+/* Adds @w to the slot of value @v in row @row of @hists. */
+static __always_inline void iodig_hist_add(void *hists, __u32 row, __u64 v, __u64 w)
+{
+	struct iodig_hist_row *h = bpf_map_lookup_elem(hists, &row);
+	__u32 slot = iodig_hist_slot(v);
+
+	if (h && slot < IODIG_HIST_SLOTS)
+		h->slot[slot] += w;
+}
 
 #endif /* IODIG_PERCPU_MAPS_BPF_H */

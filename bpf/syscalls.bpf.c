@@ -67,7 +67,7 @@ struct {
 
 IODIG_PERCPU_SLOT(counters, struct sc_counters);
 
-IODIG_PERCPU_ARRAY(hists, SC_HIST_ENTRIES, __u64);
+IODIG_PERCPU_HISTS(hists, SC_ROW_NR);
 
 /* The syscall number the entry code saved (syscall_get_nr()). */
 #if defined(__TARGET_ARCH_x86)
@@ -173,8 +173,7 @@ static __always_inline void on_exit(struct sc_thread_state *st, long nr, long re
 	__u64 d = bpf_ktime_get_ns() - st->start_ns;
 	struct sc_row_counters *r;
 	struct sc_counters *c;
-	__u32 row = st->row, key;
-	__u64 *slot;
+	__u32 row = st->row;
 
 	st->start_ns = 0;
 	c = counters_get();
@@ -195,10 +194,7 @@ static __always_inline void on_exit(struct sc_thread_state *st, long nr, long re
 	r->ns_sum += d;
 	if (d > r->ns_max)
 		r->ns_max = d;
-	key = sc_hist_index(row, iodig_hist_slot(d));
-	slot = bpf_map_lookup_elem(&hists, &key);
-	if (slot)
-		*slot += 1;
+	iodig_hist_add(&hists, row, d, 1);
 }
 
 /* Where a hook finds the call's number and arguments. */

@@ -71,8 +71,8 @@ struct block_counters {
 	struct block_op_counters op[BLOCK_OP_NR];
 };
 
-/* Histograms: one per (kind, op), IODIG_HIST_SLOTS u64 slots each, laid out
- * back to back in one per-CPU array so the BPF side needs no hash map. */
+/* Histograms: one per (kind, op), each a row (struct iodig_hist_row) of one
+ * per-CPU array, so the BPF side needs no hash map. */
 enum block_hist_kind {
 	BLOCK_HIST_DEVICE,   /* issue -> complete: what the driver took */
 	BLOCK_HIST_QUEUE,    /* request start -> issue: plug, scheduler, tags */
@@ -98,12 +98,11 @@ struct block_stamps {
 #define BLOCK_TIMED_PER_S   4096
 #define BLOCK_STRIDE_MAX    64
 
-#define BLOCK_HIST_ENTRIES (BLOCK_HIST_NR * BLOCK_OP_NR * IODIG_HIST_SLOTS)
+#define BLOCK_HIST_ROWS (BLOCK_HIST_NR * BLOCK_OP_NR)
 
-static __always_inline iodig_u32 block_hist_index(iodig_u32 kind, iodig_u32 op,
-						  iodig_u32 slot)
+static __always_inline iodig_u32 block_hist_row(iodig_u32 kind, iodig_u32 op)
 {
-	return (kind * BLOCK_OP_NR + op) * IODIG_HIST_SLOTS + slot;
+	return kind * BLOCK_OP_NR + op;
 }
 
 /* The kernel's dev_t (include/linux/kdev_t.h: MINORBITS 20), which the

@@ -96,11 +96,6 @@ struct funcs_global {
 	iodig_u64 no_storage;    /* task storage refused (busy or no memory) */
 };
 
-/* Histograms: IODIG_HIST_SLOTS u64s per slot, back to back. */
-static __always_inline iodig_u32 funcs_hist_index(iodig_u32 slot, iodig_u32 hslot)
-{
-	return slot * IODIG_HIST_SLOTS + hslot;
-}
 
 /* One timed call in progress on a thread. */
 struct funcs_frame {

@@ -32,6 +32,13 @@ typedef uint32_t iodig_u32;
 #define IODIG_HIST_GROUPS 36
 #define IODIG_HIST_SLOTS (IODIG_HIST_GROUPS * IODIG_HIST_SUB)
 
+/* One histogram as one value of a per-CPU array: such an array allocates
+ * each entry on its own, so an entry per slot made thousands of
+ * allocations to create, read and free the map (docs/overhead.md). */
+struct iodig_hist_row {
+	iodig_u64 slot[IODIG_HIST_SLOTS];
+};
+
 /* Index of the most significant set bit; 0 for v == 0. */
 static __always_inline iodig_u32 iodig_msb64(iodig_u64 v)
 {

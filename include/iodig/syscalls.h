@@ -78,12 +78,6 @@ struct sc_thread_state {
 	iodig_u64 pad[5];
 };
 
-#define SC_HIST_ENTRIES (SC_ROW_NR * IODIG_HIST_SLOTS)
-
-static __always_inline iodig_u32 sc_hist_index(iodig_u32 row, iodig_u32 slot)
-{
-	return row * IODIG_HIST_SLOTS + slot;
-}
 
 /*
  * Thread slots: a thread's state is slot (tid % slots) of a plain array,

@@ -4,9 +4,10 @@
 # one 12 KiB read from a tmpfs file, the time from exec to the first
 # workload I/O and from the last one to the process's exit, for fio,
 # iodig --no-probes, iodig with the default probes and with --detail:
-# alternating runs, medians of PAIRS rounds.  Then where iodig's start-up
-# goes: the one parse of the kernel's BTF the families share (kernel.btf_us)
-# and each probe family's open time (its JSON's probes[].open_us).
+# alternating runs, medians of PAIRS rounds.  Then where iodig's time
+# goes, from its own phase marks (IODIG_TIMING=1 on the default-probe
+# runs): the median end of each phase, the wall and the process's CPU ms
+# since the mark before.
 set -eu
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-build}
@@ -58,17 +59,17 @@ grep -q Attaching "$TMP/bt.txt" || { echo "bpftrace did not start: $(cat "$TMP/b
 # one labelled run: "label" on the stopwatch's timeline, then the command
 run() {
 	local label=$1; shift
-	echo "run $label" >>"$TMP/labels"
-	"$@" >"$TMP/out.$label.json" 2>/dev/null
-	[ "$label" = default ] && jq -c '.iodig.kernel | [{btf: (.btf_us // 0)},
-		(.probes[] | select(.state != "off") | {(.family): .open_us})] | add' \
-		"$TMP/out.default.json" >>"$TMP/open.txt"
+	"$@" >"$TMP/out.$label.json" 2>"$TMP/err.$label" &
+	# by pid: a run the stopwatch lost must not shift the others' labels
+	echo "$label $!" >>"$TMP/labels"
+	wait $! || true
+	grep -s '^iodig-timing:' "$TMP/err.$label" | sed 's/^iodig-timing: *//' >>"$TMP/phases.$label"
 	sleep 0.2 # the exit event reaches the stopwatch's buffer
 }
 for _ in $(seq "$PAIRS"); do
 	run fio fio --output-format=json "${JOB[@]}"
 	run noprobes "$IODIG" run --no-probes --output-format=json "${JOB[@]}"
-	run default "$IODIG" run --output-format=json "${JOB[@]}"
+	run default env IODIG_TIMING=1 "$IODIG" run --output-format=json "${JOB[@]}"
 	[ -z "$BASE" ] || run base "$BASE" run --output-format=json "${JOB[@]}"
 	run detail "$IODIG" run --detail --output-format=json "${JOB[@]}"
 done
@@ -76,14 +77,16 @@ kill -INT "$BT_PID"; wait "$BT_PID" 2>/dev/null || true; BT_PID=
 
 median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 # Each exec starts a run; its reads and its own exit follow before the next
-# exec (runs are sequential).  Prints "start_ms end_ms total_ms" per run.
-awk '$1 == "exec" { pid = $2; t0 = $3; first = 0; last = 0 }
+# exec (runs are sequential).
+# Prints "label start_ms end_ms total_ms" per run, found by its pid.
+awk 'FNR == NR { label[$2] = $1; next }
+     $1 == "exec" { pid = $2; t0 = $3; first = 0; last = 0 }
      $1 == "io" && pid { if (!first) first = $3; last = $3 }
      $1 == "exit" && $2 == pid {
-	if (first) printf "%.1f %.1f %.1f\n", (first - t0) / 1e6, ($3 - last) / 1e6, ($3 - t0) / 1e6;
-	else print "nan nan nan";
-	pid = 0 }' "$TMP/bt.txt" >"$TMP/times"
-paste -d' ' <(awk '{print $2}' "$TMP/labels") "$TMP/times" >"$TMP/rows"
+	if (first && (pid in label))
+		printf "%s %.1f %.1f %.1f\n", label[pid], (first - t0) / 1e6,
+		       ($3 - last) / 1e6, ($3 - t0) / 1e6;
+	pid = 0 }' "$TMP/labels" "$TMP/bt.txt" >"$TMP/rows"
 printf '%-24s %16s %16s %12s\n' "command (12 KiB read)" "exec->1st I/O" "last I/O->exit" "total"
 for label in fio noprobes default ${BASE:+base} detail; do
 	awk -v l="$label" '$1 == l' "$TMP/rows" >"$TMP/sel"
@@ -93,7 +96,25 @@ for label in fio noprobes default ${BASE:+base} detail; do
 done
 echo "(medians of $PAIRS alternating rounds; the stopwatch is bpftrace on exec, pread64 and exit)"
 echo
-echo "iodig's start-up with the default probes: the kernel's BTF, then each family (median open time, ms):"
-jq -rs 'map(to_entries) | flatten | group_by(.key)[]
-	| "\(.[0].key) \(map(.value) | sort | .[length/2|floor] / 1000)"' "$TMP/open.txt" |
-	awk '{printf "  %-10s %8.1f\n", $1, $2; s += $2} END {printf "  %-10s %8.1f\n", "all", s}'
+TAB=$(printf '\t')
+echo "where iodig's time goes, default probes (IODIG_TIMING=1; medians over the rounds):"
+# lines "<at> ms +<wall> ms cpu +<cpu> ms <phase...>"; a phase's median end,
+# wall and CPU since the mark before, in the order of the median ends
+awk '{ at = $1; wall = $3; cpu = $6; $1 = $2 = $3 = $4 = $5 = $6 = $7 = ""
+       sub(/^ +/, ""); print $0 "\t" at "\t" wall "\t" cpu }' "$TMP/phases.default" |
+	sort -t"$TAB" -k1,1 |
+	awk -F'\t' 'function med(a, n,   i, j, v) {  # insertion sort: mawk has no asort
+			for (i = 2; i <= n; i++) { v = a[i]; for (j = i - 1; j > 0 && a[j] > v; j--)
+				a[j + 1] = a[j]; a[j + 1] = v }
+			return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+	     function flush() { if (n) {
+			printf "%s\t%.1f\t%.1f\t%.1f\n", name, med(at, n), med(wall, n), med(cpu, n) }
+			n = 0; delete at; delete wall; delete cpu }
+	     $1 != name { flush(); name = $1 }
+	     { n++; at[n] = $2 + 0; wall[n] = $3 + 0; cpu[n] = $4 + 0 }
+	     END { flush() }' |
+	sort -t"$TAB" -k2,2g |
+	awk -F'\t' 'BEGIN { printf "  %-24s %10s %10s %10s\n", "phase (end of)", "at ms", "wall ms", "cpu ms" }
+		     { printf "  %-24s %10.1f %10.1f %10.1f\n", $1, $2, $3, $4 }'
+echo "(wall and CPU since the mark before in the same run; parallel family opens overlap, so"
+echo " their wall times do not add up; \"probes opened\" carries the CPU of all of them)"

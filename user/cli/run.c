@@ -222,6 +222,7 @@ int cli_run_parsed(struct run_ctx *ctx, struct cli_opts *o, const struct cli_arg
 	if (stale > 0)
 		fprintf(stderr, "iodig: removed %d scratch device(s) left by a killed iodig run\n", stale);
 	ret = run_prepare(ctx, &err);
+	phase_mark(ctx->phases, "targets", "prepared");
 	if (ret) {
 		status = EXIT_USAGE;
 		goto fail;
@@ -238,10 +239,12 @@ int cli_run_parsed(struct run_ctx *ctx, struct cli_opts *o, const struct cli_arg
 	}
 	if (!ret)
 		ret = output_report(&res, &ctx->opts, &err);
+	phase_mark(ctx->phases, "report", "written");
 	if (!ret) {
 		ret = save_artifacts(ctx, &res, o, base, &err);
 		base = NULL;
 	}
+	phase_mark(ctx->phases, "trace file", "saved");
 	if (ret)
 		goto fail;
 	status = finished_status(ctx, &res);
@@ -260,9 +263,15 @@ int cli_jobs_command(enum cli_cmd cmd, int argc, char **argv, cli_jobs_fn act)
 	struct cli_opts o;
 	struct cli_args a = { 0 };
 	struct errbuf err = { { 0 } };
+	struct phase_log phases;
+	const char *timing = getenv("IODIG_TIMING");
 	int status = EXIT_USAGE;
 
+	phase_log_init(&phases);
 	run_ctx_init(&ctx);
+	/* IODIG_TIMING=1: when each phase ended, on stderr (make bench) */
+	if (timing && *timing && strcmp(timing, "0"))
+		ctx.phases = &phases;
 	cli_opts_init(&o, &ctx.opts);
 	if (cmd == CMD_AB)
 		o.repeat.count = AB_DEFAULT_RUNS;
@@ -276,6 +285,8 @@ int cli_jobs_command(enum cli_cmd cmd, int argc, char **argv, cli_jobs_fn act)
 	}
 	run_ctx_cleanup(&ctx);
 	cli_args_free(&a);
+	phase_mark(ctx.phases, "cleanup", "done");
+	phase_log_print(ctx.phases, stderr);
 	return status;
 }
 

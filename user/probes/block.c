@@ -239,7 +239,7 @@ static int block_collect(void *state, uint64_t workload_ios)
 	err = map_sum_counters(s->skel->maps.counters, &s->sum, sizeof(s->sum));
 	if (err)
 		return err;
-	/* h[kind][op] is laid out as block_hist_index() numbers them. */
+	/* h[kind][op] is laid out as block_hist_row() numbers them. */
 	err = map_read_hists(bpf_map__fd(s->skel->maps.hists), &s->h[0][0],
 			     BLOCK_HIST_NR * BLOCK_OP_NR);
 	if (err)

@@ -453,7 +453,7 @@ static int funcs_collect(void *state, uint64_t workload_ios)
 	s->h = calloc(nr, sizeof(*s->h));
 	if (!s->h)
 		return -ENOMEM;
-	/* slot i's histogram at funcs_hist_index(i, 0) */
+	/* slot i's histogram is row i of the map */
 	return map_read_hists(bpf_map__fd(s->skel->maps.hists), s->h, nr);
 }
 

@@ -48,12 +48,21 @@ static int sum_one_by_one(int fd, unsigned int nr, unsigned int words, int ncpu,
 	return 0;
 }
 
+/* Entries per batch: up to 256, in a buffer of at most ~256 KiB (a
+ * histogram row is 18 KiB per CPU; fresh pages cost a fault each). */
+static uint32_t batch_entries(unsigned int words, int ncpu)
+{
+	size_t per_entry = (size_t)words * (size_t)ncpu * sizeof(uint64_t);
+	size_t n = (256u << 10) / per_entry;
+
+	return n < 1 ? 1 : n > 256 ? 256 : (uint32_t)n;
+}
+
 int map_sum_percpu(int map_fd, unsigned int nr, unsigned int words, uint64_t *out)
 {
-	enum { CHUNK = 256 };
 	LIBBPF_OPTS(bpf_map_batch_opts, opts);
 	int ncpu = libbpf_num_possible_cpus();
-	uint32_t *keys = NULL, next = 0;
+	uint32_t *keys = NULL, next = 0, chunk;
 	uint64_t *vals = NULL;
 	unsigned int seen = 0;
 	bool first = true;
@@ -62,15 +71,16 @@ int map_sum_percpu(int map_fd, unsigned int nr, unsigned int words, uint64_t *ou
 	if (ncpu <= 0)
 		return ncpu ? ncpu : -EINVAL;
 	memset(out, 0, (size_t)nr * words * sizeof(*out));
-	keys = calloc(CHUNK, sizeof(*keys));
+	chunk = batch_entries(words, ncpu);
+	keys = calloc(chunk, sizeof(*keys));
 	/* Per-CPU values come back as one value_size slot per possible CPU. */
-	vals = calloc((size_t)CHUNK * ncpu * words, sizeof(*vals));
+	vals = calloc((size_t)chunk * ncpu * words, sizeof(*vals));
 	if (!keys || !vals) {
 		ret = -ENOMEM;
 		goto cleanup;
 	}
 	while (seen < nr) {
-		uint32_t count = CHUNK;
+		uint32_t count = chunk;
 		int err = bpf_map_lookup_batch(map_fd, first ? NULL : &next, &next,
 					       keys, vals, &count, &opts);
 
@@ -116,7 +126,8 @@ int map_read_hists(int map_fd, struct hist *h, size_t nr)
 
 	if (!slots)
 		return -ENOMEM;
-	err = map_sum_percpu(map_fd, (unsigned int)(nr * IODIG_HIST_SLOTS), 1, slots);
+	/* one row (struct iodig_hist_row) per histogram */
+	err = map_sum_percpu(map_fd, (unsigned int)nr, IODIG_HIST_SLOTS, slots);
 	for (size_t i = 0; !err && i < nr; i++) {
 		h[i].total = 0;
 		for (uint32_t k = 0; k < IODIG_HIST_SLOTS; k++) {

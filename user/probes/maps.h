@@ -43,8 +43,8 @@ struct bpf_map;
  * struct (@size bytes) of u64 counters, summed into @sum. */
 int map_sum_counters(const struct bpf_map *map, void *sum, size_t size);
 
-/* Sums a per-CPU array of @nr histograms of u64 slots, IODIG_HIST_SLOTS
- * entries each, into @h[0..nr), totals included. */
+/* Sums a per-CPU array of @nr histograms, a struct iodig_hist_row each
+ * (IODIG_PERCPU_HISTS), into @h[0..nr), totals included. */
 int map_read_hists(int map_fd, struct hist *h, size_t nr);
 
 /*

@@ -13,6 +13,7 @@
 #include <sys/types.h>
 
 #include "base/errbuf.h"
+#include "base/phase_log.h"
 #include "workload/counters.h"
 
 struct json_object;
@@ -35,6 +36,7 @@ struct probe_env {
 	 * family, group and repeat (probes/probe_cache.h); NULL = each family
 	 * parses its own. */
 	struct probe_cache *cache;
+	struct phase_log *phases;  /* IODIG_TIMING's marks, NULL = none */
 	bool bpf_stats;            /* measure each program's run time */
 	unsigned int sample_hz;    /* --sample-freq: sampling family's rate,
 				    * 0 = its default */

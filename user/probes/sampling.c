@@ -187,12 +187,11 @@ static int samp_attach(void *state, struct errbuf *why)
 	return s->nr_links ? 0 : err_set(why, ENODEV, "no online CPU");
 }
 
-static int samp_load(void *state, size_t mech, struct errbuf *why)
+/* One attempt of samp_load(), the stacks' map preallocated or not. */
+static int load_once(struct samp_state *s, bool prealloc, struct errbuf *why)
 {
-	struct samp_state *s = state;
 	int err = FAMILY_OPEN(s, sampling);
 
-	(void)mech;
 	if (err)
 		return err;
 	for (int c = 0; c < SC_CALL_NR; c++)
@@ -204,7 +203,30 @@ static int samp_load(void *state, size_t mech, struct errbuf *why)
 				 map_size((uint64_t)s->env->runtime_s * s->hz *
 					       (uint64_t)libbpf_num_possible_cpus(),
 					       2048, SAMPLING_MAX_AGG, SAMPLING_MAX_AGG));
+	if (!prealloc)
+		bpf_map__set_map_flags(s->skel->maps.agg, bpf_map__map_flags(s->skel->maps.agg) |
+					BPF_F_NO_PREALLOC);
 	return family_load(s, why);
+}
+
+/*
+ * The stacks' map is filled as samples come rather than preallocated: a
+ * job without a runtime bound gets the ceiling, several MiB the kernel
+ * would allocate and zero before the first I/O whatever the run keeps.
+ * Kernels before 6.1 have no allocator a perf_event program may use and
+ * refuse it (EINVAL); they get it preallocated, as before.
+ */
+static int samp_load(void *state, size_t mech, struct errbuf *why)
+{
+	struct samp_state *s = state;
+	int err = load_once(s, false, why);
+
+	(void)mech;
+	if (err == -EINVAL) {
+		why->msg[0] = '\0';
+		err = load_once(s, true, why);
+	}
+	return err;
 }
 
 static void samp_prepare(void *state)

@@ -214,7 +214,7 @@ static int sc_read_at_end(void *state)
 	err = map_sum_counters(s->skel->maps.counters, &s->sum, sizeof(s->sum));
 	if (err)
 		return err;
-	/* row r's histogram at sc_hist_index(r, 0) */
+	/* row r's histogram is row r of the map */
 	return map_read_hists(bpf_map__fd(s->skel->maps.hists), s->h, SC_ROW_NR);
 }
 

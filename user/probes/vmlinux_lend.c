@@ -10,9 +10,14 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stddef.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <bpf/btf.h>
+#include <bpf/libbpf.h>
 
 #include "probes/vmlinux_lend.h"
 
@@ -20,11 +25,41 @@
  * probes_open() loads the families. */
 static const struct btf *lent;
 
+/*
+ * The running kernel's BTF from a mapping of /sys/kernel/btf/vmlinux
+ * (Linux 6.16+ maps it): libbpf's read of the file faults in a buffer of
+ * its size and copies it again; mapped, only the copy is left.  NULL when
+ * the kernel cannot map it.
+ */
+static struct btf *parse_mapped(void)
+{
+	int fd = open("/sys/kernel/btf/vmlinux", O_RDONLY | O_CLOEXEC);
+	void *data = MAP_FAILED;
+	struct btf *btf = NULL;
+	struct stat st;
+
+	if (fd < 0)
+		return NULL;
+	if (!fstat(fd, &st) && st.st_size > 0)
+		data = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (data != MAP_FAILED) {
+		btf = btf__new(data, (__u32)st.st_size);
+		if (libbpf_get_error(btf))
+			btf = NULL;
+		munmap(data, (size_t)st.st_size);
+	}
+	close(fd);
+	return btf;
+}
+
 struct btf *vmlinux_btf_parse(void)
 {
 	struct btf *(*real)(void) = (struct btf *(*)(void))dlsym(RTLD_NEXT,
 								  "btf__load_vmlinux_btf");
+	struct btf *btf = parse_mapped();
 
+	if (btf)
+		return btf;
 	if (!real) {
 		errno = ENOSYS;
 		return NULL;

@@ -63,6 +63,7 @@ void group_probes_open(struct run_ctx *ctx, const struct run_group *g)
 		probe_cache_new(&ctx->probe_cache);
 	probe_cache_prefetch_ksyms(ctx->probe_cache);
 	env.cache = ctx->probe_cache;
+	env.phases = ctx->phases;
 	env.force_mechanism = ctx->opts.mechanism;
 	probes_env_from_environment(&env);
 	env.bpf_stats = ctx->opts.bpf_stats;
@@ -142,6 +143,7 @@ int group_probes_collect(struct run_ctx *ctx, const struct run_group *g, struct 
 	ret = render_text(ctx->probes, &k->text);
 	k->json = probes_json(ctx->probes);
 	probes_figures(ctx->probes, &k->figures);
+	phase_mark(ctx->phases, "probes", "rendered");
 	if (!ret && (!k->json || k->figures.err))
 		ret = -ENOMEM;
 	probes_destroy(ctx->probes);

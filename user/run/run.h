@@ -12,6 +12,7 @@
 #include <sys/types.h>
 
 #include "base/errbuf.h"
+#include "base/phase_log.h"
 #include "job/options.h"
 #include "report/report.h"
 #include "target/diskstats.h"
@@ -91,6 +92,8 @@ struct run_ctx {
 	int stop_signal;
 	struct scratch_dev *scratch;
 	struct probe_set *probes;     /* the running group's (group_probes.h) */
+	struct phase_log *phases;     /* IODIG_TIMING: when each phase ended,
+				       * NULL = not kept */
 	struct probe_cache *probe_cache; /* kernel BTF and symbols, parsed once
 				       * for all groups and repeats */
 	struct report_kernel *kernels; /* each group's, once it has run */

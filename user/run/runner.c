@@ -471,6 +471,29 @@ static void join_group(struct run_ctx *ctx, struct group_run *g)
 	}
 }
 
+/* IODIG_TIMING: when the group's I/O began and ended, from the workers'
+ * own clocks, and when the supervisor had them all joined. */
+static void mark_workload(struct run_ctx *ctx, unsigned int first, unsigned int count)
+{
+	uint64_t start = UINT64_MAX, end = 0;
+
+	if (!ctx->phases)
+		return;
+	phase_mark(ctx->phases, "workers", "joined");
+	for (unsigned int i = first; i < first + count; i++) {
+		const struct worker_stats *s = &ctx->shared->stats[i];
+
+		if (s->start_ns && s->start_ns < start)
+			start = s->start_ns;
+		if (s->end_ns > end)
+			end = s->end_ns;
+	}
+	if (end) {
+		phase_mark_at(ctx->phases, "workload", "first I/O", start);
+		phase_mark_at(ctx->phases, "workload", "last I/O", end);
+	}
+}
+
 static int run_group(struct run_ctx *ctx, unsigned int first, unsigned int count,
 		     struct errbuf *err)
 {
@@ -501,8 +524,10 @@ static int run_group(struct run_ctx *ctx, unsigned int first, unsigned int count
 			break;
 		}
 	}
+	phase_mark(ctx->phases, "workers", "started");
 	supervise(ctx, &g);
 	join_group(ctx, &g);
+	mark_workload(ctx, first, count);
 	if (series_collect_tick(&ctx->series, ctx->workers + first, count, now_ns(), true) && !ret)
 		ret = err_set(err, ENOMEM, "out of memory for the interval series");
 	/* exitall stopped this group only: the next one runs */
