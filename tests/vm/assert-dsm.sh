@@ -9,8 +9,9 @@ dsm_grouped() {
 	awk -v n="$2" '$3 == "trim" { k = int(i / n); off[k] = $4; len[k] += $5; i++ }
 		END { for (k = 0; k * n < i; k++) print "trim", off[k], len[k] }' "$1"
 }
-# dsm_trims IOLOG: its "trim OFFSET LENGTH" lines
+# dsm_trims IOLOG: its "trim OFFSET LENGTH" lines; dsm_ios: and writes
 dsm_trims() { awk '$3 == "trim" { print $3, $4, $5 }' "$1"; }
+dsm_ios() { awk '$3 ~ /^(trim|write)$/ { print $3, $4, $5 }' "$1"; }
 
 # dsm_job_checks INDEX NAME: job INDEX of both runs
 dsm_job_checks() {
@@ -44,6 +45,29 @@ dsm_block_checks() {
 	      "$other == $DSM_CMDS && $obytes == 16 * $DSM_RANGES && $disc == 0"
 }
 
+# trimwrite through the passthrough device, one range per trim: each
+# block trimmed (a Dataset Management command) then written (an NVMe
+# Write), as fio's trims and writes on nvme0n1; both kinds of command are
+# driver-private requests to the block layer.
+dsm_trimwrite_checks() {
+	local d a b other obytes disc
+	for d in trim write; do
+		a=$(q nvme_dsm ".jobs[2].$d.total_ios") b=$(q fio_dsm ".jobs[2].$d.total_ios")
+		check "nvme_dsm: trimwrite: $a ${d}s, fio's $b, of $(q nvme_dsm ".jobs[2].$d.io_bytes") bytes (fio's $(q fio_dsm ".jobs[2].$d.io_bytes"))" \
+		      "$a == $b && $a == 64 && $(q nvme_dsm ".jobs[2].$d.io_bytes") == $(q fio_dsm ".jobs[2].$d.io_bytes")"
+	done
+	if cmp -s <(dsm_ios "$R/fio_dsm.fio.trimwrite.iolog") <(dsm_ios "$R/nvme_dsm.fio.trimwrite.iolog"); then
+		ok "nvme_dsm: trimwrite: the same trims and writes in the same order as fio's (write_iolog)"
+	else
+		fail "nvme_dsm: trimwrite: write_iolog differs from fio's: $(diff <(dsm_ios "$R/fio_dsm.fio.trimwrite.iolog") <(dsm_ios "$R/nvme_dsm.fio.trimwrite.iolog") | head -n 4 | tr '\n' ' ')"
+	fi
+	other=$(q nvme_dsm '.iodig.groups[2].kernel.block.requests.other // 0')
+	obytes=$(q nvme_dsm '.iodig.groups[2].kernel.block.bytes.other // 0')
+	disc=$(q nvme_dsm '.iodig.groups[2].kernel.block.requests.discard // 0')
+	check "nvme_dsm: trimwrite: block family: $other driver-private requests (64 trims + 64 writes), $obytes bytes (16 per trim + 4096 per write), $disc discards" \
+	      "$other == 128 && $obytes == 64 * 16 + 64 * 4096 && $disc == 0"
+}
+
 # What reads back: the trimmed 4 MiB as zeroes, the 64 KiB after them as written.
 dsm_data_checks() {
 	local m=()
@@ -65,6 +89,7 @@ case_dsm() {
 	dsm_job_checks 0 bs
 	dsm_job_checks 1 bssplit
 	dsm_block_checks
+	dsm_trimwrite_checks
 	dsm_data_checks
 	NVME_SUMMARY+=" | dsm $DSM_CMDS commands for $DSM_RANGES ranges"
 }
