@@ -1,4 +1,4 @@
-# io_uring_cmd and sg: fio's job files for them parse, their options are checked as fio's HOWTO defines them, and a target that is not an NVMe generic or SCSI device is refused before anything is written, naming it.  Where the machine has /dev/ng* or /dev/sg*, a short read job does the I/Os fio does.
+# io_uring_cmd and sg: fio's job files for them parse, their options are checked as fio's HOWTO defines them (io_uring_cmd's trims: num_range's bounds and fio's checks), and a target that is not an NVMe generic or SCSI device is refused before anything is written, naming it.  Where the machine has /dev/ng* or /dev/sg*, a short read job does the I/Os fio does.
 source tests/host/lib.sh
 need_root
 CORPUS=/work/shared/fio-corpus
@@ -19,7 +19,7 @@ refused() {
 # the target (--target in a missing directory), never at an option.
 if [ -d "$CORPUS" ]; then
 	for f in uring-cmd-ng uring-cmd-pi-ext uring-cmd-pi-sb uring-cmd-zoned \
-		 uring-cmd-write-mode sg_verify sg_verify-fail sg_write_same_ndob; do
+		 uring-cmd-write-mode uring-cmd-trim-multi-range sg_verify sg_verify-fail sg_write_same_ndob; do
 		job=$CORPUS/fio__examples_$f.fio
 		"$IODIG" run --no-probes --no-save --target="$TMP/absent/target" \
 			"$job" >/dev/null 2>"$TMP/err"
@@ -39,6 +39,16 @@ refused "fixedbufs vectored" "needs nonvectored=1" "${ucmd[@]}" --fixedbufs=1 --
 refused "direct=1" "cannot be opened with O_DIRECT" "${ucmd[@]}" --direct=1
 refused "zone_append without zbd" "needs zonemode=zbd" "${ucmd[@]}" --write_mode=zone_append
 refused "io_uring's nowait" "nowait" "${ucmd[@]}" --nowait=1
+# Trims: Dataset Management of num_range ranges, fio's checks.
+trims=(--ioengine=io_uring_cmd --filename=/dev/null)
+refused "num_range past 256" "out of range 1-256" "${trims[@]}" --rw=trim --num_range=257
+refused "num_range 0" "out of range 1-256" "${trims[@]}" --rw=trim --num_range=0
+refused "trimwrite with ranges" "cannot be used with multiple ranges" "${trims[@]}" --rw=trimwrite --num_range=2
+refused "randtrimwrite with ranges" "cannot be used with multiple ranges" "${trims[@]}" --rw=randtrimwrite --num_range=8
+refused "a command past 4 GiB" "at most 4 GiB per command" "${trims[@]}" --rw=trim --num_range=256 --bs=32m --size=64m
+refused "trims with zonemode=zbd" "fio's trims reset zones" "${trims[@]}" --rw=trim --zonemode=zbd
+refused "num_range for libaio" "num_range is an option of ioengine io_uring_cmd" --ioengine=libaio --filename="$LOOP" --rw=trim --num_range=2
+refused "a trim on a loop device" "not an NVMe generic character device" "${trims[@]/\/dev\/null/$LOOP}" --rw=randtrim --num_range=8
 refused "sg_write_mode word" "sg_write_mode" --ioengine=sg --filename=/dev/null --sg_write_mode=zeroes
 
 # Targets neither engine drives: refused, and nothing is created.

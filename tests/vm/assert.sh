@@ -63,7 +63,7 @@ ran() { # ran SCENARIO: 0 when its JSON is there and the run succeeded
 		return 1
 	fi
 	local ios
-	ios=$(q "$1" '[.jobs[] | .read.total_ios + .write.total_ios] | add')
+	ios=$(q "$1" '[.jobs[] | .read.total_ios + .write.total_ios + (.trim.total_ios // 0)] | add')
 	check "$1 did I/O ($ios I/Os in $(cat "$R/$1.secs")s)" "$ios > 0"
 }
 iops() { q "$1" '[.jobs[] | .read.iops + .write.iops] | add'; }
@@ -150,6 +150,8 @@ case_nowait
 case_nvme
 . "$HERE/assert-zoned.sh"
 case_zoned
+. "$HERE/assert-dsm.sh"
+case_dsm
 
 for s in "${SKIPPED[@]}"; do echo "skipped: $KVER: $s"; done
 echo "probes $KVER: $FAMILIES"

@@ -108,9 +108,11 @@ boot_kernel() {
 	# KVM is not used: nested guests here die in the kernel decompressor.
 	# memmap=512M!2G reserves guest RAM 2G..2.5G as legacy pmem (nd_e820).
 	# -device nvme: a PCI NVMe controller driven by the guest's nvme module,
-	# with one polled queue for io_uring's IOPOLL (hipri).
+	# with one polled queue for io_uring's IOPOLL (hipri).  discard=unmap:
+	# QEMU ignores the guest's deallocations (Dataset Management) without
+	# it; with it they punch holes, which read back as zeroes (nvme_dsm).
 	local nvme=(-device nvme,serial=iodig,drive=nvm0
-		    -drive "file=$NVME_IMG,if=none,id=nvm0,format=raw") extra=
+		    -drive "file=$NVME_IMG,if=none,id=nvm0,format=raw,discard=unmap") extra=
 	[ "$VM_NVME" = 1 ] || { nvme=(); extra="iodig.nvme=0"; }
 	[ -n "$VM_SCENARIOS" ] && extra="$extra iodig.scenarios=$VM_SCENARIOS"
 	timeout -k 10 "$VM_TIMEOUT" qemu-system-x86_64 -accel tcg -cpu max -m 3G -smp "$VM_SMP" \

@@ -165,6 +165,49 @@ wait_nvme() { # wait_nvme: 0 once the namespace's block device is there
 	while [ ! -b $NVME ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 	[ -b $NVME ]
 }
+# --- nvme_dsm: io_uring_cmd trims, NVMe Dataset Management (deallocate) ---
+# dsm_job FILE TARGET ENGINE NUM_RANGE: fio's uring-cmd-trim-multi-range.fio
+# with size=4M: a randtrim group (bs=4k) and a trim group (bssplit); then
+# a trimwrite group (one range per trim, as fio requires) on 256 KiB at
+# 8 MiB; each writes its write_iolog to FILE.<group>.iolog.
+dsm_job() {
+	printf '%s\n' "[global]" "filename=$2" "ioengine=$3" "size=4M" "iodepth=32" \
+		"thread=1" "stonewall=1" "[write_bs]" "bs=4096" "rw=randtrim" "$4" \
+		"write_iolog=$1.bs.iolog" "[write_bssplit]" "bssplit=4k/10:64k/50:32k/40" \
+		"rw=trim" "$4" "write_iolog=$1.bssplit.iolog" "[trimwrite]" "offset=8M" \
+		"size=256k" "bs=4096" "rw=trimwrite" "write_iolog=$1.trimwrite.iolog" >"$1"
+}
+# The namespace's first 4 MiB + 64 KiB get random data (O_DIRECT, past the
+# page cache); iodig trims the first 4 MiB through /dev/ng0n1, 8 ranges per
+# command; what the first 4 MiB and the 64 KiB after them read back is
+# kept as md5 sums (QEMU deallocates into holes: discard=unmap, lab.sh).
+# fio 3.33 (no num_range yet) runs the same two jobs through nvme0n1, one
+# range per trim: the ranges iodig's commands must group.  The 64 KiB and
+# trimwrite's 256 KiB are zeroed again after, as the other runs expect of
+# the image.
+nvme_dsm_scenarios() {
+	local d=$out/nvme_dsm pat=/tmp/dsm.pattern
+	case ,$SCENARIOS, in ,, | *,nvme_dsm,*) ;; *) return ;; esac
+	dd if=/dev/urandom of=$pat bs=64k count=65 2>/dev/null
+	if ! dd if=$pat of=$NVME bs=64k oflag=direct 2>"$d.dd"; then
+		echo "nvme_dsm: writing the pattern to $NVME failed: $(tail -n 1 "$d.dd")" >>"$out/setup-error"
+		return
+	fi
+	dsm_job "$d.fio" /dev/ng0n1 io_uring_cmd num_range=8
+	guarded nvme_dsm iodig run --output-format=json --no-progress --no-save \
+		--probes=block,iouring $EARLY --allow-destructive "$d.fio"
+	{
+		dd if=$NVME bs=64k count=64 iflag=direct 2>/dev/null | md5sum
+		dd if=/dev/zero bs=64k count=64 2>/dev/null | md5sum
+		dd if=$NVME bs=64k skip=64 count=1 iflag=direct 2>/dev/null | md5sum
+		dd if=$pat bs=64k skip=64 count=1 2>/dev/null | md5sum
+	} | cut -d' ' -f1 | tr '\n' ' ' >"$d.md5"
+	dsm_job "$out/fio_dsm.fio" $NVME libaio ""
+	guarded fio_dsm fio --output-format=json "$out/fio_dsm.fio"
+	dd if=/dev/zero of=$NVME bs=64k seek=64 count=1 oflag=direct 2>/dev/null
+	dd if=/dev/zero of=$NVME bs=64k seek=128 count=4 oflag=direct 2>/dev/null
+	rm -f $pat
+}
 if [ -b $NVME ]; then
 	# The GUP job, one and eight submitters; then the block family alone
 	# with its issue hook (--detail), for the stages on a driver that
@@ -186,6 +229,7 @@ if [ -b $NVME ]; then
 		echo "iodig run --parse-only refuses ioengine=io_uring_cmd: $(head -n 1 "$out/nvme_passthru.parse")" \
 			>"$out/nvme_passthru.skip"
 	fi
+	nvme_dsm_scenarios
 	# Tags: nvme again with the smallest queues, io_queue_depth=2 (1 is
 	# refused): one usable tag per queue, so 16 in flight sleep for one.
 	p=$out/nvme-params.txt

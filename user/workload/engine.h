@@ -48,7 +48,23 @@ struct io_unit {
 	/* The priority the engine gave this I/O (cmdprio, the kernel's
 	 * ioprio value); 0: none, the task's applies. */
 	uint16_t ioprio;
+	/* A trim of an engine with multi-range trims (trim_ranges > 1):
+	 * its ranges, as struct trim_range in buf; len is their sum and
+	 * offset the last one's, as in fio's io_u.  0: one range, offset
+	 * and len. */
+	unsigned int nr_ranges;
 };
+
+/* One range of a multi-range trim (fio's struct trim_range), in bytes
+ * from the start of the target.  At most TRIM_RANGES_MAX fill a unit's
+ * buffer, which is at least a page. */
+struct trim_range {
+	uint64_t start;
+	uint64_t len;
+};
+#define TRIM_RANGES_MAX 256u
+_Static_assert(TRIM_RANGES_MAX * sizeof(struct trim_range) <= 4096,
+	       "a unit's buffer (a page or more) holds a trim's ranges");
 
 /* fio's FIO_SYNCIO: each I/O is a system call on the worker's thread, so
  * there is no submission latency.  queue() completes the I/O, or holds it
@@ -151,6 +167,10 @@ struct engine_ops {
 	 * reason: the engine cannot drive @path. */
 	int (*inspect_device)(const char *path, struct engine_device *dev,
 			      struct errbuf *err);
+	/* Optional, for an engine that trims several ranges per command
+	 * (fio's FIO_MULTI_RANGE_TRIM): how many one trim of @job carries,
+	 * 1 to TRIM_RANGES_MAX (fio's num_range).  NULL: one. */
+	unsigned int (*trim_ranges)(const struct job *job);
 };
 
 /* Defines <@name>_engine, the engine fio calls @name, with @flags and the

@@ -113,6 +113,57 @@ static bool replay_unit(struct io_loop *lp, struct io_unit *u)
 	return ret > 0;
 }
 
+/* The next range of direction @d, relative to the region: fio's
+ * get_next_offset, then a length that fits after it (get_next_buflen);
+ * false when the job has none left. */
+static bool next_range(struct worker *w, enum ddir d, uint64_t *rel,
+		       uint32_t *len, bool *random)
+{
+	if (!offsets_next(&w->offsets, d, rel, random) ||
+	    !(*len = buflen_next(&w->buflen, d, w->region_len - *rel)))
+		return false;
+	if (*len > w->region_len)
+		*len = (uint32_t)w->region_len;
+	if (*rel + *len > w->region_len)
+		*rel = w->region_len - *len;
+	return true;
+}
+
+/* Ranges per trim of the job's engine (fio's num_range). */
+static unsigned int trim_ranges(const struct job *job)
+{
+	return job->engine->trim_ranges ? job->engine->trim_ranges(job) : 1;
+}
+
+/* A trim of up to @max ranges (fio's fill_multi_range_io_u): each drawn
+ * as a single I/O would be and kept whole even where the random map cut
+ * it, into the unit's buffer; len is their sum and offset the last one's.
+ * As fio, that offset plus the sum past the file's end ends the job. */
+static bool fill_ranges(struct io_loop *lp, struct io_unit *u, unsigned int max)
+{
+	struct worker *w = lp->w;
+	struct trim_range *r = u->buf;
+	uint64_t rel, last = 0, total = 0;
+	unsigned int n = 0;
+	uint32_t len;
+	bool random;
+
+	while (n < max && next_range(w, DDIR_TRIM, &rel, &len, &random) &&
+	       offsets_take(&w->offsets, DDIR_TRIM, rel, len, random)) {
+		last = offsets_base(&w->offsets) + rel;
+		r[n++] = (struct trim_range){ w->region_start + last, len };
+		total += len;
+	}
+	lp->exhausted = !n || last + total > w->target_len;
+	if (lp->exhausted)
+		return false;
+	u->nr_ranges = n;
+	u->offset = w->region_start + last;
+	u->len = (uint32_t)total; /* check_job keeps it within 32 bits */
+	u->result = 0;
+	return true;
+}
+
 /* Fills @u with the next I/O of the job (fio's get_io_u); false when there
  * is none after all. */
 bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
@@ -123,11 +174,14 @@ bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 
 	if (lp->verify_phase || lp->vr.stop || lp->exhausted)
 		return false;
+	u->nr_ranges = 0;
 	if (w->replay)
 		return replay_unit(lp, u);
 	u->ddir = pick_ddir(w);
 	if (trim_fill_write(w, u))
 		return true;
+	if (u->ddir == DDIR_TRIM && trim_ranges(w->job) > 1)
+		return fill_ranges(lp, u, trim_ranges(w->job));
 	if (lp->fs.files) {
 		/* several files: file_service picks the file and the offset */
 		u->len = buflen_next(&w->buflen, u->ddir, w->region_len);
@@ -141,16 +195,10 @@ bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 		u->result = 0;
 		return true;
 	}
-	/* fio's order: the offset, then a length that fits after it */
-	if (!offsets_next(&w->offsets, u->ddir, &rel, &random) ||
-	    !(u->len = buflen_next(&w->buflen, u->ddir, w->region_len - rel))) {
+	if (!next_range(w, u->ddir, &rel, &u->len, &random)) {
 		lp->exhausted = true;
 		return false;
 	}
-	if (u->len > w->region_len)
-		u->len = (uint32_t)w->region_len;
-	if (rel + u->len > w->region_len)
-		rel = w->region_len - u->len;
 	u->offset = w->region_start + offsets_base(&w->offsets) + rel;
 	if (!zbd_adjust(&w->zbd, u->ddir, &u->offset, &u->len, &lp->error))
 		u->len = 0;
@@ -352,6 +400,7 @@ static bool next_io(struct io_loop *lp, struct io_unit *u)
 {
 	u->fd = lp->w->fd;
 	u->file = 0;
+	u->nr_ranges = 0;
 	if (lp->verify && verify_run_next(&lp->vr, u, lp->verify_phase)) {
 		if (lp->w->fds) /* the file the write went to */
 			u->fd = lp->w->fds[u->file];

@@ -4,8 +4,10 @@
  * (IORING_OP_URING_CMD with a struct nvme_uring_cmd in a 128-byte SQE,
  * 32-byte CQEs) to an NVMe generic character device, /dev/ngXnY.  The
  * commands skip the filesystem and the block layer's bio path, though not
- * blk-mq: their requests still pass the block tracepoints.  The ring is
- * engines/uring_ring.c, shared with the io_uring engine.
+ * blk-mq: their requests still pass the block tracepoints.  Trims are
+ * Dataset Management commands (deallocate) of up to num_range ranges
+ * each, as fio's FIO_MULTI_RANGE_TRIM.  The ring is engines/uring_ring.c,
+ * shared with the io_uring engine.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -239,7 +241,8 @@ static const struct opt_desc ucmd_options[] = {
 	{ .name = "apptag_mask", .type = OPT_UINT, CMDOPT(apptag_mask),
 	  .def = "0xffff", .max = 0xffff, .help = "Mask of the application tag" },
 	{ .name = "num_range", .type = OPT_UINT, CMDOPT(num_range), .def = "1",
-	  .min = 1, .max = 256, .help = "Ranges per Dataset Management (trim) command" },
+	  .min = 1, .max = TRIM_RANGES_MAX,
+	  .help = "Ranges per trim (one Dataset Management command)" },
 	{ .name = "fdp", .type = OPT_BOOL, CMDOPT(fdp),
 	  .help = "Flexible Data Placement: writes carry a placement handle" },
 	{ .name = "fdp_pli", .alias = "plids", .type = OPT_STR, CMDOPT(fdp_pli),
@@ -257,6 +260,15 @@ static int ucmd_check_job(const struct job *job, const char *where,
 		return err_set(err, EINVAL, "%s: direct=1 with ioengine=io_uring_cmd: its commands never pass the page cache, and a character device cannot be opened with O_DIRECT; drop direct", where);
 	if (o->ring.fixedbufs && !o->nonvectored)
 		return err_set(err, EINVAL, "%s: fixedbufs=1 needs nonvectored=1: the kernel maps registered buffers only for NVME_URING_CMD_IO", where);
+	if (rw_is_trimwrite(job->rw) && o->num_range > 1)
+		return err_set(err, EINVAL, "%s: rw=%s cannot be used with multiple ranges (num_range=%u), as in fio",
+			       where, rw_mode_name(job->rw), o->num_range);
+	if (rw_has_trim(job->rw) && job->zonemode == ZONEMODE_ZBD)
+		return err_set(err, ENOTSUP, "%s: rw=%s with zonemode=zbd: fio's trims reset zones there; iodig does not reset zones with io_uring_cmd",
+			       where, rw_mode_name(job->rw));
+	if ((uint64_t)o->num_range * job->bs_max[DDIR_TRIM] > UINT32_MAX)
+		return err_set(err, EINVAL, "%s: num_range=%u ranges of up to %u bytes: iodig counts a trim's bytes in 32 bits (at most 4 GiB per command)",
+			       where, o->num_range, job->bs_max[DDIR_TRIM]);
 	if (ucmd_has_wmode(o, WMODE_ZONE_APPEND) && job->zonemode != ZONEMODE_ZBD)
 		return err_set(err, EINVAL, "%s: write_mode=zone_append needs zonemode=zbd", where);
 	if ((ucmd_has_wmode(o, WMODE_UNCOR) || ucmd_has_wmode(o, WMODE_ZEROES) ||
@@ -276,6 +288,9 @@ struct ucmd_data {
 	uint16_t pids[UCMD_PLI_MAX];  /* fdp=1: placement ids, in turn */
 	unsigned int nr_pids, next_pid;
 	struct iovec *iov;            /* one per unit (vectored) */
+	struct ucmd_dsm {             /* one per unit: a trim's ranges */
+		struct nvme_dsm_range r[TRIM_RANGES_MAX];
+	} *dsm;
 };
 
 /* A passthrough CQE: 0 is success, > 0 the NVMe status of a failed
@@ -331,6 +346,9 @@ static int ucmd_check_ns(struct worker *w, const struct nvme_ns_info *ns,
 				       w->path, op == WMODE_UNCOR ? "uncor" : op == WMODE_ZEROES ? "zeroes" : "verify",
 				       (unsigned int)ns->oncs);
 	}
+	if (rw_has_trim(job->rw) && !(ns->oncs & NVME_ONCS_DSM))
+		return err_set(err, EOPNOTSUPP, "io_uring_cmd on %s: rw=%s: the controller does not support Dataset Management, which trims send (Identify Controller ONCS 0x%x)",
+			       w->path, rw_mode_name(job->rw), (unsigned int)ns->oncs);
 	if (ucmd_has_wmode(o, WMODE_ZONE_APPEND))
 		return err_set(err, EOPNOTSUPP, "io_uring_cmd on %s: write_mode=zone_append: iodig does not issue NVMe Zone Append commands yet (zonemode=zbd moves plain writes to the write pointers)", w->path);
 	return 0;
@@ -419,13 +437,32 @@ static uint8_t ucmd_write_op(const struct ucmd_opts *o, struct ucmd_data *d)
 	return NVME_OP_WRITE;
 }
 
+/* A trim: Dataset Management, deallocating the unit's @ranges ranges,
+ * whose list ucmd_queue wrote to the unit's place in d->dsm (fio's
+ * fio_nvme_uring_cmd_trim_prep). */
+static void ucmd_fill_trim(const struct ucmd_data *d, const struct io_unit *u,
+			   int ranges, struct nvme_uring_cmd *cmd)
+{
+	cmd->opcode = NVME_OP_DSM;
+	cmd->nsid = d->nsid;
+	cmd->cdw10 = (uint32_t)ranges - 1;
+	cmd->cdw11 = NVME_DSM_ATTR_DEALLOCATE;
+	cmd->addr = (uint64_t)(uintptr_t)d->dsm[u->index].r;
+	cmd->data_len = (uint32_t)ranges * sizeof(struct nvme_dsm_range);
+}
+
 static void ucmd_fill(const struct ucmd_opts *o, struct ucmd_data *d,
-		      const struct io_unit *u, struct nvme_uring_cmd *cmd)
+		      const struct io_unit *u, int ranges,
+		      struct nvme_uring_cmd *cmd)
 {
 	uint64_t slba = u->offset >> d->lba_shift;
 	struct iovec *iov = &d->iov[u->index];
 	bool data;
 
+	if (u->ddir == DDIR_TRIM) {
+		ucmd_fill_trim(d, u, ranges, cmd);
+		return;
+	}
 	cmd->opcode = u->ddir == DDIR_WRITE ? ucmd_write_op(o, d) : NVME_OP_READ;
 	data = cmd->opcode == NVME_OP_READ || cmd->opcode == NVME_OP_WRITE;
 	cmd->nsid = d->nsid;
@@ -454,8 +491,10 @@ static enum io_result ucmd_queue(struct worker *w, struct io_unit *u)
 	struct ucmd_data *d = w->engine_data;
 	struct io_uring_sqe *sqe;
 	uint32_t mask = (1u << d->lba_shift) - 1;
+	bool trim = u->ddir == DDIR_TRIM;
+	int ranges = trim ? nvme_dsm_ranges(u, d->lba_shift, d->dsm[u->index].r) : 0;
 
-	if ((u->offset | u->len) & mask || !u->len) {
+	if ((u->offset | u->len) & mask || !u->len || ranges < 0) {
 		u->result = -EINVAL; /* bssplit or a short last block */
 		return IO_COMPLETED;
 	}
@@ -466,8 +505,12 @@ static enum io_result ucmd_queue(struct worker *w, struct io_unit *u)
 	sqe->opcode = IORING_OP_URING_CMD;
 	sqe->flags = d->ring.sqe_flags;
 	sqe->fd = d->ring.sqe_flags & IOSQE_FIXED_FILE ? 0 : w->fd;
-	sqe->cmd_op = d->vectored ? NVME_URING_CMD_IO_VEC : NVME_URING_CMD_IO;
-	if (d->ring.fixedbufs) {
+	/* A trim's ranges are a plain buffer of the engine's, never an
+	 * iovec or in a registered buffer (fio's trims follow nonvectored=0
+	 * and fixedbufs=1 too, and the kernel would take the ranges for an
+	 * iovec or look for them among the registered buffers). */
+	sqe->cmd_op = d->vectored && !trim ? NVME_URING_CMD_IO_VEC : NVME_URING_CMD_IO;
+	if (d->ring.fixedbufs && !trim) {
 		sqe->uring_cmd_flags = IORING_URING_CMD_FIXED;
 		sqe->buf_index = (uint16_t)u->index;
 	}
@@ -475,7 +518,7 @@ static enum io_result ucmd_queue(struct worker *w, struct io_unit *u)
 		d->prepped = 0;
 		sqe->flags |= IOSQE_ASYNC;
 	}
-	ucmd_fill(engine_opts_of(w->job), d, u, (struct nvme_uring_cmd *)sqe->cmd);
+	ucmd_fill(engine_opts_of(w->job), d, u, ranges, (struct nvme_uring_cmd *)sqe->cmd);
 	io_uring_sqe_set_data(sqe, u);
 	uring_ring_queued(&d->ring, u);
 	return IO_QUEUED;
@@ -487,9 +530,17 @@ static int ucmd_inspect_device(const char *path, struct engine_device *dev,
 	return nvme_inspect_device(path, dev, err);
 }
 
-ENGINE_DEFINE(io_uring_cmd, 0,
-	      ENGINE_STATE_ARRAYS(struct ucmd_data, ring.pending, ring.cqes, iov),
+static unsigned int ucmd_trim_ranges(const struct job *job)
+{
+	const struct ucmd_opts *o = engine_opts_of(job);
+
+	return o->num_range ? o->num_range : 1;
+}
+
+ENGINE_DEFINE(io_uring_cmd, ENGINE_OWN_TRIM,
+	      ENGINE_STATE_ARRAYS(struct ucmd_data, ring.pending, ring.cqes, iov, dsm),
 	      .init = ucmd_init, .queue = ucmd_queue,
 	      .commit = uring_commit, .getevents = uring_getevents,
 	      .cleanup = uring_cleanup, .options = ucmd_options,
-	      .check_job = ucmd_check_job, .inspect_device = ucmd_inspect_device);
+	      .check_job = ucmd_check_job, .inspect_device = ucmd_inspect_device,
+	      .trim_ranges = ucmd_trim_ranges);

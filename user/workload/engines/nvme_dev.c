@@ -154,6 +154,32 @@ int nvme_inspect_device(const char *path, struct engine_device *dev,
 	return 1;
 }
 
+static int dsm_range(uint64_t start, uint64_t len, unsigned int lba_shift,
+		     struct nvme_dsm_range *r)
+{
+	uint64_t mask = (1ull << lba_shift) - 1;
+
+	if ((start | len) & mask || !len || len >> lba_shift > UINT32_MAX)
+		return -EINVAL;
+	r->cattr = 0;
+	r->nlb = htole32((uint32_t)(len >> lba_shift));
+	r->slba = htole64(start >> lba_shift);
+	return 0;
+}
+
+int nvme_dsm_ranges(const struct io_unit *u, unsigned int lba_shift,
+		    struct nvme_dsm_range *r)
+{
+	const struct trim_range *tr = u->buf;
+
+	if (!u->nr_ranges)
+		return dsm_range(u->offset, u->len, lba_shift, r) ? -EINVAL : 1;
+	for (unsigned int i = 0; i < u->nr_ranges; i++)
+		if (dsm_range(tr[i].start, tr[i].len, lba_shift, &r[i]))
+			return -EINVAL;
+	return (int)u->nr_ranges;
+}
+
 int nvme_fdp_placement_ids(int fd, uint32_t nsid, uint16_t *pids,
 			   unsigned int max, struct errbuf *err)
 {

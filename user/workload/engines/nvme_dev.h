@@ -14,6 +14,20 @@
 #define NVME_ONCS_WRITE_UNCOR (1u << 1)
 #define NVME_ONCS_WRITE_ZEROES (1u << 3)
 #define NVME_ONCS_VERIFY (1u << 7)
+/* ... and of Dataset Management, which trims send. */
+#define NVME_ONCS_DSM (1u << 2)
+
+/* Dataset Management (NVM Command Set): opcode, the Attribute -
+ * Deallocate bit of CDW11, and one range of its data (little-endian;
+ * nlb counts blocks from 1, unlike a read's 0-based NLB). */
+#define NVME_OP_DSM 0x09
+#define NVME_DSM_ATTR_DEALLOCATE (1u << 2)
+struct nvme_dsm_range {
+	uint32_t cattr;
+	uint32_t nlb;
+	uint64_t slba;
+};
+_Static_assert(sizeof(struct nvme_dsm_range) == 16, "NVMe DSM range is 16 bytes");
 
 struct nvme_ns_info {
 	uint32_t nsid;
@@ -35,6 +49,13 @@ int nvme_ns_identify(int fd, const char *path, struct nvme_ns_info *ns,
  * character device; its size, block and the nvmeXnY disk behind it. */
 int nvme_inspect_device(const char *path, struct engine_device *dev,
 			struct errbuf *err);
+
+/* The Dataset Management ranges of trim @u (its one range, or the
+ * unit's trim_range list) into @r, for blocks of 2^@lba_shift bytes:
+ * their number, or -EINVAL when a range is not whole blocks or too long
+ * for one range. */
+int nvme_dsm_ranges(const struct io_unit *u, unsigned int lba_shift,
+		    struct nvme_dsm_range *r);
 
 /* The Placement Identifiers of the namespace's reclaim unit handles (I/O
  * Management Receive, Reclaim Unit Handle Status): up to @max into @pids;
