@@ -28,7 +28,8 @@ if [ -f "$CORPUS/fio__examples_sequence-distribution.fio" ]; then
 	    -e '/^\[strided_sequence\]/a write_iolog=str.log' \
 	    "$CORPUS/fio__examples_sequence-distribution.fio" >example.fio
 	"$IODIG" run --no-probes --no-save example.fio >example.out 2>&1
-	check "examples/sequence-distribution.fio runs ($(tail -c 300 example.out))" [ $? = 0 ]
+	rc=$?
+	check "examples/sequence-distribution.fio runs ($(tail -c 300 example.out))" [ "$rc" = 0 ]
 	same "example, stride 0" rep.log 2,0,1 0 6 4096
 	same "example, stride 1" str.log 2,0,1 1 6 4096
 fi
@@ -39,7 +40,8 @@ run() { "$IODIG" run "${J[@]}" "$@" >run.out 2>&1; }
 # though io_size asks for more (fio: no next block ends the file)
 run --rw=randwrite --bs=8k --io_size=256k --random_distribution=sequence:3,1,0,2 \
 	--random_sequence_stride=1 --write_iolog=w.log
-check "stride past the region: the job ends well ($(tail -c 300 run.out))" [ $? = 0 ]
+rc=$?
+check "stride past the region: the job ends well ($(tail -c 300 run.out))" [ "$rc" = 0 ]
 same "8k writes, stride 1" w.log 3,1,0,2 1 8 8192
 # without the stride the pattern repeats until io_size is done
 run --rw=randwrite --bs=8k --io_size=80k --random_distribution=sequence:7,7,0 \
@@ -60,7 +62,8 @@ for bad in "sequence:" "sequence:1,,2" "sequence:1,-2" "sequence:1 2" "sequence:
 done
 "$IODIG" run "${J[@]}" --rw=randread --random_distribution="sequence:$(seq -s, 0 63)" \
 	--io_size=4k >ok.out 2>&1
-check "64 block indices are taken ($(tail -c 200 ok.out))" [ $? = 0 ]
+rc=$?
+check "64 block indices are taken ($(tail -c 200 ok.out))" [ "$rc" = 0 ]
 run --rw=randread --random_distribution="sequence: 3 ,1" --io_size=8k --write_iolog=b.log
 same "blanks around an index, as fio strips them" b.log 3,1 0 2 4096
 done_testing

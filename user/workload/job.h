@@ -341,6 +341,10 @@ struct job {
 	unsigned int buffer_compress_percentage;
 	uint64_t buffer_compress_chunk;   /* default 512 */
 	unsigned int dedupe_percentage;
+	/* How a repeated buffer is made (job/dedupe_opts.c): */
+	enum dedupe_mode { DEDUPE_REPEAT, DEDUPE_WORKING_SET } dedupe_mode;
+	unsigned int dedupe_working_set_percentage; /* of size; default 5 */
+	bool dedupe_global;     /* the working set spans every job's data */
 
 	/* Job-file syntax and process options (fio's), set by job/options.c
 	 * and applied by each worker to itself (workload/worker.c). */
