@@ -1,4 +1,4 @@
-// random_distribution parses with fio 3.33's defaults, ranges and zone rules (access percentages must add to 100, missing sizes share the rest).
+// random_distribution parses with fio 3.33's defaults, ranges and zone rules (access percentages must add to 100, missing sizes share the rest), and fio's newer sequence:B,B,... block lists.
 #include <string.h>
 
 #include "tests/lib/check.h"
@@ -23,7 +23,11 @@ int main(void)
 	CHECK(parse("pareto:1.5", &o, why) < 0 && strstr(why, "below 1"));
 	CHECK(parse("normal:100", &o, why) < 0);
 	CHECK(parse("zipf:x", &o, why) < 0 && strstr(why, "not a number"));
-	CHECK(parse("sequence:2,0,1", &o, why) < 0 && strstr(why, "not one of"));
+	CHECK(parse("bogus", &o, why) < 0 && strstr(why, "not one of"));
+	CHECK(parse("sequence:2, 0 ,1", &o, why) == 0 && o.kind == DIST_SEQUENCE);
+	CHECK(o.seq_nr == 3 && o.seq[0] == 2 && o.seq[1] == 0 && o.seq[2] == 1);
+	CHECK(parse("sequence:1,,2", &o, why) < 0 && strstr(why, "not a block index"));
+	CHECK(parse("sequence:-1", &o, why) < 0 && strstr(why, "not a block index"));
 
 	CHECK(parse("zoned:50/5:30/15:20/", &o, why) == 0);
 	CHECK(o.kind == DIST_ZONED && o.nr[DDIR_READ] == 3 && o.nr[DDIR_WRITE] == 3);

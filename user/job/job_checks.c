@@ -16,6 +16,7 @@
 #include "workload/engine_opts.h"
 #include "workload/verify_opts.h"
 #include "workload/trim.h"
+#include "job/dedupe_opts.h"
 #include "job/fio_engines.h"
 #include "job/file_opts.h"
 #include "job/options.h"
@@ -133,6 +134,7 @@ static int (*const job_checks[])(const struct job *job, const char *where,
 	trim_check_job,
 	steady_opts_check,
 	stat_opts_check,
+	dedupe_opts_check,
 };
 
 static int check_job(struct job *job, struct errbuf *err)

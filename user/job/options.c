@@ -15,6 +15,7 @@
 #include "workload/engine_opts.h"
 #include "workload/pattern.h"
 #include "job/control_opts.h"
+#include "job/dedupe_opts.h"
 #include "job/file_opts.h"
 #include "job/fio_engines.h"
 #include "job/options.h"
@@ -640,7 +641,7 @@ static int set_profile_option(const struct opt_desc *o, const char *value,
  * measurement's. */
 static const struct opt_desc *const job_tables[] = {
 	options, stream_options, stat_options, control_options, replay_options,
-	steady_options,
+	steady_options, dedupe_options,
 };
 #define N_JOB_TABLES (sizeof(job_tables) / sizeof(job_tables[0]))
 

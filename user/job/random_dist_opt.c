@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* random_distribution parsing (job/random_dist_opt.h). */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,8 +151,39 @@ static int parse_skewed(const char *value, struct rand_dist_opts *out,
 		return -EINVAL;
 	}
 	snprintf(why, why_len, "not one of random, zipf, pareto, normal, zoned, "
-		 "zoned_abs");
+		 "zoned_abs, sequence");
 	return -EINVAL;
+}
+
+/* sequence:a,b,...: up to fio's 64 block indices, digits only between
+ * blanks (fio refuses a sign or an empty element). */
+static int parse_sequence(const char *list, struct rand_dist_opts *out,
+			  char *why, size_t why_len)
+{
+	const char *p = list;
+
+	out->kind = DIST_SEQUENCE;
+	for (;;) {
+		size_t len = strcspn(p, ","), lead = strspn(p, " \t");
+		size_t digits = strspn(p + lead, "0123456789");
+		unsigned long v = strtoul(p + lead, NULL, 10);
+
+		if (!digits || lead + digits + strspn(p + lead + digits, " \t") != len ||
+		    v > UINT_MAX) {
+			snprintf(why, why_len, "'%.*s' is not a block index",
+				 (int)(len < 32 ? len : 32), p);
+			return -EINVAL;
+		}
+		if (out->seq_nr == SEQUENCE_MAX) {
+			snprintf(why, why_len, "more than %d block indices",
+				 SEQUENCE_MAX);
+			return -EINVAL;
+		}
+		out->seq[out->seq_nr++] = (unsigned int)v;
+		if (!p[len])
+			return 0;
+		p += len + 1;
+	}
 }
 
 int random_dist_parse(const char *value, unsigned int kb_base,
@@ -168,5 +200,7 @@ int random_dist_parse(const char *value, unsigned int kb_base,
 		out->kind = DIST_ZONED_ABS;
 		return parse_zoned(value + 10, true, kb_base, out, why, why_len);
 	}
+	if (!strncmp(value, "sequence:", 9))
+		return parse_sequence(value + 9, out, why, why_len);
 	return parse_skewed(value, out, why, why_len);
 }

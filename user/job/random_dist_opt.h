@@ -3,7 +3,8 @@
  * fio's random_distribution=random | zipf[:theta] | pareto[:h] |
  * normal[:dev] | zoned:A/S:... | zoned_abs:A/SIZE:..., with fio 3.33's
  * defaults, ranges and zone percentage rules (its
- * str_random_distribution_cb and zone_split_ddir).
+ * str_random_distribution_cb and zone_split_ddir), and the newer
+ * sequence:a,b,... (fio after 3.33, its parse_sequence_distribution).
  */
 #ifndef IODIG_RANDOM_DIST_OPT_H
 #define IODIG_RANDOM_DIST_OPT_H

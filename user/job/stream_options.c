@@ -211,8 +211,12 @@ const struct opt_desc stream_options[] = {
 	  FIELD(random_distribution), .set = set_distribution,
 	  .hint = "DIST[:ARGS]", .def = "random",
 	  .help = "How random offsets spread over the region: random, "
-		  "zipf[:T], pareto[:H], normal[:D], zoned:A/S:... or "
-		  "zoned_abs:A/SIZE:..." },
+		  "zipf[:T], pareto[:H], normal[:D], zoned:A/S:..., "
+		  "zoned_abs:A/SIZE:... or sequence:B,B,... (block indices)" },
+	{ .name = "random_sequence_stride", .type = OPT_BOOL,
+	  FIELD(random_sequence_stride),
+	  .help = "random_distribution=sequence: each round of the sequence "
+		  "one group of its length further (fio after 3.33)" },
 	{ .name = "random_generator", .type = OPT_ENUM,
 	  FIELD(random_generator), .values = generator_values,
 	  .def = "tausworthe", .help = "Generator of random offsets and sizes" },

@@ -98,6 +98,7 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 			w->job_index = (unsigned int)j;
 			w->clone_index = c;
 			w->thread_number = k + 1; /* fio numbers clones after their job */
+			w->nr_threads = n;
 			w->index = k;
 			w->fd = -1;
 			if (t->per_clone_files)

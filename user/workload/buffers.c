@@ -2,24 +2,79 @@
 /*
  * Write buffer contents, in fio 3.33's order of precedence: compressible
  * or dedupable data, else buffer_pattern, else zeros, else random.  With
- * dedupe_percentage each piece draws whether it repeats: a repeated piece
- * restarts from the generator state saved after the last unique piece,
- * as fio's buf_state_prev does.
+ * dedupe_percentage each buffer draws whether it repeats: a repeated one
+ * restarts from a copy of the generator state saved after the last unique
+ * buffer (fio's buf_state_prev), or of one of the working set's states.
  */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "base/mem.h"
 #include "workload/buffers.h"
 
-void buffers_init(struct buffers *b, const struct job *job,
-		  unsigned int thread_number, uint64_t seed_base)
+/* The pieces a buffer is filled in: the smallest write, cut to
+ * buffer_compress_chunk (fio's min_not_zero). */
+static uint32_t piece_len(const struct job *job, uint32_t min_write)
+{
+	uint64_t chunk = job->buffer_compress_chunk;
+
+	return chunk && chunk < min_write ? (uint32_t)chunk : min_write;
+}
+
+/* fio's buf_state of job @thread_number, before it fills anything. */
+static struct frand job_buf_state(uint64_t seed_base, unsigned int thread_number)
+{
+	struct frand r;
+
+	frand_seed(&r, frand_job_seed(seed_base, thread_number, FRAND_BUF), false);
+	return r;
+}
+
+/* fio's init_dedupe_working_set_seeds: the states that start the job's
+ * first unique blocks (a block's pieces each take a seed); with
+ * dedupe_global the set goes on, in equal parts, with the next jobs'
+ * first blocks, so the jobs' sets are the same blocks. */
+static int working_set_init(struct buffers *b, unsigned int thread_number,
+			    unsigned int nr_threads, uint64_t seed_base)
+{
+	const struct job *job = b->job;
+	uint64_t n = job->size * job->dedupe_working_set_percentage / 100 /
+		     b->min_write;
+	uint32_t seeds = b->min_write / piece_len(job, b->min_write);
+	uint64_t per_job, next = thread_number - 1;
+	struct frand s = b->state;
+
+	/* fio would draw from an empty set; one block keeps it defined */
+	b->set_len = n ? n : 1;
+	nr_threads = nr_threads ? nr_threads : 1;
+	per_job = b->set_len / nr_threads ? b->set_len / nr_threads : 1;
+	b->set = calloc(b->set_len, sizeof(*b->set));
+	if (!b->set)
+		return -ENOMEM;
+	b->set[0] = s;
+	for (uint64_t i = 1; i < b->set_len; i++) {
+		for (uint32_t k = 0; k < seeds; k++)
+			frand_buf_seed(&s);
+		if (job->dedupe_global && i % per_job == 0)
+			s = job_buf_state(seed_base, (unsigned int)(++next % nr_threads) + 1);
+		b->set[i] = s;
+	}
+	return 0;
+}
+
+int buffers_init(struct buffers *b, const struct job *job,
+		 unsigned int thread_number, unsigned int nr_threads,
+		 uint64_t seed_base)
 {
 	memset(b, 0, sizeof(*b));
 	b->job = job;
-	frand_seed(&b->state, frand_job_seed(seed_base, thread_number, FRAND_BUF),
-		   false);
+	b->state = job_buf_state(seed_base, thread_number);
 	b->prev = b->state;
 	frand_seed(&b->dedupe, frand_job_seed(seed_base, thread_number,
 					      FRAND_DEDUPE), false);
+	frand_seed(&b->pick, frand_job_seed(seed_base, thread_number,
+					    FRAND_DEDUPE_WORKING_SET), false);
 	b->min_write = job->bs_min[DDIR_WRITE];
 	b->refill = job->refill_buffers.on;
 	/* fio scrambles unless told not to, or given zero_buffers alone, and
@@ -30,10 +85,19 @@ void buffers_init(struct buffers *b, const struct job *job,
 		       !(job->zero_buffers.on && job->zero_buffers.given)) &&
 		      !job->buffer_compress_percentage && !job->dedupe_percentage &&
 		      !job->buffer_pattern.len && job->verify == VERIFY_NONE;
+	if (!job->dedupe_percentage || job->dedupe_mode != DEDUPE_WORKING_SET)
+		return 0;
+	return working_set_init(b, thread_number, nr_threads, seed_base);
 }
 
-/* fio's get_buf_state: the generator this piece draws from. */
-static struct frand *piece_state(struct buffers *b)
+void buffers_free(struct buffers *b)
+{
+	if (b)
+		FREE_AND_NULL(b->set);
+}
+
+/* fio's get_buf_state: the generator a buffer draws from. */
+static struct frand *buffer_state(struct buffers *b)
 {
 	unsigned int pct = b->job->dedupe_percentage;
 
@@ -43,7 +107,13 @@ static struct frand *piece_state(struct buffers *b)
 		b->prev = b->state;
 		return &b->state;
 	}
-	return frand_between(&b->dedupe, 1, 100) <= pct ? &b->prev : &b->state;
+	if (frand_between(&b->dedupe, 1, 100) > pct)
+		return &b->state;
+	/* a copy, so that the next repeat starts from the same state */
+	b->ret = b->set ? b->set[frand_between(&b->pick, 0,
+					       (unsigned int)(b->set_len - 1))] :
+			  b->prev;
+	return &b->ret;
 }
 
 /* fio's save_buf_state. */
@@ -55,27 +125,20 @@ static void piece_done(struct buffers *b, struct frand *used)
 		b->prev = b->state;
 }
 
+/* fio's fill_io_buffer: one generator for the whole buffer, a seed per
+ * piece. */
 static void fill_pieces(struct buffers *b, uint8_t *buf, size_t len)
 {
 	const struct job *job = b->job;
-	unsigned int pct = job->buffer_compress_percentage;
-	size_t piece = b->min_write;
+	struct frand *rs = buffer_state(b);
+	size_t piece = piece_len(job, b->min_write);
 
 	while (len) {
-		struct frand *rs = piece_state(b);
-		size_t n;
+		size_t n = piece < len ? piece : len;
 
-		if (piece > len)
-			piece = len;
-		n = piece;
-		if (pct) {
-			if (job->buffer_compress_chunk && job->buffer_compress_chunk < n)
-				n = job->buffer_compress_chunk;
-			frand_fill_compressible(buf, n, frand_buf_seed(rs), pct, n,
-						&job->buffer_pattern);
-		} else {
-			frand_fill(buf, n, frand_buf_seed(rs));
-		}
+		frand_fill_compressible(buf, n, frand_buf_seed(rs),
+					job->buffer_compress_percentage, n,
+					&job->buffer_pattern);
 		buf += n;
 		len -= n;
 		piece_done(b, rs);
@@ -93,7 +156,7 @@ void buffers_fill(struct buffers *b, void *buf, size_t len)
 	else if (job->zero_buffers.on)
 		memset(buf, 0, len);
 	else
-		frand_fill(buf, len, frand_buf_seed(piece_state(b)));
+		frand_fill(buf, len, frand_buf_seed(buffer_state(b)));
 	/* fio lays verify_pattern over a writing job's fresh buffers */
 	if (job->verify_pattern.len && rw_has_write(job->rw))
 		pattern_spread(&job->verify_pattern, buf, len, 0);

@@ -196,6 +196,11 @@ bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 		return true;
 	}
 	if (!next_range(w, u->ddir, &rel, &u->len, &random)) {
+		if (w->offsets.error && !lp->error)
+			lp->error = worker_fail(w, w->offsets.error, "random_distribution="
+						"sequence names a block past the %llu "
+						"bytes of %s", (unsigned long long)
+						w->region_len, w->path);
 		lp->exhausted = true;
 		return false;
 	}

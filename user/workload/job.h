@@ -208,11 +208,12 @@ struct bssplit {
 
 /* fio's random_distribution, random_generator (workload/random_dist.c). */
 enum rand_dist { DIST_RANDOM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL,
-		 DIST_ZONED, DIST_ZONED_ABS };
+		 DIST_ZONED, DIST_ZONED_ABS, DIST_SEQUENCE };
 enum rand_gen { RGEN_TAUSWORTHE, RGEN_TAUSWORTHE64, RGEN_LFSR };
 enum { RATE_LINEAR, RATE_POISSON };
 enum { THINK_ON_COMPLETE, THINK_ON_ISSUE };
 #define ZONES_MAX 64
+#define SEQUENCE_MAX 64           /* fio's FIO_SEQ_MAX */
 struct zone_split {
 	unsigned int access_perc;
 	uint64_t size;            /* percent (zoned) or bytes (zoned_abs) */
@@ -222,6 +223,10 @@ struct rand_dist_opts {
 	double value;             /* zipf theta, pareto h, normal deviation */
 	unsigned int nr[DDIR_COUNT];
 	struct zone_split zones[DDIR_COUNT][ZONES_MAX];
+	/* sequence:a,b,...: the blocks in order, again and again; with
+	 * stride each round moves on by the sequence's length */
+	unsigned int seq_nr;
+	unsigned int seq[SEQUENCE_MAX];
 };
 
 struct job {
@@ -281,6 +286,7 @@ struct job {
 	unsigned int rw_seq_nr;      /* rw=randread:N: a new random offset every N I/Os */
 	enum rw_sequencer rw_sequencer;
 	struct rand_dist_opts random_distribution;
+	bool random_sequence_stride; /* sequence: each round a group further */
 	enum rand_gen random_generator;
 	unsigned int percentage_random[DDIR_COUNT]; /* default 100 */
 	bool atomic;                 /* RWF_ATOMIC writes (implies direct) */
@@ -335,6 +341,10 @@ struct job {
 	unsigned int buffer_compress_percentage;
 	uint64_t buffer_compress_chunk;   /* default 512 */
 	unsigned int dedupe_percentage;
+	/* How a repeated buffer is made (job/dedupe_opts.c): */
+	enum dedupe_mode { DEDUPE_REPEAT, DEDUPE_WORKING_SET } dedupe_mode;
+	unsigned int dedupe_working_set_percentage; /* of size; default 5 */
+	bool dedupe_global;     /* the working set spans every job's data */
 
 	/* Job-file syntax and process options (fio's), set by job/options.c
 	 * and applied by each worker to itself (workload/worker.c). */

@@ -147,6 +147,20 @@ static bool next_lfsr(struct offsets *o, enum ddir d, uint64_t lastb,
 	return true;
 }
 
+/* random_distribution=sequence: fio counts the blocks in the region by
+ * the block size and places them by the alignment. */
+static bool next_in_sequence(struct offsets *o, enum ddir d, uint64_t *rel)
+{
+	uint64_t b;
+	int ret = random_dist_sequence(&o->dist, o->issued[d],
+				       o->region_len / o->job->bs_min[d], &b);
+
+	if (ret < 0)
+		o->error = ret;
+	*rel = b * o->align[d];
+	return !ret;
+}
+
 /* fio's random block: lastb * r / (max + 1), then the next free one. */
 static bool next_rand(struct offsets *o, enum ddir d, uint64_t *rel)
 {
@@ -169,6 +183,8 @@ static bool next_rand(struct offsets *o, enum ddir d, uint64_t *rel)
 	case DIST_ZONED_ABS:
 		random_dist_zone(&o->dist, d, lastb, o->align[d], &first, &lastb);
 		break;
+	case DIST_SEQUENCE:
+		return next_in_sequence(o, d, rel);
 	case DIST_RANDOM:
 		if (job->random_generator == RGEN_LFSR)
 			return next_lfsr(o, d, lastb, rel);
@@ -238,6 +254,7 @@ uint32_t offsets_take(struct offsets *o, enum ddir d, uint64_t rel,
 {
 	if (o->zone.on && o->zone.base + rel + len > o->real_len)
 		return 0;
+	o->issued[d]++;
 	if (o->map.bits && random) {
 		uint64_t b = rel / o->align[d], n = 0;
 		uint64_t want = (len + o->align[d] - 1) / o->align[d];

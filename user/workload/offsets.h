@@ -36,6 +36,10 @@ struct offsets {
 	uint64_t last_start[DDIR_COUNT]; /* UINT64_MAX: none yet */
 	unsigned int seq_nr_left;     /* I/Os until rw=randX:N's next random */
 	struct strided zone;          /* zonemode=strided; .on false: none */
+	uint64_t issued[DDIR_COUNT];  /* I/Os taken, all loops (fio's
+				       * io_issues) */
+	int error;                    /* why offsets_next ended the job, when
+				       * the job is at fault; else 0 */
 };
 
 /* Where the offsets of offsets_next start, relative to the region: the
@@ -52,8 +56,10 @@ int offsets_init(struct offsets *o, const struct job *job,
 		 uint64_t seed_base, unsigned int thread_number);
 
 /* The offset, relative to the region, of the next I/O in direction @d;
- * false when the job has none left (fio's files done).  @random says
- * whether it was a random one (the map is then marked by offsets_take). */
+ * false when the job has none left (fio's files done) or, with ->error
+ * set, when it cannot go on (a sequence block past the region).  @random
+ * says whether it was a random one (the map is then marked by
+ * offsets_take). */
 bool offsets_next(struct offsets *o, enum ddir d, uint64_t *rel,
 		  bool *random);
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* fio 3.33's non-uniform offset distributions (workload/random_dist.h). */
+#include <errno.h>
 #include <math.h>
 #include <string.h>
 
@@ -21,6 +22,7 @@ void random_dist_init(struct random_dist *r, const struct job *job,
 
 	memset(r, 0, sizeof(*r));
 	r->opts = o;
+	r->stride = job->random_sequence_stride;
 	r->nranges = (region_len + range - 1) / range;
 	frand_seed(&r->rand, frand_job_seed(seed_base, thread_number,
 					    FRAND_MIX), false);
@@ -128,4 +130,20 @@ void random_dist_zone(struct random_dist *r, enum ddir d, uint64_t lastb,
 	}
 	if (!*count)
 		*count = 1;
+}
+
+int random_dist_sequence(const struct random_dist *r, uint64_t nth,
+			 uint64_t max_blocks, uint64_t *block)
+{
+	const struct rand_dist_opts *o = r->opts;
+	unsigned int idx = (unsigned int)(nth % o->seq_nr);
+
+	*block = o->seq[idx];
+	if (r->stride)
+		*block += nth / o->seq_nr * o->seq_nr;
+	if (*block < max_blocks)
+		return 0;
+	/* fio: a stride past the end ends the job; the pattern's own block
+	 * past it is the job's error */
+	return o->seq[idx] >= max_blocks ? -EINVAL : 1;
 }

@@ -40,7 +40,9 @@ static int setup_data(struct io_loop *lp)
 	struct errbuf err = { { 0 } };
 	int ret;
 
-	buffers_init(&lp->bufs, job, w->thread_number, base);
+	ret = buffers_init(&lp->bufs, job, w->thread_number, w->nr_threads, base);
+	if (ret)
+		return worker_fail(w, ret, "no memory for the dedupe working set");
 	io_loop_fill_initial_buffers(lp);
 	if (job->verify == VERIFY_NONE)
 		return 0;
@@ -264,6 +266,7 @@ cleanup:
 	free(w->buf_area);
 	w->buf_area = NULL;
 	offsets_free(&w->offsets);
+	buffers_free(&lp.bufs);
 	w->stats->zone_resets = w->zbd.resets;
 	zbd_free(&w->zbd);
 	counters_close(&lp.counters);

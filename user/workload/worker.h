@@ -24,6 +24,7 @@ struct worker {
 	unsigned int job_index;     /* index in the job list */
 	unsigned int clone_index;   /* 0..numjobs-1 */
 	unsigned int thread_number; /* fio's: 1.. over all jobs and clones */
+	unsigned int nr_threads;    /* of all jobs and clones */
 	unsigned int index;         /* in the run's workers, fio's thread
 				     * number - 1 (cpus_allowed_policy=split) */
 
