@@ -18,6 +18,7 @@
 #include "workload/job.h"
 
 struct worker;
+struct zbd_dev_ops;
 
 enum io_result {
 	IO_COMPLETED, /* done inside queue(); result is set */
@@ -151,6 +152,10 @@ struct engine_ops {
 	 * reason: the engine cannot drive @path. */
 	int (*inspect_device)(const char *path, struct engine_device *dev,
 			      struct errbuf *err);
+	/* Optional, for an engine that drives a zoned device by commands
+	 * (fio's report_zones, reset_wp, get_max_open_zones): how
+	 * zonemode=zbd reaches the zones; NULL: the kernel's ioctls. */
+	const struct zbd_dev_ops *zone_ops;
 };
 
 /* Defines <@name>_engine, the engine fio calls @name, with @flags and the

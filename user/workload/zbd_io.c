@@ -3,13 +3,7 @@
  * Where zonemode=zbd lets an I/O go, after fio 3.33's zbd_adjust_block,
  * zbd_convert_to_write_zone, zbd_find_zone and zbd_queue_io.
  */
-#include <errno.h>
-#include <linux/blkzoned.h>
-#include <sys/ioctl.h>
-
 #include "workload/zbd.h"
-
-#define SECTOR 512ull
 
 static unsigned int zone_of(const struct zbd *z, uint64_t offset)
 {
@@ -55,12 +49,13 @@ static bool open_zone(struct zbd *z, unsigned int idx)
 /* fio's zbd_reset_zone: an empty zone needs none. */
 static int reset_zone(struct zbd *z, struct zbd_zone *zz)
 {
-	struct blk_zone_range r = { zz->start / SECTOR, z->zone_size / SECTOR };
+	int ret;
 
 	if (zz->wp == zz->start)
 		return 0;
-	if (z->device && ioctl(z->fd, BLKRESETZONE, &r))
-		return -errno;
+	ret = z->device ? z->ops->reset(z->fd, &z->dev, zz->start) : 0;
+	if (ret)
+		return ret;
 	z->valid_bytes -= zz->wp - zz->start;
 	zz->wp = zz->start;
 	z->resets++;
