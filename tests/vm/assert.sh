@@ -145,6 +145,8 @@ case_nowait
 case_nvme
 . "$HERE/assert-zoned.sh"
 case_zoned
+. "$HERE/assert-libzbc.sh"
+case_libzbc
 
 for s in "${SKIPPED[@]}"; do echo "skipped: $KVER: $s"; done
 echo "probes $KVER: $FAMILIES"
