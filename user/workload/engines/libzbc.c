@@ -261,7 +261,7 @@ static const struct zbd_dev_ops libzbc_zone_ops = {
 	.reset = libzbc_reset_zone,
 };
 
-ENGINE_DEFINE(libzbc, ENGINE_SYNC, ENGINE_STATE(struct libzbc_data),
+ENGINE_DEFINE(libzbc, ENGINE_SYNC | ENGINE_NO_ODIRECT, ENGINE_STATE(struct libzbc_data),
 	      .init = libzbc_init, .queue = libzbc_queue,
 	      .inspect_device = libzbc_inspect_device,
 	      .zone_ops = &libzbc_zone_ops);
