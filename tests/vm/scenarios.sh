@@ -161,7 +161,8 @@ fi
 # backend drives it.  fio's examples libzbc-seq-read.fio and
 # libzbc-rand-write.fio shrunk to it (one job: iodig's clones keep their own
 # write pointers): 4 zones written, then read through /dev/sgN, as psync
-# and fio's psync read them; random writes in 4 open zones, logged.
+# and fio's psync read them; random writes in 4 open zones over the same
+# 4 zones, now full, so each zone is reset before it is written; logged.
 SDZ=
 for d in /sys/block/sd*; do
 	[ "$(tr -d ' ' <$d/device/model 2>/dev/null)" = scsi_debug ] && SDZ=${d##*/}
@@ -177,7 +178,8 @@ if [ -n "$SDZ" ]; then
 	run libzbc_psync_read block --ioengine=psync --filename=/dev/$SDZ $ZREAD
 	fio_run fio_libzbc_psync_read --ioengine=psync --filename=/dev/$SDZ $ZREAD
 	run libzbc_rand_write block --allow-destructive --ioengine=libzbc --filename=/dev/$SDZ \
-		--zonemode=zbd --zonesize=4m --max_open_zones=4 --bs=512k --direct=1 \
+		--zonemode=zbd --zonesize=4m --offset=1z --size=4z --max_open_zones=4 \
+		--bs=512k --direct=1 \
 		--rw=randwrite --runtime=2 --time_based --group_reporting \
 		--write_iolog="$out/libzbc_rand_write.iolog"
 else
