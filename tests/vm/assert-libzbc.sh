@@ -15,10 +15,10 @@ zbc_seq_log() {
 		n++; z = int($4 / zs)
 		if (z == 0) next
 		if ($4 == z * zs) { if (z in end) r++ }
-		else if (!(z in end) || $4 != end[z]) { print "bad " n; exit }
+		else if (!(z in end) || $4 != end[z]) { print "bad " n; bad = 1; exit }
 		if (!(z in end)) nz++
 		end[z] = $4 + $5
-	} END { print n + 0, r + 0, nz + 0 }' "$1"
+	} END { if (!bad) print n + 0, r + 0, nz + 0 }' "$1"
 }
 
 # zbc_ios SCENARIO DIR IOS KIB: the job did IOS I/Os of DIR, KIB KiB, no error
