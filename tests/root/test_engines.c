@@ -536,7 +536,7 @@ static void test_lookup(void)
 		"io_uring", "mmap", "posixaio", "null", "filecreate",
 		"filestat", "filedelete", "dircreate", "dirstat", "dirdelete",
 		"ftruncate", "falloc", "e4defrag", "io_uring_cmd", "sg",
-		"page_fault", "libpmem",
+		"page_fault", "libpmem", "libzbc",
 	};
 	struct errbuf err = { "" };
 
@@ -553,7 +553,7 @@ static void test_lookup(void)
 	CHECK_MSG(!strcmp(engine_names(), "psync, sync, vsync, pvsync, pvsync2, "
 			  "libaio, io_uring, mmap, posixaio, null, filecreate, filestat, "
 			  "filedelete, dircreate, dirstat, dirdelete, ftruncate, falloc, e4defrag, "
-			  "io_uring_cmd, sg, page_fault, libpmem"),
+			  "io_uring_cmd, sg, page_fault, libpmem, libzbc"),
 		  "engine_names() = \"%s\"", engine_names());
 	CHECK_MSG(engines_check(&err) == 0, "engines_check: %s", err.msg);
 	for (const char *const *n = names; n < names + 5; n++)
@@ -946,6 +946,10 @@ static void test_refusals_dev(const char *dev)
 	} else {
 		expect_refusal("io_uring hipri on loop", &s, -EOPNOTSUPP, "cannot be polled");
 	}
+	/* libzbc's SCSI backend: a loop device answers no SG_IO. */
+	s.direct = s.hipri = false;
+	s.engine = "libzbc";
+	expect_refusal("libzbc on loop", &s, -ENODEV, "not a SCSI device");
 }
 
 /* RWF_NOWAIT on buffered reads of a device whose page cache was just

@@ -152,6 +152,8 @@ case_nvme
 case_zoned
 . "$HERE/assert-dsm.sh"
 case_dsm
+. "$HERE/assert-libzbc.sh"
+case_libzbc
 
 for s in "${SKIPPED[@]}"; do echo "skipped: $KVER: $s"; done
 echo "probes $KVER: $FAMILIES"

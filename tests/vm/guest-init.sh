@@ -28,6 +28,10 @@ for m in $(cat /lib/modules/load.list); do
 	null_blk) args="queue_mode=2 hw_queue_depth=4 irqmode=2 completion_nsec=1000000 nr_devices=1 gb=4" ;;
 	# brd: a blk-mq RAM disk with QUEUE_FLAG_NOWAIT, against bio-based pmem
 	brd) args="rd_nr=1 rd_size=524288" ;;
+	# scsi_debug: a host-managed SCSI ZBC disk for ioengine=libzbc, 16
+	# zones of 4 MiB (the first conventional), answering in the
+	# submitting thread (delay=0)
+	scsi_debug) args="zbc=host-managed dev_size_mb=64 zone_size_mb=4 zone_nr_conv=1 delay=0" ;;
 	*) args= ;;
 	esac
 	# MODULE.PARAM=V on the kernel command line, as modprobe passes them

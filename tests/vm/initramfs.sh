@@ -7,6 +7,8 @@
 # crc32c_generic is only a softdep of ext4/jbd2, so modules.dep misses it.
 VM_MODULES=(configfs null_blk brd libnvdimm nd_btt nd_pmem nd_e820
 	    crc32c_generic crc16 mbcache jbd2 ext4 nvme)
+# ioengine=libzbc: scsi_debug's zoned SCSI disk, its sd and sg devices.
+VM_MODULES+=(scsi_mod sd_mod sg scsi_debug)
 
 # copy_with_libs ROOT BINARY...: BINARY into ROOT/bin, and each shared
 # library (and the dynamic loader) ldd names at the same path under ROOT.

@@ -156,6 +156,36 @@ else
 	echo "zoned null_blk nullb2 (configfs zoned=1) could not be made" >>"$out/setup-error"
 fi
 
+# libzbc: scsi_debug's host-managed SCSI ZBC disk (guest-init.sh: 16 zones
+# of 4 MiB, the first conventional), driven by SG_IO as libzbc's SCSI
+# backend drives it.  fio's examples libzbc-seq-read.fio and
+# libzbc-rand-write.fio shrunk to it (one job: iodig's clones keep their own
+# write pointers): 4 zones written, then read through /dev/sgN, as psync
+# and fio's psync read them; random writes in 4 open zones over the same
+# 4 zones, now full, so each zone is reset before it is written; logged.
+SDZ=
+for d in /sys/block/sd*; do
+	[ "$(tr -d ' ' <$d/device/model 2>/dev/null)" = scsi_debug ] && SDZ=${d##*/}
+done
+if [ -n "$SDZ" ]; then
+	SGZ=$(ls /sys/block/$SDZ/device/scsi_generic 2>/dev/null | head -n 1)
+	cat /sys/block/$SDZ/queue/zoned >"$out/libzbc-model.txt"
+	ZBC="--zonemode=zbd --zonesize=4m --direct=1 --offset=1z --size=4z --bs=1M"
+	ZREAD="$ZBC --rw=read --read_beyond_wp=0"
+	run libzbc_seq_write block --allow-destructive --ioengine=libzbc --filename=/dev/$SDZ \
+		$ZBC --rw=write
+	run libzbc_seq_read block --ioengine=libzbc --filename=/dev/$SGZ $ZREAD
+	run libzbc_psync_read block --ioengine=psync --filename=/dev/$SDZ $ZREAD
+	fio_run fio_libzbc_psync_read --ioengine=psync --filename=/dev/$SDZ $ZREAD
+	run libzbc_rand_write block --allow-destructive --ioengine=libzbc --filename=/dev/$SDZ \
+		--zonemode=zbd --zonesize=4m --offset=1z --size=4z --max_open_zones=4 \
+		--bs=512k --direct=1 \
+		--rw=randwrite --runtime=2 --time_based --group_reporting \
+		--write_iolog="$out/libzbc_rand_write.iolog"
+else
+	echo "no scsi_debug disk (zbc=host-managed) for ioengine=libzbc" >>"$out/setup-error"
+fi
+
 # Emulated NVMe (QEMU -device nvme, the real nvme driver: interrupts, one
 # queue per vCPU and a polled one from nvme.poll_queues=1).
 TB="--runtime=$RT --time_based"

@@ -18,6 +18,7 @@
 #include "workload/job.h"
 
 struct worker;
+struct zbd_dev_ops;
 
 enum io_result {
 	IO_COMPLETED, /* done inside queue(); result is set */
@@ -99,12 +100,18 @@ _Static_assert(TRIM_RANGES_MAX * sizeof(struct trim_range) <= 4096,
  * (engine_rw_atomic in engines/shared.h). */
 #define ENGINE_ATOMIC   (1u << 8)
 
+/* The engine's I/O are SCSI commands (SG_IO), which bypass the page
+ * cache: the worker opens the device without O_DIRECT whatever direct=
+ * says, as libzbc does (a SCSI generic device refuses O_DIRECT). */
+#define ENGINE_NO_ODIRECT (1u << 9)
+
 /* Each flag its own bit (two once shared one: atomic engines trimmed as
  * if they issued trims themselves). */
 #define ENGINE_ALL_FLAGS (ENGINE_SYNC | ENGINE_MMAP | ENGINE_DISKLESS |		\
 			  ENGINE_SYNC_AT_DEPTH1 | ENGINE_FILE_OPS | ENGINE_RDWR |	\
-			  ENGINE_OWN_TRIM | ENGINE_UNIT_FD | ENGINE_ATOMIC)
-_Static_assert(__builtin_popcount(ENGINE_ALL_FLAGS) == 9, "engine flags share a bit");
+			  ENGINE_OWN_TRIM | ENGINE_UNIT_FD | ENGINE_ATOMIC |	\
+			  ENGINE_NO_ODIRECT)
+_Static_assert(__builtin_popcount(ENGINE_ALL_FLAGS) == 10, "engine flags share a bit");
 
 /* A device an engine drives by commands of its own (NVMe or SCSI generic
  * passthrough), as its inspect_device() finds it. */
@@ -171,6 +178,10 @@ struct engine_ops {
 	 * (fio's FIO_MULTI_RANGE_TRIM): how many one trim of @job carries,
 	 * 1 to TRIM_RANGES_MAX (fio's num_range).  NULL: one. */
 	unsigned int (*trim_ranges)(const struct job *job);
+	/* Optional, for an engine that drives a zoned device by commands
+	 * (fio's report_zones, reset_wp, get_max_open_zones): how
+	 * zonemode=zbd reaches the zones; NULL: the kernel's ioctls. */
+	const struct zbd_dev_ops *zone_ops;
 };
 
 /* Defines <@name>_engine, the engine fio calls @name, with @flags and the

@@ -203,7 +203,7 @@ int worker_open_target(struct worker *w, struct errbuf *err)
 	 * engines do their own operation on each file instead. */
 	if (job->engine->flags & (ENGINE_DISKLESS | ENGINE_FILE_OPS))
 		return 0;
-	if (job->direct)
+	if (job->direct && !(job->engine->flags & ENGINE_NO_ODIRECT))
 		flags |= O_DIRECT;
 	if (w->nr_files > 1 && (job->engine->flags & ENGINE_UNIT_FD)) {
 		return worker_open_files(w, flags, err);
@@ -215,7 +215,7 @@ int worker_open_target(struct worker *w, struct errbuf *err)
 	w->fd = open(w->path, flags | O_CLOEXEC, 0644);
 	if (w->fd < 0)
 		return err_set(err, errno, "%s: cannot open%s: %s", w->path,
-			       job->direct ? " with O_DIRECT" : "", strerror(errno));
+			       flags & O_DIRECT ? " with O_DIRECT" : "", strerror(errno));
 	return 0;
 }
 

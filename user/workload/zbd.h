@@ -27,10 +27,38 @@ struct zbd_zone {
 	bool reset_due;              /* zone_reset_frequency's pick */
 };
 
+/* A zoned device as its zone commands see it. */
+struct zbd_dev {
+	uint64_t zone_size;          /* bytes; 0: @fd is not zoned */
+	unsigned int max_open;       /* the device's open zone limit; 0: none */
+	unsigned int block;          /* logical block bytes, 0 if unused */
+};
+
+/* How zonemode=zbd reaches a zoned device's zones, fio's ioengine_ops
+ * get_zoned_model, report_zones, reset_wp and get_max_open_zones: the
+ * kernel's zoned block ioctls (zbd_blk_ops), unless the job's engine
+ * drives the device by commands of its own (engine_ops.zone_ops). */
+struct zbd_dev_ops {
+	/* Fills @dev for @fd; 0 with a zone_size of 0 when @fd is not a
+	 * zoned device, -errno when it cannot tell. */
+	int (*probe)(int fd, struct zbd_dev *dev);
+	/* Up to @nr zones from the one holding @offset on, into @zones:
+	 * how many (> 0), or -errno. */
+	int (*report)(int fd, const struct zbd_dev *dev, uint64_t offset,
+		      struct zbd_zone *zones, unsigned int nr);
+	/* Resets the write pointer of the zone at @offset. */
+	int (*reset)(int fd, const struct zbd_dev *dev, uint64_t offset);
+};
+
+/* The zoned block device ioctls (BLKREPORTZONE, BLKRESETZONE). */
+extern const struct zbd_dev_ops zbd_blk_ops;
+
 struct zbd {
 	bool on;
-	bool device;                 /* a zoned block device: ioctls */
+	bool device;                 /* a zoned device: its zone commands */
 	int fd;
+	const struct zbd_dev_ops *ops;
+	struct zbd_dev dev;
 	const struct job *job;
 	uint64_t zone_size;
 	uint64_t region_start, region_len;
@@ -43,12 +71,9 @@ struct zbd {
 	uint64_t resets;             /* fio's nr_zone_resets */
 };
 
-/* The zone size of the zoned block device open at @fd, else 0. */
-uint64_t zbd_device_zone_size(int fd);
-
-/* Zones for the region [@start, @start + @len) of @fd: the device's (a
- * @zone_size of 0 asks it), else @job's zonesize emulated.  Does nothing
- * unless zonemode=zbd. */
+/* Zones for the region [@start, @start + @len) of @fd: the device's,
+ * reached through @job's engine's zone commands or the kernel's, else
+ * @job's zonesize emulated.  Does nothing unless zonemode=zbd. */
 int zbd_init(struct zbd *z, const struct job *job, int fd, uint64_t start,
 	     uint64_t len, struct errbuf *err);
 

@@ -3,13 +3,7 @@
  * Where zonemode=zbd lets an I/O go, after fio 3.33's zbd_adjust_block,
  * zbd_convert_to_write_zone, zbd_find_zone and zbd_queue_io.
  */
-#include <errno.h>
-#include <linux/blkzoned.h>
-#include <sys/ioctl.h>
-
 #include "workload/zbd.h"
-
-#define SECTOR 512ull
 
 static unsigned int zone_of(const struct zbd *z, uint64_t offset)
 {
@@ -55,12 +49,13 @@ static bool open_zone(struct zbd *z, unsigned int idx)
 /* fio's zbd_reset_zone: an empty zone needs none. */
 static int reset_zone(struct zbd *z, struct zbd_zone *zz)
 {
-	struct blk_zone_range r = { zz->start / SECTOR, z->zone_size / SECTOR };
+	int ret;
 
 	if (zz->wp == zz->start)
 		return 0;
-	if (z->device && ioctl(z->fd, BLKRESETZONE, &r))
-		return -errno;
+	ret = z->device ? z->ops->reset(z->fd, &z->dev, zz->start) : 0;
+	if (ret)
+		return ret;
 	z->valid_bytes -= zz->wp - zz->start;
 	zz->wp = zz->start;
 	z->resets++;
@@ -107,6 +102,24 @@ static bool reset_pick(struct zbd *z)
 	return true;
 }
 
+/* fio's zbd_adjust_block: a write to a conventional zone is taken where
+ * it is, never opening the zone (an open conventional zone would take a
+ * slot of max_open_zones and send later writes nowhere), and cut so as
+ * not to run into a sequential zone after it. */
+static bool conventional_write(const struct zbd *z, unsigned int idx,
+			       uint64_t offset, uint32_t *len, uint32_t min_bs)
+{
+	uint64_t next = z->zones[idx].start + z->zone_size;
+
+	if (idx + 1 >= z->nr_zones || !z->zones[idx + 1].has_wp ||
+	    offset + *len <= next)
+		return true;
+	if (offset + min_bs > next)
+		return false;
+	*len = (uint32_t)((next - offset) / min_bs * min_bs);
+	return true;
+}
+
 static bool adjust_write(struct zbd *z, uint64_t *offset, uint32_t *len,
 			 int *ret)
 {
@@ -118,6 +131,8 @@ static bool adjust_write(struct zbd *z, uint64_t *offset, uint32_t *len,
 
 	if (*len > z->zone_size)
 		return false;
+	if (!z->zones[idx].has_wp && !z->zones[idx].offline)
+		return conventional_write(z, idx, *offset, len, min_bs);
 	if (!open_zone(z, idx)) {
 		pick = write_zone(z, *offset, min_bs);
 		if (pick < 0)

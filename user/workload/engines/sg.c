@@ -8,22 +8,19 @@
  * unless direct or sync is set).
  */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <scsi/sg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "workload/engines/scsi_cmd.h"
 #include "workload/engines/shared.h"
 #include "workload/worker.h"
 
-#define SG_TIMEOUT_MS 30000u
-#define SG_SENSE_LEN 64u
 #define SG_MAX_10B_LBA 0xffffffffull
 #define SG_CDB_FUA 0x08
 /* The sg driver's polled-completion flag (Linux 5.13+), which glibc's
@@ -82,106 +79,8 @@ static const struct opt_desc sg_options[] = {
 
 struct sg_data {
 	unsigned int block;          /* logical block bytes */
-	unsigned char sense[SG_SENSE_LEN];
+	unsigned char sense[SCSI_SENSE_LEN];
 };
-
-static void put_be16(unsigned char *p, uint16_t v)
-{
-	p[0] = (unsigned char)(v >> 8);
-	p[1] = (unsigned char)v;
-}
-
-static void put_be32(unsigned char *p, uint32_t v)
-{
-	put_be16(p, (uint16_t)(v >> 16));
-	put_be16(p + 2, (uint16_t)v);
-}
-
-static void put_be64(unsigned char *p, uint64_t v)
-{
-	put_be32(p, (uint32_t)(v >> 32));
-	put_be32(p + 4, (uint32_t)v);
-}
-
-static uint32_t get_be32(const unsigned char *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-/* One SG_IO: 0, -EIO when the device reported a check condition, or
- * -errno of the ioctl. */
-static int sg_run(int fd, unsigned char *cdb, unsigned int cdb_len, int dir,
-		  void *buf, unsigned int len, unsigned char *sense,
-		  unsigned int flags)
-{
-	struct sg_io_hdr hdr = {
-		.interface_id = 'S',
-		.cmdp = cdb,
-		.cmd_len = (unsigned char)cdb_len,
-		.dxfer_direction = len ? dir : SG_DXFER_NONE,
-		.dxferp = buf,
-		.dxfer_len = len,
-		.sbp = sense,
-		.mx_sb_len = SG_SENSE_LEN,
-		.timeout = SG_TIMEOUT_MS,
-		.flags = flags,
-	};
-	int ret;
-
-	do
-		ret = ioctl(fd, SG_IO, &hdr);
-	while (ret < 0 && errno == EINTR);
-	if (ret < 0)
-		return -errno;
-	return hdr.info & SG_INFO_CHECK ? -EIO : 0;
-}
-
-/* READ CAPACITY(16), then (10) for devices without it: the logical block
- * size and the number of blocks. */
-static int sg_capacity(int fd, unsigned int *block, uint64_t *blocks)
-{
-	unsigned char cdb[16] = { 0x9e, 0x10 }, data[32], sense[SG_SENSE_LEN];
-	int ret;
-
-	put_be32(cdb + 10, sizeof(data));
-	ret = sg_run(fd, cdb, 16, SG_DXFER_FROM_DEV, data, sizeof(data), sense, 0);
-	if (!ret) {
-		*blocks = ((uint64_t)get_be32(data) << 32 | get_be32(data + 4)) + 1;
-		*block = get_be32(data + 8);
-	} else {
-		unsigned char cdb10[10] = { 0x25 };
-
-		ret = sg_run(fd, cdb10, 10, SG_DXFER_FROM_DEV, data, 8, sense, 0);
-		if (ret)
-			return ret;
-		*blocks = (uint64_t)get_be32(data) + 1;
-		*block = get_be32(data + 4);
-	}
-	return *block >= 512 && *block <= 65536 ? 0 : -ERANGE;
-}
-
-/* sgN's disk, from /sys/class/scsi_generic/sgN/device/block/; "" when
- * the device is no disk (a tape, a changer). */
-static void sg_disk_of(const char *path, char *disk, size_t len)
-{
-	const char *base = strrchr(path, '/');
-	char dir[160];
-	struct dirent *de;
-	DIR *dp;
-
-	disk[0] = '\0';
-	base = base ? base + 1 : path;
-	snprintf(dir, sizeof(dir), "/sys/class/scsi_generic/%.32s/device/block", base);
-	dp = opendir(dir);
-	if (!dp)
-		return;
-	while ((de = readdir(dp)))
-		if (de->d_name[0] != '.') {
-			snprintf(disk, len, "%s", de->d_name);
-			break;
-		}
-	closedir(dp);
-}
 
 static int sg_inspect_device(const char *path, struct engine_device *dev,
 			     struct errbuf *err)
@@ -205,14 +104,14 @@ static int sg_inspect_device(const char *path, struct engine_device *dev,
 		ret = err_set(err, ENODEV, "%s: not a SCSI generic device (SG_GET_VERSION_NUM: %m): ioengine=sg sends SCSI commands to /dev/sgN or /dev/sdX", path);
 		goto cleanup;
 	}
-	ret = sg_capacity(fd, &dev->block_size, &blocks);
+	ret = scsi_capacity(fd, &dev->block_size, &blocks);
 	if (ret) {
 		errno = -ret;
 		ret = err_set(err, -ret, "%s: READ CAPACITY failed: %m", path);
 		goto cleanup;
 	}
 	dev->size = blocks * dev->block_size;
-	sg_disk_of(path, dev->disk, sizeof(dev->disk));
+	scsi_sg_disk_of(path, dev->disk, sizeof(dev->disk));
 	ret = 1;
 cleanup:
 	close(fd);
@@ -229,7 +128,7 @@ static int sg_init(struct worker *w, struct errbuf *err)
 		return err_set(err, ENODEV, "sg on %s: not a SCSI device (SG_GET_VERSION_NUM: %m): ioengine=sg sends SCSI commands to /dev/sgN or /dev/sdX",
 			       w->path);
 	d = w->engine_data;
-	ret = sg_capacity(w->fd, &d->block, &blocks);
+	ret = scsi_capacity(w->fd, &d->block, &blocks);
 	if (ret) {
 		errno = -ret;
 		ret = err_set(err, -ret, "sg on %s: READ CAPACITY failed: %m", w->path);
@@ -245,12 +144,12 @@ static unsigned int sg_cdb_lba(unsigned char *cdb, uint64_t lba, uint32_t nr,
 			       bool cdb16)
 {
 	if (!cdb16) {
-		put_be32(cdb + 2, (uint32_t)lba);
-		put_be16(cdb + 7, (uint16_t)nr);
+		scsi_put_be32(cdb + 2, (uint32_t)lba);
+		scsi_put_be16(cdb + 7, (uint16_t)nr);
 		return 10;
 	}
-	put_be64(cdb + 2, lba);
-	put_be32(cdb + 10, nr);
+	scsi_put_be64(cdb + 2, lba);
+	scsi_put_be32(cdb + 10, nr);
 	return 16;
 }
 
@@ -276,9 +175,9 @@ static unsigned int sg_write_cdb(const struct sg_opts *o, unsigned char *cdb,
 	case SG_WRITE_STREAM:
 		cdb[0] = 0x9a;
 		cdb[1] = o->writefua ? SG_CDB_FUA : 0;
-		put_be64(cdb + 2, lba);
-		put_be16(cdb + 10, (uint16_t)o->stream_id);
-		put_be16(cdb + 12, (uint16_t)nr);
+		scsi_put_be64(cdb + 2, lba);
+		scsi_put_be16(cdb + 10, (uint16_t)o->stream_id);
+		scsi_put_be16(cdb + 12, (uint16_t)nr);
 		return 16;
 	case SG_VERIFY_BYTCHK_00:
 	case SG_VERIFY_BYTCHK_01:
@@ -320,7 +219,7 @@ static enum io_result sg_queue(struct worker *w, struct io_unit *u)
 	} else {
 		cdb_len = sg_write_cdb(o, cdb, lba, nr, big, d->block, &len);
 	}
-	ret = sg_run(u->fd, cdb, cdb_len,
+	ret = scsi_run(u->fd, cdb, cdb_len,
 		     u->ddir == DDIR_READ ? SG_DXFER_FROM_DEV : SG_DXFER_TO_DEV,
 		     u->buf, len, d->sense, o->hipri ? SGV4_FLAG_HIPRI : 0);
 	u->result = ret ? ret : (int64_t)u->len;
