@@ -35,6 +35,7 @@ enum frand_purpose {
 	FRAND_DEDUPE = 14,
 	FRAND_POISSON = 15,
 	FRAND_ZONE = 16,
+	FRAND_SPRANDOM = 22, /* fio after 3.33 */
 };
 
 /* The seed fio gives generator @purpose of the job numbered

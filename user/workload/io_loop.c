@@ -144,6 +144,10 @@ bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 	/* fio's order: the offset, then a length that fits after it */
 	if (!offsets_next(&w->offsets, u->ddir, &rel, &random) ||
 	    !(u->len = buflen_next(&w->buflen, u->ddir, w->region_len - rel))) {
+		if (w->offsets.error && !lp->error)
+			lp->error = worker_fail(w, w->offsets.error, "no next "
+						"offset: %s",
+						strerror(-w->offsets.error));
 		lp->exhausted = true;
 		return false;
 	}

@@ -59,6 +59,14 @@ int offsets_init(struct offsets *o, const struct job *job,
 	lfsr_init(&o->lfsr, span / min_bs(job), frand_job_seed(seed_base,
 		  thread_number, FRAND_BLOCK));
 	offsets_reset(o);
+	if (job->sprandom.on) {
+		int ret = sprandom_init(&o->spr, job, region_len,
+					frand_job_seed(seed_base, thread_number,
+						       FRAND_SPRANDOM));
+
+		if (ret)
+			return ret;
+	}
 	/* fio: any blockalign other than the block size turns the map off */
 	if (!rw_is_random(job->rw) || job->norandommap || !aligned)
 		return 0;
@@ -147,12 +155,30 @@ static bool next_lfsr(struct offsets *o, enum ddir d, uint64_t lastb,
 	return true;
 }
 
+/* sprandom's writes: its next block, none once it is done. */
+static bool next_sprandom(struct offsets *o, enum ddir d, uint64_t *rel)
+{
+	uint64_t b;
+	int ret = sprandom_next(&o->spr, &o->lfsr, &b);
+
+	if (ret < 0)
+		o->error = ret;
+	if (ret <= 0)
+		return false;
+	*rel = b * o->align[d];
+	return true;
+}
+
 /* fio's random block: lastb * r / (max + 1), then the next free one. */
 static bool next_rand(struct offsets *o, enum ddir d, uint64_t *rel)
 {
 	const struct job *job = o->job;
 	uint64_t max = o->zone.on ? o->zone.range : o->region_len;
 	uint64_t lastb, b, first = 0;
+
+	/* fio: sprandom decides every write, whatever the distribution */
+	if (o->spr.regions && d == DDIR_WRITE)
+		return next_sprandom(o, d, rel);
 
 	if (job->bs_min[d] > o->align[d])
 		max -= job->bs_min[d] - o->align[d];
@@ -279,6 +305,8 @@ bool offsets_after_trim(const struct offsets *o, uint64_t *rel,
 
 void offsets_free(struct offsets *o)
 {
-	if (o)
-		block_map_free(&o->map);
+	if (!o)
+		return;
+	block_map_free(&o->map);
+	sprandom_free(&o->spr);
 }

@@ -17,6 +17,7 @@
 #include "workload/job.h"
 #include "workload/lfsr.h"
 #include "workload/random_dist.h"
+#include "workload/sprandom.h"
 #include "workload/strided.h"
 
 struct offsets {
@@ -36,6 +37,8 @@ struct offsets {
 	uint64_t last_start[DDIR_COUNT]; /* UINT64_MAX: none yet */
 	unsigned int seq_nr_left;     /* I/Os until rw=randX:N's next random */
 	struct strided zone;          /* zonemode=strided; .on false: none */
+	struct sprandom spr;          /* sprandom's writes; .regions 0: none */
+	int error;                    /* -errno that ended the offsets, or 0 */
 };
 
 /* Where the offsets of offsets_next start, relative to the region: the
@@ -46,13 +49,15 @@ static inline uint64_t offsets_base(const struct offsets *o)
 }
 
 /* @seed_base: randseed (or a random one without randrepeat), turned into
- * fio's per-purpose seed for @thread_number. */
+ * fio's per-purpose seed for @thread_number.  -ERANGE: sprandom's
+ * regions would be smaller than a block. */
 int offsets_init(struct offsets *o, const struct job *job,
 		 uint64_t region_len, uint64_t real_len, bool wrap,
 		 uint64_t seed_base, unsigned int thread_number);
 
 /* The offset, relative to the region, of the next I/O in direction @d;
- * false when the job has none left (fio's files done).  @random says
+ * false when the job has none left (fio's files done), or on an error
+ * (o->error).  @random says
  * whether it was a random one (the map is then marked by offsets_take). */
 bool offsets_next(struct offsets *o, enum ddir d, uint64_t *rel,
 		  bool *random);
