@@ -1,5 +1,6 @@
 # sprandom (fio's SSD preconditioning, newer than fio 3.33, which refuses it): the writes of a 4 MiB file with spr_op=0.25 and 8 regions are, offset for offset and in order, those of fio's algorithm as its sprandom.c describes it, modelled here from the description (the curve of invalid shares, regions of the physical size, draws from fio's taus88 seeded for sprandom), its new blocks in the order of the job's random_generator=lfsr cycle (iodig's rw=randwrite lfsr run; its blocks are fio 3.33's, each once, though iodig's register is not fio's bit for bit); the byte count is the model's; fio's refusals (not random writes, another generator, norandommap=0, a bs not a power of 2) and iodig's (spr_op, too many regions) name the option.
 source tests/host/lib.sh
+need_root
 command -v fio >/dev/null || skip "needs fio"
 command -v python3 >/dev/null || skip "needs python3"
 SIZE=4m OP=0.25 REGIONS=8
@@ -21,9 +22,9 @@ check "iodig's lfsr cycle has fio's blocks, each once" \
 	[ "$(sort -n "$TMP/lfsr")" = "$(offsets "$TMP/f/lfsr" | sort -n)" ] && [ -z "$(sort "$TMP/lfsr" | uniq -d)" ]
 offsets "$TMP/i/log" >"$TMP/got"
 # the model, from fio's description of sprandom (not iodig's code)
-python3 - "$SIZE" "$OP" "$REGIONS" "$TMP/lfsr" >"$TMP/want" <<'PY' || fail "model failed"
+python3 - $((4 << 20)) "$OP" "$REGIONS" "$TMP/lfsr" >"$TMP/want" <<'PY' || fail "model failed"
 import math, sys
-size, op, n = 4 << 20, float(sys.argv[2]), int(sys.argv[3])
+size, op, n = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
 bs, scale, M64 = 4096, 10000, (1 << 64) - 1
 lfsr = [int(l) for l in open(sys.argv[4])]
 # the curve: validity evenly spaced from 1 to the GC block's, space 1/v
