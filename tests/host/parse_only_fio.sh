@@ -20,10 +20,10 @@ BY_DESIGN="bypasses the kernel block layer|is not local I/O|does no storage I/O|
 NOT_YET="is a kernel engine iodig does not implement yet|unknown option|is not supported|is not one of|is not an engine iodig has|several files|is a percentage|third \(trim\) part|is unknown \(iodig has|iodig verifies one file per job|is not a size|has no NUMA node|needs runtime"
 # options fio added after 3.33 that iodig takes, as fio's HOWTO defines
 # them (io_uring_cmd's protection information and write_mode, the
-# steady-state check interval and lat criteria, the sequence distribution):
-# fio 3.33 refuses them as "Bad option" or, for steadystate=lat and
-# random_distribution=sequence, "failed parsing"
-NEWER="Bad option <(pi_act|pi_chk|apptag|apptag_mask|md_per_io_size|write_mode|fdp|fdp_pli|num_range|steadystate_check_interval|ss_interval|log_window_value|log_issue_time|random_sequence_stride)=|failed parsing (steadystate|ss)=lat|failed parsing random_distribution=sequence:"
+# steady-state check interval and lat criteria, the sequence distribution,
+# sprandom preconditioning): fio 3.33 refuses them as "Bad option" or, for
+# steadystate=lat and random_distribution=sequence, "failed parsing"
+NEWER="Bad option <(pi_act|pi_chk|apptag|apptag_mask|md_per_io_size|write_mode|fdp|fdp_pli|num_range|steadystate_check_interval|ss_interval|log_window_value|log_issue_time|random_sequence_stride|sprandom|spr_op|spr_num_regions)=|failed parsing (steadystate|ss)=lat|failed parsing random_distribution=sequence:"
 # the parser's own business
 SYNTAX="section header|appears before any|include|is empty: \\$\{|uses \\\$pagesize|overflows or divides|line is longer|NUL byte|no jobs defined|has no option name"
 

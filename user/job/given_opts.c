@@ -20,3 +20,15 @@ void job_given_mark_global(struct job *job)
 {
 	job->given_global = strlen(job->given);
 }
+
+bool job_given_has(const struct job *job, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (const char *p = job->given; p && *p; p = strchr(p, '\n')) {
+		p += *p == '\n';
+		if (!strncmp(p, name, len) && p[len] == '=')
+			return true;
+	}
+	return false;
+}

@@ -23,6 +23,7 @@
 #include "job/process_opts.h"
 #include "job/replay_opts.h"
 #include "job/stat_opts.h"
+#include "job/sprandom_opts.h"
 #include "job/steady_opts.h"
 #include "job/stream_options.h"
 #include "job/zone_opts.h"
@@ -118,6 +119,7 @@ static int check_depth_and_counts(struct job *job, const char *where,
  * in order: each may rely on what those before it resolved. */
 static int (*const job_steps[])(struct job *job, const char *where,
 				struct errbuf *err) = {
+	sprandom_opts_resolve,
 	stream_opts_resolve,
 	zone_opts_resolve,
 	check_bs,

@@ -24,6 +24,7 @@
 #include "job/stat_opts.h"
 #include "job/steady_opts.h"
 #include "job/stream_options.h"
+#include "job/sprandom_opts.h"
 
 #define NSEC_PER_SEC 1000000000ULL
 
@@ -641,7 +642,7 @@ static int set_profile_option(const struct opt_desc *o, const char *value,
  * measurement's. */
 static const struct opt_desc *const job_tables[] = {
 	options, stream_options, stat_options, control_options, replay_options,
-	steady_options, dedupe_options,
+	steady_options, dedupe_options, sprandom_options,
 };
 #define N_JOB_TABLES (sizeof(job_tables) / sizeof(job_tables[0]))
 

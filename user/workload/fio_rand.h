@@ -36,6 +36,7 @@ enum frand_purpose {
 	FRAND_POISSON = 15,
 	FRAND_ZONE = 16,
 	FRAND_DEDUPE_WORKING_SET = 20,
+	FRAND_SPRANDOM = 22, /* fio after 3.33 */
 };
 
 /* The seed fio gives generator @purpose of the job numbered

@@ -197,10 +197,10 @@ bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 	}
 	if (!next_range(w, u->ddir, &rel, &u->len, &random)) {
 		if (w->offsets.error && !lp->error)
-			lp->error = worker_fail(w, w->offsets.error, "random_distribution="
-						"sequence names a block past the %llu "
-						"bytes of %s", (unsigned long long)
-						w->region_len, w->path);
+			lp->error = worker_fail(w, w->offsets.error, "%s (%llu bytes of %s): %s",
+						w->offsets.error_what, (unsigned long long)
+						w->region_len, w->path,
+						strerror(-w->offsets.error));
 		lp->exhausted = true;
 		return false;
 	}

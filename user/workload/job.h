@@ -228,6 +228,13 @@ struct rand_dist_opts {
 	unsigned int seq_nr;
 	unsigned int seq[SEQUENCE_MAX];
 };
+/* fio's sprandom (after 3.33): writes that leave an SSD with the valid
+ * data of its steady state (workload/sprandom.c). */
+struct sprandom_opts {
+	bool on;
+	double op;                /* spr_op: the device's over-provisioning */
+	unsigned int regions;     /* spr_num_regions */
+};
 
 struct job {
 	char name[JOB_NAME_MAX];
@@ -288,6 +295,7 @@ struct job {
 	struct rand_dist_opts random_distribution;
 	bool random_sequence_stride; /* sequence: each round a group further */
 	enum rand_gen random_generator;
+	struct sprandom_opts sprandom;
 	unsigned int percentage_random[DDIR_COUNT]; /* default 100 */
 	bool atomic;                 /* RWF_ATOMIC writes (implies direct) */
 	uint64_t offset_increment;   /* clone N starts N times this further */

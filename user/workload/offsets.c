@@ -59,6 +59,14 @@ int offsets_init(struct offsets *o, const struct job *job,
 	lfsr_init(&o->lfsr, span / min_bs(job), frand_job_seed(seed_base,
 		  thread_number, FRAND_BLOCK));
 	offsets_reset(o);
+	if (job->sprandom.on) {
+		int ret = sprandom_init(&o->spr, job, region_len,
+					frand_job_seed(seed_base, thread_number,
+						       FRAND_SPRANDOM));
+
+		if (ret)
+			return ret;
+	}
 	/* fio: any blockalign other than the block size turns the map off */
 	if (!rw_is_random(job->rw) || job->norandommap || !aligned)
 		return 0;
@@ -155,10 +163,28 @@ static bool next_in_sequence(struct offsets *o, enum ddir d, uint64_t *rel)
 	int ret = random_dist_sequence(&o->dist, o->issued[d],
 				       o->region_len / o->job->bs_min[d], &b);
 
-	if (ret < 0)
+	if (ret < 0) {
 		o->error = ret;
+		o->error_what = "random_distribution=sequence names a block past the region";
+	}
 	*rel = b * o->align[d];
 	return !ret;
+}
+
+/* sprandom's writes: its next block, none once it is done. */
+static bool next_sprandom(struct offsets *o, enum ddir d, uint64_t *rel)
+{
+	uint64_t b;
+	int ret = sprandom_next(&o->spr, &o->lfsr, &b);
+
+	if (ret < 0) {
+		o->error = ret;
+		o->error_what = "sprandom";
+	}
+	if (ret <= 0)
+		return false;
+	*rel = b * o->align[d];
+	return true;
 }
 
 /* fio's random block: lastb * r / (max + 1), then the next free one. */
@@ -167,6 +193,10 @@ static bool next_rand(struct offsets *o, enum ddir d, uint64_t *rel)
 	const struct job *job = o->job;
 	uint64_t max = o->zone.on ? o->zone.range : o->region_len;
 	uint64_t lastb, b, first = 0;
+
+	/* fio: sprandom decides every write, whatever the distribution */
+	if (o->spr.regions && d == DDIR_WRITE)
+		return next_sprandom(o, d, rel);
 
 	if (job->bs_min[d] > o->align[d])
 		max -= job->bs_min[d] - o->align[d];
@@ -296,6 +326,8 @@ bool offsets_after_trim(const struct offsets *o, uint64_t *rel,
 
 void offsets_free(struct offsets *o)
 {
-	if (o)
-		block_map_free(&o->map);
+	if (!o)
+		return;
+	block_map_free(&o->map);
+	sprandom_free(&o->spr);
 }

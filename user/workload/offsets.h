@@ -17,6 +17,7 @@
 #include "workload/job.h"
 #include "workload/lfsr.h"
 #include "workload/random_dist.h"
+#include "workload/sprandom.h"
 #include "workload/strided.h"
 
 struct offsets {
@@ -38,8 +39,11 @@ struct offsets {
 	struct strided zone;          /* zonemode=strided; .on false: none */
 	uint64_t issued[DDIR_COUNT];  /* I/Os taken, all loops (fio's
 				       * io_issues) */
-	int error;                    /* why offsets_next ended the job, when
-				       * the job is at fault; else 0 */
+	struct sprandom spr;          /* sprandom's writes; .regions 0: none */
+	int error;                    /* -errno when offsets_next could not go
+				       * on (a sequence block past the region,
+				       * sprandom out of memory); else 0 */
+	const char *error_what;       /* what failed, for the message */
 };
 
 /* Where the offsets of offsets_next start, relative to the region: the
@@ -50,16 +54,17 @@ static inline uint64_t offsets_base(const struct offsets *o)
 }
 
 /* @seed_base: randseed (or a random one without randrepeat), turned into
- * fio's per-purpose seed for @thread_number. */
+ * fio's per-purpose seed for @thread_number.  -ERANGE: sprandom's
+ * regions would be smaller than a block. */
 int offsets_init(struct offsets *o, const struct job *job,
 		 uint64_t region_len, uint64_t real_len, bool wrap,
 		 uint64_t seed_base, unsigned int thread_number);
 
 /* The offset, relative to the region, of the next I/O in direction @d;
  * false when the job has none left (fio's files done) or, with ->error
- * set, when it cannot go on (a sequence block past the region).  @random
- * says whether it was a random one (the map is then marked by
- * offsets_take). */
+ * set, when it cannot go on (a sequence block past the region, sprandom
+ * out of memory).  @random says whether it was a random one (the map is
+ * then marked by offsets_take). */
 bool offsets_next(struct offsets *o, enum ddir d, uint64_t *rel,
 		  bool *random);
 

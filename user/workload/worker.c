@@ -153,6 +153,29 @@ static void finish_accounting(struct io_loop *lp)
 	s->minf = (uint64_t)(ru.ru_minflt - lp->ru_start.ru_minflt);
 }
 
+/* Where the I/O goes; sprandom sizes the job itself, as fio sets io_size
+ * to the device's physical size. */
+static int init_offsets(struct worker *w, uint64_t seed_base)
+{
+	const struct job *job = w->job;
+	int ret = offsets_init(&w->offsets, job, w->region_len, w->target_len,
+			       job->time_based || w->io_limit > w->region_len,
+			       seed_base, w->thread_number);
+
+	if (ret == -ERANGE)
+		return worker_fail(w, ret, "spr_num_regions %u is too many for "
+				   "%llu bytes: a region would hold less than "
+				   "one %u-byte block", job->sprandom.regions,
+				   (unsigned long long)w->region_len,
+				   job->bs[DDIR_WRITE]);
+	if (ret)
+		return worker_fail(w, ret, "cannot set up offsets for %llu bytes",
+				   (unsigned long long)w->region_len);
+	if (w->offsets.spr.regions)
+		w->io_limit = w->offsets.spr.io_size;
+	return 0;
+}
+
 static int worker_run(struct worker *w)
 {
 	const struct job *job = w->job;
@@ -181,14 +204,9 @@ static int worker_run(struct worker *w)
 	buflen_init(&w->buflen, job, lp.seed_base, w->thread_number);
 	lp.pacing = pacing_active(job);
 	pacing_init(&lp.pace, job, lp.seed_base, w->thread_number);
-	ret = offsets_init(&w->offsets, job, w->region_len, w->target_len,
-			   job->time_based || w->io_limit > w->region_len,
-			   lp.seed_base, w->thread_number);
-	if (ret) {
-		worker_fail(w, ret, "cannot set up offsets for %llu bytes",
-			    (unsigned long long)w->region_len);
+	ret = init_offsets(w, lp.seed_base);
+	if (ret)
 		goto cleanup;
-	}
 	ret = worker_open_target(w, &err);
 	if (!ret)
 		ret = zbd_init(&w->zbd, job, w->fd, w->region_start, w->region_len, &err);
