@@ -28,6 +28,9 @@ for m in $(cat /lib/modules/load.list); do
 	null_blk) args="queue_mode=2 hw_queue_depth=4 irqmode=2 completion_nsec=1000000 nr_devices=1 gb=4" ;;
 	# brd: a blk-mq RAM disk with QUEUE_FLAG_NOWAIT, against bio-based pmem
 	brd) args="rd_nr=1 rd_size=524288" ;;
+	# mtdram: 8 MiB of RAM flash in 16 KiB erase blocks, fio's mtd example's
+	# trim size (tests/vm/scenarios.sh's mtd block)
+	mtdram) args="total_size=8192 erase_size=16" ;;
 	*) args= ;;
 	esac
 	# MODULE.PARAM=V on the kernel command line, as modprobe passes them
