@@ -5,16 +5,6 @@ command -v fio >/dev/null || skip "fio not installed"
 CORPUS=/work/shared/fio-corpus
 make_loop 16 || skip "cannot create a loop device"
 
-# refused WHAT PATTERN ARGS...: iodig run fails and says PATTERN
-refused() {
-	local what=$1 pat=$2; shift 2
-	if "$IODIG" run --no-probes --no-save --name=t --bs=4k --size=1m "$@" \
-		>"$TMP/out" 2>"$TMP/err"; then
-		fail "$what: accepted"
-	else
-		check "$what: $(head -c 200 "$TMP/err")" grep -q -- "$pat" "$TMP/err"
-	fi
-}
 # fio_fails WHAT ARGS...: fio exits non-zero or its job reports an error
 # (for a target that is no DAX device fio's dev-dax does no I/O, exits 1
 # and reports error 0)
