@@ -10,7 +10,7 @@ VERSION  := 0.1.0
 # installs the missing ones and is silent when all are present.
 DEB_PKGS := clang llvm gcc make pkg-config bpftool libbpf-dev libelf-dev \
 	    zlib1g-dev liburing-dev libaio-dev libblkid-dev libjson-c-dev \
-	    libssl-dev libxxhash-dev libisal-dev libpmem-dev \
+	    libssl-dev libxxhash-dev libisal-dev libpmem-dev libmtd-dev \
 	    fio util-linux e2fsprogs kmod procps jq fdisk \
 	    libclang-rt-14-dev valgrind time strace \
 	    qemu-system-x86 busybox-static cpio xz-utils \
@@ -50,7 +50,7 @@ CFLAGS   += -std=gnu11 -Wall -Wextra -Werror -Wno-format-truncation \
 	    -I. -Iinclude -Iuser -I$(OUT)/skel \
 	    -DIODIG_VERSION='"$(VERSION)"' -MMD -MP
 LDLIBS   := -lbpf -lelf -lz -luring -laio -lblkid -ljson-c -lcrypto -lxxhash \
-	    -lisal -lpthread -lm $(shell pkg-config --libs libpmem 2>/dev/null || echo -lpmem)
+	    -lisal -lmtd -lpthread -lm $(shell pkg-config --libs libpmem 2>/dev/null || echo -lpmem)
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -Iinclude \
 	    -I$(dir $(VMLINUX)) -Wall -Werror -MMD -MP
 

@@ -4,17 +4,6 @@ need_root
 CORPUS=/work/shared/fio-corpus
 make_loop 16 || skip "cannot create a loop device"
 
-# refused WHAT PATTERN ARGS...: iodig run fails and says PATTERN
-refused() {
-	local what=$1 pat=$2; shift 2
-	if "$IODIG" run --no-probes --no-save --name=t --bs=4k --size=1m "$@" \
-		>"$TMP/out" 2>"$TMP/err"; then
-		fail "$what: accepted"
-	else
-		check "$what: $(head -c 160 "$TMP/err")" grep -q -- "$pat" "$TMP/err"
-	fi
-}
-
 # The corpus's job files parse and pass the job checks: they stop only at
 # the target (--target in a missing directory), never at an option.
 if [ -d "$CORPUS" ]; then

@@ -37,6 +37,18 @@ make_loop() {
 # jq wrapper that fails the test on a parse error
 jqr() { jq -r "$@" || { fail "jq $*"; echo 0; }; }
 
+# refused WHAT PATTERN ARGS...: a small iodig run job (--name=t --bs=4k
+# --size=1m, then ARGS) fails and says PATTERN
+refused() {
+	local what=$1 pat=$2; shift 2
+	if "$IODIG" run --no-probes --no-save --name=t --bs=4k --size=1m "$@" \
+		>"$TMP/out" 2>"$TMP/err"; then
+		fail "$what: accepted"
+	else
+		check "$what: $(head -c 200 "$TMP/err")" grep -q -- "$pat" "$TMP/err"
+	fi
+}
+
 # split_report FILE: a --output-format=normal,json report into FILE.txt
 # (the text) and FILE.json (from the line "{" on)
 split_report() {

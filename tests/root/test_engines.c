@@ -536,7 +536,7 @@ static void test_lookup(void)
 		"io_uring", "mmap", "posixaio", "null", "filecreate",
 		"filestat", "filedelete", "dircreate", "dirstat", "dirdelete",
 		"ftruncate", "falloc", "e4defrag", "io_uring_cmd", "sg",
-		"page_fault", "libpmem", "libzbc",
+		"page_fault", "libpmem", "libzbc", "dev-dax", "mtd",
 	};
 	struct errbuf err = { "" };
 
@@ -549,11 +549,13 @@ static void test_lookup(void)
 	}
 	CHECK(engine_at(sizeof(names) / sizeof(names[0])) == NULL);
 	CHECK(engine_find("Psync") == NULL);
+	/* a fio name that is no C identifier, under that name only */
+	CHECK(engine_find("dev_dax") == NULL);
 	CHECK(engine_find(NULL) == NULL);
 	CHECK_MSG(!strcmp(engine_names(), "psync, sync, vsync, pvsync, pvsync2, "
 			  "libaio, io_uring, mmap, posixaio, null, filecreate, filestat, "
 			  "filedelete, dircreate, dirstat, dirdelete, ftruncate, falloc, e4defrag, "
-			  "io_uring_cmd, sg, page_fault, libpmem, libzbc"),
+			  "io_uring_cmd, sg, page_fault, libpmem, libzbc, dev-dax, mtd"),
 		  "engine_names() = \"%s\"", engine_names());
 	CHECK_MSG(engines_check(&err) == 0, "engines_check: %s", err.msg);
 	for (const char *const *n = names; n < names + 5; n++)

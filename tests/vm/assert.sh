@@ -154,6 +154,10 @@ case_zoned
 case_dsm
 . "$HERE/assert-libzbc.sh"
 case_libzbc
+. "$HERE/assert-daxmtd.sh"
+MTD_SUMMARY=- DEVDAX_SUMMARY=-
+case_mtd
+case_devdax
 
 for s in "${SKIPPED[@]}"; do echo "skipped: $KVER: $s"; done
 echo "probes $KVER: $FAMILIES"
@@ -164,6 +168,7 @@ printf 'summary %s: qemu %ss | IOPS tag %s gup %s (no probes %s, fio %s, ratio %
 	"$(fmt "${pn:-}" %.3f)" "$(fmt "${pp:-}" %.3f)" "${pte:--}" "${pmd:--}" "${pmd_fb:--}" "$FAILS"
 echo "cases $KVER: $DAX_SUMMARY | $NOWAIT_SUMMARY"
 echo "nvme $KVER: ${NVME_SUMMARY:--}"
+echo "cases $KVER: $MTD_SUMMARY | $DEVDAX_SUMMARY"
 # Where the guest's time went: each scenario's wall seconds.
 echo "timing $KVER: qemu ${QSECS}s; $(for f in "$R"/*.secs; do
 	[ -f "$f" ] && printf '%s %ss ' "$(basename "$f" .secs)" "$(cat "$f")"; done)"

@@ -32,6 +32,9 @@ for m in $(cat /lib/modules/load.list); do
 	# zones of 4 MiB (the first conventional), answering in the
 	# submitting thread (delay=0)
 	scsi_debug) args="zbc=host-managed dev_size_mb=64 zone_size_mb=4 zone_nr_conv=1 delay=0" ;;
+	# mtdram: 8 MiB of RAM flash in 16 KiB erase blocks, fio's mtd example's
+	# trim size (tests/vm/scenarios.sh's mtd block)
+	mtdram) args="total_size=8192 erase_size=16" ;;
 	*) args= ;;
 	esac
 	# MODULE.PARAM=V on the kernel command line, as modprobe passes them

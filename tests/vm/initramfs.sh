@@ -9,6 +9,18 @@ VM_MODULES=(configfs null_blk brd libnvdimm nd_btt nd_pmem nd_e820
 	    crc32c_generic crc16 mbcache jbd2 ext4 nvme)
 # ioengine=libzbc: scsi_debug's zoned SCSI disk, its sd and sg devices.
 VM_MODULES+=(scsi_mod sd_mod sg scsi_debug)
+# Loaded where the kernel has them: MTD's RAM flash (mtdram, the mtd
+# engine's device) and device-DAX (the dev-dax engine's), which Debian's
+# PREEMPT_RT kernel does not build.
+VM_OPTIONAL_MODULES=(mtd mtdram device_dax dax_pmem)
+
+# present_modules VERSION MODULE...: the MODULEs VERSION's modules.dep lists.
+present_modules() {
+	local dep=$VM_CACHE/root/$1/lib/modules/$1/modules.dep m; shift
+	for m in "$@"; do
+		grep -qE "/${m//[-_]/[-_]}\.ko(\.xz|\.zst|\.gz)?:" "$dep" && echo "$m"
+	done
+}
 
 # copy_with_libs ROOT BINARY...: BINARY into ROOT/bin, and each shared
 # library (and the dynamic loader) ldd names at the same path under ROOT.
@@ -66,7 +78,8 @@ initramfs_userland() {
 initramfs_kernel() {
 	local dir=$1 ver=$2 root=$1/modules-$2 p name
 	local src=$VM_CACHE/root/$2/lib/modules/$2
-	kernel_module_order "$ver" "${VM_MODULES[@]}" || return 1
+	kernel_module_order "$ver" "${VM_MODULES[@]}" \
+		$(present_modules "$ver" "${VM_OPTIONAL_MODULES[@]}") || return 1
 	rm -rf "$root"
 	mkdir -p "$root/lib/modules"
 	: >"$root/lib/modules/load.list"

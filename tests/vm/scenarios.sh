@@ -278,3 +278,59 @@ if [ -b $NVME ]; then
 elif grep -q 'iodig\.nvme=0' /proc/cmdline; then
 	echo "no NVMe controller in this boot (iodig.nvme=0)" >"$out/nvme.notset"
 fi
+
+# --- dev-dax and mtd engines (fio's examples/dev-dax.fio and mtd.fio, shrunk)
+# wanted NAME: NAME is in this boot's scenario set.
+wanted() { case ,$SCENARIOS, in ,, | *,$1,*) return 0 ;; esac; return 1; }
+DM_TB=$TB TB=
+# MTD: mtdram's 8 MiB in 16 KiB erase blocks (guest-init); fio's three jobs
+# on its first MiB: writes of 512 bytes, then trims (erases) and writes of
+# trimwrite, four loops, with block_error_percentiles (which fio 3.33 aborts
+# on in its report: fio runs the job without it).
+MTD="--ioengine=mtd --filename=/dev/mtd0 --bs=512,512,16384 --skip_bad=1 --size=1m --ignore_error=,EIO --gtod_reduce=1"
+if [ -c /dev/mtd0 ]; then
+	cat /sys/class/mtd/mtd0/erasesize /sys/class/mtd/mtd0/size >"$out/mtd-geometry.txt"
+	run mtd_write block --allow-destructive $MTD --rw=write
+	fio_run fio_mtd_write $MTD --rw=write
+	run mtd_read block $MTD --rw=read
+	fio_run fio_mtd_read $MTD --rw=read
+	run mtd_trimwrite block --allow-destructive $MTD --rw=trimwrite --loops=4 \
+		--block_error_percentiles=1
+	fio_run fio_mtd_trimwrite $MTD --rw=trimwrite --loops=4
+elif wanted mtd_write; then
+	echo "no /dev/mtd0 after loading mtdram: $(dmesg | grep -i -m3 mtd)" >>"$out/setup-error"
+fi
+# Device-DAX: the lab's legacy pmem region (memmap=512M!2G) made a devdax
+# namespace through sysfs as ndctl create-namespace -m devdax does (the
+# guest has no ndctl): ext4 off, namespace0.0 unbound from nd_pmem, the
+# region's dax seed given a uuid, its memmap in the namespace ("pmem"),
+# a 2 MiB align and the namespace, then bound to dax_pmem, which makes
+# /dev/dax0.0 (device_dax).  Last, since it takes pmem0 from the others.
+DAX="--ioengine=dev-dax --filename=/dev/dax0.0 --bs=2m --size=64m --numjobs=2 --thread --direct=0 --iodepth=1 --norandommap --group_reporting"
+devdax_setup() {
+	local seed=/sys/bus/nd/devices/dax0.0 i=0
+	umount /mnt/pmem 2>/dev/null
+	echo namespace0.0 >/sys/bus/nd/drivers/nd_pmem/unbind &&
+	cat /proc/sys/kernel/random/uuid >$seed/uuid && echo pmem >$seed/mode &&
+	echo 2097152 >$seed/align && echo namespace0.0 >$seed/namespace &&
+	echo dax0.0 >/sys/bus/nd/drivers/dax_pmem/bind || return 1
+	while [ ! -c /dev/dax0.0 ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+	[ -c /dev/dax0.0 ]
+}
+if wanted devdax_write || wanted devdax_read; then
+	if [ -d /sys/module/dax_pmem ] && devdax_setup 2>"$out/devdax-setup.txt"; then
+		cat /sys/bus/dax/devices/dax0.0/size /sys/bus/dax/devices/dax0.0/align \
+			>"$out/devdax-geometry.txt" 2>&1
+		run devdax_write faults,block --allow-destructive $DAX --rw=randwrite
+		fio_run fio_devdax_write $DAX --rw=randwrite
+		run devdax_read faults,block $DAX --rw=randread
+		fio_run fio_devdax_read $DAX --rw=randread
+	elif [ -d /sys/module/dax_pmem ]; then
+		echo "devdax namespace on region0 failed: $(cat "$out/devdax-setup.txt") $(dmesg | grep -i -m3 -E 'dax|pfn')" \
+			>>"$out/setup-error"
+	else
+		echo "no dax_pmem module in this kernel" >"$out/devdax_write.notset"
+		cp "$out/devdax_write.notset" "$out/devdax_read.notset"
+	fi
+fi
+TB=$DM_TB

@@ -153,6 +153,10 @@ int stat_opts_check(const struct job *job, const char *where, struct errbuf *err
 	if (job->logs.issue_time && (!job->logs.on[JOB_LOG_LAT] || !job->logs.offset))
 		return err_set(err, EINVAL, "%s: log_issue_time needs write_lat_log "
 			       "and log_offset=1 (fio's rule)", where);
+	if (job->stat.block_error_hist && job->nrfiles != 1)
+		return err_set(err, EINVAL, "%s: block_error_percentiles is only "
+			       "available with a single file per job, but %u "
+			       "files are given (fio's rule)", where, job->nrfiles);
 	return 0;
 }
 
@@ -190,6 +194,10 @@ const struct opt_desc stat_options[] = {
 	{ .name = "percentile_list", .type = OPT_CUSTOM, .set = set_percentile_list,
 	  .hint = "P[:P...]", .help = "Percentiles to report (up to 20, 0-100), "
 	  "instead of fio's 17" },
+	{ .name = "block_error_percentiles", .type = OPT_BOOL,
+	  FIELD(stat.block_error_hist),
+	  .help = "Count the trims of each trim-sized block and report their "
+	  "percentiles and the blocks' states (flash wear)" },
 	{ .name = "write_lat_log", .type = OPT_BOOL, .set = set_log_prefix,
 	  .help = "write_lat_log=PREFIX writes PREFIX_{slat,clat,lat}.N.log; "
 	  "bare, PREFIX is the job name" },

@@ -16,6 +16,7 @@
 #include "probes/toggle.h"
 #include "report/percentiles.h"
 #include "report/report_jsonplus.h"
+#include "report/report_block_life.h"
 #include "report/report_steady.h"
 #include "report/units.h"
 #include "workload/engine_opts.h"
@@ -299,6 +300,8 @@ static void add_job(struct jbuild *b, struct json_object *jobs,
 	jfloat(b, o, "latency_percentile", rj->job ? rj->job->latency_percentile : 100.0);
 	/* fio's window is in microseconds, its target in nanoseconds */
 	jint(b, o, "latency_window", rj->job ? rj->job->latency_window_ns / 1000 : 0);
+	if (o && report_block_life_json(o, &st->block_life, rj->job))
+		b->err = -ENOMEM;
 	if (rj->steady)
 		jadd(b, o, "steadystate", report_steady_json(rj->steady));
 	add_job_extras(b, o, rj, err);

@@ -13,6 +13,7 @@
 #include "report/report.h"
 #include "probes/toggle.h"
 #include "report/percentiles.h"
+#include "report/report_block_life.h"
 #include "report/report_steady.h"
 #include "report/units.h"
 
@@ -293,6 +294,7 @@ static void print_job(FILE *out, const struct report *r,
 		rj->job ? (unsigned long long)rj->job->latency_window_ns / 1000 : 0,
 		rj->job ? rj->job->latency_percentile : 100.0, st->latency_depth ?
 		st->latency_depth : rj->job ? rj->job->iodepth : 1);
+	report_block_life_text(out, &st->block_life, rj->job);
 	if (rj->steady)
 		report_steady_text(out, rj->steady, group_kb_base(g));
 	/* iodig's own counters, only when there is something to say */

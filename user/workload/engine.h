@@ -188,8 +188,12 @@ struct engine_ops {
  * rest of its table (callbacks, options, checks) as designated
  * initializers: the name is written once, as the symbol. */
 #define ENGINE_DEFINE(name_, flags_, ...)				\
-	const struct engine_ops name_##_engine = {			\
-		.name = #name_, .flags = (flags_), __VA_ARGS__		\
+	ENGINE_DEFINE_NAMED(name_, #name_, flags_, __VA_ARGS__)
+/* The same for an engine whose fio name is no C identifier ("dev-dax"):
+ * symbol <@sym>_engine, fio name @fio_name, listed with ENGINE_NAMED. */
+#define ENGINE_DEFINE_NAMED(sym, fio_name, flags_, ...)			\
+	const struct engine_ops sym##_engine = {			\
+		.name = fio_name, .flags = (flags_), __VA_ARGS__	\
 	}
 
 /* The state of an engine, struct @type; ENGINE_STATE_ARRAYS adds its

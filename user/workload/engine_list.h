@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* Every engine, one line each: ENGINE(symbol prefix), which is also its
  * fio name.  Adding an engine is one file in user/workload/engines/ (its
- * options included) plus one line here. */
+ * options included) plus one line here.  ENGINE_NAMED(symbol prefix,
+ * "fio name") for a fio name that is no C identifier. */
 ENGINE(psync)
 ENGINE(sync)
 ENGINE(vsync)
@@ -26,3 +27,5 @@ ENGINE(sg)
 ENGINE(page_fault)
 ENGINE(libpmem)
 ENGINE(libzbc)
+ENGINE_NAMED(dev_dax, "dev-dax")
+ENGINE(mtd)

@@ -12,14 +12,17 @@
 
 #include "workload/engine.h"
 
-#define ENGINE(n) extern const struct engine_ops n##_engine;
+/* ENGINE(n) is ENGINE_NAMED(n, "n"): the symbol prefix is the fio name. */
+#define ENGINE(n) ENGINE_NAMED(n, #n)
+
+#define ENGINE_NAMED(n, fio_name) extern const struct engine_ops n##_engine;
 #include "workload/engine_list.h"
-#undef ENGINE
+#undef ENGINE_NAMED
 
 static const struct engine_ops *const engines[] = {
-#define ENGINE(n) &n##_engine,
+#define ENGINE_NAMED(n, fio_name) &n##_engine,
 #include "workload/engine_list.h"
-#undef ENGINE
+#undef ENGINE_NAMED
 };
 
 #define NR_ENGINES (sizeof(engines) / sizeof(engines[0]))
@@ -48,8 +51,9 @@ bool engine_is_sync(const struct job *job)
 /* Built at compile time; every name is prefixed with ", " and the first
  * prefix skipped. */
 static const char engine_name_list[] =
-#define ENGINE(n) ", " #n
+#define ENGINE_NAMED(n, fio_name) ", " fio_name
 #include "workload/engine_list.h"
+#undef ENGINE_NAMED
 #undef ENGINE
 	;
 

@@ -277,6 +277,9 @@ static void account_io(struct io_loop *lp, const struct io_unit *u, uint64_t now
 
 	stats_account_io(lp->w->stats, u->ddir, (uint64_t)u->result, u->len, slat,
 			 clat, now - u->start_ns, has_slat);
+	if (u->ddir == DDIR_TRIM)
+		block_life_trimmed(&lp->w->stats->block_life,
+				   u->offset - lp->w->region_start, lp->w->job->bs[DDIR_TRIM]);
 	iolog_io(&lp->logs, lp->w->stats, now, u, slat, clat, now - u->start_ns, has_slat);
 }
 
@@ -326,6 +329,10 @@ static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 	bool sync = engine_is_sync(w->job) ||
 		    (u->ddir == DDIR_TRIM && trim_by_worker(w->job));
 
+	/* fio marks a block failed only for an I/O it logged for verify */
+	if (u->result < 0 && lp->verify)
+		block_life_failed(&w->stats->block_life, u->offset - w->region_start,
+				  w->job->bs[DDIR_TRIM], u->ddir);
 	if (u->result < 0 && io_error_tolerated(lp, u)) {
 		w->stats->dir[u->ddir].errors++;
 	} else if (u->result < 0) {

@@ -133,6 +133,7 @@ struct job_stat_opts {
 	bool slat_percentiles;
 	unsigned int nr_percentiles;   /* 0: fio's default list */
 	unsigned int precision;        /* decimals of "N.NNth" in text */
+	bool block_error_hist;         /* block_error_percentiles */
 	double percentiles[JOB_PERCENTILES_MAX]; /* sorted, as fio sorts */
 };
 

@@ -338,6 +338,9 @@ void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src
 	dst->zone_resets += src->zone_resets;
 	dst->verify_errors += src->verify_errors;
 	dst->verified_blocks += src->verified_blocks;
+	/* fio reports the blocks of one worker, the first, for a group */
+	if (!dst->block_life.nr && src->block_life.nr)
+		dst->block_life = src->block_life;
 	if (src->latency_depth > dst->latency_depth)
 		dst->latency_depth = src->latency_depth;
 

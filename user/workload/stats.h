@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "iodig/hist.h"
+#include "workload/block_life.h"
 #include "workload/counters.h"
 #include "workload/job.h"
 
@@ -94,6 +95,7 @@ struct worker_stats {
 	uint64_t verified_blocks;
 	uint32_t latency_depth;           /* latency_target's depth; 0: none */
 	uint64_t zone_resets;             /* zonemode=zbd's, as fio counts */
+	struct block_life block_life;     /* block_error_percentiles */
 	/* What the job does not measure (gtod_reduce, disable_*) */
 	bool no_slat, no_clat, no_lat, no_bw;
 	int32_t tid;                      /* the worker's kernel thread id */

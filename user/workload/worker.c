@@ -32,14 +32,30 @@ static uint64_t tv_ns(const struct timeval *tv)
 	return (uint64_t)tv->tv_sec * 1000000000ull + (uint64_t)tv->tv_usec * 1000;
 }
 
+/* block_error_percentiles: fio fails the job whose region holds no
+ * trim block or more than it keeps. */
+static int setup_block_life(struct worker *w)
+{
+	uint32_t bs = w->job->bs[DDIR_TRIM];
+
+	if (!w->job->stat.block_error_hist ||
+	    !block_life_init(&w->stats->block_life, w->region_len, bs))
+		return 0;
+	return worker_fail(w, -EINVAL, "cannot calculate block histogram with %llu trim blocks, maximum %u",
+			   (unsigned long long)(bs ? w->region_len / bs : 0),
+			   BLOCK_LIFE_MAX);
+}
+
 static int setup_data(struct io_loop *lp)
 {
 	struct worker *w = lp->w;
 	const struct job *job = w->job;
 	uint64_t base = lp->seed_base;
 	struct errbuf err = { { 0 } };
-	int ret;
+	int ret = setup_block_life(w);
 
+	if (ret)
+		return ret;
 	ret = buffers_init(&lp->bufs, job, w->thread_number, w->nr_threads, base);
 	if (ret)
 		return worker_fail(w, ret, "no memory for the dedupe working set");

@@ -90,15 +90,10 @@ static void libpmem_cleanup(struct worker *w)
 static enum io_result libpmem_queue(struct worker *w, struct io_unit *u)
 {
 	struct libpmem_data *d = w->engine_data;
-	uint64_t at = u->offset - w->region_start;
-	char *p;
+	char *p = engine_map_at(u, d->map, d->map_len, w->region_start);
 
-	if (u->offset < w->region_start || at > d->map_len ||
-	    u->len > d->map_len - at) {
-		u->result = -EINVAL;
+	if (!p)
 		return IO_COMPLETED;
-	}
-	p = d->map + at;
 	if (u->ddir == DDIR_WRITE)
 		pmem_memcpy(p, u->buf, u->len, d->flags);
 	else

@@ -61,13 +61,10 @@ static void page_fault_cleanup(struct worker *w)
 static enum io_result page_fault_queue(struct worker *w, struct io_unit *u)
 {
 	struct page_fault_data *d = w->engine_data;
-	char *p;
+	char *p = engine_map_at(u, d->map, d->map_len, 0);
 
-	if (u->offset > d->map_len || u->len > d->map_len - u->offset) {
-		u->result = -EINVAL;
+	if (!p)
 		return IO_COMPLETED;
-	}
-	p = d->map + u->offset;
 	if (u->ddir == DDIR_WRITE)
 		memcpy(p, u->buf, u->len);
 	else

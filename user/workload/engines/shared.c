@@ -126,3 +126,15 @@ int engine_refuse_verify(const struct job *job, const char *where,
 		       "carry no data to read back (fio skips verify for it)",
 		       where, job->engine->name);
 }
+
+char *engine_map_at(struct io_unit *u, char *map, size_t map_len,
+		    uint64_t map_off)
+{
+	uint64_t at = u->offset - map_off;
+
+	if (u->offset < map_off || at > map_len || u->len > map_len - at) {
+		u->result = -EINVAL;
+		return NULL;
+	}
+	return map + at;
+}

@@ -120,4 +120,11 @@ int engine_need_regular_file(struct worker *w, const char *why,
 int engine_refuse_verify(const struct job *job, const char *where,
 			 struct errbuf *err);
 
+/* Where @u's bytes are in a mapping of @map_len bytes at @map whose
+ * first byte is the target's offset @map_off; NULL, with u->result
+ * -EINVAL, when @u is not wholly inside it.  The mapping engines'
+ * (page_fault, libpmem, dev-dax) I/O is a copy there. */
+char *engine_map_at(struct io_unit *u, char *map, size_t map_len,
+		    uint64_t map_off);
+
 #endif /* IODIG_ENGINES_SHARED_H */

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dev-dax: fio's engine for a device-DAX character device (/dev/daxX.Y),
+ * persistent memory without a filesystem.  The device is sized from
+ * sysfs as fio does (/sys/dev/char/MAJ:MIN/size) and the job's region is
+ * mapped MAP_SHARED once; reads are memcpy from the mapping, writes
+ * libpmem's pmem_memcpy_persist (copy, flush, fence), as fio's.  So the
+ * I/O is loads, stores and the device's faults (dev_dax_huge_fault, at
+ * the device's align: 4 KiB, 2 MiB or 1 GiB), which the faults family
+ * sees; no block layer is involved.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <libpmem.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "workload/engines/char_dev.h"
+#include "workload/engines/shared.h"
+#include "workload/worker.h"
+
+#define DEV_DAX_NEEDS "ioengine=dev-dax needs a device-DAX character device (/dev/daxX.Y)"
+
+struct dev_dax_data {
+	char *map;
+	size_t map_len;
+	uint64_t map_off;   /* device offset of map[0], a multiple of align */
+};
+
+/* fio's dev-dax opens the device as any file: O_DIRECT, which a
+ * character device refuses (EINVAL), fails its open; one mapping per job. */
+static int dev_dax_check_job(const struct job *job, const char *where,
+			     struct errbuf *err)
+{
+	if (job->direct)
+		return err_set(err, EINVAL, "%s: ioengine=dev-dax: direct=1 opens the device with O_DIRECT, which a device-DAX device refuses; its I/O is direct by nature: use direct=0 (as fio's example does)",
+			       where);
+	if (job->nrfiles > 1)
+		return err_set(err, EINVAL, "%s: ioengine=dev-dax: iodig maps one device per job, not nrfiles=%u",
+			       where, job->nrfiles);
+	return 0;
+}
+
+/* The size fio's get_file_size reads, for the runner. */
+static int dev_dax_inspect_device(const char *path, struct engine_device *dev,
+				  struct errbuf *err)
+{
+	dev_t rdev;
+	int ret = char_dev_of_class(path, "dax", DEV_DAX_NEEDS, &rdev, err);
+
+	if (!ret)
+		ret = char_dev_attr(rdev, "size", &dev->size, err);
+	if (ret)
+		return ret;
+	dev->block_size = (unsigned int)sysconf(_SC_PAGESIZE);
+	return 1;
+}
+
+/* The device maps only whole units of its align (check_vma refuses
+ * others); before Linux 5.10 it has no align attribute and maps 2 MiB. */
+static uint64_t dev_dax_align(int fd)
+{
+	struct errbuf ignored = { 0 };
+	uint64_t align = 0;
+	struct stat st;
+
+	if (fstat(fd, &st) || char_dev_attr(st.st_rdev, "align", &align, &ignored) ||
+	    !align)
+		align = 2ull << 20;
+	return align;
+}
+
+static int dev_dax_init(struct worker *w, struct errbuf *err)
+{
+	struct dev_dax_data *d = w->engine_data;
+	uint64_t align = dev_dax_align(w->fd), end;
+	int prot = PROT_READ | (rw_modifies(w->job->rw) ? PROT_WRITE : 0);
+
+	if (!w->region_len)
+		return err_set(err, EINVAL, "dev-dax on %s: the job's region is empty", w->path);
+	d->map_off = w->region_start / align * align;
+	end = (w->region_start + w->region_len + align - 1) / align * align;
+	d->map_len = (size_t)(end - d->map_off);
+	d->map = mmap(NULL, d->map_len, prot, MAP_SHARED, w->fd, (off_t)d->map_off);
+	if (d->map == MAP_FAILED) {
+		d->map = NULL;
+		return err_set(err, errno, "dev-dax on %s: mmap of %zu bytes at offset %llu (the device's align is %llu bytes): %m",
+			       w->path, d->map_len, (unsigned long long)d->map_off,
+			       (unsigned long long)align);
+	}
+	return 0;
+}
+
+static void dev_dax_cleanup(struct worker *w)
+{
+	struct dev_dax_data *d = w->engine_data;
+
+	if (d->map)
+		munmap(d->map, d->map_len);
+}
+
+static enum io_result dev_dax_queue(struct worker *w, struct io_unit *u)
+{
+	struct dev_dax_data *d = w->engine_data;
+	char *p = engine_map_at(u, d->map, d->map_len, d->map_off);
+
+	if (!p)
+		return IO_COMPLETED;
+	if (u->ddir == DDIR_WRITE)
+		pmem_memcpy_persist(p, u->buf, u->len);
+	else
+		memcpy(u->buf, p, u->len);
+	u->result = u->len;
+	return IO_COMPLETED;
+}
+
+ENGINE_DEFINE_NAMED(dev_dax, "dev-dax", ENGINE_SYNC | ENGINE_MMAP,
+		    ENGINE_STATE(struct dev_dax_data), ENGINE_STATE_OPS(dev_dax),
+		    .check_job = dev_dax_check_job,
+		    .inspect_device = dev_dax_inspect_device);
