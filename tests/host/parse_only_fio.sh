@@ -22,7 +22,7 @@ NOT_YET="is a kernel engine iodig does not implement yet|unknown option|is not s
 # them (io_uring_cmd's protection information and write_mode, the
 # steady-state check interval and lat criteria): fio 3.33 refuses them as
 # "Bad option" or, for steadystate=lat, "failed parsing"
-NEWER="Bad option <(pi_act|pi_chk|apptag|apptag_mask|md_per_io_size|write_mode|fdp|fdp_pli|num_range|steadystate_check_interval|ss_interval|log_window_value|log_issue_time)=|failed parsing (steadystate|ss)=lat"
+NEWER="Bad option <(pi_act|pi_chk|apptag|apptag_mask|md_per_io_size|write_mode|fdp|fdp_pli|num_range|steadystate_check_interval|ss_interval|log_window_value|log_issue_time|verify_write_sequence)=|failed parsing (steadystate|ss)=lat"
 # the parser's own business
 SYNTAX="section header|appears before any|include|is empty: \\$\{|uses \\\$pagesize|overflows or divides|line is longer|NUL byte|no jobs defined|has no option name"
 

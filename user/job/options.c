@@ -484,6 +484,10 @@ static const struct opt_desc options[] = {
 	  FIELD(experimental_verify),
 	  .help = "fio regenerates the written offsets to verify; iodig checks "
 		  "the same blocks from its log of the writes" },
+	{ .name = "verify_write_sequence", .type = OPT_BOOL,
+	  FIELD(verify_write_sequence), .set = set_flag, .def = "1",
+	  .help = "Check the write number in each header (0: only the "
+		  "checksum and the rest, as several writers of one block need)" },
 	REFUSED("trim_percentage", NO_TRIM),
 	REFUSED("trim_verify_zero", NO_TRIM),
 	REFUSED("trim_backlog", NO_TRIM),

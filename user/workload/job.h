@@ -327,6 +327,10 @@ struct job {
 	unsigned int verify_async;
 	struct job_cpus verify_async_cpus;
 	bool experimental_verify;
+	/* fio's verify_write_sequence (newer than 3.33): check each header's
+	 * write number; default 1, off by default with verify_only, or with
+	 * norandommap at depth > 1 on an asynchronous engine */
+	struct opt_flag verify_write_sequence;
 	struct pattern verify_pattern;
 	struct pattern buffer_pattern;
 	struct opt_flag zero_buffers;
