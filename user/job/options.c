@@ -582,6 +582,10 @@ static const struct opt_desc options[] = {
 	{ .name = "openfiles", .type = OPT_UINT, FIELD(openfiles), .min = 1,
 	  .max = 1u << 20, .help = "Files open at once (iodig keeps all of "
 				   "them open: at least the job's files)" },
+	{ .name = "invalidate", .type = OPT_BOOL, FIELD(invalidate),
+	  .def = "1", .help = "Drop the page cache of the job's region before "
+			      "each loop and the verify phase (a device's "
+			      "whole cache)" },
 	{ .name = "create_only", .type = OPT_BOOL, FIELD(create_only),
 	  .def = "0", .help = "Lay the files out and do no I/O" },
 	{ .name = "file_append", .type = OPT_BOOL, FIELD(file_append),

@@ -377,6 +377,7 @@ struct job {
 	bool fill_device;        /* write until ENOSPC */
 	unsigned int openfiles;  /* 0: all files open */
 	bool create_only;        /* lay the files out, do no I/O */
+	bool invalidate;         /* default 1: drop the page cache first */
 	bool file_append;        /* offsets past the file's end */
 	bool allow_mounted_write; /* the write guard's override, per job */
 	enum fallocate_mode fallocate;
