@@ -48,6 +48,8 @@ struct io_unit {
 	/* The priority the engine gave this I/O (cmdprio, the kernel's
 	 * ioprio value); 0: none, the task's applies. */
 	uint16_t ioprio;
+	/* Queued to the engine and not yet completed (serialize_overlap). */
+	bool in_flight;
 };
 
 /* fio's FIO_SYNCIO: each I/O is a system call on the worker's thread, so

@@ -272,6 +272,7 @@ struct job {
 	 * and workload/offsets.c, buflen.c follow it). */
 	unsigned int loops;          /* passes over the job's I/O, default 1 */
 	enum submit_mode io_submit_mode;
+	bool serialize_overlap;      /* no two overlapping I/Os in flight */
 	unsigned int iodepth_low;    /* refill once depth falls to it; 0 = iodepth */
 	unsigned int iodepth_batch_complete_max; /* 0 = iodepth */
 	uint64_t number_ios;         /* stop after this many I/Os; 0 = no limit */
