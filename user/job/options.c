@@ -6,6 +6,7 @@
  * follow fio 3.x.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -252,6 +253,16 @@ static const struct opt_value verify_values[] = {
 	{ "meta", VERIFY_META, NULL },
 	{ "pattern", VERIFY_PATTERN_NO_HDR, NULL },
 	{ "null", VERIFY_NULL, NULL },
+	{ NULL, 0, NULL },
+};
+
+/* fio's sync=: the flag the job's files are opened with. */
+static const struct opt_value sync_values[] = {
+	{ "none", 0, NULL },
+	{ "0", 0, NULL },
+	{ "sync", O_SYNC, NULL },
+	{ "1", O_SYNC, NULL },
+	{ "dsync", O_DSYNC, NULL },
 	{ NULL, 0, NULL },
 };
 
@@ -582,6 +593,10 @@ static const struct opt_desc options[] = {
 	{ .name = "openfiles", .type = OPT_UINT, FIELD(openfiles), .min = 1,
 	  .max = 1u << 20, .help = "Files open at once (iodig keeps all of "
 				   "them open: at least the job's files)" },
+	{ .name = "sync", .type = OPT_ENUM, FIELD(sync_flags),
+	  .values = sync_values, .def = "none",
+	  .help = "Synchronous writes: none (0), sync (1: O_SYNC), dsync "
+		  "(O_DSYNC); with libpmem, a drain after each write" },
 	{ .name = "invalidate", .type = OPT_BOOL, FIELD(invalidate),
 	  .def = "1", .help = "Drop the page cache of the job's region before "
 			      "each loop and the verify phase (a device's "

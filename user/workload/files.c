@@ -207,6 +207,7 @@ int worker_open_target(struct worker *w, struct errbuf *err)
 		return 0;
 	if (job->direct)
 		flags |= O_DIRECT;
+	flags |= (int)job->sync_flags;
 	if (w->nr_files > 1 && (job->engine->flags & ENGINE_UNIT_FD)) {
 		return worker_open_files(w, flags, err);
 	}

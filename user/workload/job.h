@@ -379,6 +379,7 @@ struct job {
 	unsigned int openfiles;  /* 0: all files open */
 	bool create_only;        /* lay the files out, do no I/O */
 	bool invalidate;         /* default 1: drop the page cache first */
+	unsigned int sync_flags; /* fio's sync=: 0, O_SYNC or O_DSYNC at open */
 	bool file_append;        /* offsets past the file's end */
 	bool allow_mounted_write; /* the write guard's override, per job */
 	enum fallocate_mode fallocate;
