@@ -23,7 +23,7 @@ NOT_YET="is a kernel engine iodig does not implement yet|unknown option|is not s
 # steady-state check interval and lat criteria, the sequence distribution,
 # sprandom preconditioning): fio 3.33 refuses them as "Bad option" or, for
 # steadystate=lat and random_distribution=sequence, "failed parsing"
-NEWER="Bad option <(pi_act|pi_chk|apptag|apptag_mask|md_per_io_size|write_mode|fdp|fdp_pli|num_range|steadystate_check_interval|ss_interval|log_window_value|log_issue_time|random_sequence_stride|sprandom|spr_op|spr_num_regions)=|failed parsing (steadystate|ss)=lat|failed parsing random_distribution=sequence:"
+NEWER="Bad option <(pi_act|pi_chk|apptag|apptag_mask|md_per_io_size|write_mode|fdp|fdp_pli|num_range|steadystate_check_interval|ss_interval|log_window_value|log_issue_time|random_sequence_stride|verify_write_sequence|sprandom|spr_op|spr_num_regions)=|failed parsing (steadystate|ss)=lat|failed parsing random_distribution=sequence:"
 # the parser's own business
 SYNTAX="section header|appears before any|include|is empty: \\$\{|uses \\\$pagesize|overflows or divides|line is longer|NUL byte|no jobs defined|has no option name"
 

@@ -6,6 +6,7 @@
  * follow fio 3.x.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -257,6 +258,16 @@ static const struct opt_value verify_values[] = {
 	{ NULL, 0, NULL },
 };
 
+/* fio's sync=: the flag the job's files are opened with. */
+static const struct opt_value sync_values[] = {
+	{ "none", 0, NULL },
+	{ "0", 0, NULL },
+	{ "sync", O_SYNC, NULL },
+	{ "1", O_SYNC, NULL },
+	{ "dsync", O_DSYNC, NULL },
+	{ NULL, 0, NULL },
+};
+
 static int set_verify(void *base, const struct opt_desc *o, const char *value,
 		      const char *where, struct errbuf *err)
 {
@@ -486,6 +497,10 @@ static const struct opt_desc options[] = {
 	  FIELD(experimental_verify),
 	  .help = "fio regenerates the written offsets to verify; iodig checks "
 		  "the same blocks from its log of the writes" },
+	{ .name = "verify_write_sequence", .type = OPT_BOOL,
+	  FIELD(verify_write_sequence), .set = set_flag, .def = "1",
+	  .help = "Check the write number in each header (0: only the "
+		  "checksum and the rest, as several writers of one block need)" },
 	REFUSED("trim_percentage", NO_TRIM),
 	REFUSED("trim_verify_zero", NO_TRIM),
 	REFUSED("trim_backlog", NO_TRIM),
@@ -580,6 +595,14 @@ static const struct opt_desc options[] = {
 	{ .name = "openfiles", .type = OPT_UINT, FIELD(openfiles), .min = 1,
 	  .max = 1u << 20, .help = "Files open at once (iodig keeps all of "
 				   "them open: at least the job's files)" },
+	{ .name = "sync", .type = OPT_ENUM, FIELD(sync_flags),
+	  .values = sync_values, .def = "none",
+	  .help = "Synchronous writes: none (0), sync (1: O_SYNC), dsync "
+		  "(O_DSYNC); with libpmem, a drain after each write" },
+	{ .name = "invalidate", .type = OPT_BOOL, FIELD(invalidate),
+	  .def = "1", .help = "Drop the page cache of the job's region before "
+			      "each loop and the verify phase (a device's "
+			      "whole cache)" },
 	{ .name = "create_only", .type = OPT_BOOL, FIELD(create_only),
 	  .def = "0", .help = "Lay the files out and do no I/O" },
 	{ .name = "file_append", .type = OPT_BOOL, FIELD(file_append),

@@ -184,6 +184,10 @@ const struct opt_desc stream_options[] = {
 	  .values = submit_mode_values, .def = "inline",
 	  .help = "inline: each worker submits its own I/O; offload: iodepth "
 	  "submit threads of the worker do" },
+	{ .name = "serialize_overlap", .type = OPT_BOOL,
+	  FIELD(serialize_overlap), .def = "0",
+	  .help = "Hold an I/O back while one in flight overlaps it (with "
+		  "offload: one of any offloaded job that sets it)" },
 	{ .name = "iodepth_low", .type = OPT_UINT, FIELD(iodepth_low),
 	  .min = 0, .max = 65536, .def = "0",
 	  .help = "Once the queue is full, reap until this many are in "

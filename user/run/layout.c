@@ -60,6 +60,11 @@ static int write_out(const char *path, uint64_t need, struct errbuf *err)
 	}
 	if (fsync(fd))
 		ret = err_set(err, errno, "%s: fsync: %s", path, strerror(errno));
+	/* fio drops what it laid out from the page cache, whatever the job's
+	 * invalidate, so the first reads reach the device */
+	else
+		posix_fadvise(fd, st.st_size, (off_t)(need - (uint64_t)st.st_size),
+			      POSIX_FADV_DONTNEED);
 cleanup:
 	free(buf);
 	close(fd);

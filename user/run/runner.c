@@ -69,14 +69,41 @@ bool run_signal_pending(struct run_ctx *ctx)
 	return false;
 }
 
+/* serialize_overlap's board of the offloaded jobs, after the workers'
+ * stats in the shared mapping; NULL when no job needs it. */
+static struct overlap_board *overlap_board(const struct run_ctx *ctx)
+{
+	size_t at = sizeof(struct run_shared) +
+		    ctx->nr_workers * sizeof(struct worker_stats);
+
+	if (!overlap_board_slots(ctx->jobs.jobs, ctx->jobs.count))
+		return NULL;
+	return (struct overlap_board *)((char *)ctx->shared +
+		(at + _Alignof(struct overlap_board) - 1) /
+		_Alignof(struct overlap_board) * _Alignof(struct overlap_board));
+}
+
+static void join_overlap_board(struct worker *w, struct overlap_board *b,
+			       unsigned int *next_slot)
+{
+	if (!b || !job_uses_overlap_board(w->job))
+		return;
+	w->overlap = b;
+	w->overlap_first = *next_slot;
+	*next_slot += w->job->iodepth;
+}
+
 static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 {
-	unsigned int n = 0, k = 0;
+	unsigned int n = 0, k = 0, slots, next_slot = 0;
+	struct overlap_board *board;
 
 	for (size_t j = 0; j < ctx->jobs.count; j++)
 		n += ctx->jobs.jobs[j].numjobs;
 	ctx->nr_workers = n;
-	ctx->shared_len = sizeof(struct run_shared) + n * sizeof(struct worker_stats);
+	slots = overlap_board_slots(ctx->jobs.jobs, ctx->jobs.count);
+	ctx->shared_len = sizeof(struct run_shared) + n * sizeof(struct worker_stats) +
+			  (slots ? _Alignof(struct overlap_board) + overlap_board_size(slots) : 0);
 	ctx->shared = mmap(NULL, ctx->shared_len, PROT_READ | PROT_WRITE,
 			   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (ctx->shared == MAP_FAILED) {
@@ -87,6 +114,9 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 	ctx->workers = calloc(n, sizeof(*ctx->workers));
 	if (!ctx->workers)
 		return err_set(err, ENOMEM, "out of memory for %u workers", n);
+	board = overlap_board(ctx);
+	if (board)
+		overlap_board_init(board, slots);
 	for (size_t j = 0; j < ctx->jobs.count; j++) {
 		const struct job *job = &ctx->jobs.jobs[j];
 		const struct job_target *t = &ctx->targets[j];
@@ -126,6 +156,7 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 			if (job->flow)
 				w->flow = flow_table_join(&ctx->shared->flows,
 							  job->flow_id, job->flow);
+			join_overlap_board(w, board, &next_slot);
 			worker_stats_init(w->stats);
 		}
 	}

@@ -54,6 +54,8 @@ struct io_unit {
 	 * offset the last one's, as in fio's io_u.  0: one range, offset
 	 * and len. */
 	unsigned int nr_ranges;
+	/* Queued to the engine and not yet completed (serialize_overlap). */
+	bool in_flight;
 };
 
 /* One range of a multi-range trim (fio's struct trim_range), in bytes

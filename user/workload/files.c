@@ -11,7 +11,9 @@
 #include <unistd.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <linux/fs.h>
 
 #include "workload/files.h"
 #include "workload/worker.h"
@@ -205,6 +207,7 @@ int worker_open_target(struct worker *w, struct errbuf *err)
 		return 0;
 	if (job->direct && !(job->engine->flags & ENGINE_NO_ODIRECT))
 		flags |= O_DIRECT;
+	flags |= (int)job->sync_flags;
 	if (w->nr_files > 1 && (job->engine->flags & ENGINE_UNIT_FD)) {
 		return worker_open_files(w, flags, err);
 	}
@@ -230,4 +233,36 @@ void worker_unlink_files(const struct worker *w)
 		if (!worker_file_path(w, k, path, sizeof(path)) &&
 		    !stat(path, &st) && S_ISREG(st.st_mode))
 			unlink(path);
+}
+
+/* A regular file's pages of the region go (posix_fadvise); a block
+ * device's cache is flushed whole (BLKFLSBUF), retried while it says
+ * EAGAIN, as fio does for multipath maps being updated. */
+static void invalidate_fd(int fd, uint64_t offset, uint64_t len)
+{
+	struct stat st;
+
+	if (fd < 0 || fstat(fd, &st))
+		return;
+	if (S_ISREG(st.st_mode)) {
+		posix_fadvise(fd, (off_t)offset, (off_t)len, POSIX_FADV_DONTNEED);
+		return;
+	}
+	if (!S_ISBLK(st.st_mode))
+		return;
+	for (int tries = 0; ioctl(fd, BLKFLSBUF, 0) < 0 && errno == EAGAIN &&
+	     tries < 25; tries++)
+		usleep(10000);
+}
+
+void worker_invalidate_cache(const struct worker *w)
+{
+	if (!w->job->invalidate || job_engine_takes_files(w->job))
+		return;
+	if (!w->fds) {
+		invalidate_fd(w->fd, w->region_start, w->region_len);
+		return;
+	}
+	for (unsigned int k = 0; k < w->nr_files; k++)
+		invalidate_fd(w->fds[k], w->region_start, w->file_size);
 }

@@ -65,5 +65,11 @@ void worker_close_files(struct worker *w);
 int worker_open_target(struct worker *w, struct errbuf *err);
 /* fio's unlink: removes the job's regular files. */
 void worker_unlink_files(const struct worker *w);
+/* fio's invalidate: with the job's invalidate=1 (its default), drops the
+ * page cache of the job's region of each of its files (a block device's
+ * whole cache), as fio does each time it opens them: before each loop and
+ * before the verify phase.  As in fio a failure is no error: some files
+ * have no cache to drop. */
+void worker_invalidate_cache(const struct worker *w);
 
 #endif /* IODIG_FILES_H */

@@ -355,6 +355,7 @@ static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 		if (lp->pacing)
 			paced_completion(lp, u, now);
 	}
+	u->in_flight = false;
 	u->next_free = lp->free_list;
 	lp->free_list = u;
 }
@@ -535,6 +536,18 @@ static bool flow_allows(struct io_loop *lp)
 	return false;
 }
 
+/* serialize_overlap, inline: a unit whose range meets one in flight is
+ * held as fio's busy queue holds it, until completions free the range.
+ * Offloaded, the submit threads check it (workload/offload.c). */
+static bool overlap_held(const struct io_loop *lp, const struct io_unit *u)
+{
+	const struct worker *w = lp->w;
+
+	return w->job->serialize_overlap &&
+	       w->job->io_submit_mode == SUBMIT_INLINE &&
+	       unit_overlaps_in_flight(w->units, w->nr_units, u);
+}
+
 /* Queues one I/O; returns false when the engine had no room. */
 static bool issue_one(struct io_loop *lp, uint64_t now)
 {
@@ -547,6 +560,10 @@ static bool issue_one(struct io_loop *lp, uint64_t now)
 		return false;
 	if (lp->pacing && !pace_before_issue(lp, u))
 		return false;
+	if (overlap_held(lp, u)) {
+		lp->retry = u;
+		return false;
+	}
 	u->issue_ns = u->start_ns;
 	io_trace_io(&lp->trace, w, u);
 	r = trim_or_queue(w, e, u, lp->queued);
@@ -575,6 +592,7 @@ static bool issue_one(struct io_loop *lp, uint64_t now)
 		complete_unit(lp, u, now_ns());
 	} else {
 		lp->queued++;
+		u->in_flight = true;
 	}
 	(void)now;
 	return true;

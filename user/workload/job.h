@@ -285,6 +285,7 @@ struct job {
 	 * and workload/offsets.c, buflen.c follow it). */
 	unsigned int loops;          /* passes over the job's I/O, default 1 */
 	enum submit_mode io_submit_mode;
+	bool serialize_overlap;      /* no two overlapping I/Os in flight */
 	unsigned int iodepth_low;    /* refill once depth falls to it; 0 = iodepth */
 	unsigned int iodepth_batch_complete_max; /* 0 = iodepth */
 	uint64_t number_ios;         /* stop after this many I/Os; 0 = no limit */
@@ -342,6 +343,10 @@ struct job {
 	unsigned int verify_async;
 	struct job_cpus verify_async_cpus;
 	bool experimental_verify;
+	/* fio's verify_write_sequence (newer than 3.33): check each header's
+	 * write number; default 1, off by default with verify_only, or with
+	 * norandommap at depth > 1 on an asynchronous engine */
+	struct opt_flag verify_write_sequence;
 	struct pattern verify_pattern;
 	struct pattern buffer_pattern;
 	struct opt_flag zero_buffers;
@@ -392,6 +397,8 @@ struct job {
 	bool fill_device;        /* write until ENOSPC */
 	unsigned int openfiles;  /* 0: all files open */
 	bool create_only;        /* lay the files out, do no I/O */
+	bool invalidate;         /* default 1: drop the page cache first */
+	unsigned int sync_flags; /* fio's sync=: 0, O_SYNC or O_DSYNC at open */
 	bool file_append;        /* offsets past the file's end */
 	bool allow_mounted_write; /* the write guard's override, per job */
 	enum fallocate_mode fallocate;

@@ -56,7 +56,9 @@ static void slot_view_init(struct submit_slot *s, const struct worker *w,
 }
 
 /* Issues @u on the slot's engine and waits for it, as fio's
- * io_workqueue_fn does at depth 1; the result lands in @u. */
+ * io_workqueue_fn does at depth 1; the result lands in @u.  With
+ * serialize_overlap it first waits for any offloaded I/O in flight over
+ * its range, as fio's check_overlap does. */
 static void submit_and_wait(struct submit_slot *s, struct io_unit *u)
 {
 	const struct engine_ops *e = s->pool->engine;
@@ -65,6 +67,9 @@ static void submit_and_wait(struct submit_slot *s, struct io_unit *u)
 	enum io_result r;
 	int n = 0;
 
+	if (w->overlap)
+		overlap_board_claim(w->overlap, w->overlap_first + index,
+				    u->offset, u->len, w->stop);
 	u->index = 0; /* its buffer is the engine's buffer 0 */
 	u->issue_ns = now_ns();
 	r = e->queue(w, u);
@@ -80,6 +85,8 @@ static void submit_and_wait(struct submit_slot *s, struct io_unit *u)
 	}
 	u->index = index;
 	u->done_ns = now_ns();
+	if (w->overlap)
+		overlap_board_release(w->overlap, w->overlap_first + index);
 }
 
 static void slot_report_init(struct submit_slot *s, int ret, const struct errbuf *err)

@@ -4,7 +4,7 @@
  * What fio checks depends on the job: the header's rand_seed only in mixed
  * read/write jobs without a backlog (elsewhere fio takes the header's own
  * seed), its write number only in writing jobs of one block size that are
- * neither time_based nor verify_only.
+ * not time_based, with verify_write_sequence (fio's newer option).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -15,6 +15,21 @@
 #include <unistd.h>
 
 #include "workload/verify_run.h"
+
+/* fio's verify_write_sequence as given, else its default: off for
+ * verify_only (3.33 never checked there), and off with norandommap at
+ * depth > 1 on an asynchronous engine, where a block may be written
+ * again while its earlier write is still in flight. */
+static bool write_sequence(const struct job *job)
+{
+	if (job->verify_write_sequence.given)
+		return job->verify_write_sequence.on;
+	if (job->verify_only)
+		return false;
+	if (job->norandommap && job->iodepth > 1 && !engine_is_sync(job))
+		return false;
+	return job->verify_write_sequence.on;
+}
 
 static void make_spec(struct verify_run *vr, unsigned int thread_number)
 {
@@ -35,7 +50,7 @@ static void make_spec(struct verify_run *vr, unsigned int thread_number)
 		.thread = (uint16_t)thread_number,
 		.check_seed = mixed && !job->verify_backlog,
 		.check_numberio = rw_has_write(job->rw) && bmin == bmax &&
-				  !job->time_based && !job->verify_only,
+				  !job->time_based && write_sequence(job),
 		.fatal = job->verify_fatal,
 	};
 }

@@ -91,13 +91,15 @@ static int dry_run(struct io_loop *lp)
 }
 
 /* The job's I/O, then with do_verify the read back of what it wrote
- * (fio's do_io then do_verify), within the same runtime. */
+ * (fio's do_io then do_verify), within the same runtime; fio reopens the
+ * files for each, so each starts with invalidate's cache drop. */
 static int run_phases(struct io_loop *lp)
 {
 	const struct job *job = lp->w->job;
 	bool writes = rw_has_write(job->rw);
 	int ret;
 
+	worker_invalidate_cache(lp->w);
 	if (lp->verify && job->verify_only && writes)
 		ret = dry_run(lp);
 	else
@@ -105,6 +107,7 @@ static int run_phases(struct io_loop *lp)
 	if (ret || !lp->verify || !writes || !job->do_verify || worker_stopped(lp->w))
 		return ret;
 	lp->verify_phase = true;
+	worker_invalidate_cache(lp->w);
 	return io_loop_run(lp);
 }
 

@@ -14,6 +14,7 @@
 #include "workload/flow.h"
 #include "workload/job.h"
 #include "workload/offsets.h"
+#include "workload/overlap.h"
 #include "workload/replay_log.h"
 #include "base/rng.h"
 #include "workload/stats.h"
@@ -56,6 +57,10 @@ struct worker {
 	void *engine_data;
 	struct worker_stats *stats; /* in shared memory */
 	struct flow_counter *flow;  /* the job's flow (shared); NULL: none */
+	/* serialize_overlap with offload: the board of every such job
+	 * (shared) and the first of this worker's iodepth slots in it. */
+	struct overlap_board *overlap;
+	unsigned int overlap_first;
 
 	struct rng rng;
 	struct offsets offsets;      /* where each I/O goes */

@@ -6,8 +6,8 @@
  * DAX filesystem (libpmem's PMEM_IS_PMEM_FORCE=1 overrides the check, as
  * it does for fio).  Reads are memcpy from the mapping; writes are
  * pmem_memcpy, non-temporal with direct=1, without a drain (fio's
- * PMEM_F_MEM_NODRAIN for sync=0, the only sync iodig has); the drain
- * comes at the end, unless direct=1, as fio's close_file does it.  So
+ * PMEM_F_MEM_NODRAIN) unless sync=1; the drain comes at the end, unless
+ * direct=1, as fio's close_file does it.  So
  * the I/O is loads, stores and DAX faults, which the faults family sees.
  */
 #define _GNU_SOURCE
@@ -71,7 +71,8 @@ static int libpmem_init(struct worker *w, struct errbuf *err)
 		return err_set(err, EOPNOTSUPP, "libpmem on %s: the file is not persistent memory (not on a DAX filesystem), which fio refuses too; PMEM_IS_PMEM_FORCE=1 in the environment makes libpmem treat it as such",
 			       w->path);
 	}
-	d->flags = PMEM_F_MEM_NODRAIN |
+	/* fio drains after each write only with sync=1 */
+	d->flags = (w->job->sync_flags ? 0 : PMEM_F_MEM_NODRAIN) |
 		   (w->job->direct ? PMEM_F_MEM_NONTEMPORAL : PMEM_F_MEM_TEMPORAL);
 	return 0;
 }
