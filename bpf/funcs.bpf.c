@@ -52,7 +52,7 @@ IODIG_PERCPU_ARRAY(counters, FUNCS_MAX_FNS, struct funcs_fn_counters);
 
 IODIG_PERCPU_SLOT(global, struct funcs_global);
 
-/* Sized by user space to (functions attached) * IODIG_HIST_SLOTS. */
+/* Sized by user space to one row per function attached. */
 IODIG_PERCPU_HISTS(hists, FUNCS_MAX_FNS);
 
 struct {

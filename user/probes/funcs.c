@@ -234,8 +234,8 @@ static int load_as(struct funcs_state *s, enum funcs_how how, struct errbuf *why
 		return err;
 	s->how = how;
 	fill_rodata(s);
-	bpf_map__set_max_entries(s->skel->maps.hists,
-				 (uint32_t)(s->nr_slots ? s->nr_slots : 1) * IODIG_HIST_SLOTS);
+	/* one histogram row per function */
+	bpf_map__set_max_entries(s->skel->maps.hists, (uint32_t)(s->nr_slots ? s->nr_slots : 1));
 	choose_programs(s);
 	return family_load(s, why);
 }
