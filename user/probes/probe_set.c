@@ -15,7 +15,6 @@
  * figures, per family, are in docs/overhead.md).
  */
 #include <errno.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +30,6 @@
 #include "probes/family_render.h"
 #include "base/clock.h"
 #include "probes/probe_cache.h"
-#include "probes/selection.h"
 #include "probes/tracefs.h"
 #include "probes/vmlinux_lend.h"
 
@@ -50,8 +48,6 @@ struct probe_slot {
 	uint64_t run_cnt;          /* program runs (bpf_stats) */
 	uint64_t run_time_ns;      /* BPF time of those runs */
 	uint64_t open_ns;          /* trying its mechanisms, loading, attaching */
-	uint64_t opened_at_ns;     /* when that ended */
-	const struct probe_env *env; /* during open only */
 };
 
 struct probe_set {
@@ -233,71 +229,6 @@ int probes_check_spec(const char *spec, struct errbuf *err)
 	return select_families(spec, false, on, err);
 }
 
-static void open_slot(struct probe_slot *p)
-{
-	uint64_t t0 = now_ns();
-
-	if (family_open(p->fam, p->env, &p->state, &p->st)) {
-		p->state = NULL;
-		p->st.state = PROBE_MISSING;
-	}
-	p->opened_at_ns = now_ns();
-	p->open_ns = p->opened_at_ns - t0;
-	p->env = NULL;
-}
-
-static void *open_thread(void *slot)
-{
-	open_slot(slot);
-	return NULL;
-}
-
-static void mark_off(struct probe_slot *p)
-{
-	p->st.state = PROBE_OFF;
-	snprintf(p->st.mechanism, sizeof(p->st.mechanism), "none");
-	snprintf(p->st.reason, sizeof(p->st.reason), p->fam->opt_in ?
-		 "not in the default set (--probes=+%s or --detail)" : "not requested",
-		 p->fam->name);
-}
-
-/*
- * Opens the families in @on side by side, a thread each: opening is
- * mostly the kernel verifying programs and allocating maps, and libbpf
- * objects share nothing but the print hook, quiet for the whole time
- * (the kernel's BTF and the symbols are read before, or by funcs alone).
- * A family whose thread cannot start opens in this one.
- */
-static void open_all(struct probe_set *set, const struct probe_env *env,
-		     const bool on[NR_FAMILIES])
-{
-	libbpf_print_fn_t old_print = mech_quiet_begin();
-	pthread_t tid[NR_FAMILIES];
-	bool threaded[NR_FAMILIES] = { false };
-
-	for (size_t i = 0; i < NR_FAMILIES; i++) {
-		struct probe_slot *p = &set->slot[i];
-
-		p->fam = families[i];
-		p->env = env;
-		if (!on[i])
-			mark_off(p);
-		else
-			threaded[i] = !pthread_create(&tid[i], NULL, open_thread, p);
-		if (on[i] && !threaded[i])
-			open_slot(p);
-	}
-	for (size_t i = 0; i < NR_FAMILIES; i++)
-		if (threaded[i])
-			pthread_join(tid[i], NULL);
-	libbpf_set_print(old_print);
-	for (size_t i = 0; i < NR_FAMILIES; i++)
-		if (on[i])
-			phase_mark_at(set->phases, "open", families[i]->name,
-				      set->slot[i].opened_at_ns);
-	phase_mark(set->phases, "probes", "opened");
-}
-
 int probes_open(const struct probe_env *env, const char *spec,
 		struct probe_set **out, struct errbuf *err)
 {
@@ -337,11 +268,29 @@ int probes_open(const struct probe_env *env, const char *spec,
 		vmlinux_btf_lend(probe_cache_btf(env->cache, NULL));
 		set->btf_ns = now_ns() - t0;
 		phase_mark(set->phases, "kernel BTF", "parsed");
-	} else if (env->cache) {
-		/* parsed here, not by the first family of several in parallel */
-		probe_cache_btf(env->cache, env->btf_path);
 	}
-	open_all(set, env, on);
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		struct probe_slot *p = &set->slot[i];
+
+		p->fam = families[i];
+		if (!on[i]) {
+			p->st.state = PROBE_OFF;
+			snprintf(p->st.mechanism, sizeof(p->st.mechanism), "none");
+			snprintf(p->st.reason, sizeof(p->st.reason), p->fam->opt_in ?
+				 "not in the default set (--probes=+%s or --detail)" :
+				 "not requested", p->fam->name);
+			continue;
+		}
+		uint64_t t0 = now_ns();
+
+		if (family_open(p->fam, env, &p->state, &p->st)) {
+			p->state = NULL;
+			if (p->st.state != PROBE_MISSING)
+				p->st.state = PROBE_MISSING;
+		}
+		p->open_ns = now_ns() - t0;
+		phase_mark(set->phases, "open", p->fam->name);
+	}
 	vmlinux_btf_lend(NULL);
 	*out = set;
 	return 0;
