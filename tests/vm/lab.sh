@@ -75,16 +75,21 @@ kernel_profile() {
 }
 # wait_guest CONSOLE: waits for QEMU ($QEMU_PID), sets qrc.  A guest whose
 # watchdog reports a CPU stuck for LOCKUP_KILL s (far past a scenario's own
-# cut-off, scenarios.sh) does not come back under TCG: it is stopped then,
-# not at VM_TIMEOUT, and locked_up=1.
-LOCKUP_KILL=180
+# cut-off, scenarios.sh), or whose console stays silent for FROZEN_KILL s
+# (every scenario prints its start and is cut off after 120 s: both vCPUs
+# spin with interrupts off, where no watchdog speaks), does not come back
+# under TCG: it is stopped then, not at VM_TIMEOUT, and locked_up=1.
+LOCKUP_KILL=180 FROZEN_KILL=300
 wait_guest() {
-	local console=$1 stuck
-	locked_up=0
+	local console=$1 stuck size last_size=-1 quiet_since
+	locked_up=0 quiet_since=$(date +%s)
 	while kill -0 "$QEMU_PID" 2>/dev/null; do
 		stuck=$(grep -o 'soft lockup - CPU#[0-9]* stuck for [0-9]*s' "$console" 2>/dev/null |
 			sed 's/.* for //; s/s$//' | sort -n | tail -n 1)
-		if [ "${stuck:-0}" -ge "$LOCKUP_KILL" ]; then
+		size=$(stat -c %s "$console" 2>/dev/null || echo 0)
+		[ "$size" != "$last_size" ] && { last_size=$size; quiet_since=$(date +%s); }
+		if [ "${stuck:-0}" -ge "$LOCKUP_KILL" ] ||
+		   [ $(($(date +%s) - quiet_since)) -ge "$FROZEN_KILL" ]; then
 			locked_up=1
 			kill "$QEMU_PID" 2>/dev/null
 			break
@@ -149,7 +154,7 @@ boot_story() {
 	last=$(grep -a -o 'lab: scenario [a-z_0-9]*' "$res/console.log" | tail -n 1)
 	case $boot_result in
 	timeout) echo "did not finish within ${VM_TIMEOUT}s (last started: ${last:-no scenario})" ;;
-	hung) echo "kernel locked up (soft lockup or RCU stall; last started: ${last:-no scenario})" ;;
+	hung) echo "kernel locked up (soft lockup, RCU stall or a console silent for ${FROZEN_KILL}s; last started: ${last:-no scenario})" ;;
 	stuck) echo "had a scenario stuck in its kernel: $(cd "$res" && ls *.hung | sed 's/\.hung$//' | tr '\n' ' ')" ;;
 	*) echo "kernel crashed (panic or oops; last started: ${last:-no scenario})" ;;
 	esac
