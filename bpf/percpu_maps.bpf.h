@@ -31,8 +31,12 @@
 static __always_inline void iodig_hist_add(void *hists, __u32 row, __u64 v, __u64 w)
 {
 	struct iodig_hist_row *h = bpf_map_lookup_elem(hists, &row);
-	__u32 slot = iodig_hist_slot(v);
+	__u64 slot = iodig_hist_slot(v);
 
+	/* The compiler knows the slot is in range and drops the check; an
+	 * older verifier (Linux 6.1) cannot follow the arithmetic that bounds
+	 * it and refuses the access, so the check must stay. */
+	barrier_var(slot);
 	if (h && slot < IODIG_HIST_SLOTS)
 		h->slot[slot] += w;
 }
