@@ -105,20 +105,14 @@ static void strip_flavor(char *spec)
  * struct request.io_start_time_ns (0:24 @ offset 208)".  Keeps the
  * "struct request.io_start_time_ns" part.
  */
-static void note_core_failure(const char *fmt, va_list ap)
+static void note_core_failure(const char *log)
 {
 	static const char marker[] = "failed to resolve CO-RE relocation ";
 	const char *p, *end;
-	char *text = NULL;
-	va_list copy;
 
-	if (core_failure[0] || !strstr(fmt, "LOAD LOG"))
+	if (core_failure[0])
 		return;
-	va_copy(copy, ap);
-	if (vasprintf(&text, fmt, copy) < 0)
-		text = NULL;
-	va_end(copy);
-	p = text ? strstr(text, marker) : NULL;
+	p = strstr(log, marker);
 	if (p) {
 		p += sizeof(marker) - 1;
 		/* skip "<byte_off> [id] " to the type and field */
@@ -131,24 +125,18 @@ static void note_core_failure(const char *fmt, va_list ap)
 		snprintf(core_failure, sizeof(core_failure), "%.*s", (int)(end - p), p);
 		strip_flavor(core_failure);
 	}
-	free(text);
 }
 
 /* From the load log libbpf prints, the last line before the verifier's
  * closing "processed N insns" statistics. */
-static void note_verifier(const char *fmt, va_list ap)
+static void note_verifier(const char *log)
 {
-	char *text = NULL, *end, *line = NULL;
-	va_list copy;
+	const char *end, *line = NULL;
 
-	if (verifier_said[0] || !strstr(fmt, "LOAD LOG"))
+	if (verifier_said[0])
 		return;
-	va_copy(copy, ap);
-	if (vasprintf(&text, fmt, copy) < 0)
-		text = NULL;
-	va_end(copy);
-	end = text ? strstr(text, "-- END PROG LOAD LOG --") : NULL;
-	for (char *p = text; end && p < end; p += strcspn(p, "\n") + 1) {
+	end = strstr(log, "-- END PROG LOAD LOG --");
+	for (const char *p = log; end && p < end; p += strcspn(p, "\n") + 1) {
 		size_t n = strcspn(p, "\n");
 
 		if (!n || !strncmp(p, "processed ", 10) || !strncmp(p, "verification time", 17) ||
@@ -159,7 +147,25 @@ static void note_verifier(const char *fmt, va_list ap)
 	if (line)
 		snprintf(verifier_said, sizeof(verifier_said), "%.*s", (int)strcspn(line, "\n"),
 			 line);
-	free(text);
+}
+
+/* A program's load log, as libbpf prints it at WARN: what it says of why. */
+static void note_load_log(const char *fmt, va_list ap)
+{
+	char *log = NULL;
+	va_list copy;
+
+	if (!strstr(fmt, "LOAD LOG"))
+		return;
+	va_copy(copy, ap);
+	if (vasprintf(&log, fmt, copy) < 0)
+		log = NULL;
+	va_end(copy);
+	if (!log)
+		return;
+	note_core_failure(log);
+	note_verifier(log);
+	free(log);
 }
 
 static int quiet_print(enum libbpf_print_level level, const char *fmt, va_list ap)
@@ -175,10 +181,8 @@ static int quiet_print(enum libbpf_print_level level, const char *fmt, va_list a
 		vfprintf(stderr, fmt, copy);
 		va_end(copy);
 	}
-	if (level == LIBBPF_WARN) {
-		note_core_failure(fmt, ap);
-		note_verifier(fmt, ap);
-	}
+	if (level == LIBBPF_WARN)
+		note_load_log(fmt, ap);
 	/* The first warning names the failing program and why; later ones
 	 * are the verifier dump and "failed to load object". */
 	if (level != LIBBPF_WARN || first_warning[0])
