@@ -332,5 +332,9 @@ if wanted devdax_write || wanted devdax_read; then
 		echo "no dax_pmem module in this kernel" >"$out/devdax_write.notset"
 		cp "$out/devdax_write.notset" "$out/devdax_read.notset"
 	fi
+else
+	for dd in devdax_write devdax_read; do
+		echo "not in this boot's scenario set ($SCENARIOS)" >"$out/$dd.notset"
+	done
 fi
 TB=$DM_TB
