@@ -1,4 +1,4 @@
-// Latency over time: the supervisor's interval sums add up exactly to the workers' totals and follow the interval grid, the --steady rule finds a known transient, trace files with iodig.series read back (older ones without it still load, bad series are refused naming the file), and the chart has its panels.
+// Latency over time: the supervisor's interval sums add up exactly to the workers' totals and follow the interval grid, the --steady rule finds a known transient, trace files with iodig.series read back, 1.3's per repeat in iodig.repeats.runs[].series and 1.2's as the last repeat's (older ones without it still load, bad series are refused naming the file and key), and the chart has its panels, earlier repeats thin without a legend line of their own.
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,10 +84,23 @@ static const char with_series[] =
 "      \"ios\": [ 10, 4 ], \"bytes\": [ 40960, 16384 ], \"clat_p50_ns\": [ 900, 1000 ],\n"
 "      \"clat_p99_ns\": [ 2000, 3000 ], \"lat_mean_ns\": [ 1200, 1300 ] } ] } }\n";
 
-static void expect_refused(const char *from, const char *to, const char *what)
+/* 1.3: two repeats, each its series in its run; iodig.series (the last
+ * one's again, for 1.2 readers) is not read. */
+#define SERIES_OF(ios) \
+"[ { \"job\": \"j\", \"ddir\": \"read\", \"interval_ns\": 100000000, \"ramp_ns\": 0,\n" \
+"  \"end_ns\": [ 100000000 ], \"dur_ns\": [ 100000000 ], \"ios\": [ " ios " ], \"bytes\": [ 4096 ],\n" \
+"  \"clat_p50_ns\": [ 900 ], \"clat_p99_ns\": [ 2000 ], \"lat_mean_ns\": [ 1200 ] } ]"
+static const char per_repeat[] =
+"{ \"iodig_trace_version\": \"1.3\", \"jobs\": [],\n"
+"  \"iodig\": { \"environment\": {}, \"figure_definitions\": [], \"series\": " SERIES_OF("99") ",\n"
+"    \"repeats\": { \"runs\": [ { \"figures\": { \"iops\": 7 }, \"series\": " SERIES_OF("7") " },\n"
+"      { \"figures\": { \"iops\": 8 }, \"series\": " SERIES_OF("8") " } ] } } }\n";
+
+static void expect_refused_in(const char *base, const char *from, const char *to,
+			      const char *what)
 {
-	char *doc = malloc(sizeof(with_series) + strlen(to));
-	const char *p = strstr(with_series, from);
+	char *doc = malloc(strlen(base) + 1 + strlen(to));
+	const char *p = strstr(base, from);
 	struct tracefile *tf = NULL;
 	struct errbuf err = { "" };
 
@@ -96,11 +109,16 @@ static void expect_refused(const char *from, const char *to, const char *what)
 		free(doc);
 		return;
 	}
-	sprintf(doc, "%.*s%s%s", (int)(p - with_series), with_series, to, p + strlen(from));
+	sprintf(doc, "%.*s%s%s", (int)(p - base), base, to, p + strlen(from));
 	CHECK_MSG(tracefile_parse_buffer("s.json", doc, strlen(doc), &tf, &err) != 0 &&
 		  strstr(err.msg, "s.json") && strstr(err.msg, what), "%s -> %s: %s", from, to, err.msg);
 	tracefile_free(tf);
 	free(doc);
+}
+
+static void expect_refused(const char *from, const char *to, const char *what)
+{
+	expect_refused_in(with_series, from, to, what);
 }
 
 static void test_read(void)
@@ -124,6 +142,46 @@ static void test_read(void)
 		       "overlaps");
 	expect_refused("\"ddir\": \"write\"", "\"ddir\": \"sync\"", "ddir");
 	expect_refused("\"series\": [", "\"series\": 3, \"x\": [", "not an array");
+}
+
+static void test_read_repeats(void)
+{
+	struct tracefile *tf = NULL;
+	struct errbuf err = { "" };
+
+	CHECK_MSG(tracefile_parse_buffer("r.json", per_repeat, strlen(per_repeat), &tf, &err) == 0,
+		  "%s", err.msg);
+	CHECK(tf && tf->series.n == 2);
+	for (size_t i = 0; tf && i < tf->series.n && i < 2; i++)
+		CHECK_MSG(tf->series.s[i].repeat == i && tf->series.s[i].pts[0].ios == 7 + i,
+			  "series %zu: repeat %u, %llu I/Os", i, tf->series.s[i].repeat,
+			  (unsigned long long)tf->series.s[i].pts[0].ios);
+	tracefile_free(tf);
+	expect_refused_in(per_repeat, "\"series\": [ { \"job\": \"j\", \"ddir\": \"read\", \"interval_ns\": 100000000, \"ramp_ns\": 0,\n  \"end_ns\": [ 100000000 ], \"dur_ns\": [ 100000000 ], \"ios\": [ 8",
+			  "\"x\": [ { \"job\": \"j\", \"ddir\": \"read\", \"interval_ns\": 100000000, \"ramp_ns\": 0,\n  \"end_ns\": [ 100000000 ], \"dur_ns\": [ 100000000 ], \"ios\": [ 8",
+			  "iodig.repeats.runs[1].series is missing");
+	expect_refused_in(per_repeat, "\"ios\": [ 8 ]", "\"ios\": [ -8 ]",
+			  "iodig.repeats.runs[1].series[0].ios");
+}
+
+/* A 1.2 file's series are its last repeat's. */
+static void test_read_last_repeat(void)
+{
+	static const char *const from = "{ \"figures\": { \"iops\": 93 } }";
+	static const char *const to = "{ \"figures\": { \"iops\": 90 } }, { \"figures\": { \"iops\": 93 } }";
+	char *doc = malloc(sizeof(with_series) + strlen(to));
+	const char *p = strstr(with_series, from);
+	struct tracefile *tf = NULL;
+	struct errbuf err = { "" };
+
+	CHECK(doc && p);
+	if (doc && p) {
+		sprintf(doc, "%.*s%s%s", (int)(p - with_series), with_series, to, p + strlen(from));
+		CHECK_MSG(tracefile_parse_buffer("l.json", doc, strlen(doc), &tf, &err) == 0, "%s", err.msg);
+		CHECK(tf && tf->nr_repeats == 2 && tf->series.n == 1 && tf->series.s[0].repeat == 1);
+	}
+	tracefile_free(tf);
+	free(doc);
 }
 
 /* Files written before 1.2 (the fuzzing seeds are real runs' files)
@@ -154,17 +212,26 @@ static void test_chart(void)
 	};
 	struct series s = { .job = "j<&>", .interval_ns = 100 * MS, .ramp_ns = 500 * MS,
 			    .pts = p, .n = 3 };
-	struct ts_line l = { &s, s.job, 1 };
+	struct series earlier = s;
+	struct ts_line l[2] = { { .s = &s, .name = s.job, .steady_from = 1, .nr_thin = 1 },
+				{ .s = &earlier, .name = s.job, .thin = true } };
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
 
-	CHECK(f && timeseries_plot_write(f, "t", &l, 1) == 0);
+	s.repeat = 1;
+	CHECK(f && timeseries_plot_write(f, "t", l, 2) == 0);
 	if (f)
 		fclose(f);
 	CHECK(text && strstr(text, "id=\"panel-iops\"") && strstr(text, "id=\"panel-clat\""));
 	CHECK(text && strstr(text, "class=\"ramp\"") && strstr(text, "class=\"transient\""));
 	CHECK(text && strstr(text, "j&lt;&amp;&gt;") && !strstr(text, "j<&>"));
+	/* the earlier repeat thin and without a legend line of its own */
+	CHECK(text && strstr(text, "stroke-width=\"0.8\" data-repeat=\"1\""));
+	CHECK(text && strstr(text, "stroke-width=\"1.6\" data-repeat=\"2\""));
+	CHECK(text && strstr(text, "bold: repeat 2, the last; thin: 1 earlier repeat)"));
+	CHECK(text && strstr(text, "class=\"legend\"") &&
+	      !strstr(strstr(text, "class=\"legend\"") + 1, "class=\"legend\""));
 	free(text);
 }
 
@@ -173,6 +240,8 @@ int main(void)
 	test_collect();
 	test_steady();
 	test_read();
+	test_read_repeats();
+	test_read_last_repeat();
 	test_old_files();
 	test_chart();
 	return CHECK_DONE();

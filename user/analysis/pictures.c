@@ -2,6 +2,8 @@
 /* The pictures of a run and of a diff, drawn from their trace files. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "workload/job.h"
 
@@ -10,21 +12,77 @@
 #include "svg/svg.h"
 
 
-/* The series of @tf as lines named "[PREFIX ]job read", into @l from
- * @n on (at most @max); returns the new count. */
-static size_t series_lines(const struct tracefile *tf, const char *prefix, bool steady,
-			   struct ts_line *l, char (*names)[192], size_t n, size_t max)
-{
-	for (size_t i = 0; i < tf->series.n && n < max; i++, n++) {
-		const struct series *s = &tf->series.s[i];
+/* A chart's lines being gathered: at most PICTURES_MAX_LINES. */
+struct lines {
+	struct ts_line l[PICTURES_MAX_LINES];
+	char names[PICTURES_MAX_LINES][192];
+	size_t n;
+	size_t colors;             /* given out so far, one per last repeat's line */
+	bool steady;
+};
 
-		snprintf(names[n], sizeof(names[n]), "%s%s%s %s", prefix, *prefix ? " " : "",
-			 s->job, ddir_name(s->ddir));
-		l[n].s = s;
-		l[n].name = names[n];
-		l[n].steady_from = steady ? series_steady_start(s) : 0;
+static unsigned int last_repeat(const struct tracefile *tf)
+{
+	unsigned int last = 0;
+
+	for (size_t i = 0; i < tf->series.n; i++)
+		if (tf->series.s[i].repeat > last)
+			last = tf->series.s[i].repeat;
+	return last;
+}
+
+static struct ts_line *add_line(struct lines *ls, const struct series *s)
+{
+	struct ts_line *l = &ls->l[ls->n++];
+
+	memset(l, 0, sizeof(*l));
+	l->s = s;
+	l->steady_from = ls->steady ? series_steady_start(s) : 0;
+	return l;
+}
+
+/* The last repeat's line of @s's job and direction among @ls's lines from
+ * @first on (this file's), NULL when that repeat has none. */
+static struct ts_line *last_of(struct lines *ls, size_t first, const struct series *s)
+{
+	for (size_t i = first; i < ls->n; i++)
+		if (!ls->l[i].thin && ls->l[i].s->ddir == s->ddir && !strcmp(ls->l[i].s->job, s->job))
+			return &ls->l[i];
+	return NULL;
+}
+
+/* The series of @tf as lines: the last repeat's named "[PREFIX ]job read"
+ * and a colour each, then every earlier repeat's, thin, in the colour of
+ * its job's and direction's last one (as many as there is room for). */
+static void series_lines(const struct tracefile *tf, const char *prefix, struct lines *ls)
+{
+	unsigned int last = last_repeat(tf);
+	size_t first = ls->n;
+
+	for (size_t i = 0; i < tf->series.n && ls->n < PICTURES_MAX_LINES; i++) {
+		const struct series *s = &tf->series.s[i];
+		struct ts_line *l;
+
+		if (s->repeat != last)
+			continue;
+		snprintf(ls->names[ls->n], sizeof(ls->names[ls->n]), "%s%s%s %s", prefix,
+			 *prefix ? " " : "", s->job, ddir_name(s->ddir));
+		l = add_line(ls, s);
+		l->name = ls->names[ls->n - 1];
+		l->color = ls->colors++;
 	}
-	return n;
+	for (size_t i = 0; i < tf->series.n && ls->n < PICTURES_MAX_LINES; i++) {
+		const struct series *s = &tf->series.s[i];
+		struct ts_line *mine = s->repeat != last ? last_of(ls, first, s) : NULL, *l;
+
+		if (!mine)
+			continue;
+		mine->nr_thin++;
+		l = add_line(ls, s);
+		l->name = mine->name;
+		l->color = mine->color;
+		l->thin = true;
+	}
 }
 
 /* DIR/timeseries.svg of @n files, "A", "B", ... when more than one;
@@ -32,19 +90,23 @@ static size_t series_lines(const struct tracefile *tf, const char *prefix, bool 
 static int write_timeseries(const struct tracefile *const *tf, size_t n, const char *dir,
 			    bool steady, struct errbuf *err)
 {
-	struct ts_line l[PICTURES_MAX_LINES];
-	char names[PICTURES_MAX_LINES][192], prefix[8], title[256];
-	size_t nl = 0;
+	struct lines *ls = calloc(1, sizeof(*ls));
+	char prefix[8], title[256];
+	int ret = 0;
 
+	if (!ls)
+		return err_set(err, ENOMEM, "out of memory drawing %s/timeseries.svg", dir);
+	ls->steady = steady;
 	for (size_t i = 0; i < n; i++) {
 		snprintf(prefix, sizeof(prefix), "%s", n > 1 ? (char[]){ (char)('A' + i % 26), 0 } : "");
-		nl = series_lines(tf[i], prefix, steady, l, names, nl, PICTURES_MAX_LINES);
+		series_lines(tf[i], prefix, ls);
 	}
-	if (!nl)
-		return 0;
 	snprintf(title, sizeof(title), "Latency over time%s%s", n > 1 ? ", overlaid from the start of measurement" : "",
 		 steady ? " (--steady)" : "");
-	return svg_write_timeseries(dir, title, l, nl, err);
+	if (ls->n)
+		ret = svg_write_timeseries(dir, title, ls->l, ls->n, err);
+	free(ls);
+	return ret;
 }
 
 int pictures_write_run(const struct tracefile *tf, const char *dir, bool steady, struct errbuf *err)

@@ -10,8 +10,10 @@
 
 struct tracefile;
 
-/* Lines of the latency-over-time chart at most (jobs x directions x files). */
-#define PICTURES_MAX_LINES 16
+/* Lines of the latency-over-time chart at most (jobs x directions x
+ * files x repeats); the last repeats' come first, so only earlier
+ * repeats' are left out. */
+#define PICTURES_MAX_LINES 64
 
 /* --svg=DIR on run: DIR/oncpu.svg, DIR/offcpu.svg, DIR/latency.svg,
  * DIR/timeseries.svg (with @steady: the transient marked, --steady). */

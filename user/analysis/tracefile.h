@@ -23,8 +23,9 @@ struct repeat_result;
 struct run_ctx;
 
 /* 1.1: iodig.figure_definitions; iodig.groups with several job groups
- * 1.2: iodig.series, latency over time */
-#define TRACEFILE_VERSION "1.2"
+ * 1.2: iodig.series, latency over time
+ * 1.3: iodig.repeats.runs[].series, every repeat's */
+#define TRACEFILE_VERSION "1.3"
 #define TRACEFILE_MAJOR 1
 #define TRACEFILE_DIR "iodig-runs"
 
@@ -52,7 +53,9 @@ struct tracefile {
 	struct stack_count *offcpu;   /* context switches by blocking stack */
 	size_t nr_offcpu;
 	struct hist *clat;         /* clat of every job and direction */
-	struct series_set series;  /* latency over time; empty before 1.2 */
+	/* latency over time, each series marked with its repeat: every
+	 * repeat's from 1.3, the last repeat's in 1.2, empty before */
+	struct series_set series;
 };
 
 /* Assembles the trace document from a finished run. */
@@ -90,7 +93,9 @@ struct json_object *tracefile_defs_json(const struct repeat_result *res);
 int tracefile_parse_defs(struct tracefile *tf, struct json_object *iodig,
 			 struct errbuf *err);
 
-/* tracefile_series.c: iodig.series into tf->series (none: left empty). */
+/* tracefile_series.c: every repeat's series (1.3), else iodig.series as
+ * the last repeat's, into tf->series (none: left empty).  After
+ * tf->nr_repeats is known. */
 int tracefile_parse_series(struct tracefile *tf, struct json_object *iodig,
 			   struct errbuf *err);
 

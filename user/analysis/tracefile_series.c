@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Reading iodig.series (trace file 1.2) back into the model the run filled
- * (workload/series.h).  Files before 1.2 have none: the set stays empty.
- * Every field is checked, as everywhere in a trace file's reader.
+ * Reading the series back into the model the run filled
+ * (workload/series.h).  From 1.3 every repeat's are in
+ * iodig.repeats.runs[].series (iodig.series repeats the last one's, for
+ * 1.2 readers); a 1.2 file has the last repeat's only, in iodig.series;
+ * files before 1.2 have none: the set stays empty.  Every field is
+ * checked, as everywhere in a trace file's reader.
  */
 #include <errno.h>
 #include <string.h>
@@ -51,7 +54,9 @@ static bool parse_field(struct series *s, const struct series_field *f, struct j
 	return true;
 }
 
-static int parse_one(struct tracefile *tf, struct json_object *o, size_t k, struct errbuf *err)
+/* Series @k of the array at @where (for messages), of repeat @repeat. */
+static int parse_one(struct tracefile *tf, struct json_object *o, const char *where, size_t k,
+		     unsigned int repeat, struct errbuf *err)
 {
 	struct json_object *job = member(o, "job"), *dir = member(o, "ddir");
 	struct json_object *ends = member(o, "end_ns");
@@ -61,13 +66,14 @@ static int parse_one(struct tracefile *tf, struct json_object *o, size_t k, stru
 
 	if (!s)
 		return err_set(err, ENOMEM, "out of memory reading %s", tf->name);
+	s->repeat = repeat;
 	if (!job || !json_object_is_type(job, json_type_string) ||
 	    (strcmp(d, "read") && strcmp(d, "write") && strcmp(d, "trim")) ||
 	    !get_u64(member(o, "interval_ns"), &s->interval_ns) || !s->interval_ns ||
 	    !get_u64(member(o, "ramp_ns"), &s->ramp_ns) ||
 	    !ends || !json_object_is_type(ends, json_type_array))
-		return err_set(err, EINVAL, "%s: iodig.series[%zu] lacks job, ddir (read, write or trim), "
-			       "interval_ns, ramp_ns or end_ns", tf->name, k);
+		return err_set(err, EINVAL, "%s: %s[%zu] lacks job, ddir (read, write or trim), "
+			       "interval_ns, ramp_ns or end_ns", tf->name, where, k);
 	snprintf(s->job, sizeof(s->job), "%s", json_object_get_string(job));
 	s->ddir = !strcmp(d, "read") ? DDIR_READ : !strcmp(d, "write") ? DDIR_WRITE :
 		  DDIR_TRIM;
@@ -77,26 +83,54 @@ static int parse_one(struct tracefile *tf, struct json_object *o, size_t k, stru
 		return err_set(err, ENOMEM, "out of memory reading %s", tf->name);
 	for (size_t f = 0; f < SERIES_NR_FIELDS; f++)
 		if (!parse_field(s, &series_fields[f], member(o, series_fields[f].name)))
-			return err_set(err, EINVAL, "%s: iodig.series[%zu].%s is not an array of %zu "
-				       "whole numbers >= 0", tf->name, k, series_fields[f].name, s->n);
+			return err_set(err, EINVAL, "%s: %s[%zu].%s is not an array of %zu "
+				       "whole numbers >= 0", tf->name, where, k, series_fields[f].name, s->n);
 	for (size_t i = 0; i < s->n; i++)
 		if (!s->pts[i].dur_ns || s->pts[i].dur_ns > s->pts[i].end_ns ||
 		    (i && s->pts[i].end_ns - s->pts[i].dur_ns < s->pts[i - 1].end_ns))
-			return err_set(err, EINVAL, "%s: iodig.series[%zu]: interval %zu is empty or "
-				       "overlaps the one before", tf->name, k, i);
+			return err_set(err, EINVAL, "%s: %s[%zu]: interval %zu is empty or "
+				       "overlaps the one before", tf->name, where, k, i);
 	return 0;
 }
 
-int tracefile_parse_series(struct tracefile *tf, struct json_object *iodig, struct errbuf *err)
+/* The array @arr at @where (absent: none) as repeat @repeat's series. */
+static int parse_list(struct tracefile *tf, struct json_object *arr, const char *where,
+		      unsigned int repeat, struct errbuf *err)
 {
-	struct json_object *arr = member(iodig, "series");
 	int ret = 0;
 
 	if (!arr)
 		return 0;
 	if (!json_object_is_type(arr, json_type_array))
-		return err_set(err, EINVAL, "%s: iodig.series is not an array", tf->name);
+		return err_set(err, EINVAL, "%s: %s is not an array", tf->name, where);
 	for (size_t k = 0; k < json_object_array_length(arr) && !ret; k++)
-		ret = parse_one(tf, json_object_array_get_idx(arr, k), k, err);
+		ret = parse_one(tf, json_object_array_get_idx(arr, k), where, k, repeat, err);
 	return ret;
+}
+
+/* 1.3: each of the runs has its series (parse_repeats checked the runs). */
+static int parse_runs(struct tracefile *tf, struct json_object *iodig, struct errbuf *err)
+{
+	struct json_object *runs = member(member(iodig, "repeats"), "runs");
+	char where[64];
+	int ret = 0;
+
+	for (size_t i = 0; i < tf->nr_repeats && !ret; i++) {
+		struct json_object *arr = member(json_object_array_get_idx(runs, i), "series");
+
+		snprintf(where, sizeof(where), "iodig.repeats.runs[%zu].series", i);
+		if (!arr)
+			return err_set(err, EINVAL, "%s: %s is missing (trace file 1.%d keeps "
+				       "every repeat's series)", tf->name, where, tf->minor);
+		ret = parse_list(tf, arr, where, (unsigned int)i, err);
+	}
+	return ret;
+}
+
+int tracefile_parse_series(struct tracefile *tf, struct json_object *iodig, struct errbuf *err)
+{
+	if (tf->major > 1 || tf->minor >= 3)
+		return parse_runs(tf, iodig, err);
+	return parse_list(tf, member(iodig, "series"), "iodig.series",
+			  tf->nr_repeats ? (unsigned int)(tf->nr_repeats - 1) : 0, err);
 }

@@ -97,6 +97,9 @@ static int one_repeat(struct run_ctx *ctx, struct repeat_result *res, struct err
 	ret = report_json_tree(&res->rep, &res->tree);
 	if (!ret)
 		ret = report_run_figures(&res->rep, &res->figures[res->done]);
+	/* the collector starts afresh next repeat: keep this one's series */
+	if (!ret)
+		ret = series_set_copy(&res->series[res->done], &ctx->series.set, res->done);
 	if (ret)
 		return err_set(err, -ret, "building the figures of repeat %u failed: %s",
 			       res->done + 1, strerror(-ret));
@@ -114,7 +117,8 @@ int repeat_begin(const struct repeat_opts *o, struct repeat_result *res, struct 
 	res->auto_pct = o->auto_pct;
 	res->figures = calloc(n, sizeof(*res->figures));
 	res->started_ns = calloc(n, sizeof(*res->started_ns));
-	if (!res->figures || !res->started_ns)
+	res->series = calloc(n, sizeof(*res->series));
+	if (!res->figures || !res->started_ns || !res->series)
 		return err_set(err, ENOMEM, "out of memory for %u repeats", n);
 	return 0;
 }
@@ -162,7 +166,10 @@ void repeat_result_free(struct repeat_result *res)
 	json_object_put(res->tree);
 	for (unsigned int i = 0; res->figures && i < res->asked; i++)
 		figure_set_free(&res->figures[i]);
+	for (unsigned int i = 0; res->series && i < res->asked; i++)
+		series_set_free(&res->series[i]);
 	free(res->figures);
+	free(res->series);
 	free(res->started_ns);
 	memset(res, 0, sizeof(*res));
 }
@@ -216,6 +223,7 @@ struct json_object *repeat_json(const struct repeat_result *res)
 
 		json_object_object_add(r, "start_unix_ns", json_object_new_int64((int64_t)res->started_ns[i]));
 		json_object_object_add(r, "figures", figures_json(&res->figures[i]));
+		json_object_object_add(r, "series", report_series_json(&res->series[i]));
 		json_object_array_add(runs, r);
 	}
 	json_object_object_add(o, "runs", runs);

@@ -37,6 +37,7 @@ struct repeat_result {
 	struct report rep;         /* the last repeat's report (text output) */
 	struct json_object *tree;  /* the last repeat's fio-compatible JSON */
 	struct figure_set *figures; /* each repeat's (@asked of them) */
+	struct series_set *series; /* each repeat's latency over time (@asked) */
 	uint64_t *started_ns;      /* each repeat's start, CLOCK_REALTIME */
 	unsigned int done;         /* repeats that ran */
 	unsigned int asked;
@@ -65,7 +66,7 @@ int repeat_parse(const char *s, struct repeat_opts *o, struct errbuf *err);
  * res->auto_note, and when @last also why not. */
 bool repeat_auto_enough(struct repeat_result *res, bool last);
 
-/* The "repeats" object: count, delay, runs[{start_unix_ns, figures}], summary{key: {n,
+/* The "repeats" object: count, delay, runs[{start_unix_ns, figures, series}], summary{key: {n,
  * mean, stdev, ci95_low, ci95_high}}. */
 struct json_object *repeat_json(const struct repeat_result *res);
 /* --output-format=json: fio's JSON of the last repeat; with repeats its

@@ -10,6 +10,7 @@
 #ifndef IODIG_SVG_H
 #define IODIG_SVG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -33,11 +34,17 @@ int svg_write_latency(const char *dir, const struct hist *const *h,
 		      const char *const *names, size_t n, struct errbuf *err);
 
 /* timeseries_plot.c: one line of the latency-over-time chart: a series,
- * its name, and its first steady interval (--steady; 0: all steady). */
+ * its name, its first steady interval (--steady; 0: all steady), its
+ * colour, and whether it is an earlier repeat, drawn thin under the last
+ * one (the last repeat's line is the one in the legend, @nr_thin says how
+ * many thin lines share its colour). */
 struct ts_line {
 	const struct series *s;
 	const char *name;
 	size_t steady_from;
+	size_t color;
+	bool thin;
+	size_t nr_thin;
 };
 /* DIR/timeseries.svg: @n lines on one time axis, 0 at the start of
  * measurement, ramp_time shaded before it. */

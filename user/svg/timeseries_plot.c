@@ -5,6 +5,8 @@
  * measurement (so that two runs overlay aligned).  ramp_time, which is
  * not measured, is the shaded span before 0; with --steady, the intervals
  * before the steady state are drawn faint over a band that says so.
+ * A run of several repeats has a line each: the earlier ones thin, the
+ * last (whose report and histograms the trace file holds) bold.
  */
 #include <errno.h>
 #include <math.h>
@@ -78,34 +80,47 @@ static double panel_max(const struct panel *pn, const struct ts_line *l, size_t 
 /* The points of @l from @from to @to (exclusive) as one path. */
 static void path(FILE *out, const struct frame *f, const struct ts_line *l, size_t from, size_t to,
 		 double (*v)(const struct series_point *), double top, double ymax,
-		 const char *col, const char *extra)
+		 const char *attrs)
 {
 	if (from >= to)
 		return;
-	fprintf(out, "<path class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" %s d=\"",
-		col, extra);
+	fprintf(out, "<path class=\"series\" fill=\"none\" %s d=\"", attrs);
 	for (size_t k = from; k < to; k++)
 		fprintf(out, "%c%.1f %.1f ", k == from ? 'M' : 'L', x_of(f, t_mid(&l->s->pts[k])),
 			top + TS_PANEL_H - v(&l->s->pts[k]) / ymax * TS_PANEL_H);
 	fprintf(out, "\"/>\n");
 }
 
+/* One line in one panel: an earlier repeat thin and pale, the transient
+ * (--steady) fainter still. */
+static void draw_line(FILE *out, const struct frame *f, const struct panel *pn,
+		      const struct ts_line *l, double top, double ymax)
+{
+	/* the transient overlaps the steady part by one point, so the line
+	 * runs on */
+	size_t cut = l->steady_from < l->s->n ? l->steady_from : 0;
+	double opacity = l->thin ? 0.5 : 1.0;
+	char base[128], attrs[192];
+
+	snprintf(base, sizeof(base), "stroke=\"%s\" stroke-width=\"%s\" data-repeat=\"%u\"",
+		 svg_color(l->color), l->thin ? "0.8" : "1.6", l->s->repeat + 1);
+	snprintf(attrs, sizeof(attrs), "%s opacity=\"%.2g\"", base, 0.3 * opacity);
+	path(out, f, l, 0, cut + 1 < l->s->n ? cut + 1 : cut, pn->solid, top, ymax, attrs);
+	snprintf(attrs, sizeof(attrs), "%s opacity=\"%.2g\"", base, opacity);
+	path(out, f, l, cut, l->s->n, pn->solid, top, ymax, attrs);
+	snprintf(attrs, sizeof(attrs), "%s opacity=\"%.2g\" stroke-dasharray=\"5 3\"", base, opacity);
+	if (pn->dashed)
+		path(out, f, l, cut, l->s->n, pn->dashed, top, ymax, attrs);
+}
+
+/* The thin lines first, so that the emphasised ones are drawn on top. */
 static void draw_lines(FILE *out, const struct frame *f, const struct panel *pn,
 		       const struct ts_line *l, size_t n, double top, double ymax)
 {
-	for (size_t i = 0; i < n; i++) {
-		const char *col = svg_color(i);
-		/* the transient overlaps the steady part by one point, so the
-		 * line runs on */
-		size_t cut = l[i].steady_from < l[i].s->n ? l[i].steady_from : 0;
-
-		path(out, f, &l[i], 0, cut + 1 < l[i].s->n ? cut + 1 : cut, pn->solid, top, ymax,
-		     col, "opacity=\"0.3\"");
-		path(out, f, &l[i], cut, l[i].s->n, pn->solid, top, ymax, col, "");
-		if (pn->dashed)
-			path(out, f, &l[i], cut, l[i].s->n, pn->dashed, top, ymax, col,
-			     "stroke-dasharray=\"5 3\"");
-	}
+	for (int thin = 1; thin >= 0; thin--)
+		for (size_t i = 0; i < n; i++)
+			if (l[i].thin == (bool)thin)
+				draw_line(out, f, pn, &l[i], top, ymax);
 }
 
 static void draw_panel(FILE *out, const struct frame *f, size_t k, const struct ts_line *l,
@@ -164,27 +179,35 @@ static void draw_spans(FILE *out, const struct frame *f, const struct ts_line *l
 			bottom - TS_TOP, x_of(f, 0) + 3, TS_TOP - 12);
 }
 
-/* Under the time axis, a line each. */
+/* Under the time axis, a line each but for the thin ones, which share
+ * the colour of their run's last repeat. */
 static void draw_legend(FILE *out, const struct ts_line *l, size_t n)
 {
 	double y = panel_top(TS_NR_PANELS - 1) + TS_PANEL_H + TS_LEGEND_TOP;
 
 	for (size_t i = 0; i < n; i++) {
+		if (l[i].thin)
+			continue;
 		fprintf(out, "<text class=\"legend\" x=\"%d\" y=\"%.1f\" fill=\"%s\">",
-			TS_LEFT, y + (double)i * TS_LEGEND_LINE, svg_color(i));
+			TS_LEFT, y, svg_color(l[i].color));
 		svg_escape(out, l[i].name);
-		fprintf(out, " (%zu intervals of %llu ms)</text>\n", l[i].s->n,
+		fprintf(out, " (%zu intervals of %llu ms", l[i].s->n,
 			(unsigned long long)(l[i].s->interval_ns / 1000000));
+		if (l[i].nr_thin)
+			fprintf(out, "; bold: repeat %u, the last; thin: %zu earlier repeat%s",
+				l[i].s->repeat + 1, l[i].nr_thin, l[i].nr_thin > 1 ? "s" : "");
+		fprintf(out, ")</text>\n");
+		y += TS_LEGEND_LINE;
 	}
 }
 
 int timeseries_plot_write(FILE *out, const char *title, const struct ts_line *l, size_t n)
 {
 	struct frame f = { 0, 0 };
-	double height = panel_top(TS_NR_PANELS - 1) + TS_PANEL_H + TS_LEGEND_TOP +
-			(double)n * TS_LEGEND_LINE;
+	double height = panel_top(TS_NR_PANELS - 1) + TS_PANEL_H + TS_LEGEND_TOP;
 
 	for (size_t i = 0; i < n; i++) {
+		height += l[i].thin ? 0 : TS_LEGEND_LINE;
 		f.t0 = fmin(f.t0, -(double)l[i].s->ramp_ns / 1e9);
 		if (l[i].s->n)
 			f.t1 = fmax(f.t1, (double)l[i].s->pts[l[i].s->n - 1].end_ns / 1e9);

@@ -46,6 +46,27 @@ void series_set_free(struct series_set *set)
 	memset(set, 0, sizeof(*set));
 }
 
+int series_set_copy(struct series_set *dst, const struct series_set *src, unsigned int repeat)
+{
+	for (size_t i = 0; i < src->n; i++) {
+		struct series *s = series_set_add(dst);
+
+		if (!s)
+			return -ENOMEM;
+		*s = src->s[i];
+		s->repeat = repeat;
+		s->cap = s->n;
+		s->pts = malloc((s->n ? s->n : 1) * sizeof(*s->pts));
+		if (!s->pts) {
+			s->n = s->cap = 0;
+			return -ENOMEM;
+		}
+		if (s->n)
+			memcpy(s->pts, src->s[i].pts, s->n * sizeof(*s->pts));
+	}
+	return 0;
+}
+
 double series_iops(const struct series_point *p)
 {
 	return p->dur_ns ? (double)p->ios * 1e9 / (double)p->dur_ns : 0;

@@ -36,6 +36,7 @@ struct series {
 	int ddir;                  /* enum ddir */
 	uint64_t interval_ns;
 	uint64_t ramp_ns;          /* the job's ramp_time, before end_ns 0 */
+	unsigned int repeat;       /* which of the run's repeats, 0-based */
 	struct series_point *pts;
 	size_t n, cap;
 };
@@ -60,6 +61,9 @@ int series_append(struct series *s, const struct series_point *p);
 /* A new empty series in @set, NULL when out of memory. */
 struct series *series_set_add(struct series_set *set);
 void series_set_free(struct series_set *set);
+/* @src's series appended to @dst, their points copied, each marked as
+ * repeat @repeat.  0 or -ENOMEM (@dst then holds what was copied). */
+int series_set_copy(struct series_set *dst, const struct series_set *src, unsigned int repeat);
 
 double series_iops(const struct series_point *p);
 double series_bw_kib(const struct series_point *p);
