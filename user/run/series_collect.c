@@ -4,7 +4,8 @@
  * stats without locks; the supervisor reads counters that only grow, so
  * each sum it takes is between two of a worker's I/Os and the difference
  * of two sums is never negative.  The last interval of a job is taken
- * from the finished workers, hence the exact totals.
+ * from the finished workers (their done flag read before their counters),
+ * hence the exact totals, and ends at their end of measurement.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -46,20 +47,44 @@ int series_collect_begin(struct series_collector *c, const struct job *jobs, siz
 	return 0;
 }
 
-/* The sums of job @job's workers in direction @d into c->cur; their
- * start of measurement (earliest) and end (latest, 0 while one runs). */
-static void sum_job(struct series_collector *c, const struct worker *w, unsigned int nr,
-		    unsigned int job, int d, uint64_t *start, uint64_t *end)
+/*
+ * Job @job's start of measurement (its workers' earliest) and, once every
+ * worker's measurement is over, its end (the latest; else 0).  A worker's
+ * end_ns is written after its last I/O was counted, and read here before
+ * any counter, so that the sums taken after it are final.
+ */
+static uint64_t job_span(const struct worker *w, unsigned int nr, unsigned int job,
+			 uint64_t *start)
 {
-	struct series_sums *cur = &c->cur;
+	uint64_t end = 0;
 	bool running = false;
 
-	memset(cur, 0, sizeof(*cur));
 	*start = 0;
-	*end = 0;
 	for (unsigned int i = 0; i < nr; i++) {
 		const struct worker_stats *st = w[i].stats;
-		const struct ddir_stats *ds = &st->dir[d];
+		uint64_t e = __atomic_load_n(&st->end_ns, __ATOMIC_ACQUIRE);
+
+		if (w[i].job_index != job)
+			continue;
+		/* a worker stopped before it measured has no end_ns */
+		running |= !e && !__atomic_load_n(&st->done, __ATOMIC_ACQUIRE);
+		if (e > end)
+			end = e;
+		if (st->start_ns && (!*start || st->start_ns < *start))
+			*start = st->start_ns;
+	}
+	return running ? 0 : end;
+}
+
+/* The sums of job @job's workers in direction @d into c->cur. */
+static void sum_job(struct series_collector *c, const struct worker *w, unsigned int nr,
+		    unsigned int job, int d)
+{
+	struct series_sums *cur = &c->cur;
+
+	memset(cur, 0, sizeof(*cur));
+	for (unsigned int i = 0; i < nr; i++) {
+		const struct ddir_stats *ds = &w[i].stats->dir[d];
 
 		if (w[i].job_index != job)
 			continue;
@@ -68,14 +93,7 @@ static void sum_job(struct series_collector *c, const struct worker *w, unsigned
 		cur->lat_ns += ds->lat.mean * (double)ds->lat.n;
 		cur->lat_n += ds->lat.n;
 		hist_merge(&cur->clat, &ds->clat_h);
-		if (st->start_ns && (!*start || st->start_ns < *start))
-			*start = st->start_ns;
-		running |= !st->done;
-		if (st->end_ns > *end)
-			*end = st->end_ns;
 	}
-	if (running)
-		*end = 0;
 }
 
 /* The interval from @j->last_ns to @end in direction @d: c->cur less
@@ -114,31 +132,36 @@ static bool interval_over(const struct series_collector *c, const struct series_
 	return !j->runtime_ns || now + c->interval_ns / 10 < j->origin_ns + j->runtime_ns;
 }
 
-/* Job @job's intervals that end by @now (all of them when @final). */
+/* Job @job's intervals that end by @now (all of them when @final).  The
+ * job's state is taken once, so that its directions close alike. */
 static int tick_job(struct series_collector *c, const struct worker *w, unsigned int nr,
 		    unsigned int job, uint64_t now, bool final)
 {
 	struct series_job *j = &c->jobs[job];
-	uint64_t end = now, start, done_at = 0;
+	uint64_t end = now, start, done_at;
 	int ret = 0;
 
-	for (int d = 0; d < DDIR_COUNT && !ret && !j->closed; d++) {
+	if (j->closed)
+		return 0;
+	done_at = job_span(w, nr, job, &start);
+	if (!j->origin_ns && start) {
+		j->origin_ns = j->last_ns = start;
+		j->next_ns = start + c->interval_ns;
+	}
+	if (!j->origin_ns || (!final && !done_at && !interval_over(c, j, now)))
+		return 0;
+	/* a finished job's last interval ends with its measurement, also
+	 * when that was after @now was taken */
+	if (done_at)
+		end = done_at;
+	for (int d = 0; d < DDIR_COUNT && !ret; d++) {
 		if (!j->dir[d])
 			continue;
-		sum_job(c, w, nr, job, d, &start, &done_at);
-		if (!j->origin_ns && start) {
-			j->origin_ns = j->last_ns = start;
-			j->next_ns = start + c->interval_ns;
-		}
-		if (!j->origin_ns || (!final && !done_at && !interval_over(c, j, now)))
-			return 0;
-		/* a finished job's last interval ends with its measurement */
-		if (done_at && done_at < end)
-			end = done_at;
+		sum_job(c, w, nr, job, d);
 		if (end > j->last_ns)
 			ret = close_interval(c, j, d, end);
 	}
-	if (ret || !j->origin_ns || j->closed)
+	if (ret)
 		return ret;
 	if (end > j->last_ns)
 		j->last_ns = end;
