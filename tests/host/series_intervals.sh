@@ -41,22 +41,11 @@ check "the first interval starts at the start of measurement ($first)" [ "$first
 # --steady's figures, by the rule written again here: from the first
 # window of 5 intervals whose IOPS is within 5% of the rest's
 steady_ok() {
-	python3 - "$1" <<'PY'
+	PYTHONPATH=tests/lib python3 - "$1" <<'PY'
 import json, sys
+from series_rule import steady_iops
 doc = json.load(open(sys.argv[1]))
-def mean(s, a, b):
-    ns = sum(s["dur_ns"][a:b])
-    return sum(s["ios"][a:b]) * 1e9 / ns if ns else 0
-def start(s):
-    n = len(s["ios"])
-    if n < 10:
-        return 0
-    for i in range(0, n - 4):
-        rest = mean(s, i, n)
-        if rest > 0 and abs(mean(s, i, i + 5) - rest) <= rest * 0.05:
-            return i
-    return 0
-want = sum(mean(s, start(s), len(s["ios"])) for s in doc["iodig"]["series"])
+want = steady_iops(doc["iodig"]["series"])
 got = doc["iodig"]["repeats"]["runs"][0]["figures"]["steady_iops"]
 print("steady_iops", got, "by the rule", want)
 sys.exit(0 if want > 0 and abs(got - want) <= 1e-6 * want else 1)
