@@ -30,7 +30,7 @@ run "$LOOP" "$TMP/loop.json"
 run "$LOOP" "$TMP/loop2.json"
 
 check "trace file has 3 repeats" [ "$(jqr '.iodig.repeats.count' "$TMP/zram.json")" = 3 ]
-check "trace version 1.2" [ "$(jqr '.iodig_trace_version' "$TMP/zram.json")" = 1.2 ]
+check "trace version 1.3" [ "$(jqr '.iodig_trace_version' "$TMP/zram.json")" = 1.3 ]
 check "environment names the zram device" \
 	[ "$(jqr '.iodig.environment.devices[0].name' "$TMP/zram.json")" = "zram$ZRAM" ]
 check "text report has the repeat summary" grep -q "^Repeats: 3 of 3" "$TMP/zram.json.txt"

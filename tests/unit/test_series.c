@@ -203,6 +203,23 @@ static void test_old_files(void)
 	}
 }
 
+/* A real --repeat=2 run's file (a fuzzing seed): each run's series. */
+static void test_real_repeats(void)
+{
+	struct tracefile *tf = NULL;
+	struct errbuf err = { "" };
+	size_t per_repeat[2] = { 0, 0 };
+
+	CHECK_MSG(tracefile_load("tests/fuzz/seeds/tracefile/series_repeats_v1_3.json", &tf, &err) == 0,
+		  "%s", err.msg);
+	for (size_t i = 0; tf && i < tf->series.n; i++)
+		if (tf->series.s[i].repeat < 2)
+			per_repeat[tf->series.s[i].repeat]++;
+	CHECK(tf && tf->minor == 3 && tf->nr_repeats == 2 && tf->series.n == 4);
+	CHECK_MSG(per_repeat[0] == 2 && per_repeat[1] == 2, "%zu, %zu", per_repeat[0], per_repeat[1]);
+	tracefile_free(tf);
+}
+
 static void test_chart(void)
 {
 	struct series_point p[3] = {
@@ -243,6 +260,7 @@ int main(void)
 	test_read_repeats();
 	test_read_last_repeat();
 	test_old_files();
+	test_real_repeats();
 	test_chart();
 	return CHECK_DONE();
 }
