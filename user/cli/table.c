@@ -229,11 +229,12 @@ const struct cli_option cli_options[] = {
 	  .kind = ARG_TIME, FIELD(repeat.delay_ns) },
 	{ .name = "interval", .cmds = IN(CMD_RUN) | IN(CMD_AB), .arg = "MS",
 	  .help = "length of the intervals of the latency-over-time series the trace "
-		  "file keeps (IOPS, bandwidth, clat p50/p99, lat mean per job and "
+		  "file keeps (IOPS, bandwidth, clat p50/p99, lat mean per repeat, job and "
 		  "direction; default " STR(SERIES_DEFAULT_INTERVAL_MS) ")",
 	  .kind = ARG_MS, FIELD(run.interval_ms), .min = 10, .max = 60000 },
 	{ .name = "svg", .cmds = IN(CMD_RUN), .arg = "DIR",
-	  .help = "flame graphs (on-CPU, off-CPU), latency plot and latency over time into DIR",
+	  .help = "flame graphs (on-CPU, off-CPU), latency plot and latency over time "
+		  "(each repeat: the last bold, earlier ones thin) into DIR",
 	  .kind = ARG_STRING, FIELD(svg_dir), .complete = COMPLETE_DIR },
 	{ .name = "steady", .cmds = IN(CMD_RUN),
 	  .help = "also report IOPS, bandwidth and lat avg of the steady state (figures "
@@ -322,8 +323,8 @@ const struct cli_option cli_options[] = {
 	  .kind = ARG_CUSTOM, .parse = parse_diff_format, FIELD(diff.format),
 	  .values = "text json md", .complete = COMPLETE_WORD },
 	{ .name = "svg", .cmds = IN(CMD_DIFF) | IN(CMD_AB), .arg = "DIR",
-	  .help = "differential flame graphs (B against A) and the latency plot "
-		  "of every file into DIR",
+	  .help = "differential flame graphs (B against A), the latency plot and "
+		  "latency over time (each repeat) of every file into DIR",
 	  .kind = ARG_STRING, FIELD(diff.svg_dir), .complete = COMPLETE_DIR },
 	{ .name = "steady", .cmds = IN(CMD_DIFF) | IN(CMD_AB),
 	  .help = "with --svg: mark as left out (ab: also compare the steady state's "
