@@ -15,6 +15,7 @@ VERIFY_SIZE=${VERIFY_SIZE:-256m} # the verify row: bytes written, then read back
 RATE=${RATE:-5000}             # the rate_iops row: I/Os a second
 ROW_MATCH=${ROW_MATCH:-.}      # only the rows whose label matches this regex
 SECTIONS=${SECTIONS:-fio overhead startup}
+VERBOSE=${VERBOSE:-0}          # 1: each pair's figures, on stderr
 [ "$(id -u)" -eq 0 ] || { echo "bench needs root (loop devices)"; exit 1; }
 command -v fio >/dev/null || { echo "bench needs fio (make deps)"; exit 1; }
 
@@ -78,6 +79,11 @@ compare() {
 			return 1
 		fi
 	done
+	if [ "$VERBOSE" = 1 ]; then # each pair: iodig's and fio's IOPS, then ns/IO
+		paste -d' ' "$TMP/iodig.txt" "$TMP/fio.txt" |
+			awk '{ printf "   pair %d: IOPS %.0f %.0f (%.3f), ns/IO %.0f %.0f (%.3f)\n",
+				NR, $1, $5, $1 / $5, $2, $6, $2 / $6 }' >&2
+	fi
 	ii=$(med_col 1 "$TMP/iodig.txt"); fi_=$(med_col 1 "$TMP/fio.txt")
 	ic=$(med_col 2 "$TMP/iodig.txt"); fc=$(med_col 2 "$TMP/fio.txt")
 	iops_ratio=$(printf '%.3f' "$(ratio "$ii" "$fi_")")
