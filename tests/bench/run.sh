@@ -69,9 +69,10 @@ compare() {
 	args=(--name=bench --filename="$LOOP" --direct=1 $extra)
 	: >"$TMP/iodig.txt"; : >"$TMP/fio.txt"
 	for _ in $(seq "$PAIRS"); do
-		"$IODIG" run --no-probes --output-format=json "${args[@]}" >"$TMP/i.json"
+		# in TMP: both save a verify job's state file where they run
+		(cd "$TMP" && "$IODIG" run --no-probes --output-format=json "${args[@]}") >"$TMP/i.json"
 		figures "$TMP/i.json" >>"$TMP/iodig.txt"
-		fio --output-format=json "${args[@]}" >"$TMP/f.json"
+		(cd "$TMP" && fio --output-format=json "${args[@]}") >"$TMP/f.json"
 		figures "$TMP/f.json" >>"$TMP/fio.txt"
 		if [[ $extra != *time_based* ]] && [ "$(counts "$TMP/iodig.txt")" != "$(counts "$TMP/fio.txt")" ]; then
 			echo "$label: reads and writes differ: iodig $(counts "$TMP/iodig.txt")," \
