@@ -3,13 +3,19 @@
 # runs, medians over PAIRS pairs (a shared machine is noisy: the same job
 # varies widely run to run, so only alternating pairs and medians mean
 # anything).
-# Prints IOPS and CPU time per I/O for each and the iodig/fio ratios.
+# Prints IOPS and CPU time per I/O for each and the iodig/fio ratios, for
+# each job of ROWS below, then runs overhead.sh and startup.sh.
 set -eu
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-build}
 IODIG=${IODIG:-$PWD/$OUT/iodig}
 PAIRS=${PAIRS:-7}
 RUNTIME=${RUNTIME:-3}
+VERIFY_SIZE=${VERIFY_SIZE:-256m} # the verify row: bytes written, then read back
+RATE=${RATE:-5000}             # the rate_iops row: I/Os a second
+ROW_MATCH=${ROW_MATCH:-.}      # only the rows whose label matches this regex
+SECTIONS=${SECTIONS:-fio overhead startup}
+VERBOSE=${VERBOSE:-0}          # 1: each pair's figures, on stderr
 [ "$(id -u)" -eq 0 ] || { echo "bench needs root (loop devices)"; exit 1; }
 command -v fio >/dev/null || { echo "bench needs fio (make deps)"; exit 1; }
 
@@ -24,41 +30,96 @@ dd if=/dev/urandom of="$LOOP" bs=1M count=1024 oflag=direct status=none
 
 median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 
-# prints "iops cpu_ns_per_io" of one run's fio-format JSON
+# The jobs, one a line: "label | fio arguments" (after --name, --filename
+# and --direct=1).  TIMED rows run RUNTIME seconds; the verify row is
+# sized instead (a time_based job would spend its runtime writing and never
+# verify), so both tools write VERIFY_SIZE and read it all back checking
+# every block's crc32c, and must report the same I/O counts.  A rate_iops
+# row runs below the device's limit: both must reach RATE (a note says
+# when one did not), and only the CPU per I/O compares.
+TIMED="--runtime=$RUNTIME --time_based"
+ROWS="
+randread io_uring qd32   | --rw=randread --bs=4k --ioengine=io_uring --iodepth=32 $TIMED
+randread libaio qd32     | --rw=randread --bs=4k --ioengine=libaio --iodepth=32 $TIMED
+randread psync qd1       | --rw=randread --bs=4k --ioengine=psync --iodepth=1 $TIMED
+randwrite+verify=crc32c  | --rw=randwrite --bs=4k --ioengine=io_uring --iodepth=32 --verify=crc32c --size=$VERIFY_SIZE
+bssplit randread         | --rw=randread --bssplit=4k/50:64k/30:256k/20 --ioengine=io_uring --iodepth=32 $TIMED
+rate_iops=$RATE randread | --rw=randread --bs=4k --ioengine=io_uring --iodepth=32 --rate_iops=$RATE $TIMED
+"
+
+# "iops cpu_ns_per_io reads writes" of one run's fio-format JSON.  Both
+# directions count (a verify job's reads are its verify phase), and IOPS is
+# I/Os over the job's runtime: fio gives a verify phase's reads no iops of
+# their own when it interleaves them.
 figures() {
-	jq -r '.jobs[0] as $j | ($j.read.iops) as $iops
-	       | ($j.job_runtime / 1000) as $secs
-	       | (($j.usr_cpu + $j.sys_cpu) / 100 * $secs * 1e9 / ([$j.read.total_ios,1]|max)) as $cpu
-	       | "\($iops) \($cpu)"' "$1"
+	jq -r '.jobs[0] as $j | ($j.job_runtime / 1000) as $secs
+	       | ($j.read.total_ios + $j.write.total_ios) as $ios
+	       | (($j.usr_cpu + $j.sys_cpu) / 100 * $secs * 1e9 / ([$ios,1]|max)) as $cpu
+	       | "\($ios / ([$secs,0.001]|max)) \($cpu) \($j.read.total_ios) \($j.write.total_ios)"' "$1"
+}
+med_col() { cut -d' ' -f"$1" "$2" | median; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { print (b > 0) ? a / b : 0 }'; }
+
+counts() { tail -1 "$1" | cut -d' ' -f3-; } # "reads writes" of the last run
+
+# compare LABEL FIO-ARGS: one table row from PAIRS alternating pairs
+compare() {
+	local label=$1 extra=$2 args ii fi_ ic fc iops_ratio
+	# shellcheck disable=SC2206
+	args=(--name=bench --filename="$LOOP" --direct=1 $extra)
+	: >"$TMP/iodig.txt"; : >"$TMP/fio.txt"
+	for _ in $(seq "$PAIRS"); do
+		# in TMP: both save a verify job's state file where they run
+		(cd "$TMP" && "$IODIG" run --no-probes --output-format=json "${args[@]}") >"$TMP/i.json"
+		figures "$TMP/i.json" >>"$TMP/iodig.txt"
+		(cd "$TMP" && fio --output-format=json "${args[@]}") >"$TMP/f.json"
+		figures "$TMP/f.json" >>"$TMP/fio.txt"
+		if [[ $extra != *time_based* ]] && [ "$(counts "$TMP/iodig.txt")" != "$(counts "$TMP/fio.txt")" ]; then
+			echo "$label: reads and writes differ: iodig $(counts "$TMP/iodig.txt")," \
+				"fio $(counts "$TMP/fio.txt")" >&2
+			return 1
+		fi
+	done
+	if [ "$VERBOSE" = 1 ]; then # each pair: iodig's and fio's IOPS, then ns/IO
+		paste -d' ' "$TMP/iodig.txt" "$TMP/fio.txt" |
+			awk '{ printf "   pair %d: IOPS %.0f %.0f (%.3f), ns/IO %.0f %.0f (%.3f)\n",
+				NR, $1, $5, $1 / $5, $2, $6, $2 / $6 }' >&2
+	fi
+	ii=$(med_col 1 "$TMP/iodig.txt"); fi_=$(med_col 1 "$TMP/fio.txt")
+	ic=$(med_col 2 "$TMP/iodig.txt"); fc=$(med_col 2 "$TMP/fio.txt")
+	iops_ratio=$(printf '%.3f' "$(ratio "$ii" "$fi_")")
+	if [[ $extra == *rate_iops* ]]; then
+		iops_ratio=-
+		awk -v a="$ii" -v b="$fi_" -v r="$RATE" 'BEGIN { exit !(a < 0.95 * r || b < 0.95 * r) }' &&
+			echo "$label: a tool stayed below $RATE IOPS: lower RATE" >&2
+	fi
+	printf '%-24s %12.0f %12.0f %8s %14.0f %14.0f %8.3f\n' "$label" \
+		"$ii" "$fi_" "$iops_ratio" "$ic" "$fc" "$(ratio "$ic" "$fc")"
 }
 
-printf '%-22s %12s %12s %8s %14s %14s %8s\n' job "iodig IOPS" "fio IOPS" ratio \
+if [[ $SECTIONS == *fio* ]]; then
+printf '%-24s %12s %12s %8s %14s %14s %8s\n' job "iodig IOPS" "fio IOPS" ratio \
 	"iodig ns/IO" "fio ns/IO" "cpu ratio"
-for spec in "io_uring 32" "libaio 32" "psync 1"; do
-	set -- $spec
-	engine=$1 depth=$2
-	args=(--name=bench --filename="$LOOP" --rw=randread --bs=4k --direct=1
-	      --ioengine="$engine" --iodepth="$depth" --runtime="$RUNTIME" --time_based)
-	: >"$TMP/iodig.txt"; : >"$TMP/fio.txt"
-	for i in $(seq "$PAIRS"); do
-		"$IODIG" run --no-probes --output-format=json "${args[@]}" >"$TMP/i.json"
-		figures "$TMP/i.json" >>"$TMP/iodig.txt"
-		fio --output-format=json "${args[@]}" >"$TMP/f.json"
-		figures "$TMP/f.json" >>"$TMP/fio.txt"
-	done
-	ii=$(cut -d' ' -f1 "$TMP/iodig.txt" | median); fi=$(cut -d' ' -f1 "$TMP/fio.txt" | median)
-	ic=$(cut -d' ' -f2 "$TMP/iodig.txt" | median); fc=$(cut -d' ' -f2 "$TMP/fio.txt" | median)
-	printf '%-22s %12.0f %12.0f %8.3f %14.0f %14.0f %8.3f\n' "randread $engine qd$depth" \
-		"$ii" "$fi" "$(echo "$ii $fi" | awk '{print $1/$2}')" "$ic" "$fc" \
-		"$(echo "$ic $fc" | awk '{print ($2 > 0) ? $1/$2 : 0}')"
-done
-echo "(medians of $PAIRS alternating pairs, ${RUNTIME}s each, 4k randread direct on a tmpfs-backed loop device)"
+while IFS='|' read -r label extra; do
+	label=$(sed 's/ *$//' <<<"$label")
+	[[ -n $label && $label =~ $ROW_MATCH ]] || continue
+	compare "$label" "$extra"
+done <<<"$ROWS"
+echo "(medians of $PAIRS alternating pairs, direct I/O on a tmpfs-backed loop device;"
+echo " timed rows ${RUNTIME}s, the verify row writes and verifies $VERIFY_SIZE; IOPS = reads +"
+echo " writes over the job's runtime, ns/IO = usr + sys CPU over them; the rate_iops row"
+echo " shows the rate each reached, not a ratio: below the device's limit only CPU compares)"
+fi
 
 # What the probes cost: BPF time per I/O and IOPS traced/untraced, beside
 # biolatency and bpftrace.
-echo
-OUT=$OUT IODIG=$IODIG PAIRS=$PAIRS RUNTIME=$RUNTIME tests/bench/overhead.sh
+if [[ $SECTIONS == *overhead* ]]; then
+	echo
+	OUT=$OUT IODIG=$IODIG PAIRS=$PAIRS RUNTIME=$RUNTIME tests/bench/overhead.sh
+fi
 
 # How long iodig takes around the I/O: start-up and finish, beside fio.
-echo
-OUT=$OUT IODIG=$IODIG PAIRS=$PAIRS tests/bench/startup.sh
+if [[ $SECTIONS == *startup* ]]; then
+	echo
+	OUT=$OUT IODIG=$IODIG PAIRS=$PAIRS tests/bench/startup.sh
+fi

@@ -2,19 +2,26 @@
 source tests/host/lib.sh
 command -v fio >/dev/null || skip "needs fio"
 
+# without_times LOG: an iolog with each I/O line's leading time cut
+without_times() { sed -E '2,$s/^[0-9]+ //' "$1"; }
+# same_log A B: two iologs, both written, equal line for line without times
+same_log() { [ -s "$1" ] && [ -s "$2" ] && cmp -s <(without_times "$1") <(without_times "$2"); }
+
 # both CASE JOB-ARGS...: each tool writes CASE's log in its own empty
 # directory; the logs must match line for line without their times.
 both() {
-	local name=$1; shift
+	local name=$1 rc=0; shift
+	local i=$TMP/$name/i/trace f=$TMP/$name/f/trace
 	mkdir -p "$TMP/$name/i" "$TMP/$name/f"
 	(cd "$TMP/$name/i" && "$IODIG" run --no-probes --no-save --output-format=json \
-		--write_iolog=trace "$@" >/dev/null 2>../i.err)
-	check "$name: iodig ran ($(head -c 300 "$TMP/$name/i.err"))" [ $? = 0 ]
-	(cd "$TMP/$name/f" && fio --output-format=json --write_iolog=trace "$@" >/dev/null 2>&1)
-	strip() { sed -E '2,$s/^[0-9]+ //' "$1" 2>/dev/null; }
-	check "$name: the same log as fio's: $(diff <(strip "$TMP/$name/i/trace") <(strip "$TMP/$name/f/trace") | head -5)" \
-		[ -s "$TMP/$name/f/trace" ] && cmp -s <(strip "$TMP/$name/i/trace") <(strip "$TMP/$name/f/trace")
-	check "$name: times never go back" awk 'NR > 1 && $1 < last { exit 1 } NR > 1 { last = $1 }' "$TMP/$name/i/trace"
+		--write_iolog=trace "$@" >/dev/null 2>../i.err) || rc=$?
+	check "$name: iodig ran (exit $rc: $(head -c 300 "$TMP/$name/i.err"))" [ $rc = 0 ]
+	rc=0
+	(cd "$TMP/$name/f" && fio --output-format=json --write_iolog=trace "$@" >/dev/null 2>&1) || rc=$?
+	check "$name: fio ran (exit $rc)" [ $rc = 0 ]
+	check "$name: the same log as fio's: $(diff <(without_times "$i" 2>&1) <(without_times "$f" 2>&1) | head -5)" \
+		same_log "$i" "$f"
+	check "$name: times never go back" awk 'NR > 1 && $1 < last { exit 1 } NR > 1 { last = $1 }' "$i"
 }
 
 both randwrite --name=w --filename=f --size=256k --bs=16k --rw=randwrite
@@ -23,8 +30,9 @@ both bssplit --name=b --filename=f --size=512k --bssplit=4k/50:16k/50 --rw=randr
 both verify --name=v --filename=f --size=128k --bs=8k --rw=write --verify=crc32c
 
 # fio: "read iolog overrides write_iolog": the replay writes no log
+rc=0
 (cd "$TMP/randwrite/i" && "$IODIG" run --no-probes --no-save --name=x --read_iolog=trace \
-	--write_iolog=again >/dev/null 2>../r.err)
-check "read_iolog: replayed ($(head -c 300 "$TMP/randwrite/r.err"))" [ $? = 0 ]
+	--write_iolog=again >/dev/null 2>../r.err) || rc=$?
+check "read_iolog: replayed (exit $rc: $(head -c 300 "$TMP/randwrite/r.err"))" [ $rc = 0 ]
 check "read_iolog overrides write_iolog" [ ! -e "$TMP/randwrite/i/again" ]
 done_testing

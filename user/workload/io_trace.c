@@ -56,6 +56,14 @@ void io_trace_io(struct io_trace *t, const struct worker *w, const struct io_uni
 		(unsigned long long)u->offset, u->len);
 }
 
+void io_trace_reopen(struct io_trace *t, const struct worker *w)
+{
+	if (!t->mem)
+		return;
+	log_files(t, w, "close");
+	log_files(t, w, "open");
+}
+
 int io_trace_finish(struct io_trace *t, const struct worker *w, struct errbuf *err)
 {
 	int ret;

@@ -31,6 +31,10 @@ struct io_trace {
 int io_trace_open(struct io_trace *t, const struct worker *w, struct errbuf *err);
 /* One I/O handed to the engine. */
 void io_trace_io(struct io_trace *t, const struct worker *w, const struct io_unit *u);
+/* The write phase is done and the verify phase begins: fio closes each
+ * file when the job's I/O is done with it and opens it again for its
+ * first verify read, and its log says so. */
+void io_trace_reopen(struct io_trace *t, const struct worker *w);
 /* Closes the files in the log and writes it; 0 or -errno with the file
  * named in @err.  Frees it either way. */
 int io_trace_finish(struct io_trace *t, const struct worker *w, struct errbuf *err);

@@ -92,7 +92,8 @@ static int dry_run(struct io_loop *lp)
 
 /* The job's I/O, then with do_verify the read back of what it wrote
  * (fio's do_io then do_verify), within the same runtime; fio reopens the
- * files for each, so each starts with invalidate's cache drop. */
+ * files for each, so each starts with invalidate's cache drop (iodig keeps
+ * its fds open; the write_iolog shows fio's close and open). */
 static int run_phases(struct io_loop *lp)
 {
 	const struct job *job = lp->w->job;
@@ -107,6 +108,10 @@ static int run_phases(struct io_loop *lp)
 	if (ret || !lp->verify || !writes || !job->do_verify || worker_stopped(lp->w))
 		return ret;
 	lp->verify_phase = true;
+	/* A write phase cut by the runtime leaves its files open and the
+	 * verify phase no time. */
+	if (!lp->deadline_ns || now_ns() < lp->deadline_ns)
+		io_trace_reopen(&lp->trace, lp->w);
 	worker_invalidate_cache(lp->w);
 	return io_loop_run(lp);
 }
