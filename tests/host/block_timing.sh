@@ -10,7 +10,8 @@ run() {
 		--name=timing --filename="$LOOP" --rw=randread --bs=4k --direct=1 \
 		--ioengine=io_uring --iodepth=32 --runtime=2 --time_based \
 		>"$TMP/$name" 2>"$TMP/$name.err"
-	check "$name: exit 0 ($(head -c 200 "$TMP/$name.err"))" [ $? -eq 0 ]
+	rc=$?
+	check "$name: exit 0 ($(head -c 200 "$TMP/$name.err"))" [ "$rc" -eq 0 ]
 	split_report "$TMP/$name"
 }
 q() { jqr "$2" "$TMP/$1.json"; }

@@ -12,7 +12,8 @@ run() { # run NAME OPTIONS...: the report in $TMP/NAME.{txt,json}, trace in $TMP
 	local name=$1; shift
 	"$IODIG" run --name="$name" --filename="$LOOP" --runtime=2 --time_based --no-progress \
 		--output-format=normal,json --save="$TMP/$name.trace" "$@" >"$TMP/$name" 2>"$TMP/$name.err"
-	check "$name: exit 0 ($(head -c 200 "$TMP/$name.err"))" [ $? -eq 0 ]
+	rc=$?
+	check "$name: exit 0 ($(head -c 200 "$TMP/$name.err"))" [ "$rc" -eq 0 ]
 	split_report "$TMP/$name"
 }
 

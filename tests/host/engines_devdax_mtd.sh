@@ -28,7 +28,8 @@ fi
 # Options, as fio defines them.
 "$IODIG" run --parse-only --name=t --ioengine=mtd --filename=/dev/mtd0 --rw=read \
 	--skip_bad=1 >"$TMP/out" 2>"$TMP/err"
-check "mtd takes skip_bad: $(head -c 160 "$TMP/err")" [ $? -eq 0 ]
+rc=$?
+check "mtd takes skip_bad: $(head -c 160 "$TMP/err")" [ "$rc" -eq 0 ]
 refused "skip_bad is mtd's" "skip_bad" --ioengine=psync --filename="$LOOP" --skip_bad=1
 refused "dev-dax with direct=1" "direct=1 opens the device with O_DIRECT" \
 	--ioengine=dev-dax --filename=/dev/null --rw=read --direct=1

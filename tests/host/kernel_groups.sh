@@ -6,7 +6,8 @@ make_loop 256 || skip "cannot create a loop device"
 
 "$IODIG" run jobs/gup-libaio.fio --runtime=1 --target="$LOOP" --no-progress \
 	--output-format=normal,json --save="$TMP/trace.json" >"$TMP/out" 2>"$TMP/err"
-check "exit 0 ($(head -c 200 "$TMP/err"))" [ $? -eq 0 ]
+rc=$?
+check "exit 0 ($(head -c 200 "$TMP/err"))" [ "$rc" -eq 0 ]
 split_report "$TMP/out"
 for fam in block sched; do
 	state=$(jqr --arg f "$fam" '.iodig.kernel.probes[]? | select(.family == $f) | .state' "$TMP/out.json")
@@ -59,7 +60,8 @@ check "trace: definition of kernel.switches_per_io" \
 # diff against a copy: group by group, nothing changed
 cp "$TMP/trace.json" "$TMP/copy.json"
 "$IODIG" diff --format=json "$TMP/trace.json" "$TMP/copy.json" >"$TMP/diff.json" 2>"$TMP/diff.err"
-check "diff exit 0 ($(head -c 200 "$TMP/diff.err"))" [ $? -eq 0 ]
+rc=$?
+check "diff exit 0 ($(head -c 200 "$TMP/diff.err"))" [ "$rc" -eq 0 ]
 check "diff: sections of group 0 and group 1" \
 	[ "$(jqr '[.rows[].section | select(test("^group [01] \\(gup-[0-9]+jobs?\\) kernel$"))] | unique | length' "$TMP/diff.json")" = 2 ]
 check "diff: group 1's sched switches compared" \

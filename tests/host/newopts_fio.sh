@@ -11,7 +11,8 @@ offsets() {
 	done
 	(cd "$TMP/$name/i" && "$IODIG" run --no-probes --no-save --output=/dev/null \
 		--name=p --filename=pf --write_iolog=trace "$@" >/dev/null 2>../i.err)
-	check "$name: iodig ran ($(head -c 300 "$TMP/$name/i.err"))" [ $? = 0 ]
+	rc=$?
+	check "$name: iodig ran ($(head -c 300 "$TMP/$name/i.err"))" [ "$rc" = 0 ]
 	(cd "$TMP/$name/f" && fio --output=/dev/null --name=p --filename=pf \
 		--write_iolog=trace "$@" >/dev/null 2>&1)
 	strip() { sed -E '2,$s/^[0-9]+ //' "$1" 2>/dev/null; }

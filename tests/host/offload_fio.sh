@@ -17,7 +17,8 @@ fio_json() { # fio_json OUT ARGS...: fio's JSON report or nothing
 	[ -s "$out" ] && jq -e '.jobs[0].read.total_ios > 0' "$out" >/dev/null
 }
 "$IODIG" run --no-probes --no-save "${JOB[@]}" --io_submit_mode=offload >"$TMP/i.json" 2>"$TMP/i.err"
-check "iodig offload runs: $(head -c 300 "$TMP/i.err")" [ $? -eq 0 ]
+rc=$?
+check "iodig offload runs: $(head -c 300 "$TMP/i.err")" [ "$rc" -eq 0 ]
 fio_json "$TMP/f.json" "${JOB[@]}" --io_submit_mode=offload || {
 	echo "note: fio's offload gave no report; comparing with fio inline"
 	fio_json "$TMP/f.json" "${JOB[@]}"
@@ -31,7 +32,7 @@ tids() { # tids MODE: iodig's threads that issued at least 256 of the job's 2048
 	# (iodig's own look at the device before the run is a few bios of
 	# another thread); tracefs is mounted in a namespace of its own
 	unshare -m sh -c "mount -t tracefs none /sys/kernel/tracing && bpftrace -q -e \
-		'tracepoint:block:block_bio_queue /comm == \"iodig\"/ { @[tid] = count(); }' \
+		'tracepoint:block:block_bio_queue /pid == cpid/ { @[tid] = count(); }' \
 		-c '$IODIG run --no-probes --no-save ${JOB[*]} --io_submit_mode=$1'" 2>/dev/null |
 		awk -F': ' '/^@\[/ && $2 >= 256' | wc -l
 }

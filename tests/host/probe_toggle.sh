@@ -7,7 +7,8 @@ make_loop 256 || skip "no loop device"
 	--name=toggle --filename="$LOOP" --rw=randread --bs=4k --direct=1 \
 	--ioengine=io_uring --iodepth=32 --runtime=4 --time_based \
 	>"$TMP/out" 2>"$TMP/err"
-check "exit 0 ($(head -c 200 "$TMP/err"))" [ $? -eq 0 ]
+rc=$?
+check "exit 0 ($(head -c 200 "$TMP/err"))" [ "$rc" -eq 0 ]
 split_report "$TMP/out"
 q() { jqr "$1" "$TMP/out.json"; }
 T=.iodig.probe_toggle

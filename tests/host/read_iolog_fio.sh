@@ -19,7 +19,8 @@ replay() {
 	mkdir -p "$TMP/$name/i" "$TMP/$name/f"
 	(cd "$TMP/$name/i" && "$IODIG" run "${RUN[@]}" --output-format=json --name=r \
 		--read_iolog="$log" --write_lat_log=lat --log_offset=1 "$@" >out.json 2>err)
-	check "$name: iodig replayed ($(head -c 300 "$TMP/$name/i/err"))" [ $? = 0 ]
+	rc=$?
+	check "$name: iodig replayed ($(head -c 300 "$TMP/$name/i/err"))" [ "$rc" = 0 ]
 	(cd "$TMP/$name/f" && fio --output-format=json --name=r --read_iolog="$log" \
 		--write_lat_log=lat --log_offset=1 "$@" >out.json 2>err)
 	local ic fc

@@ -14,7 +14,8 @@ LFSR=(--random_generator=lfsr --norandommap=1 --write_iolog=lfsr)
 check "lfsr cycles written ($(head -c 200 "$TMP/f/err" "$TMP/i/err"))" [ -s "$TMP/f/lfsr" ] && [ -s "$TMP/i/lfsr" ]
 (cd "$TMP/i" && "$IODIG" run --no-probes --no-save --output-format=json "${JOB[@]}" \
 	--sprandom=1 --spr_op=$OP --spr_num_regions=$REGIONS --write_iolog=log >out.json 2>err)
-check "iodig: sprandom ran ($(head -c 300 "$TMP/i/err"))" [ $? = 0 ]
+rc=$?
+check "iodig: sprandom ran ($(head -c 300 "$TMP/i/err"))" [ "$rc" = 0 ]
 
 offsets() { awk '$3 == "write" { print $4 }' "$1"; }
 offsets "$TMP/i/lfsr" >"$TMP/lfsr"

@@ -8,7 +8,8 @@ runtime=3
 	--name=sup --filename="$LOOP" --rw=randread --bs=4k --direct=1 --thread \
 	--ioengine=io_uring --iodepth=32 --runtime=$runtime --time_based \
 	>"$TMP/out.json" 2>"$TMP/err"
-check "exit 0 ($(head -c 200 "$TMP/err"))" [ $? -eq 0 ]
+rc=$?
+check "exit 0 ($(head -c 200 "$TMP/err"))" [ "$rc" -eq 0 ]
 q() { jqr "$1" "$TMP/out.json"; }
 S=.iodig.kernel.sched
 offcpu=$(q "$S.offcpu_ns // 0")

@@ -15,7 +15,8 @@ run() {
 		--name=tags --filename="$LOOP" --rw=randread --bs=4k --direct=1 \
 		--ioengine=libaio --iodepth="$depth" --numjobs=2 --thread=1 \
 		--group_reporting --runtime=2 --time_based >"$TMP/$name" 2>"$TMP/$name.err"
-	check "$name: exit 0 ($(head -c 200 "$TMP/$name.err"))" [ $? -eq 0 ]
+	rc=$?
+	check "$name: exit 0 ($(head -c 200 "$TMP/$name.err"))" [ "$rc" -eq 0 ]
 	split_report "$TMP/$name"
 }
 q() { jqr "$2" "$TMP/$1.json"; }

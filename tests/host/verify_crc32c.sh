@@ -62,7 +62,8 @@ check "bsrange: passes, every kept write read once ($w $r $e $(cat i.err))" \
 # verify_interval and verify_offset: fio reads iodig's layout.
 iodig --name=v --filename="$LOOP" --rw=write --bs=16k --size=1m --verify=sha256 \
 	--verify_interval=4k --verify_offset=1k >/dev/null 2>i.err
-check "interval+offset: iodig passes ($(cat i.err))" [ $? = 0 ]
+rc=$?
+check "interval+offset: iodig passes ($(cat i.err))" [ "$rc" = 0 ]
 fio --name=v --filename="$LOOP" --rw=read --bs=16k --size=1m --verify=sha256 \
 	--verify_interval=4k --verify_offset=1k >f.txt 2>&1
 check "interval+offset: fio verifies iodig's blocks" grep -q 'err= 0' f.txt
@@ -89,7 +90,8 @@ check "fio-verify-state reads it: 256 writes, depth 4" \
 	grep -Pzq 'Depth:\s+4\nNumber IOs:\s+256' s.txt
 iodig --name=sv --filename="$LOOP" --rw=read --bs=4k --size=1m --verify=crc32c \
 	--verify_state_load=1 >/dev/null 2>i.err
-check "verify_state_load: a read job verifies with the state ($(cat i.err))" [ $? = 0 ]
+rc=$?
+check "verify_state_load: a read job verifies with the state ($(cat i.err))" [ "$rc" = 0 ]
 rm -f local-*
 iodig --name=sv --filename="$LOOP" --rw=read --bs=4k --size=1m --verify=crc32c \
 	--verify_state_load=1 >/dev/null 2>i.err
