@@ -1,4 +1,4 @@
-// The diff's story: headline rows, kernel rows ranked by their share of the change in time per I/O (a count beside its time row), "explains ~N% of dlat", unchanged and below --min-change rows folded, iodig's BPF frames in their own row only, a frame enclosing all of slat ranked after the rows that explain, a count per I/O changed by fewer than 10 events per run called small, Mann-Whitney for percentiles, the JSON story, and --fail-on's verdicts.
+// The diff's story: headline rows, kernel rows ranked by their share of the change in time per I/O (a count beside its time row), "explains ~N% of dlat", unchanged and below --min-change rows folded, iodig's BPF frames in their own row only, a sampled function ranked by its own samples (with their counts and Poisson p) and its inclusive rows shown after the rows that explain, as context with no share, a count per I/O changed by fewer than 10 events per run called small, Mann-Whitney for percentiles, the JSON story, and --fail-on's verdicts.
 #include <errno.h>
 #include <json-c/json.h>
 #include <math.h>
@@ -34,6 +34,18 @@ static const double level[NR_KEYS][3] = {
 	{ 10000, 22000, 0.01 }, { 9800, 21700, 0.01 },
 };
 
+/* The samples the sampled rows rest on (the last repeat's): 1,000 in
+ * submission, 10 and 22 ns/IO each; io_submit_sqes's are all its own,
+ * the system call's entry has none. */
+static const char *const sampling[2] = {
+	"\"sampling\": {\"basis_ns_per_io\": 10000, \"submission_stacked\": 1000, \"slat_breakdown\": ["
+	"{\"function\": \"do_syscall_64\", \"samples\": 980, \"self_samples\": 0},"
+	"{\"function\": \"io_submit_sqes\", \"samples\": 300, \"self_samples\": 300}]}",
+	"\"sampling\": {\"basis_ns_per_io\": 22000, \"submission_stacked\": 1000, \"slat_breakdown\": ["
+	"{\"function\": \"do_syscall_64\", \"samples\": 986, \"self_samples\": 0},"
+	"{\"function\": \"io_submit_sqes\", \"samples\": 227, \"self_samples\": 227}]}",
+};
+
 static struct tracefile *side(int b)
 {
 	static const double noise[NR_REP] = { -1.0, -0.5, 0.1, 0.6, 0.8 };
@@ -42,7 +54,7 @@ static struct tracefile *side(int b)
 	for (size_t r = 0; r < NR_REP; r++)
 		for (size_t k = 0; k < NR_KEYS; k++)
 			v[r * NR_KEYS + k] = level[k][b] * (1.0 + level[k][2] * noise[(r + k) % NR_REP]);
-	return sim_file(b ? "b.json" : "a.json", keys, NR_KEYS, v, NR_REP);
+	return sim_file_kernel(b ? "b.json" : "a.json", keys, NR_KEYS, v, NR_REP, sampling[b]);
 }
 
 static const struct diff_row *story(const struct diff *d, size_t i)
@@ -53,7 +65,7 @@ static const struct diff_row *story(const struct diff *d, size_t i)
 static void check_story(const struct diff *d)
 {
 	static const char *const order[] = {
-		"kernel.punt_ns_per_io", "kernel.punt_ratio", "fn|slat|io_submit_sqes|ns_per_io",
+		"kernel.punt_ns_per_io", "kernel.punt_ratio", "fn|slat_self|io_submit_sqes|ns_per_io",
 		"fn|sched|io_wq_worker|ns_per_io", "fn|sched|io_wq_worker|calls_per_io",
 	};
 	const struct diff_row *r;
@@ -66,13 +78,23 @@ static void check_story(const struct diff *d)
 	r = story(d, 0);
 	CHECK_MSG(r && fabs(r->explains_pct - 75.0) < 1.0, "explains %g%%", r ? r->explains_pct : NAN);
 	CHECK(story(d, 1) && story(d, 1)->time_row == (long)d->story[0]);
-	CHECK_MSG(d->nr_story_shown == 6 && d->nr_story == 9, "shown %zu of %zu", d->nr_story_shown,
+	CHECK_MSG(d->nr_story_shown == 7 && d->nr_story == 10, "shown %zu of %zu", d->nr_story_shown,
 		  d->nr_story);
-	/* changed, shown, but after the rows that explain */
+	/* inclusive: changed, shown, but as context after the rows that
+	 * explain, with no share of its own */
 	r = &d->rows[diff_find_row(d, "fn|slat|do_syscall_64|ns_per_io")];
-	CHECK(r->cells[1].sig == SIG_CHANGED);
+	CHECK(r->cells[1].sig == SIG_CHANGED && r->context && isnan(r->explains_pct));
 	for (size_t i = 0; i < 5; i++)
 		CHECK_MSG(story(d, i) != r, "the enclosing frame is story row %zu", i);
+	r = &d->rows[diff_find_row(d, "fn|slat|io_submit_sqes|ns_per_io")];
+	CHECK(r->context && isnan(r->explains_pct) && story(d, 6) == r);
+	/* its own samples: 300 against 227 over 5 repeats at 10 and 22 ns/IO
+	 * each, far outside their Poisson noise */
+	r = story(d, 2);
+	CHECK_MSG(r && fabs(r->cells[0].samples - 1500) < 20 && fabs(r->cells[1].samples - 1136) < 20 &&
+		  r->cells[1].sample_p < 1e-6 && !r->sampling_noise && !r->context,
+		  "self row: %g vs %g samples, p %g", r ? r->cells[0].samples : NAN,
+		  r ? r->cells[1].samples : NAN, r ? r->cells[1].sample_p : NAN);
 	for (size_t i = 0; i < d->nr_story; i++)
 		CHECK_MSG(!strstr(story(d, i)->key, "bpf_") && !strstr(story(d, i)->key, "iodig"),
 			  "iodig's own frame among the kernel's: %s", story(d, i)->key);
@@ -105,7 +127,7 @@ static void check_renderings(const struct diff *d)
 	text = render(d, diff_render_json);
 	j = text ? json_tokener_parse(text) : NULL;
 	CHECK(j && json_object_object_get_ex(json_object_object_get(j, "story"), "kernel", &k) &&
-	      json_object_array_length(k) == 6);
+	      json_object_array_length(k) == 7);
 	k = k ? json_object_array_get_idx(k, 0) : NULL;
 	CHECK(k && !strcmp(json_object_get_string(json_object_object_get(k, "key")), "kernel.punt_ns_per_io") &&
 	      fabs(json_object_get_double(json_object_object_get(k, "explains_pct_of_lat_change")) - 75.0) < 1.0);
