@@ -22,7 +22,8 @@ static const char sim_defs[] =
 	"{\"key\": \"kernel.faults_per_io\", \"kind\": \"kernel\", \"label\": \"user faults per I/O\", \"unit\": \"\", \"better\": \"lower\"},"
 	"{\"key\": \"fn|slat|*|ns_per_io\", \"kind\": \"function\", \"label\": \"slat (sampled)\", \"measure\": \"time/IO\", \"unit\": \"ns/IO\", \"better\": \"lower\"},"
 	"{\"key\": \"fn|sched|*|calls_per_io\", \"kind\": \"function\", \"label\": \"blocks in\", \"measure\": \"switches/IO\", \"unit\": \"calls/IO\", \"better\": \"lower\"},"
-	"{\"key\": \"fn|sched|*|ns_per_io\", \"kind\": \"function\", \"label\": \"blocks in\", \"measure\": \"off-CPU time/IO\", \"unit\": \"ns/IO\", \"better\": \"lower\"}";
+	"{\"key\": \"fn|sched|*|ns_per_io\", \"kind\": \"function\", \"label\": \"blocks in\", \"measure\": \"off-CPU time/IO\", \"unit\": \"ns/IO\", \"better\": \"lower\"},"
+	"{\"key\": \"fn|exact|*|ns_per_io\", \"kind\": \"function\", \"label\": \"exact\", \"measure\": \"time/IO\", \"unit\": \"ns/IO\", \"better\": \"lower\"}";
 
 /* @v[r * nkeys + k]: repeat r's value of @keys[k]; NAN leaves it out.
  * @kernel: the iodig.kernel section's members ("\"sampling\": {...}"), or NULL. */

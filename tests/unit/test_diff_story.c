@@ -189,6 +189,66 @@ static void check_event_floor(void)
 		tracefile_free(tf[i]);
 }
 
+/* The position of row @key in the story, or -1. */
+static long story_pos(const struct diff *d, const char *key)
+{
+	for (size_t i = 0; i < d->nr_story; i++)
+		if (!strcmp(d->rows[d->story[i]].key, key))
+			return (long)i;
+	return -1;
+}
+
+/* A function timed exactly: its sampled rows are context.  A function
+ * seen in 3 samples in B and none in A changed more than the exact
+ * pinning call, but within its Poisson noise: ranked after it. */
+static void check_exact_and_noise(void)
+{
+	static const char *const k[] = {
+		"lat_mean_ns", "slat_mean_ns", "fn|slat|blk_mq_get_tag|ns_per_io",
+		"fn|exact|blk_mq_get_tag|ns_per_io", "fn|slat|rare_fn|ns_per_io",
+		"fn|exact|pin_user_pages_fast|ns_per_io",
+	};
+	static const double lv[2][6] = {
+		{ 50000, 10000, 2000, 1500, NAN, 1000 }, { 60000, 10000, 2000, 1500, 60, 1040 },
+	};
+	static const char *const samp =
+		"\"sampling\": {\"basis_ns_per_io\": 10000, \"submission_stacked\": 100, \"slat_breakdown\": ["
+		"{\"function\": \"blk_mq_get_tag\", \"samples\": 20, \"self_samples\": 10},"
+		"{\"function\": \"rare_fn\", \"samples\": 1, \"self_samples\": 1}]}";
+	static const double noise[NR_REP] = { -1.0, -0.5, 0.1, 0.6, 0.8 };
+	struct diff_opts o = { .alpha = 0.05, .min_change = 2.0 };
+	double v[2][NR_REP * 6];
+	struct errbuf err = { "" };
+	struct tracefile *tf[2];
+	struct diff *d = NULL;
+	const struct diff_row *r;
+	long pin, rare;
+
+	for (int b = 0; b < 2; b++)
+		for (size_t i = 0; i < NR_REP; i++)
+			for (size_t j = 0; j < 6; j++)
+				v[b][i * 6 + j] = lv[b][j] * (1.0 + 0.005 * noise[(i + j) % NR_REP]);
+	tf[0] = sim_file_kernel("a.json", k, 6, v[0], NR_REP, samp);
+	tf[1] = sim_file_kernel("b.json", k, 6, v[1], NR_REP, samp);
+	CHECK_MSG(diff_build(tf, 2, &o, &d, &err) == 0, "%s", err.msg);
+	if (!d)
+		return;
+	r = &d->rows[diff_find_row(d, "fn|slat_self|blk_mq_get_tag|ns_per_io")];
+	CHECK_MSG(r->context && strstr(r->context, "exact"), "self row of a timed function: %s",
+		  r->context ? r->context : "explains");
+	pin = story_pos(d, "fn|exact|pin_user_pages_fast|ns_per_io");
+	rare = story_pos(d, "fn|slat_self|rare_fn|ns_per_io");
+	r = rare >= 0 ? &d->rows[d->story[rare]] : NULL;
+	CHECK_MSG(r && r->sampling_noise && r->cells[1].samples == 3 && r->cells[0].samples == 0 &&
+		  fabs(r->cells[1].sample_p - 0.25) < 1e-9, "rare_fn: %g vs %g samples, p %g",
+		  r ? r->cells[0].samples : NAN, r ? r->cells[1].samples : NAN,
+		  r ? r->cells[1].sample_p : NAN);
+	CHECK_MSG(pin == 0 && rare > pin, "exact pinning row at %ld, rare_fn at %ld", pin, rare);
+	diff_free(d);
+	tracefile_free(tf[0]);
+	tracefile_free(tf[1]);
+}
+
 int main(void)
 {
 	struct tracefile *tf[2] = { side(0), side(1) };
@@ -205,6 +265,7 @@ int main(void)
 	check_renderings(d);
 	diff_free(d);
 	check_event_floor();
+	check_exact_and_noise();
 
 	CHECK(fail_on("lat_mean_ns", &worse) == 0 && worse);
 	CHECK(fail_on("lat avg:20%", &worse) == 0 && worse);     /* +24% */
