@@ -48,9 +48,11 @@ static void check_bounded(const struct ksyms *ks)
 	NAMED(ks, 0xffffffffc0a10110ull, "nvme_exit");
 	NAMED(ks, 0xffffffffc0c00800ull, "bpf_prog_6f2c9c83148e1704_iodig_compl_btf");
 	NAMED(ks, 0xffffffffc0d00010ull, "ftrace_trampoline");
-	/* past _etext and before the module area: nobody's */
+	/* past _etext, inside the kernel image: nobody's */
 	NAMED(ks, 0xffffffff81900000ull, "(none)");
-	NAMED(ks, 0xffffffff82200010ull, "(none)");
+	NAMED(ks, 0xffffffff820ffff0ull, "nvme_core_init");
+	/* above the image, below the first module: a BPF JIT pack */
+	NAMED(ks, 0xffffffffc0000100ull, "[bpf: unlisted]");
 	/* past nvme's 8 KiB: JIT code kallsyms did not list */
 	NAMED(ks, 0xffffffffc0a13000ull, "[bpf: unlisted]");
 	/* null_blk lists no symbols: its text is its own, still unnamed */

@@ -52,7 +52,8 @@ struct ksyms {
 	struct ksym_range *mods;
 	size_t nr_mods, cap_mods;
 	bool mods_known;     /* every module's base was readable */
-	uint64_t area_lo;    /* lowest address of the module/BPF area, 0: unknown */
+	uint64_t area_lo;    /* lowest module or dynamic text, 0: none */
+	uint64_t image_hi;   /* highest symbol of the kernel image */
 };
 
 struct parser {
@@ -332,21 +333,25 @@ static uint64_t sym_addr(const struct ksyms *ks, const char *name)
 	return s ? s->addr : 0;
 }
 
-/* The kernel's text from its symbols; the module/BPF area from the
- * modules, or without them from the dynamic text kallsyms lists. */
+/* The kernel's text from its symbols; where the module/BPF area starts
+ * from the modules, or without them from the dynamic text kallsyms lists;
+ * where the kernel image ends. */
 static void set_bounds(struct ksyms *ks)
 {
 	ks->text = (struct ksym_range){ sym_addr(ks, "_stext"), sym_addr(ks, "_etext") };
 	ks->init = (struct ksym_range){ sym_addr(ks, "_sinittext"), sym_addr(ks, "_einittext") };
 	if (ks->text.lo >= ks->text.hi)
 		ks->text = (struct ksym_range){ 0, 0 };
-	ks->area_lo = 0;
+	ks->area_lo = ks->image_hi = 0;
 	for (size_t i = 0; ks->mods_known && i < ks->nr_mods; i++)
 		if (!ks->area_lo || ks->mods[i].lo < ks->area_lo)
 			ks->area_lo = ks->mods[i].lo;
-	for (size_t i = 0; !ks->area_lo && i < ks->nr; i++)
-		if (dynamic_text(&ks->syms[i]))
+	for (size_t i = 0; i < ks->nr; i++) {
+		if (!ks->syms[i].module[0])
+			ks->image_hi = ks->syms[i].addr;
+		else if (!ks->area_lo && dynamic_text(&ks->syms[i]))
 			ks->area_lo = ks->syms[i].addr;
+	}
 }
 
 static bool in_range(const struct ksym_range *r, uint64_t addr)
@@ -369,13 +374,16 @@ static bool holds(const struct ksyms *ks, const struct ksym *s, uint64_t addr)
 	return false;
 }
 
-/* The module/BPF area: on the side of the kernel's text the modules are
- * (above it on x86-64, below on arm64). */
+/* The module/BPF area: where the modules are, above the kernel image on
+ * x86-64 (all of it: BPF's JIT packs may lie below the first module),
+ * below its text on arm64. */
 static bool in_module_area(const struct ksyms *ks, uint64_t addr)
 {
-	if (!ks->area_lo || addr < ks->area_lo)
+	if (!ks->area_lo)
 		return false;
-	return ks->area_lo > ks->text.lo || addr < ks->text.lo;
+	if (ks->area_lo > ks->text.lo)
+		return addr > ks->image_hi;
+	return addr >= ks->area_lo && addr < ks->text.lo;
 }
 
 /* One line of /proc/modules: "NAME SIZE REFS DEPS STATE 0xBASE ...". */
