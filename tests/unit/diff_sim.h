@@ -22,11 +22,14 @@ static const char sim_defs[] =
 	"{\"key\": \"kernel.faults_per_io\", \"kind\": \"kernel\", \"label\": \"user faults per I/O\", \"unit\": \"\", \"better\": \"lower\"},"
 	"{\"key\": \"fn|slat|*|ns_per_io\", \"kind\": \"function\", \"label\": \"slat (sampled)\", \"measure\": \"time/IO\", \"unit\": \"ns/IO\", \"better\": \"lower\"},"
 	"{\"key\": \"fn|sched|*|calls_per_io\", \"kind\": \"function\", \"label\": \"blocks in\", \"measure\": \"switches/IO\", \"unit\": \"calls/IO\", \"better\": \"lower\"},"
-	"{\"key\": \"fn|sched|*|ns_per_io\", \"kind\": \"function\", \"label\": \"blocks in\", \"measure\": \"off-CPU time/IO\", \"unit\": \"ns/IO\", \"better\": \"lower\"}";
+	"{\"key\": \"fn|sched|*|ns_per_io\", \"kind\": \"function\", \"label\": \"blocks in\", \"measure\": \"off-CPU time/IO\", \"unit\": \"ns/IO\", \"better\": \"lower\"},"
+	"{\"key\": \"fn|exact|*|ns_per_io\", \"kind\": \"function\", \"label\": \"exact\", \"measure\": \"time/IO\", \"unit\": \"ns/IO\", \"better\": \"lower\"}";
 
-/* @v[r * nkeys + k]: repeat r's value of @keys[k]; NAN leaves it out. */
-static inline struct tracefile *sim_file(const char *name, const char *const *keys, size_t nkeys,
-					 const double *v, size_t nrep)
+/* @v[r * nkeys + k]: repeat r's value of @keys[k]; NAN leaves it out.
+ * @kernel: the iodig.kernel section's members ("\"sampling\": {...}"), or NULL. */
+static inline struct tracefile *sim_file_kernel(const char *name, const char *const *keys,
+						size_t nkeys, const double *v, size_t nrep,
+						const char *kernel)
 {
 	static char doc[1 << 16];
 	struct errbuf err = { "" };
@@ -37,7 +40,8 @@ static inline struct tracefile *sim_file(const char *name, const char *const *ke
 			       "{\"iodig_trace_version\": \"1.1\", \"jobs\": [], \"iodig\": {"
 			       "\"environment\": {\"kernel\": {\"release\": \"6.18\"},"
 			       " \"devices\": [{\"name\": \"loop0\"}]},"
-			       "\"figure_definitions\": [%s], \"repeats\": {\"runs\": [", sim_defs);
+			       "\"kernel\": {%s}, \"figure_definitions\": [%s], \"repeats\": {\"runs\": [",
+			       kernel ? kernel : "", sim_defs);
 	for (size_t r = 0; r < nrep && off < sizeof(doc); r++) {
 		bool first = true;
 
@@ -56,6 +60,12 @@ static inline struct tracefile *sim_file(const char *name, const char *const *ke
 	if (tracefile_parse_buffer(name, doc, strlen(doc), &tf, &err))
 		fprintf(stderr, "%s: %s\n", name, err.msg);
 	return tf;
+}
+
+static inline struct tracefile *sim_file(const char *name, const char *const *keys, size_t nkeys,
+					 const double *v, size_t nrep)
+{
+	return sim_file_kernel(name, keys, nkeys, v, nrep, NULL);
 }
 
 /* What @fn renders of @d, malloc'ed. */

@@ -1,4 +1,4 @@
-// The diff's story: headline rows, kernel rows ranked by their share of the change in time per I/O (a count beside its time row), "explains ~N% of dlat", unchanged and below --min-change rows folded, iodig's BPF frames in their own row only, a frame enclosing all of slat ranked after the rows that explain, a count per I/O changed by fewer than 10 events per run called small, Mann-Whitney for percentiles, the JSON story, and --fail-on's verdicts.
+// The diff's story: headline rows, kernel rows ranked by their share of the change in time per I/O (a count beside its time row), "explains ~N% of dlat", unchanged and below --min-change rows folded, iodig's BPF frames in their own row only, a sampled function ranked by its own samples (with their counts and Poisson p) and its inclusive rows shown after the rows that explain, as context with no share, a count per I/O changed by fewer than 10 events per run called small, Mann-Whitney for percentiles, the JSON story, and --fail-on's verdicts.
 #include <errno.h>
 #include <json-c/json.h>
 #include <math.h>
@@ -34,6 +34,18 @@ static const double level[NR_KEYS][3] = {
 	{ 10000, 22000, 0.01 }, { 9800, 21700, 0.01 },
 };
 
+/* The samples the sampled rows rest on (the last repeat's): 1,000 in
+ * submission, 10 and 22 ns/IO each; io_submit_sqes's are all its own,
+ * the system call's entry has none. */
+static const char *const sampling[2] = {
+	"\"sampling\": {\"basis_ns_per_io\": 10000, \"submission_stacked\": 1000, \"slat_breakdown\": ["
+	"{\"function\": \"do_syscall_64\", \"samples\": 980, \"self_samples\": 0},"
+	"{\"function\": \"io_submit_sqes\", \"samples\": 300, \"self_samples\": 300}]}",
+	"\"sampling\": {\"basis_ns_per_io\": 22000, \"submission_stacked\": 1000, \"slat_breakdown\": ["
+	"{\"function\": \"do_syscall_64\", \"samples\": 986, \"self_samples\": 0},"
+	"{\"function\": \"io_submit_sqes\", \"samples\": 227, \"self_samples\": 227}]}",
+};
+
 static struct tracefile *side(int b)
 {
 	static const double noise[NR_REP] = { -1.0, -0.5, 0.1, 0.6, 0.8 };
@@ -42,7 +54,7 @@ static struct tracefile *side(int b)
 	for (size_t r = 0; r < NR_REP; r++)
 		for (size_t k = 0; k < NR_KEYS; k++)
 			v[r * NR_KEYS + k] = level[k][b] * (1.0 + level[k][2] * noise[(r + k) % NR_REP]);
-	return sim_file(b ? "b.json" : "a.json", keys, NR_KEYS, v, NR_REP);
+	return sim_file_kernel(b ? "b.json" : "a.json", keys, NR_KEYS, v, NR_REP, sampling[b]);
 }
 
 static const struct diff_row *story(const struct diff *d, size_t i)
@@ -53,7 +65,7 @@ static const struct diff_row *story(const struct diff *d, size_t i)
 static void check_story(const struct diff *d)
 {
 	static const char *const order[] = {
-		"kernel.punt_ns_per_io", "kernel.punt_ratio", "fn|slat|io_submit_sqes|ns_per_io",
+		"kernel.punt_ns_per_io", "kernel.punt_ratio", "fn|slat_self|io_submit_sqes|ns_per_io",
 		"fn|sched|io_wq_worker|ns_per_io", "fn|sched|io_wq_worker|calls_per_io",
 	};
 	const struct diff_row *r;
@@ -66,13 +78,23 @@ static void check_story(const struct diff *d)
 	r = story(d, 0);
 	CHECK_MSG(r && fabs(r->explains_pct - 75.0) < 1.0, "explains %g%%", r ? r->explains_pct : NAN);
 	CHECK(story(d, 1) && story(d, 1)->time_row == (long)d->story[0]);
-	CHECK_MSG(d->nr_story_shown == 6 && d->nr_story == 9, "shown %zu of %zu", d->nr_story_shown,
+	CHECK_MSG(d->nr_story_shown == 7 && d->nr_story == 10, "shown %zu of %zu", d->nr_story_shown,
 		  d->nr_story);
-	/* changed, shown, but after the rows that explain */
+	/* inclusive: changed, shown, but as context after the rows that
+	 * explain, with no share of its own */
 	r = &d->rows[diff_find_row(d, "fn|slat|do_syscall_64|ns_per_io")];
-	CHECK(r->cells[1].sig == SIG_CHANGED);
+	CHECK(r->cells[1].sig == SIG_CHANGED && r->context && isnan(r->explains_pct));
 	for (size_t i = 0; i < 5; i++)
 		CHECK_MSG(story(d, i) != r, "the enclosing frame is story row %zu", i);
+	r = &d->rows[diff_find_row(d, "fn|slat|io_submit_sqes|ns_per_io")];
+	CHECK(r->context && isnan(r->explains_pct) && story(d, 6) == r);
+	/* its own samples: 300 against 227 over 5 repeats at 10 and 22 ns/IO
+	 * each, far outside their Poisson noise */
+	r = story(d, 2);
+	CHECK_MSG(r && fabs(r->cells[0].samples - 1500) < 20 && fabs(r->cells[1].samples - 1136) < 20 &&
+		  r->cells[1].sample_p < 1e-6 && !r->sampling_noise && !r->context,
+		  "self row: %g vs %g samples, p %g", r ? r->cells[0].samples : NAN,
+		  r ? r->cells[1].samples : NAN, r ? r->cells[1].sample_p : NAN);
 	for (size_t i = 0; i < d->nr_story; i++)
 		CHECK_MSG(!strstr(story(d, i)->key, "bpf_") && !strstr(story(d, i)->key, "iodig"),
 			  "iodig's own frame among the kernel's: %s", story(d, i)->key);
@@ -105,7 +127,7 @@ static void check_renderings(const struct diff *d)
 	text = render(d, diff_render_json);
 	j = text ? json_tokener_parse(text) : NULL;
 	CHECK(j && json_object_object_get_ex(json_object_object_get(j, "story"), "kernel", &k) &&
-	      json_object_array_length(k) == 6);
+	      json_object_array_length(k) == 7);
 	k = k ? json_object_array_get_idx(k, 0) : NULL;
 	CHECK(k && !strcmp(json_object_get_string(json_object_object_get(k, "key")), "kernel.punt_ns_per_io") &&
 	      fabs(json_object_get_double(json_object_object_get(k, "explains_pct_of_lat_change")) - 75.0) < 1.0);
@@ -167,6 +189,66 @@ static void check_event_floor(void)
 		tracefile_free(tf[i]);
 }
 
+/* The position of row @key in the story, or -1. */
+static long story_pos(const struct diff *d, const char *key)
+{
+	for (size_t i = 0; i < d->nr_story; i++)
+		if (!strcmp(d->rows[d->story[i]].key, key))
+			return (long)i;
+	return -1;
+}
+
+/* A function timed exactly: its sampled rows are context.  A function
+ * seen in 3 samples in B and none in A changed more than the exact
+ * pinning call, but within its Poisson noise: ranked after it. */
+static void check_exact_and_noise(void)
+{
+	static const char *const k[] = {
+		"lat_mean_ns", "slat_mean_ns", "fn|slat|blk_mq_get_tag|ns_per_io",
+		"fn|exact|blk_mq_get_tag|ns_per_io", "fn|slat|rare_fn|ns_per_io",
+		"fn|exact|pin_user_pages_fast|ns_per_io",
+	};
+	static const double lv[2][6] = {
+		{ 50000, 10000, 2000, 1500, NAN, 1000 }, { 60000, 10000, 2000, 1500, 60, 1040 },
+	};
+	static const char *const samp =
+		"\"sampling\": {\"basis_ns_per_io\": 10000, \"submission_stacked\": 100, \"slat_breakdown\": ["
+		"{\"function\": \"blk_mq_get_tag\", \"samples\": 20, \"self_samples\": 10},"
+		"{\"function\": \"rare_fn\", \"samples\": 1, \"self_samples\": 1}]}";
+	static const double noise[NR_REP] = { -1.0, -0.5, 0.1, 0.6, 0.8 };
+	struct diff_opts o = { .alpha = 0.05, .min_change = 2.0 };
+	double v[2][NR_REP * 6];
+	struct errbuf err = { "" };
+	struct tracefile *tf[2];
+	struct diff *d = NULL;
+	const struct diff_row *r;
+	long pin, rare;
+
+	for (int b = 0; b < 2; b++)
+		for (size_t i = 0; i < NR_REP; i++)
+			for (size_t j = 0; j < 6; j++)
+				v[b][i * 6 + j] = lv[b][j] * (1.0 + 0.005 * noise[(i + j) % NR_REP]);
+	tf[0] = sim_file_kernel("a.json", k, 6, v[0], NR_REP, samp);
+	tf[1] = sim_file_kernel("b.json", k, 6, v[1], NR_REP, samp);
+	CHECK_MSG(diff_build(tf, 2, &o, &d, &err) == 0, "%s", err.msg);
+	if (!d)
+		return;
+	r = &d->rows[diff_find_row(d, "fn|slat_self|blk_mq_get_tag|ns_per_io")];
+	CHECK_MSG(r->context && strstr(r->context, "exact"), "self row of a timed function: %s",
+		  r->context ? r->context : "explains");
+	pin = story_pos(d, "fn|exact|pin_user_pages_fast|ns_per_io");
+	rare = story_pos(d, "fn|slat_self|rare_fn|ns_per_io");
+	r = rare >= 0 ? &d->rows[d->story[rare]] : NULL;
+	CHECK_MSG(r && r->sampling_noise && r->cells[1].samples == 3 && r->cells[0].samples == 0 &&
+		  fabs(r->cells[1].sample_p - 0.25) < 1e-9, "rare_fn: %g vs %g samples, p %g",
+		  r ? r->cells[0].samples : NAN, r ? r->cells[1].samples : NAN,
+		  r ? r->cells[1].sample_p : NAN);
+	CHECK_MSG(pin == 0 && rare > pin, "exact pinning row at %ld, rare_fn at %ld", pin, rare);
+	diff_free(d);
+	tracefile_free(tf[0]);
+	tracefile_free(tf[1]);
+}
+
 int main(void)
 {
 	struct tracefile *tf[2] = { side(0), side(1) };
@@ -183,6 +265,7 @@ int main(void)
 	check_renderings(d);
 	diff_free(d);
 	check_event_floor();
+	check_exact_and_noise();
 
 	CHECK(fail_on("lat_mean_ns", &worse) == 0 && worse);
 	CHECK(fail_on("lat avg:20%", &worse) == 0 && worse);     /* +24% */

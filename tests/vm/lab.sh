@@ -232,23 +232,40 @@ for r in "${asserted[@]}"; do
 done
 if [ ${#traces[@]} -eq 2 ]; then
 	diff_out=$VM_DIR/diff-gup.md
-	# One run per kernel: nothing can be called significant, so every
-	# row is folded unless --all lists them.
-	if ! "$IODIG" diff --all --format=md "${traces[@]}" >"$diff_out" 2>"$VM_DIR/diff-gup.err"; then
+	# The rows that explain, in rank order: time per I/O of their own,
+	# not context (inclusive sampled times, whole system calls); folded
+	# rows too (few repeats: nothing may be significant).
+	explaining='[.story.kernel[], .story.folded[]] | map(select(.unit == "ns/IO" and .context == null))'
+	# The pin/unpin functions, as the funcs family groups them.
+	pinning=$(jq -r '.iodig.kernel.funcs.functions // {} | to_entries[] |
+		select(.value.group == "user-page pinning" or .value.group == "page release") | .key' \
+		"${traces[@]}" | sort -u | tr '\n' ' ')
+	if ! "$IODIG" diff --all --format=md "${traces[@]}" >"$diff_out" 2>"$VM_DIR/diff-gup.err" ||
+	   ! "$IODIG" diff --all --format=json "${traces[@]}" >"$VM_DIR/diff-gup.json" 2>>"$VM_DIR/diff-gup.err"; then
 		echo "FAIL: iodig diff of the gup runs failed: $(cat "$VM_DIR/diff-gup.err")"
 		failed=$((failed + 1))
-	elif grep -Eq '^\| exact get_user_pages_fast → pin_user_pages_fast time/IO' "$diff_out"; then
-		# The funcs family's exact rows: one row for the pinning call
-		# renamed between the kernels; where it ranks among the kernel
-		# rows (single runs: ranked by size of change, none significant).
-		rank=$(sed -n '/^| Kernel, by share/,/^$/p' "$diff_out" | grep '^| ' | sed 1d |
-			grep -n 'exact get_user_pages_fast → pin_user_pages_fast time/IO' | cut -d: -f1)
-		echo "    diff 6.1 vs 6.12 (gup job): the exact pinning row ranks ${rank:-?} among the kernel rows; user-page rows:"
-		grep -E '^\| (exact|slat).*((get|pin|unpin)_user_pages|gup_|user_folio)' "$diff_out" |
-			grep -E 'only in|→' | head -n 8 | cut -d'|' -f2-5 | sed 's/^/      /'
-	else
+	elif ! grep -Eq '^\| exact get_user_pages_fast → pin_user_pages_fast time/IO' "$diff_out"; then
 		echo "FAIL: iodig diff of the gup runs has no exact (fentry) row get_user_pages_fast → pin_user_pages_fast; see $diff_out"
 		failed=$((failed + 1))
+	else
+		# A row is a pin/unpin row when its function (either side of a
+		# same-role pair) is in those groups.
+		ranks=$(jq -r --arg fns " $pinning" "$explaining"' | to_entries[] |
+			(.value.key | split("|")[2]) as $a | ((.value.note // "") | split(" → ")[1] // "") as $b |
+			select(($fns | contains(" " + $a + " ")) or ($b != "" and ($fns | contains(" " + $b + " ")))) |
+			"\(.key + 1) \(.value.figure)"' "$VM_DIR/diff-gup.json")
+		pin_rank=$(jq -r "$explaining"' | to_entries[] | select(.value.figure ==
+			"exact get_user_pages_fast → pin_user_pages_fast time/IO") | .key + 1' "$VM_DIR/diff-gup.json")
+		best=$(echo "$ranks" | head -n 1 | cut -d' ' -f1)
+		echo "    diff 6.1 vs 6.12 (gup job): the exact pinning row ranks ${pin_rank:-?} among the rows that explain; the first three:"
+		jq -r "$explaining"' | .[0:3][] | "\(.figure): \(.values[1].change | round) ns/IO"' "$VM_DIR/diff-gup.json" |
+			sed 's/^/      /'
+		if [ -n "$best" ] && [ "$best" -le 3 ]; then
+			echo "    ok: a pin/unpin row is among the first three: $(echo "$ranks" | head -n 1)"
+		else
+			echo "FAIL: no pin/unpin row ($pinning) among the first three rows that explain the gup diff (first: ${best:-none}); see $diff_out"
+			failed=$((failed + 1))
+		fi
 	fi
 fi
 # The same bigalloc DAX job on 6.12 and on 6.12 with PREEMPT_RT, which

@@ -83,7 +83,11 @@ URING="--ioengine=io_uring --direct=1 --rw=randread --bs=4k --iodepth=32"
 run tag sched,block$FUNCS $LIBAIO --filename=/dev/nullb0 --iodepth=64 --numjobs=2 \
 	--group_reporting
 # One user page per 4k O_DIRECT read: grabbed at submit, released at completion.
-run gup block,syscalls,sampling$FUNCS $LIBAIO --filename=/dev/nullb1 --iodepth=8
+# Three repeats of 1 s: the host diffs 6.1 against 6.12, and one run a side
+# gives no noise to rank the functions' changes against (two single runs
+# disagreed on the sign of the pinning call's change).
+run gup block,syscalls,sampling$FUNCS $LIBAIO --filename=/dev/nullb1 --iodepth=8 \
+	--repeat=3 --runtime=1
 [ -n "$FUNCS" ] &&
 	run gup_kprobe funcs --mechanism=kprobe $LIBAIO --filename=/dev/nullb1 --iodepth=8
 # DAX faults: a 64 MiB file (a multiple of 2 MiB, so PMD faults are possible).

@@ -367,11 +367,15 @@ int diff_build(struct tracefile **tf, size_t n, const struct diff_opts *o,
 	}
 	ret = diff_add_rows(d);
 	if (!ret)
+		ret = diff_add_self_rows(d);
+	if (!ret)
 		ret = diff_add_probes_row(d);
 	if (!ret)
 		ret = diff_judge(d);
-	if (!ret)
+	if (!ret) {
+		diff_count_samples(d);
 		ret = diff_tell(d);
+	}
 	if (ret) {
 		diff_free(d);
 		return err_set(err, -ret, "out of memory comparing trace files");

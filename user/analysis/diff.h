@@ -61,6 +61,9 @@ struct diff_cell {
 	enum diff_test test;
 	double p, q;               /* the test's two-sided p; its BH q-value */
 	enum diff_sig sig;         /* SIG_NONE for the baseline or a missing side */
+	/* sampled rows (NAN otherwise): the samples the mean rests on, and
+	 * the Poisson p of the change against the baseline's count */
+	double samples, sample_p;
 };
 
 enum diff_row_kind { ROW_WORKLOAD, ROW_KERNEL, ROW_FUNCTION, ROW_PROBES };
@@ -83,6 +86,10 @@ struct diff_row {
 	double time_delta;
 	double explains_pct;
 	long time_row;             /* the row holding a count's time, -1: none */
+	/* Why the row is context, not an explanation (its time contains
+	 * other rows'), or NULL. */
+	const char *context;
+	bool sampling_noise;       /* sampled, its change within the samples' noise */
 };
 
 struct diff {
@@ -150,6 +157,10 @@ int diff_judge(struct diff *d);
  * the maps it updates), and the one row that sums them; 0 or -ENOMEM. */
 bool diff_is_probe_fn(const char *fn);
 int diff_add_probes_row(struct diff *d);
+/* diff_sampled.c: a self row beside each sampled (inclusive) submission
+ * row, 0 or -ENOMEM; each sampled cell's sample count and Poisson p. */
+int diff_add_self_rows(struct diff *d);
+void diff_count_samples(struct diff *d);
 /* diff_story.c: the headline and the ranked kernel rows; 0 or -ENOMEM. */
 int diff_tell(struct diff *d);
 /* The row of figure @name (a key or a label) in the whole run; -1. */

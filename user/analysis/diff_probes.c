@@ -23,6 +23,7 @@ static const char *const probe_prefixes[] = {
 	"perf_trace_run_bpf_submit", "__traceiter_", "get_perf_callchain", "perf_callchain_kernel",
 	"__unwind_start", "unwind_next_frame", "unwind_get_return_address",
 	BLOCKING_IN_BPF, /* the sched family's name for them */
+	"[bpf: unlisted]", /* JIT code (trampolines, programs) loaded after kallsyms was read */
 };
 
 /*

@@ -130,31 +130,46 @@ static void fmt_verdict(char *buf, size_t size, const struct diff_cell *c, const
 		snprintf(buf + len, size - len, "; %s", note);
 }
 
+/* A sampled row's counts: "12 vs 0 samples, Poisson p=0.011", and
+ * whether that is within the samples' noise. */
+static void fmt_samples(char *buf, size_t size, const struct diff_row *r)
+{
+	const struct diff_cell *a = &r->cells[0], *b = &r->cells[1];
+
+	buf[0] = 0;
+	if (isnan(b->sample_p))
+		return;
+	snprintf(buf, size, "; %s%.0f vs %.0f samples, Poisson p=%.2g%s",
+		 r->sampling_noise ? "within sampling noise (" : "", a->samples, b->samples,
+		 b->sample_p, r->sampling_noise ? ")" : "");
+}
+
 /* "~85% of Δlat", or the time with no share; for a count whose time is
- * another row's, that row's; or "". */
+ * another row's, that row's; a context row says why it is one; a sampled
+ * row adds its sample counts.  Or "". */
 static void fmt_explains(char *buf, size_t size, const struct diff *d, const struct diff_row *r)
 {
-	char v[64];
+	const struct diff_row *t = r->time_row >= 0 ? &d->rows[r->time_row] : r;
+	const char *prefix = t != r ? "time row: " : "";
+	char v[64], extra[128];
+	size_t len;
 
-	if (r->time_row >= 0) {
-		const struct diff_row *t = &d->rows[r->time_row];
-
-		if (!isnan(t->explains_pct)) {
-			snprintf(buf, size, "time row: ~%.0f%% of Δlat", t->explains_pct);
-		} else if (!isnan(t->time_delta)) {
-			diff_fmt_value(v, sizeof(v), t->time_delta, "ns/IO");
-			snprintf(buf, size, "time row: %s%s", t->time_delta > 0 ? "+" : "", v);
-		} else {
-			buf[0] = 0;
-		}
-	} else if (!isnan(r->explains_pct)) {
-		snprintf(buf, size, "~%.0f%% of Δlat", r->explains_pct);
-	} else if (!isnan(r->time_delta) && r->time_delta != 0.0) {
-		diff_fmt_value(v, sizeof(v), r->time_delta, "ns/IO");
-		snprintf(buf, size, "%s%s", r->time_delta > 0 ? "+" : "", v);
+	if (!isnan(t->explains_pct)) {
+		snprintf(buf, size, "%s~%.0f%% of Δlat", prefix, t->explains_pct);
+	} else if (!isnan(t->time_delta) && (t != r || t->time_delta != 0.0)) {
+		diff_fmt_value(v, sizeof(v), t->time_delta, "ns/IO");
+		snprintf(buf, size, "%s%s%s", prefix, t->time_delta > 0 ? "+" : "", v);
 	} else {
 		buf[0] = 0;
+		return;
 	}
+	len = strlen(buf);
+	if (t->context)
+		snprintf(buf + len, size - len, "; %s", t->context);
+	len = strlen(buf);
+	fmt_samples(extra, sizeof(extra), t);
+	if (t == r)
+		snprintf(buf + len, size - len, "%s", extra);
 }
 
 /* Text or Markdown: one table's cells, in the same order for both. */

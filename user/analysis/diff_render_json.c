@@ -40,6 +40,10 @@ static struct json_object *json_cell(const struct diff_cell *c, const char *tag,
 	json_object_object_add(v, "change", jnum(c->change));
 	json_object_object_add(v, "change_pct", jnum(c->change_pct));
 	json_object_object_add(v, "verdict", json_object_new_string(diff_sig_name(c->sig)));
+	if (!isnan(c->samples))
+		json_object_object_add(v, "samples", jnum(c->samples));
+	if (!isnan(c->sample_p))
+		json_object_object_add(v, "sampling_p", jnum(c->sample_p));
 	if (c->w.valid) {
 		json_object_object_add(v, "change_ci95_half", jnum(c->w.ci95_half));
 		json_object_object_add(v, "test", json_object_new_string(diff_test_name(c->test)));
@@ -67,6 +71,10 @@ static struct json_object *json_row(const struct diff *d, const struct diff_row 
 		json_object_object_add(o, "time_change_ns_per_io", jnum(row->time_delta));
 	if (!isnan(row->explains_pct))
 		json_object_object_add(o, "explains_pct_of_lat_change", jnum(row->explains_pct));
+	if (row->context)
+		json_object_object_add(o, "context", json_object_new_string(row->context));
+	if (row->sampling_noise)
+		json_object_object_add(o, "within_sampling_noise", json_object_new_boolean(true));
 	for (size_t i = 0; i < d->nr_files; i++)
 		json_object_array_add(vals, json_cell(&row->cells[i], d->tags[i], i == 0));
 	json_object_object_add(o, "values", vals);

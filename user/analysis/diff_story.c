@@ -2,12 +2,15 @@
 /*
  * The story of a diff, B against A: the headline figures, then the
  * kernel's rows ranked by their share of the change in time per I/O.
- * A row measured in ns per I/O (a submission function's sampled time, a
- * blocking function's off-CPU time, the time requests spent punted to
- * io-wq) stands for its own change; a count (switches, punts, tag waits)
- * is ranked beside the time row it explains; counts with no time of
- * their own (faults, requests per I/O) follow, by their relative change.
- * What a share means per row kind: docs/comparing.md.
+ * A row measured in ns per I/O (a submission function's own sampled
+ * time, an exact function time, a blocking function's off-CPU time, the
+ * time requests spent punted to io-wq) stands for its own change; a count
+ * (switches, punts, tag waits) is ranked beside the time row it explains;
+ * counts with no time of their own (faults, requests per I/O) follow, by
+ * their relative change.  Then the sampled rows whose change is within
+ * their samples' Poisson noise, then the context: rows whose time holds
+ * other rows' (inclusive sampled times, whole system calls), shown with
+ * their change but no share of Δlat.  Per row kind: docs/comparing.md.
  */
 #include <errno.h>
 #include <math.h>
@@ -61,37 +64,56 @@ static long time_row(const struct diff *d, const struct diff_row *r)
 	return -1;
 }
 
-/*
- * A sampled submission row is inclusive: a frame on (nearly) every
- * submission stack, such as the system call's entry, carries the whole
- * slat, so its change is slat's own, already in the headline, and explains
- * nothing more specific.  Such a row keeps its place among the changed
- * rows but is ranked after the rows that do explain.
- */
-#define ENCLOSING_SHARE 0.9
-
-static bool encloses_slat(const struct diff *d, const struct diff_row *r)
+/* Whether an exact (fentry/kprobe) time row measures @fn, under its own
+ * name or as the successor of a same-role pair. */
+static bool has_exact_row(const struct diff *d, const char *fn)
 {
-	const char *role = "fn|slat|", *measure = "|ns_per_io";
-	size_t len = strlen(r->key);
-	long slat = d->slat_row;
+	char role[32], name[256], measure[32];
+	const char *arrow;
 
-	if (slat < 0 || strncmp(r->key, role, strlen(role)) || len < strlen(measure) ||
-	    strcmp(r->key + len - strlen(measure), measure))
-		return false;
-	for (size_t f = 0; f < d->nr_files; f++) {
-		const struct diff_cell *c = &r->cells[f], *whole = &d->rows[slat].cells[f];
+	for (size_t i = 0; i < d->nr_rows; i++) {
+		const struct diff_row *r = &d->rows[i];
 
-		if (!c->present || !whole->present || whole->s.mean <= 0 ||
-		    c->s.mean < ENCLOSING_SHARE * whole->s.mean)
-			return false;
+		if (r->group >= 0 || figure_split_fn(r->key, role, sizeof(role), name, sizeof(name),
+						     measure, sizeof(measure)) ||
+		    strcmp(role, "exact") || strcmp(measure, "ns_per_io"))
+			continue;
+		arrow = strstr(r->note, " → ");
+		if (!strcmp(name, fn) || (arrow && !strcmp(arrow + strlen(" → "), fn)))
+			return true;
 	}
-	return true;
+	return false;
+}
+
+/*
+ * Why a time row is context rather than an explanation: its time holds
+ * other rows' time, so its change repeats theirs.  A sampled row is
+ * inclusive (a sample counts for every frame on its stack); a system
+ * call's time holds every function it runs; a function's own samples are
+ * context where the funcs family timed it exactly.  NULL: it explains.
+ */
+static const char *context_of(const struct diff *d, const struct diff_row *r)
+{
+	char role[32], name[256], measure[32];
+
+	if (r->kind != ROW_FUNCTION ||
+	    figure_split_fn(r->key, role, sizeof(role), name, sizeof(name), measure, sizeof(measure)))
+		return NULL;
+	if (!strcmp(role, "slat"))
+		return "context: inclusive, holds its callees' samples";
+	if (!strcmp(role, "syscall"))
+		return "context: the whole system call";
+	if (!strcmp(role, "slat_self") && (has_exact_row(d, name) ||
+	    (strstr(r->note, " → ") && has_exact_row(d, strstr(r->note, " → ") + strlen(" → ")))))
+		return "context: timed exactly in its exact row";
+	return NULL;
 }
 
 struct ranked {
 	size_t row;
 	bool changed;
+	bool context;              /* after the rows that explain */
+	bool noise;                /* sampled, within its samples' noise: after the measured rows */
 	double weight;             /* |Δ time per I/O| of its time row, -1: none */
 	bool is_count;             /* after its time row */
 	double rel;                /* |change %|, for rows without time */
@@ -103,6 +125,10 @@ static int cmp_ranked(const void *pa, const void *pb)
 
 	if (a->changed != b->changed)
 		return a->changed ? -1 : 1;
+	if (a->context != b->context)
+		return a->context ? 1 : -1;
+	if (a->noise != b->noise)
+		return a->noise ? 1 : -1;
 	if (a->weight != b->weight)
 		return a->weight > b->weight ? -1 : 1;
 	if (a->is_count != b->is_count)
@@ -131,11 +157,19 @@ static struct ranked rank_row(struct diff *d, size_t i, double dlat)
 		k.rel = fabs(r->cells[1].change_pct);
 	else if (compared(r) && r->cells[1].change != 0.0)
 		k.rel = INFINITY;
-	if (t >= 0 && compared(&d->rows[t]) && !encloses_slat(d, &d->rows[t]))
-		k.weight = fabs(d->rows[t].cells[1].change);
+	if (t >= 0) {
+		const struct diff_row *tr = &d->rows[t];
+
+		r->context = context_of(d, tr);
+		k.context = r->context != NULL;
+		k.noise = tr->cells[1].sample_p >= d->alpha;
+		r->sampling_noise = (size_t)t == i && k.noise;
+		if (compared(tr))
+			k.weight = fabs(tr->cells[1].change);
+	}
 	if ((size_t)t == i && compared(r)) {
 		r->time_delta = r->cells[1].change;
-		if (!isnan(dlat))
+		if (!isnan(dlat) && !k.context)
 			r->explains_pct = 100.0 * r->time_delta / dlat;
 	}
 	return k;

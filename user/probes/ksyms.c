@@ -27,6 +27,7 @@
  * names cannot come from the kernel. */
 #define KSYM_NAME_MAX 511
 #define MODULE_NAME_MAX 63   /* MODULE_NAME_LEN - 1 */
+#define MODULES_PATH "/proc/modules"
 
 struct ksym_raw {
 	uint64_t addr;
@@ -35,12 +36,24 @@ struct ksym_raw {
 	size_t order;        /* position in the file: ties keep file order */
 };
 
+struct ksym_range {
+	uint64_t lo, hi;     /* [lo, hi) */
+};
+
 struct ksyms {
 	struct ksym *syms;
 	size_t nr;
 	size_t malformed;
 	char *pool;
 	size_t pool_len;
+	/* Where code is: the kernel's text and init text from their
+	 * symbols, the modules from /proc/modules (see ksyms__map_addr). */
+	struct ksym_range text, init;
+	struct ksym_range *mods;
+	size_t nr_mods, cap_mods;
+	bool mods_known;     /* every module's base was readable */
+	uint64_t area_lo;    /* lowest module or dynamic text, 0: none */
+	uint64_t image_hi;   /* highest symbol of the kernel image */
 };
 
 struct parser {
@@ -99,6 +112,21 @@ static bool parse_hex64(const char *s, size_t len, uint64_t *out)
 		if (d < 0)
 			return false;
 		v = (v << 4) | (uint64_t)d;
+	}
+	*out = v;
+	return true;
+}
+
+static bool parse_dec64(const char *s, size_t len, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (!len || len > 19)
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+		v = v * 10 + (uint64_t)(s[i] - '0');
 	}
 	*out = v;
 	return true;
@@ -213,6 +241,8 @@ static int cmp_raw(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
+static void set_bounds(struct ksyms *ks);
+
 int ksyms__load_buffer(const char *buf, size_t len, struct ksyms **out,
 		       struct errbuf *err)
 {
@@ -265,6 +295,7 @@ int ksyms__load_buffer(const char *buf, size_t len, struct ksyms **out,
 	ks->pool = ps.pool;
 	ks->pool_len = ps.pool_len;
 	ps.pool = NULL;
+	set_bounds(ks);
 	*out = ks;
 	ks = NULL;
 cleanup:
@@ -275,6 +306,150 @@ cleanup:
 	free(ps.raw);
 	free(ps.pool);
 	return ret;
+}
+
+/* ---- where code is ---- */
+
+/* Dynamic text kallsyms lists with no size: BPF programs and trampolines
+ * ("[bpf]"), ftrace and kprobe trampolines ("[__builtin__ftrace]"). */
+static bool dynamic_text(const struct ksym *s)
+{
+	return !strcmp(s->module, "bpf") || !strncmp(s->module, "__builtin__", 11);
+}
+
+/* A trampoline of ftrace or kprobes is one small allocation of its own:
+ * an address a page or more past it is not in it. */
+#define BUILTIN_TEXT_MAX 4096
+
+static bool dynamic_text_holds(const struct ksym *s, uint64_t addr)
+{
+	return dynamic_text(s) && (s->module[0] == 'b' || addr - s->addr < BUILTIN_TEXT_MAX);
+}
+
+static uint64_t sym_addr(const struct ksyms *ks, const char *name)
+{
+	const struct ksym *s = ksyms__get_symbol(ks, name);
+
+	return s ? s->addr : 0;
+}
+
+/* The kernel's text from its symbols; where the module/BPF area starts
+ * from the modules, or without them from the dynamic text kallsyms lists;
+ * where the kernel image ends. */
+static void set_bounds(struct ksyms *ks)
+{
+	ks->text = (struct ksym_range){ sym_addr(ks, "_stext"), sym_addr(ks, "_etext") };
+	ks->init = (struct ksym_range){ sym_addr(ks, "_sinittext"), sym_addr(ks, "_einittext") };
+	if (ks->text.lo >= ks->text.hi)
+		ks->text = (struct ksym_range){ 0, 0 };
+	ks->area_lo = ks->image_hi = 0;
+	for (size_t i = 0; ks->mods_known && i < ks->nr_mods; i++)
+		if (!ks->area_lo || ks->mods[i].lo < ks->area_lo)
+			ks->area_lo = ks->mods[i].lo;
+	for (size_t i = 0; i < ks->nr; i++) {
+		if (!ks->syms[i].module[0])
+			ks->image_hi = ks->syms[i].addr;
+		else if (!ks->area_lo && dynamic_text(&ks->syms[i]))
+			ks->area_lo = ks->syms[i].addr;
+	}
+}
+
+static bool in_range(const struct ksym_range *r, uint64_t addr)
+{
+	return addr >= r->lo && addr < r->hi;
+}
+
+/* Whether @s, the nearest symbol below @addr, can hold it: the kernel's
+ * text, a module's extent, or listed dynamic text (whose end kallsyms
+ * does not say).  Without the bounds (no _stext/_etext, modules hidden)
+ * any nearest symbol is taken, as before. */
+static bool holds(const struct ksyms *ks, const struct ksym *s, uint64_t addr)
+{
+	if (!ks->text.hi || in_range(&ks->text, addr) || in_range(&ks->init, addr) ||
+	    dynamic_text_holds(s, addr) || !ks->mods_known)
+		return true;
+	for (size_t i = 0; i < ks->nr_mods; i++)
+		if (in_range(&ks->mods[i], addr))
+			return true;
+	return false;
+}
+
+/* The module/BPF area: where the modules are, above the kernel image on
+ * x86-64 (all of it: BPF's JIT packs may lie below the first module),
+ * below its text on arm64. */
+static bool in_module_area(const struct ksyms *ks, uint64_t addr)
+{
+	if (!ks->area_lo)
+		return false;
+	if (ks->area_lo > ks->text.lo)
+		return addr > ks->image_hi;
+	return addr >= ks->area_lo && addr < ks->text.lo;
+}
+
+/* One line of /proc/modules: "NAME SIZE REFS DEPS STATE 0xBASE ...". */
+static bool parse_module(const char *p, const char *end, struct ksym_range *r, bool *hidden)
+{
+	const char *tok;
+	size_t len;
+	uint64_t size = 0, base = 0;
+
+	for (int field = 0; field < 6; field++) {
+		if (!next_token(&p, end, &tok, &len))
+			return false;
+		if (field == 1 && !parse_dec64(tok, len, &size))
+			return false;
+		if (field == 5 && (len < 3 || tok[0] != '0' || tok[1] != 'x' ||
+				   !parse_hex64(tok + 2, len - 2, &base)))
+			return false;
+	}
+	*hidden = !base;
+	*r = (struct ksym_range){ base, base + size };
+	return base + size >= base;
+}
+
+int ksyms__load_modules_buffer(struct ksyms *ks, const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len;
+
+	free(ks->mods);
+	ks->mods = NULL;
+	ks->nr_mods = ks->cap_mods = 0;
+	ks->mods_known = true;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *line_end = nl ? nl : end;
+		struct ksym_range r, *m;
+		bool hidden = false;
+
+		if (parse_module(p, line_end, &r, &hidden)) {
+			m = grow_for_one(ks->mods, &ks->cap_mods, ks->nr_mods, sizeof(*m), 64);
+			if (!m) {
+				ks->mods_known = false;
+				return -ENOMEM;
+			}
+			ks->mods = m;
+			ks->mods[ks->nr_mods++] = r;
+			ks->mods_known &= !hidden;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	set_bounds(ks);
+	return 0;
+}
+
+/* /proc/modules, when it can be read: without it the bounds stay off. */
+static void load_modules(struct ksyms *ks)
+{
+	int fd = open(MODULES_PATH, O_RDONLY | O_CLOEXEC);
+	char *buf = NULL;
+	size_t len = 0;
+
+	if (fd < 0)
+		return;
+	if (!read_whole(fd, SIZE_MAX, &buf, &len))
+		ksyms__load_modules_buffer(ks, buf, len);
+	free(buf);
+	close(fd);
 }
 
 int ksyms__load_fd(int fd, const char *what, struct ksyms **out, struct errbuf *err)
@@ -310,14 +485,16 @@ int ksyms__load(struct ksyms **out, struct errbuf *err)
 		return err_set(err, errno, "cannot open %s: %s", KALLSYMS_PATH, strerror(errno));
 	ret = ksyms__load_fd(fd, KALLSYMS_PATH, out, err);
 	close(fd);
+	if (!ret)
+		load_modules(*out);
 	return ret;
 }
 
 /* The image of ksyms__save(): this header, nr records in address order,
- * then the name pool. */
-#define KSYMS_IMAGE_MAGIC 0x69646b73796d7331ull  /* "idksyms1" */
+ * the nr_mods module extents, then the name pool. */
+#define KSYMS_IMAGE_MAGIC 0x69646b73796d7332ull  /* "idksyms2" */
 struct image_hdr {
-	uint64_t magic, nr, malformed, pool_len;
+	uint64_t magic, nr, malformed, pool_len, nr_mods, mods_known;
 };
 
 struct image_rec {
@@ -327,7 +504,8 @@ struct image_rec {
 
 int ksyms__save(const struct ksyms *ks, int fd)
 {
-	struct image_hdr h = { KSYMS_IMAGE_MAGIC, ks->nr, ks->malformed, ks->pool_len };
+	struct image_hdr h = { KSYMS_IMAGE_MAGIC, ks->nr, ks->malformed, ks->pool_len,
+			       ks->nr_mods, ks->mods_known };
 	struct image_rec *recs = calloc(ks->nr ? ks->nr : 1, sizeof(*recs));
 	int ret;
 
@@ -340,10 +518,29 @@ int ksyms__save(const struct ksyms *ks, int fd)
 	ret = fd_write_all(fd, &h, sizeof(h));
 	if (!ret)
 		ret = fd_write_all(fd, recs, ks->nr * sizeof(*recs));
+	if (!ret && ks->nr_mods)
+		ret = fd_write_all(fd, ks->mods, ks->nr_mods * sizeof(*ks->mods));
 	if (!ret)
 		ret = fd_write_all(fd, ks->pool, ks->pool_len);
 	free(recs);
 	return ret;
+}
+
+/* Whether the header's counts fit the image's @len bytes exactly. */
+static bool image_sized(const struct image_hdr *h, size_t len)
+{
+	size_t rest;
+
+	if (len < sizeof(*h) || h->magic != KSYMS_IMAGE_MAGIC || !h->pool_len ||
+	    h->mods_known > 1)
+		return false;
+	rest = len - sizeof(*h);
+	if (h->nr > rest / sizeof(struct image_rec))
+		return false;
+	rest -= h->nr * sizeof(struct image_rec);
+	if (h->nr_mods > rest / sizeof(struct ksym_range))
+		return false;
+	return h->pool_len == rest - h->nr_mods * sizeof(struct ksym_range);
 }
 
 /* The table of a checked image: its records' offsets point into its pool,
@@ -352,24 +549,30 @@ static int from_image(const char *img, size_t len, struct ksyms **out)
 {
 	const struct image_hdr *h = (const void *)img;
 	const struct image_rec *recs = (const void *)(h + 1);
-	const char *pool = (const char *)(recs + (len >= sizeof(*h) ? h->nr : 0));
+	const struct ksym_range *mods;
+	const char *pool;
 	struct ksyms *ks;
 
-	if (len < sizeof(*h) || h->magic != KSYMS_IMAGE_MAGIC || !h->pool_len ||
-	    h->nr > (len - sizeof(*h)) / sizeof(*recs) ||
-	    h->pool_len != len - sizeof(*h) - h->nr * sizeof(*recs) ||
-	    pool[h->pool_len - 1] != '\0')
+	if (!image_sized(h, len))
+		return -EINVAL;
+	mods = (const void *)(recs + h->nr);
+	pool = (const char *)(mods + h->nr_mods);
+	if (pool[h->pool_len - 1] != '\0')
 		return -EINVAL;
 	ks = calloc(1, sizeof(*ks));
 	if (!ks || !(ks->syms = calloc(h->nr ? h->nr : 1, sizeof(*ks->syms))) ||
-	    !(ks->pool = malloc(h->pool_len))) {
+	    !(ks->pool = malloc(h->pool_len)) ||
+	    !(ks->mods = calloc(h->nr_mods ? h->nr_mods : 1, sizeof(*ks->mods)))) {
 		ksyms__free(ks);
 		return -ENOMEM;
 	}
 	memcpy(ks->pool, pool, h->pool_len);
+	memcpy(ks->mods, mods, h->nr_mods * sizeof(*mods));
 	ks->nr = h->nr;
 	ks->malformed = h->malformed;
 	ks->pool_len = h->pool_len;
+	ks->nr_mods = ks->cap_mods = h->nr_mods;
+	ks->mods_known = h->mods_known;
 	for (size_t i = 0; i < ks->nr; i++) {
 		if (recs[i].name_off >= h->pool_len || recs[i].mod_off >= h->pool_len) {
 			ksyms__free(ks);
@@ -378,6 +581,7 @@ static int from_image(const char *img, size_t len, struct ksyms **out)
 		ks->syms[i] = (struct ksym){ recs[i].addr, ks->pool + recs[i].name_off,
 					     ks->pool + recs[i].mod_off };
 	}
+	set_bounds(ks);
 	*out = ks;
 	return 0;
 }
@@ -402,6 +606,10 @@ int ksyms__load_image(int fd, struct ksyms **out, struct errbuf *err)
 	return 0;
 }
 
+/* An address in the module/BPF area that no module and no listed BPF
+ * program holds: JIT code kallsyms did not list when it was read. */
+static const struct ksym unlisted_bpf = { 0, "[bpf: unlisted]", "" };
+
 const struct ksym *ksyms__map_addr(const struct ksyms *ks, uint64_t addr,
 				   uint64_t *offset)
 {
@@ -424,8 +632,10 @@ const struct ksym *ksyms__map_addr(const struct ksyms *ks, uint64_t addr,
 	while (lo > 0 && ks->syms[lo - 1].addr == ks->syms[lo].addr)
 		lo--;
 	s = &ks->syms[lo];
+	if (!holds(ks, s, addr))
+		s = in_module_area(ks, addr) ? &unlisted_bpf : NULL;
 	if (offset)
-		*offset = addr - s->addr;
+		*offset = s && s != &unlisted_bpf ? addr - s->addr : 0;
 	return s;
 }
 
@@ -455,5 +665,6 @@ void ksyms__free(struct ksyms *ks)
 		return;
 	free(ks->syms);
 	free(ks->pool);
+	free(ks->mods);
 	free(ks);
 }

@@ -50,9 +50,21 @@ int ksyms__save(const struct ksyms *ks, int fd);
  * the reason in @err. */
 int ksyms__load_image(int fd, struct ksyms **out, struct errbuf *err);
 
+/* Module extents from @len bytes of /proc/modules text ("NAME SIZE REFS
+ * DEPS STATE 0xBASE"), replacing any earlier ones; malformed lines are
+ * skipped.  ksyms__load() reads /proc/modules itself.  0 or -ENOMEM. */
+int ksyms__load_modules_buffer(struct ksyms *ks, const char *buf, size_t len);
+
 /*
- * The symbol containing @addr: the one with the highest address <= @addr.
- * NULL below the first symbol.  @offset (may be NULL) gets addr - sym->addr.
+ * The symbol containing @addr: the one with the highest address <= @addr,
+ * when that can hold it.  When the table knows where code is (_stext and
+ * _etext, and every module's base from /proc/modules), an address outside
+ * the kernel's text and init text, outside every module and not after a
+ * listed BPF program or trampoline is nobody's: the nearest symbol below
+ * it would be a wrong name (the last function of whatever precedes a
+ * JIT page).  It gets the symbol "[bpf: unlisted]" in the module/BPF area
+ * (JIT code loaded after kallsyms was read), else NULL, as below the
+ * first symbol.  @offset (may be NULL) gets addr - sym->addr, 0 for those.
  */
 const struct ksym *ksyms__map_addr(const struct ksyms *ks, uint64_t addr,
 				   uint64_t *offset);
