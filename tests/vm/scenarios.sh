@@ -221,7 +221,7 @@ dsm_job() {
 # the image.
 nvme_dsm_scenarios() {
 	local d=$out/nvme_dsm pat=/tmp/dsm.pattern
-	case ,$SCENARIOS, in ,, | *,nvme_dsm,*) ;; *) return ;; esac
+	case ,$SCENARIOS, in ,, | *,nvme_dsm,*) ;; *) echo "not in this boot's scenario set ($SCENARIOS)" >"$out/nvme_dsm.notset"; return ;; esac
 	dd if=/dev/urandom of=$pat bs=64k count=65 2>/dev/null
 	if ! dd if=$pat of=$NVME bs=64k oflag=direct 2>"$d.dd"; then
 		echo "nvme_dsm: writing the pattern to $NVME failed: $(tail -n 1 "$d.dd")" >>"$out/setup-error"
