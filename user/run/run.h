@@ -100,6 +100,7 @@ struct run_ctx {
 	size_t nr_kernels;
 	struct run_shared *shared;
 	size_t shared_len;
+	size_t prio_at;               /* the workers' prio_stats, in shared */
 	unsigned int nr_workers;
 	struct worker *workers;
 	char disks[8][64];            /* disks whose counters are reported */

@@ -93,6 +93,11 @@ static void join_overlap_board(struct worker *w, struct overlap_board *b,
 	*next_slot += w->job->iodepth;
 }
 
+static size_t align_up(size_t at, size_t align)
+{
+	return (at + align - 1) / align * align;
+}
+
 static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 {
 	unsigned int n = 0, k = 0, slots, next_slot = 0;
@@ -104,6 +109,10 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 	slots = overlap_board_slots(ctx->jobs.jobs, ctx->jobs.count);
 	ctx->shared_len = sizeof(struct run_shared) + n * sizeof(struct worker_stats) +
 			  (slots ? _Alignof(struct overlap_board) + overlap_board_size(slots) : 0);
+	/* the latency per priority last: only the pages of the workers that
+	 * use several priorities are ever touched */
+	ctx->prio_at = align_up(ctx->shared_len, _Alignof(struct prio_stats));
+	ctx->shared_len = ctx->prio_at + n * sizeof(struct prio_stats);
 	ctx->shared = mmap(NULL, ctx->shared_len, PROT_READ | PROT_WRITE,
 			   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (ctx->shared == MAP_FAILED) {
@@ -151,6 +160,7 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 			if (t->replay)
 				w->io_limit = UINT64_MAX;
 			w->stats = &ctx->shared->stats[k];
+			w->prio = (struct prio_stats *)((char *)ctx->shared + ctx->prio_at) + k;
 			w->stop = &ctx->shared->stop;
 			/* fio counts every clone's weight in from the start */
 			if (job->flow)
