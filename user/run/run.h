@@ -74,6 +74,10 @@ struct job_target {
 	uint64_t file_size;           /* bytes of each */
 	bool scratch;                 /* iodig's own scratch device */
 	struct replay_log *replay;    /* read_iolog's log (run/replay_prepare.c) */
+	/* offset_increment=N% or offset=N%: fio rounds each clone's start
+	 * (the unaligned offset plus its increments) up to clone_align as a
+	 * whole; clone_increment is the percentage's bytes.  0: bytes. */
+	uint64_t clone_raw, clone_increment, clone_align;
 };
 
 /* A stonewall group: jobs that run together, one after the group before. */
@@ -121,6 +125,10 @@ void run_ctx_init(struct run_ctx *ctx);
  * applies the write guard, lays out files.  Nothing is written to a
  * target before this succeeds for every job. */
 int run_prepare(struct run_ctx *ctx, struct errbuf *err);
+/* How much further than clone 0's region clone @clone's starts: fio's
+ * get_start_offset with offset_increment (bytes, or N% of the target). */
+uint64_t target_clone_shift(const struct job *job, const struct job_target *t,
+			    unsigned int clone);
 /*
  * A run: run_begin() maps the workers' stats and reads the disks' counters,
  * then each stonewall group in order (run_group_next()) runs with

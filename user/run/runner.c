@@ -144,7 +144,7 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 				job_file_name(job, c, 0, w->path, sizeof(w->path));
 			else
 				snprintf(w->path, sizeof(w->path), "%s", t->path);
-			w->region_start = t->region_start + job_clone_shift(job, c);
+			w->region_start = t->region_start + target_clone_shift(job, t, c);
 			w->region_len = t->region_len;
 			w->nr_files = t->nr_files;
 			w->file_size = t->file_size;
