@@ -227,6 +227,7 @@ static int resolve_region(const struct job *job, struct job_target *t,
 	} else if (ti->exists && ti->size > offset) {
 		t->region_len = ti->size - offset;
 		t->file_size = t->region_len;
+		t->to_end = !job->size_percent;
 		if (job->size_percent)
 			percent_region(job, t, offset);
 	} else if (!ti->exists) {
@@ -238,9 +239,11 @@ static int resolve_region(const struct job *job, struct job_target *t,
 			       (unsigned long long)offset, t->path,
 			       (unsigned long long)ti->size);
 	}
-	/* the last clone's region, offset_increment on */
-	end = t->region_start + target_clone_shift(job, t, job->numjobs - 1) + t->region_len;
-	if (!job_diskless(job) && ti->is_blockdev && end > ti->size)
+	/* the last clone's region, offset_increment on; without a size it
+	 * ends with the target, and must still hold a block */
+	end = t->region_start + target_clone_shift(job, t, job->numjobs - 1) +
+	      (t->to_end ? max_bs : t->region_len);
+	if (!job_diskless(job) && (ti->is_blockdev || t->to_end) && end > ti->size)
 		return err_set(err, ENOSPC, "%s:%d: job '%s': %s is too small: it has %llu bytes, the job needs %llu",
 			       job->source, job->source_line, job->name, t->path,
 			       (unsigned long long)ti->size, (unsigned long long)end);

@@ -78,6 +78,9 @@ struct job_target {
 	 * (the unaligned offset plus its increments) up to clone_align as a
 	 * whole; clone_increment is the percentage's bytes.  0: bytes. */
 	uint64_t clone_raw, clone_increment, clone_align;
+	/* No size: each clone's region ends where the target does (fio's
+	 * real_file_size - file_offset), however far its clone starts. */
+	bool to_end;
 };
 
 /* A stonewall group: jobs that run together, one after the group before. */

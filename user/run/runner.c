@@ -132,6 +132,7 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 
 		for (unsigned int c = 0; c < job->numjobs; c++, k++) {
 			struct worker *w = &ctx->workers[k];
+			uint64_t shift;
 
 			w->job = job;
 			w->job_index = (unsigned int)j;
@@ -144,14 +145,15 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 				job_file_name(job, c, 0, w->path, sizeof(w->path));
 			else
 				snprintf(w->path, sizeof(w->path), "%s", t->path);
-			w->region_start = t->region_start + target_clone_shift(job, t, c);
-			w->region_len = t->region_len;
+			shift = target_clone_shift(job, t, c);
+			w->region_start = t->region_start + shift;
+			w->region_len = t->region_len - (t->to_end ? shift : 0);
 			w->nr_files = t->nr_files;
-			w->file_size = t->file_size;
+			w->file_size = t->file_size - (t->to_end ? shift : 0);
 			/* fio's real_file_size: sequential offsets wrap there */
-			w->target_len = t->info.size > w->region_start + t->region_len ?
-					t->info.size - w->region_start : t->region_len;
-			w->io_limit = job->io_size ? job->io_size : t->region_len;
+			w->target_len = t->info.size > w->region_start + w->region_len ?
+					t->info.size - w->region_start : w->region_len;
+			w->io_limit = job->io_size ? job->io_size : w->region_len;
 			/* fio caps size at the files' total when filesize=
 			 * gives each its size. */
 			if (job->filesize && w->io_limit > t->region_len)
