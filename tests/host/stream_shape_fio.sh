@@ -1,4 +1,4 @@
-# loops, number_ios, bssplit, bsrange, blockalign, rw=...:N, rw_sequencer, zoned distributions, percentage_random, tausworthe64 and offset_increment issue the I/Os fio 3.33 issues: same counts and bytes, and the same offsets and sizes in the same order at the block layer; zipf, pareto and normal as skewed as fio's.
+# loops, number_ios, bssplit, bsrange, blockalign, rw=...:N, rw_sequencer, zoned distributions, percentage_random, tausworthe64 and offset_increment (bytes and N% of the device, with offset=N% rounded as fio rounds, and without a size each clone to the device's end) issue the I/Os fio 3.33 issues: same counts and bytes, and the same offsets and sizes in the same order at the block layer; zipf, pareto and normal as skewed as fio's.
 source tests/host/lib.sh
 need_root
 command -v fio >/dev/null || skip "fio not installed"
@@ -28,8 +28,8 @@ same_requests() { [ -s "$2" ] && cmp -s "$1" "$2"; }
 totals() { jq -c '.jobs[0] | [.read.total_ios, .read.io_bytes, .write.total_ios, .write.io_bytes]' "$1.json" 2>/dev/null |
 	tr -d '\n'; }
 
-run_both() {
-	local args=(--name=s --filename="$LOOP" --ioengine=psync --direct=1 --size=2m "$@")
+run_both() { # SIZE= (empty) leaves size out
+	local args=(--name=s --filename="$LOOP" --ioengine=psync --direct=1 ${SIZE---size=2m} "$@")
 	traced "$TMP/i" "$IODIG" run --no-probes --allow-destructive --output-format=json "${args[@]}"
 	traced "$TMP/f" fio --output-format=json "${args[@]}"
 	sed -i -n '/^{/,$p' "$TMP/f.json"
@@ -64,12 +64,22 @@ same "zoned_abs" --rw=randread --bs=4k --random_distribution=zoned_abs:60/64k:40
 same "percentage_random=50" --rw=randread --bs=4k --percentage_random=50
 same "tausworthe64" --rw=randread --bs=4k --random_generator=tausworthe64
 
-# offset_increment: three clones, each its own megabyte (their requests
-# interleave, so the sectors are compared as sets)
-run_both --rw=write --bs=64k --size=1m --numjobs=3 --offset_increment=1m --group_reporting
-sort -o "$TMP/i.rq" "$TMP/i.rq"; sort -o "$TMP/f.rq" "$TMP/f.rq"
-check "offset_increment: iodig $(totals "$TMP/i") = fio $(totals "$TMP/f")" [ "$(totals "$TMP/i")" = "$(totals "$TMP/f")" ]
-check "offset_increment: the same $(wc -l <"$TMP/f.rq") sectors written" same_requests "$TMP/i.rq" "$TMP/f.rq"
+# clones CASE ARGS...: clones of a job, each in its own region (their
+# requests interleave, so the sectors are compared as sets)
+clones() {
+	local name=$1; shift
+	run_both --rw=write --bs=64k ${SIZE---size=1m} --group_reporting "$@"
+	sort -o "$TMP/i.rq" "$TMP/i.rq"; sort -o "$TMP/f.rq" "$TMP/f.rq"
+	check "$name: iodig $(totals "$TMP/i") = fio $(totals "$TMP/f")" [ "$(totals "$TMP/i")" = "$(totals "$TMP/f")" ]
+	check "$name: the same $(wc -l <"$TMP/f.rq") sectors written" same_requests "$TMP/i.rq" "$TMP/f.rq"
+}
+clones "offset_increment=1m" --numjobs=3 --offset_increment=1m
+# N% of the 64 MiB device: clone N at N quarters
+clones "offset_increment=25%" --numjobs=4 --offset_increment=25%
+# 3% + N * 10% rounded up to the block size as a whole, as fio does
+clones "offset=3% offset_increment=10%" --numjobs=4 --offset=3% --offset_increment=10%
+# no size: each clone writes from its start to the end of the device
+SIZE= clones "offset_increment=25%, no size" --numjobs=4 --offset_increment=25% --bs=1m
 
 # skewed CASE ARGS...: fio seeds these from a hash of the file name, so
 # the sequence differs; the I/O count and the share of the 10% hottest

@@ -1,4 +1,4 @@
-// cmdprio's choice as fio's: cmdprio_bssplit's advanced entries give each block size its priorities in their shares (fio's cmdprio-bssplit.fio example), 0% entries and other sizes none, cmdprio_percentage per direction with the realtime default; malformed values refused.
+// cmdprio's choice as fio's (and at most 7 distinct priorities per direction, whose latency iodig keeps apart): cmdprio_bssplit's advanced entries give each block size its priorities in their shares (fio's cmdprio-bssplit.fio example), 0% entries and other sizes none, cmdprio_percentage per direction with the realtime default; malformed values refused.
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -28,10 +28,12 @@ static int give(struct opts_holder *h, const char *key, const char *value)
 static double share(struct cmdprio *cp, enum ddir ddir, uint32_t len, uint16_t prio)
 {
 	unsigned int hit = 0;
-	uint16_t got;
 
-	for (int i = 0; i < DRAWS; i++)
-		hit += cmdprio_pick(cp, ddir, len, &got) && got == prio;
+	for (int i = 0; i < DRAWS; i++) {
+		const struct cmdprio_entry *e = cmdprio_pick(cp, ddir, len);
+
+		hit += e && e->ioprio == prio;
+	}
 	return (double)hit / DRAWS;
 }
 
@@ -53,7 +55,7 @@ int main(void)
 	CHECK(!cmdprio_init(&cp, &h.cp, &job, 1, &err) && cp.on);
 	CHECK(near(share(&cp, DDIR_READ, 65536, cmdprio_value(1, 1, 0)), 0.25));
 	CHECK(near(share(&cp, DDIR_READ, 65536, cmdprio_value(3, 2, 0)), 0.75));
-	CHECK(share(&cp, DDIR_READ, 1 << 20, 0) == 0 && !cmdprio_pick(&cp, DDIR_WRITE, 1 << 20, &(uint16_t){ 0 }));
+	CHECK(share(&cp, DDIR_READ, 1 << 20, 0) == 0 && !cmdprio_pick(&cp, DDIR_WRITE, 1 << 20));
 
 	/* simple entries take cmdprio_class/cmdprio; the hint field (3.36) */
 	memset(&h, 0, sizeof(h));
@@ -77,6 +79,12 @@ int main(void)
 	CHECK(give(&h, "cmdprio_bssplit", "4k/60/1/1:4k/50") < 0);
 	CHECK(give(&h, "cmdprio_bssplit", "4k/10/1") < 0);
 	CHECK(give(&h, "cmdprio_bssplit", "zz/10") < 0);
+	/* iodig keeps the latency of 8 priorities per direction: 7 of cmdprio */
+	CHECK(!give(&h, "cmdprio_bssplit", "4k/1/1/0:4k/1/1/1:4k/1/1/2:4k/1/1/3:"
+		    "4k/1/1/4:4k/1/1/5:4k/1/1/6:8k/1/1/6"));
+	CHECK(opt_set(&h, opt_find(table, "cmdprio_bssplit"), "4k/1/1/0:4k/1/1/1:"
+		      "4k/1/1/2:4k/1/1/3:4k/1/1/4:4k/1/1/5:4k/1/1/6:4k/1/1/7",
+		      "t", &err) < 0 && strstr(err.msg, "distinct priorities"));
 	CHECK(!give(&h, "cmdprio_percentage", "5") && !give(&h, "cmdprio_bssplit", "4k/10"));
 	CHECK(cmdprio_check(&h.cp, "t", &err) < 0 && strstr(err.msg, "exclude each other"));
 	return CHECK_DONE();

@@ -104,6 +104,12 @@ static void test_every_option(void)
 	CHECK(j.offset == MIB);
 	SET_OK(&j, "fileoffset", "2m");
 	CHECK(j.offset == 2 * MIB);
+	/* offset_increment=N% is its own percentage, not offset's */
+	SET_OK(&j, "offset_increment", "25%");
+	CHECK(j.offset_increment_percent == 25 && !j.offset_increment &&
+	      !j.offset_percent);
+	SET_OK(&j, "offset_increment", "1m");
+	CHECK(j.offset_increment == MIB && !j.offset_increment_percent);
 
 	SET_OK(&j, "bs", "8k");
 	CHECK(j.bs[0] == 8192 && j.bs[1] == 8192);
@@ -291,6 +297,7 @@ static void test_errors(void)
 	EXPECT_ERR("io_size", "50%", "percentage", NULL);
 	EXPECT_ERR("size", "150%", "'150%' is not a percentage 1-100", NULL);
 	EXPECT_ERR("offset", "x%", "'x%' is not a percentage 0-100", NULL);
+	EXPECT_ERR("offset_increment", "101%", "'101%' is not a percentage 0-100", NULL);
 	EXPECT_ERR("size", "99999999999999999999", "too large", NULL);
 	EXPECT_ERR("size", "16777216t", "too large", NULL);
 	EXPECT_ERR("offset", "x", "option 'offset'", "not a size");

@@ -67,8 +67,10 @@ int set_size_or_percent(void *base, const struct opt_desc *o, const char *value,
 			const char *where, struct errbuf *err)
 {
 	struct job *job = base;
-	bool is_offset = !strcmp(o->name, "offset");
-	unsigned int *perc = is_offset ? &job->offset_percent : &job->size_percent;
+	bool is_offset = !strncmp(o->name, "offset", 6);
+	unsigned int *perc = !strcmp(o->name, "offset") ? &job->offset_percent :
+			     is_offset ? &job->offset_increment_percent :
+			     &job->size_percent;
 	size_t len = strlen(value);
 	unsigned long v;
 	char *end;

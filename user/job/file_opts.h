@@ -15,8 +15,9 @@
  * pareto:H, normal:SIGMA (gauss), as fio. */
 opt_setter set_file_service;
 
-/* offset= and size=: a size, or as fio 3.x "N%" of the file or device,
- * resolved once the target's size is known (run/prepare.c). */
+/* offset=, size= and offset_increment=: a size, or as fio 3.x "N%" of
+ * the file or device, resolved once the target's size is known
+ * (run/prepare.c). */
 opt_setter set_size_or_percent;
 
 /* Cross-checks of the file options, once the job is complete. */

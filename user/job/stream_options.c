@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "job/bssplit.h"
+#include "job/file_opts.h"
 #include "job/random_dist_opt.h"
 #include "job/options.h"
 #include "workload/engine.h"
@@ -234,7 +235,9 @@ const struct opt_desc stream_options[] = {
 		  "rest sequential (reads,writes,trims)" },
 	{ .name = "offset_increment", .type = OPT_SIZE,
 	  FIELD(offset_increment), .def = "0", ZONES(offset_increment),
-	  .help = "Clone N of numjobs starts N times this past offset" },
+	  .set = set_size_or_percent,
+	  .help = "Clone N of numjobs starts N times this (bytes, Nz: zones, "
+		  "or N% of the file or device) past offset" },
 	/* pacing: workload/pacing.c */
 	{ .name = "rate", .type = OPT_CUSTOM, FIELD(rate), .set = set_per_dir,
 	  .hint = "BYTES/S[,BYTES/S]",

@@ -12,6 +12,7 @@
 #include "workload/job.h"
 #include "workload/series.h"
 #include "workload/steady.h"
+#include "workload/prio_stats.h"
 #include "workload/stats.h"
 #include "target/diskstats.h"
 
@@ -28,6 +29,9 @@ struct report_job {
 	int error;                   /* first worker error, -errno */
 	char errmsg[256];
 	const struct steady_state *steady; /* fio's steadystate window, or NULL */
+	/* fio's latency per priority (clat_prio), NULL when fio keeps none
+	 * for the entry; shown for a direction with two or more in use */
+	struct prio_stats *prio;
 };
 
 struct report_group {

@@ -123,6 +123,38 @@ static void add_rate_stats(struct jbuild *b, struct json_object *o,
 	jint(b, o, "iops_samples", io->n);
 }
 
+/* fio's "prios": each priority's class, level and latency, in the order
+ * fio lists them, when two or more of the direction have samples. */
+static void add_prios(struct jbuild *b, struct json_object *dir,
+		      const struct report_job *rj, enum ddir d)
+{
+	const struct prio_stats *ps = rj->prio;
+	struct json_object *arr;
+	bool total;
+
+	if (prio_stats_shown(ps, d) < 2)
+		return;
+	total = rj->job->stat.lat_percentiles;
+	arr = json_object_new_array();
+	for (unsigned int i = 0; arr && i < ps->nr[d]; i++) {
+		const struct prio_lat *p = &ps->e[d][i];
+		struct json_object *o;
+
+		if (!p->acc.n)
+			continue;
+		o = jnew_obj(b);
+		jint(b, o, "prioclass", p->ioprio >> 13);
+		jint(b, o, "prio", p->ioprio & 7);
+		add_lat(b, o, total ? "lat_ns" : "clat_ns", &p->acc, &p->h, rj->job,
+			total ? LAT_LAT : LAT_CLAT);
+		if (!o || json_object_array_add(arr, o)) {
+			json_object_put(o);
+			b->err = -ENOMEM;
+		}
+	}
+	jadd(b, dir, "prios", arr);
+}
+
 static void add_ddir(struct jbuild *b, struct json_object *job, const char *name,
 		     const struct report_job *rj, const struct report_group *g,
 		     enum ddir d)
@@ -151,6 +183,7 @@ static void add_ddir(struct jbuild *b, struct json_object *job, const char *name
 	add_lat(b, o, "slat_ns", &ds->slat, &ds->slat_h, rj->job, LAT_SLAT);
 	add_lat(b, o, "clat_ns", &ds->clat, &ds->clat_h, rj->job, LAT_CLAT);
 	add_lat(b, o, "lat_ns", &ds->lat, &ds->lat_h, rj->job, LAT_LAT);
+	add_prios(b, o, rj, d);
 	add_rate_stats(b, o, ds, g, d);
 	jadd(b, job, name, o);
 }

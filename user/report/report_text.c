@@ -125,6 +125,55 @@ static void print_all_percentiles(FILE *out, const struct job *job,
 			print_percentiles(out, names[k], h[k], &pl);
 }
 
+/* fio's "clat prio C/L" lines (lat under lat_percentiles), then their
+ * percentiles with each one's share of the direction's I/Os; shown when
+ * two or more priorities of the direction have samples. */
+static void print_prio_lines(FILE *out, const struct report_job *rj, enum ddir d)
+{
+	const struct prio_stats *ps = rj->prio;
+	char name[64];
+
+	if (prio_stats_shown(ps, d) < 2)
+		return;
+	for (unsigned int i = 0; i < ps->nr[d]; i++) {
+		if (!ps->e[d][i].acc.n)
+			continue;
+		snprintf(name, sizeof(name), "%s prio %u/%u",
+			 rj->job->stat.lat_percentiles ? "lat" : "clat",
+			 ps->e[d][i].ioprio >> 13, ps->e[d][i].ioprio & 7);
+		print_lat_line(out, name, &ps->e[d][i].acc);
+	}
+}
+
+static void print_prio_percentiles(FILE *out, const struct report_job *rj,
+				   enum ddir d)
+{
+	const struct prio_stats *ps = rj->prio;
+	const struct ddir_stats *ds = &rj->st.dir[d];
+	const struct job_stat_opts *o;
+	struct pct_list pl;
+	char name[64];
+	uint64_t all;
+
+	if (prio_stats_shown(ps, d) < 2)
+		return;
+	o = &rj->job->stat;
+	if (!o->clat_percentiles && !o->lat_percentiles)
+		return;
+	all = o->lat_percentiles ? ds->lat.n : ds->clat.n;
+	pct_list_of(rj->job, &pl);
+	for (unsigned int i = 0; i < ps->nr[d]; i++) {
+		const struct prio_lat *p = &ps->e[d][i];
+
+		if (!p->acc.n)
+			continue;
+		snprintf(name, sizeof(name), "%s prio %u/%u (%.2f%% of IOs)",
+			 o->lat_percentiles ? "lat" : "clat", p->ioprio >> 13,
+			 p->ioprio & 7, all ? 100.0 * (double)p->acc.n / (double)all : 0.0);
+		print_percentiles(out, name, &p->h, &pl);
+	}
+}
+
 static void print_bw_iops(FILE *out, const struct ddir_stats *ds,
 			  const struct report_group *g, enum ddir d)
 {
@@ -187,7 +236,9 @@ static void print_ddir(FILE *out, const struct report_job *rj,
 		print_lat_line(out, "clat", &ds->clat);
 	if (ds->lat.n)
 		print_lat_line(out, " lat", &ds->lat);
+	print_prio_lines(out, rj, d);
 	print_all_percentiles(out, rj->job, ds);
+	print_prio_percentiles(out, rj, d);
 	print_bw_iops(out, ds, g, d);
 }
 

@@ -160,7 +160,8 @@ int layout_job_files(const struct run_ctx *ctx, const struct job *job,
 			return err_set(err, ENAMETOOLONG, "%s:%d: job '%s': the path of file %u is too long",
 				       job->source, job->source_line, job->name, f);
 		ret = layout_one(job, path, t->region_start + t->file_size +
-				 job_clone_shift(job, job->numjobs - 1), err);
+				 (t->to_end ? 0 : target_clone_shift(job, t, job->numjobs - 1)),
+				 err);
 		if (ret)
 			return ret;
 	}

@@ -119,25 +119,48 @@ static uint32_t job_min_bs(const struct job *job)
 	       job->bs_min[DDIR_READ] : job->bs_min[DDIR_WRITE];
 }
 
-/* offset=N%: fio's get_start_offset, N% of the target rounded up to
- * offset_align (or the smallest block size). */
-static uint64_t start_offset(const struct job *job, const struct target_info *ti)
+/* N% of @size, as fio's size * N / 100 without its overflow. */
+static uint64_t percent_of(uint64_t size, unsigned int pct)
 {
-	uint64_t align = job->offset_align ? job->offset_align : job_min_bs(job);
-	uint64_t off = ti->size / 100 * job->offset_percent +
-		       ti->size % 100 * job->offset_percent / 100;
+	return size / 100 * pct + size % 100 * pct / 100;
+}
 
-	if (!job->offset_percent)
-		return job->offset;
-	return (off + align - 1) / align * align;
+static uint64_t align_up(uint64_t v, uint64_t align)
+{
+	return align ? (v + align - 1) / align * align : v;
+}
+
+/* offset=N% and offset_increment=N%: fio's get_start_offset, N% of the
+ * target; with either, the start is rounded up to offset_align (or the
+ * smallest block size) after the clone's increments are added. */
+static uint64_t start_offset(const struct job *job, struct job_target *t)
+{
+	const struct target_info *ti = &t->info;
+
+	t->clone_raw = job->offset_percent ? percent_of(ti->size, job->offset_percent) :
+		       job->offset;
+	t->clone_increment = percent_of(ti->size, job->offset_increment_percent);
+	t->clone_align = 0;
+	if (job->offset_percent || job->offset_increment_percent)
+		t->clone_align = job->offset_align ? job->offset_align : job_min_bs(job);
+	return align_up(t->clone_raw, t->clone_align);
+}
+
+uint64_t target_clone_shift(const struct job *job, const struct job_target *t,
+			    unsigned int clone)
+{
+	uint64_t incr = job->offset_increment_percent ? t->clone_increment :
+			job->offset_increment;
+
+	return align_up(t->clone_raw + clone * incr, t->clone_align) -
+	       align_up(t->clone_raw, t->clone_align);
 }
 
 /* size=N%: fio's size_percent, N% of the target, no further than its
  * end, rounded down to the smallest block size. */
 static void percent_region(const struct job *job, struct job_target *t, uint64_t offset)
 {
-	uint64_t len = t->info.size / 100 * job->size_percent +
-		       t->info.size % 100 * job->size_percent / 100;
+	uint64_t len = percent_of(t->info.size, job->size_percent);
 
 	if (len > t->info.size - offset)
 		len = t->info.size - offset;
@@ -178,10 +201,11 @@ static int resolve_region(const struct job *job, struct job_target *t,
 
 	if (ret)
 		return ret;
-	if ((job->offset_percent || job->size_percent) && !ti->exists)
-		return err_set(err, EINVAL, "%s:%d: job '%s': offset or size as a percentage needs %s to exist: it is a share of its size",
+	if ((job->offset_percent || job->size_percent ||
+	     job->offset_increment_percent) && !ti->exists)
+		return err_set(err, EINVAL, "%s:%d: job '%s': offset, size or offset_increment as a percentage needs %s to exist: it is a share of its size",
 			       job->source, job->source_line, job->name, t->path);
-	offset = start_offset(job, ti);
+	offset = start_offset(job, t);
 	t->region_start = offset;
 	/* fio's file_append: the I/O goes after the file's current end */
 	if (job->file_append && ti->is_regular && ti->exists)
@@ -203,6 +227,7 @@ static int resolve_region(const struct job *job, struct job_target *t,
 	} else if (ti->exists && ti->size > offset) {
 		t->region_len = ti->size - offset;
 		t->file_size = t->region_len;
+		t->to_end = !job->size_percent;
 		if (job->size_percent)
 			percent_region(job, t, offset);
 	} else if (!ti->exists) {
@@ -214,9 +239,11 @@ static int resolve_region(const struct job *job, struct job_target *t,
 			       (unsigned long long)offset, t->path,
 			       (unsigned long long)ti->size);
 	}
-	/* the last clone's region, offset_increment on */
-	end = t->region_start + job_clone_shift(job, job->numjobs - 1) + t->region_len;
-	if (!job_diskless(job) && ti->is_blockdev && end > ti->size)
+	/* the last clone's region, offset_increment on; without a size it
+	 * ends with the target, and must still hold a block */
+	end = t->region_start + target_clone_shift(job, t, job->numjobs - 1) +
+	      (t->to_end ? max_bs : t->region_len);
+	if (!job_diskless(job) && (ti->is_blockdev || t->to_end) && end > ti->size)
 		return err_set(err, ENOSPC, "%s:%d: job '%s': %s is too small: it has %llu bytes, the job needs %llu",
 			       job->source, job->source_line, job->name, t->path,
 			       (unsigned long long)ti->size, (unsigned long long)end);

@@ -74,6 +74,13 @@ struct job_target {
 	uint64_t file_size;           /* bytes of each */
 	bool scratch;                 /* iodig's own scratch device */
 	struct replay_log *replay;    /* read_iolog's log (run/replay_prepare.c) */
+	/* offset_increment=N% or offset=N%: fio rounds each clone's start
+	 * (the unaligned offset plus its increments) up to clone_align as a
+	 * whole; clone_increment is the percentage's bytes.  0: bytes. */
+	uint64_t clone_raw, clone_increment, clone_align;
+	/* No size: each clone's region ends where the target does (fio's
+	 * real_file_size - file_offset), however far its clone starts. */
+	bool to_end;
 };
 
 /* A stonewall group: jobs that run together, one after the group before. */
@@ -100,6 +107,7 @@ struct run_ctx {
 	size_t nr_kernels;
 	struct run_shared *shared;
 	size_t shared_len;
+	size_t prio_at;               /* the workers' prio_stats, in shared */
 	unsigned int nr_workers;
 	struct worker *workers;
 	char disks[8][64];            /* disks whose counters are reported */
@@ -120,6 +128,10 @@ void run_ctx_init(struct run_ctx *ctx);
  * applies the write guard, lays out files.  Nothing is written to a
  * target before this succeeds for every job. */
 int run_prepare(struct run_ctx *ctx, struct errbuf *err);
+/* How much further than clone 0's region clone @clone's starts: fio's
+ * get_start_offset with offset_increment (bytes, or N% of the target). */
+uint64_t target_clone_shift(const struct job *job, const struct job_target *t,
+			    unsigned int clone);
 /*
  * A run: run_begin() maps the workers' stats and reads the disks' counters,
  * then each stonewall group in order (run_group_next()) runs with

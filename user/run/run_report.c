@@ -21,7 +21,18 @@ static bool group_reports_merged(const struct run_ctx *ctx, int group)
 	return false;
 }
 
-static void entry_add_worker(struct report_job *e, const struct worker *w)
+/* fio's per-priority figures of the entry, folded as its stat.c does;
+ * dropped once every member is in when fio would not keep them. */
+static int entry_add_prio(struct report_job *e, const struct worker *w)
+{
+	if (!e->prio)
+		e->prio = calloc(1, sizeof(*e->prio));
+	if (!e->prio)
+		return -ENOMEM;
+	return prio_stats_merge(e->prio, w->prio, w->stats, w->job);
+}
+
+static int entry_add_worker(struct report_job *e, const struct worker *w)
 {
 	const struct worker_stats *s = w->stats;
 
@@ -37,13 +48,22 @@ static void entry_add_worker(struct report_job *e, const struct worker *w)
 		snprintf(e->errmsg, sizeof(e->errmsg), "%s", s->errmsg);
 	}
 	e->nr_workers++;
+	return entry_add_prio(e, w);
 }
 
-static void build_entries(const struct run_ctx *ctx, struct report *rep)
+static void drop_unwanted_prio(struct report *rep)
+{
+	for (size_t i = 0; i < rep->nr_jobs; i++)
+		if (rep->jobs[i].prio && !rep->jobs[i].prio->wanted)
+			FREE_AND_NULL(rep->jobs[i].prio);
+}
+
+static int build_entries(const struct run_ctx *ctx, struct report *rep,
+			 struct errbuf *err)
 {
 	for (unsigned int i = 0; i < ctx->nr_workers; i++) {
 		const struct worker *w = &ctx->workers[i];
-		int group = w->job->group_id;
+		int group = w->job->group_id, ret;
 		struct report_job *e;
 
 		/* fio's stats=0: the job runs, its figures are not reported */
@@ -54,10 +74,19 @@ static void build_entries(const struct run_ctx *ctx, struct report *rep)
 			e = &rep->jobs[rep->nr_jobs - 1];
 		else
 			e = &rep->jobs[rep->nr_jobs++];
-		entry_add_worker(e, w);
+		ret = entry_add_worker(e, w);
+		if (ret == -ENOSPC)
+			return err_set(err, ENOSPC, "job '%s': its report entry would "
+				       "hold more than %d I/O priorities per "
+				       "direction, iodig's most", w->job->name,
+				       PRIO_STATS_MAX);
+		if (ret)
+			return err_set(err, -ret, "out of memory building the report");
 		if (steady_check_window(&ctx->steady, w->index))
 			e->steady = steady_check_window(&ctx->steady, w->index);
 	}
+	drop_unwanted_prio(rep);
+	return 0;
 }
 
 static struct report_group *find_group(struct report *rep, int id)
@@ -186,6 +215,7 @@ int run_build_report(struct run_ctx *ctx, struct report *rep, struct errbuf *err
 {
 	struct utsname u;
 	struct timespec ts;
+	int ret;
 
 	memset(rep, 0, sizeof(*rep));
 	clock_gettime(CLOCK_REALTIME, &ts);
@@ -207,7 +237,11 @@ int run_build_report(struct run_ctx *ctx, struct report *rep, struct errbuf *err
 		report_free(rep);
 		return err_set(err, ENOMEM, "out of memory building the report");
 	}
-	build_entries(ctx, rep);
+	ret = build_entries(ctx, rep, err);
+	if (ret) {
+		report_free(rep);
+		return ret;
+	}
 	build_groups(rep);
 	build_disks(ctx, rep);
 	build_targets(ctx, rep);
@@ -218,6 +252,8 @@ void report_free(struct report *rep)
 {
 	if (!rep)
 		return;
+	for (size_t i = 0; rep->jobs && i < rep->nr_jobs; i++)
+		FREE_AND_NULL(rep->jobs[i].prio);
 	FREE_AND_NULL(rep->jobs);
 	FREE_AND_NULL(rep->groups);
 	FREE_AND_NULL(rep->disks);

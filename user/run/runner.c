@@ -93,6 +93,11 @@ static void join_overlap_board(struct worker *w, struct overlap_board *b,
 	*next_slot += w->job->iodepth;
 }
 
+static size_t align_up(size_t at, size_t align)
+{
+	return (at + align - 1) / align * align;
+}
+
 static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 {
 	unsigned int n = 0, k = 0, slots, next_slot = 0;
@@ -104,6 +109,10 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 	slots = overlap_board_slots(ctx->jobs.jobs, ctx->jobs.count);
 	ctx->shared_len = sizeof(struct run_shared) + n * sizeof(struct worker_stats) +
 			  (slots ? _Alignof(struct overlap_board) + overlap_board_size(slots) : 0);
+	/* the latency per priority last: only the pages of the workers that
+	 * use several priorities are ever touched */
+	ctx->prio_at = align_up(ctx->shared_len, _Alignof(struct prio_stats));
+	ctx->shared_len = ctx->prio_at + n * sizeof(struct prio_stats);
 	ctx->shared = mmap(NULL, ctx->shared_len, PROT_READ | PROT_WRITE,
 			   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (ctx->shared == MAP_FAILED) {
@@ -123,6 +132,7 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 
 		for (unsigned int c = 0; c < job->numjobs; c++, k++) {
 			struct worker *w = &ctx->workers[k];
+			uint64_t shift;
 
 			w->job = job;
 			w->job_index = (unsigned int)j;
@@ -135,14 +145,15 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 				job_file_name(job, c, 0, w->path, sizeof(w->path));
 			else
 				snprintf(w->path, sizeof(w->path), "%s", t->path);
-			w->region_start = t->region_start + job_clone_shift(job, c);
-			w->region_len = t->region_len;
+			shift = target_clone_shift(job, t, c);
+			w->region_start = t->region_start + shift;
+			w->region_len = t->region_len - (t->to_end ? shift : 0);
 			w->nr_files = t->nr_files;
-			w->file_size = t->file_size;
+			w->file_size = t->file_size - (t->to_end ? shift : 0);
 			/* fio's real_file_size: sequential offsets wrap there */
-			w->target_len = t->info.size > w->region_start + t->region_len ?
-					t->info.size - w->region_start : t->region_len;
-			w->io_limit = job->io_size ? job->io_size : t->region_len;
+			w->target_len = t->info.size > w->region_start + w->region_len ?
+					t->info.size - w->region_start : w->region_len;
+			w->io_limit = job->io_size ? job->io_size : w->region_len;
 			/* fio caps size at the files' total when filesize=
 			 * gives each its size. */
 			if (job->filesize && w->io_limit > t->region_len)
@@ -151,6 +162,7 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 			if (t->replay)
 				w->io_limit = UINT64_MAX;
 			w->stats = &ctx->shared->stats[k];
+			w->prio = (struct prio_stats *)((char *)ctx->shared + ctx->prio_at) + k;
 			w->stop = &ctx->shared->stop;
 			/* fio counts every clone's weight in from the start */
 			if (job->flow)

@@ -49,6 +49,8 @@ struct io_unit {
 	/* The priority the engine gave this I/O (cmdprio, the kernel's
 	 * ioprio value); 0: none, the task's applies. */
 	uint16_t ioprio;
+	/* Its entry in the worker's latency per priority (prio_stats.h). */
+	uint8_t prio_index;
 	/* A trim of an engine with multi-range trims (trim_ranges > 1):
 	 * its ranges, as struct trim_range in buf; len is their sum and
 	 * offset the last one's, as in fio's io_u.  0: one range, offset

@@ -277,6 +277,7 @@ static void account_io(struct io_loop *lp, const struct io_unit *u, uint64_t now
 
 	stats_account_io(lp->w->stats, u->ddir, (uint64_t)u->result, u->len, slat,
 			 clat, now - u->start_ns, has_slat);
+	prio_stats_io(lp->w->prio, u->ddir, u->prio_index, clat, now - u->start_ns);
 	if (u->ddir == DDIR_TRIM)
 		block_life_trimmed(&lp->w->stats->block_life,
 				   u->offset - lp->w->region_start, lp->w->job->bs[DDIR_TRIM]);
@@ -617,6 +618,7 @@ static int lat_step(struct io_loop *lp)
 	case LAT_RESTART_STATS:
 		lp->lat.quiesce_due = true;
 		stats_reset_io(s);
+		prio_stats_reset(lp->w->prio);
 		s->start_ns = s->iv_start_ns = lp->ramp_end_ns = now;
 		break;
 	case LAT_DONE:

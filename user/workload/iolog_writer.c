@@ -25,6 +25,7 @@
 
 #include "base/atomic_file.h"
 #include "workload/iolog_writer.h"
+#include "workload/prio_stats.h"
 
 static const char *const file_suffix[IOLOG_FILES] = {
 	"slat", "clat", "lat", "bw", "iops", "clat_hist",
@@ -58,10 +59,8 @@ int iolog_open(struct iolog_writer *lw, const struct job *job, unsigned int numb
 	memset(lw, 0, sizeof(*lw));
 	lw->job = job;
 	lw->number = number;
-	/* the workers' own priority, as each sets it (a level alone is best
-	 * effort); fio's ioprio_value() */
-	if (job->ioprio_set)
-		lw->ioprio = (job->ioprio_class ? job->ioprio_class : 2) << 13 | job->ioprio;
+	/* the workers' own priority, as each sets it */
+	lw->ioprio = job_ioprio(job);
 	for (unsigned int f = 0; f < IOLOG_FILES; f++) {
 		if (!o->on[kind_of(f)])
 			continue;

@@ -247,9 +247,10 @@ struct job {
 	uint64_t size;          /* bytes of the target region; 0 = whole file/device */
 	uint64_t io_size;       /* bytes to transfer; 0 = size */
 	uint64_t offset;        /* start of the region */
-	/* offset=N% and size=N% (fio's start_offset_percent, size_percent):
-	 * of the target's size, once known (run/prepare.c); 0: not given. */
-	unsigned int offset_percent, size_percent;
+	/* offset=N%, size=N% and offset_increment=N% (fio's
+	 * start_offset_percent, size_percent, offset_increment_percent): of
+	 * the target's size, once known (run/prepare.c); 0: not given. */
+	unsigned int offset_percent, size_percent, offset_increment_percent;
 	uint64_t offset_align;  /* a percentage offset's alignment; 0: min bs */
 	/* Files of each clone, named fio's way (workload/files.h), the I/O
 	 * spread over them by file_service_type (workload/file_service.c);
@@ -506,7 +507,8 @@ static inline bool job_error_is_non_fatal(const struct job *job,
 }
 
 /* How much further than the job's offset clone @clone starts
- * (offset_increment). */
+ * (offset_increment in bytes; run/prepare.c's target_clone_shift also
+ * resolves offset_increment=N%). */
 static inline uint64_t job_clone_shift(const struct job *job, unsigned int clone)
 {
 	return (uint64_t)clone * job->offset_increment;

@@ -15,6 +15,7 @@
 #include "workload/job.h"
 #include "workload/offsets.h"
 #include "workload/overlap.h"
+#include "workload/prio_stats.h"
 #include "workload/replay_log.h"
 #include "base/rng.h"
 #include "workload/stats.h"
@@ -56,6 +57,7 @@ struct worker {
 
 	void *engine_data;
 	struct worker_stats *stats; /* in shared memory */
+	struct prio_stats *prio;    /* its latency per priority (shared) */
 	struct flow_counter *flow;  /* the job's flow (shared); NULL: none */
 	/* serialize_overlap with offload: the board of every such job
 	 * (shared) and the first of this worker's iodepth slots in it. */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "workload/engines/cmdprio.h"
+#include "workload/prio_stats.h"
 #include "workload/worker.h"
 
 #define VAL "'%.64s'"
@@ -73,7 +74,23 @@ static int parse_dir(char *part, const struct cmdprio_opts *o, enum ddir d,
 	return 0;
 }
 
-/* fio refuses a block size whose percentages add to more than 100. */
+/* Distinct priorities among @d's entries. */
+static unsigned int nr_distinct(const struct cmdprio *cp, int d)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < cp->nr[d]; i++) {
+		unsigned int j = 0;
+
+		while (j < i && cp->e[d][j].ioprio != cp->e[d][i].ioprio)
+			j++;
+		n += j == i;
+	}
+	return n;
+}
+
+/* fio refuses a block size whose percentages add to more than 100;
+ * iodig keeps the latency of PRIO_STATS_MAX priorities per direction. */
 static int check_sums(const struct cmdprio *cp, char *why, size_t len)
 {
 	for (int d = 0; d < DDIR_COUNT; d++) {
@@ -86,6 +103,12 @@ static int check_sums(const struct cmdprio *cp, char *why, size_t len)
 					 "%u add to more than 100", cp->e[d][i].bs);
 				return -EINVAL;
 			}
+		}
+		if (nr_distinct(cp, d) >= PRIO_STATS_MAX) {
+			snprintf(why, len, "more than %d distinct priorities for "
+				 "%s (iodig keeps the latency of each)",
+				 PRIO_STATS_MAX - 1, ddir_name((enum ddir)d));
+			return -EINVAL;
 		}
 	}
 	return 0;
@@ -179,13 +202,13 @@ int cmdprio_init(struct cmdprio *cp, const struct cmdprio_opts *o,
 	return 0;
 }
 
-bool cmdprio_pick(struct cmdprio *cp, enum ddir ddir, uint32_t len,
-		  uint16_t *ioprio)
+const struct cmdprio_entry *cmdprio_pick(struct cmdprio *cp, enum ddir ddir,
+					 uint32_t len)
 {
 	unsigned int draw, sum = 0;
 
 	if (!cp->on || (unsigned int)ddir >= DDIR_COUNT || !cp->nr[ddir])
-		return false;
+		return NULL;
 	draw = (unsigned int)rng_below(&cp->rng, 100);
 	for (unsigned int i = 0; i < cp->nr[ddir]; i++) {
 		const struct cmdprio_entry *e = &cp->e[ddir][i];
@@ -193,29 +216,50 @@ bool cmdprio_pick(struct cmdprio *cp, enum ddir ddir, uint32_t len,
 		if (e->bs && e->bs != len)
 			continue;
 		sum += e->perc;
-		if (draw < sum) {
-			*ioprio = e->ioprio;
-			return true;
+		if (draw < sum)
+			return e;
+	}
+	return NULL;
+}
+
+/* fio's clat_prio list of each direction the job does: its own priority
+ * first, then each entry's, and the entry's place in it. */
+static int list_prios(struct cmdprio *cp, struct prio_stats *ps,
+		      const struct job *job, struct errbuf *err)
+{
+	for (int d = 0; d < DDIR_COUNT; d++) {
+		if (!cp->nr[d] || !rw_has_dir(job->rw, (enum ddir)d))
+			continue;
+		prio_stats_begin(ps, job, (enum ddir)d);
+		for (unsigned int i = 0; i < cp->nr[d]; i++) {
+			int idx = prio_stats_index(ps, (enum ddir)d, cp->e[d][i].ioprio);
+
+			if (idx < 0)
+				return err_set(err, -idx, "job '%s': more than %d "
+					       "priorities for %s", job->name,
+					       PRIO_STATS_MAX, ddir_name((enum ddir)d));
+			cp->e[d][i].stat_index = (uint8_t)idx;
 		}
 	}
-	return false;
+	return 0;
 }
 
 int engine_cmdprio_init(const struct worker *w, struct cmdprio *cp,
 			const struct cmdprio_opts *o, struct errbuf *err)
 {
 	uint64_t seed = w->job->randseed ^ 0x7072696fULL; /* "prio" */
+	int ret = cmdprio_init(cp, o, w->job, seed + w->thread_number, err);
 
-	return cmdprio_init(cp, o, w->job, seed + w->thread_number, err);
+	if (!ret && cp->on && w->prio)
+		ret = list_prios(cp, w->prio, w->job, err);
+	return ret;
 }
 
 bool engine_cmdprio_pick(struct cmdprio *cp, struct io_unit *u)
 {
-	uint16_t prio;
+	const struct cmdprio_entry *e = cmdprio_pick(cp, u->ddir, u->len);
 
-	u->ioprio = 0;
-	if (!cmdprio_pick(cp, u->ddir, u->len, &prio))
-		return false;
-	u->ioprio = prio;
-	return true;
+	u->ioprio = e ? e->ioprio : 0;
+	u->prio_index = e ? e->stat_index : 0;
+	return e != NULL;
 }

@@ -60,6 +60,7 @@ struct cmdprio_entry {
 	uint32_t bs;         /* 0: every size (cmdprio_percentage) */
 	unsigned int perc;
 	uint16_t ioprio;     /* the kernel's IOPRIO_PRIO_VALUE_HINT */
+	uint8_t stat_index;  /* its latency entry (workload/prio_stats.h) */
 };
 
 #define CMDPRIO_ENTRIES_MAX 64
@@ -87,20 +88,21 @@ int cmdprio_check(const struct cmdprio_opts *o, const char *where,
 int cmdprio_init(struct cmdprio *cp, const struct cmdprio_opts *o,
 		 const struct job *job, uint64_t seed, struct errbuf *err);
 
-/* The priority of the next @ddir I/O of @len bytes; false: none (the
- * task's). */
-bool cmdprio_pick(struct cmdprio *cp, enum ddir ddir, uint32_t len,
-		  uint16_t *ioprio);
+/* The entry of the next @ddir I/O of @len bytes; NULL: none (the
+ * task's priority). */
+const struct cmdprio_entry *cmdprio_pick(struct cmdprio *cp, enum ddir ddir,
+					 uint32_t len);
 
 struct worker;
 struct io_unit;
 
 /* cmdprio_init for worker @w's engine, seeded from the job's randseed
- * and the worker's number, so each clone draws its own sequence. */
+ * and the worker's number, so each clone draws its own sequence; it
+ * also lists the priorities in w->prio, for latency per priority. */
 int engine_cmdprio_init(const struct worker *w, struct cmdprio *cp,
 			const struct cmdprio_opts *o, struct errbuf *err);
-/* Sets u->ioprio for the unit about to be queued (0: the task's);
- * true when it carries a priority of its own. */
+/* Sets u->ioprio for the unit about to be queued (0: the task's) and
+ * its latency entry; true when it carries a priority of its own. */
 bool engine_cmdprio_pick(struct cmdprio *cp, struct io_unit *u);
 
 #endif /* IODIG_ENGINES_CMDPRIO_H */
