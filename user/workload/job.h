@@ -506,14 +506,6 @@ static inline bool job_error_is_non_fatal(const struct job *job,
 	return false;
 }
 
-/* How much further than the job's offset clone @clone starts
- * (offset_increment in bytes; run/prepare.c's target_clone_shift also
- * resolves offset_increment=N%). */
-static inline uint64_t job_clone_shift(const struct job *job, unsigned int clone)
-{
-	return (uint64_t)clone * job->offset_increment;
-}
-
 const char *rw_mode_name(enum rw_mode rw);
 /* "read", "write", "trim", as fio names them. */
 const char *ddir_name(enum ddir d);
