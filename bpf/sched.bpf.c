@@ -67,8 +67,10 @@ char LICENSE[] SEC("license") = "GPL";
  */
 const volatile bool has_prev_state = true;
 /* Take the kernel stack of 1 in this many switches (1 = every one); set
- * by user space, which follows the switch rate. */
-__u32 stack_period = SCHED_STACK_PERIOD;
+ * by user space before loading, then as the switch rate changes.  In
+ * .bss beside attach_gen and the workload filter: one cache line for the
+ * globals a workload switch reads. */
+__u32 stack_period = 0;
 /* Entries of the start array, a power of two sized from the job. */
 const volatile __u32 thread_slots = SCHED_THREAD_SLOTS;
 
@@ -79,8 +81,9 @@ __u32 attach_gen = 0;
 
 /* Tracepoint variant only: bit (tid % SCHED_TID_BITS) is set once a
  * workload thread with that id left the CPU.  A clear bit proves the
- * incoming task is not one, without touching its slot. */
-__u64 tid_seen[SCHED_TID_BITS / 64] = {};
+ * incoming task is not one, without touching its slot.  A section of its
+ * own keeps its kilobyte out of the line the other variants read. */
+__u64 tid_seen[SCHED_TID_BITS / 64] SEC(".data.tid_seen") = {};
 
 /* PF_IO_WORKER (include/linux/sched.h, v5.12+): io-wq and SQPOLL threads,
  * which io_uring creates as threads of the submitting process. */
@@ -123,9 +126,13 @@ struct {
 	__type(value, struct sched_agg_val);
 } agg SEC(".maps");
 
+/* Mmapable for its page-aligned values: each record then fills one cache
+ * line instead of straddling two (a plain array's values start wherever
+ * struct bpf_array ends). */
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
 	__uint(max_entries, SCHED_THREAD_SLOTS);
+	__uint(map_flags, BPF_F_MMAPABLE);
 	__type(key, __u32);
 	__type(value, struct sched_start);
 } start SEC(".maps");
