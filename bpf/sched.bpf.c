@@ -113,9 +113,6 @@ struct {
 	__type(value, struct sched_stack);
 } task_stacks SEC(".maps");
 
-/* Switches to go on this CPU until the next stack (stack_weight()). */
-IODIG_PERCPU_SLOT(stack_gap, __u32);
-
 /* A stack is larger than the BPF stack allows: taken into this. */
 IODIG_PERCPU_SLOT(stack_scratch, struct sched_stack);
 
@@ -235,24 +232,22 @@ struct out_info {
 
 /*
  * One in stack_period, at random: the sample's weight, 0 = not taken.
- * The gap to the next sample on this CPU is drawn uniformly from 1 ..
+ * The gap to the next sample on this CPU (kept beside the counters a
+ * switch writes anyway: no lookup of its own) is drawn uniformly from 1 ..
  * 2 * period - 1 (mean: the period), so most switches only count down,
  * with no draw.
  */
-static __always_inline __u32 stack_weight(void)
+static __always_inline __u32 stack_weight(struct sched_counters *c)
 {
-	__u32 period = stack_period, zero = 0;
-	__u32 *left = bpf_map_lookup_elem(&stack_gap, &zero);
+	__u32 period = stack_period;
 
 	if (period <= 1)
 		return 1;
-	if (!left)
-		return 0;
-	if (*left > 1) {
-		(*left)--;
+	if (c->stack_gap > 1) {
+		c->stack_gap--;
 		return 0;
 	}
-	*left = 1 + iodig_rand32() % (2 * period - 1);
+	c->stack_gap = 1 + iodig_rand32() % (2 * period - 1);
 	return period;
 }
 
@@ -380,7 +375,7 @@ static __always_inline void switch_out(void *ctx, const struct out_info *o, __u6
 		c->sqpoll_switches++;
 	}
 	if (!stack_at_switch_in(btf)) {
-		w = stack_weight();
+		w = stack_weight(c);
 		if (w)
 			sample_stack(ctx, c, &key, w);
 	}
@@ -426,7 +421,7 @@ static __always_inline void switch_in(struct task_struct *task, __u32 tid, __u64
 	if (key.flags & SCHED_F_VOLUNTARY)
 		c->offcpu_vol_ns += d;
 	if (stack_at_switch_in(btf)) {
-		w = stack_weight();
+		w = stack_weight(c);
 		if (!w)
 			return;
 		task_stack_id(task, c, &key);

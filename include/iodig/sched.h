@@ -102,17 +102,21 @@ struct sched_start {
 	iodig_u64 pad[4];
 };
 
-/* Per-CPU counters; each CPU writes only its own copy. */
+/* Per-CPU counters; each CPU writes only its own copy.  What a workload
+ * switch writes comes first, in as few cache lines as the per-CPU
+ * allocation (8-byte aligned) allows. */
 struct sched_counters {
 	iodig_u64 switches;     /* switch-outs of workload threads */
 	iodig_u64 voluntary;
 	iodig_u64 involuntary;
-	iodig_u64 iowq_switches;
-	iodig_u64 sqpoll_switches; /* iou-sqp-* threads */
 	iodig_u64 switch_ins;   /* returns to the CPU with a known start */
 	iodig_u64 offcpu_ns;    /* their time off the CPU, exact */
 	iodig_u64 offcpu_vol_ns; /* the part after voluntary switch-outs */
 	iodig_u64 offcpu_clip_ns; /* each interval cut at SCHED_CLIP_NS */
+	iodig_u64 stack_gap;    /* not a count: this CPU's switches to go
+				 * until the next stack; its sum means nothing */
+	iodig_u64 iowq_switches;
+	iodig_u64 sqpoll_switches; /* iou-sqp-* threads */
 	iodig_u64 sampled;      /* switch-outs that took their stack */
 	iodig_u64 stack_drops;  /* bpf_get_stackid() failed (bucket taken) */
 	iodig_u64 agg_drops;    /* aggregation map full */
