@@ -341,6 +341,10 @@ static __always_inline void task_stack_id(struct task_struct *task, struct sched
 		return;
 	}
 	key->stackid = stack_hash(st);
+	/* Nearly every stack is one seen before: a lookup takes no bucket
+	 * lock, an update does even when it finds the entry. */
+	if (bpf_map_lookup_elem(&task_stacks, &key->stackid))
+		return;
 	if (bpf_map_update_elem(&task_stacks, &key->stackid, st, BPF_NOEXIST) &&
 	    !bpf_map_lookup_elem(&task_stacks, &key->stackid)) {
 		c->stack_drops++;
