@@ -67,8 +67,10 @@ char LICENSE[] SEC("license") = "GPL";
  */
 const volatile bool has_prev_state = true;
 /* Take the kernel stack of 1 in this many switches (1 = every one); set
- * by user space, which follows the switch rate. */
-__u32 stack_period = SCHED_STACK_PERIOD;
+ * by user space before loading, then as the switch rate changes.  In
+ * .bss beside attach_gen and the workload filter: one cache line for the
+ * globals a workload switch reads. */
+__u32 stack_period = 0;
 /* Entries of the start array, a power of two sized from the job. */
 const volatile __u32 thread_slots = SCHED_THREAD_SLOTS;
 
@@ -79,8 +81,9 @@ __u32 attach_gen = 0;
 
 /* Tracepoint variant only: bit (tid % SCHED_TID_BITS) is set once a
  * workload thread with that id left the CPU.  A clear bit proves the
- * incoming task is not one, without touching its slot. */
-__u64 tid_seen[SCHED_TID_BITS / 64] = {};
+ * incoming task is not one, without touching its slot.  A section of its
+ * own keeps its kilobyte out of the line the other variants read. */
+__u64 tid_seen[SCHED_TID_BITS / 64] SEC(".data.tid_seen") = {};
 
 /* PF_IO_WORKER (include/linux/sched.h, v5.12+): io-wq and SQPOLL threads,
  * which io_uring creates as threads of the submitting process. */
@@ -110,9 +113,6 @@ struct {
 	__type(value, struct sched_stack);
 } task_stacks SEC(".maps");
 
-/* Switches to go on this CPU until the next stack (stack_weight()). */
-IODIG_PERCPU_SLOT(stack_gap, __u32);
-
 /* A stack is larger than the BPF stack allows: taken into this. */
 IODIG_PERCPU_SLOT(stack_scratch, struct sched_stack);
 
@@ -123,9 +123,13 @@ struct {
 	__type(value, struct sched_agg_val);
 } agg SEC(".maps");
 
+/* Mmapable for its page-aligned values: each record then fills one cache
+ * line instead of straddling two (a plain array's values start wherever
+ * struct bpf_array ends). */
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
 	__uint(max_entries, SCHED_THREAD_SLOTS);
+	__uint(map_flags, BPF_F_MMAPABLE);
 	__type(key, __u32);
 	__type(value, struct sched_start);
 } start SEC(".maps");
@@ -228,24 +232,22 @@ struct out_info {
 
 /*
  * One in stack_period, at random: the sample's weight, 0 = not taken.
- * The gap to the next sample on this CPU is drawn uniformly from 1 ..
+ * The gap to the next sample on this CPU (kept beside the counters a
+ * switch writes anyway: no lookup of its own) is drawn uniformly from 1 ..
  * 2 * period - 1 (mean: the period), so most switches only count down,
  * with no draw.
  */
-static __always_inline __u32 stack_weight(void)
+static __always_inline __u32 stack_weight(struct sched_counters *c)
 {
-	__u32 period = stack_period, zero = 0;
-	__u32 *left = bpf_map_lookup_elem(&stack_gap, &zero);
+	__u32 period = stack_period;
 
 	if (period <= 1)
 		return 1;
-	if (!left)
-		return 0;
-	if (*left > 1) {
-		(*left)--;
+	if (c->stack_gap > 1) {
+		c->stack_gap--;
 		return 0;
 	}
-	*left = 1 + iodig_rand32() % (2 * period - 1);
+	c->stack_gap = 1 + iodig_rand32() % (2 * period - 1);
 	return period;
 }
 
@@ -339,6 +341,10 @@ static __always_inline void task_stack_id(struct task_struct *task, struct sched
 		return;
 	}
 	key->stackid = stack_hash(st);
+	/* Nearly every stack is one seen before: a lookup takes no bucket
+	 * lock, an update does even when it finds the entry. */
+	if (bpf_map_lookup_elem(&task_stacks, &key->stackid))
+		return;
 	if (bpf_map_update_elem(&task_stacks, &key->stackid, st, BPF_NOEXIST) &&
 	    !bpf_map_lookup_elem(&task_stacks, &key->stackid)) {
 		c->stack_drops++;
@@ -373,7 +379,7 @@ static __always_inline void switch_out(void *ctx, const struct out_info *o, __u6
 		c->sqpoll_switches++;
 	}
 	if (!stack_at_switch_in(btf)) {
-		w = stack_weight();
+		w = stack_weight(c);
 		if (w)
 			sample_stack(ctx, c, &key, w);
 	}
@@ -419,7 +425,7 @@ static __always_inline void switch_in(struct task_struct *task, __u32 tid, __u64
 	if (key.flags & SCHED_F_VOLUNTARY)
 		c->offcpu_vol_ns += d;
 	if (stack_at_switch_in(btf)) {
-		w = stack_weight();
+		w = stack_weight(c);
 		if (!w)
 			return;
 		task_stack_id(task, c, &key);

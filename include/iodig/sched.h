@@ -48,9 +48,12 @@
  * sleeps at every I/O) user space widens the period, a power of two up to
  * SCHED_STACK_PERIOD_MAX, every ~200 ms, so that about SCHED_STACKS_PER_S
  * stacks a second are taken; each sample carries its period as weight.
+ * The walk that far apart finds the unwinder's tables cold, several
+ * times dearer than in a run of walks, and each takes the equivalent of
+ * hundreds of switches' bookkeeping (docs/overhead.md).
  */
 #define SCHED_STACK_PERIOD 64
-#define SCHED_STACKS_PER_S 128
+#define SCHED_STACKS_PER_S 64
 #define SCHED_STACK_PERIOD_MAX 4096
 
 /*
@@ -102,17 +105,21 @@ struct sched_start {
 	iodig_u64 pad[4];
 };
 
-/* Per-CPU counters; each CPU writes only its own copy. */
+/* Per-CPU counters; each CPU writes only its own copy.  What a workload
+ * switch writes comes first, in as few cache lines as the per-CPU
+ * allocation (8-byte aligned) allows. */
 struct sched_counters {
 	iodig_u64 switches;     /* switch-outs of workload threads */
 	iodig_u64 voluntary;
 	iodig_u64 involuntary;
-	iodig_u64 iowq_switches;
-	iodig_u64 sqpoll_switches; /* iou-sqp-* threads */
 	iodig_u64 switch_ins;   /* returns to the CPU with a known start */
 	iodig_u64 offcpu_ns;    /* their time off the CPU, exact */
 	iodig_u64 offcpu_vol_ns; /* the part after voluntary switch-outs */
 	iodig_u64 offcpu_clip_ns; /* each interval cut at SCHED_CLIP_NS */
+	iodig_u64 stack_gap;    /* not a count: this CPU's switches to go
+				 * until the next stack; its sum means nothing */
+	iodig_u64 iowq_switches;
+	iodig_u64 sqpoll_switches; /* iou-sqp-* threads */
 	iodig_u64 sampled;      /* switch-outs that took their stack */
 	iodig_u64 stack_drops;  /* bpf_get_stackid() failed (bucket taken) */
 	iodig_u64 agg_drops;    /* aggregation map full */

@@ -109,7 +109,7 @@ static int sched_load(void *state, size_t mech, struct errbuf *why)
 	if (err)
 		return err;
 	s->skel->rodata->has_prev_state = s->has_prev_state;
-	s->skel->data->stack_period = s->stack_period;
+	s->skel->bss->stack_period = s->stack_period;
 	s->skel->rodata->thread_slots = s->thread_slots;
 	bpf_map__set_max_entries(s->skel->maps.start, s->thread_slots);
 	bpf_map__set_max_entries(s->skel->maps.iowq_threads, s->max_iowq);
@@ -602,7 +602,7 @@ static void sched_tick(void *state)
 		rate = (double)(sum.switches - s->tick_switches) * 1e9 / (double)(now - s->tick_ns);
 		while (period < SCHED_STACK_PERIOD_MAX && rate / period > SCHED_STACKS_PER_S)
 			period *= 2;
-		s->skel->data->stack_period = period;
+		s->skel->bss->stack_period = period;
 	}
 	s->tick_ns = now;
 	s->tick_switches = sum.switches;
