@@ -48,12 +48,9 @@
  * sleeps at every I/O) user space widens the period, a power of two up to
  * SCHED_STACK_PERIOD_MAX, every ~200 ms, so that about SCHED_STACKS_PER_S
  * stacks a second are taken; each sample carries its period as weight.
- * The walk that far apart finds the unwinder's tables cold, several
- * times dearer than in a run of walks, and each takes the equivalent of
- * hundreds of switches' bookkeeping (docs/overhead.md).
  */
 #define SCHED_STACK_PERIOD 64
-#define SCHED_STACKS_PER_S 64
+#define SCHED_STACKS_PER_S 128
 #define SCHED_STACK_PERIOD_MAX 4096
 
 /*
