@@ -18,6 +18,7 @@
 #include "probes/family.h"
 #include "probes/tracefs.h"
 #include "tests/lib/check.h"
+#include "tests/lib/json_get.h"
 #include "tests/lib/bpf_progs.h"
 
 extern const struct probe_family faults_probe;
@@ -63,21 +64,6 @@ static long touch_tmpfs(const char *tag, size_t bytes)
 		((volatile char *)p)[off] = 1;
 	munmap(p, bytes);
 	return (long)(bytes / (size_t)page);
-}
-
-/* Per-program BPF cost, when kernel.bpf_stats_enabled is on. */
-static struct json_object *get(struct json_object *o, const char *k)
-{
-	struct json_object *x = NULL;
-
-	return o && json_object_object_get_ex(o, k, &x) ? x : NULL;
-}
-
-static int64_t get_i64(struct json_object *o, const char *k)
-{
-	struct json_object *x = get(o, k);
-
-	return x ? json_object_get_int64(x) : -1;
 }
 
 /* Faults counted for @tgid in the per_process list, -1 when absent. */

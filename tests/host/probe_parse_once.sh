@@ -1,4 +1,4 @@
-# The kernel's BTF and symbols are read once per run, not once per family or repeat: with the default probes and two repeats, /sys/kernel/btf/vmlinux and /proc/kallsyms are opened once each (strace; kallsyms by the prefetch child), every tp_btf family is active and both repeats have their figures, sched's with function names; with IODIG_BTF the custom file serves CO-RE and the running kernel's BTF still serves tp_btf. timeout: 240
+# The kernel's BTF and symbols are read once per run, not once per family or repeat: with the default probes and two repeats, /sys/kernel/btf/vmlinux and /proc/kallsyms are opened once each (strace; kallsyms by the prefetch child, which keeps the static symbols in the boot's cache file), every tp_btf family is active and both repeats have their figures, sched's with function names; the next run takes the symbols from that file and opens /proc/kallsyms not at all, still naming sched's functions; with IODIG_BTF the custom file serves CO-RE and the running kernel's BTF still serves tp_btf. timeout: 300
 source tests/host/lib.sh
 need_root
 [ -r /sys/kernel/btf/vmlinux ] || skip "no /sys/kernel/btf/vmlinux (kernel without BTF)"
@@ -23,6 +23,8 @@ tp_btf_families() {
 
 FAMS=$(tp_btf_families)
 [ -n "$FAMS" ] || skip "no family loads with tp_btf on this kernel"
+# a cache file of this test's own, absent at first
+export IODIG_KSYMS_CACHE=$TMP/ksyms/kallsyms
 traced_run default
 for f in /sys/kernel/btf/vmlinux /proc/kallsyms; do
 	n=$(opens "$TMP/default.strace" $f)
@@ -46,6 +48,16 @@ check "default: both repeats have block's and sched's figures" \
 check "default: both repeats name sched's blocking functions" \
 	jq -e '.iodig.repeats.runs | all(.figures | keys | any(startswith("fn|sched|")))' \
 	"$TMP/default.json" >/dev/null
+
+check "default: the boot's symbols kept in $IODIG_KSYMS_CACHE, for this user only" \
+	[ -f "$IODIG_KSYMS_CACHE" ] && [ "$(stat -c %a "$IODIG_KSYMS_CACHE")" = 600 ]
+traced_run cached
+n=$(opens "$TMP/cached.strace" /proc/kallsyms)
+check "cached: /proc/kallsyms not opened, the boot's file read (got $n opens)" \
+	[ "$n" -eq 0 ] && grep -q "\"$IODIG_KSYMS_CACHE\"" "$TMP/cached.strace"
+check "cached: both repeats name sched's blocking functions" \
+	jq -e '.iodig.repeats.runs | all(.figures | keys | any(startswith("fn|sched|")))' \
+	"$TMP/cached.json" >/dev/null
 
 # IODIG_BTF: a copy of the kernel's BTF, read for CO-RE; tp_btf still
 # needs the running kernel's own ids, so that file is read too.

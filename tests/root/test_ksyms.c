@@ -174,7 +174,7 @@ static int image_round_trip(size_t len, size_t poke, struct ksyms **out)
 		len = 0;
 	if (poke < len && pwrite(fd, &c, 1, (off_t)poke) != 1)
 		poke = len;
-	ret = ksyms__load_image(fd, out, NULL);
+	ret = ksyms__load_image(fd, 0, out, NULL);
 cleanup:
 	ksyms__free(ks);
 	if (fd >= 0)

@@ -69,7 +69,7 @@ static struct ksyms *round_trip(const struct ksyms *ks)
 	int fd = memfd_create("test-ksyms-bounds", MFD_CLOEXEC);
 
 	if (fd >= 0 && !ksyms__save(ks, fd))
-		ksyms__load_image(fd, &back, NULL);
+		ksyms__load_image(fd, 0, &back, NULL);
 	if (fd >= 0)
 		close(fd);
 	return back;

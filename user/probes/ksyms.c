@@ -40,6 +40,24 @@ struct ksym_range {
 	uint64_t lo, hi;     /* [lo, hi) */
 };
 
+/* The image of ksyms__save(): this header, nr records in address order,
+ * the nr_mods module extents, then the name pool. */
+#define KSYMS_IMAGE_MAGIC 0x69646b73796d7332ull  /* "idksyms2" */
+struct image_hdr {
+	uint64_t magic, nr, malformed, pool_len, nr_mods, mods_known;
+};
+
+struct image_rec {
+	uint64_t addr;
+	uint32_t name_off, mod_off;
+};
+
+/*
+ * A parsed table holds every symbol in syms[] and its names in pool.  A
+ * table taken up from an image reads the image's records and names where
+ * they are mapped, and fills syms[i] only when symbol i is asked for
+ * (name NULL until then): a run asks for a few hundred of 120k.
+ */
 struct ksyms {
 	struct ksym *syms;
 	size_t nr;
@@ -54,6 +72,12 @@ struct ksyms {
 	bool mods_known;     /* every module's base was readable */
 	uint64_t area_lo;    /* lowest module or dynamic text, 0: none */
 	uint64_t image_hi;   /* highest symbol of the kernel image */
+	const struct image_rec *recs; /* image-backed: its records */
+	const char *image_pool;
+	void *map;                    /* the image's mapping */
+	size_t map_len;
+	ksyms_more_fn more;           /* set: the table is partial */
+	void *more_ctx;
 };
 
 struct parser {
@@ -308,14 +332,41 @@ cleanup:
 	return ret;
 }
 
-/* ---- where code is ---- */
-
-/* Dynamic text kallsyms lists with no size: BPF programs and trampolines
- * ("[bpf]"), ftrace and kprobe trampolines ("[__builtin__ftrace]"). */
-static bool dynamic_text(const struct ksym *s)
+static uint64_t addr_at(const struct ksyms *ks, size_t i)
 {
-	return !strcmp(s->module, "bpf") || !strncmp(s->module, "__builtin__", 11);
+	return ks->recs ? ks->recs[i].addr : ks->syms[i].addr;
 }
+
+/* Symbol @i, filled from the image the first time. */
+static const struct ksym *sym_at(const struct ksyms *ks, size_t i)
+{
+	struct ksym *s = &ks->syms[i];
+
+	if (ks->recs && !s->name)
+		*s = (struct ksym){ ks->recs[i].addr, ks->image_pool + ks->recs[i].name_off,
+				    ks->image_pool + ks->recs[i].mod_off };
+	return s;
+}
+
+/* The module of symbol @i: the pool keeps one copy per run of a module's
+ * symbols, so equal offsets are the same module. */
+static uint32_t mod_at(const struct ksyms *ks, size_t i)
+{
+	return ks->recs ? ks->recs[i].mod_off : (uint32_t)(ks->syms[i].module - ks->pool);
+}
+
+/* The name and module of symbol @i, without filling syms[i]. */
+static const char *name_at(const struct ksyms *ks, size_t i)
+{
+	return ks->recs ? ks->image_pool + ks->recs[i].name_off : ks->syms[i].name;
+}
+
+static const char *module_at(const struct ksyms *ks, size_t i)
+{
+	return ks->recs ? ks->image_pool + ks->recs[i].mod_off : ks->syms[i].module;
+}
+
+/* ---- where code is ---- */
 
 /* A trampoline of ftrace or kprobes is one small allocation of its own:
  * an address a page or more past it is not in it. */
@@ -323,35 +374,39 @@ static bool dynamic_text(const struct ksym *s)
 
 static bool dynamic_text_holds(const struct ksym *s, uint64_t addr)
 {
-	return dynamic_text(s) && (s->module[0] == 'b' || addr - s->addr < BUILTIN_TEXT_MAX);
-}
-
-static uint64_t sym_addr(const struct ksyms *ks, const char *name)
-{
-	const struct ksym *s = ksyms__get_symbol(ks, name);
-
-	return s ? s->addr : 0;
+	return !ksym_is_static(s) && (s->module[0] == 'b' || addr - s->addr < BUILTIN_TEXT_MAX);
 }
 
 /* The kernel's text from its symbols; where the module/BPF area starts
- * from the modules, or without them from the dynamic text kallsyms lists;
- * where the kernel image ends. */
+ * from the modules, or without them from the dynamic text kallsyms lists
+ * (BPF programs and trampolines, ftrace's and kprobes' trampolines, which
+ * have no size); where the kernel image ends.  One pass: a table from an
+ * image is not filled for it. */
 static void set_bounds(struct ksyms *ks)
 {
-	ks->text = (struct ksym_range){ sym_addr(ks, "_stext"), sym_addr(ks, "_etext") };
-	ks->init = (struct ksym_range){ sym_addr(ks, "_sinittext"), sym_addr(ks, "_einittext") };
-	if (ks->text.lo >= ks->text.hi)
-		ks->text = (struct ksym_range){ 0, 0 };
+	static const char *const marks[] = { "_stext", "_etext", "_sinittext", "_einittext" };
+	uint64_t at[4] = { 0 };
+
 	ks->area_lo = ks->image_hi = 0;
 	for (size_t i = 0; ks->mods_known && i < ks->nr_mods; i++)
 		if (!ks->area_lo || ks->mods[i].lo < ks->area_lo)
 			ks->area_lo = ks->mods[i].lo;
 	for (size_t i = 0; i < ks->nr; i++) {
-		if (!ks->syms[i].module[0])
-			ks->image_hi = ks->syms[i].addr;
-		else if (!ks->area_lo && dynamic_text(&ks->syms[i]))
-			ks->area_lo = ks->syms[i].addr;
+		const char *mod = module_at(ks, i), *name = name_at(ks, i);
+
+		if (!mod[0]) {
+			ks->image_hi = addr_at(ks, i);
+			for (int m = 0; name[0] == '_' && m < 4; m++)
+				if (!at[m] && !strcmp(name, marks[m]))
+					at[m] = addr_at(ks, i);
+		} else if (!ks->area_lo && (!strcmp(mod, "bpf") || !strncmp(mod, "__builtin__", 11))) {
+			ks->area_lo = addr_at(ks, i);
+		}
 	}
+	ks->text = (struct ksym_range){ at[0], at[1] };
+	ks->init = (struct ksym_range){ at[2], at[3] };
+	if (ks->text.lo >= ks->text.hi)
+		ks->text = (struct ksym_range){ 0, 0 };
 }
 
 static bool in_range(const struct ksym_range *r, uint64_t addr)
@@ -490,40 +545,47 @@ int ksyms__load(struct ksyms **out, struct errbuf *err)
 	return ret;
 }
 
-/* The image of ksyms__save(): this header, nr records in address order,
- * the nr_mods module extents, then the name pool. */
-#define KSYMS_IMAGE_MAGIC 0x69646b73796d7332ull  /* "idksyms2" */
-struct image_hdr {
-	uint64_t magic, nr, malformed, pool_len, nr_mods, mods_known;
-};
-
-struct image_rec {
-	uint64_t addr;
-	uint32_t name_off, mod_off;
-};
-
-int ksyms__save(const struct ksyms *ks, int fd)
+bool ksym_is_static(const struct ksym *sym)
 {
-	struct image_hdr h = { KSYMS_IMAGE_MAGIC, ks->nr, ks->malformed, ks->pool_len,
+	return strcmp(sym->module, "bpf") && strncmp(sym->module, "__builtin__", 11);
+}
+
+static int save(const struct ksyms *ks, int fd, bool static_only)
+{
+	struct image_hdr h = { KSYMS_IMAGE_MAGIC, 0, ks->malformed, ks->pool_len,
 			       ks->nr_mods, ks->mods_known };
-	struct image_rec *recs = calloc(ks->nr ? ks->nr : 1, sizeof(*recs));
+	struct image_rec *recs;
 	int ret;
 
+	if (ks->recs)
+		return -EINVAL;  /* a parsed table only */
+	recs = calloc(ks->nr ? ks->nr : 1, sizeof(*recs));
 	if (!recs)
 		return -ENOMEM;
 	for (size_t i = 0; i < ks->nr; i++)
-		recs[i] = (struct image_rec){ ks->syms[i].addr,
-			(uint32_t)(ks->syms[i].name - ks->pool),
-			(uint32_t)(ks->syms[i].module - ks->pool) };
+		if (!static_only || ksym_is_static(&ks->syms[i]))
+			recs[h.nr++] = (struct image_rec){ ks->syms[i].addr,
+				(uint32_t)(ks->syms[i].name - ks->pool),
+				(uint32_t)(ks->syms[i].module - ks->pool) };
 	ret = fd_write_all(fd, &h, sizeof(h));
 	if (!ret)
-		ret = fd_write_all(fd, recs, ks->nr * sizeof(*recs));
+		ret = fd_write_all(fd, recs, h.nr * sizeof(*recs));
 	if (!ret && ks->nr_mods)
 		ret = fd_write_all(fd, ks->mods, ks->nr_mods * sizeof(*ks->mods));
 	if (!ret)
 		ret = fd_write_all(fd, ks->pool, ks->pool_len);
 	free(recs);
 	return ret;
+}
+
+int ksyms__save(const struct ksyms *ks, int fd)
+{
+	return save(ks, fd, false);
+}
+
+int ksyms__save_static(const struct ksyms *ks, int fd)
+{
+	return save(ks, fd, true);
 }
 
 /* Whether the header's counts fit the image's @len bytes exactly. */
@@ -543,10 +605,12 @@ static bool image_sized(const struct image_hdr *h, size_t len)
 	return h->pool_len == rest - h->nr_mods * sizeof(struct ksym_range);
 }
 
-/* The table of a checked image: its records' offsets point into its pool,
- * which ends with a NUL. */
-static int from_image(const char *img, size_t len, struct ksyms **out)
+/* The table of a checked image at @img, which it keeps mapped: its
+ * records' offsets point into its pool, which ends with a NUL. */
+static int from_image(void *map, size_t map_len, size_t offset, struct ksyms **out)
 {
+	const char *img = (const char *)map + offset;
+	size_t len = map_len - offset;
 	const struct image_hdr *h = (const void *)img;
 	const struct image_rec *recs = (const void *)(h + 1);
 	const struct ksym_range *mods;
@@ -559,50 +623,48 @@ static int from_image(const char *img, size_t len, struct ksyms **out)
 	pool = (const char *)(mods + h->nr_mods);
 	if (pool[h->pool_len - 1] != '\0')
 		return -EINVAL;
+	for (size_t i = 0; i < h->nr; i++)
+		if (recs[i].name_off >= h->pool_len || recs[i].mod_off >= h->pool_len)
+			return -EINVAL;
 	ks = calloc(1, sizeof(*ks));
 	if (!ks || !(ks->syms = calloc(h->nr ? h->nr : 1, sizeof(*ks->syms))) ||
-	    !(ks->pool = malloc(h->pool_len)) ||
 	    !(ks->mods = calloc(h->nr_mods ? h->nr_mods : 1, sizeof(*ks->mods)))) {
 		ksyms__free(ks);
 		return -ENOMEM;
 	}
-	memcpy(ks->pool, pool, h->pool_len);
 	memcpy(ks->mods, mods, h->nr_mods * sizeof(*mods));
 	ks->nr = h->nr;
 	ks->malformed = h->malformed;
-	ks->pool_len = h->pool_len;
 	ks->nr_mods = ks->cap_mods = h->nr_mods;
 	ks->mods_known = h->mods_known;
-	for (size_t i = 0; i < ks->nr; i++) {
-		if (recs[i].name_off >= h->pool_len || recs[i].mod_off >= h->pool_len) {
-			ksyms__free(ks);
-			return -EINVAL;
-		}
-		ks->syms[i] = (struct ksym){ recs[i].addr, ks->pool + recs[i].name_off,
-					     ks->pool + recs[i].mod_off };
-	}
+	ks->recs = recs;
+	ks->image_pool = pool;
+	ks->map = map;
+	ks->map_len = map_len;
 	set_bounds(ks);
 	*out = ks;
 	return 0;
 }
 
-int ksyms__load_image(int fd, struct ksyms **out, struct errbuf *err)
+int ksyms__load_image(int fd, size_t offset, struct ksyms **out, struct errbuf *err)
 {
 	struct stat st;
 	void *img;
 	int ret;
 
 	*out = NULL;
-	if (fstat(fd, &st) || st.st_size <= 0)
+	if (fstat(fd, &st) || st.st_size <= 0 || (uint64_t)st.st_size <= offset)
 		return err_set(err, EINVAL, "kernel symbol image: empty or unreadable");
-	img = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	/* populated at once: cheaper than a fault per page on first use */
+	img = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
 	if (img == MAP_FAILED)
 		return err_set(err, errno, "kernel symbol image: %s", strerror(errno));
-	ret = from_image(img, (size_t)st.st_size, out);
-	munmap(img, (size_t)st.st_size);
-	if (ret)
+	ret = from_image(img, (size_t)st.st_size, offset, out);
+	if (ret) {
+		munmap(img, (size_t)st.st_size);
 		return err_set(err, -ret, "kernel symbol image: %s",
 			       ret == -EINVAL ? "malformed" : strerror(-ret));
+	}
 	return 0;
 }
 
@@ -610,28 +672,39 @@ int ksyms__load_image(int fd, struct ksyms **out, struct errbuf *err)
  * program holds: JIT code kallsyms did not list when it was read. */
 static const struct ksym unlisted_bpf = { 0, "[bpf: unlisted]", "" };
 
+void ksyms__set_more(struct ksyms *ks, ksyms_more_fn more, void *ctx)
+{
+	ks->more = more;
+	ks->more_ctx = ctx;
+}
+
 const struct ksym *ksyms__map_addr(const struct ksyms *ks, uint64_t addr,
 				   uint64_t *offset)
 {
 	size_t lo = 0, hi;
 	const struct ksym *s;
 
-	if (!ks || !ks->nr || addr < ks->syms[0].addr)
-		return NULL;
+	if (!ks || !ks->nr || addr < addr_at(ks, 0))
+		return ks && ks->more ? ks->more(ks->more_ctx, addr, offset) : NULL;
 	/* Last symbol with sym.addr <= addr. */
 	hi = ks->nr;
 	while (hi - lo > 1) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (ks->syms[mid].addr <= addr)
+		if (addr_at(ks, mid) <= addr)
 			lo = mid;
 		else
 			hi = mid;
 	}
+	/* A partial table knows only what lies between two symbols of one
+	 * owner (the kernel image, or one module's text): nothing the kernel
+	 * adds later can be placed there. */
+	if (ks->more && (lo + 1 >= ks->nr || mod_at(ks, lo) != mod_at(ks, lo + 1)))
+		return ks->more(ks->more_ctx, addr, offset);
 	/* Aliases share an address: report the first one kallsyms lists. */
-	while (lo > 0 && ks->syms[lo - 1].addr == ks->syms[lo].addr)
+	while (lo > 0 && addr_at(ks, lo - 1) == addr_at(ks, lo))
 		lo--;
-	s = &ks->syms[lo];
+	s = sym_at(ks, lo);
 	if (!holds(ks, s, addr))
 		s = in_module_area(ks, addr) ? &unlisted_bpf : NULL;
 	if (offset)
@@ -644,8 +717,9 @@ const struct ksym *ksyms__get_symbol(const struct ksyms *ks, const char *name)
 	if (!ks || !name)
 		return NULL;
 	for (size_t i = 0; i < ks->nr; i++)
-		if (!strcmp(ks->syms[i].name, name))
-			return &ks->syms[i];
+		if (!strcmp(ks->recs ? ks->image_pool + ks->recs[i].name_off : ks->syms[i].name,
+			    name))
+			return sym_at(ks, i);
 	return NULL;
 }
 
@@ -666,5 +740,7 @@ void ksyms__free(struct ksyms *ks)
 	free(ks->syms);
 	free(ks->pool);
 	free(ks->mods);
+	if (ks->map)
+		munmap(ks->map, ks->map_len);
 	free(ks);
 }

@@ -7,6 +7,7 @@
 #ifndef IODIG_KSYMS_H
 #define IODIG_KSYMS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -45,10 +46,30 @@ int ksyms__load_buffer(const char *buf, size_t len, struct ksyms **out,
  * -errno. */
 int ksyms__save(const struct ksyms *ks, int fd);
 
-/* The table of the image in @fd (a regular file, mapped whole); an image
- * that is not one is refused, never read outside of.  0 or -errno with
- * the reason in @err. */
-int ksyms__load_image(int fd, struct ksyms **out, struct errbuf *err);
+/* Whether @sym stays while the kernel runs with the same modules: the
+ * kernel's own and its modules' code, not what kallsyms lists as it comes
+ * and goes (BPF programs and trampolines "[bpf]", ftrace's and kprobes'
+ * "[__builtin__ftrace]", "[__builtin__kprobes]"). */
+bool ksym_is_static(const struct ksym *sym);
+
+/* ksyms__save() of the static symbols only. */
+int ksyms__save_static(const struct ksyms *ks, int fd);
+
+/* The table of the image at @offset of @fd (a regular file, mapped
+ * whole, kept mapped while the table lives); an image that is not one is
+ * refused, never read outside of.  0 or -errno with the reason in @err. */
+int ksyms__load_image(int fd, size_t offset, struct ksyms **out, struct errbuf *err);
+
+/* What a partial table asks for an address it cannot answer alone. */
+typedef const struct ksym *(*ksyms_more_fn)(void *ctx, uint64_t addr, uint64_t *offset);
+
+/*
+ * Makes @ks a partial table, of the static symbols only: ksyms__map_addr()
+ * answers from it where no other symbol can lie (between two symbols of
+ * the kernel image, or of one module), and returns what @more answers
+ * everywhere else.
+ */
+void ksyms__set_more(struct ksyms *ks, ksyms_more_fn more, void *ctx);
 
 /* Module extents from @len bytes of /proc/modules text ("NAME SIZE REFS
  * DEPS STATE 0xBASE"), replacing any earlier ones; malformed lines are

@@ -31,13 +31,17 @@ const struct btf *probe_cache_btf(struct probe_cache *c, const char *path);
  * thread: the probes count the events of iodig's own process (threaded
  * jobs), and must not see this.  Call it before any probe is attached,
  * so that no event count is inherited by the child.  Without effect when
- * the symbols are read already; a failed prefetch leaves the reading to
- * probe_cache_ksyms().
+ * the symbols are read already, and no child at all when the boot's
+ * cache file (probes/ksyms_cache.h) holds them; the child writes that
+ * file.  A failed prefetch leaves the reading to probe_cache_ksyms().
  */
 void probe_cache_prefetch_ksyms(struct probe_cache *c);
 
-/* /proc/kallsyms (probes/ksyms.h), owned by the cache.  -errno with the
- * reason in @err when it cannot be read. */
+/* /proc/kallsyms (probes/ksyms.h), owned by the cache: from the boot's
+ * cache file a partial table that asks for BPF programs' names from their
+ * info and for the rest from all of kallsyms, as of this call (programs
+ * come and go between groups and repeats).  -errno with the reason in
+ * @err when it cannot be read. */
 int probe_cache_ksyms(struct probe_cache *c, const struct ksyms **out, struct errbuf *err);
 
 #endif /* IODIG_PROBE_CACHE_H */
