@@ -44,6 +44,13 @@ struct opt_value {
 	const char *unsupported; /* non-NULL: fio knows it, iodig refuses */
 };
 
+/* A value list @name: its rows, OPT_VAL("word", VALUE) or, for a word
+ * iodig refuses, { "word", VALUE, "why" }; the end row is added here, so
+ * no list can lack it. */
+#define OPT_VAL(word, v) { .name = (word), .value = (v) }
+#define OPT_VALUES(name, ...) \
+	static const struct opt_value name[] = { __VA_ARGS__, { NULL, 0, NULL } }
+
 struct opt_desc;
 
 /* Parses @value and stores it in @base; errors start with @where.  A

@@ -298,19 +298,15 @@ int set_fraction(void *base, const struct opt_desc *o, const char *value,
 
 #define FIELD(f) OPT_FIELD(struct job, f)
 
-static const struct opt_value exit_what_values[] = {
-	{ "group", EXIT_WHAT_GROUP, NULL },
-	{ "stonewall", EXIT_WHAT_STONEWALL, NULL },
-	{ "all", EXIT_WHAT_ALL, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(exit_what_values,
+	OPT_VAL("group", EXIT_WHAT_GROUP),
+	OPT_VAL("stonewall", EXIT_WHAT_STONEWALL),
+	OPT_VAL("all", EXIT_WHAT_ALL));
 
-static const struct opt_value zonemode_values[] = {
-	{ "none", ZONEMODE_NONE, NULL },
-	{ "strided", ZONEMODE_STRIDED, NULL },
-	{ "zbd", ZONEMODE_ZBD, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(zonemode_values,
+	OPT_VAL("none", ZONEMODE_NONE),
+	OPT_VAL("strided", ZONEMODE_STRIDED),
+	OPT_VAL("zbd", ZONEMODE_ZBD));
 
 #define NO_FLOW "deprecated: fio 3.33 ignores it, as flow weights " \
 	"(flow=, flow_id=) replaced it"

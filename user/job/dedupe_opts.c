@@ -6,11 +6,9 @@
 
 #define FIELD(f) OPT_FIELD(struct job, f)
 
-static const struct opt_value dedupe_mode_values[] = {
-	{ "repeat", DEDUPE_REPEAT, NULL },
-	{ "working_set", DEDUPE_WORKING_SET, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(dedupe_mode_values,
+	OPT_VAL("repeat", DEDUPE_REPEAT),
+	OPT_VAL("working_set", DEDUPE_WORKING_SET));
 
 const struct opt_desc dedupe_options[] = {
 	{ .name = "dedupe_mode", .type = OPT_ENUM, FIELD(dedupe_mode),

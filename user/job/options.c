@@ -218,55 +218,49 @@ static int set_engine(void *base, const struct opt_desc *o, const char *value,
 	return 0;
 }
 
-static const struct opt_value rw_values[] = {
-	{ "read", RW_READ, NULL },
-	{ "write", RW_WRITE, NULL },
-	{ "randread", RW_RANDREAD, NULL },
-	{ "randwrite", RW_RANDWRITE, NULL },
-	{ "rw", RW_RW, NULL },
-	{ "readwrite", RW_RW, NULL },
-	{ "randrw", RW_RANDRW, NULL },
-	{ "trim", RW_TRIM, NULL },
-	{ "randtrim", RW_RANDTRIM, NULL },
-	{ "trimwrite", RW_TRIMWRITE, NULL },
-	{ "randtrimwrite", RW_RANDTRIMWRITE, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(rw_values,
+	OPT_VAL("read", RW_READ),
+	OPT_VAL("write", RW_WRITE),
+	OPT_VAL("randread", RW_RANDREAD),
+	OPT_VAL("randwrite", RW_RANDWRITE),
+	OPT_VAL("rw", RW_RW),
+	OPT_VAL("readwrite", RW_RW),
+	OPT_VAL("randrw", RW_RANDRW),
+	OPT_VAL("trim", RW_TRIM),
+	OPT_VAL("randtrim", RW_RANDTRIM),
+	OPT_VAL("trimwrite", RW_TRIMWRITE),
+	OPT_VAL("randtrimwrite", RW_RANDTRIMWRITE));
 
 /* ---- verification and buffer contents (fio's verify*, buffer_*) ---- */
 
-static const struct opt_value verify_values[] = {
-	{ "0", VERIFY_NONE, NULL },
-	{ "md5", VERIFY_MD5, NULL },
-	{ "crc64", VERIFY_CRC64, NULL },
-	{ "crc32", VERIFY_CRC32, NULL },
-	{ "crc32c", VERIFY_CRC32C, NULL },
-	{ "crc32c-intel", VERIFY_CRC32C, NULL }, /* fio writes it as crc32c */
-	{ "crc16", VERIFY_CRC16, NULL },
-	{ "crc7", VERIFY_CRC7, NULL },
-	{ "sha1", VERIFY_SHA1, NULL },
-	{ "sha256", VERIFY_SHA256, NULL },
-	{ "sha512", VERIFY_SHA512, NULL },
-	{ "sha3-224", VERIFY_SHA3_224, NULL },
-	{ "sha3-256", VERIFY_SHA3_256, NULL },
-	{ "sha3-384", VERIFY_SHA3_384, NULL },
-	{ "sha3-512", VERIFY_SHA3_512, NULL },
-	{ "xxhash", VERIFY_XXHASH, NULL },
-	{ "meta", VERIFY_META, NULL },
-	{ "pattern", VERIFY_PATTERN_NO_HDR, NULL },
-	{ "null", VERIFY_NULL, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(verify_values,
+	OPT_VAL("0", VERIFY_NONE),
+	OPT_VAL("md5", VERIFY_MD5),
+	OPT_VAL("crc64", VERIFY_CRC64),
+	OPT_VAL("crc32", VERIFY_CRC32),
+	OPT_VAL("crc32c", VERIFY_CRC32C),
+	OPT_VAL("crc32c-intel", VERIFY_CRC32C), /* fio writes it as crc32c */
+	OPT_VAL("crc16", VERIFY_CRC16),
+	OPT_VAL("crc7", VERIFY_CRC7),
+	OPT_VAL("sha1", VERIFY_SHA1),
+	OPT_VAL("sha256", VERIFY_SHA256),
+	OPT_VAL("sha512", VERIFY_SHA512),
+	OPT_VAL("sha3-224", VERIFY_SHA3_224),
+	OPT_VAL("sha3-256", VERIFY_SHA3_256),
+	OPT_VAL("sha3-384", VERIFY_SHA3_384),
+	OPT_VAL("sha3-512", VERIFY_SHA3_512),
+	OPT_VAL("xxhash", VERIFY_XXHASH),
+	OPT_VAL("meta", VERIFY_META),
+	OPT_VAL("pattern", VERIFY_PATTERN_NO_HDR),
+	OPT_VAL("null", VERIFY_NULL));
 
 /* fio's sync=: the flag the job's files are opened with. */
-static const struct opt_value sync_values[] = {
-	{ "none", 0, NULL },
-	{ "0", 0, NULL },
-	{ "sync", O_SYNC, NULL },
-	{ "1", O_SYNC, NULL },
-	{ "dsync", O_DSYNC, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(sync_values,
+	OPT_VAL("none", 0),
+	OPT_VAL("0", 0),
+	OPT_VAL("sync", O_SYNC),
+	OPT_VAL("1", O_SYNC),
+	OPT_VAL("dsync", O_DSYNC));
 
 static int set_verify(void *base, const struct opt_desc *o, const char *value,
 		      const char *where, struct errbuf *err)
@@ -323,35 +317,20 @@ static int set_verify_cpus(void *base, const struct opt_desc *o,
 /* fio's verify trims some of the blocks it wrote and expects zeros
  * when reading them back; iodig's verify does not. */
 #define NO_TRIM "iodig's verify trims none of the blocks it wrote"
-static const struct opt_value kb_base_values[] = {
-	{ "1024", 1024, NULL },
-	{ "1000", 1000, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(kb_base_values, OPT_VAL("1024", 1024), OPT_VAL("1000", 1000));
 
-static const struct opt_value unit_base_values[] = {
-	{ "0", 0, NULL },
-	{ "8", 8, NULL },
-	{ "1", 1, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(unit_base_values, OPT_VAL("0", 0), OPT_VAL("8", 8), OPT_VAL("1", 1));
 
-static const struct opt_value cpus_policy_values[] = {
-	{ "shared", CPUS_SHARED, NULL },
-	{ "split", CPUS_SPLIT, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(cpus_policy_values, OPT_VAL("shared", CPUS_SHARED), OPT_VAL("split", CPUS_SPLIT));
 
-static const struct opt_value fallocate_values[] = {
-	{ "none", FALLOCATE_NONE, NULL },
-	{ "native", FALLOCATE_NATIVE, NULL },
-	{ "posix", FALLOCATE_POSIX, NULL },
-	{ "keep", FALLOCATE_KEEP, NULL },
-	{ "truncate", FALLOCATE_TRUNCATE, NULL },
-	{ "0", FALLOCATE_NONE, NULL },   /* fio's older names */
-	{ "1", FALLOCATE_POSIX, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(fallocate_values,
+	OPT_VAL("none", FALLOCATE_NONE),
+	OPT_VAL("native", FALLOCATE_NATIVE),
+	OPT_VAL("posix", FALLOCATE_POSIX),
+	OPT_VAL("keep", FALLOCATE_KEEP),
+	OPT_VAL("truncate", FALLOCATE_TRUNCATE),
+	OPT_VAL("0", FALLOCATE_NONE),   /* fio's older names */
+	OPT_VAL("1", FALLOCATE_POSIX));
 
 static const struct opt_desc options[] = {
 	{ .name = "name", .type = OPT_STR, FIELD(name),

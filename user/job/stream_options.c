@@ -145,36 +145,24 @@ static int set_latency_percentile(void *base, const struct opt_desc *o,
 	return 0;
 }
 
-static const struct opt_value generator_values[] = {
-	{ "tausworthe", RGEN_TAUSWORTHE, NULL },
-	{ "tausworthe64", RGEN_TAUSWORTHE64, NULL },
-	{ "lfsr", RGEN_LFSR, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(generator_values,
+	OPT_VAL("tausworthe", RGEN_TAUSWORTHE),
+	OPT_VAL("tausworthe64", RGEN_TAUSWORTHE64),
+	OPT_VAL("lfsr", RGEN_LFSR));
 
-static const struct opt_value rate_process_values[] = {
-	{ "linear", RATE_LINEAR, NULL },
-	{ "poisson", RATE_POISSON, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(rate_process_values, OPT_VAL("linear", RATE_LINEAR), OPT_VAL("poisson", RATE_POISSON));
 
-static const struct opt_value think_type_values[] = {
-	{ "complete", THINK_ON_COMPLETE, NULL },
-	{ "issue", THINK_ON_ISSUE, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(think_type_values,
+	OPT_VAL("complete", THINK_ON_COMPLETE),
+	OPT_VAL("issue", THINK_ON_ISSUE));
 
-static const struct opt_value submit_mode_values[] = {
-	{ "inline", SUBMIT_INLINE, NULL },
-	{ "offload", SUBMIT_OFFLOAD, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(submit_mode_values,
+	OPT_VAL("inline", SUBMIT_INLINE),
+	OPT_VAL("offload", SUBMIT_OFFLOAD));
 
-static const struct opt_value sequencer_values[] = {
-	{ "sequential", SEQ_SEQUENTIAL, NULL },
-	{ "identical", SEQ_IDENTICAL, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(sequencer_values,
+	OPT_VAL("sequential", SEQ_SEQUENTIAL),
+	OPT_VAL("identical", SEQ_IDENTICAL));
 
 const struct opt_desc stream_options[] = {
 	{ .name = "loops", .type = OPT_UINT, FIELD(loops), .min = 1,

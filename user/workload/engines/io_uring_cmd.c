@@ -145,14 +145,12 @@ static int set_fdp_pli(void *base, const struct opt_desc *o, const char *value,
 	return opt_set_typed(base, o, value, where, err);
 }
 
-static const struct opt_value write_mode_values[] = {
-	{ "write", WMODE_WRITE, NULL },
-	{ "uncor", WMODE_UNCOR, NULL },
-	{ "zeroes", WMODE_ZEROES, NULL },
-	{ "verify", WMODE_VERIFY, NULL },
-	{ "zone_append", WMODE_ZONE_APPEND, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(write_mode_values,
+	OPT_VAL("write", WMODE_WRITE),
+	OPT_VAL("uncor", WMODE_UNCOR),
+	OPT_VAL("zeroes", WMODE_ZEROES),
+	OPT_VAL("verify", WMODE_VERIFY),
+	OPT_VAL("zone_append", WMODE_ZONE_APPEND));
 
 static int wmode_of(const char *name)
 {
@@ -205,11 +203,9 @@ static bool ucmd_has_wmode(const struct ucmd_opts *o, unsigned int op)
 	return false;
 }
 
-static const struct opt_value cmd_type_values[] = {
-	{ "nvme", UCMD_NVME, NULL },
-	{ "bsg", UCMD_BSG, "SCSI commands to /dev/bsg devices through io_uring came after fio 3.33 (and Linux 6.18); iodig sends them with ioengine=sg" },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(cmd_type_values,
+	OPT_VAL("nvme", UCMD_NVME),
+	{ "bsg", UCMD_BSG, "SCSI commands to /dev/bsg devices through io_uring came after fio 3.33 (and Linux 6.18); iodig sends them with ioengine=sg" });
 
 /* fio's [io_uring_cmd] options. */
 static const struct opt_desc ucmd_options[] = {
