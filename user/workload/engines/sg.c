@@ -67,11 +67,11 @@ OPT_VALUES(sg_write_mode_values,
 static const struct opt_desc sg_options[] = {
 	ENGINE_OPT_HIPRI(struct sg_opts, hipri, "Polled completions (SGV4_FLAG_HIPRI)"),
 	ENGINE_OPTS_FUA(struct sg_opts),
-	{ .name = "sg_write_mode", .type = OPT_ENUM, SGOPT(write_mode),
-	  .def = "write", .values = sg_write_mode_values,
-	  .help = "Command of write units: write, write_and_verify, write_same, write_same_ndob, verify_bytchk_00/01/11, write_stream" },
-	{ .name = "stream_id", .type = OPT_UINT, SGOPT(stream_id), .max = 0xffff,
-	  .help = "sg_write_mode=write_stream: the stream of WRITE STREAM(16)" },
+	ENUM_OPT("sg_write_mode", SGOPT(write_mode), sg_write_mode_values, "write",
+		 "Command of write units: write, write_and_verify, write_same, "
+		 "write_same_ndob, verify_bytchk_00/01/11, write_stream"),
+	UINT_OPT("stream_id", SGOPT(stream_id), NULL, 0, 0xffff,
+		 "sg_write_mode=write_stream: the stream of WRITE STREAM(16)"),
 	{ .name = NULL },
 };
 
