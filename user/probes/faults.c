@@ -455,8 +455,6 @@ static void faults_figures(const void *state, const struct probe_workload *wl,
 	dax_figures(s, wl->ios, out);
 }
 
-const struct probe_family faults_probe = {
-	FAMILY_COMMON(faults, "faults",
-		      "the workload's user page faults, and how DAX faults were served"),
-	FAMILY_HOOKS(faults, note_status, read_at_end, figures),
-};
+FAMILY_DEFINE(faults, faults,
+	      "the workload's user page faults, and how DAX faults were served",
+	      FAMILY_HOOKS(faults, note_status, read_at_end, figures));
