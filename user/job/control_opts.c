@@ -324,8 +324,8 @@ const struct opt_desc control_options[] = {
 	  .help = "Errnos continue_on_error goes on after, ':' between, per "
 		  "class" },
 	BOOL_OPT("error_dump", FIELD(error_dump), "1",
-		 "fio prints each tolerated I/O error too; iodig counts them in the "
-		 "job's errors and names the fatal one either way"),
+		 "fio prints each tolerated I/O error too; iodig counts them in the job's errors "
+		 "and names the fatal one either way"),
 	BOOL_OPT("exitall", FIELD(exitall), "0",
 		 "When this job ends, stop the others (see exit_what)"),
 	BOOL_OPT("exitall_on_error", FIELD(exitall_on_error), "0",
@@ -336,16 +336,16 @@ const struct opt_desc control_options[] = {
 	BOOL_OPT("new_group", FIELD(new_group), "0",
 		 "Start a new reporting group here, without a stonewall"),
 	STR_OPT("wait_for", FIELD(wait_for), NULL,
-		"Start only once every worker of the job of this name (defined earlier) "
-		"has finished"),
+		"Start only once every worker of the job of this name (defined earlier) has "
+		"finished"),
 	UINT_OPT("flow", FIELD(flow), "0", 0, 1000,
-		 "Weight in flow control: the jobs of a flow_id issue I/O in the ratio "
-		 "of their weights"),
+		 "Weight in flow control: the jobs of a flow_id issue I/O in the ratio of their "
+		 "weights"),
 	UINT_OPT("flow_id", FIELD(flow_id), "0", 0, UINT_MAX,
 		 "The flow this job's flow= counts in"),
 	UINT_OPT("flow_sleep", FIELD(flow_sleep_us), "0", 0, UINT_MAX,
-		 "Microseconds to sleep (after the I/O in flight completes) when the "
-		 "flow holds the job back"),
+		 "Microseconds to sleep (after the I/O in flight completes) when the flow holds "
+		 "the job back"),
 	REFUSED("flow_watermark", NO_FLOW),
 	{ .name = "numa_cpu_nodes", .type = OPT_CUSTOM, FIELD(cpus),
 	  .set = set_numa_cpu_nodes, .hint = "NODES",
@@ -355,16 +355,15 @@ const struct opt_desc control_options[] = {
 	  .help = "default, prefer, bind, interleave, local: accepted where "
 		  "the machine has one node (all put memory there)" },
 	ENUM_OPT("zonemode", FIELD(zonemode), zonemode_values, "none",
-		 "strided: zonesize bytes in each zonerange, then skip zoneskip; zbd: a "
-		 "zoned block device's write pointers (zones of zonesize emulated on any "
-		 "other target)"),
+		 "strided: zonesize bytes in each zonerange, then skip zoneskip; zbd: a zoned "
+		 "block device's write pointers (zones of zonesize emulated on any other target)"),
 	SIZE_OPT("zonesize", FIELD(zones.size), NULL,
 		 "strided: bytes done in a zone before the next; zbd: bytes of a zone"),
 	SIZE_OPT("zonerange", FIELD(zones.range), NULL,
 		 "zonemode=strided: bytes of a zone (default zonesize)"),
 	SIZE_OPT("zoneskip", FIELD(zones.skip), NULL,
-		 "zonemode=strided: bytes (or Nz: zones) skipped after each zone's "
-		 "zonesize bytes", ZONES(skip)),
+		 "zonemode=strided: bytes (or Nz: zones) skipped after each zone's zonesize bytes",
+		 ZONES(skip)),
 	SIZE_OPT("zonecapacity", FIELD(zones.capacity), NULL,
 		 "zonemode=zbd: usable bytes of a zone"),
 	UINT_OPT("max_open_zones", FIELD(zones.max_open), NULL, 0, 1u << 20,

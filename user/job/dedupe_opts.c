@@ -12,8 +12,8 @@ OPT_VALUES(dedupe_mode_values,
 
 const struct opt_desc dedupe_options[] = {
 	ENUM_OPT("dedupe_mode", FIELD(dedupe_mode), dedupe_mode_values, "repeat",
-		 "A repeated buffer: the last unique one again (repeat), or one of the "
-		 "job's first unique ones (working_set)"),
+		 "A repeated buffer: the last unique one again (repeat), or one of the job's first "
+		 "unique ones (working_set)"),
 	UINT_OPT("dedupe_working_set_percentage", FIELD(dedupe_working_set_percentage), "5", 0, 100,
 		 "working_set: its buffers, in percent of size's blocks"),
 	BOOL_OPT("dedupe_global", FIELD(dedupe_global), NULL,

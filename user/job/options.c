@@ -340,13 +340,13 @@ static const struct opt_desc options[] = {
 	STR_OPT("directory", FIELD(directory), NULL,
 		"Directory for files named after the job", .flags = OPT_EMPTY_OK),
 	SIZE_OPT("size", FIELD(size), "0",
-		 "Bytes (or Nz: zones) of the target region, or N% of the file or "
-		 "device; 0 = whole file or device", .set = set_size_or_percent, ZONES(size)),
+		 "Bytes (or Nz: zones) of the target region, or N% of the file or device; 0 = "
+		 "whole file or device", .set = set_size_or_percent, ZONES(size)),
 	SIZE_OPT("io_size", FIELD(io_size), "0",
 		 "Bytes (or Nz: zones) to transfer; 0 = size", .alias = "io_limit", ZONES(io_size)),
 	SIZE_OPT("offset", FIELD(offset), "0",
-		 "Start of the region (bytes, or Nz: zones), or N% into the file or "
-		 "device", .alias = "fileoffset", .set = set_size_or_percent, ZONES(offset)),
+		 "Start of the region (bytes, or Nz: zones), or N% into the file or device",
+		 .alias = "fileoffset", .set = set_size_or_percent, ZONES(offset)),
 	SIZE_OPT("offset_align", FIELD(offset_align), "0",
 		 "Alignment of an offset=N%; 0 = the smallest block size"),
 	/* nrfiles and filesize: what the file-operation engines need. */
@@ -427,18 +427,18 @@ static const struct opt_desc options[] = {
 	BOOL_OPT("verify_state_load", FIELD(verify_state_load), NULL,
 		 "Verify only what the saved verify state says was written"),
 	UINT_OPT("verify_async", FIELD(verify_async), "0", 0, UINT32_MAX,
-		 "fio's verify threads; iodig checks each block in the worker that read "
-		 "it, with the same outcome"),
+		 "fio's verify threads; iodig checks each block in the worker that read it, with "
+		 "the same outcome"),
 	{ .name = "verify_async_cpus", .type = OPT_CUSTOM,
 	  FIELD(verify_async_cpus), .set = set_verify_cpus, .hint = "CPUS",
 	  .help = "CPUs of fio's verify threads (checked; iodig verifies in "
 		  "the worker, on its CPUs)" },
 	BOOL_OPT("experimental_verify", FIELD(experimental_verify), NULL,
-		 "fio regenerates the written offsets to verify; iodig checks the same "
-		 "blocks from its log of the writes"),
+		 "fio regenerates the written offsets to verify; iodig checks the same blocks from "
+		 "its log of the writes"),
 	BOOL_OPT("verify_write_sequence", FIELD(verify_write_sequence), "1",
-		 "Check the write number in each header (0: only the checksum and the "
-		 "rest, as several writers of one block need)", .set = set_flag),
+		 "Check the write number in each header (0: only the checksum and the rest, as "
+		 "several writers of one block need)", .set = set_flag),
 	REFUSED("trim_percentage", NO_TRIM),
 	REFUSED("trim_verify_zero", NO_TRIM),
 	REFUSED("trim_backlog", NO_TRIM),
@@ -452,8 +452,8 @@ static const struct opt_desc options[] = {
 	BOOL_OPT("refill_buffers", FIELD(refill_buffers.on), NULL,
 		 "Refill write buffers before every write", .set = set_flag),
 	BOOL_OPT("scramble_buffers", FIELD(scramble_buffers.on), "1",
-		 "Write the offset and time into each 512 bytes of a reused buffer, "
-		 "against naive dedupe", .set = set_flag),
+		 "Write the offset and time into each 512 bytes of a reused buffer, against naive "
+		 "dedupe", .set = set_flag),
 	UINT_OPT("buffer_compress_percentage", FIELD(buffer_compress_percentage), NULL, 0, 100,
 		 "Make write data compress to this percent"),
 	SIZE_OPT("buffer_compress_chunk", FIELD(buffer_compress_chunk), "512",
@@ -465,8 +465,7 @@ static const struct opt_desc options[] = {
 	STR_OPT("description", FIELD(description), NULL,
 		"Text describing the job, shown in the report"),
 	ENUM_OPT("kb_base", FIELD(kb_base), kb_base_values, "1024",
-		 "1024: k, m ... are powers of 1024 (KiB, MiB of 1000); 1000: the SI "
-		 "meaning"),
+		 "1024: k, m ... are powers of 1024 (KiB, MiB of 1000); 1000: the SI meaning"),
 	ENUM_OPT("unit_base", FIELD(unit_base), unit_base_values, "0",
 		 "Report bandwidth in bytes (0 or 8) or bits (1)"),
 	{ .name = "cpus_allowed", .type = OPT_CUSTOM, FIELD(cpus),
@@ -476,21 +475,21 @@ static const struct opt_desc options[] = {
 	  .set = set_cpumask, .hint = "MASK",
 	  .help = "CPUs the workers may run on, bit N for CPU N (0-31)" },
 	ENUM_OPT("cpus_allowed_policy", FIELD(cpus_policy), cpus_policy_values, "shared",
-		 "shared: each worker may use every CPU of the set; split: one CPU each, "
-		 "round robin"),
+		 "shared: each worker may use every CPU of the set; split: one CPU each, round "
+		 "robin"),
 	{ .name = "nice", .type = OPT_CUSTOM, FIELD(nice), .set = set_nice,
 	  .hint = "INT", .def = "0",
 	  .help = "Added to the workers' nice value, -20 to 19" },
 	UINT_OPT("prio", FIELD(ioprio), NULL, 0, 7,
 		 "I/O priority level of the workers, 0 (highest) to 7", .set = set_ioprio_part),
 	UINT_OPT("prioclass", FIELD(ioprio_class), NULL, 0, 3,
-		 "I/O priority class of the workers: 1 realtime, 2 best effort, 3 idle "
-		 "(0: best effort)", .set = set_ioprio_part),
+		 "I/O priority class of the workers: 1 realtime, 2 best effort, 3 idle (0: best "
+		 "effort)", .set = set_ioprio_part),
 
 	/* ---- fio's file options (job/file_opts.c, run/prepare.c) ---- */
 	STR_OPT("filename_format", FIELD(filename_format), NULL,
-		"Names of a job's files without filename=: $jobname, $jobnum, $filenum, "
-		"$clientuid (default $jobname.$jobnum.$filenum)"),
+		"Names of a job's files without filename=: $jobname, $jobnum, $filenum, $clientuid "
+		"(default $jobname.$jobnum.$filenum)"),
 	{ .name = "file_service_type", .type = OPT_CUSTOM,
 	  FIELD(file_service), .set = set_file_service,
 	  .hint = "TYPE[:N]", .def = "roundrobin",
@@ -501,37 +500,34 @@ static const struct opt_desc options[] = {
 		 "Create the files when the job opens them, not before the jobs start"),
 	BOOL_OPT("unlink", FIELD(unlink), "0", "Remove the job's files when it ends"),
 	BOOL_OPT("unlink_each_loop", FIELD(unlink_each_loop), "0",
-		 "Remove the job's files after each loop (iodig: after the job's one "
-		 "pass)"),
+		 "Remove the job's files after each loop (iodig: after the job's one pass)"),
 	BOOL_OPT("allow_file_create", FIELD(allow_file_create), "1",
 		 "May create files that do not exist (0: they must)"),
 	BOOL_OPT("overwrite", FIELD(overwrite), "0",
-		 "A write job writes its files out in full before its I/O (0: a missing "
-		 "file is only sized)"),
+		 "A write job writes its files out in full before its I/O (0: a missing file is "
+		 "only sized)"),
 	BOOL_OPT("create_serialize", FIELD(create_serialize), "1",
-		 "Lay files out one job after the other (iodig always does; only the "
-		 "speed of laying out differs)"),
+		 "Lay files out one job after the other (iodig always does; only the speed of "
+		 "laying out differs)"),
 	BOOL_OPT("fill_device", FIELD(fill_device), "0",
-		 "Write until the device or filesystem is full (ENOSPC ends the job "
-		 "without an error)", .alias = "fill_fs"),
+		 "Write until the device or filesystem is full (ENOSPC ends the job without an "
+		 "error)", .alias = "fill_fs"),
 	UINT_OPT("openfiles", FIELD(openfiles), NULL, 1, 1u << 20,
-		 "Files open at once (iodig keeps all of them open: at least the job's "
-		 "files)"),
+		 "Files open at once (iodig keeps all of them open: at least the job's files)"),
 	ENUM_OPT("sync", FIELD(sync_flags), sync_values, "none",
-		 "Synchronous writes: none (0), sync (1: O_SYNC), dsync (O_DSYNC); with "
-		 "libpmem, a drain after each write"),
+		 "Synchronous writes: none (0), sync (1: O_SYNC), dsync (O_DSYNC); with libpmem, a "
+		 "drain after each write"),
 	BOOL_OPT("invalidate", FIELD(invalidate), "1",
-		 "Drop the page cache of the job's region before each loop and the "
-		 "verify phase (a device's whole cache)"),
+		 "Drop the page cache of the job's region before each loop and the verify phase (a "
+		 "device's whole cache)"),
 	BOOL_OPT("create_only", FIELD(create_only), "0", "Lay the files out and do no I/O"),
 	BOOL_OPT("file_append", FIELD(file_append), "0", "Do the I/O after the end of the file"),
 	ENUM_OPT("fallocate", FIELD(fallocate), fallocate_values, "native",
 		 "How a writing job's new file gets its size: native (fallocate), posix "
-		 "(posix_fallocate), keep (allocated, size 0), truncate (sized, no "
-		 "blocks), none (empty)"),
+		 "(posix_fallocate), keep (allocated, size 0), truncate (sized, no blocks), none "
+		 "(empty)"),
 	BOOL_OPT("allow_mounted_write", FIELD(allow_mounted_write), "0",
-		 "Write to a block device in use or holding data (the job's "
-		 "--allow-destructive)"),
+		 "Write to a block device in use or holding data (the job's --allow-destructive)"),
 	{ .name = NULL },
 };
 

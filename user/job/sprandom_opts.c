@@ -39,8 +39,7 @@ const struct opt_desc sprandom_options[] = {
 	  .set = set_op, .hint = "RATIO", .def = "0.15",
 	  .help = "sprandom: the device's over-provisioning (0.15: 15%)" },
 	UINT_OPT("spr_num_regions", FIELD(sprandom.regions), "100", 1, UINT_MAX,
-		 "sprandom: regions of the device, each with its own share of invalid "
-		 "data"),
+		 "sprandom: regions of the device, each with its own share of invalid data"),
 	{ .name = NULL },
 };
 

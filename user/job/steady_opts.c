@@ -89,8 +89,8 @@ const struct opt_desc steady_options[] = {
 	TIME_OPT("steadystate_duration", FIELD(steady.dur_ns), NS_PER_S, "0",
 		 "The window steadystate judges; 0: no steady-state detection", .alias = "ss_dur"),
 	TIME_OPT("steadystate_ramp_time", FIELD(steady.ramp_ns), NS_PER_S, "0",
-		 "The first steady-state sample ends one check interval after this much "
-		 "measured time (from ramp_time's end)", .alias = "ss_ramp"),
+		 "The first steady-state sample ends one check interval after this much measured "
+		 "time (from ramp_time's end)", .alias = "ss_ramp"),
 	TIME_OPT("steadystate_check_interval", FIELD(steady.interval_ns), NS_PER_S, "1",
 		 "One steady-state sample per interval (fio 3.33: always 1s)",
 		 .alias = "ss_interval"),

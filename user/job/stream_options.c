@@ -167,11 +167,11 @@ OPT_VALUES(sequencer_values,
 const struct opt_desc stream_options[] = {
 	UINT_OPT("loops", FIELD(loops), "1", 1, UINT_MAX, "Run the job's I/O this many times over"),
 	ENUM_OPT("io_submit_mode", FIELD(io_submit_mode), submit_mode_values, "inline",
-		 "inline: each worker submits its own I/O; offload: iodepth submit "
-		 "threads of the worker do"),
+		 "inline: each worker submits its own I/O; offload: iodepth submit threads of the "
+		 "worker do"),
 	BOOL_OPT("serialize_overlap", FIELD(serialize_overlap), "0",
-		 "Hold an I/O back while one in flight overlaps it (with offload: one of "
-		 "any offloaded job that sets it)"),
+		 "Hold an I/O back while one in flight overlaps it (with offload: one of any "
+		 "offloaded job that sets it)"),
 	UINT_OPT("iodepth_low", FIELD(iodepth_low), "0", 0, 65536,
 		 "Once the queue is full, reap until this many are in flight; 0 = iodepth"),
 	UINT_OPT("iodepth_batch_complete_max", FIELD(iodepth_batch_complete_max), "0", 0, 65536,
@@ -187,8 +187,7 @@ const struct opt_desc stream_options[] = {
 	  .help = "Alignment of random offsets; default the smallest block "
 		  "size" },
 	ENUM_OPT("rw_sequencer", FIELD(rw_sequencer), sequencer_values, "sequential",
-		 "Between rw=randX:N's random offsets: sequential or the same offset "
-		 "again"),
+		 "Between rw=randX:N's random offsets: sequential or the same offset again"),
 	{ .name = "random_distribution", .type = OPT_CUSTOM,
 	  FIELD(random_distribution), .set = set_distribution,
 	  .hint = "DIST[:ARGS]", .def = "random",
@@ -196,13 +195,13 @@ const struct opt_desc stream_options[] = {
 		  "zipf[:T], pareto[:H], normal[:D], zoned:A/S:..., "
 		  "zoned_abs:A/SIZE:... or sequence:B,B,... (block indices)" },
 	BOOL_OPT("random_sequence_stride", FIELD(random_sequence_stride), NULL,
-		 "random_distribution=sequence: each round of the sequence one group of "
-		 "its length further (fio after 3.33)"),
+		 "random_distribution=sequence: each round of the sequence one group of its length "
+		 "further (fio after 3.33)"),
 	ENUM_OPT("random_generator", FIELD(random_generator), generator_values, "tausworthe",
 		 "Generator of random offsets and sizes"),
 	BOOL_OPT("atomic", FIELD(atomic), NULL,
-		 "Untorn writes: RWF_ATOMIC on each write (fio 3.38; fio 3.33 took it "
-		 "and did nothing), implies direct=1"),
+		 "Untorn writes: RWF_ATOMIC on each write (fio 3.38; fio 3.33 took it and did "
+		 "nothing), implies direct=1"),
 	{ .name = "percentage_random", .type = OPT_CUSTOM,
 	  FIELD(percentage_random), .set = set_percentage_random,
 	  .hint = "PERCENT[,PERCENT[,PERCENT]]", .def = "100",
@@ -233,12 +232,12 @@ const struct opt_desc stream_options[] = {
 		 "Of thinktime, this much spent spinning on the CPU (us)"),
 	UINT_OPT("thinktime_blocks", FIELD(thinktime_blocks), "1", 1, UINT_MAX,
 		 "I/Os between thinktime pauses"),
-	ENUM_OPT("thinktime_blocks_type", FIELD(thinktime_blocks_type), think_type_values, "complete",
-		 "Count thinktime_blocks on completion or on issue"),
+	ENUM_OPT("thinktime_blocks_type", FIELD(thinktime_blocks_type), think_type_values,
+		 "complete", "Count thinktime_blocks on completion or on issue"),
 	/* the depth search: workload/lat_target.c */
 	TIME_OPT("latency_target", FIELD(latency_target_ns), 1000, "0",
-		 "Find the highest depth up to iodepth whose I/Os complete within this "
-		 "latency (bare: us)"),
+		 "Find the highest depth up to iodepth whose I/Os complete within this latency "
+		 "(bare: us)"),
 	TIME_OPT("latency_window", FIELD(latency_window_ns), 1000, "0",
 		 "Time each depth is tried for latency_target (bare: us)"),
 	{ .name = "latency_percentile", .type = OPT_CUSTOM,
@@ -246,8 +245,8 @@ const struct opt_desc stream_options[] = {
 	  .hint = "PERCENT", .def = "100",
 	  .help = "Percent of a window's I/Os that must meet latency_target" },
 	BOOL_OPT("latency_run", FIELD(latency_run), "0",
-		 "Keep adjusting the depth to latency_target until the job ends, instead "
-		 "of ending once it is found"),
+		 "Keep adjusting the depth to latency_target until the job ends, instead of ending "
+		 "once it is found"),
 	{ .name = NULL },
 };
 

@@ -217,8 +217,7 @@ static const struct opt_desc ucmd_options[] = {
 		 "The CPU of the submission thread (sqthread_poll)",
 		 .set = set_sqpoll_cpu, .hint = "CPU"),
 	UINT_OPT("nonvectored", CMDOPT(nonvectored), "1", 0, 1,
-		 "1: NVME_URING_CMD_IO with the buffer, 0: NVME_URING_CMD_IO_VEC with an "
-		 "iovec"),
+		 "1: NVME_URING_CMD_IO with the buffer, 0: NVME_URING_CMD_IO_VEC with an iovec"),
 	UINT_OPT("force_async", CMDOPT(force_async), NULL, 0, 1u << 30,
 		 "IOSQE_ASYNC on every Nth command"),
 	ENGINE_OPTS_FUA(struct ucmd_opts),

@@ -68,8 +68,8 @@ static const struct opt_desc sg_options[] = {
 	ENGINE_OPT_HIPRI(struct sg_opts, hipri, "Polled completions (SGV4_FLAG_HIPRI)"),
 	ENGINE_OPTS_FUA(struct sg_opts),
 	ENUM_OPT("sg_write_mode", SGOPT(write_mode), sg_write_mode_values, "write",
-		 "Command of write units: write, write_and_verify, write_same, "
-		 "write_same_ndob, verify_bytchk_00/01/11, write_stream"),
+		 "Command of write units: write, write_and_verify, write_same, write_same_ndob, "
+		 "verify_bytchk_00/01/11, write_stream"),
 	UINT_OPT("stream_id", SGOPT(stream_id), NULL, 0, 0xffff,
 		 "sg_write_mode=write_stream: the stream of WRITE STREAM(16)"),
 	{ .name = NULL },
