@@ -44,6 +44,13 @@ struct opt_value {
 	const char *unsupported; /* non-NULL: fio knows it, iodig refuses */
 };
 
+/* A value list @name: its rows, OPT_VAL("word", VALUE) or, for a word
+ * iodig refuses, { "word", VALUE, "why" }; the end row is added here, so
+ * no list can lack it. */
+#define OPT_VAL(word, v) { .name = (word), .value = (v) }
+#define OPT_VALUES(name, ...) \
+	static const struct opt_value name[] = { __VA_ARGS__, { NULL, 0, NULL } }
+
 struct opt_desc;
 
 /* Parses @value and stores it in @base; errors start with @where.  A
@@ -76,6 +83,27 @@ struct opt_desc {
 /* Fills .offset and .field_size for @field of @type. */
 #define OPT_FIELD(type, field) .offset = offsetof(type, field), \
 	.field_size = sizeof(((type *)0)->field)
+
+/*
+ * Rows of the common kinds, so that a row reads as the option: name,
+ * field (the table's OPT_FIELD, e.g. its FIELD(f)), default as a job file
+ * writes it (NULL: zero), then help.  Any other member (.alias, .set,
+ * .flags, ZONES(f) ...) may follow the help.
+ */
+#define OPT_ROW_(n, t, d, h, ...) \
+	{ .name = (n), .type = (t), .def = (d), .help = (h), __VA_ARGS__ }
+#define BOOL_OPT(n, fld, d, h, ...) OPT_ROW_(n, OPT_BOOL, d, h, fld, __VA_ARGS__)
+#define SIZE_OPT(n, fld, d, h, ...) OPT_ROW_(n, OPT_SIZE, d, h, fld, __VA_ARGS__)
+#define STR_OPT(n, fld, d, h, ...) OPT_ROW_(n, OPT_STR, d, h, fld, __VA_ARGS__)
+/* An OPT_UINT taking @lo to @hi. */
+#define UINT_OPT(n, fld, d, lo, hi, h, ...) \
+	OPT_ROW_(n, OPT_UINT, d, h, fld, .min = (lo), .max = (hi), __VA_ARGS__)
+/* An OPT_ENUM taking the words of @vals (an OPT_VALUES list). */
+#define ENUM_OPT(n, fld, vals, d, h, ...) \
+	OPT_ROW_(n, OPT_ENUM, d, h, fld, .values = (vals), __VA_ARGS__)
+/* An OPT_TIME whose bare number counts @unit nanoseconds. */
+#define TIME_OPT(n, fld, unit, d, h, ...) \
+	OPT_ROW_(n, OPT_TIME, d, h, fld, .unit_ns = (unit), __VA_ARGS__)
 
 /* The entry of @table (ended by a NULL name) whose name or alias is @key;
  * NULL when none is. */

@@ -298,19 +298,15 @@ int set_fraction(void *base, const struct opt_desc *o, const char *value,
 
 #define FIELD(f) OPT_FIELD(struct job, f)
 
-static const struct opt_value exit_what_values[] = {
-	{ "group", EXIT_WHAT_GROUP, NULL },
-	{ "stonewall", EXIT_WHAT_STONEWALL, NULL },
-	{ "all", EXIT_WHAT_ALL, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(exit_what_values,
+	OPT_VAL("group", EXIT_WHAT_GROUP),
+	OPT_VAL("stonewall", EXIT_WHAT_STONEWALL),
+	OPT_VAL("all", EXIT_WHAT_ALL));
 
-static const struct opt_value zonemode_values[] = {
-	{ "none", ZONEMODE_NONE, NULL },
-	{ "strided", ZONEMODE_STRIDED, NULL },
-	{ "zbd", ZONEMODE_ZBD, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(zonemode_values,
+	OPT_VAL("none", ZONEMODE_NONE),
+	OPT_VAL("strided", ZONEMODE_STRIDED),
+	OPT_VAL("zbd", ZONEMODE_ZBD));
 
 #define NO_FLOW "deprecated: fio 3.33 ignores it, as flow weights " \
 	"(flow=, flow_id=) replaced it"
@@ -327,33 +323,29 @@ const struct opt_desc control_options[] = {
 	  .def = "EIO:EILSEQ,EIO:EILSEQ,EIO:EILSEQ",
 	  .help = "Errnos continue_on_error goes on after, ':' between, per "
 		  "class" },
-	{ .name = "error_dump", .type = OPT_BOOL, FIELD(error_dump), .def = "1",
-	  .help = "fio prints each tolerated I/O error too; iodig counts them "
-		  "in the job's errors and names the fatal one either way" },
-	{ .name = "exitall", .type = OPT_BOOL, FIELD(exitall), .def = "0",
-	  .help = "When this job ends, stop the others (see exit_what)" },
-	{ .name = "exitall_on_error", .type = OPT_BOOL,
-	  FIELD(exitall_on_error), .def = "0",
-	  .help = "When this job ends in an error, stop the others" },
-	{ .name = "exit_what", .type = OPT_ENUM, FIELD(exit_what),
-	  .values = exit_what_values, .def = "group",
-	  .help = "What exitall stops: the group, the stonewall group, all" },
-	{ .name = "stats", .type = OPT_BOOL, FIELD(stats), .def = "1",
-	  .help = "0: the job runs but is left out of the report" },
-	{ .name = "new_group", .type = OPT_BOOL, FIELD(new_group), .def = "0",
-	  .help = "Start a new reporting group here, without a stonewall" },
-	{ .name = "wait_for", .type = OPT_STR, FIELD(wait_for),
-	  .help = "Start only once every worker of the job of this name "
-		  "(defined earlier) has finished" },
-	{ .name = "flow", .type = OPT_UINT, FIELD(flow), .max = 1000,
-	  .def = "0", .help = "Weight in flow control: the jobs of a flow_id "
-			      "issue I/O in the ratio of their weights" },
-	{ .name = "flow_id", .type = OPT_UINT, FIELD(flow_id), .max = UINT_MAX,
-	  .def = "0",
-	  .help = "The flow this job's flow= counts in" },
-	{ .name = "flow_sleep", .type = OPT_UINT, FIELD(flow_sleep_us),
-	  .max = UINT_MAX, .def = "0", .help = "Microseconds to sleep (after the I/O in flight "
-			      "completes) when the flow holds the job back" },
+	BOOL_OPT("error_dump", FIELD(error_dump), "1",
+		 "fio prints each tolerated I/O error too; iodig counts them in the job's errors "
+		 "and names the fatal one either way"),
+	BOOL_OPT("exitall", FIELD(exitall), "0",
+		 "When this job ends, stop the others (see exit_what)"),
+	BOOL_OPT("exitall_on_error", FIELD(exitall_on_error), "0",
+		 "When this job ends in an error, stop the others"),
+	ENUM_OPT("exit_what", FIELD(exit_what), exit_what_values, "group",
+		 "What exitall stops: the group, the stonewall group, all"),
+	BOOL_OPT("stats", FIELD(stats), "1", "0: the job runs but is left out of the report"),
+	BOOL_OPT("new_group", FIELD(new_group), "0",
+		 "Start a new reporting group here, without a stonewall"),
+	STR_OPT("wait_for", FIELD(wait_for), NULL,
+		"Start only once every worker of the job of this name (defined earlier) has "
+		"finished"),
+	UINT_OPT("flow", FIELD(flow), "0", 0, 1000,
+		 "Weight in flow control: the jobs of a flow_id issue I/O in the ratio of their "
+		 "weights"),
+	UINT_OPT("flow_id", FIELD(flow_id), "0", 0, UINT_MAX,
+		 "The flow this job's flow= counts in"),
+	UINT_OPT("flow_sleep", FIELD(flow_sleep_us), "0", 0, UINT_MAX,
+		 "Microseconds to sleep (after the I/O in flight completes) when the flow holds "
+		 "the job back"),
 	REFUSED("flow_watermark", NO_FLOW),
 	{ .name = "numa_cpu_nodes", .type = OPT_CUSTOM, FIELD(cpus),
 	  .set = set_numa_cpu_nodes, .hint = "NODES",
@@ -362,33 +354,26 @@ const struct opt_desc control_options[] = {
 	  .set = set_numa_mem_policy, .hint = "MODE[:NODES]",
 	  .help = "default, prefer, bind, interleave, local: accepted where "
 		  "the machine has one node (all put memory there)" },
-	{ .name = "zonemode", .type = OPT_ENUM, FIELD(zonemode),
-	  .values = zonemode_values, .def = "none",
-	  .help = "strided: zonesize bytes in each zonerange, then skip "
-		  "zoneskip; zbd: a zoned block device's write pointers "
-		  "(zones of zonesize emulated on any other target)" },
-	{ .name = "zonesize", .type = OPT_SIZE, FIELD(zones.size),
-	  .help = "strided: bytes done in a zone before the next; zbd: "
-		  "bytes of a zone" },
-	{ .name = "zonerange", .type = OPT_SIZE, FIELD(zones.range),
-	  .help = "zonemode=strided: bytes of a zone (default zonesize)" },
-	{ .name = "zoneskip", .type = OPT_SIZE, FIELD(zones.skip),
-	  ZONES(skip),
-	  .help = "zonemode=strided: bytes (or Nz: zones) skipped after each "
-		  "zone's zonesize bytes" },
-	{ .name = "zonecapacity", .type = OPT_SIZE, FIELD(zones.capacity),
-	  .help = "zonemode=zbd: usable bytes of a zone" },
-	{ .name = "max_open_zones", .type = OPT_UINT, FIELD(zones.max_open),
-	  .max = 1u << 20, .help = "zonemode=zbd: zones open at once" },
-	{ .name = "job_max_open_zones", .type = OPT_UINT,
-	  FIELD(zones.job_max_open), .max = 1u << 20,
-	  .help = "zonemode=zbd: zones open at once per job" },
-	{ .name = "ignore_zone_limits", .type = OPT_BOOL,
-	  FIELD(zones.ignore_limits), .help = "zonemode=zbd: ignore the "
-					      "device's open zone limit" },
-	{ .name = "read_beyond_wp", .type = OPT_BOOL,
-	  FIELD(zones.read_beyond_wp),
-	  .help = "zonemode=zbd: read past the write pointer" },
+	ENUM_OPT("zonemode", FIELD(zonemode), zonemode_values, "none",
+		 "strided: zonesize bytes in each zonerange, then skip zoneskip; zbd: a zoned "
+		 "block device's write pointers (zones of zonesize emulated on any other target)"),
+	SIZE_OPT("zonesize", FIELD(zones.size), NULL,
+		 "strided: bytes done in a zone before the next; zbd: bytes of a zone"),
+	SIZE_OPT("zonerange", FIELD(zones.range), NULL,
+		 "zonemode=strided: bytes of a zone (default zonesize)"),
+	SIZE_OPT("zoneskip", FIELD(zones.skip), NULL,
+		 "zonemode=strided: bytes (or Nz: zones) skipped after each zone's zonesize bytes",
+		 ZONES(skip)),
+	SIZE_OPT("zonecapacity", FIELD(zones.capacity), NULL,
+		 "zonemode=zbd: usable bytes of a zone"),
+	UINT_OPT("max_open_zones", FIELD(zones.max_open), NULL, 0, 1u << 20,
+		 "zonemode=zbd: zones open at once"),
+	UINT_OPT("job_max_open_zones", FIELD(zones.job_max_open), NULL, 0, 1u << 20,
+		 "zonemode=zbd: zones open at once per job"),
+	BOOL_OPT("ignore_zone_limits", FIELD(zones.ignore_limits), NULL,
+		 "zonemode=zbd: ignore the device's open zone limit"),
+	BOOL_OPT("read_beyond_wp", FIELD(zones.read_beyond_wp), NULL,
+		 "zonemode=zbd: read past the write pointer"),
 	{ .name = "zone_reset_threshold", .type = OPT_CUSTOM,
 	  FIELD(zones.reset_threshold), .set = set_fraction, .hint = "0-1",
 	  .help = "zonemode=zbd: fraction of zones written before resets" },

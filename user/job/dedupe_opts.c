@@ -6,24 +6,18 @@
 
 #define FIELD(f) OPT_FIELD(struct job, f)
 
-static const struct opt_value dedupe_mode_values[] = {
-	{ "repeat", DEDUPE_REPEAT, NULL },
-	{ "working_set", DEDUPE_WORKING_SET, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(dedupe_mode_values,
+	OPT_VAL("repeat", DEDUPE_REPEAT),
+	OPT_VAL("working_set", DEDUPE_WORKING_SET));
 
 const struct opt_desc dedupe_options[] = {
-	{ .name = "dedupe_mode", .type = OPT_ENUM, FIELD(dedupe_mode),
-	  .values = dedupe_mode_values, .def = "repeat",
-	  .help = "A repeated buffer: the last unique one again (repeat), or "
-		  "one of the job's first unique ones (working_set)" },
-	{ .name = "dedupe_working_set_percentage", .type = OPT_UINT,
-	  FIELD(dedupe_working_set_percentage), .min = 0, .max = 100,
-	  .def = "5", .help = "working_set: its buffers, in percent of size's "
-	  "blocks" },
-	{ .name = "dedupe_global", .type = OPT_BOOL, FIELD(dedupe_global),
-	  .help = "working_set: shared by the jobs, each giving an equal part "
-		  "of it" },
+	ENUM_OPT("dedupe_mode", FIELD(dedupe_mode), dedupe_mode_values, "repeat",
+		 "A repeated buffer: the last unique one again (repeat), or one of the job's first "
+		 "unique ones (working_set)"),
+	UINT_OPT("dedupe_working_set_percentage", FIELD(dedupe_working_set_percentage), "5", 0, 100,
+		 "working_set: its buffers, in percent of size's blocks"),
+	BOOL_OPT("dedupe_global", FIELD(dedupe_global), NULL,
+		 "working_set: shared by the jobs, each giving an equal part of it"),
 	{ .name = NULL },
 };
 

@@ -128,16 +128,28 @@ int set_cpus_allowed(void *base, const struct opt_desc *o, const char *value,
 	return 0;
 }
 
+/* @value as parse_signed reads it, at least @min; else -EINVAL saying
+ * it is not a @what. */
+static int signed_value(const struct opt_desc *o, const char *value,
+			long long min, const char *what, const char *where,
+			long long *v, struct errbuf *err)
+{
+	if (parse_signed(value, v) || *v < min)
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not a %s",
+			       where, o->name, value, what);
+	return 0;
+}
+
 int set_cpumask(void *base, const struct opt_desc *o, const char *value,
 		const char *where, struct errbuf *err)
 {
 	struct job *job = base;
 	long long v;
+	int ret = signed_value(o, value, 0, "bit mask (a whole number, bit N "
+			       "for CPU N)", where, &v, err);
 
-	if (parse_signed(value, &v) || v < 0)
-		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not a "
-			       "bit mask (a whole number, bit N for CPU N)",
-			       where, o->name, value);
+	if (ret)
+		return ret;
 	if (!v)
 		return err_set(err, EINVAL, "%s: option '%s': 0 allows no CPU",
 			       where, o->name);
@@ -157,10 +169,10 @@ int set_nice(void *base, const struct opt_desc *o, const char *value,
 {
 	struct job *job = base;
 	long long v;
+	int ret = signed_value(o, value, LLONG_MIN, "whole number", where, &v, err);
 
-	if (parse_signed(value, &v))
-		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not a "
-			       "whole number", where, o->name, value);
+	if (ret)
+		return ret;
 	if (v < -20 || v > 19)
 		return err_set(err, ERANGE, "%s: option '%s': %lld is out of "
 			       "range -20-19", where, o->name, v);
@@ -184,12 +196,13 @@ int set_flag_number(void *base, const struct opt_desc *o, const char *value,
 {
 	long long v = 1;
 	bool on;
+	int ret = !value ? 0 :
+		  signed_value(o, value, LLONG_MIN, "boolean (fio takes the bare "
+			       "key, or a whole number: 0 off, any other on)",
+			       where, &v, err);
 
-	if (value && parse_signed(value, &v))
-		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not a "
-			       "boolean (fio takes the bare key, or a whole "
-			       "number: 0 off, any other on)", where, o->name,
-			       value);
+	if (ret)
+		return ret;
 	on = v != 0;
 	memcpy((char *)base + o->offset, &on, sizeof(on));
 	return 0;

@@ -32,16 +32,14 @@ static int set_op(void *base, const struct opt_desc *o, const char *value,
 }
 
 const struct opt_desc sprandom_options[] = {
-	{ .name = "sprandom", .type = OPT_BOOL, FIELD(sprandom.on), .def = "0",
-	  .help = "Random writes leaving an SSD's data as in its steady state "
-		  "(SanDisk's preconditioning, fio after 3.33)" },
+	BOOL_OPT("sprandom", FIELD(sprandom.on), "0",
+		 "Random writes leaving an SSD's data as in its steady state (SanDisk's "
+		 "preconditioning, fio after 3.33)"),
 	{ .name = "spr_op", .type = OPT_CUSTOM, FIELD(sprandom.op),
 	  .set = set_op, .hint = "RATIO", .def = "0.15",
 	  .help = "sprandom: the device's over-provisioning (0.15: 15%)" },
-	{ .name = "spr_num_regions", .type = OPT_UINT,
-	  FIELD(sprandom.regions), .min = 1, .max = UINT_MAX, .def = "100",
-	  .help = "sprandom: regions of the device, each with its own share "
-		  "of invalid data" },
+	UINT_OPT("spr_num_regions", FIELD(sprandom.regions), "100", 1, UINT_MAX,
+		 "sprandom: regions of the device, each with its own share of invalid data"),
 	{ .name = NULL },
 };
 

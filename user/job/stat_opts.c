@@ -160,15 +160,13 @@ int stat_opts_check(const struct job *job, const char *where, struct errbuf *err
 	return 0;
 }
 
-static const struct opt_value window_values[] = {
-	{ "avg", LOG_WINDOW_AVG, NULL },
-	{ "max", LOG_WINDOW_MAX, NULL },
-	{ "both", LOG_WINDOW_BOTH, NULL },
-	{ "0", LOG_WINDOW_AVG, NULL },
-	{ "1", LOG_WINDOW_MAX, NULL },
-	{ "2", LOG_WINDOW_BOTH, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(window_values,
+	OPT_VAL("avg", LOG_WINDOW_AVG),
+	OPT_VAL("max", LOG_WINDOW_MAX),
+	OPT_VAL("both", LOG_WINDOW_BOTH),
+	OPT_VAL("0", LOG_WINDOW_AVG),
+	OPT_VAL("1", LOG_WINDOW_MAX),
+	OPT_VAL("2", LOG_WINDOW_BOTH));
 
 #define FIELD(f) OPT_FIELD(struct job, f)
 

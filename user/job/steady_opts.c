@@ -86,17 +86,14 @@ const struct opt_desc steady_options[] = {
 	  .help = "With ss_dur: stop the job once, over the last ss_dur, the "
 		  "largest deviation from the mean (iops, bw, lat) or the slope "
 		  "(_slope) is below N (IOPS, bytes/s, clat ns) or N% of the mean" },
-	{ .name = "steadystate_duration", .alias = "ss_dur", .type = OPT_TIME,
-	  FIELD(steady.dur_ns), .unit_ns = NS_PER_S, .def = "0",
-	  .help = "The window steadystate judges; 0: no steady-state detection" },
-	{ .name = "steadystate_ramp_time", .alias = "ss_ramp", .type = OPT_TIME,
-	  FIELD(steady.ramp_ns), .unit_ns = NS_PER_S, .def = "0",
-	  .help = "The first steady-state sample ends one check interval after "
-		  "this much measured time (from ramp_time's end)" },
-	{ .name = "steadystate_check_interval", .alias = "ss_interval",
-	  .type = OPT_TIME, FIELD(steady.interval_ns), .unit_ns = NS_PER_S,
-	  .def = "1", .help = "One steady-state sample per interval (fio 3.33: "
-			      "always 1s)" },
+	TIME_OPT("steadystate_duration", FIELD(steady.dur_ns), NS_PER_S, "0",
+		 "The window steadystate judges; 0: no steady-state detection", .alias = "ss_dur"),
+	TIME_OPT("steadystate_ramp_time", FIELD(steady.ramp_ns), NS_PER_S, "0",
+		 "The first steady-state sample ends one check interval after this much measured "
+		 "time (from ramp_time's end)", .alias = "ss_ramp"),
+	TIME_OPT("steadystate_check_interval", FIELD(steady.interval_ns), NS_PER_S, "1",
+		 "One steady-state sample per interval (fio 3.33: always 1s)",
+		 .alias = "ss_interval"),
 	{ .name = NULL },
 };
 

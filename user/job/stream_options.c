@@ -146,60 +146,39 @@ static int set_latency_percentile(void *base, const struct opt_desc *o,
 	return 0;
 }
 
-static const struct opt_value generator_values[] = {
-	{ "tausworthe", RGEN_TAUSWORTHE, NULL },
-	{ "tausworthe64", RGEN_TAUSWORTHE64, NULL },
-	{ "lfsr", RGEN_LFSR, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(generator_values,
+	OPT_VAL("tausworthe", RGEN_TAUSWORTHE),
+	OPT_VAL("tausworthe64", RGEN_TAUSWORTHE64),
+	OPT_VAL("lfsr", RGEN_LFSR));
 
-static const struct opt_value rate_process_values[] = {
-	{ "linear", RATE_LINEAR, NULL },
-	{ "poisson", RATE_POISSON, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(rate_process_values, OPT_VAL("linear", RATE_LINEAR), OPT_VAL("poisson", RATE_POISSON));
 
-static const struct opt_value think_type_values[] = {
-	{ "complete", THINK_ON_COMPLETE, NULL },
-	{ "issue", THINK_ON_ISSUE, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(think_type_values,
+	OPT_VAL("complete", THINK_ON_COMPLETE),
+	OPT_VAL("issue", THINK_ON_ISSUE));
 
-static const struct opt_value submit_mode_values[] = {
-	{ "inline", SUBMIT_INLINE, NULL },
-	{ "offload", SUBMIT_OFFLOAD, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(submit_mode_values,
+	OPT_VAL("inline", SUBMIT_INLINE),
+	OPT_VAL("offload", SUBMIT_OFFLOAD));
 
-static const struct opt_value sequencer_values[] = {
-	{ "sequential", SEQ_SEQUENTIAL, NULL },
-	{ "identical", SEQ_IDENTICAL, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(sequencer_values,
+	OPT_VAL("sequential", SEQ_SEQUENTIAL),
+	OPT_VAL("identical", SEQ_IDENTICAL));
 
 const struct opt_desc stream_options[] = {
-	{ .name = "loops", .type = OPT_UINT, FIELD(loops), .min = 1,
-	  .max = UINT_MAX, .def = "1",
-	  .help = "Run the job's I/O this many times over" },
-	{ .name = "io_submit_mode", .type = OPT_ENUM, FIELD(io_submit_mode),
-	  .values = submit_mode_values, .def = "inline",
-	  .help = "inline: each worker submits its own I/O; offload: iodepth "
-	  "submit threads of the worker do" },
-	{ .name = "serialize_overlap", .type = OPT_BOOL,
-	  FIELD(serialize_overlap), .def = "0",
-	  .help = "Hold an I/O back while one in flight overlaps it (with "
-		  "offload: one of any offloaded job that sets it)" },
-	{ .name = "iodepth_low", .type = OPT_UINT, FIELD(iodepth_low),
-	  .min = 0, .max = 65536, .def = "0",
-	  .help = "Once the queue is full, reap until this many are in "
-		  "flight; 0 = iodepth" },
-	{ .name = "iodepth_batch_complete_max", .type = OPT_UINT,
-	  FIELD(iodepth_batch_complete_max), .min = 0, .max = 65536,
-	  .def = "0", .help = "Completions reaped at most at once; 0 = all "
-	  "that are ready" },
-	{ .name = "number_ios", .type = OPT_UINT, FIELD(number_ios),
-	  .min = 0, .max = UINT64_MAX, .def = "0",
-	  .help = "Stop after this many I/Os (each loop); 0 = no limit" },
+	UINT_OPT("loops", FIELD(loops), "1", 1, UINT_MAX, "Run the job's I/O this many times over"),
+	ENUM_OPT("io_submit_mode", FIELD(io_submit_mode), submit_mode_values, "inline",
+		 "inline: each worker submits its own I/O; offload: iodepth submit threads of the "
+		 "worker do"),
+	BOOL_OPT("serialize_overlap", FIELD(serialize_overlap), "0",
+		 "Hold an I/O back while one in flight overlaps it (with offload: one of any "
+		 "offloaded job that sets it)"),
+	UINT_OPT("iodepth_low", FIELD(iodepth_low), "0", 0, 65536,
+		 "Once the queue is full, reap until this many are in flight; 0 = iodepth"),
+	UINT_OPT("iodepth_batch_complete_max", FIELD(iodepth_batch_complete_max), "0", 0, 65536,
+		 "Completions reaped at most at once; 0 = all that are ready"),
+	UINT_OPT("number_ios", FIELD(number_ios), "0", 0, UINT64_MAX,
+		 "Stop after this many I/Os (each loop); 0 = no limit"),
 	{ .name = "bssplit", .type = OPT_CUSTOM, FIELD(bssplit),
 	  .set = set_bssplit, .hint = "BS/PERC:BS/PERC...[,WRITE]",
 	  .help = "Block sizes with the percent of I/Os of each, per "
@@ -208,36 +187,31 @@ const struct opt_desc stream_options[] = {
 	  FIELD(blockalign), .set = set_per_dir, .min = 1, .hint = "SIZE[,SIZE]",
 	  .help = "Alignment of random offsets; default the smallest block "
 		  "size" },
-	{ .name = "rw_sequencer", .type = OPT_ENUM, FIELD(rw_sequencer),
-	  .values = sequencer_values, .def = "sequential",
-	  .help = "Between rw=randX:N's random offsets: sequential or the "
-		  "same offset again" },
+	ENUM_OPT("rw_sequencer", FIELD(rw_sequencer), sequencer_values, "sequential",
+		 "Between rw=randX:N's random offsets: sequential or the same offset again"),
 	{ .name = "random_distribution", .type = OPT_CUSTOM,
 	  FIELD(random_distribution), .set = set_distribution,
 	  .hint = "DIST[:ARGS]", .def = "random",
 	  .help = "How random offsets spread over the region: random, "
 		  "zipf[:T], pareto[:H], normal[:D], zoned:A/S:..., "
 		  "zoned_abs:A/SIZE:... or sequence:B,B,... (block indices)" },
-	{ .name = "random_sequence_stride", .type = OPT_BOOL,
-	  FIELD(random_sequence_stride),
-	  .help = "random_distribution=sequence: each round of the sequence "
-		  "one group of its length further (fio after 3.33)" },
-	{ .name = "random_generator", .type = OPT_ENUM,
-	  FIELD(random_generator), .values = generator_values,
-	  .def = "tausworthe", .help = "Generator of random offsets and sizes" },
-	{ .name = "atomic", .type = OPT_BOOL, FIELD(atomic),
-	  .help = "Untorn writes: RWF_ATOMIC on each write (fio 3.38; fio "
-		  "3.33 took it and did nothing), implies direct=1" },
+	BOOL_OPT("random_sequence_stride", FIELD(random_sequence_stride), NULL,
+		 "random_distribution=sequence: each round of the sequence one group of its length "
+		 "further (fio after 3.33)"),
+	ENUM_OPT("random_generator", FIELD(random_generator), generator_values, "tausworthe",
+		 "Generator of random offsets and sizes"),
+	BOOL_OPT("atomic", FIELD(atomic), NULL,
+		 "Untorn writes: RWF_ATOMIC on each write (fio 3.38; fio 3.33 took it and did "
+		 "nothing), implies direct=1"),
 	{ .name = "percentage_random", .type = OPT_CUSTOM,
 	  FIELD(percentage_random), .set = set_percentage_random,
 	  .hint = "PERCENT[,PERCENT[,PERCENT]]", .def = "100",
 	  .help = "Percent of a random job's offsets that are random, the "
 		  "rest sequential (reads,writes,trims)" },
-	{ .name = "offset_increment", .type = OPT_SIZE,
-	  FIELD(offset_increment), .def = "0", ZONES(offset_increment),
-	  .set = set_size_or_percent,
-	  .help = "Clone N of numjobs starts N times this (bytes, Nz: zones, "
-		  "or N% of the file or device) past offset" },
+	SIZE_OPT("offset_increment", FIELD(offset_increment), "0",
+		 "Clone N of numjobs starts N times this (bytes, Nz: zones, or N% of the "
+		 "file or device) past offset",
+		 ZONES(offset_increment), .set = set_size_or_percent),
 	/* pacing: workload/pacing.c */
 	{ .name = "rate", .type = OPT_CUSTOM, FIELD(rate), .set = set_per_dir,
 	  .hint = "BYTES/S[,BYTES/S]",
@@ -251,41 +225,31 @@ const struct opt_desc stream_options[] = {
 	{ .name = "rate_iops_min", .type = OPT_CUSTOM, FIELD(rate_iops_min),
 	  .set = set_per_dir, .hint = "IOPS[,IOPS]",
 	  .help = "Fail the job when a rate_cycle's IOPS are below this" },
-	{ .name = "rate_process", .type = OPT_ENUM, FIELD(rate_process),
-	  .values = rate_process_values,
-	  .def = "linear", .help = "linear: evenly spaced I/O; poisson: "
-	  "random arrivals at the same mean" },
-	{ .name = "rate_cycle", .alias = "ratecycle", .type = OPT_TIME,
-	  FIELD(rate_cycle_ns), .unit_ns = 1000000, .def = "1000",
-	  .help = "Window of the rate_min check (bare number: ms)" },
-	{ .name = "thinktime", .type = OPT_TIME, FIELD(thinktime_ns),
-	  .unit_ns = 1000, .def = "0",
-	  .help = "Pause this long every thinktime_blocks I/Os (bare: us)" },
-	{ .name = "thinktime_spin", .type = OPT_TIME, FIELD(thinktime_spin_ns),
-	  .unit_ns = 1000, .def = "0",
-	  .help = "Of thinktime, this much spent spinning on the CPU (us)" },
-	{ .name = "thinktime_blocks", .type = OPT_UINT, FIELD(thinktime_blocks),
-	  .min = 1, .max = UINT_MAX, .def = "1",
-	  .help = "I/Os between thinktime pauses" },
-	{ .name = "thinktime_blocks_type", .type = OPT_ENUM,
-	  FIELD(thinktime_blocks_type), .values = think_type_values,
-	  .def = "complete",
-	  .help = "Count thinktime_blocks on completion or on issue" },
+	ENUM_OPT("rate_process", FIELD(rate_process), rate_process_values, "linear",
+		 "linear: evenly spaced I/O; poisson: random arrivals at the same mean"),
+	TIME_OPT("rate_cycle", FIELD(rate_cycle_ns), 1000000, "1000",
+		 "Window of the rate_min check (bare number: ms)", .alias = "ratecycle"),
+	TIME_OPT("thinktime", FIELD(thinktime_ns), 1000, "0",
+		 "Pause this long every thinktime_blocks I/Os (bare: us)"),
+	TIME_OPT("thinktime_spin", FIELD(thinktime_spin_ns), 1000, "0",
+		 "Of thinktime, this much spent spinning on the CPU (us)"),
+	UINT_OPT("thinktime_blocks", FIELD(thinktime_blocks), "1", 1, UINT_MAX,
+		 "I/Os between thinktime pauses"),
+	ENUM_OPT("thinktime_blocks_type", FIELD(thinktime_blocks_type), think_type_values,
+		 "complete", "Count thinktime_blocks on completion or on issue"),
 	/* the depth search: workload/lat_target.c */
-	{ .name = "latency_target", .type = OPT_TIME, FIELD(latency_target_ns),
-	  .unit_ns = 1000, .def = "0",
-	  .help = "Find the highest depth up to iodepth whose I/Os complete "
-		  "within this latency (bare: us)" },
-	{ .name = "latency_window", .type = OPT_TIME, FIELD(latency_window_ns),
-	  .unit_ns = 1000, .def = "0",
-	  .help = "Time each depth is tried for latency_target (bare: us)" },
+	TIME_OPT("latency_target", FIELD(latency_target_ns), 1000, "0",
+		 "Find the highest depth up to iodepth whose I/Os complete within this latency "
+		 "(bare: us)"),
+	TIME_OPT("latency_window", FIELD(latency_window_ns), 1000, "0",
+		 "Time each depth is tried for latency_target (bare: us)"),
 	{ .name = "latency_percentile", .type = OPT_CUSTOM,
 	  FIELD(latency_percentile), .set = set_latency_percentile,
 	  .hint = "PERCENT", .def = "100",
 	  .help = "Percent of a window's I/Os that must meet latency_target" },
-	{ .name = "latency_run", .type = OPT_BOOL, FIELD(latency_run),
-	  .def = "0", .help = "Keep adjusting the depth to latency_target "
-	  "until the job ends, instead of ending once it is found" },
+	BOOL_OPT("latency_run", FIELD(latency_run), "0",
+		 "Keep adjusting the depth to latency_target until the job ends, instead of ending "
+		 "once it is found"),
 	{ .name = NULL },
 };
 

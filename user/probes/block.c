@@ -600,9 +600,7 @@ static void block_figures(const void *state, const struct probe_workload *wl,
 			   figure_ratio((double)TOTAL(s, completed), (double)wl->ios));
 }
 
-const struct probe_family block_probe = {
-	FAMILY_COMMON(block, "block",
-		      "requests the disk's driver saw: counts, bytes, device and queue time"),
-	FAMILY_CLASSIC("block", block_classic_events),
-	FAMILY_HOOKS(block, prepare, tick, set_attached, share_in, figures),
-};
+FAMILY_DEFINE(block, block,
+	      "requests the disk's driver saw: counts, bytes, device and queue time",
+	      FAMILY_CLASSIC("block", block_classic_events),
+	      FAMILY_HOOKS(block, prepare, tick, set_attached, share_in, figures));

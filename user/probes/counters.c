@@ -221,10 +221,7 @@ static void counters_figures(const void *state, const struct probe_workload *wl,
 				   figure_ratio((double)c->v[i], (double)wl->ios));
 }
 
-const struct probe_family counters_probe = {
-	FAMILY_COMMON(counters, "counters",
-		      "the workload's kernel event counters (perf_event_open) per I/O"),
-	.stays_attached = true,
-	.no_bpf = true,
-	FAMILY_HOOKS(counters, note_status, figures),
-};
+FAMILY_DEFINE(counters, counters,
+	      "the workload's kernel event counters (perf_event_open) per I/O",
+	      .stays_attached = true, .no_bpf = true,
+	      FAMILY_HOOKS(counters, note_status, figures));

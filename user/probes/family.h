@@ -104,6 +104,15 @@ struct family_base {
 	.render_text = p##_render_text,					\
 	.render_json = p##_render_json
 
+/* A family's whole declaration, `const struct probe_family <@name>_probe`:
+ * FAMILY_COMMON(@p, "<@name>", @family_summary), then what the family has
+ * of its own (flags, FAMILY_DROPS, FAMILY_HOOKS ...).  The family's name
+ * is its probe_list.h name, so the two cannot disagree. */
+#define FAMILY_DEFINE(name, p, family_summary, ...)			\
+	const struct probe_family name##_probe = {			\
+		FAMILY_COMMON(p, #name, family_summary), __VA_ARGS__	\
+	}
+
 /* The optional callbacks of probe_family a family has, from the names its
  * file gives them: FAMILY_HOOKS(samp, prepare, destroy) is
  * .prepare = samp_prepare, .destroy = samp_destroy.  One to nine. */

@@ -34,6 +34,9 @@ static const char *const mech_suffix[FAULTS_NR_MECHS] = { "btf", "raw", "tp" };
 #define EV_PAGE_FAULT (-1)
 #define EV_DAX_START (-2)     /* a handler's entry: times its _done */
 
+/* The row of a tracepoint of the fs_dax category. */
+#define DAX_EVENT(event, stem, dax, label, key) { "fs_dax", event, stem, dax, label, key }
+
 /* Every hooked event: its tracefs place, program stem and DAX slot. */
 static const struct fault_event {
 	const char *category;
@@ -44,22 +47,17 @@ static const struct fault_event {
 	const char *key;         /* JSON */
 } fault_events[] = {
 	{ "exceptions", "page_fault_user", "pf", EV_PAGE_FAULT, "user faults", "user" },
-	{ "fs_dax", "dax_pmd_fault_done", "dpmd", DAX_EV_PMD_FAULT, "PMD faults",
-	  "pmd_fault" },
-	{ "fs_dax", "dax_pte_fault_done", "dpte", DAX_EV_PTE_FAULT, "PTE faults",
-	  "pte_fault" },
-	{ "fs_dax", "dax_pmd_load_hole", "dpmdh", DAX_EV_PMD_LOAD_HOLE, "PMD holes",
-	  "pmd_load_hole" },
-	{ "fs_dax", "dax_pmd_load_hole_fallback", "dpmhf", DAX_EV_PMD_LOAD_HOLE_FALLBACK,
-	  "PMD hole fallbacks", "pmd_load_hole_fallback" },
-	{ "fs_dax", "dax_load_hole", "dpteh", DAX_EV_PTE_LOAD_HOLE, "PTE holes",
-	  "pte_load_hole" },
-	{ "fs_dax", "dax_insert_pfn_mkwrite", "dmkw", DAX_EV_MKWRITE, "mkwrite",
-	  "mkwrite" },
-	{ "fs_dax", "dax_insert_pfn_mkwrite_no_entry", "dmkwn", DAX_EV_MKWRITE_NO_ENTRY,
-	  "mkwrite without entry", "mkwrite_no_entry" },
-	{ "fs_dax", "dax_pmd_fault", "dpmds", EV_DAX_START, NULL, NULL },
-	{ "fs_dax", "dax_pte_fault", "dptes", EV_DAX_START, NULL, NULL },
+	DAX_EVENT("dax_pmd_fault_done", "dpmd", DAX_EV_PMD_FAULT, "PMD faults", "pmd_fault"),
+	DAX_EVENT("dax_pte_fault_done", "dpte", DAX_EV_PTE_FAULT, "PTE faults", "pte_fault"),
+	DAX_EVENT("dax_pmd_load_hole", "dpmdh", DAX_EV_PMD_LOAD_HOLE, "PMD holes", "pmd_load_hole"),
+	DAX_EVENT("dax_pmd_load_hole_fallback", "dpmhf", DAX_EV_PMD_LOAD_HOLE_FALLBACK,
+		  "PMD hole fallbacks", "pmd_load_hole_fallback"),
+	DAX_EVENT("dax_load_hole", "dpteh", DAX_EV_PTE_LOAD_HOLE, "PTE holes", "pte_load_hole"),
+	DAX_EVENT("dax_insert_pfn_mkwrite", "dmkw", DAX_EV_MKWRITE, "mkwrite", "mkwrite"),
+	DAX_EVENT("dax_insert_pfn_mkwrite_no_entry", "dmkwn", DAX_EV_MKWRITE_NO_ENTRY,
+		  "mkwrite without entry", "mkwrite_no_entry"),
+	DAX_EVENT("dax_pmd_fault", "dpmds", EV_DAX_START, NULL, NULL),
+	DAX_EVENT("dax_pte_fault", "dptes", EV_DAX_START, NULL, NULL),
 };
 #define FAULTS_NR_EVENTS (sizeof(fault_events) / sizeof(fault_events[0]))
 
@@ -455,8 +453,6 @@ static void faults_figures(const void *state, const struct probe_workload *wl,
 	dax_figures(s, wl->ios, out);
 }
 
-const struct probe_family faults_probe = {
-	FAMILY_COMMON(faults, "faults",
-		      "the workload's user page faults, and how DAX faults were served"),
-	FAMILY_HOOKS(faults, note_status, read_at_end, figures),
-};
+FAMILY_DEFINE(faults, faults,
+	      "the workload's user page faults, and how DAX faults were served",
+	      FAMILY_HOOKS(faults, note_status, read_at_end, figures));

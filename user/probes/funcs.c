@@ -510,12 +510,9 @@ static const struct family_drop_def funcs_drops[] = {
 	FAMILY_DROP("depth", struct funcs_state, g.overflow),
 };
 
-const struct probe_family funcs_probe = {
-	FAMILY_COMMON(funcs, "funcs",
-		      "exact entry-to-exit time of tag, GUP, release, DAX and io_uring functions"),
-	/* Its per-function links are made once, at open, where those that
-	 * would not attach are listed: --probe-toggle leaves them. */
-	.stays_attached = true,
-	FAMILY_DROPS(funcs_drops),
-	FAMILY_HOOKS(funcs, prepare, attach, note_status, destroy, figures),
-};
+/* Its per-function links are made once, at open, where those that would
+ * not attach are listed: --probe-toggle leaves them (stays_attached). */
+FAMILY_DEFINE(funcs, funcs,
+	      "exact entry-to-exit time of tag, GUP, release, DAX and io_uring functions",
+	      .stays_attached = true, FAMILY_DROPS(funcs_drops),
+	      FAMILY_HOOKS(funcs, prepare, attach, note_status, destroy, figures));

@@ -463,10 +463,7 @@ static void iouring_figures(const void *state, const struct probe_workload *wl,
 		   ratio(s->sum.punt_ns_sum, s->sum.punt_timed));
 }
 
-const struct probe_family iouring_probe = {
-	FAMILY_COMMON(iouring, "iouring",
-		      "io_uring requests: punted to io-wq or inline, punted latency, io-wq workers"),
-	.json_name = "io_uring",
-	FAMILY_DROPS(iouring_drops),
-	FAMILY_HOOKS(iouring, prepare, attach, tick, figures),
-};
+FAMILY_DEFINE(iouring, iouring,
+	      "io_uring requests: punted to io-wq or inline, punted latency, io-wq workers",
+	      .json_name = "io_uring", FAMILY_DROPS(iouring_drops),
+	      FAMILY_HOOKS(iouring, prepare, attach, tick, figures));

@@ -755,9 +755,7 @@ static void samp_figures(const void *state, const struct probe_workload *wl,
 			put_submission_stack(out, &s->stacks[i]);
 }
 
-const struct probe_family sampling_probe = {
-	FAMILY_COMMON(samp, "sampling",
-		      "cpu-clock kernel stacks of the workload: where submission time goes"),
-	FAMILY_DROPS(samp_drops),
-	FAMILY_HOOKS(samp, prepare, attach, set_attached, read_at_end, figures, destroy),
-};
+FAMILY_DEFINE(sampling, samp,
+	      "cpu-clock kernel stacks of the workload: where submission time goes",
+	      FAMILY_DROPS(samp_drops),
+	      FAMILY_HOOKS(samp, prepare, attach, set_attached, read_at_end, figures, destroy));

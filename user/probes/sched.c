@@ -702,10 +702,7 @@ static void sched_figures(const void *state, const struct probe_workload *wl,
 				 s->folded[i].count);
 }
 
-const struct probe_family sched_probe = {
-	FAMILY_COMMON(sched, "sched",
-		      "context switches of the workload by blocking function, off-CPU time"),
-	FAMILY_CLASSIC("sched", sched_classic_events),
-	FAMILY_DROPS(sched_drops),
-	FAMILY_HOOKS(sched, prepare, set_attached, tick, share_out, figures, destroy),
-};
+FAMILY_DEFINE(sched, sched,
+	      "context switches of the workload by blocking function, off-CPU time",
+	      FAMILY_CLASSIC("sched", sched_classic_events), FAMILY_DROPS(sched_drops),
+	      FAMILY_HOOKS(sched, prepare, set_attached, tick, share_out, figures, destroy));

@@ -396,13 +396,10 @@ static void sc_figures(const void *state, const struct probe_workload *wl,
 	}
 }
 
-const struct probe_family syscalls_probe = {
-	FAMILY_COMMON(sc, "syscalls",
-		      "time in the kernel of the submitting and reaping system calls"),
-	/* Two program runs per traced call, and raw_syscalls fire for every
-	 * call of the machine, so it costs more per I/O than the rest of the
-	 * default set (docs/overhead.md).  The runner counts the calls itself. */
-	.opt_in = true,
-	FAMILY_DROPS(sc_drops),
-	FAMILY_HOOKS(sc, prepare, attach, note_status, read_at_end, figures),
-};
+/* Opt-in: two program runs per traced call, and raw_syscalls fire for
+ * every call of the machine, so it costs more per I/O than the rest of the
+ * default set (docs/overhead.md).  The runner counts the calls itself. */
+FAMILY_DEFINE(syscalls, sc,
+	      "time in the kernel of the submitting and reaping system calls",
+	      .opt_in = true, FAMILY_DROPS(sc_drops),
+	      FAMILY_HOOKS(sc, prepare, attach, note_status, read_at_end, figures));

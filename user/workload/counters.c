@@ -10,6 +10,11 @@
 
 #include "workload/counters.h"
 
+/* A software event's row, and a hardware event's counted in the kernel
+ * only (perf's ":k"). */
+#define SW_COUNTER(name, key, config) { name, key, PERF_TYPE_SOFTWARE, config, false }
+#define HW_K_COUNTER(name, key, config) { name, key, PERF_TYPE_HARDWARE, config, true }
+
 static const struct counter_def {
 	const char *name;
 	const char *key;
@@ -17,24 +22,15 @@ static const struct counter_def {
 	uint64_t config;
 	bool kernel_only;          /* perf's ":k" */
 } counter_defs[CTR_NR] = {
-	[CTR_TASK_CLOCK] = { "task-clock", "task_clock_ns", PERF_TYPE_SOFTWARE,
-			     PERF_COUNT_SW_TASK_CLOCK, false },
-	[CTR_CONTEXT_SWITCHES] = { "context-switches", "context_switches",
-				   PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES, false },
-	[CTR_CPU_MIGRATIONS] = { "cpu-migrations", "cpu_migrations", PERF_TYPE_SOFTWARE,
-				 PERF_COUNT_SW_CPU_MIGRATIONS, false },
-	[CTR_PAGE_FAULTS] = { "page-faults", "page_faults", PERF_TYPE_SOFTWARE,
-			      PERF_COUNT_SW_PAGE_FAULTS, false },
-	[CTR_MAJOR_FAULTS] = { "major-faults", "major_faults", PERF_TYPE_SOFTWARE,
-			       PERF_COUNT_SW_PAGE_FAULTS_MAJ, false },
-	[CTR_MINOR_FAULTS] = { "minor-faults", "minor_faults", PERF_TYPE_SOFTWARE,
-			       PERF_COUNT_SW_PAGE_FAULTS_MIN, false },
-	[CTR_CYCLES_K] = { "cycles:k", "cycles_k", PERF_TYPE_HARDWARE,
-			   PERF_COUNT_HW_CPU_CYCLES, true },
-	[CTR_INSTRUCTIONS_K] = { "instructions:k", "instructions_k", PERF_TYPE_HARDWARE,
-				 PERF_COUNT_HW_INSTRUCTIONS, true },
-	[CTR_CACHE_MISSES_K] = { "cache-misses:k", "cache_misses_k", PERF_TYPE_HARDWARE,
-				 PERF_COUNT_HW_CACHE_MISSES, true },
+	[CTR_TASK_CLOCK] = SW_COUNTER("task-clock", "task_clock_ns", PERF_COUNT_SW_TASK_CLOCK),
+	[CTR_CONTEXT_SWITCHES] = SW_COUNTER("context-switches", "context_switches", PERF_COUNT_SW_CONTEXT_SWITCHES),
+	[CTR_CPU_MIGRATIONS] = SW_COUNTER("cpu-migrations", "cpu_migrations", PERF_COUNT_SW_CPU_MIGRATIONS),
+	[CTR_PAGE_FAULTS] = SW_COUNTER("page-faults", "page_faults", PERF_COUNT_SW_PAGE_FAULTS),
+	[CTR_MAJOR_FAULTS] = SW_COUNTER("major-faults", "major_faults", PERF_COUNT_SW_PAGE_FAULTS_MAJ),
+	[CTR_MINOR_FAULTS] = SW_COUNTER("minor-faults", "minor_faults", PERF_COUNT_SW_PAGE_FAULTS_MIN),
+	[CTR_CYCLES_K] = HW_K_COUNTER("cycles:k", "cycles_k", PERF_COUNT_HW_CPU_CYCLES),
+	[CTR_INSTRUCTIONS_K] = HW_K_COUNTER("instructions:k", "instructions_k", PERF_COUNT_HW_INSTRUCTIONS),
+	[CTR_CACHE_MISSES_K] = HW_K_COUNTER("cache-misses:k", "cache_misses_k", PERF_COUNT_HW_CACHE_MISSES),
 	[CTR_L1D_LOAD_MISSES] = { "L1-dcache-load-misses", "l1d_load_misses",
 				  PERF_TYPE_HW_CACHE,
 				  PERF_COUNT_HW_CACHE_L1D |

@@ -12,7 +12,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <libpmem.h>
-#include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -24,9 +23,7 @@
 #define DEV_DAX_NEEDS "ioengine=dev-dax needs a device-DAX character device (/dev/daxX.Y)"
 
 struct dev_dax_data {
-	char *map;
-	size_t map_len;
-	uint64_t map_off;   /* device offset of map[0], a multiple of align */
+	struct engine_map map; /* its off a multiple of the device's align */
 };
 
 /* fio's dev-dax opens the device as any file: O_DIRECT, which a
@@ -74,20 +71,20 @@ static uint64_t dev_dax_align(int fd)
 
 static int dev_dax_init(struct worker *w, struct errbuf *err)
 {
-	struct dev_dax_data *d = w->engine_data;
+	struct engine_map *m = &((struct dev_dax_data *)w->engine_data)->map;
 	uint64_t align = dev_dax_align(w->fd), end;
 	int prot = PROT_READ | (rw_modifies(w->job->rw) ? PROT_WRITE : 0);
 
 	if (!w->region_len)
 		return err_set(err, EINVAL, "dev-dax on %s: the job's region is empty", w->path);
-	d->map_off = w->region_start / align * align;
+	m->off = w->region_start / align * align;
 	end = (w->region_start + w->region_len + align - 1) / align * align;
-	d->map_len = (size_t)(end - d->map_off);
-	d->map = mmap(NULL, d->map_len, prot, MAP_SHARED, w->fd, (off_t)d->map_off);
-	if (d->map == MAP_FAILED) {
-		d->map = NULL;
+	m->len = (size_t)(end - m->off);
+	m->addr = mmap(NULL, m->len, prot, MAP_SHARED, w->fd, (off_t)m->off);
+	if (m->addr == MAP_FAILED) {
+		m->addr = NULL;
 		return err_set(err, errno, "dev-dax on %s: mmap of %zu bytes at offset %llu (the device's align is %llu bytes): %m",
-			       w->path, d->map_len, (unsigned long long)d->map_off,
+			       w->path, m->len, (unsigned long long)m->off,
 			       (unsigned long long)align);
 	}
 	return 0;
@@ -95,25 +92,22 @@ static int dev_dax_init(struct worker *w, struct errbuf *err)
 
 static void dev_dax_cleanup(struct worker *w)
 {
-	struct dev_dax_data *d = w->engine_data;
+	engine_map_unmap(&((struct dev_dax_data *)w->engine_data)->map);
+}
 
-	if (d->map)
-		munmap(d->map, d->map_len);
+/* A write persists before it completes, as fio's dev-dax does. */
+static void dev_dax_store(void *dst, const void *src, size_t len,
+			  unsigned int flags)
+{
+	(void)flags;
+	pmem_memcpy_persist(dst, src, len);
 }
 
 static enum io_result dev_dax_queue(struct worker *w, struct io_unit *u)
 {
 	struct dev_dax_data *d = w->engine_data;
-	char *p = engine_map_at(u, d->map, d->map_len, d->map_off);
 
-	if (!p)
-		return IO_COMPLETED;
-	if (u->ddir == DDIR_WRITE)
-		pmem_memcpy_persist(p, u->buf, u->len);
-	else
-		memcpy(u->buf, p, u->len);
-	u->result = u->len;
-	return IO_COMPLETED;
+	return engine_map_io(u, &d->map, dev_dax_store, 0);
 }
 
 ENGINE_DEFINE_NAMED(dev_dax, "dev-dax", ENGINE_SYNC | ENGINE_MMAP,

@@ -44,10 +44,9 @@ ENGINE_OPTS_FIT(struct e4defrag_opts);
 #define EOPT(f) OPT_FIELD(struct e4defrag_opts, f)
 
 static const struct opt_desc e4defrag_options[] = {
-	{ .name = "donorname", .type = OPT_STR, EOPT(donorname),
-	  .help = "File used as a block donor (in directory=, created if missing)" },
-	{ .name = "inplace", .type = OPT_UINT, EOPT(inplace), .min = 0, .max = 1,
-	  .help = "Alloc and free space inside defrag event" },
+	STR_OPT("donorname", EOPT(donorname), NULL,
+		"File used as a block donor (in directory=, created if missing)"),
+	UINT_OPT("inplace", EOPT(inplace), NULL, 0, 1, "Alloc and free space inside defrag event"),
 	{ .name = NULL },
 };
 

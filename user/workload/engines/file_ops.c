@@ -124,12 +124,10 @@ int file_ops_init_dirs(struct worker *w, struct errbuf *err)
 	return ret;
 }
 
-static const struct opt_value stat_types[] = {
-	{ "stat", STAT_STAT, NULL },
-	{ "lstat", STAT_LSTAT, NULL },
-	{ "statx", STAT_STATX, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(stat_types,
+	OPT_VAL("stat", STAT_STAT),
+	OPT_VAL("lstat", STAT_LSTAT),
+	OPT_VAL("statx", STAT_STATX));
 
 const struct opt_desc file_ops_stat_options[] = {
 	{ .name = "stat_type", .type = OPT_ENUM,

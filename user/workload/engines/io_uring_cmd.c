@@ -145,14 +145,12 @@ static int set_fdp_pli(void *base, const struct opt_desc *o, const char *value,
 	return opt_set_typed(base, o, value, where, err);
 }
 
-static const struct opt_value write_mode_values[] = {
-	{ "write", WMODE_WRITE, NULL },
-	{ "uncor", WMODE_UNCOR, NULL },
-	{ "zeroes", WMODE_ZEROES, NULL },
-	{ "verify", WMODE_VERIFY, NULL },
-	{ "zone_append", WMODE_ZONE_APPEND, NULL },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(write_mode_values,
+	OPT_VAL("write", WMODE_WRITE),
+	OPT_VAL("uncor", WMODE_UNCOR),
+	OPT_VAL("zeroes", WMODE_ZEROES),
+	OPT_VAL("verify", WMODE_VERIFY),
+	OPT_VAL("zone_append", WMODE_ZONE_APPEND));
 
 static int wmode_of(const char *name)
 {
@@ -205,49 +203,45 @@ static bool ucmd_has_wmode(const struct ucmd_opts *o, unsigned int op)
 	return false;
 }
 
-static const struct opt_value cmd_type_values[] = {
-	{ "nvme", UCMD_NVME, NULL },
-	{ "bsg", UCMD_BSG, "SCSI commands to /dev/bsg devices through io_uring came after fio 3.33 (and Linux 6.18); iodig sends them with ioengine=sg" },
-	{ NULL, 0, NULL },
-};
+OPT_VALUES(cmd_type_values,
+	OPT_VAL("nvme", UCMD_NVME),
+	{ "bsg", UCMD_BSG, "SCSI commands to /dev/bsg devices through io_uring came after fio 3.33 (and Linux 6.18); iodig sends them with ioengine=sg" });
 
 /* fio's [io_uring_cmd] options. */
 static const struct opt_desc ucmd_options[] = {
-	{ .name = "cmd_type", .type = OPT_ENUM, CMDOPT(cmd_type), .def = "nvme",
-	  .values = cmd_type_values, .help = "Passthrough command set: nvme" },
+	ENUM_OPT("cmd_type", CMDOPT(cmd_type), cmd_type_values, "nvme",
+		 "Passthrough command set: nvme"),
 	URING_RING_OPTIONS(struct ucmd_opts,
 			   "Polled completions (IORING_SETUP_IOPOLL); needs NVMe poll queues"),
-	{ .name = "sqthread_poll_cpu", .type = OPT_UINT, CMDOPT(sqpoll_cpu),
-	  .set = set_sqpoll_cpu, .hint = "CPU", .max = 4095,
-	  .help = "The CPU of the submission thread (sqthread_poll)" },
-	{ .name = "nonvectored", .type = OPT_UINT, CMDOPT(nonvectored), .def = "1",
-	  .max = 1, .help = "1: NVME_URING_CMD_IO with the buffer, 0: NVME_URING_CMD_IO_VEC with an iovec" },
-	{ .name = "force_async", .type = OPT_UINT, CMDOPT(force_async),
-	  .max = 1u << 30, .help = "IOSQE_ASYNC on every Nth command" },
+	UINT_OPT("sqthread_poll_cpu", CMDOPT(sqpoll_cpu), NULL, 0, 4095,
+		 "The CPU of the submission thread (sqthread_poll)",
+		 .set = set_sqpoll_cpu, .hint = "CPU"),
+	UINT_OPT("nonvectored", CMDOPT(nonvectored), "1", 0, 1,
+		 "1: NVME_URING_CMD_IO with the buffer, 0: NVME_URING_CMD_IO_VEC with an iovec"),
+	UINT_OPT("force_async", CMDOPT(force_async), NULL, 0, 1u << 30,
+		 "IOSQE_ASYNC on every Nth command"),
 	ENGINE_OPTS_FUA(struct ucmd_opts),
 	{ .name = "write_mode", .type = OPT_CUSTOM, CMDOPT(nr_wmodes),
 	  .set = set_write_mode, .def = "write", .hint = "MODE[/PERCENT][:MODE/PERCENT...]",
 	  .help = "Command of write units: write, uncor (Write Uncorrectable), zeroes (Write Zeroes), verify (Verify)" },
-	{ .name = "md_per_io_size", .type = OPT_SIZE, CMDOPT(md_per_io_size),
-	  .help = "Metadata buffer per command, for namespaces with separate metadata" },
-	{ .name = "pi_act", .type = OPT_BOOL, CMDOPT(pi_act), .def = "1",
-	  .help = "Protection information action bit, for namespaces formatted with PI" },
-	{ .name = "pi_chk", .type = OPT_STR, CMDOPT(pi_chk), .set = set_pi_chk,
-	  .def = "", .flags = OPT_EMPTY_OK,
-	  .hint = "GUARD,REFTAG,APPTAG",
-	  .help = "Protection information checks, for namespaces formatted with PI" },
-	{ .name = "apptag", .type = OPT_UINT, CMDOPT(apptag), .def = "0x1234",
-	  .max = 0xffff, .help = "Application tag of protection information" },
-	{ .name = "apptag_mask", .type = OPT_UINT, CMDOPT(apptag_mask),
-	  .def = "0xffff", .max = 0xffff, .help = "Mask of the application tag" },
-	{ .name = "num_range", .type = OPT_UINT, CMDOPT(num_range), .def = "1",
-	  .min = 1, .max = TRIM_RANGES_MAX,
-	  .help = "Ranges per trim (one Dataset Management command)" },
-	{ .name = "fdp", .type = OPT_BOOL, CMDOPT(fdp),
-	  .help = "Flexible Data Placement: writes carry a placement handle" },
-	{ .name = "fdp_pli", .alias = "plids", .type = OPT_STR, CMDOPT(fdp_pli),
-	  .set = set_fdp_pli, .hint = "N[-M][,...]",
-	  .help = "fdp=1: reclaim unit handles (indexes) writes go to, in turn" },
+	SIZE_OPT("md_per_io_size", CMDOPT(md_per_io_size), NULL,
+		 "Metadata buffer per command, for namespaces with separate metadata"),
+	BOOL_OPT("pi_act", CMDOPT(pi_act), "1",
+		 "Protection information action bit, for namespaces formatted with PI"),
+	STR_OPT("pi_chk", CMDOPT(pi_chk), "",
+		"Protection information checks, for namespaces formatted with PI",
+		.set = set_pi_chk, .flags = OPT_EMPTY_OK, .hint = "GUARD,REFTAG,APPTAG"),
+	UINT_OPT("apptag", CMDOPT(apptag), "0x1234", 0, 0xffff,
+		 "Application tag of protection information"),
+	UINT_OPT("apptag_mask", CMDOPT(apptag_mask), "0xffff", 0, 0xffff,
+		 "Mask of the application tag"),
+	UINT_OPT("num_range", CMDOPT(num_range), "1", 1, TRIM_RANGES_MAX,
+		 "Ranges per trim (one Dataset Management command)"),
+	BOOL_OPT("fdp", CMDOPT(fdp), NULL,
+		 "Flexible Data Placement: writes carry a placement handle"),
+	STR_OPT("fdp_pli", CMDOPT(fdp_pli), NULL,
+		"fdp=1: reclaim unit handles (indexes) writes go to, in turn",
+		.alias = "plids", .set = set_fdp_pli, .hint = "N[-M][,...]"),
 	{ .name = NULL },
 };
 

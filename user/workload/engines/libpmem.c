@@ -13,15 +13,15 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <libpmem.h>
-#include <string.h>
 #include <sys/stat.h>
 
 #include "workload/engines/shared.h"
 #include "workload/worker.h"
 
 struct libpmem_data {
-	char *map;
-	size_t map_len;
+	/* fio places each I/O at its offset from the job's start: map.off
+	 * is the region's start */
+	struct engine_map map;
 	unsigned int flags;   /* pmem_memcpy's */
 };
 
@@ -53,21 +53,23 @@ static int libpmem_need_file(struct worker *w, struct errbuf *err)
 static int libpmem_init(struct worker *w, struct errbuf *err)
 {
 	struct libpmem_data *d = w->engine_data;
+	struct engine_map *m = &d->map;
 	size_t mapped = 0;
 	int is_pmem = 0, ret = libpmem_need_file(w, err);
 
 	if (ret)
 		return ret;
-	d->map = pmem_map_file(w->path, (size_t)w->region_len, PMEM_FILE_CREATE,
-			       S_IRUSR | S_IWUSR, &mapped, &is_pmem);
-	if (!d->map)
+	m->addr = pmem_map_file(w->path, (size_t)w->region_len, PMEM_FILE_CREATE,
+				S_IRUSR | S_IWUSR, &mapped, &is_pmem);
+	if (!m->addr)
 		return err_set(err, errno, "libpmem on %s: pmem_map_file of %llu bytes: %s",
 			       w->path, (unsigned long long)w->region_len,
 			       pmem_errormsg());
-	d->map_len = mapped;
+	m->len = mapped;
+	m->off = w->region_start;
 	if (!is_pmem) {
-		pmem_unmap(d->map, d->map_len);
-		d->map = NULL;
+		pmem_unmap(m->addr, m->len);
+		m->addr = NULL;
 		return err_set(err, EOPNOTSUPP, "libpmem on %s: the file is not persistent memory (not on a DAX filesystem), which fio refuses too; PMEM_IS_PMEM_FORCE=1 in the environment makes libpmem treat it as such",
 			       w->path);
 	}
@@ -83,24 +85,21 @@ static void libpmem_cleanup(struct worker *w)
 
 	if (!w->job->direct)
 		pmem_drain();
-	if (d->map)
-		pmem_unmap(d->map, d->map_len);
+	if (d->map.addr)
+		pmem_unmap(d->map.addr, d->map.len);
 }
 
-/* fio places the I/O at its offset from the job's start in the mapping. */
+static void libpmem_store(void *dst, const void *src, size_t len,
+			  unsigned int flags)
+{
+	pmem_memcpy(dst, src, len, flags);
+}
+
 static enum io_result libpmem_queue(struct worker *w, struct io_unit *u)
 {
 	struct libpmem_data *d = w->engine_data;
-	char *p = engine_map_at(u, d->map, d->map_len, w->region_start);
 
-	if (!p)
-		return IO_COMPLETED;
-	if (u->ddir == DDIR_WRITE)
-		pmem_memcpy(p, u->buf, u->len, d->flags);
-	else
-		memcpy(u->buf, p, u->len);
-	u->result = u->len;
-	return IO_COMPLETED;
+	return engine_map_io(u, &d->map, libpmem_store, d->flags);
 }
 
 ENGINE_DEFINE(libpmem, ENGINE_SYNC | ENGINE_DISKLESS,

@@ -9,15 +9,13 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <string.h>
 #include <sys/mman.h>
 
 #include "workload/engines/shared.h"
 #include "workload/worker.h"
 
 struct page_fault_data {
-	char *map;
-	size_t map_len;
+	struct engine_map map; /* from offset 0 */
 };
 
 /* fio refuses both at init: the engine maps one region from offset 0. */
@@ -45,32 +43,20 @@ static int page_fault_init(struct worker *w, struct errbuf *err)
 	if (map == MAP_FAILED)
 		return err_set(err, errno, "page_fault: mmap of %llu bytes of anonymous memory: %m",
 			       (unsigned long long)w->region_len);
-	d->map = map;
-	d->map_len = (size_t)w->region_len;
+	d->map = (struct engine_map){ map, (size_t)w->region_len, 0 };
 	return 0;
 }
 
 static void page_fault_cleanup(struct worker *w)
 {
-	struct page_fault_data *d = w->engine_data;
-
-	if (d->map)
-		munmap(d->map, d->map_len);
+	engine_map_unmap(&((struct page_fault_data *)w->engine_data)->map);
 }
 
 static enum io_result page_fault_queue(struct worker *w, struct io_unit *u)
 {
 	struct page_fault_data *d = w->engine_data;
-	char *p = engine_map_at(u, d->map, d->map_len, 0);
 
-	if (!p)
-		return IO_COMPLETED;
-	if (u->ddir == DDIR_WRITE)
-		memcpy(p, u->buf, u->len);
-	else
-		memcpy(u->buf, p, u->len);
-	u->result = u->len;
-	return IO_COMPLETED;
+	return engine_map_io(u, &d->map, engine_map_memcpy, 0);
 }
 
 ENGINE_DEFINE(page_fault, ENGINE_SYNC | ENGINE_DISKLESS,

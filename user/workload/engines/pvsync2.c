@@ -30,12 +30,10 @@ ENGINE_OPTS_FIT(struct pvsync2_opts);
 static const struct opt_desc pvsync2_options[] = {
 	ENGINE_OPT_HIPRI(struct pvsync2_opts, hipri,
 			 "Polled completions (RWF_HIPRI); needs direct=1"),
-	{ .name = "hipri_percentage", .type = OPT_UINT, POPT(hipri_percentage),
-	  .min = 0, .max = 100, .def = "100",
-	  .help = "Percent of the I/Os that hipri marks RWF_HIPRI" },
-	{ .name = "uncached", .type = OPT_UINT, POPT(uncached), .def = "0",
-	  .min = 0, .max = UINT_MAX,
-	  .help = "fio 3.33's RWF_UNCACHED, which the kernel never took: only 0" },
+	UINT_OPT("hipri_percentage", POPT(hipri_percentage), "100", 0, 100,
+		 "Percent of the I/Os that hipri marks RWF_HIPRI"),
+	UINT_OPT("uncached", POPT(uncached), "0", 0, UINT_MAX,
+		 "fio 3.33's RWF_UNCACHED, which the kernel never took: only 0"),
 	ENGINE_OPT_NOWAIT(struct pvsync2_opts),
 	{ .name = NULL },
 };

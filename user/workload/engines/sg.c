@@ -52,28 +52,26 @@ ENGINE_OPTS_FIT(struct sg_opts);
 
 #define SGOPT(f) OPT_FIELD(struct sg_opts, f)
 
-static const struct opt_value sg_write_mode_values[] = {
-	{ "write", SG_WRITE, NULL },
+OPT_VALUES(sg_write_mode_values,
+	OPT_VAL("write", SG_WRITE),
 	/* fio's short names beside the long ones */
-	{ "write_and_verify", SG_WRITE_VERIFY, NULL }, { "verify", SG_WRITE_VERIFY, NULL },
-	{ "write_same", SG_WRITE_SAME, NULL }, { "same", SG_WRITE_SAME, NULL },
-	{ "write_same_ndob", SG_WRITE_SAME_NDOB, NULL },
-	{ "verify_bytchk_00", SG_VERIFY_BYTCHK_00, NULL },
-	{ "verify_bytchk_01", SG_VERIFY_BYTCHK_01, NULL },
-	{ "verify_bytchk_11", SG_VERIFY_BYTCHK_11, NULL },
-	{ "write_stream", SG_WRITE_STREAM, NULL },
-	{ NULL, 0, NULL },
-};
+	OPT_VAL("write_and_verify", SG_WRITE_VERIFY), OPT_VAL("verify", SG_WRITE_VERIFY),
+	OPT_VAL("write_same", SG_WRITE_SAME), OPT_VAL("same", SG_WRITE_SAME),
+	OPT_VAL("write_same_ndob", SG_WRITE_SAME_NDOB),
+	OPT_VAL("verify_bytchk_00", SG_VERIFY_BYTCHK_00),
+	OPT_VAL("verify_bytchk_01", SG_VERIFY_BYTCHK_01),
+	OPT_VAL("verify_bytchk_11", SG_VERIFY_BYTCHK_11),
+	OPT_VAL("write_stream", SG_WRITE_STREAM));
 
 /* fio's [sg] options. */
 static const struct opt_desc sg_options[] = {
 	ENGINE_OPT_HIPRI(struct sg_opts, hipri, "Polled completions (SGV4_FLAG_HIPRI)"),
 	ENGINE_OPTS_FUA(struct sg_opts),
-	{ .name = "sg_write_mode", .type = OPT_ENUM, SGOPT(write_mode),
-	  .def = "write", .values = sg_write_mode_values,
-	  .help = "Command of write units: write, write_and_verify, write_same, write_same_ndob, verify_bytchk_00/01/11, write_stream" },
-	{ .name = "stream_id", .type = OPT_UINT, SGOPT(stream_id), .max = 0xffff,
-	  .help = "sg_write_mode=write_stream: the stream of WRITE STREAM(16)" },
+	ENUM_OPT("sg_write_mode", SGOPT(write_mode), sg_write_mode_values, "write",
+		 "Command of write units: write, write_and_verify, write_same, write_same_ndob, "
+		 "verify_bytchk_00/01/11, write_stream"),
+	UINT_OPT("stream_id", SGOPT(stream_id), NULL, 0, 0xffff,
+		 "sg_write_mode=write_stream: the stream of WRITE STREAM(16)"),
 	{ .name = NULL },
 };
 

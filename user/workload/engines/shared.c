@@ -9,6 +9,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -127,14 +129,43 @@ int engine_refuse_verify(const struct job *job, const char *where,
 		       where, job->engine->name);
 }
 
-char *engine_map_at(struct io_unit *u, char *map, size_t map_len,
-		    uint64_t map_off)
+/* Where @u's bytes are in @m; NULL when @u is not wholly inside it. */
+static char *engine_map_at(const struct io_unit *u, const struct engine_map *m)
 {
-	uint64_t at = u->offset - map_off;
+	uint64_t at = u->offset - m->off;
 
-	if (u->offset < map_off || at > map_len || u->len > map_len - at) {
-		u->result = -EINVAL;
+	if (u->offset < m->off || at > m->len || u->len > m->len - at)
 		return NULL;
+	return m->addr + at;
+}
+
+void engine_map_memcpy(void *dst, const void *src, size_t len,
+		       unsigned int flags)
+{
+	(void)flags;
+	memcpy(dst, src, len);
+}
+
+enum io_result engine_map_io(struct io_unit *u, const struct engine_map *m,
+			     engine_map_store_fn *store, unsigned int flags)
+{
+	char *p = engine_map_at(u, m);
+
+	if (!p) {
+		u->result = -EINVAL;
+		return IO_COMPLETED;
 	}
-	return map + at;
+	if (u->ddir == DDIR_WRITE)
+		store(p, u->buf, u->len, flags);
+	else
+		memcpy(u->buf, p, u->len);
+	u->result = u->len;
+	return IO_COMPLETED;
+}
+
+void engine_map_unmap(struct engine_map *m)
+{
+	if (m->addr)
+		munmap(m->addr, m->len);
+	m->addr = NULL;
 }

@@ -120,11 +120,29 @@ int engine_need_regular_file(struct worker *w, const char *why,
 int engine_refuse_verify(const struct job *job, const char *where,
 			 struct errbuf *err);
 
-/* Where @u's bytes are in a mapping of @map_len bytes at @map whose
- * first byte is the target's offset @map_off; NULL, with u->result
- * -EINVAL, when @u is not wholly inside it.  The mapping engines'
- * (page_fault, libpmem, dev-dax) I/O is a copy there. */
-char *engine_map_at(struct io_unit *u, char *map, size_t map_len,
-		    uint64_t map_off);
+/* The mapping a mapping engine's (page_fault, libpmem, dev-dax) I/O is a
+ * copy to or from: @len bytes at @addr, whose first byte stands for the
+ * target's offset @off. */
+struct engine_map {
+	char *addr;
+	size_t len;
+	uint64_t off;
+};
+
+/* How such an engine stores a write's @len bytes at @dst: a memcpy, or a
+ * pmem copy that makes them persistent (@flags: the engine's own). */
+typedef void engine_map_store_fn(void *dst, const void *src, size_t len,
+				 unsigned int flags);
+/* The store that is a memcpy. */
+engine_map_store_fn engine_map_memcpy;
+
+/* queue() of a mapping engine: a write stored by @store with @flags, a
+ * read copied out; completed at once, -EINVAL when @u is not wholly
+ * inside @m. */
+enum io_result engine_map_io(struct io_unit *u, const struct engine_map *m,
+			     engine_map_store_fn *store, unsigned int flags);
+
+/* munmap()s @m when it is mapped: the cleanup of a mapping from mmap(). */
+void engine_map_unmap(struct engine_map *m);
 
 #endif /* IODIG_ENGINES_SHARED_H */
