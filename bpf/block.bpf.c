@@ -220,26 +220,11 @@ static __always_inline void hist_add(__u32 kind, __u32 op, __u64 v, __u64 w)
 	iodig_hist_add(&hists, block_hist_row(kind, op), v, w);
 }
 
-/*
- * 0 when this completion is left untimed, else the stride it stands for.
- * The gap to the next timed completion is drawn uniformly from 1 ..
- * 2 * stride - 1 (mean: the stride), so the common case is a countdown on
- * the op's counters, with no call; random rather than every Nth because
- * a fixed stride could beat with a workload that alternates two kinds of
- * request.
- */
+/* 0 when this completion is left untimed, else the stride it stands for;
+ * the countdown lives in the op's counters. */
 static __always_inline __u64 timing_weight(struct block_op_counters *oc)
 {
-	__u32 stride = time_mask + 1;
-
-	if (stride <= 1)
-		return 1;
-	if (oc->time_countdown > 1) {
-		oc->time_countdown--;
-		return 0;
-	}
-	oc->time_countdown = 1 + iodig_rand32() % (2 * stride - 1);
-	return stride;
+	return iodig_sample_weight(&oc->time_countdown, time_mask + 1);
 }
 
 /*

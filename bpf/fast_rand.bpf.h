@@ -36,4 +36,23 @@ static __always_inline __u32 iodig_rand32(void)
 	return (__u32)((x * 0x2545F4914F6CDD1Dull) >> 32);
 }
 
+/*
+ * One in @period events, at random: the event's weight, 0 = not taken.
+ * *@gap counts down to the next one, drawn uniformly from 1 ..
+ * 2 * period - 1 (mean: the period), so most events only count down, with
+ * no draw; random rather than every Nth, which could beat with a workload
+ * that alternates two kinds of event.
+ */
+static __always_inline __u32 iodig_sample_weight(__u64 *gap, __u32 period)
+{
+	if (period <= 1)
+		return 1;
+	if (*gap > 1) {
+		(*gap)--;
+		return 0;
+	}
+	*gap = 1 + iodig_rand32() % (2 * period - 1);
+	return period;
+}
+
 #endif /* IODIG_FAST_RAND_BPF_H */

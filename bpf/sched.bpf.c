@@ -230,25 +230,12 @@ struct out_info {
 	bool voluntary;
 };
 
-/*
- * One in stack_period, at random: the sample's weight, 0 = not taken.
- * The gap to the next sample on this CPU (kept beside the counters a
- * switch writes anyway: no lookup of its own) is drawn uniformly from 1 ..
- * 2 * period - 1 (mean: the period), so most switches only count down,
- * with no draw.
- */
+/* One in stack_period switches, at random: the sample's weight, 0 = not
+ * taken.  The countdown sits beside the counters a switch writes anyway:
+ * no lookup of its own. */
 static __always_inline __u32 stack_weight(struct sched_counters *c)
 {
-	__u32 period = stack_period;
-
-	if (period <= 1)
-		return 1;
-	if (c->stack_gap > 1) {
-		c->stack_gap--;
-		return 0;
-	}
-	c->stack_gap = 1 + iodig_rand32() % (2 * period - 1);
-	return period;
+	return iodig_sample_weight(&c->stack_gap, stack_period);
 }
 
 static __always_inline void agg_count(struct sched_agg_val *v, __u32 w)
