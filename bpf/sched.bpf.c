@@ -113,9 +113,6 @@ struct {
 	__type(value, struct sched_stack);
 } task_stacks SEC(".maps");
 
-/* A stack is larger than the BPF stack allows: taken into this. */
-IODIG_PERCPU_SLOT(stack_scratch, struct sched_stack);
-
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, SCHED_MAX_AGG);
@@ -308,6 +305,10 @@ static __always_inline __u32 stack_hash(const struct sched_stack *st)
 		h = (h ^ st->ips[i]) * 0x100000001b3ull;
 	return SCHED_TASK_STACK_ID | ((__u32)(h ^ (h >> 32)) & (SCHED_TASK_STACK_ID - 1));
 }
+
+/* A stack is larger than the BPF stack allows: the walk below takes it
+ * into this. */
+IODIG_PERCPU_SLOT(stack_scratch, struct sched_stack);
 
 /* Switch-in walk: @task's stack as it blocked, into task_stacks; its id
  * into @key. */
