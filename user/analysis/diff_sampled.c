@@ -25,12 +25,13 @@
  * sample stands for, and the per-function counts of its last repeat. */
 struct samp_file {
 	double per_sample;
+	double on_cpu;      /* sampled on-CPU time over the basis, at most 1 */
 	struct json_object *breakdown;
 };
 
 static bool samp_file_read(const struct tracefile *tf, struct samp_file *s)
 {
-	struct json_object *o = tf->root, *basis = NULL, *stacked = NULL;
+	struct json_object *o = tf->root, *basis = NULL, *stacked = NULL, *sampled = NULL;
 	static const char *const path[] = { "iodig", "kernel", "sampling" };
 
 	for (size_t i = 0; o && i < sizeof(path) / sizeof(path[0]); i++)
@@ -44,6 +45,10 @@ static bool samp_file_read(const struct tracefile *tf, struct samp_file *s)
 	    json_object_get_double(basis) <= 0 || json_object_get_double(stacked) <= 0)
 		return false;
 	s->per_sample = json_object_get_double(basis) / json_object_get_double(stacked);
+	s->on_cpu = 1.0;
+	if (json_object_object_get_ex(o, "sampled_submission_ns_per_io", &sampled) &&
+	    json_object_get_double(sampled) > 0)
+		s->on_cpu = fmin(1.0, json_object_get_double(sampled) / json_object_get_double(basis));
 	return true;
 }
 
@@ -112,7 +117,10 @@ static bool is_sampled_time(const struct diff_row *r)
 }
 
 /* The share of @fn's inclusive samples that are its own in file @f; 0
- * when the file does not list it. */
+ * when the file does not list it.  Applied to a slat that holds time the
+ * submitting call slept (a tag wait), which cpu-clock never samples, the
+ * share is of the on-CPU part only: else that sleep would swell every
+ * function's own time. */
 static double own_ratio(const struct diff *d, size_t f, const char *fn)
 {
 	struct samp_file s;
@@ -121,7 +129,7 @@ static double own_ratio(const struct diff *d, size_t f, const char *fn)
 	if (!samp_file_read(d->tf[f], &s) || !breakdown_counts(&s, fn, &incl, &self))
 		return 0.0;
 	self -= probe_leaf_samples(d->tf[f], fn);
-	return self > 0 ? self / incl : 0.0;
+	return self > 0 ? self / incl * s.on_cpu : 0.0;
 }
 
 /* The own share of @in's function in file @f (see own_ratio). */
