@@ -12,6 +12,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -174,6 +175,7 @@ static void fill_self_row(struct diff *d, struct diff_row *r, const struct diff_
  * per I/O of its own in every file.  0 or -ENOMEM. */
 static int add_self_row(struct diff *d, size_t src)
 {
+	char section[sizeof(d->rows[0].section)];
 	double most = 0;
 	size_t repeats = 1;
 	struct diff_row *r;
@@ -187,7 +189,9 @@ static int add_self_row(struct diff *d, size_t src)
 	}
 	if (most < 1.0)
 		return 0;
-	r = diff_row_new(d, d->rows[src].section, "", "ns/IO");
+	/* a copy: diff_row_new may move the rows */
+	snprintf(section, sizeof(section), "%s", d->rows[src].section);
+	r = diff_row_new(d, section, "", "ns/IO");
 	if (!r || !(r->own = calloc(d->nr_files * repeats, sizeof(double))))
 		return -ENOMEM;
 	fill_self_row(d, r, &d->rows[src], repeats);
