@@ -69,9 +69,14 @@ same "tausworthe64" --rw=randread --bs=4k --random_generator=tausworthe64
 clones() {
 	local name=$1; shift
 	run_both --rw=write --bs=64k ${SIZE---size=1m} --group_reporting "$@"
-	sort -o "$TMP/i.rq" "$TMP/i.rq"; sort -o "$TMP/f.rq" "$TMP/f.rq"
+	# Clones run side by side, so how the block layer splits and merges
+	# their requests varies: compare what was written, 4 KiB at a time,
+	# each as often as it was written.
+	for t in i f; do
+		awk -F+ '{ for (s = $1; s < $1 + $2; s += 8) print s }' "$TMP/$t.rq" | sort -n >"$TMP/$t.units"
+	done
 	check "$name: iodig $(totals "$TMP/i") = fio $(totals "$TMP/f")" [ "$(totals "$TMP/i")" = "$(totals "$TMP/f")" ]
-	check "$name: the same $(wc -l <"$TMP/f.rq") sectors written" same_requests "$TMP/i.rq" "$TMP/f.rq"
+	check "$name: the same $(wc -l <"$TMP/f.units") 4 KiB units written" same_requests "$TMP/i.units" "$TMP/f.units"
 }
 clones "offset_increment=1m" --numjobs=3 --offset_increment=1m
 # N% of the 64 MiB device: clone N at N quarters
