@@ -374,6 +374,7 @@ int diff_build(struct tracefile **tf, size_t n, const struct diff_opts *o,
 		ret = diff_judge(d);
 	if (!ret) {
 		diff_count_samples(d);
+		diff_judge_self_rows(d);
 		ret = diff_tell(d);
 	}
 	if (ret) {

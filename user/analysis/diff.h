@@ -161,6 +161,9 @@ int diff_add_probes_row(struct diff *d);
  * row, 0 or -ENOMEM; each sampled cell's sample count and Poisson p. */
 int diff_add_self_rows(struct diff *d);
 void diff_count_samples(struct diff *d);
+/* After diff_count_samples(): a self row whose samples' change is within
+ * their Poisson noise is not called changed (diff_sampled.c). */
+void diff_judge_self_rows(struct diff *d);
 /* diff_story.c: the headline and the ranked kernel rows; 0 or -ENOMEM. */
 int diff_tell(struct diff *d);
 /* The row of figure @name (a key or a label) in the whole run; -1. */

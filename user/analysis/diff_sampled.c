@@ -236,3 +236,19 @@ void diff_count_samples(struct diff *d)
 		}
 	}
 }
+
+/* A self row's repeats all carry one own share per file (the last
+ * repeat's), so the repeats' spread leaves out the share's own sampling
+ * noise: it is called changed only when its samples' Poisson test agrees. */
+void diff_judge_self_rows(struct diff *d)
+{
+	for (size_t i = 0; i < d->nr_rows; i++) {
+		struct diff_row *r = &d->rows[i];
+
+		if (strncmp(r->key, "fn|slat_self|", 13))
+			continue;
+		for (size_t f = 1; f < d->nr_files; f++)
+			if (r->cells[f].sig == SIG_CHANGED && !(r->cells[f].sample_p < d->alpha))
+				r->cells[f].sig = SIG_NOISE;
+	}
+}
