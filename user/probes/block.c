@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include <bpf/libbpf.h>
 #include <json-c/json.h>
@@ -242,10 +243,15 @@ static int block_set_attached(void *state, bool on)
 	return err;
 }
 
-/* The disk counts completions only while its queue keeps I/O statistics. */
-static bool disk_counts_ios(const char *disk)
+/* The disk's completion counts are requests' only on a blk-mq disk (a
+ * bio-based one, such as zram, counts bios and has no requests), and only
+ * while its queue keeps I/O statistics. */
+static bool disk_counts_requests(const char *disk)
 {
-	return sysfs_read_u64("/sys/block/%s/queue/iostats", disk) != 0;
+	char mq[128];
+
+	snprintf(mq, sizeof(mq), "/sys/block/%s/mq", disk);
+	return !access(mq, F_OK) && sysfs_read_u64("/sys/block/%s/queue/iostats", disk) != 0;
 }
 
 /* The disk's counters are read once the hooks are in, so that every
@@ -258,7 +264,7 @@ static int block_attach(void *state, struct errbuf *why)
 
 	if (err)
 		return err_set(why, -err, "attaching the block hooks failed");
-	s->disk_counted = s->disk_named && disk_counts_ios(s->disk) &&
+	s->disk_counted = s->disk_named && disk_counts_requests(s->disk) &&
 			  !diskstats_read(s->disk, &s->disk_at_attach, &ignored);
 	return 0;
 }
