@@ -393,6 +393,13 @@ static void text_stages(FILE *out, const struct block_state *s, int op)
 	}
 }
 
+/* Requests completed, those the kernel did not deliver to the program
+ * included: the ratios per I/O are the disk's, not the program's view. */
+static uint64_t requests_done(const struct block_state *s)
+{
+	return TOTAL(s, completed) + s->undelivered;
+}
+
 /* Little's law: the mean number of requests in the driver is the device
  * time they spent there divided by the wall time, exact and free. */
 static double mean_inflight(const struct block_state *s)
@@ -485,7 +492,7 @@ static void block_render_text(const void *state, FILE *out)
 
 	fprintf(out, "    requests per workload I/O: ");
 	if (s->workload_ios)
-		fprintf(out, "%.2f", (double)completed / (double)s->workload_ios);
+		fprintf(out, "%.2f", (double)requests_done(s) / (double)s->workload_ios);
 	else
 		fprintf(out, "n/a");
 	if (mean_inflight(s) > 0.0)
@@ -636,7 +643,7 @@ static void block_render_json(const void *state, struct json_object *kernel)
 		}
 	}
 	json_object_object_add(b, "requests_per_io", json_object_new_double(
-		s->workload_ios ? (double)TOTAL(s, completed) / (double)s->workload_ios : 0.0));
+		s->workload_ios ? (double)requests_done(s) / (double)s->workload_ios : 0.0));
 	if (s->timed && s->wl.runtime_ns)
 		json_object_object_add(b, "inflight_mean",
 				       json_object_new_double(mean_inflight(s)));
@@ -674,7 +681,7 @@ static void block_figures(const void *state, const struct probe_workload *wl,
 
 	if (s)
 		figure_put(out, &block_requests_figure,
-			   figure_ratio((double)TOTAL(s, completed), (double)wl->ios));
+			   figure_ratio((double)requests_done(s), (double)wl->ios));
 }
 
 FAMILY_DEFINE(block, block,
