@@ -20,7 +20,7 @@ TOGGLE_RUNTIME=${TOGGLE_RUNTIME:-120} # part (c): seconds per job
 TOGGLE_MS=${TOGGLE_MS:-50}           # part (c): phase length
 TOGGLE_SETTLE=${TOGGLE_SETTLE:-25}   # part (c): unmeasured ms after each switch
 TOGGLE_PROBES=${TOGGLE_PROBES:-default} # part (c): --probes specs, one row each
-ENGINES=${ENGINES:-io_uring libaio}   # part (b)'s qd32 jobs
+ENGINES=${ENGINES:-io_uring libaio}   # parts (b), (c): qd32 jobs (psync: qd1)
 # Part (b)'s variants: none, iodig (default set), detail, no-FAMILY (the
 # default set without FAMILY), hzN (the default set sampling at N Hz),
 # biolatency, bpftrace.
@@ -218,7 +218,8 @@ printf '%-22s %12s' job "untraced"
 for v in $all_variants; do [ $v = none ] || printf ' %12s %7s' "$v" ratio; done
 echo
 for engine in $ENGINES; do
-	set -- "$engine" 32
+	qd=32; [ "$engine" = psync ] && qd=1
+	set -- "$engine" $qd
 	for v in $variants; do : >"$TMP/$v.txt"; done
 	for i in $(seq "$PAIRS"); do
 		for v in $variants; do
@@ -264,13 +265,15 @@ echo "   neighbouring phases, geometric mean with 95% CI"
 printf '%-22s %-14s %6s %12s %12s %7s %15s %9s %7s\n' job probes pairs "traced" "untraced" ratio \
 	"95% CI" "medians" "settle"
 for engine in $ENGINES; do
+	# a synchronous engine has one I/O in flight whatever iodepth says
+	qd=32; [ "$engine" = psync ] && qd=1
 	for spec in $TOGGLE_PROBES; do
 		# shellcheck disable=SC2046
 		"$IODIG" run --probe-toggle="$TOGGLE_MS" --probe-toggle-settle="$TOGGLE_SETTLE" \
 			$([ "$spec" = default ] || echo --probes="$spec") \
-			--output-format=json $(job_args "$engine" 32 "$TOGGLE_RUNTIME") \
+			--output-format=json $(job_args "$engine" $qd "$TOGGLE_RUNTIME") \
 			>"$TMP/c.json"
-		jq -r --arg job "randread $engine qd32" --arg spec "$spec" '.iodig.probe_toggle |
+		jq -r --arg job "randread $engine qd$qd" --arg spec "$spec" '.iodig.probe_toggle |
 			"\($job) \($spec) \(.pairs) \(.iops_traced) \(.iops_untraced) \(.ratio // 0) " +
 			"\(.ratio_ci95[0] // 0) \(.ratio_ci95[1] // 0) \(.ratio_of_medians // 0) " +
 			"\(.after_switch.bias // 0)"' "$TMP/c.json" |
