@@ -62,6 +62,21 @@ LOOP=$(losetup -f --show "$TMP/backing")
 DISK=$(basename "$LOOP")
 dd if=/dev/urandom of="$LOOP" bs=1M count=1024 oflag=direct status=none
 
+# "geomean (lo-hi)" of the ratios $2/$1, line by line, with a 95%
+# bootstrap CI: the rounds' ratios, resampled 2000 times.
+paired_ci() {
+	local logs
+	logs=$(paste -d' ' "$1" "$2" | awk '$1 > 0 && $2 > 0 { print log($2 / $1) }')
+	[ "$(echo "$logs" | wc -l)" -ge 2 ] || { echo "-"; return; }
+	echo "$logs" | awk '{ r[++n] = $1; s += $1 } END {
+		srand(17); for (b = 1; b <= 2000; b++) {
+			t = 0; for (i = 1; i <= n; i++) t += r[int(rand() * n) + 1]
+			print t / n
+		}
+		print "all", s / n, n }' | sort -g | awk '
+		$1 == "all" { g = $2; n = $3; next } { m[++k] = $1 }
+		END { printf "%.3f (%.3f-%.3f, %d rounds)\n", exp(g), exp(m[50]), exp(m[1951]), n }'
+}
 median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 job_args() {
 	echo --name=ovh --filename="$LOOP" --rw=randread --bs=4k --direct=1 \
@@ -252,8 +267,12 @@ for engine in $ENGINES; do
 		printf ' %12.0f %7.3f' "$m" "$(awk -v a="$m" -v b="$base" 'BEGIN { print b ? a / b : 0 }')"
 	done
 	echo
+	for v in $all_variants; do
+		[ $v = none ] || echo "   $v, paired by round: $(paired_ci "$TMP/none.txt" "$TMP/$v.txt")"
+	done
 done
-echo "(ratio = median traced IOPS / median untraced IOPS; iodig = the default probe set)"
+echo "(ratio = median traced IOPS / median untraced IOPS; iodig = the default probe set;"
+echo " paired = geometric mean of each round's traced/untraced, 95% bootstrap CI)"
 fi
 
 if [[ $PARTS == *c* ]]; then
