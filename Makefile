@@ -130,7 +130,7 @@ test: deps
 	$(Q)OUT=$(OUT) tests/run.sh
 
 bench: deps
-	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(MAKE) --no-print-directory all $(BENCH_BINS)
 	$(Q)OUT=$(OUT) tests/bench/run.sh
 
 # QEMU kernel lab (tests/vm/): boots Debian 6.1 and 6.12 kernels under TCG

@@ -138,11 +138,11 @@ tracer_stats() {
 # tracepoint) for the same run, and each tracer's runs are priced at the
 # floor of its own hook and mechanism from that run.
 FLOOR_TOOL=${FLOOR_TOOL:-$PWD/$OUT/tests/bench/stats_floor}
-[ -x "$FLOOR_TOOL" ] || { echo "overhead bench needs $FLOOR_TOOL (make unit)"; exit 1; }
 # ns per run of the empty program $2 in stats_floor's output $1
 floor_of() { awk -v p="$2" '$1 == p { printf "%.2f\n", $2 ? $3 / $2 : 0 }' "$1"; }
 
 if [[ $PARTS == *a* ]]; then
+[ -x "$FLOOR_TOOL" ] || { echo "part (a) needs $FLOOR_TOOL (make unit)"; exit 1; }
 echo "== (a) BPF time per I/O, from bpf_stats (run_time_ns / I/Os)"
 echo "   'net' subtracts, per program run, what an empty program on the same hook"
 echo "   and mechanism cost in the same run (bpf_stats' clock reads and dispatch);"
