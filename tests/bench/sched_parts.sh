@@ -108,7 +108,8 @@ def solve(X, y):  # least squares, no intercept, by the normal equations
     return [A[i][k] / A[i][i] for i in range(k)]
 print("fit: net/IO = a x workload runs/IO + b x other runs/IO [+ c x stacks/IO]")
 for n, d in data.items():
-    stacks = max(r[6] for r in d) > 1e-5
+    # stacks/IO x IOPS: a variant without stacks takes none, or the odd one
+    stacks = st.median(r[6] * r[0] for r in d) > 10
     X = [[r[5], r[1] - r[5]] + ([r[6]] if stacks else []) for r in d]
     y = [r[4] for r in d]
     coef = solve(X, y)
