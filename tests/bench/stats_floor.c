@@ -8,7 +8,10 @@
  * What an empty program's run costs is bpf_stats' own share of every
  * program run (its clock reads and the dispatch); measured on the same
  * events as the command's tracer, it moves with the machine's load as
- * the tracer's figures do.
+ * the tracer's figures do.  Attached before the command starts, the
+ * empty programs run first at each shared event: they, not the tracer,
+ * meet the event's cold dispatch path, so net = gross - floor is what the
+ * tracer's programs add beyond an empty one.
  *
  * usage: stats_floor OUTFILE COMMAND [ARG...]; exits with COMMAND's status.
  */
