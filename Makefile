@@ -42,6 +42,8 @@ LIB_OBJS  := $(filter-out $(OUT)/obj/user/cli/main.o,$(USER_OBJS))
 TEST_DIRS := unit root bpf
 UNIT_SRCS := $(foreach d,$(TEST_DIRS),$(wildcard tests/$(d)/*.c))
 UNIT_BINS := $(patsubst tests/%.c,$(OUT)/tests/%,$(UNIT_SRCS))
+# Bench tools (tests/bench/*.c): built with the tests, run by the bench.
+BENCH_BINS := $(patsubst tests/%.c,$(OUT)/tests/%,$(wildcard tests/bench/*.c))
 
 CFLAGS   ?= -O2 -g
 # -Wno-format-truncation: gcc 12 flags every bounded snprintf into a path
@@ -104,7 +106,7 @@ $(OUT)/tests/%: tests/%.c $(LIB_OBJS) | $(TEST_SKELS)
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(CFLAGS) $< $(LIB_OBJS) -o $@ $(LDLIBS)
 
-unit: $(UNIT_BINS)
+unit: $(UNIT_BINS) $(BENCH_BINS)
 
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
@@ -128,7 +130,7 @@ test: deps
 	$(Q)OUT=$(OUT) tests/run.sh
 
 bench: deps
-	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(MAKE) --no-print-directory all $(BENCH_BINS)
 	$(Q)OUT=$(OUT) tests/bench/run.sh
 
 # QEMU kernel lab (tests/vm/): boots Debian 6.1 and 6.12 kernels under TCG

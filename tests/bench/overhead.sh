@@ -15,11 +15,12 @@ PAIRS=${PAIRS:-7}
 RUNTIME=${RUNTIME:-3}
 REPS=${REPS:-3}         # part (a): runs per job and tracer, median shown
 PARTS=${PARTS:-abc}     # which parts to run: any of a, b, c
+A_JOBS=${A_JOBS:-psync:1 libaio:32 io_uring:32} # part (a): engine:iodepth
 TOGGLE_RUNTIME=${TOGGLE_RUNTIME:-120} # part (c): seconds per job
 TOGGLE_MS=${TOGGLE_MS:-50}           # part (c): phase length
 TOGGLE_SETTLE=${TOGGLE_SETTLE:-25}   # part (c): unmeasured ms after each switch
 TOGGLE_PROBES=${TOGGLE_PROBES:-default} # part (c): --probes specs, one row each
-ENGINES=${ENGINES:-io_uring libaio}   # part (b)'s qd32 jobs
+ENGINES=${ENGINES:-io_uring libaio}   # parts (b), (c): qd32 jobs (psync: qd1)
 # Part (b)'s variants: none, iodig (default set), detail, no-FAMILY (the
 # default set without FAMILY), hzN (the default set sampling at N Hz),
 # biolatency, bpftrace.
@@ -61,6 +62,21 @@ LOOP=$(losetup -f --show "$TMP/backing")
 DISK=$(basename "$LOOP")
 dd if=/dev/urandom of="$LOOP" bs=1M count=1024 oflag=direct status=none
 
+# "geomean (lo-hi)" of the ratios $2/$1, line by line, with a 95%
+# bootstrap CI: the rounds' ratios, resampled 2000 times.
+paired_ci() {
+	local logs
+	logs=$(paste -d' ' "$1" "$2" | awk '$1 > 0 && $2 > 0 { print log($2 / $1) }')
+	[ "$(echo "$logs" | wc -l)" -ge 2 ] || { echo "-"; return; }
+	echo "$logs" | awk '{ r[++n] = $1; s += $1 } END {
+		srand(17); for (b = 1; b <= 2000; b++) {
+			t = 0; for (i = 1; i <= n; i++) t += r[int(rand() * n) + 1]
+			print t / n
+		}
+		print "all", s / n, n }' | sort -g | awk '
+		$1 == "all" { g = $2; n = $3; next } { m[++k] = $1 }
+		END { printf "%.3f (%.3f-%.3f, %d rounds)\n", exp(g), exp(m[50]), exp(m[1951]), n }'
+}
 median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 job_args() {
 	echo --name=ovh --filename="$LOOP" --rw=randread --bs=4k --direct=1 \
@@ -114,40 +130,37 @@ tracer_stats() {
 }
 
 # The stats' own share of each run_time_ns: a program that returns at once
-# still shows the clock read and dispatch bpf_stats adds around every run.
-# Measured here with a bpftrace program on a syscall no process makes.
-stats_floor() {
-	local cnt ns
-	[ -n "$BPFTRACE" ] || { echo 0; return; }
-	echo 1 >/proc/sys/kernel/bpf_stats_enabled
-	"$BPFTRACE" -e 'tracepoint:raw_syscalls:sys_enter /args->id == 100000/ { @ = count(); }' \
-		>/dev/null 2>&1 &
-	TRACER_PID=$!
-	for _ in $(seq 100); do [ -n "$(tracer_progs)" ] && break; sleep 0.1; done
-	sleep 2
-	read -r cnt ns < <(tracer_stats)
-	stop_tracer
-	echo "$OLD_STATS" >/proc/sys/kernel/bpf_stats_enabled
-	awk -v c="$cnt" -v n="$ns" 'BEGIN { printf "%.1f\n", c ? n / c : 0 }'
-}
+# still shows the clock reads and dispatch bpf_stats adds around every run,
+# and what they cost moves with the load and with what else runs on the
+# hook (cold caches after a context switch).  So every run of part (a)
+# runs under stats_floor (tests/bench/stats_floor.c), which attaches empty
+# programs on sched_switch (tp_btf) and block_rq_complete (tp_btf and
+# tracepoint) for the same run, and each tracer's runs are priced at the
+# floor of its own hook and mechanism from that run.
+FLOOR_TOOL=${FLOOR_TOOL:-$PWD/$OUT/tests/bench/stats_floor}
+# ns per run of the empty program $2 in stats_floor's output $1
+floor_of() { awk -v p="$2" '$1 == p { printf "%.2f\n", $2 ? $3 / $2 : 0 }' "$1"; }
 
 if [[ $PARTS == *a* ]]; then
+[ -x "$FLOOR_TOOL" ] || { echo "part (a) needs $FLOOR_TOOL (make unit)"; exit 1; }
 echo "== (a) BPF time per I/O, from bpf_stats (run_time_ns / I/Os)"
-FLOOR=$(stats_floor)
-echo "   stats floor: an empty program's run costs $FLOOR ns inside run_time_ns;"
-echo "   'net' subtracts that per run (the stats' clock read, not the program's work)"
-printf '%-22s %-11s %10s %10s %12s %10s   %s\n' job tracer IOPS runs/IO "BPF ns/IO" "net ns/IO" \
-	"per family (ns/IO)"
-# One line per run: "ns_per_io runs_per_io net_ns_per_io iops families";
-# the run with the median ns/IO is shown.
+echo "   'net' subtracts, per program run, what an empty program on the same hook"
+echo "   and mechanism cost in the same run (bpf_stats' clock reads and dispatch);"
+echo "   floor = those costs in that run, ns per run: sched_switch tp_btf / block tp"
+printf '%-22s %-11s %10s %8s %10s %10s %11s   %s\n' job tracer IOPS runs/IO "BPF ns/IO" \
+	"net ns/IO" floor "per family (gross/net ns/IO)"
+# One line per run: "ns_per_io runs_per_io net_ns_per_io iops floor
+# families"; the run with the median net ns/IO is shown.
 show_median() {
-	sort -g "$1" | awk -v job="$2" -v tr="$3" '{ l[NR] = $0 } END {
+	sort -g -k3 "$1" | awk -v job="$2" -v tr="$3" '{ l[NR] = $0 } END {
 		split(l[int((NR + 1) / 2)], f, " ")
-		fam = ""; for (i = 5; i <= length(f); i++) fam = fam " " f[i]
-		printf "%-22s %-11s %10.0f %10.2f %12.0f %10.0f  %s\n", job, tr, f[4], f[2], f[1], f[3], fam }'
+		fam = ""; for (i = 6; i <= length(f); i++) fam = fam " " f[i]
+		printf "%-22s %-11s %10.0f %8.2f %10.0f %10.0f %11s  %s\n",
+			job, tr, f[4], f[2], f[1], f[3], f[5], fam }'
 }
-for spec in "psync 1" "libaio 32" "io_uring 32"; do
-	set -- $spec
+for spec in $A_JOBS; do
+	# shellcheck disable=SC2086
+	set -- ${spec/:/ }
 	job="randread $1 qd$2"
 	tracers="iodig detail"
 	[ -n "$BIOLATENCY" ] && tracers="$tracers biolatency"
@@ -157,13 +170,21 @@ for spec in "psync 1" "libaio 32" "io_uring 32"; do
 		# iodig's default set, then every family and hook (--detail)
 		for mode in iodig detail; do
 			# shellcheck disable=SC2046
-			"$IODIG" run --bpf-stats --output-format=json \
+			"$FLOOR_TOOL" "$TMP/floor.txt" "$IODIG" run --bpf-stats --output-format=json \
 				$([ $mode = detail ] && echo --detail) $(job_args "$1" "$2") >"$TMP/a.json"
-			jq -r --argjson fl "$FLOOR" '
+			# sched runs on sched_switch (tp_btf); the other
+			# families' hooks are classic tracepoints (sampling's
+			# perf events, few a second, are priced alike)
+			jq -r --argjson fsw "$(floor_of "$TMP/floor.txt" floor_sw_btf)" \
+			      --argjson ftp "$(floor_of "$TMP/floor.txt" floor_rq_tp)" '
 				.jobs[0].read.total_ios as $ios | .iodig.kernel.overhead as $o |
-				($o.run_cnt / $ios) as $runs |
-				"\($o.ns_per_io) \($runs) \($o.ns_per_io - $fl * $runs) \(.jobs[0].read.iops) " +
-				([$o.families | to_entries[] | "\(.key)=\(.value.ns_per_io | round)"] | join(" "))
+				[$o.families | to_entries[] | select(.value.run_cnt > 0) |
+				 .value.run_cnt as $c | .value.run_time_ns as $t |
+				 {k: .key, g: ($t / $ios),
+				  n: (($t - (if .key == "sched" then $fsw else $ftp end) * $c) / $ios)}] as $f |
+				"\($o.ns_per_io) \($o.run_cnt / $ios) \($f | map(.n) | add) " +
+				"\(.jobs[0].read.iops) \($fsw | round)/\($ftp | round) " +
+				($f | map("\(.k)=\(.g | round)/\(.n | round)") | join(" "))
 				' "$TMP/a.json" >>"$TMP/a-$mode.txt"
 		done
 		for tracer in $tracers; do
@@ -175,14 +196,18 @@ for spec in "psync 1" "libaio 32" "io_uring 32"; do
 			fi
 			read -r c0 t0 < <(tracer_stats)
 			# shellcheck disable=SC2046
-			"$IODIG" run --no-probes --output-format=json $(job_args "$1" "$2") >"$TMP/a.json"
+			"$FLOOR_TOOL" "$TMP/floor.txt" "$IODIG" run --no-probes --output-format=json \
+				$(job_args "$1" "$2") >"$TMP/a.json"
 			read -r c1 t1 < <(tracer_stats)
 			stop_tracer
 			echo "$OLD_STATS" >/proc/sys/kernel/bpf_stats_enabled
 			read -r iops ios < <(iops_ios "$TMP/a.json")
+			# biolatency's block hooks are tp_btf, bpftrace's classic
+			fl=$(floor_of "$TMP/floor.txt" \
+				"$([ "$tracer" = biolatency ] && echo floor_rq_btf || echo floor_rq_tp)")
 			awk -v iops="$iops" -v ios="$ios" -v c=$((c1 - c0)) -v t=$((t1 - t0)) \
-			    -v fl="$FLOOR" 'BEGIN { printf "%f %f %f %f\n", t / ios, c / ios,
-						       (t - fl * c) / ios, iops }' >>"$TMP/a-$tracer.txt"
+			    -v fl="$fl" 'BEGIN { printf "%f %f %f %f -/%.0f\n", t / ios, c / ios,
+						       (t - fl * c) / ios, iops, fl }' >>"$TMP/a-$tracer.txt"
 		done
 	done
 	for tracer in $tracers; do
@@ -208,7 +233,8 @@ printf '%-22s %12s' job "untraced"
 for v in $all_variants; do [ $v = none ] || printf ' %12s %7s' "$v" ratio; done
 echo
 for engine in $ENGINES; do
-	set -- "$engine" 32
+	qd=32; [ "$engine" = psync ] && qd=1
+	set -- "$engine" $qd
 	for v in $variants; do : >"$TMP/$v.txt"; done
 	for i in $(seq "$PAIRS"); do
 		for v in $variants; do
@@ -241,8 +267,12 @@ for engine in $ENGINES; do
 		printf ' %12.0f %7.3f' "$m" "$(awk -v a="$m" -v b="$base" 'BEGIN { print b ? a / b : 0 }')"
 	done
 	echo
+	for v in $all_variants; do
+		[ $v = none ] || echo "   $v, paired by round: $(paired_ci "$TMP/none.txt" "$TMP/$v.txt")"
+	done
 done
-echo "(ratio = median traced IOPS / median untraced IOPS; iodig = the default probe set)"
+echo "(ratio = median traced IOPS / median untraced IOPS; iodig = the default probe set;"
+echo " paired = geometric mean of each round's traced/untraced, 95% bootstrap CI)"
 fi
 
 if [[ $PARTS == *c* ]]; then
@@ -254,13 +284,15 @@ echo "   neighbouring phases, geometric mean with 95% CI"
 printf '%-22s %-14s %6s %12s %12s %7s %15s %9s %7s\n' job probes pairs "traced" "untraced" ratio \
 	"95% CI" "medians" "settle"
 for engine in $ENGINES; do
+	# a synchronous engine has one I/O in flight whatever iodepth says
+	qd=32; [ "$engine" = psync ] && qd=1
 	for spec in $TOGGLE_PROBES; do
 		# shellcheck disable=SC2046
 		"$IODIG" run --probe-toggle="$TOGGLE_MS" --probe-toggle-settle="$TOGGLE_SETTLE" \
 			$([ "$spec" = default ] || echo --probes="$spec") \
-			--output-format=json $(job_args "$engine" 32 "$TOGGLE_RUNTIME") \
+			--output-format=json $(job_args "$engine" $qd "$TOGGLE_RUNTIME") \
 			>"$TMP/c.json"
-		jq -r --arg job "randread $engine qd32" --arg spec "$spec" '.iodig.probe_toggle |
+		jq -r --arg job "randread $engine qd$qd" --arg spec "$spec" '.iodig.probe_toggle |
 			"\($job) \($spec) \(.pairs) \(.iops_traced) \(.iops_untraced) \(.ratio // 0) " +
 			"\(.ratio_ci95[0] // 0) \(.ratio_ci95[1] // 0) \(.ratio_of_medians // 0) " +
 			"\(.after_switch.bias // 0)"' "$TMP/c.json" |
