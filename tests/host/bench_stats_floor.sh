@@ -13,9 +13,14 @@ check "stats_floor hands back its command's status 0" [ $? -eq 0 ]
 cnt() { awk -v p="$1" '$1 == p { print $2 }' "$TMP/floor.txt"; }
 ns() { awk -v p="$1" '$1 == p { print $3 }' "$TMP/floor.txt"; }
 # every direct 4k read completes one request on the loop device, and
-# dd sleeps on each, so the switches are at least as many
+# dd sleeps on each, so the switches are at least as many; on 6.18 the
+# kernel runs no program for an occasional batch of completions done in
+# softirq on top of another task (docs/overhead.md, "Completions the
+# kernel does not deliver"), hence 1% less for the request hooks
 for p in floor_rq_tp floor_rq_btf floor_sw_btf; do
-	check "$p ran at least once per read ($(cnt $p) runs)" [ "$(cnt $p)" -ge $N ]
+	want=$N
+	[ "$p" = floor_sw_btf ] || want=$((N - N / 100))
+	check "$p ran at least $want times for $N reads ($(cnt $p) runs)" [ "$(cnt $p)" -ge $want ]
 	check "$p has run time ($(ns $p) ns)" [ "$(ns $p)" -gt 0 ]
 done
 "$FT" "$TMP/floor.txt" sh -c 'exit 3'
