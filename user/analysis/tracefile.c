@@ -93,24 +93,47 @@ static struct json_object *histograms(const struct report *r)
 	return arr;
 }
 
+struct json_object *tracefile_stacks_json(const struct figure_set *figs,
+					  enum figure_stack_kind kind)
+{
+	struct json_object *arr = json_object_new_array();
+
+	for (size_t i = 0; arr && figs && i < figs->nr_stacks; i++) {
+		const struct figure_stack *st = &figs->stacks[i];
+		struct json_object *pair;
+
+		if (st->kind != kind)
+			continue;
+		pair = json_object_new_array();
+		json_object_array_add(pair, json_object_new_string(st->stack));
+		json_object_array_add(pair, json_object_new_int64((int64_t)st->count));
+		json_object_array_add(arr, pair);
+	}
+	return arr;
+}
+
 /* The families' top folded stacks, root first: on-CPU ones sampled inside
  * the submitting calls, off-CPU ones by blocking stack. */
 static struct json_object *stacks_json(const struct figure_set *figs)
 {
 	struct json_object *o = json_object_new_object();
-	struct json_object *on = json_object_new_array(), *off = json_object_new_array();
 
-	for (size_t i = 0; figs && i < figs->nr_stacks; i++) {
-		const struct figure_stack *st = &figs->stacks[i];
-		struct json_object *pair = json_object_new_array();
-
-		json_object_array_add(pair, json_object_new_string(st->stack));
-		json_object_array_add(pair, json_object_new_int64((int64_t)st->count));
-		json_object_array_add(st->kind == FIGURE_STACK_ON_CPU ? on : off, pair);
-	}
-	json_object_object_add(o, "on_cpu_submission", on);
-	json_object_object_add(o, "off_cpu_switches", off);
+	json_object_object_add(o, "on_cpu_submission", tracefile_stacks_json(figs, FIGURE_STACK_ON_CPU));
+	json_object_object_add(o, "off_cpu_switches", tracefile_stacks_json(figs, FIGURE_STACK_OFF_CPU));
 	return o;
+}
+
+/* Every repeat's sampled slat breakdown (1.4), next to its figures. */
+static void runs_sampling(const struct repeat_result *res, struct json_object *repeats)
+{
+	struct json_object *runs = jget(repeats, "runs");
+
+	for (unsigned int i = 0; runs && i < res->done; i++) {
+		struct json_object *s = tracefile_sampling_json(res, i);
+
+		if (s)
+			json_object_object_add(json_object_array_get_idx(runs, i), "sampling", s);
+	}
 }
 
 /* Job options as the fio section prints them, and each family's mechanism. */
@@ -196,6 +219,7 @@ int tracefile_build(const struct repeat_result *res, const struct run_ctx *ctx,
 	json_object_object_add(iodig, "histograms", histograms(&res->rep));
 	json_object_object_add(iodig, "stacks", stacks_json(res->done ? &res->figures[res->done - 1] : NULL));
 	json_object_object_add(iodig, "repeats", repeat_json(res));
+	runs_sampling(res, jget(iodig, "repeats"));
 	json_object_object_add(iodig, "figure_definitions", tracefile_defs_json(res));
 	*out = doc;
 	return 0;
@@ -270,6 +294,7 @@ void tracefile_free(struct tracefile *tf)
 	free(tf->defs);
 	free(tf->clat);
 	series_set_free(&tf->series);
+	tracefile_sampling_free(tf);
 	free(tf->name);
 	json_object_put(tf->root);
 	free(tf);
@@ -400,15 +425,15 @@ static int parse_repeats(struct tracefile *tf, struct json_object *iodig, struct
 	return 0;
 }
 
-static int parse_stack_list(struct tracefile *tf, struct json_object *arr, const char *what,
-			    struct stack_count **out, size_t *nr, struct errbuf *err)
+int tracefile_parse_stacks(struct tracefile *tf, struct json_object *arr, const char *where,
+			   struct stack_count **out, size_t *nr, struct errbuf *err)
 {
 	size_t n;
 
 	if (!arr)
 		return 0;
 	if (!json_object_is_type(arr, json_type_array))
-		return err_set(err, EINVAL, "%s: iodig.stacks.%s is not an array", tf->name, what);
+		return err_set(err, EINVAL, "%s: %s is not an array", tf->name, where);
 	n = json_object_array_length(arr);
 	*out = calloc(n ? n : 1, sizeof(**out));
 	if (!*out)
@@ -419,8 +444,8 @@ static int parse_stack_list(struct tracefile *tf, struct json_object *arr, const
 		if (!e || !json_object_is_type(e, json_type_array) || json_object_array_length(e) != 2 ||
 		    !(s = json_object_array_get_idx(e, 0)) || !json_object_is_type(s, json_type_string) ||
 		    !is_num(c = json_object_array_get_idx(e, 1)) || !(json_object_get_double(c) >= 0))
-			return err_set(err, EINVAL, "%s: iodig.stacks.%s[%zu] is not a [\"a;b;c\", count] pair",
-				       tf->name, what, i);
+			return err_set(err, EINVAL, "%s: %s[%zu] is not a [\"a;b;c\", count] pair",
+				       tf->name, where, i);
 		(*out)[i].stack = strdup(json_object_get_string(s));
 		if (!(*out)[i].stack)
 			return err_set(err, ENOMEM, "out of memory reading %s", tf->name);
@@ -509,15 +534,17 @@ int tracefile_from_doc(const char *name, struct json_object *doc,
 	if (!ret)
 		ret = parse_repeats(tf, iodig, err);
 	if (!ret)
+		ret = tracefile_parse_sampling(tf, iodig, err);
+	if (!ret)
 		ret = parse_histograms(tf, iodig, err);
 	if (!ret)
 		ret = tracefile_parse_series(tf, iodig, err);
 	st = jget(iodig, "stacks");
 	if (!ret)
-		ret = parse_stack_list(tf, jget(st, "on_cpu_submission"), "on_cpu_submission",
+		ret = tracefile_parse_stacks(tf, jget(st, "on_cpu_submission"), "iodig.stacks.on_cpu_submission",
 				       &tf->oncpu, &tf->nr_oncpu, err);
 	if (!ret)
-		ret = parse_stack_list(tf, jget(st, "off_cpu_switches"), "off_cpu_switches",
+		ret = tracefile_parse_stacks(tf, jget(st, "off_cpu_switches"), "iodig.stacks.off_cpu_switches",
 				       &tf->offcpu, &tf->nr_offcpu, err);
 cleanup:
 	if (ret) {
