@@ -6,12 +6,9 @@
 #include "analysis/diff.h"
 #include "analysis/tracefile.h"
 #include "tests/lib/check.h"
+#include "diff_sim.h"
 
 #define NR_REP 3
-
-static const char defs[] =
-	"{\"key\": \"lat_mean_ns\", \"kind\": \"workload\", \"label\": \"lat avg\", \"unit\": \"ns\", \"better\": \"lower\"},"
-	"{\"key\": \"fn|slat|*|ns_per_io\", \"kind\": \"function\", \"label\": \"slat (sampled)\", \"measure\": \"time/IO\", \"unit\": \"ns/IO\", \"better\": \"lower\"}";
 
 /*
  * Repeat r's breakdown: basis 1000 ns/IO over 100 stacked samples (10 ns
@@ -21,50 +18,48 @@ static const char defs[] =
  */
 static const double self[NR_REP] = { 10, 20, 30 }, probed[NR_REP] = { 0, 4, 0 };
 
-static void run_json(char *buf, size_t size, size_t r, bool with_sampling)
+static void run_extra(char *buf, size_t size, size_t r, bool with_sampling)
 {
-	size_t off = (size_t)snprintf(buf, size, "{\"figures\": {\"lat_mean_ns\": %d, "
-				      "\"fn|slat|f|ns_per_io\": 400}, \"series\": []", 50000 + (int)r);
-
-	if (with_sampling)
-		snprintf(buf + off, size - off, ", \"sampling\": {\"basis_ns_per_io\": 1000, "
-			 "\"submission_stacked\": 100, \"sampled_submission_ns_per_io\": %d, "
-			 "\"slat_breakdown\": [{\"function\": \"f\", \"samples\": 40, "
-			 "\"self_samples\": %g}], \"on_cpu_submission\": [[\"sys;f\", %g], "
-			 "[\"sys;bpf_trace_run2;bpf_prog_x;f\", %g]]}}",
-			 r == NR_REP - 1 ? 500 : 2000, self[r], self[r] - probed[r], probed[r]);
-	else
-		snprintf(buf + off, size - off, "}");
+	if (!with_sampling) {
+		snprintf(buf, size, ", \"series\": []");
+		return;
+	}
+	snprintf(buf, size, ", \"series\": [], \"sampling\": {\"basis_ns_per_io\": 1000, "
+		 "\"submission_stacked\": 100, \"sampled_submission_ns_per_io\": %d, "
+		 "\"slat_breakdown\": [{\"function\": \"f\", \"samples\": 40, "
+		 "\"self_samples\": %g}], \"on_cpu_submission\": [[\"sys;f\", %g], "
+		 "[\"sys;bpf_trace_run2;bpf_prog_x;f\", %g]]}",
+		 r == NR_REP - 1 ? 500 : 2000, self[r], self[r] - probed[r], probed[r]);
 }
 
-/* A file of version @version; @runs_sampling: each run has its own. */
+/* A file of version @version; @runs_sampling: each run has its own;
+ * @bad: run 1's members instead, which must be refused. */
 static struct tracefile *file(const char *version, bool runs_sampling, const char *bad)
 {
-	static char doc[1 << 14];
-	char run[768];
+	static const char *const keys[] = { "lat_mean_ns", "fn|slat|f|ns_per_io" };
+	static const char last[] =
+		"\"sampling\": {\"basis_ns_per_io\": 1000, \"submission_stacked\": 100, "
+		"\"slat_breakdown\": [{\"function\": \"f\", \"samples\": 40, \"self_samples\": 30}]}";
+	static char extra[NR_REP][768];
+	const char *extras[NR_REP];
+	double v[NR_REP * 2];
 	struct errbuf err = { "" };
-	struct tracefile *tf = NULL;
-	size_t off;
+	struct tracefile *tf;
 
-	off = (size_t)snprintf(doc, sizeof(doc),
-			       "{\"iodig_trace_version\": \"%s\", \"jobs\": [], \"iodig\": {"
-			       "\"environment\": {}, \"figure_definitions\": [%s], \"kernel\": {"
-			       "\"sampling\": {\"basis_ns_per_io\": 1000, \"submission_stacked\": 100, "
-			       "\"slat_breakdown\": [{\"function\": \"f\", \"samples\": 40, "
-			       "\"self_samples\": 30}]}}, \"repeats\": {\"runs\": [",
-			       version, defs);
 	for (size_t r = 0; r < NR_REP; r++) {
-		run_json(run, sizeof(run), r, runs_sampling);
+		run_extra(extra[r], sizeof(extra[r]), r, runs_sampling);
 		if (bad && r == 1)
-			snprintf(run, sizeof(run), "%s", bad);
-		off += (size_t)snprintf(doc + off, sizeof(doc) - off, "%s%s", r ? "," : "", run);
+			snprintf(extra[r], sizeof(extra[r]), "%s", bad);
+		extras[r] = extra[r];
+		v[r * 2] = 50000 + (double)r;
+		v[r * 2 + 1] = 400;
 	}
-	snprintf(doc + off, sizeof(doc) - off, "]}}}");
-	if (tracefile_parse_buffer("t.json", doc, strlen(doc), &tf, &err) && !bad)
-		fprintf(stderr, "t.json: %s\n", err.msg);
+	tf = sim_file_runs("t.json", version, keys, 2, v, NR_REP, last, extras, &err);
 	if (bad)
 		CHECK_MSG(!tf && strstr(err.msg, "iodig.repeats.runs[1].sampling"),
 			  "a malformed runs[1].sampling: %s", err.msg);
+	else if (!tf)
+		fprintf(stderr, "t.json: %s\n", err.msg);
 	return tf;
 }
 
@@ -119,12 +114,12 @@ int main(void)
 	CHECK(r && fabs(r->cells[0].s.mean - 300.0) < 1e-9);
 	diff_free(d);
 
-	file("1.4", true, "{\"figures\": {}, \"series\": [], \"sampling\": {\"basis_ns_per_io\": 1000}}");
-	file("1.4", true, "{\"figures\": {}, \"series\": [], \"sampling\": {\"basis_ns_per_io\": 1000, "
-	     "\"submission_stacked\": 100, \"slat_breakdown\": [{\"function\": 3, \"samples\": 1}]}}");
-	file("1.4", true, "{\"figures\": {}, \"series\": [], \"sampling\": {\"basis_ns_per_io\": 1000, "
-	     "\"submission_stacked\": 100, \"slat_breakdown\": [], \"on_cpu_submission\": [[1, 2]]}}");
-	file("1.4", true, "{\"figures\": {}, \"series\": [], \"sampling\": []}");
+	file("1.4", true, ", \"series\": [], \"sampling\": {\"basis_ns_per_io\": 1000}");
+	file("1.4", true, ", \"series\": [], \"sampling\": {\"basis_ns_per_io\": 1000, "
+	     "\"submission_stacked\": 100, \"slat_breakdown\": [{\"function\": 3, \"samples\": 1}]}");
+	file("1.4", true, ", \"series\": [], \"sampling\": {\"basis_ns_per_io\": 1000, "
+	     "\"submission_stacked\": 100, \"slat_breakdown\": [], \"on_cpu_submission\": [[1, 2]]}");
+	file("1.4", true, ", \"series\": [], \"sampling\": []");
 	if (check_failures)
 		return 1;
 	printf("diff self rows per repeat: all checks passed\n");
