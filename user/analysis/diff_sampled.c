@@ -5,7 +5,8 @@
  * stack, so the rows of one call chain overlap and their changes add up
  * to far more than the whole.  Each gets a self row, F's own samples (F
  * the leaf, outside iodig's probes), which partition the sampled time and
- * can explain a change.  And each sampled cell gets the count of samples
+ * can explain a change; each repeat's self time is its own (trace file
+ * 1.4 keeps every repeat's counts).  And each sampled cell gets the count of samples
  * its mean rests on and the Poisson p of its change against A's: a count
  * has noise even in a single run, and 0 samples against 4 is no change.
  * Statistics in docs/statistics.md.
