@@ -267,10 +267,12 @@ if [ ${#traces[@]} -eq 2 ]; then
 		echo "    diff 6.1 vs 6.12 (gup job): the exact pinning row ranks ${pin_rank:-?} among the rows that explain; the first three:"
 		jq -r "$explaining"' | .[0:3][] | "\(.figure): \(.values[1].change | round) ns/IO"' "$VM_DIR/diff-gup.json" |
 			sed 's/^/      /'
-		if [ -n "$best" ] && [ "$best" -le 3 ]; then
-			echo "    ok: a pin/unpin row is among the first three: $(echo "$ranks" | head -n 1)"
+		# With one clocksource on both kernels (VM_CLOCK) the release
+		# path's exact rows lead; on hpet against tsc a clock read did.
+		if [ -n "$best" ] && [ "$best" -eq 1 ]; then
+			echo "    ok: a pin/unpin row explains most: $(echo "$ranks" | head -n 1)"
 		else
-			echo "FAIL: no pin/unpin row ($pinning) among the first three rows that explain the gup diff (first: ${best:-none}); see $diff_out"
+			echo "FAIL: the first row that explains the gup diff is no pin/unpin row ($pinning; the first of them ranks ${best:-none}); see $diff_out"
 			failed=$((failed + 1))
 		fi
 	fi
