@@ -124,6 +124,9 @@ int tracefile_parse_defs(struct tracefile *tf, struct json_object *iodig,
 int tracefile_parse_series(struct tracefile *tf, struct json_object *iodig,
 			   struct errbuf *err);
 
+/* Member @key of object @o; NULL when @o is no object or lacks it. */
+struct json_object *tracefile_jget(struct json_object *o, const char *key);
+
 /* tracefile_sampling.c: repeat @run's sampled counts for its run object
  * (NULL when the sampling family did not run); reading every repeat's
  * (1.4) and the last one's into tf->sampling, tf->sampling_last, after

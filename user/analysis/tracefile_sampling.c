@@ -21,15 +21,6 @@
 #include "run/repeat.h"
 #include "analysis/tracefile.h"
 
-static struct json_object *jget(struct json_object *o, const char *key)
-{
-	struct json_object *v = NULL;
-
-	if (o && json_object_is_type(o, json_type_object))
-		json_object_object_get_ex(o, key, &v);
-	return v;
-}
-
 static bool get_count(struct json_object *v, double *out)
 {
 	if (!v || !(json_object_is_type(v, json_type_int) || json_object_is_type(v, json_type_double)))
@@ -43,7 +34,7 @@ static bool get_count(struct json_object *v, double *out)
 /* Copies @key of @from into @to, sharing the value. */
 static void share_member(struct json_object *to, struct json_object *from, const char *key)
 {
-	struct json_object *v = jget(from, key);
+	struct json_object *v = tracefile_jget(from, key);
 
 	if (v)
 		json_object_object_add(to, key, json_object_get(v));
@@ -68,8 +59,8 @@ static struct json_object *counts_json(struct json_object *breakdown)
 
 struct json_object *tracefile_sampling_json(const struct repeat_result *res, unsigned int run)
 {
-	struct json_object *s = jget(res->kernels ? res->kernels[run] : NULL, "sampling");
-	struct json_object *breakdown = jget(s, "slat_breakdown"), *o;
+	struct json_object *s = tracefile_jget(res->kernels ? res->kernels[run] : NULL, "sampling");
+	struct json_object *breakdown = tracefile_jget(s, "slat_breakdown"), *o;
 
 	if (!breakdown || !json_object_is_type(breakdown, json_type_array))
 		return NULL;
@@ -109,14 +100,14 @@ static bool parse_fns(struct tf_sampling *s, struct json_object *arr, bool *nome
 	if (!s->fns)
 		return !(*nomem = true);
 	for (size_t i = 0; i < n; i++) {
-		struct json_object *e = json_object_array_get_idx(arr, i), *fn = jget(e, "function");
+		struct json_object *e = json_object_array_get_idx(arr, i), *fn = tracefile_jget(e, "function");
 		struct tf_sampled_fn *f = &s->fns[i];
 
 		if (!fn || !json_object_is_type(fn, json_type_string) ||
-		    !get_count(jget(e, "samples"), &f->samples))
+		    !get_count(tracefile_jget(e, "samples"), &f->samples))
 			return false;
 		/* before the self counts, a file's functions had none listed */
-		if (jget(e, "self_samples") && !get_count(jget(e, "self_samples"), &f->self_samples))
+		if (tracefile_jget(e, "self_samples") && !get_count(tracefile_jget(e, "self_samples"), &f->self_samples))
 			return false;
 		if (!(f->name = strdup(json_object_get_string(fn))))
 			return !(*nomem = true);
@@ -130,16 +121,16 @@ static bool parse_fns(struct tf_sampling *s, struct json_object *arr, bool *nome
 static bool parse_one(struct tracefile *tf, struct tf_sampling *s, struct json_object *o,
 		      struct json_object *stacks, const char *where, bool *nomem)
 {
-	struct json_object *arr = jget(o, "slat_breakdown");
+	struct json_object *arr = tracefile_jget(o, "slat_breakdown");
 	struct errbuf ignored = { "" };
 	int ret;
 
-	if (!get_count(jget(o, "basis_ns_per_io"), &s->basis_ns_per_io) ||
-	    !get_count(jget(o, "submission_stacked"), &s->submission_stacked) ||
+	if (!get_count(tracefile_jget(o, "basis_ns_per_io"), &s->basis_ns_per_io) ||
+	    !get_count(tracefile_jget(o, "submission_stacked"), &s->submission_stacked) ||
 	    !arr || !json_object_is_type(arr, json_type_array))
 		return false;
-	if (jget(o, "sampled_submission_ns_per_io") &&
-	    !get_count(jget(o, "sampled_submission_ns_per_io"), &s->sampled_ns_per_io))
+	if (tracefile_jget(o, "sampled_submission_ns_per_io") &&
+	    !get_count(tracefile_jget(o, "sampled_submission_ns_per_io"), &s->sampled_ns_per_io))
 		return false;
 	if (!parse_fns(s, arr, nomem))
 		return false;
@@ -151,7 +142,7 @@ static bool parse_one(struct tracefile *tf, struct tf_sampling *s, struct json_o
 /* 1.4: each run's own, where the sampling family ran in it. */
 static int parse_runs(struct tracefile *tf, struct json_object *iodig, struct errbuf *err)
 {
-	struct json_object *runs = jget(jget(iodig, "repeats"), "runs");
+	struct json_object *runs = tracefile_jget(tracefile_jget(iodig, "repeats"), "runs");
 	char where[96];
 	bool nomem = false;
 
@@ -159,14 +150,14 @@ static int parse_runs(struct tracefile *tf, struct json_object *iodig, struct er
 	if (!tf->sampling)
 		return err_set(err, ENOMEM, "out of memory reading %s", tf->name);
 	for (size_t i = 0; i < tf->nr_repeats; i++) {
-		struct json_object *o = jget(json_object_array_get_idx(runs, i), "sampling");
+		struct json_object *o = tracefile_jget(json_object_array_get_idx(runs, i), "sampling");
 		struct tf_sampling *s = &tf->sampling[i];
 
 		if (!o)
 			continue;
 		snprintf(where, sizeof(where), "iodig.repeats.runs[%zu].sampling", i);
 		s->valid = json_object_is_type(o, json_type_object) &&
-			   parse_one(tf, s, o, jget(o, "on_cpu_submission"), where, &nomem);
+			   parse_one(tf, s, o, tracefile_jget(o, "on_cpu_submission"), where, &nomem);
 		if (nomem)
 			return err_set(err, ENOMEM, "out of memory reading %s", tf->name);
 		if (!s->valid)
@@ -179,14 +170,14 @@ static int parse_runs(struct tracefile *tf, struct json_object *iodig, struct er
 
 int tracefile_parse_sampling(struct tracefile *tf, struct json_object *iodig, struct errbuf *err)
 {
-	struct json_object *last = jget(jget(iodig, "kernel"), "sampling");
+	struct json_object *last = tracefile_jget(tracefile_jget(iodig, "kernel"), "sampling");
 	bool nomem = false;
 
 	/* the last repeat's, as every version had it: no self rows when
 	 * it is missing or odd, never an error */
 	if (last)
 		tf->sampling_last.valid = parse_one(tf, &tf->sampling_last, last,
-						    jget(jget(iodig, "stacks"), "on_cpu_submission"),
+						    tracefile_jget(tracefile_jget(iodig, "stacks"), "on_cpu_submission"),
 						    "iodig.stacks.on_cpu_submission", &nomem);
 	if (!tf->sampling_last.valid)
 		sampling_free(&tf->sampling_last);
