@@ -1,4 +1,4 @@
-# io_uring randread on zram (no NOWAIT: every read punted to io-wq) vs a loop device on /dev/shm, --repeat=3: diff ranks the punt rows first in its story and shows io-wq switches only on zram; --fail-on on the punt ratio exits 1 one way round and 0 the other; two repeat-3 runs of one job call nothing changed over all rows (Benjamini-Hochberg, alpha 0.01).
+# io_uring randread on zram (no NOWAIT: every read punted to io-wq) vs a loop device on /dev/shm, --repeat=3, each repeat keeping its own sampled breakdown (trace file 1.4): diff ranks the punt rows first in its story and shows io-wq switches only on zram; --fail-on on the punt ratio exits 1 one way round and 0 the other; two repeat-3 runs of one job call nothing changed over all rows (Benjamini-Hochberg, alpha 0.01).
 source tests/host/lib.sh
 need_root
 command -v jq >/dev/null || skip "jq not installed"
@@ -30,7 +30,14 @@ run "$LOOP" "$TMP/loop.json"
 run "$LOOP" "$TMP/loop2.json"
 
 check "trace file has 3 repeats" [ "$(jqr '.iodig.repeats.count' "$TMP/zram.json")" = 3 ]
-check "trace version 1.3" [ "$(jqr '.iodig_trace_version' "$TMP/zram.json")" = 1.3 ]
+check "trace version 1.4" [ "$(jqr '.iodig_trace_version' "$TMP/zram.json")" = 1.4 ]
+# 1.4: each repeat keeps its own sampled breakdown, which a self row's
+# repeat value is computed from
+check "every repeat has its own sampled breakdown" [ "$(jqr '[.iodig.repeats.runs[] |
+	(.sampling.submission_stacked > 0) and (.sampling.slat_breakdown | length > 0) and
+	(.sampling.slat_breakdown[0] | has("self_samples"))] | all' "$TMP/loop.json")" = true ]
+check "the last repeat's breakdown is iodig.kernel.sampling's" [ "$(jqr '(.iodig.repeats.runs[-1].sampling.slat_breakdown |
+	map([.function, .samples])) == (.iodig.kernel.sampling.slat_breakdown | map([.function, .samples]))' "$TMP/loop.json")" = true ]
 check "environment names the zram device" \
 	[ "$(jqr '.iodig.environment.devices[0].name' "$TMP/zram.json")" = "zram$ZRAM" ]
 check "text report has the repeat summary" grep -q "^Repeats: 3 of 3" "$TMP/zram.json.txt"

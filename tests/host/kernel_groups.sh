@@ -41,7 +41,7 @@ check "JSON: iodig.kernel has the probe list only" [ "$(q '.iodig.kernel | keys 
 # trace file: per-group figures with their definitions
 t() { jqr "$1" "$TMP/trace.json"; }
 F=.iodig.repeats.runs[0].figures
-check "trace version 1.3" [ "$(t .iodig_trace_version)" = 1.3 ]
+check "trace version 1.4" [ "$(t .iodig_trace_version)" = 1.4 ]
 check "trace: iodig.groups as in the report" [ "$(t '[.iodig.groups[].workers] | join(",")')" = "1,20" ]
 for g in 0 1; do
 	check "trace: g$g/iops and g$g/kernel.switches_per_io" \

@@ -1,4 +1,4 @@
-# Latency over time of every repeat (trace file 1.3): a --repeat=3 run (psync randrw, 1 s, a loop device on tmpfs) keeps 3 series per job and direction in iodig.repeats.runs[].series, each repeat's adding up to its own I/O count with an IOPS mean that agrees with its own IOPS figure and its own steady_iops; the last repeat's is iodig.series; --svg draws each repeat (earlier ones thin) and loads in headless Chromium; a saved 1.2 file still loads, diffs and overlays.
+# Latency over time of every repeat (trace file 1.3; 1.4 since): a --repeat=3 run (psync randrw, 1 s, a loop device on tmpfs) keeps 3 series per job and direction in iodig.repeats.runs[].series, each repeat's adding up to its own I/O count with an IOPS mean that agrees with its own IOPS figure and its own steady_iops; the last repeat's is iodig.series; --svg draws each repeat (earlier ones thin) and loads in headless Chromium; a saved 1.2 file still loads, diffs and overlays.
 source tests/host/lib.sh
 need_root
 command -v python3 >/dev/null || skip "python3 not installed (checks of the trace file and SVG)"
@@ -9,7 +9,7 @@ JOB=(--name=ts --ioengine=psync --rw=randrw --bs=4k --direct=1 --time_based --ru
 
 "$IODIG" run "${JOB[@]}" --repeat=3 --steady --save="$TMP/r3.trace" --svg="$TMP/svg-run" \
 	--output-format=json >"$TMP/r3.json" 2>"$TMP/err" || fail "run --repeat=3: $(cat "$TMP/err")"
-check "the trace file is version 1.3" [ "$(jqr '.iodig_trace_version' "$TMP/r3.trace")" = 1.3 ]
+check "the trace file is version 1.4 (1.3 added the runs' series)" [ "$(jqr '.iodig_trace_version' "$TMP/r3.trace")" = 1.4 ]
 check "the JSON report carries the runs' series too" \
 	[ "$(jqr '[.iodig.repeats.runs[] | .series | length] | join(",")' "$TMP/r3.json")" = 2,2,2 ]
 

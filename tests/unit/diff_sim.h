@@ -26,22 +26,24 @@ static const char sim_defs[] =
 	"{\"key\": \"fn|exact|*|ns_per_io\", \"kind\": \"function\", \"label\": \"exact\", \"measure\": \"time/IO\", \"unit\": \"ns/IO\", \"better\": \"lower\"}";
 
 /* @v[r * nkeys + k]: repeat r's value of @keys[k]; NAN leaves it out.
- * @kernel: the iodig.kernel section's members ("\"sampling\": {...}"), or NULL. */
-static inline struct tracefile *sim_file_kernel(const char *name, const char *const *keys,
-						size_t nkeys, const double *v, size_t nrep,
-						const char *kernel)
+ * @kernel: the iodig.kernel section's members ("\"sampling\": {...}"), or
+ * NULL; @extra[r]: members added to run r's object (", \"series\": []"),
+ * or NULL; @version: the file's. */
+static inline struct tracefile *sim_file_runs(const char *name, const char *version,
+					      const char *const *keys, size_t nkeys,
+					      const double *v, size_t nrep, const char *kernel,
+					      const char *const *extra, struct errbuf *err)
 {
 	static char doc[1 << 16];
-	struct errbuf err = { "" };
 	struct tracefile *tf = NULL;
 	size_t off;
 
 	off = (size_t)snprintf(doc, sizeof(doc),
-			       "{\"iodig_trace_version\": \"1.1\", \"jobs\": [], \"iodig\": {"
+			       "{\"iodig_trace_version\": \"%s\", \"jobs\": [], \"iodig\": {"
 			       "\"environment\": {\"kernel\": {\"release\": \"6.18\"},"
 			       " \"devices\": [{\"name\": \"loop0\"}]},"
 			       "\"kernel\": {%s}, \"figure_definitions\": [%s], \"repeats\": {\"runs\": [",
-			       kernel ? kernel : "", sim_defs);
+			       version, kernel ? kernel : "", sim_defs);
 	for (size_t r = 0; r < nrep && off < sizeof(doc); r++) {
 		bool first = true;
 
@@ -53,11 +55,25 @@ static inline struct tracefile *sim_file_kernel(const char *name, const char *co
 						first ? "" : ", ", keys[k], v[r * nkeys + k]);
 			first = false;
 		}
-		off += (size_t)snprintf(doc + off, sizeof(doc) - off, "}}");
+		if (off < sizeof(doc))
+			off += (size_t)snprintf(doc + off, sizeof(doc) - off, "}%s}",
+						extra && extra[r] ? extra[r] : "");
 	}
 	if (off < sizeof(doc))
 		snprintf(doc + off, sizeof(doc) - off, "]}}}");
-	if (tracefile_parse_buffer(name, doc, strlen(doc), &tf, &err))
+	tracefile_parse_buffer(name, doc, strlen(doc), &tf, err);
+	return tf;
+}
+
+/* A 1.1 file of those figures; a parse error is printed. */
+static inline struct tracefile *sim_file_kernel(const char *name, const char *const *keys,
+						size_t nkeys, const double *v, size_t nrep,
+						const char *kernel)
+{
+	struct errbuf err = { "" };
+	struct tracefile *tf = sim_file_runs(name, "1.1", keys, nkeys, v, nrep, kernel, NULL, &err);
+
+	if (!tf)
 		fprintf(stderr, "%s: %s\n", name, err.msg);
 	return tf;
 }

@@ -1,4 +1,4 @@
-// Diff model: Welch verdicts with repeats, "single run" without, same-role function pairing, "only in" rows, environment warnings, the three renderers, and rows labelled from the definitions a trace file carries.
+// Diff model: Welch verdicts with repeats, "single run" without, same-role function pairing, "only in" rows, environment warnings (a different clocksource among them), the three renderers, and rows labelled from the definitions a trace file carries.
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,8 +10,9 @@
 #include "analysis/tracefile.h"
 
 /* A trace file of @version with @runs and, from 1.1 on, @defs. */
-static struct tracefile *make_v(const char *version, const char *name, const char *dev,
-				const char *runs, const char *defs)
+/* @kernel: members added to the environment's kernel object. */
+static struct tracefile *make_env(const char *version, const char *name, const char *dev,
+				  const char *kernel, const char *runs, const char *defs)
 {
 	char doc[8192];
 	struct tracefile *tf = NULL;
@@ -19,14 +20,60 @@ static struct tracefile *make_v(const char *version, const char *name, const cha
 
 	snprintf(doc, sizeof(doc),
 		 "{\"iodig_trace_version\": \"%s\", \"jobs\": [], \"iodig\": {"
-		 "\"environment\": {\"kernel\": {\"release\": \"6.1\"}, \"cpu\": {\"online\": 2},"
+		 "\"environment\": {\"kernel\": {\"release\": \"6.1\"%s}, \"cpu\": {\"online\": 2},"
 		 " \"devices\": [{\"name\": \"%s\", \"scheduler\": \"none\"}]},"
 		 "%s%s%s"
-		 "\"repeats\": {\"runs\": [%s]}}}", version, dev,
+		 "\"repeats\": {\"runs\": [%s]}}}", version, kernel, dev,
 		 defs ? "\"figure_definitions\": [" : "", defs ? defs : "", defs ? "]," : "", runs);
 	if (tracefile_parse_buffer(name, doc, strlen(doc), &tf, &err))
 		fprintf(stderr, "%s: %s\n", name, err.msg);
 	return tf;
+}
+
+static struct tracefile *make_v(const char *version, const char *name, const char *dev,
+				const char *runs, const char *defs)
+{
+	return make_env(version, name, dev, "", runs, defs);
+}
+
+/* A 1.4 file read with clocksource @cs ("" leaves it out). */
+static struct tracefile *make_clock(const char *name, const char *cs)
+{
+	char kernel[64] = "";
+
+	if (cs[0])
+		snprintf(kernel, sizeof(kernel), ", \"clocksource\": \"%s\"", cs);
+	return make_env("1.4", name, "loop0", kernel, "{\"figures\": {\"iops\": 1}, \"series\": []}",
+			"{\"key\": \"iops\", \"kind\": \"workload\", \"label\": \"IOPS\", "
+			"\"unit\": \"\", \"better\": \"higher\"}");
+}
+
+/* hpet against tsc warns, naming both; a file without one says nothing. */
+static void clocksource_warning(void)
+{
+	static const char *const pairs[][2] = { { "hpet", "tsc" }, { "tsc", "tsc" }, { "", "tsc" } };
+
+	for (size_t i = 0; i < 3; i++) {
+		struct tracefile *tf[2] = { make_clock("a.json", pairs[i][0]),
+					    make_clock("b.json", pairs[i][1]) };
+		struct errbuf err = { "" };
+		struct diff *d = NULL;
+		bool warned = false;
+
+		CHECK(tf[0] && tf[1]);
+		if (!tf[0] || !tf[1] || diff_build(tf, 2, &(struct diff_opts){ .alpha = 0.01 }, &d, &err)) {
+			CHECK_MSG(0, "clocksource pair %zu: %s", i, err.msg);
+			tracefile_free(tf[0]);
+			tracefile_free(tf[1]);
+			continue;
+		}
+		for (size_t w = 0; w < d->nr_warnings; w++)
+			warned |= strstr(d->warnings[w], "clocksource differs") &&
+				  strstr(d->warnings[w], "hpet") && strstr(d->warnings[w], "tsc");
+		CHECK_MSG(warned == (i == 0), "clocksource %s vs %s: warned %d", pairs[i][0],
+			  pairs[i][1], warned);
+		diff_free(d);
+	}
 }
 
 static struct tracefile *make(const char *name, const char *dev, const char *runs)
@@ -238,6 +285,7 @@ int main(void)
 	diff_free(NULL);
 	unknown_definitions();
 	job_groups();
+	clocksource_warning();
 	heavier_successor();
 	if (check_failures)
 		return 1;

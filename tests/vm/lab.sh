@@ -4,7 +4,8 @@
 # scenarios there and asserts on the JSON.  Exit 0 pass, 1 fail, 77 skip ("skipped: why" first).
 # Usage: tests/vm/lab.sh [6.1|6.12|6.12-rt ...]   (default: 6.1 6.12 6.12-rt)
 # Env: VM_CACHE (/var/cache/iodig-vm), OUT (build), VM_TIMEOUT (s per boot),
-# LAB_SCENARIOS=a,b (run only those, as iodig.scenarios), IODIG_VM=0 skips the lab.
+# LAB_SCENARIOS=a,b (run only those, as iodig.scenarios), IODIG_VM=0 skips the lab,
+# VM_CLOCK (the guests' clock options, default tsc=reliable: see below).
 set -u
 cd "$(dirname "$0")/../.."
 HERE=tests/vm
@@ -13,6 +14,12 @@ case $OUT in /*) ;; *) OUT=$PWD/$OUT ;; esac
 VM_CACHE=${VM_CACHE:-/var/cache/iodig-vm}
 VM_DIR=$OUT/vm
 VM_TIMEOUT=${VM_TIMEOUT:-900}
+# Every guest reads the clock from one source: under TCG, 6.1 finds the
+# vCPUs' TSCs "unsynchronized" and falls back to an emulated HPET while
+# 6.12 keeps the TSC, and then every clock read (the block layer's
+# timestamps, iodig's own timing) costs far more on 6.1 and leads the
+# cross-kernel diffs.  QEMU derives every vCPU's TSC from one clock.
+VM_CLOCK=${VM_CLOCK-tsc=reliable}
 IODIG=${IODIG:-$OUT/iodig}
 VM_WHY=
 . $HERE/kernel.sh
@@ -124,7 +131,7 @@ boot_kernel() {
 		-nographic -no-reboot -nic none -monitor none "${nvme[@]}" \
 		-kernel "$VM_CACHE/root/$ver/boot/vmlinuz-$ver" \
 		-initrd "$VM_DIR/initrd-$ver.cpio" \
-		-append "console=ttyS0 memmap=512M!2G panic=-1 mitigations=off loglevel=4 rdinit=/init $NVME_PARAMS iodig.budget=$budget $extra" \
+		-append "console=ttyS0 memmap=512M!2G panic=-1 mitigations=off loglevel=4 rdinit=/init $NVME_PARAMS iodig.budget=$budget $VM_CLOCK $extra" \
 		-serial stdio -serial "file:$res/serial1.txt" \
 		</dev/null >"$res/console.log" 2>&1 &
 	QEMU_PID=$!
@@ -260,10 +267,12 @@ if [ ${#traces[@]} -eq 2 ]; then
 		echo "    diff 6.1 vs 6.12 (gup job): the exact pinning row ranks ${pin_rank:-?} among the rows that explain; the first three:"
 		jq -r "$explaining"' | .[0:3][] | "\(.figure): \(.values[1].change | round) ns/IO"' "$VM_DIR/diff-gup.json" |
 			sed 's/^/      /'
-		if [ -n "$best" ] && [ "$best" -le 3 ]; then
-			echo "    ok: a pin/unpin row is among the first three: $(echo "$ranks" | head -n 1)"
+		# With one clocksource on both kernels (VM_CLOCK) the release
+		# path's exact rows lead; on hpet against tsc a clock read did.
+		if [ -n "$best" ] && [ "$best" -eq 1 ]; then
+			echo "    ok: a pin/unpin row explains most: $(echo "$ranks" | head -n 1)"
 		else
-			echo "FAIL: no pin/unpin row ($pinning) among the first three rows that explain the gup diff (first: ${best:-none}); see $diff_out"
+			echo "FAIL: the first row that explains the gup diff is no pin/unpin row ($pinning; the first of them ranks ${best:-none}); see $diff_out"
 			failed=$((failed + 1))
 		fi
 	fi

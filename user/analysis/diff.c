@@ -165,6 +165,21 @@ static void env_compare(struct diff *d, size_t i, const char *path, const char *
 			 what, d->tags[0], d->tf[0]->name, d->tags[i], d->tf[i]->name, a, b);
 }
 
+/* The clocksource (from 1.4) prices every timestamp the kernel and
+ * iodig's probes take: a slow one (hpet in a VM) swells every path that
+ * reads the clock.  Files without it say nothing. */
+static void clocksource_compare(struct diff *d, size_t i)
+{
+	char a[64], b[64];
+
+	tracefile_env_str(d->tf[0], "kernel.clocksource", a, sizeof(a));
+	tracefile_env_str(d->tf[i], "kernel.clocksource", b, sizeof(b));
+	if (a[0] && b[0] && strcmp(a, b))
+		add_note(&d->warnings, &d->nr_warnings, "clocksource differs: %s reads the clock "
+			 "from %s, %s from %s; every clock read (the kernel's timestamps, the "
+			 "probes' timing) costs differently", d->tags[0], a, d->tags[i], b);
+}
+
 static struct json_object *first_device(const struct tracefile *tf)
 {
 	struct json_object *devs = NULL;
@@ -332,6 +347,7 @@ static void env_all(struct diff *d)
 		env_compare(d, i, "memory.total_kib", "memory");
 		jobs_compare(d, i);
 		env_compare(d, i, "cmdline", "boot command line");
+		clocksource_compare(d, i);
 		env_compare(d, i, "probes", "probe mechanisms");
 		kernel_compare(d, i);
 	}

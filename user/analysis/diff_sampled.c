@@ -5,7 +5,8 @@
  * stack, so the rows of one call chain overlap and their changes add up
  * to far more than the whole.  Each gets a self row, F's own samples (F
  * the leaf, outside iodig's probes), which partition the sampled time and
- * can explain a change.  And each sampled cell gets the count of samples
+ * can explain a change; each repeat's self time is its own (trace file
+ * 1.4 keeps every repeat's counts).  And each sampled cell gets the count of samples
  * its mean rests on and the Poisson p of its change against A's: a count
  * has noise even in a single run, and 0 samples against 4 is no change.
  * Statistics in docs/statistics.md.
@@ -16,69 +17,43 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <json-c/json.h>
-
 #include "analysis/diff.h"
 #include "analysis/tracefile.h"
 #include "base/poisson.h"
 
-/* What a file's sampling section says: the ns per I/O one submission
- * sample stands for, and the per-function counts of its last repeat. */
-struct samp_file {
-	double per_sample;
-	double on_cpu;      /* sampled on-CPU time over the basis, at most 1 */
-	struct json_object *breakdown;
-};
-
-static bool samp_file_read(const struct tracefile *tf, struct samp_file *s)
+/* The ns per I/O one submission sample of @s stands for; NAN: unknown. */
+static double per_sample(const struct tf_sampling *s)
 {
-	struct json_object *o = tf->root, *basis = NULL, *stacked = NULL, *sampled = NULL;
-	static const char *const path[] = { "iodig", "kernel", "sampling" };
-
-	for (size_t i = 0; o && i < sizeof(path) / sizeof(path[0]); i++)
-		if (!json_object_object_get_ex(o, path[i], &o))
-			o = NULL;
-	s->per_sample = NAN;
-	s->breakdown = NULL;
-	if (!o || !json_object_object_get_ex(o, "basis_ns_per_io", &basis) ||
-	    !json_object_object_get_ex(o, "submission_stacked", &stacked) ||
-	    !json_object_object_get_ex(o, "slat_breakdown", &s->breakdown) ||
-	    json_object_get_double(basis) <= 0 || json_object_get_double(stacked) <= 0)
-		return false;
-	s->per_sample = json_object_get_double(basis) / json_object_get_double(stacked);
-	s->on_cpu = 1.0;
-	if (json_object_object_get_ex(o, "sampled_submission_ns_per_io", &sampled) &&
-	    json_object_get_double(sampled) > 0)
-		s->on_cpu = fmin(1.0, json_object_get_double(sampled) / json_object_get_double(basis));
-	return true;
+	return s && s->basis_ns_per_io > 0 && s->submission_stacked > 0 ?
+	       s->basis_ns_per_io / s->submission_stacked : NAN;
 }
 
-/* @fn's inclusive and own samples in the breakdown; false when absent. */
-static bool breakdown_counts(const struct samp_file *s, const char *fn, double *incl,
-			     double *self)
+/* The sampled on-CPU time over the basis, at most 1: applied to a slat
+ * that holds time the submitting call slept (a tag wait), which
+ * cpu-clock never samples, a share is of the on-CPU part only: else that
+ * sleep would swell every function's own time. */
+static double on_cpu(const struct tf_sampling *s)
 {
-	for (size_t i = 0; i < json_object_array_length(s->breakdown); i++) {
-		struct json_object *e = json_object_array_get_idx(s->breakdown, i), *v;
+	return s->sampled_ns_per_io > 0 ? fmin(1.0, s->sampled_ns_per_io / s->basis_ns_per_io) : 1.0;
+}
 
-		if (!json_object_object_get_ex(e, "function", &v) ||
-		    strcmp(json_object_get_string(v), fn))
-			continue;
-		*incl = json_object_object_get_ex(e, "samples", &v) ? json_object_get_double(v) : 0;
-		*self = json_object_object_get_ex(e, "self_samples", &v) ? json_object_get_double(v) : 0;
-		return *incl > 0;
-	}
-	return false;
+static const struct tf_sampled_fn *find_fn(const struct tf_sampling *s, const char *fn)
+{
+	for (size_t i = 0; i < s->nr_fns; i++)
+		if (!strcmp(s->fns[i].name, fn))
+			return &s->fns[i];
+	return NULL;
 }
 
 /* Samples whose leaf is @fn and whose stack passes through iodig's
  * probes (a clock read or map lookup of a BPF program): the tracer's
- * time, not @fn's.  From the stacks the file lists, its heaviest. */
-static double probe_leaf_samples(const struct tracefile *tf, const char *fn)
+ * time, not @fn's.  From the stacks @s lists, its heaviest. */
+static double probe_leaf_samples(const struct tf_sampling *s, const char *fn)
 {
 	double n = 0;
 
-	for (size_t i = 0; i < tf->nr_oncpu; i++) {
-		const char *st = tf->oncpu[i].stack, *leaf = strrchr(st, ';');
+	for (size_t i = 0; i < s->nr_oncpu; i++) {
+		const char *st = s->oncpu[i].stack, *leaf = strrchr(st, ';');
 		char frame[256];
 		bool probed = false;
 
@@ -88,9 +63,18 @@ static double probe_leaf_samples(const struct tracefile *tf, const char *fn)
 			snprintf(frame, sizeof(frame), "%.*s", (int)strcspn(p, ";"), p);
 			probed = diff_is_probe_fn(frame);
 		}
-		n += probed ? tf->oncpu[i].count : 0;
+		n += probed ? s->oncpu[i].count : 0;
 	}
 	return n;
+}
+
+/* @fn's own samples in @s, outside iodig's probes; 0 when not listed. */
+static double own_samples(const struct tf_sampling *s, const char *fn)
+{
+	const struct tf_sampled_fn *f = find_fn(s, fn);
+	double self = f ? f->self_samples - probe_leaf_samples(s, fn) : 0.0;
+
+	return self > 0 ? self : 0.0;
 }
 
 /* The function row @r stands for in file @f: its own name, or in a later
@@ -117,35 +101,44 @@ static bool is_sampled_time(const struct diff_row *r)
 	       (!strncmp(r->key, "fn|slat|", 8) || !strncmp(r->key, "fn|slat_self|", 13));
 }
 
-/* The share of @fn's inclusive samples that are its own in file @f; 0
- * when the file does not list it.  Applied to a slat that holds time the
- * submitting call slept (a tag wait), which cpu-clock never samples, the
- * share is of the on-CPU part only: else that sleep would swell every
- * function's own time. */
-static double own_ratio(const struct diff *d, size_t f, const char *fn)
+/*
+ * The self row's value of @fn in each repeat of file @f into @v (their
+ * count).  A file that keeps every repeat's breakdown (1.4) gives each
+ * repeat its own: its own samples at the ns per I/O one stands for, so
+ * the repeats' spread holds the samples' noise.  An older file has the
+ * last repeat's only: its share of the function's inclusive samples is
+ * applied to each repeat's inclusive time @in.
+ */
+static size_t self_values(const struct diff *d, size_t f, const char *fn,
+			  const struct diff_cell *in, double *v)
 {
-	struct samp_file s;
-	double incl, self;
+	const struct tracefile *tf = d->tf[f];
+	const struct tf_sampling *last = tf->sampling_last.valid ? &tf->sampling_last : NULL;
+	const struct tf_sampled_fn *lf = last ? find_fn(last, fn) : NULL;
+	bool each = tf->nr_repeats > 0;
+	double ratio;
 
-	if (!samp_file_read(d->tf[f], &s) || !breakdown_counts(&s, fn, &incl, &self))
-		return 0.0;
-	self -= probe_leaf_samples(d->tf[f], fn);
-	return self > 0 ? self / incl * s.on_cpu : 0.0;
+	for (size_t i = 0; i < tf->nr_repeats; i++)
+		each &= tracefile_sampling(tf, i) && !isnan(per_sample(tracefile_sampling(tf, i)));
+	if (each) {
+		for (size_t i = 0; i < tf->nr_repeats; i++) {
+			const struct tf_sampling *s = tracefile_sampling(tf, i);
+
+			v[i] = own_samples(s, fn) * per_sample(s) * on_cpu(s);
+		}
+		return tf->nr_repeats;
+	}
+	ratio = lf && lf->samples > 0 && !isnan(per_sample(last)) ?
+		own_samples(last, fn) / lf->samples * on_cpu(last) : 0.0;
+	for (size_t i = 0; i < in->s.n; i++)
+		v[i] = in->v[i] * ratio;
+	return in->s.n;
 }
 
-/* The own share of @in's function in file @f (see own_ratio). */
-static double cell_ratio(const struct diff *d, const struct diff_row *in, size_t f)
-{
-	char name[256];
-
-	cell_fn(d, in, f, name, sizeof(name));
-	return own_ratio(d, f, name);
-}
-
-/* Row @r, new, as the self row of inclusive row @in: each repeat's
- * inclusive time times the function's own share in its file. */
+/* Row @r, new, as the self row of inclusive row @in, its values in
+ * @vals, which it takes (file f's from f * @repeats on, @n[f] of them). */
 static void fill_self_row(struct diff *d, struct diff_row *r, const struct diff_row *in,
-			  size_t repeats)
+			  double *vals, const size_t *n, size_t repeats)
 {
 	char name[256];
 
@@ -156,18 +149,15 @@ static void fill_self_row(struct diff *d, struct diff_row *r, const struct diff_
 	snprintf(r->note, sizeof(r->note), "%s", in->note);
 	r->kind = ROW_FUNCTION;
 	r->better = in->better;
+	r->own = vals;
 	for (size_t f = 0; f < d->nr_files; f++) {
-		const struct diff_cell *ic = &in->cells[f];
 		struct diff_cell *c = &r->cells[f];
-		double ratio = cell_ratio(d, in, f);
 
 		c->sig = SIG_NONE;
-		if (!(c->present = ic->present))
+		if (!(c->present = in->cells[f].present))
 			continue;
-		c->v = r->own + f * repeats;
-		for (size_t i = 0; i < ic->s.n && i < repeats; i++)
-			r->own[f * repeats + i] = ic->v[i] * ratio;
-		sample_summarize(c->v, ic->s.n, &c->s);
+		c->v = vals + f * repeats;
+		sample_summarize(c->v, n[f], &c->s);
 	}
 }
 
@@ -175,27 +165,46 @@ static void fill_self_row(struct diff *d, struct diff_row *r, const struct diff_
  * per I/O of its own in every file.  0 or -ENOMEM. */
 static int add_self_row(struct diff *d, size_t src)
 {
-	char section[sizeof(d->rows[0].section)];
-	double most = 0;
-	size_t repeats = 1;
+	char section[sizeof(d->rows[0].section)], name[256];
+	double most = 0, *vals;
+	size_t repeats = 1, *n;
+	struct sample_summary s;
 	struct diff_row *r;
+	int ret = 0;
 
+	for (size_t f = 0; f < d->nr_files; f++)
+		repeats = d->tf[f]->nr_repeats > repeats ? d->tf[f]->nr_repeats : repeats;
+	vals = calloc(d->nr_files * repeats, sizeof(double));
+	n = calloc(d->nr_files, sizeof(*n));
+	if (!vals || !n) {
+		ret = -ENOMEM;
+		goto cleanup;
+	}
 	for (size_t f = 0; f < d->nr_files; f++) {
-		if (d->rows[src].cells[f].present)
-			most = fmax(most, cell_ratio(d, &d->rows[src], f) *
-					  d->rows[src].cells[f].s.mean);
-		if (d->tf[f]->nr_repeats > repeats)
-			repeats = d->tf[f]->nr_repeats;
+		const struct diff_cell *in = &d->rows[src].cells[f];
+
+		if (!in->present)
+			continue;
+		cell_fn(d, &d->rows[src], f, name, sizeof(name));
+		n[f] = self_values(d, f, name, in, vals + f * repeats);
+		sample_summarize(vals + f * repeats, n[f], &s);
+		most = fmax(most, s.mean);
 	}
 	if (most < 1.0)
-		return 0;
+		goto cleanup;
 	/* a copy: diff_row_new may move the rows */
 	snprintf(section, sizeof(section), "%s", d->rows[src].section);
 	r = diff_row_new(d, section, "", "ns/IO");
-	if (!r || !(r->own = calloc(d->nr_files * repeats, sizeof(double))))
-		return -ENOMEM;
-	fill_self_row(d, r, &d->rows[src], repeats);
-	return 0;
+	if (!r) {
+		ret = -ENOMEM;
+		goto cleanup;
+	}
+	fill_self_row(d, r, &d->rows[src], vals, n, repeats);
+	vals = NULL;
+cleanup:
+	free(vals);
+	free(n);
+	return ret;
 }
 
 int diff_add_self_rows(struct diff *d)
@@ -209,37 +218,55 @@ int diff_add_self_rows(struct diff *d)
 	return ret;
 }
 
+/* The samples cell @c's values rest on in file @tf, each repeat's time
+ * over the ns per I/O one of its samples stands for, and the exposure (the
+ * samples 1 ns per I/O would give); false when unknown. */
+static bool cell_samples(const struct tracefile *tf, const struct diff_cell *c, double *samples,
+			 double *exposure)
+{
+	*samples = *exposure = 0;
+	for (size_t i = 0; i < c->s.n; i++) {
+		const struct tf_sampling *s = tracefile_sampling(tf, i);
+		double ps = per_sample(s ? s : tf->sampling_last.valid ? &tf->sampling_last : NULL);
+
+		if (isnan(ps))
+			return false;
+		*samples += c->v[i] / ps;
+		*exposure += 1.0 / ps;
+	}
+	*samples = round(*samples);
+	return c->present && c->s.n > 0;
+}
+
 void diff_count_samples(struct diff *d)
 {
 	for (size_t i = 0; i < d->nr_rows; i++) {
 		struct diff_row *r = &d->rows[i];
-		struct samp_file s0, s;
-		double k0;
+		double k0, e0, k, e;
 
 		for (size_t f = 0; f < d->nr_files; f++)
 			r->cells[f].samples = r->cells[f].sample_p = NAN;
-		if (!is_sampled_time(r) || !r->cells[0].present ||
-		    !samp_file_read(d->tf[0], &s0))
+		if (!is_sampled_time(r) || !cell_samples(d->tf[0], &r->cells[0], &k0, &e0))
 			continue;
-		k0 = round((double)r->cells[0].s.n * r->cells[0].s.mean / s0.per_sample);
 		r->cells[0].samples = k0;
 		for (size_t f = 1; f < d->nr_files; f++) {
 			struct diff_cell *c = &r->cells[f];
 
-			if (!c->present || !samp_file_read(d->tf[f], &s))
+			if (!cell_samples(d->tf[f], c, &k, &e))
 				continue;
-			c->samples = round((double)c->s.n * c->s.mean / s.per_sample);
+			c->samples = k;
 			/* equal ns per I/O expect samples in proportion to
-			 * repeats / ns per sample */
-			c->sample_p = poisson_rates_p((uint64_t)k0, (double)r->cells[0].s.n / s0.per_sample,
-						      (uint64_t)c->samples, (double)c->s.n / s.per_sample);
+			 * the exposures */
+			c->sample_p = poisson_rates_p((uint64_t)k0, e0, (uint64_t)k, e);
 		}
 	}
 }
 
-/* A self row's repeats all carry one own share per file (the last
- * repeat's), so the repeats' spread leaves out the share's own sampling
- * noise: it is called changed only when its samples' Poisson test agrees. */
+/* Welch's t over a self row's repeats sees the samples' noise only where
+ * each repeat has its own breakdown (1.4); an older file applies one share
+ * (the last repeat's) to every repeat.  Either way the samples' Poisson
+ * test is a second opinion: a self row is called changed only when it
+ * agrees. */
 void diff_judge_self_rows(struct diff *d)
 {
 	for (size_t i = 0; i < d->nr_rows; i++) {

@@ -314,6 +314,11 @@ int environment_collect(const char *const *disks, size_t nr_disks,
 		add_str(k, "version", u.version);
 		add_str(k, "machine", u.machine);
 	}
+	/* every clock read (the kernel's timestamps, iodig's own timing) costs
+	 * what the clocksource costs: hpet against tsc is no fair comparison */
+	read_line("/sys/devices/system/clocksource/clocksource0/current_clocksource", buf,
+		  sizeof(buf));
+	add_str(k, "clocksource", buf[0] ? buf : UNAVAILABLE);
 	json_object_object_add(k, "config", kernel_config());
 	json_object_object_add(o, "kernel", k);
 	read_line("/proc/cmdline", buf, sizeof(buf));

@@ -34,7 +34,7 @@
 
 #define MAX_TRACE_BYTES (256u << 20)
 
-static struct json_object *jget(struct json_object *o, const char *key)
+struct json_object *tracefile_jget(struct json_object *o, const char *key)
 {
 	struct json_object *v = NULL;
 
@@ -93,31 +93,54 @@ static struct json_object *histograms(const struct report *r)
 	return arr;
 }
 
+struct json_object *tracefile_stacks_json(const struct figure_set *figs,
+					  enum figure_stack_kind kind)
+{
+	struct json_object *arr = json_object_new_array();
+
+	for (size_t i = 0; arr && figs && i < figs->nr_stacks; i++) {
+		const struct figure_stack *st = &figs->stacks[i];
+		struct json_object *pair;
+
+		if (st->kind != kind)
+			continue;
+		pair = json_object_new_array();
+		json_object_array_add(pair, json_object_new_string(st->stack));
+		json_object_array_add(pair, json_object_new_int64((int64_t)st->count));
+		json_object_array_add(arr, pair);
+	}
+	return arr;
+}
+
 /* The families' top folded stacks, root first: on-CPU ones sampled inside
  * the submitting calls, off-CPU ones by blocking stack. */
 static struct json_object *stacks_json(const struct figure_set *figs)
 {
 	struct json_object *o = json_object_new_object();
-	struct json_object *on = json_object_new_array(), *off = json_object_new_array();
 
-	for (size_t i = 0; figs && i < figs->nr_stacks; i++) {
-		const struct figure_stack *st = &figs->stacks[i];
-		struct json_object *pair = json_object_new_array();
-
-		json_object_array_add(pair, json_object_new_string(st->stack));
-		json_object_array_add(pair, json_object_new_int64((int64_t)st->count));
-		json_object_array_add(st->kind == FIGURE_STACK_ON_CPU ? on : off, pair);
-	}
-	json_object_object_add(o, "on_cpu_submission", on);
-	json_object_object_add(o, "off_cpu_switches", off);
+	json_object_object_add(o, "on_cpu_submission", tracefile_stacks_json(figs, FIGURE_STACK_ON_CPU));
+	json_object_object_add(o, "off_cpu_switches", tracefile_stacks_json(figs, FIGURE_STACK_OFF_CPU));
 	return o;
+}
+
+/* Every repeat's sampled slat breakdown (1.4), next to its figures. */
+static void runs_sampling(const struct repeat_result *res, struct json_object *repeats)
+{
+	struct json_object *runs = tracefile_jget(repeats, "runs");
+
+	for (unsigned int i = 0; runs && i < res->done; i++) {
+		struct json_object *s = tracefile_sampling_json(res, i);
+
+		if (s)
+			json_object_object_add(json_object_array_get_idx(runs, i), "sampling", s);
+	}
 }
 
 /* Job options as the fio section prints them, and each family's mechanism. */
 static void env_run_facts(struct json_object *env, struct json_object *tree)
 {
 	struct json_object *jobs = json_object_new_array(), *probes = json_object_new_object();
-	struct json_object *arr = jget(tree, "jobs"), *list;
+	struct json_object *arr = tracefile_jget(tree, "jobs"), *list;
 	char when[64];
 	time_t now = time(NULL);
 	struct tm tm;
@@ -125,8 +148,8 @@ static void env_run_facts(struct json_object *env, struct json_object *tree)
 	/* fio echoes [global]'s options apart: each job's record has both */
 	for (size_t i = 0; arr && i < json_object_array_length(arr); i++) {
 		struct json_object *given[2] = {
-			jget(tree, "global options"),
-			jget(json_object_array_get_idx(arr, i), "job options"),
+			tracefile_jget(tree, "global options"),
+			tracefile_jget(json_object_array_get_idx(arr, i), "job options"),
 		};
 		struct json_object *all = json_object_new_object();
 
@@ -138,12 +161,12 @@ static void env_run_facts(struct json_object *env, struct json_object *tree)
 		}
 		json_object_array_add(jobs, all);
 	}
-	list = jget(jget(jget(tree, "iodig"), "kernel"), "probes");
+	list = tracefile_jget(tracefile_jget(tracefile_jget(tree, "iodig"), "kernel"), "probes");
 	for (size_t i = 0; list && i < json_object_array_length(list); i++) {
 		struct json_object *p = json_object_array_get_idx(list, i);
-		const char *fam = json_object_get_string(jget(p, "family"));
-		const char *state = json_object_get_string(jget(p, "state"));
-		const char *mech = json_object_get_string(jget(p, "mechanism"));
+		const char *fam = json_object_get_string(tracefile_jget(p, "family"));
+		const char *state = json_object_get_string(tracefile_jget(p, "state"));
+		const char *mech = json_object_get_string(tracefile_jget(p, "mechanism"));
 		char buf[96];
 
 		if (!fam)
@@ -182,13 +205,13 @@ int tracefile_build(const struct repeat_result *res, const struct run_ctx *ctx,
 	/* a new "iodig" object sharing the report's members, so the report
 	 * tree of the caller is left as it was */
 	iodig = json_object_new_object();
-	if (!iodig || !jget(res->tree, "iodig")) {
+	if (!iodig || !tracefile_jget(res->tree, "iodig")) {
 		json_object_put(iodig);
 		json_object_put(env);
 		json_object_put(doc);
 		return err_set(err, ENOMEM, "out of memory building the trace file");
 	}
-	json_object_object_foreach(jget(res->tree, "iodig"), ikey, ival)
+	json_object_object_foreach(tracefile_jget(res->tree, "iodig"), ikey, ival)
 		json_object_object_add(iodig, ikey, json_object_get(ival));
 	json_object_object_add(doc, "iodig", iodig);
 	env_run_facts(env, res->tree);
@@ -196,6 +219,7 @@ int tracefile_build(const struct repeat_result *res, const struct run_ctx *ctx,
 	json_object_object_add(iodig, "histograms", histograms(&res->rep));
 	json_object_object_add(iodig, "stacks", stacks_json(res->done ? &res->figures[res->done - 1] : NULL));
 	json_object_object_add(iodig, "repeats", repeat_json(res));
+	runs_sampling(res, tracefile_jget(iodig, "repeats"));
 	json_object_object_add(iodig, "figure_definitions", tracefile_defs_json(res));
 	*out = doc;
 	return 0;
@@ -270,6 +294,7 @@ void tracefile_free(struct tracefile *tf)
 	free(tf->defs);
 	free(tf->clat);
 	series_set_free(&tf->series);
+	tracefile_sampling_free(tf);
 	free(tf->name);
 	json_object_put(tf->root);
 	free(tf);
@@ -285,13 +310,13 @@ const struct tf_metric *tracefile_metric(const struct tracefile *tf, const char 
 
 static int parse_version(struct tracefile *tf, struct errbuf *err)
 {
-	struct json_object *v = jget(tf->root, "iodig_trace_version");
+	struct json_object *v = tracefile_jget(tf->root, "iodig_trace_version");
 	const char *s;
 	char *end;
 	long major, minor = 0;
 
 	if (!v) {
-		if (jget(tf->root, "fio version"))
+		if (tracefile_jget(tf->root, "fio version"))
 			return err_set(err, EINVAL, "%s: a fio/iodig JSON report, not an iodig trace file (it has no \"iodig_trace_version\"; iodig run saves trace files under ./%s/)",
 				       tf->name, TRACEFILE_DIR);
 		return err_set(err, EINVAL, "%s: not an iodig trace file (no \"iodig_trace_version\" key)",
@@ -366,7 +391,7 @@ static int metric_add(struct tracefile *tf, const char *key, double v, size_t ru
 
 static int parse_repeats(struct tracefile *tf, struct json_object *iodig, struct errbuf *err)
 {
-	struct json_object *runs = jget(jget(iodig, "repeats"), "runs");
+	struct json_object *runs = tracefile_jget(tracefile_jget(iodig, "repeats"), "runs");
 	size_t n;
 
 	if (!runs || !json_object_is_type(runs, json_type_array) || !json_object_array_length(runs))
@@ -374,7 +399,7 @@ static int parse_repeats(struct tracefile *tf, struct json_object *iodig, struct
 			       tf->name);
 	n = json_object_array_length(runs);
 	for (size_t i = 0; i < n; i++) {
-		struct json_object *figs = jget(json_object_array_get_idx(runs, i), "figures");
+		struct json_object *figs = tracefile_jget(json_object_array_get_idx(runs, i), "figures");
 
 		if (!figs || !json_object_is_type(figs, json_type_object))
 			return err_set(err, EINVAL, "%s: iodig.repeats.runs[%zu] has no \"figures\" object",
@@ -400,15 +425,15 @@ static int parse_repeats(struct tracefile *tf, struct json_object *iodig, struct
 	return 0;
 }
 
-static int parse_stack_list(struct tracefile *tf, struct json_object *arr, const char *what,
-			    struct stack_count **out, size_t *nr, struct errbuf *err)
+int tracefile_parse_stacks(struct tracefile *tf, struct json_object *arr, const char *where,
+			   struct stack_count **out, size_t *nr, struct errbuf *err)
 {
 	size_t n;
 
 	if (!arr)
 		return 0;
 	if (!json_object_is_type(arr, json_type_array))
-		return err_set(err, EINVAL, "%s: iodig.stacks.%s is not an array", tf->name, what);
+		return err_set(err, EINVAL, "%s: %s is not an array", tf->name, where);
 	n = json_object_array_length(arr);
 	*out = calloc(n ? n : 1, sizeof(**out));
 	if (!*out)
@@ -419,8 +444,8 @@ static int parse_stack_list(struct tracefile *tf, struct json_object *arr, const
 		if (!e || !json_object_is_type(e, json_type_array) || json_object_array_length(e) != 2 ||
 		    !(s = json_object_array_get_idx(e, 0)) || !json_object_is_type(s, json_type_string) ||
 		    !is_num(c = json_object_array_get_idx(e, 1)) || !(json_object_get_double(c) >= 0))
-			return err_set(err, EINVAL, "%s: iodig.stacks.%s[%zu] is not a [\"a;b;c\", count] pair",
-				       tf->name, what, i);
+			return err_set(err, EINVAL, "%s: %s[%zu] is not a [\"a;b;c\", count] pair",
+				       tf->name, where, i);
 		(*out)[i].stack = strdup(json_object_get_string(s));
 		if (!(*out)[i].stack)
 			return err_set(err, ENOMEM, "out of memory reading %s", tf->name);
@@ -432,7 +457,7 @@ static int parse_stack_list(struct tracefile *tf, struct json_object *arr, const
 
 static int parse_histograms(struct tracefile *tf, struct json_object *iodig, struct errbuf *err)
 {
-	struct json_object *arr = jget(iodig, "histograms");
+	struct json_object *arr = tracefile_jget(iodig, "histograms");
 
 	tf->clat = calloc(1, sizeof(*tf->clat));
 	if (!tf->clat)
@@ -442,7 +467,7 @@ static int parse_histograms(struct tracefile *tf, struct json_object *iodig, str
 	if (!json_object_is_type(arr, json_type_array))
 		return err_set(err, EINVAL, "%s: iodig.histograms is not an array", tf->name);
 	for (size_t i = 0; i < json_object_array_length(arr); i++) {
-		struct json_object *pairs = jget(json_object_array_get_idx(arr, i), "clat_ns");
+		struct json_object *pairs = tracefile_jget(json_object_array_get_idx(arr, i), "clat_ns");
 
 		if (!pairs || !json_object_is_type(pairs, json_type_array))
 			return err_set(err, EINVAL, "%s: iodig.histograms[%zu].clat_ns is not an array",
@@ -491,17 +516,17 @@ int tracefile_from_doc(const char *name, struct json_object *doc,
 	ret = parse_version(tf, err);
 	if (ret)
 		goto cleanup;
-	iodig = jget(doc, "iodig");
+	iodig = tracefile_jget(doc, "iodig");
 	if (!iodig || !json_object_is_type(iodig, json_type_object)) {
 		ret = err_set(err, EINVAL, "%s: has no \"iodig\" object", name);
 		goto cleanup;
 	}
-	tf->env = jget(iodig, "environment");
+	tf->env = tracefile_jget(iodig, "environment");
 	if (!tf->env || !json_object_is_type(tf->env, json_type_object)) {
 		ret = err_set(err, EINVAL, "%s: iodig.environment is missing", name);
 		goto cleanup;
 	}
-	if (!jget(doc, "jobs") || !json_object_is_type(jget(doc, "jobs"), json_type_array)) {
+	if (!tracefile_jget(doc, "jobs") || !json_object_is_type(tracefile_jget(doc, "jobs"), json_type_array)) {
 		ret = err_set(err, EINVAL, "%s: the fio \"jobs\" array is missing", name);
 		goto cleanup;
 	}
@@ -509,15 +534,17 @@ int tracefile_from_doc(const char *name, struct json_object *doc,
 	if (!ret)
 		ret = parse_repeats(tf, iodig, err);
 	if (!ret)
+		ret = tracefile_parse_sampling(tf, iodig, err);
+	if (!ret)
 		ret = parse_histograms(tf, iodig, err);
 	if (!ret)
 		ret = tracefile_parse_series(tf, iodig, err);
-	st = jget(iodig, "stacks");
+	st = tracefile_jget(iodig, "stacks");
 	if (!ret)
-		ret = parse_stack_list(tf, jget(st, "on_cpu_submission"), "on_cpu_submission",
+		ret = tracefile_parse_stacks(tf, tracefile_jget(st, "on_cpu_submission"), "iodig.stacks.on_cpu_submission",
 				       &tf->oncpu, &tf->nr_oncpu, err);
 	if (!ret)
-		ret = parse_stack_list(tf, jget(st, "off_cpu_switches"), "off_cpu_switches",
+		ret = tracefile_parse_stacks(tf, tracefile_jget(st, "off_cpu_switches"), "iodig.stacks.off_cpu_switches",
 				       &tf->offcpu, &tf->nr_offcpu, err);
 cleanup:
 	if (ret) {
@@ -603,7 +630,7 @@ const char *tracefile_env_str(const struct tracefile *tf, const char *path,
 		if (json_object_is_type(o, json_type_array) && n && strspn(part, "0123456789") == n)
 			o = json_object_array_get_idx(o, strtoul(part, NULL, 10));
 		else
-			o = jget(o, part);
+			o = tracefile_jget(o, part);
 		p += n;
 		if (*p == '.')
 			p++;

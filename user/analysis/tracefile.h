@@ -9,25 +9,46 @@
 #ifndef IODIG_TRACEFILE_H
 #define IODIG_TRACEFILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "base/errbuf.h"
+#include "probes/figures.h"
 #include "svg/svg.h"
 #include "workload/series.h"
 #include "workload/stats.h"
 
-struct figure_def;
 struct json_object;
 struct repeat_result;
 struct run_ctx;
 
 /* 1.1: iodig.figure_definitions; iodig.groups with several job groups
  * 1.2: iodig.series, latency over time
- * 1.3: iodig.repeats.runs[].series, every repeat's */
-#define TRACEFILE_VERSION "1.3"
+ * 1.3: iodig.repeats.runs[].series, every repeat's
+ * 1.4: iodig.repeats.runs[].sampling, every repeat's sampled breakdown */
+#define TRACEFILE_VERSION "1.4"
 #define TRACEFILE_MAJOR 1
 #define TRACEFILE_DIR "iodig-runs"
+
+/* A function's samples in a sampled slat breakdown. */
+struct tf_sampled_fn {
+	char *name;
+	double samples;            /* stacks with it anywhere */
+	double self_samples;       /* stacks with it as the leaf */
+};
+
+/* One repeat's sampled slat breakdown (iodig.kernel.sampling's counts). */
+struct tf_sampling {
+	bool valid;
+	double basis_ns_per_io;    /* the time per I/O the samples share */
+	double submission_stacked; /* samples in submission with a stack */
+	double sampled_ns_per_io;  /* the samples' own time per I/O, 0: not given */
+	struct tf_sampled_fn *fns;
+	size_t nr_fns;
+	struct stack_count *oncpu; /* its listed stacks, root first */
+	size_t nr_oncpu;
+};
 
 /* One figure over the repeats of a run (n == 1 for a single run). */
 struct tf_metric {
@@ -56,6 +77,10 @@ struct tracefile {
 	/* latency over time, each series marked with its repeat: every
 	 * repeat's from 1.3, the last repeat's in 1.2, empty before */
 	struct series_set series;
+	/* the sampled breakdown: each repeat's (1.4, NULL before) and the
+	 * last repeat's (iodig.kernel.sampling, every version) */
+	struct tf_sampling *sampling;
+	struct tf_sampling sampling_last;
 };
 
 /* Assembles the trace document from a finished run. */
@@ -98,6 +123,26 @@ int tracefile_parse_defs(struct tracefile *tf, struct json_object *iodig,
  * tf->nr_repeats is known. */
 int tracefile_parse_series(struct tracefile *tf, struct json_object *iodig,
 			   struct errbuf *err);
+
+/* Member @key of object @o; NULL when @o is no object or lacks it. */
+struct json_object *tracefile_jget(struct json_object *o, const char *key);
+
+/* tracefile_sampling.c: repeat @run's sampled counts for its run object
+ * (NULL when the sampling family did not run); reading every repeat's
+ * (1.4) and the last one's into tf->sampling, tf->sampling_last, after
+ * tf->nr_repeats is known; repeat @run's, NULL when the file has none. */
+struct json_object *tracefile_sampling_json(const struct repeat_result *res, unsigned int run);
+int tracefile_parse_sampling(struct tracefile *tf, struct json_object *iodig,
+			     struct errbuf *err);
+const struct tf_sampling *tracefile_sampling(const struct tracefile *tf, size_t run);
+void tracefile_sampling_free(struct tracefile *tf);
+
+/* The figures' stacks of @kind as [["a;b;c", count], ...]; a stack list
+ * at @where (for messages) read back into @out. */
+struct json_object *tracefile_stacks_json(const struct figure_set *figs,
+					  enum figure_stack_kind kind);
+int tracefile_parse_stacks(struct tracefile *tf, struct json_object *arr, const char *where,
+			   struct stack_count **out, size_t *nr, struct errbuf *err);
 
 /* --folded: "on-cpu;..." and "off-cpu;..." lines, "stack count". */
 int tracefile_write_folded(const struct tracefile *tf, const char *path,

@@ -14,15 +14,6 @@
 
 #include "analysis/tracefile.h"
 
-static struct json_object *member(struct json_object *o, const char *key)
-{
-	struct json_object *v = NULL;
-
-	if (o && json_object_is_type(o, json_type_object))
-		json_object_object_get_ex(o, key, &v);
-	return v;
-}
-
 static bool get_u64(struct json_object *v, uint64_t *out)
 {
 	int64_t x;
@@ -58,8 +49,8 @@ static bool parse_field(struct series *s, const struct series_field *f, struct j
 static int parse_one(struct tracefile *tf, struct json_object *o, const char *where, size_t k,
 		     unsigned int repeat, struct errbuf *err)
 {
-	struct json_object *job = member(o, "job"), *dir = member(o, "ddir");
-	struct json_object *ends = member(o, "end_ns");
+	struct json_object *job = tracefile_jget(o, "job"), *dir = tracefile_jget(o, "ddir");
+	struct json_object *ends = tracefile_jget(o, "end_ns");
 	struct series *s = series_set_add(&tf->series);
 	const char *d = dir && json_object_is_type(dir, json_type_string) ?
 			json_object_get_string(dir) : "";
@@ -69,8 +60,8 @@ static int parse_one(struct tracefile *tf, struct json_object *o, const char *wh
 	s->repeat = repeat;
 	if (!job || !json_object_is_type(job, json_type_string) ||
 	    (strcmp(d, "read") && strcmp(d, "write") && strcmp(d, "trim")) ||
-	    !get_u64(member(o, "interval_ns"), &s->interval_ns) || !s->interval_ns ||
-	    !get_u64(member(o, "ramp_ns"), &s->ramp_ns) ||
+	    !get_u64(tracefile_jget(o, "interval_ns"), &s->interval_ns) || !s->interval_ns ||
+	    !get_u64(tracefile_jget(o, "ramp_ns"), &s->ramp_ns) ||
 	    !ends || !json_object_is_type(ends, json_type_array))
 		return err_set(err, EINVAL, "%s: %s[%zu] lacks job, ddir (read, write or trim), "
 			       "interval_ns, ramp_ns or end_ns", tf->name, where, k);
@@ -82,7 +73,7 @@ static int parse_one(struct tracefile *tf, struct json_object *o, const char *wh
 	if (!s->pts)
 		return err_set(err, ENOMEM, "out of memory reading %s", tf->name);
 	for (size_t f = 0; f < SERIES_NR_FIELDS; f++)
-		if (!parse_field(s, &series_fields[f], member(o, series_fields[f].name)))
+		if (!parse_field(s, &series_fields[f], tracefile_jget(o, series_fields[f].name)))
 			return err_set(err, EINVAL, "%s: %s[%zu].%s is not an array of %zu "
 				       "whole numbers >= 0", tf->name, where, k, series_fields[f].name, s->n);
 	for (size_t i = 0; i < s->n; i++)
@@ -111,12 +102,12 @@ static int parse_list(struct tracefile *tf, struct json_object *arr, const char 
 /* 1.3: each of the runs has its series (parse_repeats checked the runs). */
 static int parse_runs(struct tracefile *tf, struct json_object *iodig, struct errbuf *err)
 {
-	struct json_object *runs = member(member(iodig, "repeats"), "runs");
+	struct json_object *runs = tracefile_jget(tracefile_jget(iodig, "repeats"), "runs");
 	char where[64];
 	int ret = 0;
 
 	for (size_t i = 0; i < tf->nr_repeats && !ret; i++) {
-		struct json_object *arr = member(json_object_array_get_idx(runs, i), "series");
+		struct json_object *arr = tracefile_jget(json_object_array_get_idx(runs, i), "series");
 
 		snprintf(where, sizeof(where), "iodig.repeats.runs[%zu].series", i);
 		if (!arr)
@@ -131,6 +122,6 @@ int tracefile_parse_series(struct tracefile *tf, struct json_object *iodig, stru
 {
 	if (tf->major > 1 || tf->minor >= 3)
 		return parse_runs(tf, iodig, err);
-	return parse_list(tf, member(iodig, "series"), "iodig.series",
+	return parse_list(tf, tracefile_jget(iodig, "series"), "iodig.series",
 			  tf->nr_repeats ? (unsigned int)(tf->nr_repeats - 1) : 0, err);
 }

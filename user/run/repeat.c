@@ -77,6 +77,16 @@ static uint64_t wall_clock_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/* The report tree's iodig.kernel; NULL when it has none. */
+static struct json_object *kernel_section(struct json_object *tree)
+{
+	struct json_object *iodig = NULL, *kernel = NULL;
+
+	if (json_object_object_get_ex(tree, "iodig", &iodig))
+		json_object_object_get_ex(iodig, "kernel", &kernel);
+	return kernel;
+}
+
 static int one_repeat(struct run_ctx *ctx, struct repeat_result *res, struct errbuf *err)
 {
 	int ret;
@@ -97,6 +107,8 @@ static int one_repeat(struct run_ctx *ctx, struct repeat_result *res, struct err
 	ret = report_json_tree(&res->rep, &res->tree);
 	if (!ret)
 		ret = report_run_figures(&res->rep, &res->figures[res->done]);
+	if (!ret)
+		res->kernels[res->done] = json_object_get(kernel_section(res->tree));
 	/* the collector starts afresh next repeat: keep this one's series */
 	if (!ret)
 		ret = series_set_copy(&res->series[res->done], &ctx->series.set, res->done);
@@ -118,7 +130,8 @@ int repeat_begin(const struct repeat_opts *o, struct repeat_result *res, struct 
 	res->figures = calloc(n, sizeof(*res->figures));
 	res->started_ns = calloc(n, sizeof(*res->started_ns));
 	res->series = calloc(n, sizeof(*res->series));
-	if (!res->figures || !res->started_ns || !res->series)
+	res->kernels = calloc(n, sizeof(*res->kernels));
+	if (!res->figures || !res->started_ns || !res->series || !res->kernels)
 		return err_set(err, ENOMEM, "out of memory for %u repeats", n);
 	return 0;
 }
@@ -168,6 +181,9 @@ void repeat_result_free(struct repeat_result *res)
 		figure_set_free(&res->figures[i]);
 	for (unsigned int i = 0; res->series && i < res->asked; i++)
 		series_set_free(&res->series[i]);
+	for (unsigned int i = 0; res->kernels && i < res->asked; i++)
+		json_object_put(res->kernels[i]);
+	free(res->kernels);
 	free(res->figures);
 	free(res->series);
 	free(res->started_ns);

@@ -38,6 +38,9 @@ struct repeat_result {
 	struct json_object *tree;  /* the last repeat's fio-compatible JSON */
 	struct figure_set *figures; /* each repeat's (@asked of them) */
 	struct series_set *series; /* each repeat's latency over time (@asked) */
+	/* each repeat's "kernel" section of the JSON report (@asked, NULL
+	 * where it has none): the trace file keeps per-repeat details of it */
+	struct json_object **kernels;
 	uint64_t *started_ns;      /* each repeat's start, CLOCK_REALTIME */
 	unsigned int done;         /* repeats that ran */
 	unsigned int asked;
