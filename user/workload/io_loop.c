@@ -278,6 +278,8 @@ static void account_io(struct io_loop *lp, const struct io_unit *u, uint64_t now
 	stats_account_io(lp->w->stats, u->ddir, (uint64_t)u->result, u->len, slat,
 			 clat, now - u->start_ns, has_slat);
 	prio_stats_io(lp->w->prio, u->ddir, u->prio_index, clat, now - u->start_ns);
+	if (lp->verify && verify_run_logged(&lp->vr, u))
+		stats_unsample_io(lp->w->stats, u->ddir, (uint64_t)u->result);
 	if (u->ddir == DDIR_TRIM)
 		block_life_trimmed(&lp->w->stats->block_life,
 				   u->offset - lp->w->region_start, lp->w->job->bs[DDIR_TRIM]);
