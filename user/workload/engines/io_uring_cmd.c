@@ -7,7 +7,10 @@
  * blk-mq: their requests still pass the block tracepoints.  Trims are
  * Dataset Management commands (deallocate) of up to num_range ranges
  * each, as fio's FIO_MULTI_RANGE_TRIM.  The ring is engines/uring_ring.c,
- * shared with the io_uring engine.
+ * shared with the io_uring engine.  cmdprio* pick each command's priority
+ * as for io_uring (fio 3.33 takes them for io_uring_cmd too) and set the
+ * SQE's ioprio; the latency per priority is reported as fio's, though the
+ * NVMe passthrough path does not hand the SQE's ioprio to the request.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -18,6 +21,7 @@
 #include <sys/uio.h>
 
 #include "base/rng.h"
+#include "workload/engines/cmdprio.h"
 #include "workload/engines/nvme_dev.h"
 #include "workload/engines/shared.h"
 #include "workload/engines/uring_ring.h"
@@ -71,6 +75,7 @@ struct ucmd_opts {
 	unsigned int num_range;
 	char pi_chk[32];
 	char fdp_pli[96];
+	struct cmdprio_opts cmdprio;
 };
 ENGINE_OPTS_FIT(struct ucmd_opts);
 
@@ -242,6 +247,7 @@ static const struct opt_desc ucmd_options[] = {
 	STR_OPT("fdp_pli", CMDOPT(fdp_pli), NULL,
 		"fdp=1: reclaim unit handles (indexes) writes go to, in turn",
 		.alias = "plids", .set = set_fdp_pli, .hint = "N[-M][,...]"),
+	CMDPRIO_OPTIONS(struct ucmd_opts, cmdprio),
 	{ .name = NULL },
 };
 
@@ -268,7 +274,7 @@ static int ucmd_check_job(const struct job *job, const char *where,
 	if ((ucmd_has_wmode(o, WMODE_UNCOR) || ucmd_has_wmode(o, WMODE_ZEROES) ||
 	     ucmd_has_wmode(o, WMODE_VERIFY)) && job->verify != VERIFY_NONE)
 		return err_set(err, EINVAL, "%s: verify with write_mode other than write: those commands carry no data to read back", where);
-	return 0;
+	return cmdprio_check(&o->cmdprio, where, err);
 }
 
 struct ucmd_data {
@@ -281,6 +287,7 @@ struct ucmd_data {
 	unsigned int force_async, prepped;
 	uint16_t pids[UCMD_PLI_MAX];  /* fdp=1: placement ids, in turn */
 	unsigned int nr_pids, next_pid;
+	struct cmdprio cmdprio;       /* cmdprio*: each command's priority */
 	struct iovec *iov;            /* one per unit (vectored) */
 	struct ucmd_dsm {             /* one per unit: a trim's ranges */
 		struct nvme_dsm_range r[TRIM_RANGES_MAX];
@@ -407,11 +414,11 @@ static int ucmd_init(struct worker *w, struct errbuf *err)
 	d->force_async = o->force_async;
 	d->cdw12[DDIR_READ] = o->readfua ? NVME_CDW12_FUA : 0;
 	d->cdw12[DDIR_WRITE] = o->writefua ? NVME_CDW12_FUA : 0;
-	if (o->fdp) {
+	ret = engine_cmdprio_init(w, &d->cmdprio, &o->cmdprio, err);
+	if (!ret && o->fdp)
 		ret = ucmd_fdp_setup(w, d, err);
-		if (ret)
-			uring_cleanup(w);
-	}
+	if (ret)
+		uring_cleanup(w);
 	return ret;
 }
 
@@ -513,6 +520,8 @@ static enum io_result ucmd_queue(struct worker *w, struct io_unit *u)
 		sqe->flags |= IOSQE_ASYNC;
 	}
 	ucmd_fill(engine_opts_of(w->job), d, u, ranges, (struct nvme_uring_cmd *)sqe->cmd);
+	if (engine_cmdprio_pick(&d->cmdprio, u))
+		sqe->ioprio = u->ioprio;
 	io_uring_sqe_set_data(sqe, u);
 	uring_ring_queued(&d->ring, u);
 	return IO_QUEUED;
