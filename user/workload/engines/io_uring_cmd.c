@@ -7,10 +7,10 @@
  * blk-mq: their requests still pass the block tracepoints.  Trims are
  * Dataset Management commands (deallocate) of up to num_range ranges
  * each, as fio's FIO_MULTI_RANGE_TRIM.  The ring is engines/uring_ring.c,
- * shared with the io_uring engine.  cmdprio* pick each command's priority
- * as for io_uring (fio 3.33 takes them for io_uring_cmd too) and set the
- * SQE's ioprio; the latency per priority is reported as fio's, though the
- * NVMe passthrough path does not hand the SQE's ioprio to the request.
+ * shared with the io_uring engine.  fio 3.33 takes io_uring's cmdprio*
+ * options here too, but the kernel fails a URING_CMD SQE that carries an
+ * ioprio (io_init_req: EINVAL for an opcode without ioprio support), so
+ * iodig refuses the ones that would give a command a priority.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -251,6 +251,20 @@ static const struct opt_desc ucmd_options[] = {
 	{ .name = NULL },
 };
 
+/* cmdprio_percentage or cmdprio_bssplit would put a priority on commands
+ * the kernel then fails; cmdprio_class and cmdprio alone change nothing. */
+static int ucmd_check_cmdprio(const struct cmdprio_opts *o, const char *where,
+			      struct errbuf *err)
+{
+	const char *opt = o->bssplit[0] ? "cmdprio_bssplit" :
+			  o->perc[DDIR_READ] || o->perc[DDIR_WRITE] ? "cmdprio_percentage" : NULL;
+
+	if (!opt)
+		return 0;
+	return err_set(err, EOPNOTSUPP, "%s: %s with ioengine=io_uring_cmd: the kernel takes no I/O priority on a passthrough command (io_uring fails an IORING_OP_URING_CMD whose SQE carries an ioprio with EINVAL), though fio 3.33 accepts the option; for per-I/O priorities use ioengine=io_uring or libaio on the namespace's block device",
+		       where, opt);
+}
+
 static int ucmd_check_job(const struct job *job, const char *where,
 			  struct errbuf *err)
 {
@@ -274,7 +288,7 @@ static int ucmd_check_job(const struct job *job, const char *where,
 	if ((ucmd_has_wmode(o, WMODE_UNCOR) || ucmd_has_wmode(o, WMODE_ZEROES) ||
 	     ucmd_has_wmode(o, WMODE_VERIFY)) && job->verify != VERIFY_NONE)
 		return err_set(err, EINVAL, "%s: verify with write_mode other than write: those commands carry no data to read back", where);
-	return cmdprio_check(&o->cmdprio, where, err);
+	return ucmd_check_cmdprio(&o->cmdprio, where, err);
 }
 
 struct ucmd_data {
@@ -287,7 +301,6 @@ struct ucmd_data {
 	unsigned int force_async, prepped;
 	uint16_t pids[UCMD_PLI_MAX];  /* fdp=1: placement ids, in turn */
 	unsigned int nr_pids, next_pid;
-	struct cmdprio cmdprio;       /* cmdprio*: each command's priority */
 	struct iovec *iov;            /* one per unit (vectored) */
 	struct ucmd_dsm {             /* one per unit: a trim's ranges */
 		struct nvme_dsm_range r[TRIM_RANGES_MAX];
@@ -414,11 +427,11 @@ static int ucmd_init(struct worker *w, struct errbuf *err)
 	d->force_async = o->force_async;
 	d->cdw12[DDIR_READ] = o->readfua ? NVME_CDW12_FUA : 0;
 	d->cdw12[DDIR_WRITE] = o->writefua ? NVME_CDW12_FUA : 0;
-	ret = engine_cmdprio_init(w, &d->cmdprio, &o->cmdprio, err);
-	if (!ret && o->fdp)
+	if (o->fdp) {
 		ret = ucmd_fdp_setup(w, d, err);
-	if (ret)
-		uring_cleanup(w);
+		if (ret)
+			uring_cleanup(w);
+	}
 	return ret;
 }
 
@@ -520,8 +533,6 @@ static enum io_result ucmd_queue(struct worker *w, struct io_unit *u)
 		sqe->flags |= IOSQE_ASYNC;
 	}
 	ucmd_fill(engine_opts_of(w->job), d, u, ranges, (struct nvme_uring_cmd *)sqe->cmd);
-	if (engine_cmdprio_pick(&d->cmdprio, u))
-		sqe->ioprio = u->ioprio;
 	io_uring_sqe_set_data(sqe, u);
 	uring_ring_queued(&d->ring, u);
 	return IO_QUEUED;
