@@ -1,4 +1,4 @@
-# Each direction's runtime, bw and iops as fio 3.33 gives them: the reads of a sized verify job get the verify phase's time, a time_based verify_backlog write job's reads get 0, a read job is unchanged; same jobs run by fio on the same loop device, in JSON, text and terse.
+# Each direction's runtime, bw and iops as fio 3.33 gives them: the reads of a sized verify job get the verify phase's time, a time_based verify_backlog write job's reads get 0, a read job is unchanged, and verify reads take no bw/iops samples (JSON, averaged logs); same jobs run by fio on the same loop device, in JSON, text, terse and log files.
 source tests/host/lib.sh
 need_root
 command -v fio >/dev/null || skip "needs fio"
@@ -71,6 +71,21 @@ for w in f i; do
 	check "sized/$w: read $rd + write $wr ms make up the job's $job ms" near $((rd + wr)) "$job" "$job"
 	rates_follow sized $w read
 	rates_follow sized $w write
+done
+
+# The averaged bw and iops logs leave the verify reads out too (fio's
+# per-I/O lines keep them): write lines only.
+LOGJOB=(--rw=write --verify=crc32c --size=32m --log_avg_msec=50)
+fio "${BASE[@]}" "${LOGJOB[@]}" --write_bw_log=f --write_iops_log=f >/dev/null 2>&1
+"$IODIG" run --no-probes --no-save "${BASE[@]}" "${LOGJOB[@]}" --write_bw_log=i \
+	--write_iops_log=i >/dev/null 2>&1
+for w in f i; do
+	for k in bw iops; do
+		lines=$(awk -F', ' '$3 == 1' ${w}_$k.1.log 2>/dev/null | wc -l)
+		reads=$(awk -F', ' '$3 == 0' ${w}_$k.1.log 2>/dev/null | wc -l)
+		check "logs/$w: averaged $k log: $lines write lines, $reads read lines" \
+			[ "$lines" -gt 0 -a "$reads" = 0 ]
+	done
 done
 
 # 2. A time_based randwrite with verify_backlog: its reads are the
