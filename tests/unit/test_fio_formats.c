@@ -65,6 +65,7 @@ static void test_terse_and_bins(void)
 		rj.st.issued[DDIR_READ]++;
 	}
 	rj.st.runtime_ns = 1000000000;
+	rj.st.ddir_run_us[DDIR_READ] = 1000000;
 	r.jobs = &rj;
 	r.nr_jobs = 1;
 	f = open_memstream(&text, &len);

@@ -414,6 +414,34 @@ static void test_cpp_null_is_null(void)
 	job_list_free(&list);
 }
 
+/* fio 3.33's io_uring_cmd takes io_uring's cmdprio options (one option
+ * table for both engines); the kernel fails a URING_CMD SQE carrying an
+ * ioprio, so iodig refuses those that would set one, saying why. */
+static void test_uring_cmd_cmdprio(void)
+{
+	struct errbuf err;
+	struct job_list list = { 0 };
+	int ret = finalized_job("[j]\nioengine=io_uring_cmd\ncmdprio_class=1\ncmdprio=3\n",
+				&list, &err);
+
+	CHECK_MSG(ret == 0, "cmdprio_class and cmdprio alone: %s", err.msg);
+	job_list_free(&list);
+	FINALIZE_ERR("[j]\nioengine=io_uring_cmd\ncmdprio_percentage=30\ncmdprio_class=1\n",
+		     "f.fio:1: job 'j': cmdprio_percentage with ioengine=io_uring_cmd: "
+		     "the kernel takes no I/O priority on a passthrough command");
+	FINALIZE_ERR("[j]\nioengine=io_uring_cmd\ncmdprio_percentage=0,20\n",
+		     "cmdprio_percentage with ioengine=io_uring_cmd");
+	FINALIZE_ERR("[j]\nioengine=io_uring_cmd\ncmdprio_bssplit=4k/30:8k/50\n",
+		     "cmdprio_bssplit with ioengine=io_uring_cmd");
+	/* fio's limits still apply when the value is read */
+	PARSE_ERR("[j]\nioengine=io_uring_cmd\ncmdprio_class=4\n",
+		  "e.fio:3: option 'cmdprio_class': '4' is not a number 1-3");
+	PARSE_ERR("[j]\nioengine=io_uring_cmd\ncmdprio_percentage=101\n",
+		  "e.fio:3: option 'cmdprio_percentage': '101' is not a number 0-100");
+	FINALIZE_ERR("[j]\nioengine=psync\ncmdprio_percentage=10\n",
+		     "cmdprio_percentage is an option of ioengine libaio, io_uring or io_uring_cmd, not psync");
+}
+
 static void test_finalize(void)
 {
 	struct errbuf err;
@@ -738,6 +766,7 @@ int main(void)
 	test_files();
 	test_cmdline();
 	test_finalize();
+	test_uring_cmd_cmdprio();
 	test_time_based_without_runtime();
 	test_cpp_null_is_null();
 	test_engine_option_order();

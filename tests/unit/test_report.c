@@ -80,6 +80,7 @@ static void build_report(struct report *r)
 	st->start_ns = 1000 * MS;
 	st->end_ns = st->start_ns + 2001 * MS;
 	st->runtime_ns = 2001 * MS;
+	st->ddir_run_us[DDIR_READ] = st->ddir_run_us[DDIR_WRITE] = 2001 * 1000;
 	st->usr_ns = 463 * MS;
 	st->sys_ns = 1406 * MS;
 	st->ctx_vol = 150;
@@ -125,6 +126,7 @@ static void build_report(struct report *r)
 	st->start_ns = 1000 * MS;
 	st->end_ns = st->start_ns + 1000 * MS;
 	st->runtime_ns = 1000 * MS;
+	st->ddir_run_us[DDIR_READ] = 1000 * 1000;
 	for (i = 0; i < 10; i++)
 		stats_account_io(st, DDIR_READ, 4096, 4096, 0, 741 + i * 100,
 				 762 + i * 100, false);
@@ -496,6 +498,7 @@ static void test_group_entry(void)
 		w[i].start_ns = 1000 * MS;
 		w[i].end_ns = (2000 + i) * MS;
 		w[i].runtime_ns = (1000 + i) * MS;
+		w[i].ddir_run_us[DDIR_READ] = (1000 + i) * 1000;
 		w[i].usr_ns = 100 * MS;
 		w[i].sys_ns = 300 * MS;
 		stats_account_io(&w[i], DDIR_READ, 4096, 4096, 0, 5000, 5100, false);

@@ -325,6 +325,45 @@ static void test_account_and_merge(void)
 	CHECK(!sum.done);
 }
 
+/* fio's runtime[ddir]: phases add up per direction in whole µs; a group
+ * takes each direction's longest member; reads of the verify log count
+ * in the totals but in no bw/iops sample. */
+static void test_ddir_time(void)
+{
+	static struct worker_stats a, b, sum;
+	const uint64_t t0 = 5000000000ull, ms = 1000000ull;
+
+	worker_stats_init(&a);
+	worker_stats_init(&b);
+	worker_stats_init(&sum);
+	stats_add_ddir_time(&a, DDIR_WRITE, 700 * ms + 999);
+	stats_add_ddir_time(&a, DDIR_READ, 300 * ms);
+	stats_add_ddir_time(&a, DDIR_READ, 1999);
+	CHECK(a.ddir_run_us[DDIR_WRITE] == 700000 && a.ddir_run_us[DDIR_READ] == 300001);
+	stats_add_ddir_time(&b, DDIR_READ, 200 * ms);
+	stats_add_ddir_time(&b, DDIR_WRITE, 900 * ms);
+	worker_stats_merge(&sum, &a);
+	worker_stats_merge(&sum, &b);
+	CHECK(sum.ddir_run_us[DDIR_READ] == 300001 && sum.ddir_run_us[DDIR_WRITE] == 900000);
+	CHECK(sum.ddir_run_us[DDIR_TRIM] == 0);
+
+	stats_tick(&a, t0);
+	account(&a, DDIR_READ, 10);
+	stats_unsample_io(&a, DDIR_READ, 4096);
+	stats_unsample_io(&a, DDIR_READ, 4096);
+	CHECK(a.dir[DDIR_READ].ios == 10 && a.dir[DDIR_READ].iv_ios == 8);
+	CHECK(a.dir[DDIR_READ].iv_bytes == 8 * 4096ull);
+	stats_tick(&a, t0 + 500 * ms);
+	CHECK(a.dir[DDIR_READ].iops.n == 1 && a.dir[DDIR_READ].iops.min == 16);
+	/* an interval of verify reads alone takes no sample */
+	account(&a, DDIR_READ, 1);
+	stats_unsample_io(&a, DDIR_READ, 4096);
+	stats_tick(&a, t0 + 1000 * ms);
+	CHECK(a.dir[DDIR_READ].iops.n == 1 && a.dir[DDIR_READ].ios == 11);
+	stats_reset_io(&a);
+	CHECK(a.ddir_run_us[DDIR_READ] == 0 && a.ddir_run_us[DDIR_WRITE] == 0);
+}
+
 int main(void)
 {
 	test_slot_math();
@@ -334,5 +373,6 @@ int main(void)
 	test_buckets();
 	test_intervals();
 	test_account_and_merge();
+	test_ddir_time();
 	return CHECK_DONE();
 }

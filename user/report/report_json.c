@@ -161,13 +161,10 @@ static void add_ddir(struct jbuild *b, struct json_object *job, const char *name
 {
 	const struct ddir_stats *ds = &rj->st.dir[d];
 	struct json_object *o = jnew_obj(b);
-	uint64_t runt = 0, bw_bytes = 0;
+	uint64_t runt = stats_ddir_runtime_ms(&rj->st, d), bw_bytes = 0;
 	double iops = 0.0;
 
-	if (ds->bytes || ds->ios) {
-		runt = stats_runtime_ms(&rj->st);
-		if (!runt)
-			runt = 1;
+	if (runt) {
 		bw_bytes = ds->bytes * 1000 / runt;
 		iops = (double)ds->ios * 1000.0 / (double)runt;
 	}

@@ -60,14 +60,11 @@ static void terse_ddir(FILE *out, const struct report_job *rj,
 {
 	const struct ddir_stats *ds = &rj->st.dir[d];
 	const struct lat_acc *bw = &ds->bw_kib;
-	uint64_t runt = 0, kib_s = 0, iops = 0;
+	uint64_t runt = stats_ddir_runtime_ms(&rj->st, d), kib_s = 0, iops = 0;
 
-	if (ds->ios || ds->bytes) {
-		runt = stats_runtime_ms(&rj->st);
-		if (runt) {
-			kib_s = ds->bytes * 1000 / runt / 1024;
-			iops = ds->ios * 1000 / runt;
-		}
+	if (runt) {
+		kib_s = ds->bytes * 1000 / runt / 1024;
+		iops = ds->ios * 1000 / runt;
 	}
 	fprintf(out, ";%llu;%llu;%llu;%llu", (unsigned long long)(ds->bytes >> 10),
 		(unsigned long long)kib_s, (unsigned long long)iops,

@@ -210,13 +210,15 @@ static void print_ddir(FILE *out, const struct report_job *rj,
 {
 	const struct ddir_stats *ds = &rj->st.dir[d];
 	const bool i2p = kb_is_pow2(group_kb_base(g));
-	uint64_t runt = stats_runtime_ms(&rj->st);
+	uint64_t runt = stats_ddir_runtime_ms(&rj->st, d);
 	char iops_s[NUM2STR_LEN], bw_s[NUM2STR_LEN], bw_alt[NUM2STR_LEN];
 	char io_s[NUM2STR_LEN], resets[48] = "";
 	uint64_t bw, iops;
 
+	/* fio shows no block for a direction without runtime, even with
+	 * I/O (a write job's verify_backlog reads cut by its runtime) */
 	if (!runt)
-		runt = 1;
+		return;
 	bw = ds->bytes * 1000 / runt;
 	iops = ds->ios * 1000 / runt;
 	/* fio 3.33 appends the zoned-device reset count to every write line */

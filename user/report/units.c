@@ -103,6 +103,11 @@ uint64_t stats_runtime_ms(const struct worker_stats *st)
 	return st->runtime_ns / 1000000ull;
 }
 
+uint64_t stats_ddir_runtime_ms(const struct worker_stats *st, enum ddir d)
+{
+	return (st->ddir_run_us[d] + 999) / 1000;
+}
+
 uint64_t stats_total_run_ms(const struct worker_stats *st, unsigned int nr_workers)
 {
 	return stats_runtime_ms(st) * (nr_workers ? nr_workers : 1);

@@ -36,6 +36,11 @@ char *time_to_str(char *buf, size_t len, uint64_t ns);
 /* fio's runtime[ddir] in ms: the (longest merged) worker's runtime. */
 uint64_t stats_runtime_ms(const struct worker_stats *st);
 
+/* fio's runtime[@d] in ms: the time direction @d ran, rounded up (0 for
+ * a direction that did not run, as the reads of a write job whose
+ * verify_backlog reads ended with its runtime). */
+uint64_t stats_ddir_runtime_ms(const struct worker_stats *st, enum ddir d);
+
 /* fio's total_run_time in ms, the sum over the @nr_workers members; each
  * member ran about as long as the longest one. */
 uint64_t stats_total_run_ms(const struct worker_stats *st, unsigned int nr_workers);

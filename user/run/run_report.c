@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "base/mem.h"
+#include "report/units.h"
 #include "run/run.h"
 #include "target/describe.h"
 
@@ -103,7 +104,6 @@ static void build_groups(struct report *rep)
 	for (size_t i = 0; i < rep->nr_jobs; i++) {
 		const struct report_job *e = &rep->jobs[i];
 		struct report_group *g = find_group(rep, e->job->group_id);
-		uint64_t ms = e->st.runtime_ns / 1000000;
 
 		if (!g) {
 			g = &rep->groups[rep->nr_groups++];
@@ -116,11 +116,12 @@ static void build_groups(struct report *rep)
 		}
 		for (int d = 0; d < DDIR_COUNT; d++) {
 			const struct ddir_stats *ds = &e->st.dir[d];
-			uint64_t bw;
+			uint64_t ms = stats_ddir_runtime_ms(&e->st, (enum ddir)d), bw;
 
-			if (!ds->ios)
+			/* fio leaves out a direction without runtime */
+			if (!ms)
 				continue;
-			bw = ms ? ds->bytes * 1000 / ms : 0;
+			bw = ds->bytes * 1000 / ms;
 			g->bytes[d] += ds->bytes;
 			g->ios[d] += ds->ios;
 			if (ms < g->runtime_min_ms[d])

@@ -282,6 +282,11 @@ static void account_io(struct io_loop *lp, const struct io_unit *u, uint64_t now
 		block_life_trimmed(&lp->w->stats->block_life,
 				   u->offset - lp->w->region_start, lp->w->job->bs[DDIR_TRIM]);
 	iolog_io(&lp->logs, lp->w->stats, now, u, slat, clat, now - u->start_ns, has_slat);
+	/* fio's rate samples leave out the reads of its verify log */
+	if (lp->verify && verify_run_logged(&lp->vr, u)) {
+		stats_unsample_io(lp->w->stats, u->ddir, (uint64_t)u->result);
+		iolog_unsample(&lp->logs, u->ddir, u->len);
+	}
 }
 
 /* fill_device: the first write without room ends the job's I/O, no

@@ -201,6 +201,14 @@ void iolog_io(struct iolog_writer *lw, const struct worker_stats *s, uint64_t no
 		hist_sample(lw, ms, u->ddir, u->len, clat_ns);
 }
 
+void iolog_unsample(struct iolog_writer *lw, enum ddir d, uint32_t len)
+{
+	if (!lw->active || (unsigned int)d >= DDIR_COUNT || !lw->win_ios[d])
+		return;
+	lw->win_ios[d]--;
+	lw->win_bytes[d] -= len < lw->win_bytes[d] ? len : lw->win_bytes[d];
+}
+
 /* The latency logs' lines of the window that ends at @ms. */
 static void flush_lat_window(struct iolog_writer *lw, uint64_t ms)
 {

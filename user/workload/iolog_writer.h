@@ -56,6 +56,10 @@ void iolog_start(struct iolog_writer *lw, uint64_t now_ns);
 void iolog_io(struct iolog_writer *lw, const struct worker_stats *s, uint64_t now_ns,
 	      const struct io_unit *u, uint64_t slat_ns, uint64_t clat_ns,
 	      uint64_t lat_ns, bool has_slat);
+/* Takes the I/O of @len bytes iolog_io just logged back out of the
+ * averaged bw/iops window: fio's averaged rates leave out the reads of
+ * its verify log, while its per-I/O lines keep them. */
+void iolog_unsample(struct iolog_writer *lw, enum ddir d, uint32_t len);
 /* Closes averaging windows that have ended (log_avg_msec). */
 void iolog_tick(struct iolog_writer *lw, uint64_t now_ns);
 /* Writes the files; 0 or -errno with the file named in @err. */

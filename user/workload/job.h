@@ -112,7 +112,7 @@ struct opt_flag {
 
 /* Room for the options of the job's engine: each engine lays out its own
  * struct there and asserts it fits (ENGINE_OPTS_FIT in engine.h). */
-#define JOB_ENGINE_OPTS_SIZE 256
+#define JOB_ENGINE_OPTS_SIZE 384
 /* Engine options a job can be given before its engine is known: at least
  * the number of distinct engine option names (engines_check checks). */
 #define JOB_ENGINE_OPTS_GIVEN 48

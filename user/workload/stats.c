@@ -184,6 +184,7 @@ void stats_reset_io(struct worker_stats *s)
 {
 	memset(s->dir, 0, sizeof(s->dir));
 	memset(s->issued, 0, sizeof(s->issued));
+	memset(s->ddir_run_us, 0, sizeof(s->ddir_run_us));
 	memset(s->depth_dist, 0, sizeof(s->depth_dist));
 	memset(s->submit_dist, 0, sizeof(s->submit_dist));
 	memset(s->complete_dist, 0, sizeof(s->complete_dist));
@@ -212,6 +213,24 @@ void stats_account_untimed_io(struct worker_stats *s, enum ddir d,
 		ds->short_ios++;
 	ds->iv_bytes += bytes;
 	ds->iv_ios++;
+}
+
+void stats_unsample_io(struct worker_stats *s, enum ddir d, uint64_t bytes)
+{
+	struct ddir_stats *ds;
+
+	if ((unsigned int)d >= DDIR_COUNT)
+		return;
+	ds = &s->dir[d];
+	if (ds->iv_ios)
+		ds->iv_ios--;
+	ds->iv_bytes -= bytes < ds->iv_bytes ? bytes : ds->iv_bytes;
+}
+
+void stats_add_ddir_time(struct worker_stats *s, enum ddir d, uint64_t ns)
+{
+	if ((unsigned int)d < DDIR_COUNT)
+		s->ddir_run_us[d] += ns / 1000;
 }
 
 void stats_add_clat(struct worker_stats *s, enum ddir d, uint64_t clat_ns)
@@ -304,10 +323,10 @@ void ddir_stats_merge(struct ddir_stats *dst, const struct ddir_stats *src)
 
 /*
  * Folds one worker into a group total the way fio's sum_thread_stats does:
- * counters and CPU time add up, runtime_ns is the longest member's (fio's
- * runtime[ddir], what bandwidth is divided by), start/end span the
- * members.  The first worker merged into an initialised @dst provides
- * pid, tid, error and done.
+ * counters and CPU time add up, runtime_ns and each ddir_run_us are the
+ * longest member's (fio's runtime[ddir], what bandwidth is divided by),
+ * start/end span the members.  The first worker merged into an
+ * initialised @dst provides pid, tid, error and done.
  */
 void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src)
 {
@@ -317,6 +336,8 @@ void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src
 	for (i = 0; i < DDIR_COUNT; i++) {
 		ddir_stats_merge(&dst->dir[i], &src->dir[i]);
 		dst->issued[i] += src->issued[i];
+		if (src->ddir_run_us[i] > dst->ddir_run_us[i])
+			dst->ddir_run_us[i] = src->ddir_run_us[i];
 	}
 	for (i = 0; i < DIST_BUCKETS; i++) {
 		dst->depth_dist[i] += src->depth_dist[i];

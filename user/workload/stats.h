@@ -89,6 +89,10 @@ struct worker_stats {
 	struct counter_values counters;   /* the same window as the above */
 	uint64_t start_ns, end_ns;        /* after ramp_time, monotonic */
 	uint64_t runtime_ns;
+	/* fio's elapsed_us[ddir]: the µs each direction ran.  A phase counts
+	 * for a direction the job does and did I/O in; a verify phase counts
+	 * for the reads alone (fio's update_runtime). */
+	uint64_t ddir_run_us[DDIR_COUNT];
 	uint64_t iv_start_ns;             /* start of the current interval */
 	uint64_t nowait_eagain;           /* RWF_NOWAIT answered -EAGAIN */
 	uint64_t verify_errors;
@@ -122,6 +126,13 @@ void stats_account_untimed_io(struct worker_stats *s, enum ddir d,
 /* One completion latency sample alone (no slat, no lat), as fio's
  * add_clat_sample from an engine. */
 void stats_add_clat(struct worker_stats *s, enum ddir d, uint64_t clat_ns);
+/* Takes one I/O of @bytes back out of the current bw/iops interval: fio
+ * counts the reads of its verify log in the totals, not in the rate
+ * samples (they never enter its this_io_bytes). */
+void stats_unsample_io(struct worker_stats *s, enum ddir d, uint64_t bytes);
+/* Adds @ns of a phase to direction @d's running time (fio's
+ * update_runtime, in whole µs as fio's utime_since_now). */
+void stats_add_ddir_time(struct worker_stats *s, enum ddir d, uint64_t ns);
 /* Closes intervals that ended before @now_ns (bw/iops samples). */
 void stats_tick(struct worker_stats *s, uint64_t now_ns);
 void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src);

@@ -90,6 +90,30 @@ static int dry_run(struct io_loop *lp)
 	return 0;
 }
 
+/* fio's update_runtime after a phase that began at @from: the job's I/O
+ * counts for each direction the job does (rw=) and did I/O in, so the
+ * reads of a write job's verify_backlog get none of it; the verify phase
+ * counts for the reads alone, a verify_only job's writes for nothing. */
+static void account_phase(struct io_loop *lp, uint64_t from, bool verify_phase)
+{
+	const struct job *job = lp->w->job;
+	struct worker_stats *s = lp->w->stats;
+	uint64_t now = now_ns();
+
+	if (!lp->accounting)
+		return;
+	if (from < s->start_ns)
+		from = s->start_ns;	/* ramp_time or latency_target's restart */
+	if (verify_phase) {
+		stats_add_ddir_time(s, DDIR_READ, now - from);
+		return;
+	}
+	for (int d = 0; d < DDIR_COUNT; d++)
+		if (rw_has_dir(job->rw, (enum ddir)d) && (s->dir[d].bytes || s->dir[d].ios) &&
+		    !(d == DDIR_WRITE && job->verify_only))
+			stats_add_ddir_time(s, (enum ddir)d, now - from);
+}
+
 /* The job's I/O, then with do_verify the read back of what it wrote
  * (fio's do_io then do_verify), within the same runtime; fio reopens the
  * files for each, so each starts with invalidate's cache drop (iodig keeps
@@ -97,7 +121,8 @@ static int dry_run(struct io_loop *lp)
 static int run_phases(struct io_loop *lp)
 {
 	const struct job *job = lp->w->job;
-	bool writes = rw_has_write(job->rw);
+	bool writes = rw_has_write(job->rw), in_time;
+	uint64_t from = now_ns();
 	int ret;
 
 	worker_invalidate_cache(lp->w);
@@ -105,15 +130,21 @@ static int run_phases(struct io_loop *lp)
 		ret = dry_run(lp);
 	else
 		ret = io_loop_run(lp);
+	account_phase(lp, from, false);
 	if (ret || !lp->verify || !writes || !job->do_verify || worker_stopped(lp->w))
 		return ret;
 	lp->verify_phase = true;
 	/* A write phase cut by the runtime leaves its files open and the
-	 * verify phase no time. */
-	if (!lp->deadline_ns || now_ns() < lp->deadline_ns)
+	 * verify phase no time: fio ends the job there. */
+	from = now_ns();
+	in_time = !lp->deadline_ns || from < lp->deadline_ns;
+	if (in_time)
 		io_trace_reopen(&lp->trace, lp->w);
 	worker_invalidate_cache(lp->w);
-	return io_loop_run(lp);
+	ret = io_loop_run(lp);
+	if (in_time)
+		account_phase(lp, from, true);
+	return ret;
 }
 
 /* loops=N: the job's I/O N times over, each pass from a fresh state

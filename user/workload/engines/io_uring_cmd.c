@@ -7,7 +7,10 @@
  * blk-mq: their requests still pass the block tracepoints.  Trims are
  * Dataset Management commands (deallocate) of up to num_range ranges
  * each, as fio's FIO_MULTI_RANGE_TRIM.  The ring is engines/uring_ring.c,
- * shared with the io_uring engine.
+ * shared with the io_uring engine.  fio 3.33 takes io_uring's cmdprio*
+ * options here too, but the kernel fails a URING_CMD SQE that carries an
+ * ioprio (io_init_req: EINVAL for an opcode without ioprio support), so
+ * iodig refuses the ones that would give a command a priority.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -18,6 +21,7 @@
 #include <sys/uio.h>
 
 #include "base/rng.h"
+#include "workload/engines/cmdprio.h"
 #include "workload/engines/nvme_dev.h"
 #include "workload/engines/shared.h"
 #include "workload/engines/uring_ring.h"
@@ -71,6 +75,7 @@ struct ucmd_opts {
 	unsigned int num_range;
 	char pi_chk[32];
 	char fdp_pli[96];
+	struct cmdprio_opts cmdprio;
 };
 ENGINE_OPTS_FIT(struct ucmd_opts);
 
@@ -242,8 +247,23 @@ static const struct opt_desc ucmd_options[] = {
 	STR_OPT("fdp_pli", CMDOPT(fdp_pli), NULL,
 		"fdp=1: reclaim unit handles (indexes) writes go to, in turn",
 		.alias = "plids", .set = set_fdp_pli, .hint = "N[-M][,...]"),
+	CMDPRIO_OPTIONS(struct ucmd_opts, cmdprio),
 	{ .name = NULL },
 };
+
+/* cmdprio_percentage or cmdprio_bssplit would put a priority on commands
+ * the kernel then fails; cmdprio_class and cmdprio alone change nothing. */
+static int ucmd_check_cmdprio(const struct cmdprio_opts *o, const char *where,
+			      struct errbuf *err)
+{
+	const char *opt = o->bssplit[0] ? "cmdprio_bssplit" :
+			  o->perc[DDIR_READ] || o->perc[DDIR_WRITE] ? "cmdprio_percentage" : NULL;
+
+	if (!opt)
+		return 0;
+	return err_set(err, EOPNOTSUPP, "%s: %s with ioengine=io_uring_cmd: the kernel takes no I/O priority on a passthrough command (io_uring fails an IORING_OP_URING_CMD whose SQE carries an ioprio with EINVAL), though fio 3.33 accepts the option; for per-I/O priorities use ioengine=io_uring or libaio on the namespace's block device",
+		       where, opt);
+}
 
 static int ucmd_check_job(const struct job *job, const char *where,
 			  struct errbuf *err)
@@ -268,7 +288,7 @@ static int ucmd_check_job(const struct job *job, const char *where,
 	if ((ucmd_has_wmode(o, WMODE_UNCOR) || ucmd_has_wmode(o, WMODE_ZEROES) ||
 	     ucmd_has_wmode(o, WMODE_VERIFY)) && job->verify != VERIFY_NONE)
 		return err_set(err, EINVAL, "%s: verify with write_mode other than write: those commands carry no data to read back", where);
-	return 0;
+	return ucmd_check_cmdprio(&o->cmdprio, where, err);
 }
 
 struct ucmd_data {
