@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* base/heap_huge: after heap_prefault_huge(N), with the heap thresholds
  * main() sets, a malloc of N lands on memory already faulted in (writing
- * all of it takes no page fault), on huge pages where THP allows it. */
+ * all of it takes no page fault but the odd one of the count's own), on
+ * huge pages where THP allows it. */
 #define _GNU_SOURCE
 #include <malloc.h>
 #include <stdint.h>
@@ -15,6 +16,7 @@
 #include "base/heap_huge.h"
 
 #define BYTES ((size_t)6 << 20)
+#define SLACK 4
 
 static long minor_faults(void)
 {
@@ -63,6 +65,7 @@ static long huge_kb_at(const void *addr)
 int main(void)
 {
 	long before, faults;
+	char warm[4096];
 	char *buf;
 
 #ifdef __SANITIZE_ADDRESS__
@@ -74,6 +77,8 @@ int main(void)
 	mallopt(M_MMAP_THRESHOLD, 64 << 20);
 	mallopt(M_TRIM_THRESHOLD, 256 << 20);
 	heap_prefault_huge(BYTES);
+	/* the code the count runs first, so that its own pages do not count */
+	memset(warm, 1, sizeof(warm));
 	before = minor_faults();
 	buf = malloc(BYTES);
 	CHECK(buf != NULL);
@@ -83,7 +88,10 @@ int main(void)
 	faults = minor_faults() - before;
 	fprintf(stderr, "%zu bytes written: %ld page faults, %ld kB on huge pages\n", BYTES,
 		faults, huge_kb_at(buf + BYTES - 1));
-	CHECK_MSG(faults == 0, "%ld page faults writing the prefaulted %zu bytes", faults, BYTES);
+	/* 1536 pages take 1536 faults without the call; now none, but for
+	 * the odd one elsewhere (a code or stack page the count touches) */
+	CHECK_MSG(faults <= SLACK, "%ld page faults writing the prefaulted %zu bytes", faults,
+		  BYTES);
 	free(buf);
 	heap_prefault_huge(0);  /* nothing to grow: harmless */
 	return CHECK_DONE();
