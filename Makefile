@@ -51,8 +51,10 @@ CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -Werror -Wno-format-truncation \
 	    -I. -Iinclude -Iuser -I$(OUT)/skel \
 	    -DIODIG_VERSION='"$(VERSION)"' -MMD -MP
-LDLIBS   := -lbpf -lelf -lz -luring -laio -lblkid -ljson-c -lcrypto -lxxhash \
-	    -lisal -lmtd -lpthread -lm $(shell pkg-config --libs libpmem 2>/dev/null || echo -lpmem)
+LDLIBS   := -lbpf -lelf -lz -luring -laio -lblkid -ljson-c -lxxhash \
+	    -lisal -lmtd -lpthread -lm
+# libpmem and libcrypto are not linked: what needs them opens them when it
+# first runs (base/lazy_lib.h), so other runs do not pay their start.
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -Iinclude \
 	    -I$(dir $(VMLINUX)) -Wall -Werror -MMD -MP
 

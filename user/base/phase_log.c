@@ -22,6 +22,14 @@ void phase_log_init(struct phase_log *log)
 	log->t0_cpu_ns = cpu_ns();
 }
 
+struct phase_log *phase_log_from_env(struct phase_log *log)
+{
+	const char *timing = getenv("IODIG_TIMING");
+
+	phase_log_init(log);
+	return timing && *timing && strcmp(timing, "0") ? log : NULL;
+}
+
 void phase_mark_at(struct phase_log *log, const char *what, const char *which, uint64_t ns)
 {
 	if (!log || log->n >= PHASE_LOG_MAX)

@@ -30,6 +30,9 @@ struct phase_log {
 };
 
 void phase_log_init(struct phase_log *log);
+/* Initializes @log and returns it when IODIG_TIMING asks for the marks
+ * (set, not "0"), else NULL: a command's log. */
+struct phase_log *phase_log_from_env(struct phase_log *log);
 /* Marks the end of @what @which now; past PHASE_LOG_MAX marks nothing. */
 void phase_mark(struct phase_log *log, const char *what, const char *which);
 /* The same at @ns, a time taken elsewhere (a worker's first I/O). */

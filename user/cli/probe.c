@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/phase_log.h"
 #include "cli/cli.h"
 #include "probes/probe.h"
 #include "probes/probe_cache.h"
@@ -35,6 +36,7 @@ int cmd_probe(int argc, char **argv)
 	struct probe_env env = { .runner_tgid = getpid(), .supervisor_tid = gettid() };
 	struct probe_set *set = NULL;
 	struct errbuf err = { { 0 } };
+	struct phase_log phases;
 	struct cli_opts o;
 	int ret;
 
@@ -50,6 +52,8 @@ int cmd_probe(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	probes_env_from_environment(&env);
+	/* IODIG_TIMING=1: when each phase ended, on stderr */
+	env.phases = phase_log_from_env(&phases);
 	/* the table covers every family and hook, opt-in ones too */
 	env.detail = true;
 	probe_cache_new(&env.cache); /* NULL: each family parses its own */
@@ -60,7 +64,9 @@ int cmd_probe(int argc, char **argv)
 		return 1;
 	}
 	probes_print_table(set, stdout);
+	phase_mark(env.phases, "table", "printed");
 	probes_destroy(set);
 	probe_cache_free(env.cache);
+	phase_log_print(env.phases, stderr);
 	return 0;
 }

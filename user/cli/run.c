@@ -264,14 +264,11 @@ int cli_jobs_command(enum cli_cmd cmd, int argc, char **argv, cli_jobs_fn act)
 	struct cli_args a = { 0 };
 	struct errbuf err = { { 0 } };
 	struct phase_log phases;
-	const char *timing = getenv("IODIG_TIMING");
 	int status = EXIT_USAGE;
 
-	phase_log_init(&phases);
 	run_ctx_init(&ctx);
 	/* IODIG_TIMING=1: when each phase ended, on stderr (make bench) */
-	if (timing && *timing && strcmp(timing, "0"))
-		ctx.phases = &phases;
+	ctx.phases = phase_log_from_env(&phases);
 	cli_opts_init(&o, &ctx.opts);
 	if (cmd == CMD_AB)
 		o.repeat.count = AB_DEFAULT_RUNS;

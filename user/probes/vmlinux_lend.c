@@ -19,6 +19,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
+#include "base/heap_huge.h"
 #include "probes/vmlinux_lend.h"
 
 /* Process-wide because libbpf asks without a context; set only while
@@ -28,7 +29,8 @@ static const struct btf *lent;
 /*
  * The running kernel's BTF from a mapping of /sys/kernel/btf/vmlinux
  * (Linux 6.16+ maps it): libbpf's read of the file faults in a buffer of
- * its size and copies it again; mapped, only the copy is left.  NULL when
+ * its size and copies it again; mapped, only the copy is left, and that
+ * goes to huge pages faulted in beforehand (base/heap_huge.h).  NULL when
  * the kernel cannot map it.
  */
 static struct btf *parse_mapped(void)
@@ -43,6 +45,9 @@ static struct btf *parse_mapped(void)
 	if (!fstat(fd, &st) && st.st_size > 0)
 		data = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	if (data != MAP_FAILED) {
+		/* libbpf copies it into a buffer of its size, then indexes its
+		 * types: a quarter more */
+		heap_prefault_huge((size_t)st.st_size + (size_t)st.st_size / 4);
 		btf = btf__new(data, (__u32)st.st_size);
 		if (libbpf_get_error(btf))
 			btf = NULL;

@@ -3,7 +3,7 @@
  * fio 3.33's verify checksums.  Libraries do the work where one computes
  * what fio stores: ISA-L (crc32c, crc32, crc64, hardware accelerated),
  * libcrypto (md5, sha1, sha3, and the SHA-256 compression under fio's
- * sha256), libxxhash (xxhash).  crc16 and crc7 are small enough to write
+ * sha256; opened when first needed, base/lazy_lib.h), libxxhash (xxhash).  crc16 and crc7 are small enough to write
  * out.  Where fio departs from the published algorithm the code follows
  * fio, because a block is only useful to both tools if both compute the
  * same bytes; tests/unit/test_checksums.c checks each against known
@@ -12,16 +12,74 @@
 /* SHA256_Update and SHA256_CTX (deprecated in OpenSSL 3, still shipped)
  * give the state that fio's sha256 exposes; no EVP call does. */
 #define OPENSSL_API_COMPAT 10101
+#include <errno.h>
 #include <stdbool.h>
 #include <string.h>
 
 #include <isa-l/crc.h>
 #include <isa-l/crc64.h>
 #include <openssl/evp.h>
+#include <openssl/opensslv.h>
 #include <openssl/sha.h>
 #include <xxhash.h>
 
+#include "base/lazy_lib.h"
 #include "workload/checksums.h"
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+enum {
+	FN_DIGEST, FN_MD5, FN_SHA1, FN_SHA3_224, FN_SHA3_256, FN_SHA3_384, FN_SHA3_512,
+	FN_SHA256_INIT, FN_SHA256_UPDATE, NR_CRYPTO
+};
+static const char *const crypto_names[NR_CRYPTO] = {
+	"EVP_Digest", "EVP_md5", "EVP_sha1", "EVP_sha3_224", "EVP_sha3_256",
+	"EVP_sha3_384", "EVP_sha3_512", "SHA256_Init", "SHA256_Update",
+};
+static void *crypto_fns[NR_CRYPTO];
+/* process-wide, as the library itself */
+static struct lazy_lib crypto = LAZY_LIB("libcrypto.so." STR(OPENSSL_SHLIB_VERSION),
+					 crypto_names, crypto_fns);
+
+typedef int digest_fn(const void *, size_t, unsigned char *, unsigned int *,
+		      const EVP_MD *, ENGINE *);
+typedef const EVP_MD *md_fn(void);
+typedef int sha256_init_fn(SHA256_CTX *);
+typedef int sha256_update_fn(SHA256_CTX *, const void *, size_t);
+
+static bool crypto_open(void)
+{
+	const char *why;
+
+	return !lazy_lib_open(&crypto, &why);
+}
+
+static bool needs_crypto(enum verify_mode mode)
+{
+	switch (mode) {
+	case VERIFY_MD5:
+	case VERIFY_SHA1:
+	case VERIFY_SHA256:
+	case VERIFY_SHA3_224:
+	case VERIFY_SHA3_256:
+	case VERIFY_SHA3_384:
+	case VERIFY_SHA3_512:
+		return true;
+	default:
+		return false;
+	}
+}
+
+int csum_open(enum verify_mode mode, const char *where, struct errbuf *err)
+{
+	const char *why;
+
+	if (!needs_crypto(mode) || !lazy_lib_open(&crypto, &why))
+		return 0;
+	return err_set(err, ELIBACC, "%s: this verify method needs OpenSSL's libcrypto: %s",
+		       where, why);
+}
 
 uint32_t csum_crc32c_raw(const void *buf, size_t len)
 {
@@ -90,12 +148,20 @@ uint8_t csum_crc7_mmc(const void *buf, size_t len)
 	return (uint8_t)(nibble_crc(&crc7_mmc, buf, len) >> 1);
 }
 
-static void digest(const EVP_MD *md, const void *data, size_t len,
-		   uint8_t *out)
+/* The digest of EVP method @md (MD5, SHA1, SHA3_*) into @out, @size
+ * bytes; zeros without libcrypto (csum_open() said why), which no
+ * verify takes for a match. */
+static void digest(int md, const void *data, size_t len, uint8_t *out,
+		   unsigned int size)
 {
 	unsigned int n;
 
-	EVP_Digest(data, len, out, &n, md, NULL);
+	if (!crypto_open()) {
+		memset(out, 0, size);
+		return;
+	}
+	LAZY_FN(&crypto, digest_fn, FN_DIGEST)(data, len, out, &n,
+					     LAZY_FN(&crypto, md_fn, md)(), NULL);
 }
 
 /* fio stores SHA-1's five words in host (little-endian) order, not as
@@ -104,7 +170,7 @@ static void sha1_fio(const void *data, size_t len, uint8_t *field)
 {
 	uint8_t d[20];
 
-	digest(EVP_sha1(), data, len, d);
+	digest(FN_SHA1, data, len, d, sizeof(d));
 	for (int w = 0; w < 5; w++)
 		for (int b = 0; b < 4; b++)
 			field[4 * w + b] = d[4 * w + 3 - b];
@@ -123,12 +189,17 @@ static void sha256_fio(const void *data, size_t len, uint8_t *field)
 	uint8_t le[8];
 	SHA256_CTX c;
 
+	memset(&c, 0, sizeof(c));
 	for (int i = 0; i < 8; i++)
 		le[i] = (uint8_t)(bits >> (8 * i));
-	SHA256_Init(&c);
-	SHA256_Update(&c, d, len);
-	SHA256_Update(&c, padding, pad);
-	SHA256_Update(&c, le, 8);
+	if (crypto_open()) {
+		sha256_update_fn *update = LAZY_FN(&crypto, sha256_update_fn, FN_SHA256_UPDATE);
+
+		LAZY_FN(&crypto, sha256_init_fn, FN_SHA256_INIT)(&c);
+		update(&c, d, len);
+		update(&c, padding, pad);
+		update(&c, le, 8);
+	}
 	/* The last block: the data's tail, padding, then the length. */
 	memset(field, 0, 64);
 	if (tail < 56) { /* else the tail and 0x80 went in the block before */
@@ -196,14 +267,14 @@ void csum_compute(enum verify_mode mode, const void *data, size_t len,
 	case VERIFY_CRC16:   store_le(field, csum_crc16_arc(data, len), 2); break;
 	case VERIFY_CRC7:    field[0] = csum_crc7_mmc(data, len); break;
 	case VERIFY_XXHASH:  store_le(field, XXH32(data, len, 1), 4); break;
-	case VERIFY_MD5:     digest(EVP_md5(), data, len, field); break;
+	case VERIFY_MD5:     digest(FN_MD5, data, len, field, 16); break;
 	case VERIFY_SHA1:    sha1_fio(data, len, field); break;
 	case VERIFY_SHA256:  sha256_fio(data, len, field); break;
 	case VERIFY_SHA512:  sha512_fio(data, len, field); break;
-	case VERIFY_SHA3_224: digest(EVP_sha3_224(), data, len, field); break;
-	case VERIFY_SHA3_256: digest(EVP_sha3_256(), data, len, field); break;
-	case VERIFY_SHA3_384: digest(EVP_sha3_384(), data, len, field); break;
-	case VERIFY_SHA3_512: digest(EVP_sha3_512(), data, len, field); break;
+	case VERIFY_SHA3_224: digest(FN_SHA3_224, data, len, field, 28); break;
+	case VERIFY_SHA3_256: digest(FN_SHA3_256, data, len, field, 32); break;
+	case VERIFY_SHA3_384: digest(FN_SHA3_384, data, len, field, 48); break;
+	case VERIFY_SHA3_512: digest(FN_SHA3_512, data, len, field, 64); break;
 	default: break;
 	}
 }

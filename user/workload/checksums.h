@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/errbuf.h"
 #include "workload/job.h"
 
 #define CSUM_FIELD_MAX 128 /* the largest field: fio's sha512 */
@@ -18,6 +19,10 @@
 /* Bytes of @mode's field after the 40-byte header; 0 for the methods
  * that store none (meta, pattern, null). */
 unsigned int csum_field_size(enum verify_mode mode);
+
+/* Opens what @mode's checksum needs (libcrypto, for md5, sha1, sha256 and
+ * sha3); 0, or -errno naming @where and the reason. */
+int csum_open(enum verify_mode mode, const char *where, struct errbuf *err);
 
 /* Computes @mode's field over @data into @field (csum_field_size bytes).
  * @field is written, never read, except for sha512 over fewer than 128

@@ -3,6 +3,7 @@
  * buffer contents. */
 #include <errno.h>
 
+#include "workload/checksums.h"
 #include "workload/engine.h"
 #include "workload/verify.h"
 #include "workload/verify_opts.h"
@@ -69,6 +70,7 @@ static int check_layout(const struct job *job, const char *where,
 int verify_opts_resolve(struct job *job, const char *where, struct errbuf *err)
 {
 	bool has_pattern = job->verify_pattern.len != 0;
+	int ret;
 
 	if (has_pattern && !job->verify_set)
 		job->verify = VERIFY_PATTERN;
@@ -87,5 +89,6 @@ int verify_opts_resolve(struct job *job, const char *where, struct errbuf *err)
 		return err_set(err, EINVAL, "%s: verify_only replays the job's writes, "
 			       "which time_based leaves open-ended", where);
 	resolve_interval(job);
-	return check_layout(job, where, err);
+	ret = csum_open(job->verify, where, err);
+	return ret ? ret : check_layout(job, where, err);
 }

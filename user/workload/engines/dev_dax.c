@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "workload/engines/char_dev.h"
+#include "workload/engines/pmem_lib.h"
 #include "workload/engines/shared.h"
 #include "workload/worker.h"
 
@@ -74,7 +75,10 @@ static int dev_dax_init(struct worker *w, struct errbuf *err)
 	struct engine_map *m = &((struct dev_dax_data *)w->engine_data)->map;
 	uint64_t align = dev_dax_align(w->fd), end;
 	int prot = PROT_READ | (rw_modifies(w->job->rw) ? PROT_WRITE : 0);
+	int ret = pmem_lib_open("dev-dax", err);
 
+	if (ret)
+		return ret;
 	if (!w->region_len)
 		return err_set(err, EINVAL, "dev-dax on %s: the job's region is empty", w->path);
 	m->off = w->region_start / align * align;
@@ -100,7 +104,7 @@ static void dev_dax_store(void *dst, const void *src, size_t len,
 			  unsigned int flags)
 {
 	(void)flags;
-	pmem_memcpy_persist(dst, src, len);
+	pmem_lib_memcpy_persist(dst, src, len);
 }
 
 static enum io_result dev_dax_queue(struct worker *w, struct io_unit *u)

@@ -15,6 +15,7 @@
 #include <libpmem.h>
 #include <sys/stat.h>
 
+#include "workload/engines/pmem_lib.h"
 #include "workload/engines/shared.h"
 #include "workload/worker.h"
 
@@ -57,18 +58,20 @@ static int libpmem_init(struct worker *w, struct errbuf *err)
 	size_t mapped = 0;
 	int is_pmem = 0, ret = libpmem_need_file(w, err);
 
+	if (!ret)
+		ret = pmem_lib_open("libpmem", err);
 	if (ret)
 		return ret;
-	m->addr = pmem_map_file(w->path, (size_t)w->region_len, PMEM_FILE_CREATE,
+	m->addr = pmem_lib_map_file(w->path, (size_t)w->region_len, PMEM_FILE_CREATE,
 				S_IRUSR | S_IWUSR, &mapped, &is_pmem);
 	if (!m->addr)
 		return err_set(err, errno, "libpmem on %s: pmem_map_file of %llu bytes: %s",
 			       w->path, (unsigned long long)w->region_len,
-			       pmem_errormsg());
+			       pmem_lib_errormsg());
 	m->len = mapped;
 	m->off = w->region_start;
 	if (!is_pmem) {
-		pmem_unmap(m->addr, m->len);
+		pmem_lib_unmap(m->addr, m->len);
 		m->addr = NULL;
 		return err_set(err, EOPNOTSUPP, "libpmem on %s: the file is not persistent memory (not on a DAX filesystem), which fio refuses too; PMEM_IS_PMEM_FORCE=1 in the environment makes libpmem treat it as such",
 			       w->path);
@@ -84,15 +87,15 @@ static void libpmem_cleanup(struct worker *w)
 	struct libpmem_data *d = w->engine_data;
 
 	if (!w->job->direct)
-		pmem_drain();
+		pmem_lib_drain();
 	if (d->map.addr)
-		pmem_unmap(d->map.addr, d->map.len);
+		pmem_lib_unmap(d->map.addr, d->map.len);
 }
 
 static void libpmem_store(void *dst, const void *src, size_t len,
 			  unsigned int flags)
 {
-	pmem_memcpy(dst, src, len, flags);
+	pmem_lib_memcpy(dst, src, len, flags);
 }
 
 static enum io_result libpmem_queue(struct worker *w, struct io_unit *u)
