@@ -58,7 +58,7 @@ struct block_state {
 	uint64_t unmatched;           /* issued, never requeued nor completed */
 	uint64_t workload_ios;
 	unsigned long nr_requests;    /* the queue's tag depth, 0 = unknown */
-	/* The disk's own count of completed reads and writes when the hooks
+	/* The disk's own count of completed requests when the hooks
 	 * were attached: collect() compares the requests the program saw
 	 * with the disk's to count completions the kernel never handed to
 	 * it (docs/overhead.md, "Completions the kernel does not deliver"). */
@@ -269,27 +269,28 @@ static int block_attach(void *state, struct errbuf *why)
 	return 0;
 }
 
-/* Reads and writes the disk completed since attach that the program never
- * saw: on 6.18 the kernel occasionally runs no program for a batch of
- * completions (docs/overhead.md); they are counted, not assumed away. */
+static uint64_t disk_requests(const struct disk_counters *c)
+{
+	return c->ios[0] + c->ios[1] + c->discard_ios + c->flush_ios;
+}
+
+/* Requests the disk completed since attach that the program never saw:
+ * on 6.18 the kernel occasionally runs no program for a batch of
+ * completions (docs/overhead.md); they are counted, not assumed away.
+ * Totals are compared, not ops: the disk counts zone resets as writes,
+ * where the program has them as "other". */
 static void count_undelivered(struct block_state *s)
 {
-	static const int ops[2] = { BLOCK_OP_READ, BLOCK_OP_WRITE };
 	struct disk_counters now;
 	struct errbuf ignored = { 0 };
+	uint64_t seen = TOTAL(s, completed);
 
 	if (!s->disk_counted || s->toggled || diskstats_read(s->disk, &now, &ignored)) {
 		s->disk_counted = false;
 		return;
 	}
-	for (int d = 0; d < 2; d++) {
-		uint64_t disk = now.ios[d] - s->disk_at_attach.ios[d];
-		uint64_t seen = s->sum.op[ops[d]].completed;
-
-		s->disk_completed += disk;
-		if (disk > seen)
-			s->undelivered += disk - seen;
-	}
+	s->disk_completed = disk_requests(&now) - disk_requests(&s->disk_at_attach);
+	s->undelivered = s->disk_completed > seen ? s->disk_completed - seen : 0;
 }
 
 static int block_collect(void *state, uint64_t workload_ios)
@@ -505,7 +506,7 @@ static void block_render_text(const void *state, FILE *out)
 			(unsigned long long)s->unmatched);
 	fputc('\n', out);
 	if (s->undelivered)
-		fprintf(out, "    undelivered: %llu of the %llu reads and writes %s completed "
+		fprintf(out, "    undelivered: %llu of the %llu requests %s completed "
 			     "never reached the program (the kernel ran none for them); "
 			     "the counts above are short by that\n",
 			(unsigned long long)s->undelivered, (unsigned long long)s->disk_completed,

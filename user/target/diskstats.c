@@ -15,7 +15,7 @@ int diskstats_read(const char *disk_name, struct disk_counters *c,
 		   struct errbuf *err)
 {
 	char path[128], line[512];
-	uint64_t in_flight;
+	uint64_t in_flight, unused;
 	int n, ret = 0;
 	FILE *f;
 
@@ -39,16 +39,19 @@ int diskstats_read(const char *disk_name, struct disk_counters *c,
 	/*
 	 * Fields 1-11 have existed since 2.6: reads (completed, merged,
 	 * sectors, ms), writes (same four), in flight, io_ticks, time in
-	 * queue.  Later kernels append discard and flush fields, ignored here.
+	 * queue.  4.18 appends discards (the same four), 5.5 flushes
+	 * (completed, ms); only their counts are kept.
 	 */
 	n = sscanf(line,
 		   "%" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
 		   " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
-		   " %" SCNu64 " %" SCNu64 " %" SCNu64,
+		   " %" SCNu64 " %" SCNu64 " %" SCNu64
+		   " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64,
 		   &c->ios[0], &c->merges[0], &c->sectors[0], &c->ticks[0],
 		   &c->ios[1], &c->merges[1], &c->sectors[1], &c->ticks[1],
-		   &in_flight, &c->io_ticks, &c->time_in_queue);
-	if (n != 11)
+		   &in_flight, &c->io_ticks, &c->time_in_queue,
+		   &c->discard_ios, &unused, &unused, &unused, &c->flush_ios);
+	if (n < 11)
 		ret = err_set(err, EIO, "%s: expected 11 counters, found %d",
 			      path, n < 0 ? 0 : n);
 cleanup:

@@ -15,6 +15,9 @@ struct disk_counters {
 	uint64_t ticks[2];    /* ms */
 	uint64_t io_ticks;    /* ms the device was busy */
 	uint64_t time_in_queue;
+	/* since 4.18 and 5.5; 0 on older kernels */
+	uint64_t discard_ios;  /* discards completed */
+	uint64_t flush_ios;    /* flush requests completed */
 };
 
 int diskstats_read(const char *disk_name, struct disk_counters *c,
