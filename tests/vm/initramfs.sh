@@ -22,8 +22,29 @@ present_modules() {
 	done
 }
 
-# copy_with_libs ROOT BINARY...: BINARY into ROOT/bin, and each shared
-# library (and the dynamic loader) ldd names at the same path under ROOT.
+# copy_libs ROOT FILE: each shared library (and the dynamic loader) ldd
+# names for FILE, at the same path under ROOT.
+copy_libs() {
+	local root=$1 lib
+	for lib in $(ldd "$2" | awk '/=>/ && $3 ~ /^\// {print $3} /^\t\// {print $1}'); do
+		[ -e "$root$lib" ] && continue
+		mkdir -p "$root$(dirname "$lib")"
+		cp -L "$lib" "$root$lib" || return 1
+	done
+}
+
+# lazy_libs BINARY: the libraries BINARY opens itself when a job needs one
+# (base/lazy_lib.h: libpmem, libcrypto), which ldd does not list: every
+# soname among its strings that the loader's cache resolves.
+lazy_libs() {
+	local soname
+	for soname in $(strings "$1" | grep -E '^lib[a-z0-9_+-]+\.so\.[0-9]+$' | sort -u); do
+		ldconfig -p | awk -v s="$soname" '$1 == s && /x86-64/ { print $NF; exit }'
+	done
+}
+
+# copy_with_libs ROOT BINARY...: BINARY into ROOT/bin with the libraries
+# it is linked with and those it opens itself, at the same paths under ROOT.
 copy_with_libs() {
 	local root=$1 bin lib; shift
 	mkdir -p "$root/bin"
@@ -31,10 +52,11 @@ copy_with_libs() {
 		# Replace busybox's applet link of the same name, not busybox itself.
 		rm -f "$root/bin/$(basename "$bin")"
 		cp -L "$bin" "$root/bin/" || return 1
-		for lib in $(ldd "$bin" | awk '/=>/ && $3 ~ /^\// {print $3} /^\t\// {print $1}'); do
+		copy_libs "$root" "$bin" || return 1
+		for lib in $(lazy_libs "$bin"); do
 			[ -e "$root$lib" ] && continue
 			mkdir -p "$root$(dirname "$lib")"
-			cp -L "$lib" "$root$lib" || return 1
+			cp -L "$lib" "$root$lib" && copy_libs "$root" "$lib" || return 1
 		done
 	done
 }
