@@ -16,6 +16,7 @@
  * usage: stats_floor OUTFILE COMMAND [ARG...]; exits with COMMAND's status.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -25,6 +26,7 @@
 #include <bpf/libbpf.h>
 
 #include "stats_floor.skel.h"
+#include "probes/tracefs.h"
 
 /* More than the object holds. */
 #define MAX_PROGS 8
@@ -82,12 +84,17 @@ int main(int argc, char **argv)
 	struct stats_floor_bpf *skel = NULL;
 	struct bpf_program *p;
 	int stats_fd = -1, rc = 1, n = 0;
+	bool mounted = false;
+	struct errbuf why = { 0 };
 	FILE *out = NULL;
 
 	if (argc < 3) {
 		fprintf(stderr, "usage: stats_floor OUTFILE COMMAND [ARG...]\n");
 		return 2;
 	}
+	/* the classic tracepoint's program finds its event in tracefs */
+	if (tracefs_mount(&mounted, &why))
+		fprintf(stderr, "stats_floor: %s\n", why.msg);
 	stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
 	skel = stats_floor_bpf__open_and_load();
 	if (stats_fd < 0 || !skel || stats_floor_bpf__attach(skel) || read_all(skel, before)) {
@@ -113,5 +120,6 @@ out:
 	stats_floor_bpf__destroy(skel);
 	if (stats_fd >= 0)
 		close(stats_fd);
+	tracefs_unmount(mounted);
 	return rc;
 }
