@@ -45,6 +45,15 @@ for e in psync io_uring libaio; do
 			[ "$(delta "$is" "$i0")" = "$(delta "$fs" "$f0")" ]
 	done
 done
+# fio's text report: the sync block, and the fsyncs in issued rwts' total
+text() {
+	"$@" --name=w --filename=$TMP/f --rw=write --bs=4k --size=1m --fsync=8 >out.txt 2>&1
+	echo "$(grep -c '^  fsync/fdatasync/sync_file_range:$' out.txt)" \
+		"$(grep -c '^    sync ([num]sec): min=' out.txt)" \
+		"$(grep -o 'issued rwts: total=[0-9,]*' out.txt)"
+}
+it=$(text "$IODIG" run --no-probes --no-save); ft=$(text fio)
+check "text report: iodig '$it', fio '$ft'" [ "$it" = "$ft" ]
 # the counts must show: fsync=8 over 256 writes syncs 31 times (not after the last)
 run "$IODIG" run --no-probes --no-save --name=w --filename=$TMP/f --rw=write --bs=4k \
 	--size=1m --fsync=8 --output-format=json
