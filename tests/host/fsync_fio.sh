@@ -54,6 +54,16 @@ text() {
 }
 it=$(text "$IODIG" run --no-probes --no-save); ft=$(text fio)
 check "text report: iodig '$it', fio '$ft'" [ "$it" = "$ft" ]
+# libaio drains before its syncs, as fio's does: the same counts at depth 8
+run fio "${base[@]/--ioengine=*/--ioengine=libaio}" --iodepth=8 --fsync=8; ff=$(fields)
+run "$IODIG" run --no-probes --no-save "${base[@]/--ioengine=*/--ioengine=libaio}" --iodepth=8 --fsync=8
+check "libaio iodepth=8 fsync=8: iodig '$(fields)', fio '$ff'" [ "$(fields)" = "$ff" ]
+# fio's io_uring and posixaio sync beside the writes in flight, as often as
+# the timing makes: refused, with why
+for e in io_uring posixaio; do
+	refused "$e iodepth=8 fdatasync=8" "fdatasync with ioengine=$e at iodepth=8: fio queues" \
+		--filename="$TMP/f" --rw=write --ioengine=$e --iodepth=8 --fdatasync=8
+done
 # the counts must show: fsync=8 over 256 writes syncs 31 times (not after the last)
 run "$IODIG" run --no-probes --no-save --name=w --filename=$TMP/f --rw=write --bs=4k \
 	--size=1m --fsync=8 --output-format=json

@@ -2,6 +2,7 @@
 /* When fsync=/fdatasync= syncs, and the syncs (workload/file_sync.h). */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "workload/file_sync.h"
@@ -69,4 +70,19 @@ int file_sync_at_end(struct worker *w, const struct engine_ops *e)
 	for (unsigned int i = 0; i < n && !ret; i++)
 		ret = sync_one(w, e, w->fds ? w->fds[i] : w->fd, i, false);
 	return ret;
+}
+
+int file_sync_check_job(const struct job *job, const char *where,
+			struct errbuf *err)
+{
+	if (!job->fsync_blocks && !job->fdatasync_blocks)
+		return 0;
+	if (job->iodepth <= 1 || engine_is_sync(job) || !strcmp(job->engine->name, "libaio"))
+		return 0;
+	return err_set(err, ENOTSUP, "%s: %s with ioengine=%s at iodepth=%u: fio "
+		       "queues each sync beside the writes in flight and issues as "
+		       "many syncs as their timing makes, which iodig cannot match; "
+		       "use iodepth=1, or libaio or a synchronous engine", where,
+		       job->fsync_blocks ? "fsync" : "fdatasync", job->engine->name,
+		       job->iodepth);
 }

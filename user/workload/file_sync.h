@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/errbuf.h"
 #include "workload/engine.h"
 #include "workload/job.h"
 
@@ -39,5 +40,12 @@ int file_sync_run(struct file_sync *s, struct worker *w,
 /* end_fsync, fsync_on_close: an fsync of each of @w's files once a
  * writing job's I/O is over (fio counts these nowhere): 0 or -errno. */
 int file_sync_at_end(struct worker *w, const struct engine_ops *e);
+
+/* fsync=/fdatasync= where iodig syncs as fio does: with a synchronous
+ * engine, libaio (fio's drains first too) or at iodepth=1.  fio's
+ * io_uring and posixaio queue the sync beside the writes in flight and
+ * issue a number of syncs that depends on the timing: refused. */
+int file_sync_check_job(const struct job *job, const char *where,
+			struct errbuf *err);
 
 #endif /* IODIG_FILE_SYNC_H */
