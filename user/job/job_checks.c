@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "workload/engine_opts.h"
+#include "workload/file_sync.h"
 #include "workload/verify_opts.h"
 #include "workload/trim.h"
 #include "job/dedupe_opts.h"
@@ -137,6 +138,7 @@ static int (*const job_checks[])(const struct job *job, const char *where,
 	steady_opts_check,
 	stat_opts_check,
 	dedupe_opts_check,
+	file_sync_check_job,
 };
 
 static int check_job(struct job *job, struct errbuf *err)

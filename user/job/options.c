@@ -517,6 +517,11 @@ static const struct opt_desc options[] = {
 	ENUM_OPT("sync", FIELD(sync_flags), sync_values, "none",
 		 "Synchronous writes: none (0), sync (1: O_SYNC), dsync (O_DSYNC); with libpmem, a "
 		 "drain after each write"),
+	UINT_OPT("fsync", FIELD(fsync_blocks), "0", 0, UINT32_MAX, "fsync(2) the file after every N writes"),
+	UINT_OPT("fdatasync", FIELD(fdatasync_blocks), "0", 0, UINT32_MAX,
+		 "fdatasync(2) the file after every N writes"),
+	BOOL_OPT("end_fsync", FIELD(end_fsync), "0", "fsync(2) each file when the job's writes end"),
+	BOOL_OPT("fsync_on_close", FIELD(fsync_on_close), "0", "fsync(2) each file before closing it"),
 	BOOL_OPT("invalidate", FIELD(invalidate), "1",
 		 "Drop the page cache of the job's region before each loop and the verify phase (a "
 		 "device's whole cache)"),

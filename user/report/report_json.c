@@ -185,14 +185,17 @@ static void add_ddir(struct jbuild *b, struct json_object *job, const char *name
 	jadd(b, job, name, o);
 }
 
-/* iodig does no syncs; fio still prints the empty object. */
-static void add_unused_sync(struct jbuild *b, struct json_object *job)
+/* fsync=/fdatasync='s syncs: total_ios counts the fsyncs alone (fio's
+ * total_io_u[DDIR_SYNC]), lat_ns both kinds (fio's sync_stat, with
+ * percentiles as clat_percentiles asks). */
+static void add_sync(struct jbuild *b, struct json_object *job,
+		     const struct report_job *rj)
 {
-	static const struct ddir_stats none;
 	struct json_object *sync = jnew_obj(b);
 
-	jint(b, sync, "total_ios", 0);
-	add_lat(b, sync, "lat_ns", &none.lat, NULL, NULL, LAT_LAT);
+	jint(b, sync, "total_ios", rj->st.fsyncs);
+	add_lat(b, sync, "lat_ns", &rj->st.sync_lat,
+		&rj->st.sync_h, rj->job, LAT_CLAT);
 	jadd(b, job, "sync", sync);
 }
 
@@ -312,7 +315,7 @@ static void add_job(struct jbuild *b, struct json_object *jobs,
 	add_ddir(b, o, "read", rj, g, DDIR_READ);
 	add_ddir(b, o, "write", rj, g, DDIR_WRITE);
 	add_ddir(b, o, "trim", rj, g, DDIR_TRIM);
-	add_unused_sync(b, o);
+	add_sync(b, o, rj);
 
 	jint(b, o, "job_runtime", stats_total_run_ms(st, rj->nr_workers));
 	jfloat(b, o, "usr_cpu", stats_cpu_pct(st->usr_ns, st, rj->nr_workers));

@@ -125,6 +125,21 @@ static void print_all_percentiles(FILE *out, const struct job *job,
 			print_percentiles(out, names[k], h[k], &pl);
 }
 
+/* fsync=/fdatasync='s syncs, when there were any (fio's sync_stat). */
+static void print_syncs(FILE *out, const struct report_job *rj)
+{
+	const struct worker_stats *st = &rj->st;
+	struct pct_list pl;
+
+	if (!st->sync_lat.n)
+		return;
+	fputs("  fsync/fdatasync/sync_file_range:\n", out);
+	print_lat_line(out, "sync", &st->sync_lat);
+	pct_list_of(rj->job, &pl);
+	if (pct_wanted(rj->job, LAT_CLAT, &st->sync_h))
+		print_percentiles(out, "sync", &st->sync_h, &pl);
+}
+
 /* fio's "clat prio C/L" lines (lat under lat_percentiles), then their
  * percentiles with each one's share of the direction's I/Os; shown when
  * two or more priorities of the direction have samples. */
@@ -319,6 +334,7 @@ static void print_job(FILE *out, const struct report *r,
 	print_lat_row(out, "nsec", lat_n, LAT_N_NR);
 	print_lat_row(out, "usec", lat_u, LAT_U_NR);
 	print_lat_row(out, "msec", lat_m, LAT_M_NR);
+	print_syncs(out, rj);
 
 	fprintf(out, "  cpu          : usr=%3.2f%%, sys=%3.2f%%, ctx=%llu, "
 		"majf=%llu, minf=%llu\n", stats_cpu_pct(st->usr_ns, st, rj->nr_workers),
@@ -328,10 +344,11 @@ static void print_job(FILE *out, const struct report *r,
 	print_dist(out, "  IO depths    : ", dist_depth_labels, st->depth_dist);
 	print_dist(out, "     submit    : ", dist_batch_labels, st->submit_dist);
 	print_dist(out, "     complete  : ", dist_batch_labels, st->complete_dist);
-	fprintf(out, "     issued rwts: total=%llu,%llu,%llu,0 short=%llu,%llu,%llu,0 "
+	fprintf(out, "     issued rwts: total=%llu,%llu,%llu,%llu short=%llu,%llu,%llu,0 "
 		"dropped=0,0,0,0\n", (unsigned long long)st->issued[DDIR_READ],
 		(unsigned long long)st->issued[DDIR_WRITE],
 		(unsigned long long)st->issued[DDIR_TRIM],
+		(unsigned long long)st->fsyncs,
 		(unsigned long long)st->dir[DDIR_READ].short_ios,
 		(unsigned long long)st->dir[DDIR_WRITE].short_ios,
 		(unsigned long long)st->dir[DDIR_TRIM].short_ios);

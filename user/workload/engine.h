@@ -186,6 +186,11 @@ struct engine_ops {
 	 * (fio's report_zones, reset_wp, get_max_open_zones): how
 	 * zonemode=zbd reaches the zones; NULL: the kernel's ioctls. */
 	const struct zbd_dev_ops *zone_ops;
+	/* Optional, for an engine that issues syncs itself (fio's
+	 * DDIR_SYNC/DDIR_DATASYNC in queue(), io_uring's IORING_OP_FSYNC):
+	 * with nothing in flight, syncs file @file (descriptor @fd) and waits
+	 * for it; 0 or -errno.  NULL: the worker calls fsync(2)/fdatasync(2). */
+	int (*sync_file)(struct worker *w, int fd, unsigned int file, bool datasync);
 };
 
 /* Defines <@name>_engine, the engine fio calls @name, with @flags and the

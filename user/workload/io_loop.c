@@ -554,12 +554,38 @@ static bool overlap_held(const struct io_loop *lp, const struct io_unit *u)
 	       unit_overlaps_in_flight(w->units, w->nr_units, u);
 }
 
+/* fsync=, fdatasync=: the sync due before the next I/O, once the I/O
+ * in flight is done (the write it follows has completed, as in fio);
+ * false on an error. */
+static bool sync_if_due(struct io_loop *lp)
+{
+	enum file_sync_kind k = file_sync_due(&lp->sync, lp->w->job);
+	uint64_t start;
+	int ret;
+
+	if (k == FILE_SYNC_NONE || lp->retry || lp->verify_phase || lp->w->replay)
+		return true;
+	if (quiesce(lp) < 0)
+		return false;
+	start = now_ns();
+	ret = file_sync_run(&lp->sync, lp->w, lp->engine, k);
+	if (ret) {
+		lp->error = worker_fail(lp->w, ret, "%s of %s failed: %s",
+					k == FILE_SYNC_FSYNC ? "fsync" : "fdatasync",
+					lp->w->path, strerror(-ret));
+		return false;
+	}
+	if (lp->accounting && start >= lp->ramp_end_ns)
+		stats_account_sync(lp->w->stats, k == FILE_SYNC_FSYNC, now_ns() - start);
+	return true;
+}
+
 /* Queues one I/O; returns false when the engine had no room. */
 static bool issue_one(struct io_loop *lp, uint64_t now)
 {
 	struct worker *w = lp->w;
 	const struct engine_ops *e = lp->engine;
-	struct io_unit *u = next_unit(lp);
+	struct io_unit *u = sync_if_due(lp) ? next_unit(lp) : NULL;
 	enum io_result r;
 
 	if (!u)
@@ -580,6 +606,7 @@ static bool issue_one(struct io_loop *lp, uint64_t now)
 	if (ddir_counts_in_size(w->job->rw, u->ddir))
 		lp->issued_bytes += u->len;
 	lp->issued_ios++;
+	file_sync_issued(&lp->sync, u);
 	if (lp->pacing) {
 		pacing_issued(&lp->pace, u->ddir, u->len);
 		lp->think_pending |= pacing_think_due(&lp->pace, true);
@@ -636,6 +663,17 @@ static int lat_step(struct io_loop *lp)
 		return 0;
 	lp->lat.quiesce_due = false;
 	return quiesce(lp);
+}
+
+/* end_fsync, fsync_on_close, after a write phase that ended well. */
+static int sync_at_end(struct io_loop *lp)
+{
+	int ret = lp->verify_phase ? 0 : file_sync_at_end(lp->w, lp->engine);
+
+	if (ret)
+		lp->error = worker_fail(lp->w, ret, "fsync of %s at the end failed: %s",
+					lp->w->path, strerror(-ret));
+	return lp->error;
 }
 
 int io_loop_run(struct io_loop *lp)
@@ -708,7 +746,7 @@ int io_loop_run(struct io_loop *lp)
 	 * stats keep counting, as the I/O was issued within the run. */
 	while (lp->inflight && reap(lp, lp->inflight) >= 0)
 		;
-	return lp->error;
+	return lp->error ? lp->error : sync_at_end(lp);
 }
 
 /* Buffer contents and, with verify=, the verify bookkeeping; fio's

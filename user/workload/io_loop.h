@@ -22,6 +22,7 @@
 #include "workload/pacing.h"
 #include "workload/replay_run.h"
 #include "workload/verify_run.h"
+#include "workload/file_sync.h"
 #include "workload/worker.h"
 
 struct io_loop {
@@ -55,6 +56,7 @@ struct io_loop {
 	struct pacing pace;
 	struct flow_state flow;   /* flow=: the job's share of its flow_id */
 	struct replay_cursor replay; /* read_iolog: where the log is */
+	struct file_sync sync;    /* fsync=, fdatasync= */
 	struct lat_target lat;    /* latency_target's depth search */
 	bool lat_done;            /* its final window ended */
 	int error;

@@ -400,6 +400,10 @@ struct job {
 	bool create_only;        /* lay the files out, do no I/O */
 	bool invalidate;         /* default 1: drop the page cache first */
 	unsigned int sync_flags; /* fio's sync=: 0, O_SYNC or O_DSYNC at open */
+	/* fio's fsync=, fdatasync=: a sync after every N writes (0: none);
+	 * end_fsync, fsync_on_close: a sync of each file at the end */
+	unsigned int fsync_blocks, fdatasync_blocks;
+	bool end_fsync, fsync_on_close;
 	bool file_append;        /* offsets past the file's end */
 	bool allow_mounted_write; /* the write guard's override, per job */
 	enum fallocate_mode fallocate;

@@ -189,6 +189,16 @@ void stats_reset_io(struct worker_stats *s)
 	memset(s->submit_dist, 0, sizeof(s->submit_dist));
 	memset(s->complete_dist, 0, sizeof(s->complete_dist));
 	s->submit_calls = s->complete_calls = 0;
+	s->fsyncs = 0;
+	memset(&s->sync_lat, 0, sizeof(s->sync_lat));
+	memset(&s->sync_h, 0, sizeof(s->sync_h));
+}
+
+void stats_account_sync(struct worker_stats *s, bool is_fsync, uint64_t ns)
+{
+	s->fsyncs += is_fsync;
+	lat_acc_add(&s->sync_lat, ns);
+	hist_add(&s->sync_h, ns);
 }
 
 void stats_configure(struct worker_stats *s, const struct job_stat_opts *o)
@@ -357,6 +367,9 @@ void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src
 		dst->runtime_ns = src->runtime_ns;
 	dst->nowait_eagain += src->nowait_eagain;
 	dst->zone_resets += src->zone_resets;
+	dst->fsyncs += src->fsyncs;
+	lat_acc_merge(&dst->sync_lat, &src->sync_lat);
+	hist_merge(&dst->sync_h, &src->sync_h);
 	dst->verify_errors += src->verify_errors;
 	dst->verified_blocks += src->verified_blocks;
 	/* fio reports the blocks of one worker, the first, for a group */

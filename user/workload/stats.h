@@ -99,6 +99,11 @@ struct worker_stats {
 	uint64_t verified_blocks;
 	uint32_t latency_depth;           /* latency_target's depth; 0: none */
 	uint64_t zone_resets;             /* zonemode=zbd's, as fio counts */
+	/* fsync=/fdatasync='s syncs: fio's total_io_u[DDIR_SYNC] counts the
+	 * fsyncs alone, its sync latencies both */
+	uint64_t fsyncs;
+	struct lat_acc sync_lat;
+	struct hist sync_h;
 	struct block_life block_life;     /* block_error_percentiles */
 	/* What the job does not measure (gtod_reduce, disable_*) */
 	bool no_slat, no_clat, no_lat, no_bw;
@@ -129,6 +134,8 @@ void stats_add_clat(struct worker_stats *s, enum ddir d, uint64_t clat_ns);
 /* Takes one I/O of @bytes back out of the current bw/iops interval: fio
  * counts the reads of its verify log in the totals, not in the rate
  * samples (they never enter its this_io_bytes). */
+/* One sync of fsync=/fdatasync= that took @ns (@is_fsync: fsync(2)). */
+void stats_account_sync(struct worker_stats *s, bool is_fsync, uint64_t ns);
 void stats_unsample_io(struct worker_stats *s, enum ddir d, uint64_t bytes);
 /* Adds @ns of a phase to direction @d's running time (fio's
  * update_runtime, in whole µs as fio's utime_since_now). */

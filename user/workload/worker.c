@@ -308,6 +308,7 @@ static int worker_run(struct worker *w)
 		worker_sleep_ns(10000000);
 	start = now_ns();
 	replay_cursor_start(&lp.replay, w->replay, start);
+	file_sync_init(&lp.sync, w->fd);
 	lp.ramp_end_ns = start + job->ramp_time_ns;
 	if (job->runtime_ns)
 		lp.deadline_ns = lp.ramp_end_ns + job->runtime_ns;

@@ -61,6 +61,26 @@ static const char *uring_probe_what(const struct uring_opts *o)
 	return o->ring.hipri ? "hipri=1 (IORING_SETUP_IOPOLL)" : "nowait=1 (RWF_NOWAIT)";
 }
 
+/* Submits the one SQE filled, on an otherwise idle ring, and waits for
+ * its completion: 0 with its result in @res, or -errno. */
+static int uring_run_one(struct uring_data *d, int *res)
+{
+	struct io_uring_cqe *cqe;
+	int ret;
+
+	do
+		ret = io_uring_submit_and_wait(&d->ring, 1);
+	while (ret == -EINTR);
+	/* The CQE is there once submit_and_wait returns. */
+	while (ret >= 0 && (ret = io_uring_wait_cqe(&d->ring, &cqe)) == -EINTR)
+		;
+	if (ret < 0)
+		return ret;
+	*res = cqe->res;
+	io_uring_cqe_seen(&d->ring, cqe);
+	return 0;
+}
+
 /*
  * Both IOPOLL and RWF_NOWAIT are accepted at setup and refused per I/O:
  * a file or device that cannot be polled (no f_op->iopoll, or a block
@@ -73,7 +93,6 @@ static int uring_probe(struct worker *w, struct uring_data *d,
 		       struct errbuf *err)
 {
 	struct io_uring_sqe *sqe;
-	struct io_uring_cqe *cqe;
 	const struct uring_opts *o = engine_opts_of(w->job);
 	uint32_t len;
 	void *buf;
@@ -89,21 +108,13 @@ static int uring_probe(struct worker *w, struct uring_data *d,
 	}
 	io_uring_prep_read(sqe, w->fd, buf, len, w->region_start);
 	sqe->rw_flags = d->rw_flags;
-	do
-		ret = io_uring_submit_and_wait(&d->ring, 1);
-	while (ret == -EINTR);
-	/* The CQE is there once submit_and_wait returns. */
-	while (ret >= 0 && (ret = io_uring_wait_cqe(&d->ring, &cqe)) == -EINTR)
-		;
+	ret = uring_run_one(d, &res);
 	if (ret < 0) {
 		errno = -ret;
 		ret = err_set(err, -ret, "io_uring on %s: %s: a probe read: %m",
 			      w->path, uring_probe_what(o));
 		goto cleanup;
 	}
-	res = cqe->res;
-	io_uring_cqe_seen(&d->ring, cqe);
-	ret = 0;
 	errno = res < 0 ? -res : 0;
 	if (res == -EOPNOTSUPP && o->ring.hipri && !o->nowait)
 		ret = err_set(err, EOPNOTSUPP,
@@ -197,8 +208,27 @@ static enum io_result uring_queue(struct worker *w, struct io_unit *u)
 	return IO_QUEUED;
 }
 
+/* fsync=, fdatasync=, end_fsync as fio's io_uring: IORING_OP_FSYNC
+ * (IORING_FSYNC_DATASYNC for fdatasync), here with the ring drained. */
+static int uring_sync_file(struct worker *w, int fd, unsigned int file, bool datasync)
+{
+	struct uring_data *d = w->engine_data;
+	struct io_uring_sqe *sqe = io_uring_get_sqe(&d->ring);
+	int ret, res;
+
+	if (!sqe)
+		return -EBUSY;
+	io_uring_prep_fsync(sqe, d->sqe_flags & IOSQE_FIXED_FILE ? (int)file : fd,
+			    datasync ? IORING_FSYNC_DATASYNC : 0);
+	sqe->flags |= d->sqe_flags;
+	io_uring_sqe_set_data(sqe, NULL);
+	ret = uring_run_one(d, &res);
+	return ret < 0 ? ret : res < 0 ? res : 0;
+}
+
 /* The ring's state first: uring_ring.c sees it as a struct uring_data. */
 ENGINE_DEFINE(io_uring, ENGINE_UNIT_FD | ENGINE_ATOMIC,
 	      ENGINE_STATE_ARRAYS(struct uring_engine_data, ring.pending, ring.cqes),
 	      ENGINE_QUEUEING_OPS(uring),
-	      .options = uring_options, .check_job = uring_check_job);
+	      .options = uring_options, .check_job = uring_check_job,
+	      .sync_file = uring_sync_file);

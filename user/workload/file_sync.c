@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-2.0
+/* When fsync=/fdatasync= syncs, and the syncs (workload/file_sync.h). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "workload/file_sync.h"
+#include "workload/worker.h"
+
+void file_sync_init(struct file_sync *s, int fd)
+{
+	*s = (struct file_sync){ .fd = fd };
+}
+
+void file_sync_issued(struct file_sync *s, const struct io_unit *u)
+{
+	s->last_was_sync = false;
+	if (u->ddir != DDIR_WRITE)
+		return;
+	s->writes++;
+	s->fd = u->fd;
+	s->file = u->file;
+}
+
+static bool every(uint64_t writes, unsigned int n)
+{
+	return n && writes && writes % n == 0;
+}
+
+enum file_sync_kind file_sync_due(const struct file_sync *s, const struct job *job)
+{
+	if (s->last_was_sync || !rw_has_write(job->rw))
+		return FILE_SYNC_NONE;
+	if (every(s->writes, job->fsync_blocks))
+		return FILE_SYNC_FSYNC;
+	if (every(s->writes, job->fdatasync_blocks))
+		return FILE_SYNC_FDATASYNC;
+	return FILE_SYNC_NONE;
+}
+
+/* One sync of file @file (descriptor @fd), by @e or by the worker. */
+static int sync_one(struct worker *w, const struct engine_ops *e, int fd,
+		    unsigned int file, bool datasync)
+{
+	if (fd < 0) /* a diskless engine has no file to sync */
+		return 0;
+	if (e->sync_file)
+		return e->sync_file(w, fd, file, datasync);
+	if (datasync ? fdatasync(fd) : fsync(fd))
+		return -errno;
+	return 0;
+}
+
+int file_sync_run(struct file_sync *s, struct worker *w,
+		  const struct engine_ops *e, enum file_sync_kind k)
+{
+	s->last_was_sync = true;
+	return sync_one(w, e, s->fd, s->file, k == FILE_SYNC_FDATASYNC);
+}
+
+int file_sync_at_end(struct worker *w, const struct engine_ops *e)
+{
+	const struct job *job = w->job;
+	unsigned int n = w->fds ? w->nr_files : 1;
+	int ret = 0;
+
+	if (!rw_has_write(job->rw) || !(job->end_fsync || job->fsync_on_close))
+		return 0;
+	for (unsigned int i = 0; i < n && !ret; i++)
+		ret = sync_one(w, e, w->fds ? w->fds[i] : w->fd, i, false);
+	return ret;
+}
+
+int file_sync_check_job(const struct job *job, const char *where,
+			struct errbuf *err)
+{
+	if (!job->fsync_blocks && !job->fdatasync_blocks)
+		return 0;
+	if (job->iodepth <= 1 || engine_is_sync(job) || !strcmp(job->engine->name, "libaio"))
+		return 0;
+	return err_set(err, ENOTSUP, "%s: %s with ioengine=%s at iodepth=%u: fio "
+		       "queues each sync beside the writes in flight and issues as "
+		       "many syncs as their timing makes, which iodig cannot match; "
+		       "use iodepth=1, or libaio or a synchronous engine", where,
+		       job->fsync_blocks ? "fsync" : "fdatasync", job->engine->name,
+		       job->iodepth);
+}
