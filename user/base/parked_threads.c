@@ -20,6 +20,8 @@
 
 struct parked_thread {
 	struct parked_threads *pt;
+	void (*fn)(void *item);
+	void *item;
 	pthread_t handle;
 	pid_t tid;           /* set when its work is done, under lock */
 	bool started;
@@ -31,22 +33,9 @@ struct parked_threads {
 	pthread_mutex_t lock;
 	pthread_cond_t done_cond;
 	size_t done;         /* threads whose work is done */
-	void (*fn)(void *item);
-	void *const *items;  /* the caller's, until parked_threads_run returns */
-	size_t nr_items;
-	size_t next;         /* the next item to take, atomically */
-	size_t n;            /* threads */
+	size_t n;
 	struct parked_thread t[];
 };
-
-/* Runs items until none is left. */
-static void take_items(struct parked_threads *pt)
-{
-	size_t i;
-
-	while ((i = __atomic_fetch_add(&pt->next, 1, __ATOMIC_RELAXED)) < pt->nr_items)
-		pt->fn(pt->items[i]);
-}
 
 static void *thread_main(void *arg)
 {
@@ -54,7 +43,7 @@ static void *thread_main(void *arg)
 	struct parked_threads *pt = t->pt;
 	char c;
 
-	take_items(pt);
+	t->fn(t->item);
 	pthread_mutex_lock(&pt->lock);
 	t->tid = gettid();
 	pt->done++;
@@ -122,19 +111,11 @@ static bool wait_parked(struct parked_threads *pt, size_t started)
 	return exact;
 }
 
-/* One thread per CPU at most: more only add switches between them. */
-static size_t nr_threads(size_t nr_items)
-{
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return cpus > 0 && (size_t)cpus < nr_items ? (size_t)cpus : nr_items;
-}
-
 void parked_threads_run(void (*fn)(void *item), void *const *items, size_t n,
 			struct parked_threads **out, bool *exact)
 {
-	size_t threads = nr_threads(n), started = 0;
-	struct parked_threads *pt = calloc(1, sizeof(*pt) + threads * sizeof(pt->t[0]));
+	struct parked_threads *pt = calloc(1, sizeof(*pt) + n * sizeof(pt->t[0]));
+	size_t started = 0;
 
 	*out = NULL;
 	*exact = true;
@@ -142,26 +123,23 @@ void parked_threads_run(void (*fn)(void *item), void *const *items, size_t n,
 		free(pt);
 		pt = NULL;
 	}
-	if (!pt) {
-		for (size_t i = 0; i < n; i++)
-			fn(items[i]);
-		return;
+	if (pt) {
+		pthread_mutex_init(&pt->lock, NULL);
+		pthread_cond_init(&pt->done_cond, NULL);
+		pt->n = n;
 	}
-	pthread_mutex_init(&pt->lock, NULL);
-	pthread_cond_init(&pt->done_cond, NULL);
-	pt->fn = fn;
-	pt->items = items;
-	pt->nr_items = n;
-	pt->n = threads;
-	for (size_t i = 0; i < threads; i++) {
-		struct parked_thread *t = &pt->t[i];
+	for (size_t i = 0; i < n; i++) {
+		struct parked_thread *t = pt ? &pt->t[i] : NULL;
 
-		*t = (struct parked_thread){ .pt = pt };
-		t->started = !pthread_create(&t->handle, NULL, thread_main, t);
-		started += t->started;
+		if (t) {
+			*t = (struct parked_thread){ .pt = pt, .fn = fn, .item = items[i] };
+			t->started = !pthread_create(&t->handle, NULL, thread_main, t);
+			started += t->started;
+		}
+		if (!t || !t->started)
+			fn(items[i]);
 	}
 	if (!started) {
-		take_items(pt);  /* no thread: the caller runs them all */
 		parked_threads_release(pt);
 		return;
 	}

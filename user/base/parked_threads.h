@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Work done side by side, on a thread per CPU at most, whose threads do
- * not exit when the work is done but park, asleep, until released.
+ * Work done side by side, a thread per item, whose threads do not exit
+ * when their work is done but park, asleep, until released.
  *
  * Why not join them: a joined thread has only cleared its thread id; it
  * still runs its exit and switches off its CPU one last time, after the
@@ -20,11 +20,10 @@
 struct parked_threads;
 
 /*
- * Calls @fn(@items[i]) for each of the @n items, side by side: as many
- * threads as CPUs (fewer with fewer items) each take the next item left;
- * when no thread can start the caller runs them all.  Returns when all
- * are done and every thread is parked (*@out, NULL when no thread
- * started).  *@exact is false when the kernel could not confirm
+ * Calls @fn(@items[i]) for each of the @n items, side by side, a thread
+ * each; an item whose thread cannot start runs in the caller.  Returns
+ * when all are done and every thread is parked (*@out, NULL when no
+ * thread started).  *@exact is false when the kernel could not confirm
  * that a thread was off its CPU (no /proc/<tid>/syscall): then it had at
  * least reached its park.
  */

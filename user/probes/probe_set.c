@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The probe set: every family in probe_list.h, each its own skeleton,
- * opened side by side (a thread per CPU), so a family this kernel cannot
+ * opened side by side (a thread each), so a family this kernel cannot
  * load is recorded and skipped without touching the others.  A missing family
  * never fails the run.
  *
@@ -259,7 +259,7 @@ static void mark_off(struct probe_slot *p)
 }
 
 /*
- * Opens the families in @on side by side, a thread per CPU: opening is
+ * Opens the families in @on side by side, a thread each: opening is
  * mostly the kernel verifying programs and allocating maps, and libbpf
  * objects share nothing but the print hook, made quiet for the whole time
  * (the kernel's BTF is parsed before; only funcs reads the symbols while
