@@ -191,14 +191,18 @@ for k in "${want[@]}"; do
 	# boot is made once more, saying so, and its console kept.  (One TCG thread
 	# for both vCPUs avoids neither cheaply: the emulated NVMe then times
 	# out its commands on 6.12.)
+	# An int3 left by live code patching is the emulator's alone (the
+	# kernel's text is not iodig's to touch), so that crash gets a third
+	# boot; any other fault a second only.
 	first_boot=
-	for attempt in 1 2; do
+	for attempt in 1 2 3; do
 		boot_kernel "$ver" "$res"
 		case $boot_result in crashed | hung | timeout | stuck) ;; *) break ;; esac
-		[ $attempt -eq 1 ] || break
+		[ $attempt -eq 1 ] || { [ $attempt -eq 2 ] && [ $boot_result = crashed ] &&
+			grep -q 'Oops: int3' "$res/console.log"; } || break
 		echo "lab: $ver: the guest $(boot_story) under TCG (console kept in $res.$boot_result.log); booting it again"
 		cp "$res/console.log" "$res.$boot_result.log"
-		first_boot="; second boot: the first $(boot_story)"
+		first_boot="; boot $((attempt + 1)): the one before $(boot_story)"
 		for h in "$res"/*.hung; do [ -f "$h" ] && cp "$h" "$res.$(basename "$h")"; done
 	done
 	ran=$((ran + 1))
