@@ -44,6 +44,8 @@ UNIT_SRCS := $(foreach d,$(TEST_DIRS),$(wildcard tests/$(d)/*.c))
 UNIT_BINS := $(patsubst tests/%.c,$(OUT)/tests/%,$(UNIT_SRCS))
 # Bench tools (tests/bench/*.c): built with the tests, run by the bench.
 BENCH_BINS := $(patsubst tests/%.c,$(OUT)/tests/%,$(wildcard tests/bench/*.c))
+# Lab guest tools (tests/vm/*.c): standalone, copied into the initramfs.
+VM_BINS := $(patsubst tests/%.c,$(OUT)/tests/%,$(wildcard tests/vm/*.c))
 
 CFLAGS   ?= -O2 -g
 # -Wno-format-truncation: gcc 12 flags every bounded snprintf into a path
@@ -108,7 +110,12 @@ $(OUT)/tests/%: tests/%.c $(LIB_OBJS) | $(TEST_SKELS)
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(CFLAGS) $< $(LIB_OBJS) -o $@ $(LDLIBS)
 
-unit: $(UNIT_BINS) $(BENCH_BINS)
+$(OUT)/tests/vm/%: tests/vm/%.c
+	@mkdir -p $(@D)
+	$(call msg,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $< -o $@
+
+unit: $(UNIT_BINS) $(BENCH_BINS) $(VM_BINS)
 
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
@@ -142,7 +149,7 @@ bench: deps
 VM_KERNELS ?=
 VM_CACHE   ?= /var/cache/iodig-vm
 vmtest: deps
-	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(MAKE) --no-print-directory all $(VM_BINS)
 	$(Q)OUT=$(OUT) VM_CACHE=$(VM_CACHE) bash tests/vm/lab.sh $(VM_KERNELS); \
 		rc=$$?; [ $$rc -eq 77 ] && rc=0; exit $$rc
 

@@ -75,7 +75,16 @@ fi
 say "devices: $(ls /dev | grep -E 'nullb|pmem|ram0|nvme|ng[0-9]' | tr '\n' ' ') dax mount: $(grep -c dax /proc/mounts)"
 
 uname -r >/results/kernel
+# perf's software-event keys stay on for the whole boot, so that iodig's
+# counters do not live-patch the kernel's text at each run's start and end
+# (tests/vm/swkeys_hold.c: a stale int3 under TCG kills the guest).
+hold_pid=
+if ! grep -q 'iodig\.swkeys=0' /proc/cmdline; then
+	swkeys_hold >/results/swkeys.txt 2>&1 &
+	hold_pid=$!
+fi
 scenarios.sh /results
+[ -n "$hold_pid" ] && kill "$hold_pid" 2>/dev/null
 dmesg >/results/dmesg.txt
 
 # Results as base64 between markers on ttyS1 (a file on the host); raw mode

@@ -66,13 +66,14 @@ pack_cpio() {
 	(cd "$1" && find . -mindepth 1 | busybox cpio -o -H newc -R 0:0 >"$2" 2>/dev/null)
 }
 
-# initramfs_userland DIR IODIG: the shared archive DIR/userland.cpio, rebuilt
-# when iodig or a lab script changed.
+# initramfs_userland DIR IODIG HOLD: the shared archive DIR/userland.cpio,
+# rebuilt when iodig, the key holder (tests/vm/swkeys_hold.c) or a lab
+# script changed.
 initramfs_userland() {
-	local dir=$1 iodig=$2 root=$1/userland
+	local dir=$1 iodig=$2 hold=$3 root=$1/userland
 	local out=$dir/userland.cpio here
 	here=$(dirname "${BASH_SOURCE[0]}")
-	if [ -f "$out" ] && [ "$out" -nt "$iodig" ] &&
+	if [ -f "$out" ] && [ "$out" -nt "$iodig" ] && [ "$out" -nt "$hold" ] &&
 	   [ -z "$(find "$here" -newer "$out" -name '*.sh')" ]; then
 		return 0
 	fi
@@ -83,8 +84,8 @@ initramfs_userland() {
 		[ -e "$root/bin/$app" ] || ln -s busybox "$root/bin/$app"
 	done
 	# busybox mke2fs makes ext2 only; ext4 with DAX needs e2fsprogs' mke2fs.
-	copy_with_libs "$root" "$iodig" "$(command -v fio)" "$(command -v mke2fs)" || {
-		VM_WHY="copying iodig, fio or mke2fs and their libraries failed"; return 1; }
+	copy_with_libs "$root" "$iodig" "$hold" "$(command -v fio)" "$(command -v mke2fs)" || {
+		VM_WHY="copying iodig, swkeys_hold, fio or mke2fs and their libraries failed"; return 1; }
 	cp /etc/mke2fs.conf "$root/etc/" 2>/dev/null
 	ln -s /proc/mounts "$root/etc/mtab"
 	cp "$here/guest-init.sh" "$root/init"

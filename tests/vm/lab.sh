@@ -21,6 +21,10 @@ VM_TIMEOUT=${VM_TIMEOUT:-900}
 # cross-kernel diffs.  QEMU derives every vCPU's TSC from one clock.
 VM_CLOCK=${VM_CLOCK-tsc=reliable}
 IODIG=${IODIG:-$OUT/iodig}
+# The guest keeps perf's software-event static keys enabled with this
+# holder (tests/vm/swkeys_hold.c says why); VM_SWKEYS=0 boots without it.
+SWKEYS_HOLD=${SWKEYS_HOLD:-$OUT/tests/vm/swkeys_hold}
+VM_SWKEYS=${VM_SWKEYS:-1}
 VM_WHY=
 . $HERE/kernel.sh
 . $HERE/initramfs.sh
@@ -37,6 +41,7 @@ trap 'stop_qemu; exit 1' INT TERM
 [ "${IODIG_VM:-1}" = 0 ] && skip "IODIG_VM=0 in the environment"
 [ "$(id -u)" -eq 0 ] || skip "the lab needs root (apt-get, depmod, QEMU)"
 [ -x "$IODIG" ] || skip "$IODIG not built (run make first)"
+[ -x "$SWKEYS_HOLD" ] || skip "$SWKEYS_HOLD not built (run make unit first)"
 
 mkdir -p "$VM_DIR" "$VM_CACHE" || skip "cannot create $VM_DIR or $VM_CACHE"
 # Host tools: QEMU and busybox-static come from Debian when missing.
@@ -59,7 +64,7 @@ fi
 
 want=("$@")
 [ ${#want[@]} -eq 0 ] && want=(6.1 6.12 6.12-rt)
-initramfs_userland "$VM_DIR" "$IODIG" || skip "$VM_WHY"
+initramfs_userland "$VM_DIR" "$IODIG" "$SWKEYS_HOLD" || skip "$VM_WHY"
 # The emulated NVMe namespace's backing file: sparse, so it costs no disk
 # and reads of it are zeroes, made once and shared by every boot.
 NVME_IMG=$VM_DIR/nvme.img NVME_PARAMS="nvme.poll_queues=1"
@@ -126,6 +131,7 @@ boot_kernel() {
 	local nvme=(-device nvme,serial=iodig,drive=nvm0
 		    -drive "file=$NVME_IMG,if=none,id=nvm0,format=raw,discard=unmap") extra=
 	[ "$VM_NVME" = 1 ] || { nvme=(); extra="iodig.nvme=0"; }
+	[ "$VM_SWKEYS" = 1 ] || extra="$extra iodig.swkeys=0"
 	[ -n "$VM_SCENARIOS" ] && extra="$extra iodig.scenarios=$VM_SCENARIOS"
 	timeout -k 10 "$VM_TIMEOUT" qemu-system-x86_64 -accel tcg -cpu max -m 3G -smp "$VM_SMP" \
 		-nographic -no-reboot -nic none -monitor none "${nvme[@]}" \
