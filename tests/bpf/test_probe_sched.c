@@ -157,6 +157,7 @@ struct run_result {
 	struct json_object *sched;   /* the family's JSON object (owned) */
 	struct json_object *cost;    /* overhead.families.sched (owned) */
 	double seconds;              /* how long each of the 2 workers ran */
+	double wall;                 /* the child's traced life, tracking to reaping */
 };
 
 static uint64_t jget(struct json_object *o, const char *key)
@@ -225,12 +226,14 @@ static void traced_run(const char *disabled, const char *dev, unsigned int iodep
 	if (pid < 0)
 		goto out;
 	/* The child is a forked workload process: trace it from now on. */
+	res->wall = now_s();
 	CHECK(probes_track_tgid(set, pid) == 0);
 	if (write(go[1], "g", 1) != 1)
 		goto out;
 	if (read(rep[0], &res->child, sizeof(res->child)) != sizeof(res->child))
 		goto out;
 	waitpid(pid, &status, 0);
+	res->wall = now_s() - res->wall;
 	pid = -1;
 	CHECK_MSG(res->child.err == 0, "I/O on %s failed", dev);
 	wl.ios = res->child.ios;
@@ -301,13 +304,14 @@ static void check_contention(const struct run_result *r, const char *what)
 		  what);
 	/* Off-CPU time is read from the runqueues' clocks of two CPUs: it
 	 * adds up to no more than the wall time of the child's three threads
-	 * (two workers and the main one, which waits for them throughout,
-	 * plus the pipe hand-offs around the run), and the workers sleep for
-	 * tags much of theirs. */
-	CHECK_MSG(jget(r->sched, "offcpu_ns") <= (uint64_t)((3 * r->seconds + 0.5) * 1.1e9) &&
+	 * (two workers and the main one, which waits for them throughout) over
+	 * the child's traced life, which a loaded machine stretches past the
+	 * workers' nominal seconds; and the workers sleep for tags much of
+	 * theirs. */
+	CHECK_MSG(jget(r->sched, "offcpu_ns") <= (uint64_t)((3 * r->wall + 0.1) * 1.05e9) &&
 		  jget(r->sched, "offcpu_ns") >= (uint64_t)(2 * r->seconds * 0.2e9),
-		  "%s: %.3f s off-CPU for 3 threads over %.1f s", what,
-		  (double)jget(r->sched, "offcpu_ns") / 1e9, r->seconds);
+		  "%s: %.3f s off-CPU for 3 threads over %.3f s (workers: %.1f s)", what,
+		  (double)jget(r->sched, "offcpu_ns") / 1e9, r->wall, r->seconds);
 	/* The kernel's own count of the same switches. */
 	rusage = r->child.nvcsw + r->child.nivcsw;
 	diff = rusage ? ((double)switches - (double)rusage) / (double)rusage : 1.0;
