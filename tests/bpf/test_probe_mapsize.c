@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <linux/aio_abi.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -130,6 +131,7 @@ struct sleeper {
 	pid_t tid;
 	long timeout_ms;
 	volatile bool inside;      /* about to enter io_getevents */
+	volatile bool left;        /* back from it */
 };
 
 static void *sleep_in_getevents(void *arg)
@@ -142,7 +144,14 @@ static void *sleep_in_getevents(void *arg)
 	s->inside = true;
 	/* Nothing was submitted: waits the whole timeout inside the kernel. */
 	syscall(SYS_io_getevents, s->ctx, 1, 1, &ev, &ts);
+	s->left = true;
 	return NULL;
+}
+
+/* SIGUSR1 only ends the long sleeper's wait (-EINTR): no SA_RESTART. */
+static void on_wake(int sig)
+{
+	(void)sig;
 }
 
 static void *report_tid(void *arg)
@@ -205,7 +214,10 @@ static void test_collision(void)
 {
 	struct probe_env env = { .runner_tgid = getpid(), .threads = 1, .inflight = 1 };
 	struct probe_workload wl = { .ios = 1 };
-	struct sleeper a = { .timeout_ms = 3000 };
+	/* Long enough to outlast the search for a colliding id on a loaded
+	 * machine under ASan; a signal ends it once the search is done. */
+	struct sleeper a = { .timeout_ms = 60000 };
+	struct sigaction wake = { .sa_handler = on_wake };
 	struct probe_status st, sst;
 	void *state = NULL, *sched = NULL;
 	pthread_t ta;
@@ -230,12 +242,15 @@ static void test_collision(void)
 		sched = NULL;
 	}
 	CHECK(!sched || kernel_max_entries(sched, "start") == 1024);
+	CHECK(sigaction(SIGUSR1, &wake, NULL) == 0);
 	CHECK(pthread_create(&ta, NULL, sleep_in_getevents, &a) == 0);
 	while (!a.inside)
 		usleep(1000);
 	usleep(20000);
-	/* Threads whose ids wrap past pid_max would not say anything. */
-	found = collide_with(a.tid, a.ctx);
+	/* Threads whose ids wrap past pid_max would not say anything; and
+	 * the collision counts only while the first thread is still inside. */
+	found = collide_with(a.tid, a.ctx) && !a.left;
+	pthread_kill(ta, SIGUSR1);
 	pthread_join(ta, NULL);
 	family_set_workload(state, &wl);
 	CHECK(family_collect(state, 1) == 0);
