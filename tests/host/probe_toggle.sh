@@ -1,13 +1,20 @@
 # --probe-toggle measures what tracing costs a job by detaching and attaching the probes in alternate phases (T U U T ...), leaving 25 ms after each switch unmeasured: a 4 s io_uring job on a tmpfs loop gets ~16 pairs, a ratio inside its own 95% CI and of a plausible size, a settle check of ~8 phases of each kind, and the block family, detached half the time, counts about half of the I/Os; nothing stays attached after the run. timeout: 120
 source tests/host/lib.sh
+source tests/host/fault.lib
 need_root
 make_loop 256 || skip "no loop device"
 
 "$IODIG" run --no-progress --no-save --output-format=normal,json --probe-toggle=100 \
 	--name=toggle --filename="$LOOP" --rw=randread --bs=4k --direct=1 \
 	--ioengine=io_uring --iodepth=32 --runtime=4 --time_based \
-	>"$TMP/out" 2>"$TMP/err"
+	>"$TMP/out" 2>"$TMP/err" &
+pid=$!
+# This run's own programs and links, so that other iodig runs on the
+# machine do not count as its leftovers.
+bpf_track "$pid" "$TMP/bpf-ids" &
+wait "$pid"
 rc=$?
+wait
 check "exit 0 ($(head -c 200 "$TMP/err"))" [ "$rc" -eq 0 ]
 split_report "$TMP/out"
 q() { jqr "$1" "$TMP/out.json"; }
@@ -51,5 +58,7 @@ check "text: the toggle lines" grep -q "probe toggle: 100 ms phases.*25 ms to se
 check "text: the settle check" grep -Eq "settle check.*after attach [0-9.]+.*after detach [0-9.]+" "$TMP/out.txt"
 check "text: traced and untraced IOPS with a CI" \
 	grep -Eq "IOPS traced [0-9]+, untraced [0-9]+: ratio [0-9.]+ \(95% CI" "$TMP/out.txt"
-check "no iodig program left" bash -c "! bpftool prog show 2>/dev/null | grep -q 'name iodig_'"
+check "BPF ids tracked: $(sort -u "$TMP/bpf-ids" | wc -l)" [ -s "$TMP/bpf-ids" ]
+left=$(bpf_leftovers "$TMP/bpf-ids")
+check "no program or link of the run left: $left" [ -z "$left" ]
 done_testing

@@ -1,17 +1,21 @@
 # SIGINT and SIGTERM mid-run stop the workers, write a complete report marked interrupted, and leave no scratch loop device, temp file or BPF program behind.
 source tests/host/lib.sh
+source tests/host/fault.lib
 need_root
-prog_count() { bpftool prog show 2>/dev/null | grep -c 'name iodig_' ; }
-progs_before=$(prog_count)
 for sig in INT TERM; do
 	before_loops=$(scratch_loops | wc -l)
 	"$IODIG" run --output-format=json --output="$TMP/out.json" --target=scratch --name=long --rw=randread \
 		--bs=4k --ioengine=io_uring --iodepth=16 --runtime=60 --time_based >"$TMP/stdout" 2>"$TMP/err" &
 	pid=$!
+	# This run's own programs and links: other iodig runs on the machine
+	# are not its leftovers.
+	rm -f "$TMP/bpf-ids"
+	bpf_track "$pid" "$TMP/bpf-ids" &
 	sleep 3
 	kill -$sig $pid
 	wait $pid
 	rc=$?
+	wait
 	check "SIG$sig: exit status says signal (got $rc)" [ "$rc" -gt 128 ]
 	check "SIG$sig: stderr says interrupted: $(cat "$TMP/err")" grep -qi interrupted "$TMP/err"
 	check "SIG$sig: report is valid JSON" jq -e . "$TMP/out.json" >/dev/null
@@ -21,13 +25,10 @@ for sig in INT TERM; do
 	check "SIG$sig: no scratch loop device left" [ "$(scratch_loops | wc -l)" -eq "$before_loops" ]
 	check "SIG$sig: no scratch file left" [ -z "$(ls /dev/shm | grep "iodig-scratch-$pid-")" ]
 	check "SIG$sig: no temp output left" [ -z "$(ls "$TMP" | grep iodig-tmp)" ]
-	# The kernel frees a closed program after an RCU grace period: give
-	# it a moment before calling it left behind.
-	for _ in 1 2 3 4 5 6 7 8 9 10; do
-		[ "$(prog_count)" -le "$progs_before" ] && break
-		sleep 0.3
-	done
-	check "SIG$sig: no BPF program left" [ "$(prog_count)" -le "$progs_before" ]
+	# bpf_leftovers gives the kernel's deferred frees a few seconds.
+	check "SIG$sig: BPF ids tracked: $(sort -u "$TMP/bpf-ids" | wc -l)" [ -s "$TMP/bpf-ids" ]
+	left=$(bpf_leftovers "$TMP/bpf-ids")
+	check "SIG$sig: no program or link of the run left: $left" [ -z "$left" ]
 	rm -f "$TMP/out.json"
 done
 done_testing
