@@ -1,10 +1,6 @@
 # unified_rw_reporting (none, mixed, both and the old 0/1/2) as fio 3.33 gives it, per job and under group_reporting: the same JSON keys ("mixed" instead of read/write/trim/sync, or after them), the same total_ios, io_bytes and io_kbytes in each block, the same text blocks and group lines (MIXED), the same terse directions; same jobs run by fio on the same loop device.
 source tests/host/lib.sh
-need_root
-command -v fio >/dev/null || skip "needs fio"
-command -v jq >/dev/null || skip "needs jq"
-cd "$TMP" || exit 1
-make_loop 64 || skip "cannot make a loop device"
+fio_loop_test 64
 BASE=(--filename="$LOOP" --direct=1 --bs=4k --ioengine=psync)
 
 # run_both TAG FORMAT ARGS...: the job by fio and by iodig into TAG.f and
