@@ -1,4 +1,4 @@
-# A mixed read/write job's trace file keeps each direction's IOPS, bandwidth, lat avg and lat p99 beside the totals (the directions' rates sum to the total, and match fio's per-direction figures in the same report), and iodig diff's headline shows them; a read-only job has none, so its trace file and headline are as before.
+# A mixed read/write job's trace file keeps each direction's IOPS, bandwidth, lat avg and lat p99 beside the totals (the directions' rates sum to the total, and match fio's per-direction figures in the same report), and iodig diff's headline shows them; a read-only job has none, so its trace file and headline are as before; a write+verify job's read rates are over the reads' own runtime (the verify phase), in the trace file and in iodig diff, as in its report.
 source tests/host/lib.sh
 need_root
 command -v jq >/dev/null || skip "jq not installed"
@@ -37,4 +37,27 @@ cp "$TMP/r.json" "$TMP/r2.json"
 check "a read-only diff's headline has IOPS" grep -q "^  IOPS " "$TMP/diff.txt"
 check "a read-only diff's headline has no per-direction row" \
 	[ "$(grep -c "^  read IOPS" "$TMP/diff.txt")" -eq 0 ]
+
+# A write+verify job: the reads ran in the verify phase only, so their IOPS
+# is over that phase's runtime, in the trace file and in iodig diff as in
+# the report (not over the whole job's runtime).
+WV=(--name=wv --ioengine=psync --bs=4k --size=16m --rw=write --verify=crc32c --no-probes
+    --no-progress --filename="$TMP/wv" --output-format=json)
+for s in a b; do
+	"$IODIG" run "${WV[@]}" --save="$TMP/wv$s.json" --output="$TMP/wv$s.report.json" \
+		2>"$TMP/err" || fail "iodig run write+verify: $(cat "$TMP/err")"
+done
+rt=$(jq -r '.jobs[0].read.runtime' "$TMP/wva.report.json")
+job=$(jq -r '.jobs[0].job_runtime' "$TMP/wva.report.json")
+check "write+verify: the reads ran ${rt} ms of the job's ${job} ms" [ "$rt" -gt 0 -a "$rt" -lt "$job" ]
+rep=$(jq -r '.jobs[0].read.iops' "$TMP/wva.report.json")
+check "write+verify: trace read.iops $(fig "$TMP/wva.json" read.iops) is the report's read iops $rep" \
+	awk -v a="$(fig "$TMP/wva.json" read.iops)" -v b="$rep" \
+	'BEGIN { exit !(b > 0 && a / b > 0.999 && a / b < 1.001) }'
+"$IODIG" diff --format=json "$TMP/wva.json" "$TMP/wvb.json" >"$TMP/wvdiff.json" 2>"$TMP/err" ||
+	fail "diff write+verify: $(cat "$TMP/err")"
+dif=$(jq -r '[.. | objects | select(.key? == "read.iops") | .values[0].mean] | first // "none"' \
+	"$TMP/wvdiff.json")
+check "write+verify: iodig diff's read IOPS of A ($dif) is the report's $rep" \
+	awk -v a="$dif" -v b="$rep" 'BEGIN { exit !(b > 0 && a / b > 0.999 && a / b < 1.001) }'
 done_testing

@@ -34,6 +34,16 @@ make_loop() {
 	LOOPS+=("$LOOP")
 }
 
+# fio_loop_test SIZE_MB: a test of fio against iodig on one loop device:
+# root, fio and jq, LOOP of SIZE_MB, and $TMP as the working directory
+fio_loop_test() {
+	need_root
+	command -v fio >/dev/null || skip "needs fio"
+	command -v jq >/dev/null || skip "needs jq"
+	cd "$TMP" || exit 1
+	make_loop "$1" || skip "cannot make a loop device"
+}
+
 # jq wrapper that fails the test on a parse error
 jqr() { jq -r "$@" || { fail "jq $*"; echo 0; }; }
 

@@ -1,10 +1,6 @@
 # Each direction's runtime, bw and iops as fio 3.33 gives them: the reads of a sized verify job get the verify phase's time, a time_based verify_backlog write job's reads get 0, a read job is unchanged, and verify reads take no bw/iops samples (JSON, averaged logs); same jobs run by fio on the same loop device, in JSON, text, terse and log files.
 source tests/host/lib.sh
-need_root
-command -v fio >/dev/null || skip "needs fio"
-command -v jq >/dev/null || skip "needs jq"
-cd "$TMP" || exit 1
-make_loop 64 || skip "cannot make a loop device"
+fio_loop_test 64
 BASE=(--name=v --filename="$LOOP" --direct=1 --bs=4k --ioengine=psync)
 # Timings: phases are compared within TOL_PCT % of the job's runtime plus
 # TOL_MS (the gaps between fio's phases: sync, cache drop, reopen).

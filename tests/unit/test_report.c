@@ -666,6 +666,51 @@ static void test_kernel_groups(void)
 	kernel_free(&k[1]);
 }
 
+/* A write+verify job: the reads ran in the verify phase alone, so the
+ * figures divide each direction by its own runtime, as the report does. */
+static void test_figures_ddir_runtime(void)
+{
+	static struct report_job e;
+	struct figure_set figs = { 0 };
+	struct json_object *root;
+	struct report r;
+	const struct figure *rd, *wr, *all;
+	char *text;
+	int ret;
+
+	memset(&e, 0, sizeof(e));
+	worker_stats_init(&e.st);
+	e.st.runtime_ns = 1000 * MS;
+	e.st.ddir_run_us[DDIR_WRITE] = 800 * 1000;
+	e.st.ddir_run_us[DDIR_READ] = 200 * 1000;
+	for (unsigned int i = 0; i < 100; i++) {
+		stats_account_io(&e.st, DDIR_WRITE, 4096, 4096, 0, 5000, 5100, false);
+		stats_account_io(&e.st, DDIR_READ, 4096, 4096, 0, 3000, 3100, false);
+	}
+	e.st.issued[DDIR_READ] = e.st.issued[DDIR_WRITE] = 100;
+	e.job = &job_t;
+	e.nr_workers = 1;
+	memset(&r, 0, sizeof(r));
+	r.jobs = &e;
+	r.nr_jobs = 1;
+	CHECK(report_figures(&r, -1, &figs) == 0);
+	rd = figure_find(&figs, "read.iops");
+	wr = figure_find(&figs, "write.iops");
+	all = figure_find(&figs, "iops");
+	CHECK(rd && fabs(rd->value - 500.0) < 1e-9);
+	CHECK(wr && fabs(wr->value - 125.0) < 1e-9);
+	CHECK(all && fabs(all->value - 625.0) < 1e-9);
+	CHECK(figure_find(&figs, "read.bw_kib") &&
+	      fabs(figure_find(&figs, "read.bw_kib")->value - 2000.0) < 1e-9);
+	text = render(&r, report_json, &ret);
+	root = text ? json_tokener_parse(text) : NULL;
+	CHECK(root && rd && fabs(jdbl_at(root, "jobs|0|read|iops") - rd->value) < 1e-6);
+	CHECK(root && wr && fabs(jdbl_at(root, "jobs|0|write|iops") - wr->value) < 1e-6);
+	json_object_put(root);
+	free(text);
+	figure_set_free(&figs);
+}
+
 int main(void)
 {
 	struct report r;
@@ -680,5 +725,6 @@ int main(void)
 	test_group_entry();
 	test_empty();
 	test_kernel_groups();
+	test_figures_ddir_runtime();
 	return CHECK_DONE();
 }

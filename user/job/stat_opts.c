@@ -168,6 +168,15 @@ OPT_VALUES(window_values,
 	OPT_VAL("1", LOG_WINDOW_MAX),
 	OPT_VAL("2", LOG_WINDOW_BOTH));
 
+/* fio 3.33's words, and its old 0/1 (and 2) */
+OPT_VALUES(unified_values,
+	OPT_VAL("none", UNIFIED_NONE),
+	OPT_VAL("mixed", UNIFIED_MIXED),
+	OPT_VAL("both", UNIFIED_BOTH),
+	OPT_VAL("0", UNIFIED_NONE),
+	OPT_VAL("1", UNIFIED_MIXED),
+	OPT_VAL("2", UNIFIED_BOTH));
+
 #define FIELD(f) OPT_FIELD(struct job, f)
 
 /* fio's latency measurement, percentiles and log files. */
@@ -196,6 +205,9 @@ const struct opt_desc stat_options[] = {
 	  FIELD(stat.block_error_hist),
 	  .help = "Count the trims of each trim-sized block and report their "
 	  "percentiles and the blocks' states (flash wear)" },
+	ENUM_OPT("unified_rw_reporting", FIELD(stat.unified_rw), unified_values, "none",
+		 "none: each direction apart; mixed: the directions summed as one, \"mixed\"; "
+		 "both: the directions, then their sum"),
 	{ .name = "write_lat_log", .type = OPT_BOOL, .set = set_log_prefix,
 	  .help = "write_lat_log=PREFIX writes PREFIX_{slat,clat,lat}.N.log; "
 	  "bare, PREFIX is the job name" },

@@ -32,6 +32,9 @@ struct report_job {
 	/* fio's latency per priority (clat_prio), NULL when fio keeps none
 	 * for the entry; shown for a direction with two or more in use */
 	struct prio_stats *prio;
+	/* unified_rw_reporting's directions summed as one (report_unified.h),
+	 * NULL when the entry reports each direction alone */
+	struct report_job *mixed;
 };
 
 struct report_group {
@@ -44,6 +47,9 @@ struct report_group {
 	uint64_t bw_max[DDIR_COUNT];
 	uint64_t bw_agg[DDIR_COUNT];          /* bytes / max runtime */
 	unsigned int kb_base;                 /* 1024 */
+	/* its entries' unified_rw_reporting OR'ed, as fio's group keeps it:
+	 * UNIFIED_MIXED names its lines MIXED, UNIFIED_BOTH adds one */
+	unsigned int unified;
 };
 
 struct report_disk {

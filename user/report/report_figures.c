@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The workload's figures, owned here: rates summed over jobs and
- * directions as fio's group line does, latencies over every I/O.  The
+ * directions as fio's group line does, each direction's over its own
+ * runtime (fio's runtime[ddir]), latencies over every I/O.  The
  * kernel figures come from the probe families (probes_figures).
  */
 #include <errno.h>
@@ -159,13 +160,15 @@ int report_figures(const struct report *r, int group, struct figure_set *out)
 	}
 	for (size_t j = 0; j < r->nr_jobs; j++) {
 		const struct worker_stats *st = &r->jobs[j].st;
-		uint64_t runt = stats_runtime_ms(st);
 		unsigned int nw = r->jobs[j].nr_workers;
 
 		if (group >= 0 && report_job_group(&r->jobs[j]) != group)
 			continue;
 		for (int d = 0; d < DDIR_COUNT; d++) {
 			const struct ddir_stats *ds = &st->dir[d];
+			/* the direction's own runtime, as the report divides by:
+			 * a write+verify job's reads ran only in its verify phase */
+			uint64_t runt = stats_ddir_runtime_ms(st, (enum ddir)d);
 
 			if (runt) {
 				dir[d].iops += (double)ds->ios * 1000.0 / (double)runt;

@@ -18,6 +18,7 @@
 #include "report/report_jsonplus.h"
 #include "report/report_block_life.h"
 #include "report/report_steady.h"
+#include "report/report_unified.h"
 #include "report/units.h"
 #include "workload/engine_opts.h"
 #include "workload/verify.h"
@@ -295,6 +296,26 @@ static void add_job_extras(struct jbuild *b, struct json_object *job,
 	jadd(b, job, "iodig", o);
 }
 
+/* "read", "write", "trim" and "sync"; under unified_rw_reporting=mixed
+ * only their sum, "mixed" (fio has no "sync" key then), under both the
+ * sum after them. */
+static void add_ddirs(struct jbuild *b, struct json_object *o,
+		      const struct report_job *rj, const struct report_group *g)
+{
+	const unsigned int unified = report_unified(rj);
+
+	if (unified == UNIFIED_MIXED && rj->mixed) {
+		add_ddir(b, o, "mixed", rj->mixed, g, DDIR_READ);
+		return;
+	}
+	add_ddir(b, o, "read", rj, g, DDIR_READ);
+	add_ddir(b, o, "write", rj, g, DDIR_WRITE);
+	add_ddir(b, o, "trim", rj, g, DDIR_TRIM);
+	add_sync(b, o, rj);
+	if (unified == UNIFIED_BOTH && rj->mixed)
+		add_ddir(b, o, "mixed", rj->mixed, g, DDIR_READ);
+}
+
 static void add_job(struct jbuild *b, struct json_object *jobs,
 		    const struct report *r, const struct report_job *rj,
 		    uint64_t elapsed_s)
@@ -312,10 +333,7 @@ static void add_job(struct jbuild *b, struct json_object *jobs,
 	jint(b, o, "elapsed", elapsed_s);
 	if (rj->job)
 		add_job_options(b, o, rj->job);
-	add_ddir(b, o, "read", rj, g, DDIR_READ);
-	add_ddir(b, o, "write", rj, g, DDIR_WRITE);
-	add_ddir(b, o, "trim", rj, g, DDIR_TRIM);
-	add_sync(b, o, rj);
+	add_ddirs(b, o, rj, g);
 
 	jint(b, o, "job_runtime", stats_total_run_ms(st, rj->nr_workers));
 	jfloat(b, o, "usr_cpu", stats_cpu_pct(st->usr_ns, st, rj->nr_workers));

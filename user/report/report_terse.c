@@ -11,6 +11,7 @@
 
 #include "report/percentiles.h"
 #include "report/report.h"
+#include "report/report_unified.h"
 #include "report/units.h"
 
 #ifndef IODIG_VERSION
@@ -82,6 +83,24 @@ static void terse_ddir(FILE *out, const struct report_job *rj,
 		fputs(";0;0;0.000000%;0.000000;0.000000", out);
 }
 
+/* Reads and writes (version 3 has no trim part); under
+ * unified_rw_reporting=mixed their sum alone, under both the sum after
+ * them, each as one more direction's fields. */
+static void terse_ddirs(FILE *out, const struct report_job *rj,
+			const struct report_group *g)
+{
+	const unsigned int unified = report_unified(rj);
+
+	if (unified == UNIFIED_MIXED && rj->mixed) {
+		terse_ddir(out, rj->mixed, g, DDIR_READ);
+		return;
+	}
+	terse_ddir(out, rj, g, DDIR_READ);
+	terse_ddir(out, rj, g, DDIR_WRITE);
+	if (unified == UNIFIED_BOTH && rj->mixed)
+		terse_ddir(out, rj->mixed, g, DDIR_READ);
+}
+
 static void terse_job(FILE *out, const struct report *r, const struct report_job *rj)
 {
 	const struct worker_stats *st = &rj->st;
@@ -92,8 +111,7 @@ static void terse_job(FILE *out, const struct report *r, const struct report_job
 
 	fprintf(out, "%d;iodig-%s;%s;%d;%d", TERSE_VERSION, IODIG_VERSION,
 		rj->job ? rj->job->name : "job", report_job_group(rj), -err);
-	terse_ddir(out, rj, g, DDIR_READ);
-	terse_ddir(out, rj, g, DDIR_WRITE); /* version 3 has no trim part */
+	terse_ddirs(out, rj, g);
 	fprintf(out, ";%f%%;%f%%;%llu;%llu;%llu",
 		stats_cpu_pct(st->usr_ns, st, rj->nr_workers),
 		stats_cpu_pct(st->sys_ns, st, rj->nr_workers),

@@ -15,6 +15,7 @@
 #include "report/percentiles.h"
 #include "report/report_block_life.h"
 #include "report/report_steady.h"
+#include "report/report_unified.h"
 #include "report/units.h"
 
 static unsigned int group_kb_base(const struct report_group *g)
@@ -220,8 +221,9 @@ static void print_bw_iops(FILE *out, const struct ddir_stats *ds,
 			lat_acc_stdev(&ds->iops), (unsigned long long)ds->iops.n);
 }
 
+/* Direction @d's block, under @name ("read", or "mixed" for the sum). */
 static void print_ddir(FILE *out, const struct report_job *rj,
-		       const struct report_group *g, enum ddir d)
+		       const struct report_group *g, enum ddir d, const char *name)
 {
 	const struct ddir_stats *ds = &rj->st.dir[d];
 	const bool i2p = kb_is_pow2(group_kb_base(g));
@@ -240,7 +242,7 @@ static void print_ddir(FILE *out, const struct report_job *rj,
 	if (d == DDIR_WRITE)
 		snprintf(resets, sizeof(resets), "; %llu zone resets",
 			 (unsigned long long)rj->st.zone_resets);
-	fprintf(out, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n", ddir_name(d),
+	fprintf(out, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n", name,
 		fio_num2str(iops_s, sizeof(iops_s), iops, 4, 1, false, N2S_NONE),
 		fio_num2str(bw_s, sizeof(bw_s), bw, 4, 1, i2p, N2S_BYTEPERSEC),
 		fio_num2str(bw_alt, sizeof(bw_alt), bw, 4, 1, !i2p, N2S_BYTEPERSEC),
@@ -257,6 +259,24 @@ static void print_ddir(FILE *out, const struct report_job *rj,
 	print_all_percentiles(out, rj->job, ds);
 	print_prio_percentiles(out, rj, d);
 	print_bw_iops(out, ds, g, d);
+}
+
+/* Each direction's block; under unified_rw_reporting the directions'
+ * sum instead (mixed) or after them (both). */
+static void print_ddirs(FILE *out, const struct report_job *rj,
+			const struct report_group *g)
+{
+	const unsigned int unified = report_unified(rj);
+
+	if (unified == UNIFIED_MIXED && rj->mixed) {
+		print_ddir(out, rj->mixed, g, DDIR_READ, "mixed");
+		return;
+	}
+	for (unsigned int d = 0; d < DDIR_COUNT; d++)
+		if (rj->st.dir[d].bytes)
+			print_ddir(out, rj, g, d, ddir_name(d));
+	if (unified == UNIFIED_BOTH && rj->mixed)
+		print_ddir(out, rj->mixed, g, DDIR_READ, "mixed");
 }
 
 static void print_lat_row(FILE *out, const char *unit, const double *pct,
@@ -298,7 +318,8 @@ static void print_dist(FILE *out, const char *prefix, const char *const *labels,
 static void print_job(FILE *out, const struct report *r,
 		      const struct report_job *rj)
 {
-	const struct worker_stats *st = &rj->st;
+	/* "issued rwts" and the rest count the sum under mixed, as fio's */
+	const struct worker_stats *st = &report_job_shown(rj)->st;
 	const struct report_group *g;
 	int err = rj->error ? rj->error : st->error;
 	double lat_n[LAT_N_NR], lat_u[LAT_U_NR], lat_m[LAT_M_NR];
@@ -326,9 +347,7 @@ static void print_job(FILE *out, const struct report *r,
 			rj->nr_workers, -err, msg, rj->pid, when);
 	}
 
-	for (d = 0; d < DDIR_COUNT; d++)
-		if (st->dir[d].bytes)
-			print_ddir(out, rj, g, d);
+	print_ddirs(out, rj, g);
 
 	lat_buckets_pct(st, lat_n, lat_u, lat_m);
 	print_lat_row(out, "nsec", lat_n, LAT_N_NR);
@@ -376,35 +395,50 @@ static void print_job(FILE *out, const struct report *r,
 			(unsigned long long)st->verify_errors);
 }
 
+/* One line of a group's run status: a direction's, or the sum's. */
+static void print_group_line(FILE *out, const char *label,
+			     const struct report_group_mix *l, bool i2p)
+{
+	char agg[NUM2STR_LEN], agg_alt[NUM2STR_LEN];
+	char min[NUM2STR_LEN], min_alt[NUM2STR_LEN];
+	char max[NUM2STR_LEN], max_alt[NUM2STR_LEN];
+	char io[NUM2STR_LEN], io_alt[NUM2STR_LEN];
+
+	fprintf(out, "%s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), "
+		"run=%llu-%llumsec\n", label,
+		fio_num2str(agg, sizeof(agg), l->bw_agg, 4, 1, i2p, N2S_BYTEPERSEC),
+		fio_num2str(agg_alt, sizeof(agg_alt), l->bw_agg, 4, 1, !i2p, N2S_BYTEPERSEC),
+		fio_num2str(min, sizeof(min), l->bw_min, 4, 1, i2p, N2S_BYTEPERSEC),
+		fio_num2str(max, sizeof(max), l->bw_max, 4, 1, i2p, N2S_BYTEPERSEC),
+		fio_num2str(min_alt, sizeof(min_alt), l->bw_min, 4, 1, !i2p, N2S_BYTEPERSEC),
+		fio_num2str(max_alt, sizeof(max_alt), l->bw_max, 4, 1, !i2p, N2S_BYTEPERSEC),
+		fio_num2str(io, sizeof(io), l->bytes, 4, 1, i2p, N2S_BYTE),
+		fio_num2str(io_alt, sizeof(io_alt), l->bytes, 4, 1, !i2p, N2S_BYTE),
+		(unsigned long long)l->runtime_min_ms,
+		(unsigned long long)l->runtime_max_ms);
+}
+
+/* fio names every line MIXED when the group's entries report the sum
+ * alone, and adds the sum's line under unified_rw_reporting=both. */
 static void print_group(FILE *out, const struct report_group *g)
 {
 	static const char *const names[DDIR_COUNT] = { "   READ", "  WRITE",
 							"   TRIM" };
 	const bool i2p = kb_is_pow2(group_kb_base(g));
-	unsigned int d;
+	struct report_group_mix l;
 
 	fprintf(out, "\nRun status group %d (all jobs):\n", g->id);
-	for (d = 0; d < DDIR_COUNT; d++) {
-		char agg[NUM2STR_LEN], agg_alt[NUM2STR_LEN];
-		char min[NUM2STR_LEN], min_alt[NUM2STR_LEN];
-		char max[NUM2STR_LEN], max_alt[NUM2STR_LEN];
-		char io[NUM2STR_LEN], io_alt[NUM2STR_LEN];
-
+	for (unsigned int d = 0; d < DDIR_COUNT; d++) {
 		if (!g->runtime_max_ms[d])
 			continue;
-		fprintf(out, "%s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), "
-			"run=%llu-%llumsec\n", names[d],
-			fio_num2str(agg, sizeof(agg), g->bw_agg[d], 4, 1, i2p, N2S_BYTEPERSEC),
-			fio_num2str(agg_alt, sizeof(agg_alt), g->bw_agg[d], 4, 1, !i2p, N2S_BYTEPERSEC),
-			fio_num2str(min, sizeof(min), g->bw_min[d], 4, 1, i2p, N2S_BYTEPERSEC),
-			fio_num2str(max, sizeof(max), g->bw_max[d], 4, 1, i2p, N2S_BYTEPERSEC),
-			fio_num2str(min_alt, sizeof(min_alt), g->bw_min[d], 4, 1, !i2p, N2S_BYTEPERSEC),
-			fio_num2str(max_alt, sizeof(max_alt), g->bw_max[d], 4, 1, !i2p, N2S_BYTEPERSEC),
-			fio_num2str(io, sizeof(io), g->bytes[d], 4, 1, i2p, N2S_BYTE),
-			fio_num2str(io_alt, sizeof(io_alt), g->bytes[d], 4, 1, !i2p, N2S_BYTE),
-			(unsigned long long)g->runtime_min_ms[d],
-			(unsigned long long)g->runtime_max_ms[d]);
+		l = (struct report_group_mix){ g->bytes[d], g->bw_agg[d], g->bw_min[d],
+			g->bw_max[d], g->runtime_min_ms[d], g->runtime_max_ms[d] };
+		print_group_line(out, g->unified == UNIFIED_MIXED ? "  MIXED" : names[d],
+				 &l, i2p);
 	}
+	report_group_mix(g, &l);
+	if (g->unified == UNIFIED_BOTH && l.runtime_max_ms)
+		print_group_line(out, "  MIXED", &l, i2p);
 }
 
 static void print_disk(FILE *out, const struct report_disk *dk)

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "base/mem.h"
+#include "report/report_unified.h"
 #include "report/units.h"
 #include "run/run.h"
 #include "target/describe.h"
@@ -59,6 +60,22 @@ static void drop_unwanted_prio(struct report *rep)
 			FREE_AND_NULL(rep->jobs[i].prio);
 }
 
+/* unified_rw_reporting's mixed copy of each entry that asks for one,
+ * once every member is in. */
+static int mix_entries(struct report *rep)
+{
+	for (size_t i = 0; i < rep->nr_jobs; i++) {
+		struct report_job *e = &rep->jobs[i];
+
+		if (report_unified(e) == UNIFIED_NONE)
+			continue;
+		e->mixed = report_job_mixed(e);
+		if (!e->mixed)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 static int build_entries(const struct run_ctx *ctx, struct report *rep,
 			 struct errbuf *err)
 {
@@ -87,6 +104,8 @@ static int build_entries(const struct run_ctx *ctx, struct report *rep,
 			e->steady = steady_check_window(&ctx->steady, w->index);
 	}
 	drop_unwanted_prio(rep);
+	if (mix_entries(rep))
+		return err_set(err, ENOMEM, "out of memory building the report");
 	return 0;
 }
 
@@ -103,6 +122,7 @@ static void build_groups(struct report *rep)
 {
 	for (size_t i = 0; i < rep->nr_jobs; i++) {
 		const struct report_job *e = &rep->jobs[i];
+		const struct worker_stats *st = &report_job_shown(e)->st;
 		struct report_group *g = find_group(rep, e->job->group_id);
 
 		if (!g) {
@@ -114,9 +134,10 @@ static void build_groups(struct report *rep)
 				g->bw_min[d] = UINT64_MAX;
 			}
 		}
+		g->unified |= report_unified(e);
 		for (int d = 0; d < DDIR_COUNT; d++) {
-			const struct ddir_stats *ds = &e->st.dir[d];
-			uint64_t ms = stats_ddir_runtime_ms(&e->st, (enum ddir)d), bw;
+			const struct ddir_stats *ds = &st->dir[d];
+			uint64_t ms = stats_ddir_runtime_ms(st, (enum ddir)d), bw;
 
 			/* fio leaves out a direction without runtime */
 			if (!ms)
@@ -253,8 +274,11 @@ void report_free(struct report *rep)
 {
 	if (!rep)
 		return;
-	for (size_t i = 0; rep->jobs && i < rep->nr_jobs; i++)
+	for (size_t i = 0; rep->jobs && i < rep->nr_jobs; i++) {
 		FREE_AND_NULL(rep->jobs[i].prio);
+		report_job_mixed_free(rep->jobs[i].mixed);
+		rep->jobs[i].mixed = NULL;
+	}
 	FREE_AND_NULL(rep->jobs);
 	FREE_AND_NULL(rep->groups);
 	FREE_AND_NULL(rep->disks);

@@ -134,8 +134,12 @@ struct job_stat_opts {
 	unsigned int nr_percentiles;   /* 0: fio's default list */
 	unsigned int precision;        /* decimals of "N.NNth" in text */
 	bool block_error_hist;         /* block_error_percentiles */
+	unsigned int unified_rw;       /* unified_rw_reporting: UNIFIED_* */
 	double percentiles[JOB_PERCENTILES_MAX]; /* sorted, as fio sorts */
 };
+/* fio's unified_rw_reporting: each direction apart (none), the directions
+ * summed as one "mixed" (mixed), or both, the sum after the directions. */
+enum { UNIFIED_NONE, UNIFIED_MIXED, UNIFIED_BOTH };
 
 /* fio's log files (write_*_log, log_*; workload/iolog_writer.c): an
  * empty prefix with the log on means the job's name. */

@@ -124,3 +124,20 @@ int prio_stats_merge(struct prio_stats *dst, const struct prio_stats *src,
 		ret = merge_dir(dst, src, st, job, (enum ddir)d);
 	return ret;
 }
+
+int prio_stats_mix(struct prio_stats *dst, const struct prio_stats *src)
+{
+	int ret = 0;
+
+	memset(dst, 0, sizeof(*dst));
+	dst->total_lat = src->total_lat;
+	dst->off = src->off;
+	dst->wanted = src->wanted;
+	dst->members = src->members;
+	dst->first_ioprio = src->first_ioprio;
+	for (unsigned int d = 0; d < DDIR_COUNT && !ret; d++)
+		for (unsigned int i = 0; i < src->nr[d] && !ret; i++)
+			ret = add_samples(dst, DDIR_READ, src->e[d][i].ioprio,
+					  &src->e[d][i].acc, &src->e[d][i].h);
+	return ret;
+}

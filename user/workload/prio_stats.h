@@ -86,4 +86,9 @@ unsigned int prio_stats_shown(const struct prio_stats *ps, enum ddir d);
 int prio_stats_merge(struct prio_stats *dst, const struct prio_stats *src,
 		     const struct worker_stats *st, const struct job *job);
 
+/* unified_rw_reporting's fold (fio's sum_clat_prio_stats into ddir 0):
+ * every direction of @src by priority into @dst's reads.  -ENOSPC as
+ * prio_stats_merge. */
+int prio_stats_mix(struct prio_stats *dst, const struct prio_stats *src);
+
 #endif /* IODIG_PRIO_STATS_H */
