@@ -41,7 +41,7 @@ check "a read-only diff's headline has no per-direction row" \
 # A write+verify job: the reads ran in the verify phase only, so their IOPS
 # is over that phase's runtime, in the trace file and in iodig diff as in
 # the report (not over the whole job's runtime).
-WV=(--name=wv --ioengine=psync --bs=4k --size=16m --rw=write --verify=crc32c --no-probes
+WV=(--name=wv --ioengine=psync --bs=4k --size=16m --rw=write --verify=crc32c --verify_state_save=0 --no-probes
     --no-progress --filename="$TMP/wv" --output-format=json)
 for s in a b; do
 	"$IODIG" run "${WV[@]}" --save="$TMP/wv$s.json" --output="$TMP/wv$s.report.json" \
