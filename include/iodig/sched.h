@@ -96,7 +96,8 @@ struct sched_start {
 	iodig_u32 tid;          /* the slot's owner */
 	iodig_u32 gen;          /* attach_gen when written (--probe-toggle) */
 	iodig_u32 weight;       /* the switch-out's sample weight, 0 = none */
-	iodig_u32 pad0;
+	iodig_u32 walk_depth;   /* frames of its last whole stack taken at
+				 * switch-in, 0 = unknown (bpf/sched.bpf.c) */
 	/* A cache line per slot: threads created together have consecutive
 	 * ids and switch on different CPUs. */
 	iodig_u64 pad[4];
