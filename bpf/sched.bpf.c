@@ -341,7 +341,10 @@ static __always_inline __u64 outermost_frame(struct task_struct *task)
  * outermost one.  So each thread's record keeps the depth of its last
  * whole stack (@depth), and the walk asks for that many; it took the
  * whole stack when its last frame is the outermost one (a syscall's
- * entry never lies deeper in a stack), else it walks again in full.
+ * entry never lies deeper in a stack), else it walks again in full.  A
+ * thread that blocked and one that was preempted (on its way back to
+ * user space, mostly) stopped at different depths, so each kind has its
+ * own.
  */
 static __always_inline long walk_stack(struct task_struct *task, struct sched_stack *st,
 				       __u32 *depth)
@@ -471,7 +474,8 @@ static __always_inline void switch_in(struct task_struct *task, __u32 tid, __u64
 		w = stack_weight(c);
 		if (!w)
 			return;
-		task_stack_id(task, c, &key, &st->walk_depth);
+		task_stack_id(task, c, &key,
+			      &st->walk_depth[key.flags & SCHED_F_VOLUNTARY ? 1 : 0]);
 		v = agg_get(c, &key);
 		if (v)
 			agg_count(v, w);
