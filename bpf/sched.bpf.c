@@ -18,8 +18,9 @@
  * tgid slots live in .bss, see iodig/tgid_filter.h).  A switch of another
  * process then costs little over an empty program (raw_tp more: one probe
  * read for next->tgid); a workload switch that takes its kernel stack
- * costs far more, nearly all of it the stack walk, whose cost hardly
- * depends on the depth kept (docs/overhead.md has the figures).
+ * costs far more, nearly all of it the stack walk, about half of which
+ * goes past the stack's outermost frame unless the walk is told where
+ * to stop (walk_stack(); docs/overhead.md has the figures).
  * So the stack is taken for a random 1 in stack_period switches only
  * (random gaps, because a fixed stride could beat with a workload that
  * alternates between two blocking points), each sample
@@ -310,21 +311,78 @@ static __always_inline __u32 stack_hash(const struct sched_stack *st)
  * into this. */
 IODIG_PERCPU_SLOT(stack_scratch, struct sched_stack);
 
+_Static_assert((SCHED_STACK_DEPTH & (SCHED_STACK_DEPTH - 1)) == 0,
+	       "stack indexes are masked with SCHED_STACK_DEPTH - 1");
+
+/*
+ * The return address of a user-entered task's outermost kernel frame:
+ * the entry code calls its C handler (do_syscall_64, exc_page_fault, ...)
+ * right after building pt_regs at the top of the stack, so the address
+ * sits just below them.  0 when unknown (no bpf_task_pt_regs(), v5.15).
+ */
+static __always_inline __u64 outermost_frame(struct task_struct *task)
+{
+	__u64 ip = 0;
+
+	if (bpf_core_enum_value_exists(enum bpf_func_id, BPF_FUNC_task_pt_regs))
+		bpf_probe_read_kernel(&ip, sizeof(ip),
+				      (void *)bpf_task_pt_regs(task) - sizeof(ip));
+	return ip;
+}
+
+/*
+ * The frames of @task's stack (scheduler frames left out by the kernel),
+ * at most SCHED_STACK_DEPTH; 0 when the walk failed.
+ *
+ * A walk that runs past the outermost frame pays for the end of the stack
+ * as much as for several frames: the unwinder reads the entry's pt_regs
+ * and asks of the user address found there whether it is kernel text.
+ * A walk asked for exactly as many frames as the stack has stops at the
+ * outermost one.  So each thread's record keeps the depth of its last
+ * whole stack (@depth), and the walk asks for that many; it took the
+ * whole stack when its last frame is the outermost one (a syscall's
+ * entry never lies deeper in a stack), else it walks again in full.  A
+ * thread that blocked and one that was preempted (on its way back to
+ * user space, mostly) stopped at different depths, so each kind has its
+ * own.
+ */
+static __always_inline long walk_stack(struct task_struct *task, struct sched_stack *st,
+				       __u32 *depth)
+{
+	__u64 outer = outermost_frame(task);
+	/* masked, not compared: the verifier needs the size's bounds */
+	__u32 d = *depth & (SCHED_STACK_DEPTH - 1);
+	long n = 0;
+
+	if (d) {
+		n = bpf_get_task_stack(task, st->ips, d * sizeof(__u64), 0) / sizeof(__u64);
+		if (n == d && st->ips[(d - 1) & (SCHED_STACK_DEPTH - 1)] != outer)
+			n = 0;
+	}
+	if (n <= 0)
+		n = bpf_get_task_stack(task, st->ips, sizeof(st->ips), 0) / sizeof(__u64);
+	if (n <= 0 || n > SCHED_STACK_DEPTH)
+		return 0;
+	*depth = outer && st->ips[(n - 1) & (SCHED_STACK_DEPTH - 1)] == outer ? n : 0;
+	/* A short walk leaves older frames behind its last one. */
+	if (n < SCHED_STACK_DEPTH)
+		st->ips[n & (SCHED_STACK_DEPTH - 1)] = 0;
+	return n;
+}
+
 /* Switch-in walk: @task's stack as it blocked, into task_stacks; its id
  * into @key. */
 static __always_inline void task_stack_id(struct task_struct *task, struct sched_counters *c,
-					  struct sched_agg_key *key)
+					  struct sched_agg_key *key, __u32 *depth)
 {
 	__u32 zero = 0;
 	struct sched_stack *st = bpf_map_lookup_elem(&stack_scratch, &zero);
-	long n;
 
 	c->sampled++;
 	key->stackid = (__u32)SCHED_NO_STACK;
 	if (!st)
 		return;
-	n = bpf_get_task_stack(task, st->ips, sizeof(st->ips), 0);
-	if (n <= 0) {
+	if (!walk_stack(task, st, depth)) {
 		c->stack_drops++;
 		return;
 	}
@@ -416,7 +474,8 @@ static __always_inline void switch_in(struct task_struct *task, __u32 tid, __u64
 		w = stack_weight(c);
 		if (!w)
 			return;
-		task_stack_id(task, c, &key);
+		task_stack_id(task, c, &key,
+			      &st->walk_depth[key.flags & SCHED_F_VOLUNTARY ? 1 : 0]);
 		v = agg_get(c, &key);
 		if (v)
 			agg_count(v, w);

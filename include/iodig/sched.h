@@ -96,11 +96,16 @@ struct sched_start {
 	iodig_u32 tid;          /* the slot's owner */
 	iodig_u32 gen;          /* attach_gen when written (--probe-toggle) */
 	iodig_u32 weight;       /* the switch-out's sample weight, 0 = none */
+	/* Frames of its last whole stack taken at switch-in, after an
+	 * involuntary [0] and a voluntary [1] switch-out, 0 = unknown
+	 * (walk_stack() in bpf/sched.bpf.c). */
+	iodig_u32 walk_depth[2];
 	iodig_u32 pad0;
 	/* A cache line per slot: threads created together have consecutive
 	 * ids and switch on different CPUs. */
-	iodig_u64 pad[4];
+	iodig_u64 pad[3];
 };
+_Static_assert(sizeof(struct sched_start) == 64, "a sched_start fills one cache line");
 
 /* Per-CPU counters; each CPU writes only its own copy.  What a workload
  * switch writes comes first, in as few cache lines as the per-CPU
