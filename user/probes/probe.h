@@ -22,7 +22,8 @@ struct probe_cache;
 
 /* What the probes are pointed at, known before the workload starts. */
 struct probe_env {
-	pid_t runner_tgid;         /* iodig itself (thread workers) */
+	pid_t runner_tgid;         /* iodig itself (thread workers); probes_open()
+				    * adds it once every family is open */
 	pid_t supervisor_tid;      /* its thread that waits for the workers:
 				    * not traced (iodig_thread_slot()), 0 = none */
 	dev_t target_dev;          /* whole-disk dev_t carrying the I/O, 0 = any */
