@@ -621,8 +621,12 @@ void probes_destroy(struct probe_set *set)
 {
 	if (!set)
 		return;
-	for (size_t i = 0; i < NR_FAMILIES; i++)
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		if (!set->slot[i].state)
+			continue;
 		family_destroy(set->slot[i].state);
+		phase_mark(set->phases, "destroy", set->slot[i].fam->name);
+	}
 	parked_threads_release(set->openers);
 	phase_mark(set->phases, "probes", "destroyed");
 	tracefs_unmount(set->mounted_tracefs);
