@@ -232,4 +232,16 @@ void probes_figures(const struct probe_set *set, struct figure_set *out);
 void probes_print_table(const struct probe_set *set, FILE *out);
 void probes_destroy(struct probe_set *set);
 
+/*
+ * probes_destroy() in a thread of its own, so that detaching (the kernel
+ * patching each tracepoint's call sites, waiting on the other CPUs) runs
+ * while the caller writes its report.  Call once @set's figures are taken:
+ * its programs run until their links go.  Returns the teardown for
+ * probes_teardown_wait(), or NULL when @set was destroyed here (NULL set,
+ * no thread).  IODIG_TIMING's destroy marks reach @set's log at the wait.
+ */
+struct probe_teardown *probes_destroy_async(struct probe_set *set);
+/* Waits until the teardown is done and frees it.  Accepts NULL. */
+void probes_teardown_wait(struct probe_teardown *t);
+
 #endif /* IODIG_PROBE_H */

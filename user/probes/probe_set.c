@@ -15,6 +15,7 @@
  * figures, per family, are in docs/overhead.md).
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -634,4 +635,53 @@ void probes_destroy(struct probe_set *set)
 	if (set->stats_fd >= 0)
 		close(set->stats_fd);
 	free(set);
+}
+
+struct probe_teardown {
+	pthread_t thread;
+	struct probe_set *set;
+	struct phase_log *into;   /* the set's log, NULL: none */
+	struct phase_log marks;   /* the thread's, merged at the wait */
+};
+
+static void *teardown_main(void *arg)
+{
+	struct probe_teardown *t = arg;
+
+	probes_destroy(t->set);
+	return NULL;
+}
+
+struct probe_teardown *probes_destroy_async(struct probe_set *set)
+{
+	struct probe_teardown *t = set ? calloc(1, sizeof(*t)) : NULL;
+
+	if (!t) {
+		probes_destroy(set);
+		return NULL;
+	}
+	/* phase_mark() is not for two threads at once: the thread marks
+	 * into a log of its own. */
+	t->set = set;
+	t->into = set->phases;
+	phase_log_init(&t->marks);
+	set->phases = t->into ? &t->marks : NULL;
+	if (pthread_create(&t->thread, NULL, teardown_main, t)) {
+		set->phases = t->into;
+		probes_destroy(set);
+		free(t);
+		return NULL;
+	}
+	return t;
+}
+
+void probes_teardown_wait(struct probe_teardown *t)
+{
+	if (!t)
+		return;
+	pthread_join(t->thread, NULL);
+	for (size_t i = 0; t->into && i < t->marks.n; i++)
+		phase_mark_at(t->into, t->marks.m[i].what, t->marks.m[i].which,
+			      t->marks.m[i].ns);
+	free(t);
 }
