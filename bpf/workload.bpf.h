@@ -4,9 +4,10 @@
  * threads (iodig/tgid_filter.h): iodig_tgids, the process ids whose
  * threads are traced, and iodig_supervisor_tid, iodig's supervisor
  * thread, which is not.  User space finds both by these names in any
- * family's object (user/probes/family.c) and fills them: the runner's
- * tgid and the supervisor before load, process workers through the
- * mmapped .bss as they fork.
+ * family's object (user/probes/family.c) and fills them: the supervisor
+ * before load, the runner's tgid once every family is loaded (the probe
+ * set's opening threads are iodig's too) and process workers as they
+ * fork, both through the mmapped .bss.
  */
 #ifndef IODIG_WORKLOAD_BPF_H
 #define IODIG_WORKLOAD_BPF_H

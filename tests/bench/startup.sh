@@ -117,4 +117,6 @@ awk '{ at = $1; wall = $3; cpu = $6; $1 = $2 = $3 = $4 = $5 = $6 = $7 = ""
 	awk -F'\t' 'BEGIN { printf "  %-24s %10s %10s %10s\n", "phase (end of)", "at ms", "wall ms", "cpu ms" }
 		     { printf "  %-24s %10.1f %10.1f %10.1f\n", $1, $2, $3, $4 }'
 echo "(wall and CPU since the mark before in the same run; parallel family opens overlap, so"
-echo " their wall times do not add up; \"openers parked\" carries the CPU of all of them)"
+echo " their wall times do not add up; \"openers parked\" carries the CPU of all of them;"
+echo " the \"destroy\" marks come from the teardown thread, which runs beside the report and"
+echo " trace file, and \"cleanup done\" waits for it)"

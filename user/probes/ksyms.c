@@ -60,6 +60,8 @@ struct image_rec {
  */
 struct ksyms {
 	struct ksym *syms;
+	size_t syms_mapped;  /* image-backed: syms[] is this many bytes of
+			      * anonymous mapping, else malloc'd */
 	size_t nr;
 	size_t malformed;
 	char *pool;
@@ -607,6 +609,24 @@ static bool image_sized(const struct image_hdr *h, size_t len)
 
 /* The table of a checked image at @img, which it keeps mapped: its
  * records' offsets point into its pool, which ends with a NUL. */
+/*
+ * syms[] of an image-backed table, zeroed: an anonymous mapping, whose
+ * pages the kernel zeroes only when first touched.  calloc() would zero
+ * (and so fault in) all of it, a few MiB, for the few hundred symbols a
+ * run asks for.
+ */
+static int lazy_syms(struct ksyms *ks, size_t nr)
+{
+	size_t len = (nr ? nr : 1) * sizeof(*ks->syms);
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		return -ENOMEM;
+	ks->syms = p;
+	ks->syms_mapped = len;
+	return 0;
+}
+
 static int from_image(void *map, size_t map_len, size_t offset, struct ksyms **out)
 {
 	const char *img = (const char *)map + offset;
@@ -627,7 +647,7 @@ static int from_image(void *map, size_t map_len, size_t offset, struct ksyms **o
 		if (recs[i].name_off >= h->pool_len || recs[i].mod_off >= h->pool_len)
 			return -EINVAL;
 	ks = calloc(1, sizeof(*ks));
-	if (!ks || !(ks->syms = calloc(h->nr ? h->nr : 1, sizeof(*ks->syms))) ||
+	if (!ks || lazy_syms(ks, h->nr) ||
 	    !(ks->mods = calloc(h->nr_mods ? h->nr_mods : 1, sizeof(*ks->mods)))) {
 		ksyms__free(ks);
 		return -ENOMEM;
@@ -737,7 +757,10 @@ void ksyms__free(struct ksyms *ks)
 {
 	if (!ks)
 		return;
-	free(ks->syms);
+	if (ks->syms_mapped)
+		munmap(ks->syms, ks->syms_mapped);
+	else
+		free(ks->syms);
 	free(ks->pool);
 	free(ks->mods);
 	if (ks->map)

@@ -22,7 +22,8 @@ struct probe_cache;
 
 /* What the probes are pointed at, known before the workload starts. */
 struct probe_env {
-	pid_t runner_tgid;         /* iodig itself (thread workers) */
+	pid_t runner_tgid;         /* iodig itself (thread workers); probes_open()
+				    * adds it once every family is open */
 	pid_t supervisor_tid;      /* its thread that waits for the workers:
 				    * not traced (iodig_thread_slot()), 0 = none */
 	dev_t target_dev;          /* whole-disk dev_t carrying the I/O, 0 = any */
@@ -230,5 +231,17 @@ void probes_figures(const struct probe_set *set, struct figure_set *out);
 /* `iodig probe`: family, mechanism, status, reason. */
 void probes_print_table(const struct probe_set *set, FILE *out);
 void probes_destroy(struct probe_set *set);
+
+/*
+ * probes_destroy() in a thread of its own, so that detaching (the kernel
+ * patching each tracepoint's call sites, waiting on the other CPUs) runs
+ * while the caller writes its report.  Call once @set's figures are taken:
+ * its programs run until their links go.  Returns the teardown for
+ * probes_teardown_wait(), or NULL when @set was destroyed here (NULL set,
+ * no thread).  IODIG_TIMING's destroy marks reach @set's log at the wait.
+ */
+struct probe_teardown *probes_destroy_async(struct probe_set *set);
+/* Waits until the teardown is done and frees it.  Accepts NULL. */
+void probes_teardown_wait(struct probe_teardown *t);
 
 #endif /* IODIG_PROBE_H */

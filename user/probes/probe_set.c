@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The probe set: every family in probe_list.h, each its own skeleton
- * opened in a thread of its own, so a family this kernel cannot load is
- * recorded and skipped without touching the others.  A missing family
+ * The probe set: every family in probe_list.h, each its own skeleton,
+ * opened side by side (a thread per CPU), so a family this kernel cannot
+ * load is recorded and skipped without touching the others.  A missing family
  * never fails the run.
  *
  * No RLIMIT_MEMLOCK bump: since 5.11 BPF memory is charged to the memory
@@ -15,6 +15,7 @@
  * figures, per family, are in docs/overhead.md).
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +30,9 @@
 #include "probes/family.h"
 #include "probes/family_render.h"
 #include "base/clock.h"
+#include "base/parked_threads.h"
 #include "probes/probe_cache.h"
+#include "probes/selection.h"
 #include "probes/tracefs.h"
 #include "probes/vmlinux_lend.h"
 
@@ -48,6 +51,8 @@ struct probe_slot {
 	uint64_t run_cnt;          /* program runs (bpf_stats) */
 	uint64_t run_time_ns;      /* BPF time of those runs */
 	uint64_t open_ns;          /* trying its mechanisms, loading, attaching */
+	uint64_t opened_at_ns;     /* when that ended */
+	const struct probe_env *env; /* during open only */
 };
 
 struct probe_set {
@@ -59,6 +64,8 @@ struct probe_set {
 	uint64_t workload_ios;
 	struct probe_workload wl;  /* what collect() was given */
 	struct phase_log *phases;  /* env's */
+	struct parked_threads *openers; /* the threads that opened the
+				    * families, parked until destroy */
 };
 
 static const char *state_name(enum probe_state s)
@@ -229,6 +236,70 @@ int probes_check_spec(const char *spec, struct errbuf *err)
 	return select_families(spec, false, on, err);
 }
 
+static void open_slot(void *slot)
+{
+	struct probe_slot *p = slot;
+	uint64_t t0 = now_ns();
+
+	if (family_open(p->fam, p->env, &p->state, &p->st)) {
+		p->state = NULL;
+		p->st.state = PROBE_MISSING;
+	}
+	p->opened_at_ns = now_ns();
+	p->open_ns = p->opened_at_ns - t0;
+	p->env = NULL;
+}
+
+static void mark_off(struct probe_slot *p)
+{
+	p->st.state = PROBE_OFF;
+	snprintf(p->st.mechanism, sizeof(p->st.mechanism), "none");
+	snprintf(p->st.reason, sizeof(p->st.reason), p->fam->opt_in ?
+		 "not in the default set (--probes=+%s or --detail)" : "not requested",
+		 p->fam->name);
+}
+
+/*
+ * Opens the families in @on side by side, a thread per CPU: opening is
+ * mostly the kernel verifying programs and allocating maps, and libbpf
+ * objects share nothing but the print hook, made quiet for the whole time
+ * (the kernel's BTF is parsed before; only funcs reads the symbols while
+ * opening).  An attached family sees none of iodig's own events until the
+ * workload filter takes iodig's process: that happens here once every
+ * opening thread is asleep in its park (base/parked_threads.h), so none
+ * of their page faults or switches counts as the workload's.
+ */
+static void open_all(struct probe_set *set, const struct probe_env *env,
+		     const bool on[NR_FAMILIES])
+{
+	libbpf_print_fn_t old_print = mech_quiet_begin();
+	struct probe_env unarmed = *env;
+	void *items[NR_FAMILIES];
+	size_t n = 0;
+	bool exact;
+
+	unarmed.runner_tgid = 0;  /* the filter takes iodig's process below */
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		struct probe_slot *p = &set->slot[i];
+
+		p->fam = families[i];
+		p->env = &unarmed;
+		if (on[i])
+			items[n++] = p;
+		else
+			mark_off(p);
+	}
+	parked_threads_run(open_slot, items, n, &set->openers, &exact);
+	libbpf_set_print(old_print);
+	for (size_t i = 0; i < NR_FAMILIES; i++)
+		if (on[i])
+			phase_mark_at(set->phases, "open", families[i]->name,
+				      set->slot[i].opened_at_ns);
+	phase_mark(set->phases, exact ? "openers" : "openers (unconfirmed)", "parked");
+	if (env->runner_tgid > 0)
+		probes_track_tgid(set, env->runner_tgid);
+}
+
 int probes_open(const struct probe_env *env, const char *spec,
 		struct probe_set **out, struct errbuf *err)
 {
@@ -268,29 +339,12 @@ int probes_open(const struct probe_env *env, const char *spec,
 		vmlinux_btf_lend(probe_cache_btf(env->cache, NULL));
 		set->btf_ns = now_ns() - t0;
 		phase_mark(set->phases, "kernel BTF", "parsed");
+	} else if (env->cache) {
+		/* parsed here, not by the first of the families opening side
+		 * by side */
+		probe_cache_btf(env->cache, env->btf_path);
 	}
-	for (size_t i = 0; i < NR_FAMILIES; i++) {
-		struct probe_slot *p = &set->slot[i];
-
-		p->fam = families[i];
-		if (!on[i]) {
-			p->st.state = PROBE_OFF;
-			snprintf(p->st.mechanism, sizeof(p->st.mechanism), "none");
-			snprintf(p->st.reason, sizeof(p->st.reason), p->fam->opt_in ?
-				 "not in the default set (--probes=+%s or --detail)" :
-				 "not requested", p->fam->name);
-			continue;
-		}
-		uint64_t t0 = now_ns();
-
-		if (family_open(p->fam, env, &p->state, &p->st)) {
-			p->state = NULL;
-			if (p->st.state != PROBE_MISSING)
-				p->st.state = PROBE_MISSING;
-		}
-		p->open_ns = now_ns() - t0;
-		phase_mark(set->phases, "open", p->fam->name);
-	}
+	open_all(set, env, on);
 	vmlinux_btf_lend(NULL);
 	*out = set;
 	return 0;
@@ -568,12 +622,66 @@ void probes_destroy(struct probe_set *set)
 {
 	if (!set)
 		return;
-	for (size_t i = 0; i < NR_FAMILIES; i++)
+	for (size_t i = 0; i < NR_FAMILIES; i++) {
+		if (!set->slot[i].state)
+			continue;
 		family_destroy(set->slot[i].state);
+		phase_mark(set->phases, "destroy", set->slot[i].fam->name);
+	}
+	parked_threads_release(set->openers);
 	phase_mark(set->phases, "probes", "destroyed");
 	tracefs_unmount(set->mounted_tracefs);
 	phase_mark(set->phases, "tracefs", "unmounted");
 	if (set->stats_fd >= 0)
 		close(set->stats_fd);
 	free(set);
+}
+
+struct probe_teardown {
+	pthread_t thread;
+	struct probe_set *set;
+	struct phase_log *into;   /* the set's log, NULL: none */
+	struct phase_log marks;   /* the thread's, merged at the wait */
+};
+
+static void *teardown_main(void *arg)
+{
+	struct probe_teardown *t = arg;
+
+	probes_destroy(t->set);
+	return NULL;
+}
+
+struct probe_teardown *probes_destroy_async(struct probe_set *set)
+{
+	struct probe_teardown *t = set ? calloc(1, sizeof(*t)) : NULL;
+
+	if (!t) {
+		probes_destroy(set);
+		return NULL;
+	}
+	/* phase_mark() is not for two threads at once: the thread marks
+	 * into a log of its own. */
+	t->set = set;
+	t->into = set->phases;
+	phase_log_init(&t->marks);
+	set->phases = t->into ? &t->marks : NULL;
+	if (pthread_create(&t->thread, NULL, teardown_main, t)) {
+		set->phases = t->into;
+		probes_destroy(set);
+		free(t);
+		return NULL;
+	}
+	return t;
+}
+
+void probes_teardown_wait(struct probe_teardown *t)
+{
+	if (!t)
+		return;
+	pthread_join(t->thread, NULL);
+	for (size_t i = 0; t->into && i < t->marks.n; i++)
+		phase_mark_at(t->into, t->marks.m[i].what, t->marks.m[i].which,
+			      t->marks.m[i].ns);
+	free(t);
 }

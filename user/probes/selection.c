@@ -221,6 +221,11 @@ static bool mech_offered(const char *const *mechs, size_t nr, const char *name)
 	return false;
 }
 
+libbpf_print_fn_t mech_quiet_begin(void)
+{
+	return libbpf_set_print(quiet_print);
+}
+
 int mech_select(const struct probe_env *env, const char *family,
 		const char *const *mechs, size_t nr_mechs, mech_try_fn try_fn,
 		void *ctx, struct probe_status *st)

@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <bpf/libbpf.h>
+
 #include "base/errbuf.h"
 #include "probes/probe.h"
 
@@ -49,6 +51,11 @@ typedef int (*mech_try_fn)(void *ctx, const char *mechanism, struct errbuf *why)
 int mech_select(const struct probe_env *env, const char *family,
 		const char *const *mechs, size_t nr_mechs, mech_try_fn try_fn,
 		void *ctx, struct probe_status *st);
+
+/* Installs mech_select()'s libbpf print hook and returns the one before,
+ * for the caller to put back once every family has opened: families that
+ * open side by side must not put back each other's hook. */
+libbpf_print_fn_t mech_quiet_begin(void);
 
 /* Appends a clause to a status reason, "; " between clauses; what does
  * not fit is cut. */

@@ -6,6 +6,7 @@
  * over each cycle of four.
  */
 #include "run/ab.h"
+#include "run/group_probes.h"
 
 enum ab_side ab_side_of_run(unsigned int k)
 {
@@ -67,6 +68,9 @@ int ab_execute(struct run_ctx *ctx[AB_SIDES], const struct repeat_opts *o,
 		enum ab_side s = ab_side_of_run(k);
 
 		borrow_from_a(ctx);
+		/* the other side's probes are unloaded before this side's
+		 * load: both sides are this process, and share tracefs */
+		group_probes_settle(ctx[s == AB_A ? AB_B : AB_A]);
 		ret = repeat_once(ctx[s], &res[s], err);
 		if (ret || ab_interrupted(ctx))
 			break;

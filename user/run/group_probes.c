@@ -51,6 +51,7 @@ void group_probes_open(struct run_ctx *ctx, const struct run_group *g)
 	struct probe_toggle *t = &ctx->toggle;
 	struct errbuf err = { { 0 } };
 
+	group_probes_settle(ctx);
 	if (ctx->opts.no_probes)
 		return;
 	if (g->nr_jobs && ctx->targets) {
@@ -146,12 +147,21 @@ int group_probes_collect(struct run_ctx *ctx, const struct run_group *g, struct 
 	phase_mark(ctx->phases, "probes", "rendered");
 	if (!ret && (!k->json || k->figures.err))
 		ret = -ENOMEM;
-	probes_destroy(ctx->probes);
+	/* The figures are taken: the teardown runs while the report is
+	 * written; the next group's open, or run_ctx_cleanup(), waits. */
+	group_probes_settle(ctx);
+	ctx->teardown = probes_destroy_async(ctx->probes);
 	ctx->probes = NULL;
 	if (ret)
 		return err_set(err, -ret, "keeping the kernel section of group %d failed: %s",
 			       g->id, strerror(-ret));
 	return 0;
+}
+
+void group_probes_settle(struct run_ctx *ctx)
+{
+	probes_teardown_wait(ctx->teardown);
+	ctx->teardown = NULL;
 }
 
 void group_probes_free(struct run_ctx *ctx)

@@ -15,9 +15,13 @@
  * reported on stderr and the group runs untraced. */
 void group_probes_open(struct run_ctx *ctx, const struct run_group *g);
 /* After group @g ran: reads ctx->probes, keeps the group's kernel section
- * in ctx->kernels and unloads them.  Nothing without probes. */
+ * in ctx->kernels and unloads them, in a thread (ctx->teardown) while the
+ * caller goes on to its report.  Nothing without probes. */
 int group_probes_collect(struct run_ctx *ctx, const struct run_group *g,
 			 struct errbuf *err);
+/* Waits until the last group's probes are unloaded: before other probes
+ * load (group_probes_open() does) and before the process ends. */
+void group_probes_settle(struct run_ctx *ctx);
 /* Frees ctx->kernels (before a repeat, at cleanup). */
 void group_probes_free(struct run_ctx *ctx);
 

@@ -99,6 +99,7 @@ struct run_ctx {
 	int stop_signal;
 	struct scratch_dev *scratch;
 	struct probe_set *probes;     /* the running group's (group_probes.h) */
+	struct probe_teardown *teardown; /* the last group's, being destroyed */
 	struct phase_log *phases;     /* IODIG_TIMING: when each phase ended,
 				       * NULL = not kept */
 	struct probe_cache *probe_cache; /* kernel BTF and symbols, parsed once

@@ -645,6 +645,7 @@ void run_ctx_cleanup(struct run_ctx *ctx)
 	series_collect_free(&ctx->series);
 	steady_check_free(&ctx->steady);
 	toggle_free(&ctx->toggle);
+	group_probes_settle(ctx);
 	probes_destroy(ctx->probes);
 	ctx->probes = NULL;
 	group_probes_free(ctx);
