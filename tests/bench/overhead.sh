@@ -9,6 +9,8 @@
 # with a 95% CI, far tighter on this noisy machine than (b).
 set -eu
 cd "$(dirname "$0")/../.."
+# shellcheck source=tests/bench/lib.sh
+. tests/bench/lib.sh
 OUT=${OUT:-build}
 IODIG=${IODIG:-$PWD/$OUT/iodig}
 PAIRS=${PAIRS:-7}
@@ -62,22 +64,6 @@ LOOP=$(losetup -f --show "$TMP/backing")
 DISK=$(basename "$LOOP")
 dd if=/dev/urandom of="$LOOP" bs=1M count=1024 oflag=direct status=none
 
-# "geomean (lo-hi)" of the ratios $2/$1, line by line, with a 95%
-# bootstrap CI: the rounds' ratios, resampled 2000 times.
-paired_ci() {
-	local logs
-	logs=$(paste -d' ' "$1" "$2" | awk '$1 > 0 && $2 > 0 { print log($2 / $1) }')
-	[ "$(echo "$logs" | wc -l)" -ge 2 ] || { echo "-"; return; }
-	echo "$logs" | awk '{ r[++n] = $1; s += $1 } END {
-		srand(17); for (b = 1; b <= 2000; b++) {
-			t = 0; for (i = 1; i <= n; i++) t += r[int(rand() * n) + 1]
-			print t / n
-		}
-		print "all", s / n, n }' | sort -g | awk '
-		$1 == "all" { g = $2; n = $3; next } { m[++k] = $1 }
-		END { printf "%.3f (%.3f-%.3f, %d rounds)\n", exp(g), exp(m[50]), exp(m[1951]), n }'
-}
-median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 job_args() {
 	echo --name=ovh --filename="$LOOP" --rw=randread --bs=4k --direct=1 \
 		--ioengine="$1" --iodepth="$2" --runtime="${3:-$RUNTIME}" --time_based

@@ -3,10 +3,13 @@
 # runs, medians over PAIRS pairs (a shared machine is noisy: the same job
 # varies widely run to run, so only alternating pairs and medians mean
 # anything).
-# Prints IOPS and CPU time per I/O for each and the iodig/fio ratios, for
-# each job of ROWS below, then runs overhead.sh and startup.sh.
+# Prints IOPS and CPU time per I/O for each and the iodig/fio ratios with
+# their 95% CI over the pairs, for each job of ROWS below, then runs
+# overhead.sh and startup.sh.
 set -eu
 cd "$(dirname "$0")/../.."
+# shellcheck source=tests/bench/lib.sh
+. tests/bench/lib.sh
 OUT=${OUT:-build}
 IODIG=${IODIG:-$PWD/$OUT/iodig}
 PAIRS=${PAIRS:-7}
@@ -28,7 +31,6 @@ LOOP=$(losetup -f --show "$TMP/backing")
 # Fill it so reads move real pages, not holes.
 dd if=/dev/urandom of="$LOOP" bs=1M count=1024 oflag=direct status=none
 
-median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 
 # The jobs, one a line: "label | fio arguments" (after --name, --filename
 # and --direct=1).  TIMED rows run RUNTIME seconds; the verify row is
@@ -36,12 +38,14 @@ median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else prin
 # verify), so both tools write VERIFY_SIZE and read it all back checking
 # every block's crc32c, and must report the same I/O counts.  A rate_iops
 # row runs below the device's limit: both must reach RATE (a note says
-# when one did not), and only the CPU per I/O compares.
+# when one did not), and only the CPU per I/O compares.  The null engine
+# does no I/O: its row is each tool's own loop per I/O, without the kernel.
 TIMED="--runtime=$RUNTIME --time_based"
 ROWS="
 randread io_uring qd32   | --rw=randread --bs=4k --ioengine=io_uring --iodepth=32 $TIMED
 randread libaio qd32     | --rw=randread --bs=4k --ioengine=libaio --iodepth=32 $TIMED
 randread psync qd1       | --rw=randread --bs=4k --ioengine=psync --iodepth=1 $TIMED
+randread null qd1        | --rw=randread --bs=4k --ioengine=null --iodepth=1 --size=1g $TIMED
 randwrite+verify=crc32c  | --rw=randwrite --bs=4k --ioengine=io_uring --iodepth=32 --verify=crc32c --size=$VERIFY_SIZE
 bssplit randread         | --rw=randread --bssplit=4k/50:64k/30:256k/20 --ioengine=io_uring --iodepth=32 $TIMED
 rate_iops=$RATE randread | --rw=randread --bs=4k --ioengine=io_uring --iodepth=32 --rate_iops=$RATE $TIMED
@@ -58,13 +62,19 @@ figures() {
 	       | "\($ios / ([$secs,0.001]|max)) \($cpu) \($j.read.total_ios) \($j.write.total_ios)"' "$1"
 }
 med_col() { cut -d' ' -f"$1" "$2" | median; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { print (b > 0) ? a / b : 0 }'; }
+# "geomean (lo-hi)" of the pairs' iodig/fio ratios of column COL
+ratio_ci() {
+	cut -d' ' -f"$1" "$TMP/fio.txt" >"$TMP/f.col"
+	cut -d' ' -f"$1" "$TMP/iodig.txt" >"$TMP/i.col"
+	paired_ratio "$TMP/f.col" "$TMP/i.col" | awk '$1 == "-" { print "-"; next }
+		{ printf "%.3f (%.2f-%.2f)\n", $1, $2, $3 }'
+}
 
 counts() { tail -1 "$1" | cut -d' ' -f3-; } # "reads writes" of the last run
 
 # compare LABEL FIO-ARGS: one table row from PAIRS alternating pairs
 compare() {
-	local label=$1 extra=$2 args ii fi_ ic fc iops_ratio
+	local label=$1 extra=$2 args ii fi_ ic fc iops_ratio cpu_ratio
 	# shellcheck disable=SC2206
 	args=(--name=bench --filename="$LOOP" --direct=1 $extra)
 	: >"$TMP/iodig.txt"; : >"$TMP/fio.txt"
@@ -87,19 +97,19 @@ compare() {
 	fi
 	ii=$(med_col 1 "$TMP/iodig.txt"); fi_=$(med_col 1 "$TMP/fio.txt")
 	ic=$(med_col 2 "$TMP/iodig.txt"); fc=$(med_col 2 "$TMP/fio.txt")
-	iops_ratio=$(printf '%.3f' "$(ratio "$ii" "$fi_")")
+	iops_ratio=$(ratio_ci 1); cpu_ratio=$(ratio_ci 2)
 	if [[ $extra == *rate_iops* ]]; then
 		iops_ratio=-
 		awk -v a="$ii" -v b="$fi_" -v r="$RATE" 'BEGIN { exit !(a < 0.95 * r || b < 0.95 * r) }' &&
 			echo "$label: a tool stayed below $RATE IOPS: lower RATE" >&2
 	fi
-	printf '%-24s %12.0f %12.0f %8s %14.0f %14.0f %8.3f\n' "$label" \
-		"$ii" "$fi_" "$iops_ratio" "$ic" "$fc" "$(ratio "$ic" "$fc")"
+	printf '%-24s %11.0f %11.0f %-19s %11.0f %11.0f %s\n' "$label" \
+		"$ii" "$fi_" "$iops_ratio" "$ic" "$fc" "$cpu_ratio"
 }
 
 if [[ $SECTIONS == *fio* ]]; then
-printf '%-24s %12s %12s %8s %14s %14s %8s\n' job "iodig IOPS" "fio IOPS" ratio \
-	"iodig ns/IO" "fio ns/IO" "cpu ratio"
+printf '%-24s %11s %11s %-19s %11s %11s %s\n' job "iodig IOPS" "fio IOPS" "IOPS ratio (CI)" \
+	"iodig ns/IO" "fio ns/IO" "CPU ratio (CI)"
 while IFS='|' read -r label extra; do
 	label=$(sed 's/ *$//' <<<"$label")
 	[[ -n $label && $label =~ $ROW_MATCH ]] || continue
@@ -107,8 +117,10 @@ while IFS='|' read -r label extra; do
 done <<<"$ROWS"
 echo "(medians of $PAIRS alternating pairs, direct I/O on a tmpfs-backed loop device;"
 echo " timed rows ${RUNTIME}s, the verify row writes and verifies $VERIFY_SIZE; IOPS = reads +"
-echo " writes over the job's runtime, ns/IO = usr + sys CPU over them; the rate_iops row"
-echo " shows the rate each reached, not a ratio: below the device's limit only CPU compares)"
+echo " writes over the job's runtime, ns/IO = usr + sys CPU over them; ratios = iodig/fio,"
+echo " the geometric mean of the pairs' ratios and its 95% bootstrap CI; the rate_iops row"
+echo " shows the rate each reached, not a ratio: below the device's limit only CPU compares;"
+echo " the null row does no I/O: each tool's own loop)"
 fi
 
 # What the probes cost: BPF time per I/O and IOPS traced/untraced, beside

@@ -10,6 +10,8 @@
 # since the mark before.
 set -eu
 cd "$(dirname "$0")/../.."
+# shellcheck source=tests/bench/lib.sh
+. tests/bench/lib.sh
 OUT=${OUT:-build}
 IODIG=${IODIG:-$PWD/$OUT/iodig}
 PAIRS=${PAIRS:-7}
@@ -75,7 +77,6 @@ for _ in $(seq "$PAIRS"); do
 done
 kill -INT "$BT_PID"; wait "$BT_PID" 2>/dev/null || true; BT_PID=
 
-median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 # Each exec starts a run; its reads and its own exit follow before the next
 # exec (runs are sequential).
 # Prints "label start_ms end_ms total_ms" per run, found by its pid.

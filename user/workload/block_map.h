@@ -15,6 +15,7 @@
 
 struct block_map {
 	uint64_t *bits;     /* NULL: no map */
+	uint64_t *full;     /* a bit per word of bits: all its blocks set */
 	uint64_t blocks;
 	uint64_t used;      /* blocks set this pass */
 };
@@ -27,8 +28,9 @@ void block_map_set(struct block_map *m, uint64_t b);
 /* A new pass: no block set. */
 void block_map_clear(struct block_map *m);
 /* The first block not set at or after @start, wrapping to the start of
- * the map; BLOCK_MAP_FULL when every block is set.  Whole words are
- * skipped, so a nearly full map stays fast. */
+ * the map; BLOCK_MAP_FULL when every block is set.  Full words are
+ * skipped 64 at a time (fio's axmap has levels too), so a nearly full map
+ * stays fast. */
 uint64_t block_map_next_free(const struct block_map *m, uint64_t start);
 void block_map_free(struct block_map *m);
 

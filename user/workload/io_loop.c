@@ -53,6 +53,26 @@ int worker_fail(struct worker *w, int ret, const char *fmt, ...)
 	return ret;
 }
 
+/*
+ * The time the loop decides by (runtime, ramp, interval samples): the
+ * last reading, until the loop may have waited since.  A vDSO clock read
+ * costs as much as the rest of a null I/O's pass, and fio reads the TSC
+ * instead; latencies always read the clock.
+ */
+static uint64_t loop_clock(struct io_loop *lp)
+{
+	if (!lp->clock_ns)
+		lp->clock_ns = now_ns();
+	return lp->clock_ns;
+}
+
+/* After a wait (a sleep, a sync, a submission), the next decision reads
+ * the clock. */
+static void loop_waited(struct io_loop *lp)
+{
+	lp->clock_ns = 0;
+}
+
 /* fio fills a writing job's buffers once, in order, before any I/O:
  * random bytes by default, as zeros would flatter compressing or
  * deduplicating devices. */
@@ -84,12 +104,13 @@ static enum ddir pick_ddir(struct worker *w)
 static bool prepare_data(struct io_loop *lp, struct io_unit *u)
 {
 	const struct job *job = lp->w->job;
-	uint64_t now = now_ns();
+	uint64_t now;
 
 	if (u->ddir == DDIR_TRIM)
 		return true;
 	if (u->ddir == DDIR_READ)
 		return !lp->verify || verify_run_plain_read(&lp->vr, u);
+	now = now_ns(); /* for writes only: a clock read is costly */
 	if (!lp->verify || job->verify == VERIFY_NULL)
 		buffers_before_write(&lp->bufs, u->buf, u->len, u->offset, now);
 	if (lp->verify)
@@ -375,6 +396,7 @@ static int commit_queued(struct io_loop *lp)
 	if (!lp->queued)
 		return 0;
 	n = lp->engine->commit(w);
+	loop_waited(lp);
 	if (n < 0)
 		return lp->error = worker_fail(w, n, "submitting I/O to %s failed: %s",
 					       w->path, strerror(-n));
@@ -403,7 +425,7 @@ static int reap(struct io_loop *lp, unsigned int min)
 	if (n < 0)
 		return lp->error = worker_fail(w, n, "reaping I/O on %s failed: %s",
 					       w->path, strerror(-n));
-	now = now_ns();
+	now = lp->clock_ns = now_ns();
 	for (int i = 0; i < n; i++)
 		complete_unit(lp, w->reaped[i], w->reaped[i]->done_ns ?
 			      w->reaped[i]->done_ns : now);
@@ -539,6 +561,7 @@ static bool flow_allows(struct io_loop *lp)
 		return true;
 	if (sleep_us && quiesce(lp) == 0)
 		worker_sleep_ns((uint64_t)sleep_us * 1000);
+	loop_waited(lp);
 	return false;
 }
 
@@ -580,8 +603,9 @@ static bool sync_if_due(struct io_loop *lp)
 	return true;
 }
 
-/* Queues one I/O; returns false when the engine had no room. */
-static bool issue_one(struct io_loop *lp, uint64_t now)
+/* Queues one I/O; returns false when the engine had no room.  A sync
+ * I/O's completion time lands in @done. */
+static bool issue_unit(struct io_loop *lp, uint64_t *done)
 {
 	struct worker *w = lp->w;
 	const struct engine_ops *e = lp->engine;
@@ -622,13 +646,24 @@ static bool issue_one(struct io_loop *lp, uint64_t now)
 		w->stats->depth_dist[depth_bucket(1)]++;
 		w->stats->complete_calls++;
 		w->stats->complete_dist[batch_bucket(1)]++;
-		complete_unit(lp, u, now_ns());
+		complete_unit(lp, u, *done = now_ns());
 	} else {
 		lp->queued++;
 		u->in_flight = true;
 	}
-	(void)now;
 	return true;
+}
+
+/* issue_unit, after which the loop's time is a sync I/O's completion,
+ * else read anew: it may have waited (a sync, the rate, a zone reset,
+ * read_iolog's delays). */
+static bool issue_one(struct io_loop *lp)
+{
+	uint64_t done = 0;
+	bool ok = issue_unit(lp, &done);
+
+	lp->clock_ns = done;
+	return ok;
 }
 
 /* latency_target caps what is in flight at the depth being tried. */
@@ -642,10 +677,11 @@ static bool below_lat_depth(const struct io_loop *lp)
 static int lat_step(struct io_loop *lp)
 {
 	struct worker_stats *s = lp->w->stats;
-	uint64_t now = now_ns();
+	uint64_t now;
 
 	if (!lat_target_on(lp->w->job) || !lp->accounting)
 		return 0;
+	now = now_ns();
 	switch (lat_target_check(&lp->lat, now)) {
 	case LAT_RESTART_STATS:
 		lp->lat.quiesce_due = true;
@@ -684,8 +720,9 @@ int io_loop_run(struct io_loop *lp)
 	unsigned int batch = job->iodepth_batch_submit ? job->iodepth_batch_submit : 1;
 	unsigned int reap_min = job->iodepth_batch_complete_min ?
 				job->iodepth_batch_complete_min : 1;
-	uint64_t now = now_ns();
+	uint64_t now;
 
+	loop_waited(lp);
 	while (!lp->error) {
 		bool busy = false, full;
 
@@ -694,8 +731,9 @@ int io_loop_run(struct io_loop *lp)
 			if (quiesce(lp) < 0)
 				break;
 			pacing_think(&lp->pace);
+			loop_waited(lp);
 		}
-		now = now_ns();
+		now = loop_clock(lp);
 		if (!lp->accounting && now >= lp->ramp_end_ns)
 			io_loop_start_accounting(lp, now);
 		if (lp->accounting) {
@@ -708,7 +746,7 @@ int io_loop_run(struct io_loop *lp)
 		 * back here to close stats intervals and see the ramp end. */
 		for (unsigned int n = 0; n < depth && (lp->free_list || lp->retry) &&
 		     below_lat_depth(lp) && io_loop_more(lp, now) && flow_allows(lp); n++) {
-			if (!issue_one(lp, now)) {
+			if (!issue_one(lp)) {
 				/* a wait for the rate is no full queue */
 				busy = !lp->paced;
 				lp->paced = false;
@@ -723,14 +761,14 @@ int io_loop_run(struct io_loop *lp)
 			break;
 		if (!lp->inflight) {
 			/* commit() may submit nothing (-EAGAIN): retry it. */
-			if (!lp->queued && !io_loop_more(lp, now_ns()))
+			if (!lp->queued && !io_loop_more(lp, loop_clock(lp)))
 				break;
 			continue;
 		}
 		/* fio reaps only when the queue is full or nothing more will
 		 * be issued; then it waits for iodepth_batch_complete_min. */
 		full = busy || !(lp->free_list || lp->retry) || !below_lat_depth(lp);
-		if (!full && io_loop_more(lp, now_ns()))
+		if (!full && io_loop_more(lp, loop_clock(lp)))
 			continue;
 		/* a full queue is reaped down to iodepth_low (fio's
 		 * wait_for_completions) */

@@ -59,6 +59,7 @@ struct io_loop {
 	struct file_sync sync;    /* fsync=, fdatasync= */
 	struct lat_target lat;    /* latency_target's depth search */
 	bool lat_done;            /* its final window ended */
+	uint64_t clock_ns;        /* the loop's time, 0: read the clock (io_loop.c) */
 	int error;
 };
 
