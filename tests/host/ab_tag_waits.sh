@@ -1,4 +1,4 @@
-# iodig ab of nr_requests=128 (A) against nr_requests=4 (B), two loop devices under libaio iodepth 64 x2: the tag waits per I/O are called changed, and a tag-wait row (the count, or its time off-CPU in blk_mq_get_tag) leads the story's rows but for sampled slat frames and the getevents wait it replaced; the diff warns that the queue setting differs; --fail-on on the tag waits exits 1. timeout: 120
+# iodig ab of nr_requests=128 (A) against nr_requests=4 (B), two loop devices under libaio iodepth 64 x2: the tag waits per I/O are called changed (from next to none), and a tag-wait row (the count, or its time off-CPU in blk_mq_get_tag) leads the story's rows but for sampled slat frames and the getevents wait it replaced; the diff warns that the queue setting differs; --fail-on on the tag waits exits 1. timeout: 120
 source tests/host/lib.sh
 need_root
 command -v jq >/dev/null || skip "jq not installed"
@@ -36,9 +36,12 @@ row() { # row KEY: verdict and means of the row
 		"$TMP/d.json"
 }
 echo "info: story: $(jq -c '[.story.kernel[] | {key, change: .values[1].change, q: .values[1].q}]' "$TMP/d.json")"
+# A's 128 tags just cover its 2 x 64 in flight, but a request's tag is
+# freed after its completion reaches the ring, so a worker that reaps and
+# submits at once can, rarely, find none free: A's waits are near 0, not 0.
 tw=$(row kernel.tag_waits_per_io)
-check "tag waits per I/O changed, from 0 to about one in two I/Os ($tw)" \
-	[ -n "$(echo "$tw" | jq -r 'select(.[0] == "changed" and .[1] == 0 and .[2] > 0.1) | 1')" ]
+check "tag waits per I/O changed, from near 0 (under 1% of B's) to about one in two I/Os ($tw)" \
+	[ -n "$(echo "$tw" | jq -r 'select(.[0] == "changed" and .[2] > 0.1 and .[1] < 0.01 * .[2]) | 1')" ]
 # Two kinds of row may rank beside the tag waits, and are left out here:
 # a sampled slat frame is inclusive, so one on every submission stack (the
 # syscall's entry) carries the whole slat change; and the workers' sleep
@@ -51,7 +54,7 @@ check "a tag-wait row leads the story's other rows (got $first)" \
 # How long a tag wait lasts follows the loop device's service time, which
 # a loaded VM spreads widely between runs: only its direction is certain.
 gt=$(row "fn|sched|blk_mq_get_tag|ns_per_io")
-check "off-CPU time in blk_mq_get_tag: none in A, some in B ($gt)" \
-	[ -n "$(echo "$gt" | jq -r 'select(.[1] == 0 and .[2] > 0) | 1')" ]
+check "off-CPU time in blk_mq_get_tag: next to none in A (under 1% of B's), some in B ($gt)" \
+	[ -n "$(echo "$gt" | jq -r 'select(.[2] > 0 and .[1] < 0.01 * .[2]) | 1')" ]
 check "the diff warns that nr_requests differs" grep -q "nr_requests is 128 in A, 4 in B" "$TMP/err"
 done_testing
