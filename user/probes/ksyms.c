@@ -607,8 +607,6 @@ static bool image_sized(const struct image_hdr *h, size_t len)
 	return h->pool_len == rest - h->nr_mods * sizeof(struct ksym_range);
 }
 
-/* The table of a checked image at @img, which it keeps mapped: its
- * records' offsets point into its pool, which ends with a NUL. */
 /*
  * syms[] of an image-backed table, zeroed: an anonymous mapping, whose
  * pages the kernel zeroes only when first touched.  calloc() would zero
@@ -627,6 +625,8 @@ static int lazy_syms(struct ksyms *ks, size_t nr)
 	return 0;
 }
 
+/* The table of a checked image at @img, which it keeps mapped: its
+ * records' offsets point into its pool, which ends with a NUL. */
 static int from_image(void *map, size_t map_len, size_t offset, struct ksyms **out)
 {
 	const char *img = (const char *)map + offset;
