@@ -169,7 +169,8 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 				w->flow = flow_table_join(&ctx->shared->flows,
 							  job->flow_id, job->flow);
 			join_overlap_board(w, board, &next_slot);
-			worker_stats_init(w->stats);
+			/* w->stats is zero as mapped: writing it here would fault
+			 * every page of every worker's stats into this process */
 		}
 	}
 	return 0;

@@ -98,6 +98,11 @@ void hist_merge(struct hist *dst, const struct hist *src)
 {
 	unsigned int i;
 
+	/* total is the sum of the slots: an empty histogram (a direction the
+	 * job does not do) is left unread, since reading a worker's shared
+	 * stats faults their pages into the reader */
+	if (!src->total)
+		return;
 	for (i = 0; i < IODIG_HIST_SLOTS; i++)
 		dst->slot[i] += src->slot[i];
 	dst->total += src->total;
