@@ -236,6 +236,16 @@ static uint64_t role_calls(const struct sc_state *s, enum sc_role role)
 	return n;
 }
 
+static uint64_t role_errors(const struct sc_state *s, enum sc_role role)
+{
+	uint64_t n = 0;
+
+	for (int r = 0; r < SC_ROW_NR; r++)
+		if (sc_rows[r].role == role)
+			n += s->sum.row[r].errors;
+	return n;
+}
+
 /* A percentile is a slot's midpoint, which may lie past the largest value
  * seen; never report one above the maximum. */
 static uint64_t pctile(const struct hist *h, double pct, uint64_t max)
@@ -257,7 +267,7 @@ static void print_ns(FILE *out, double ns)
 }
 
 static void text_crosscheck(FILE *out, const char *what, uint64_t seen,
-			    uint64_t counted, bool reaping)
+			    uint64_t counted, uint64_t failed, bool reaping)
 {
 	fprintf(out, "    %s calls: %llu traced, workload counted %llu", what,
 		(unsigned long long)seen, (unsigned long long)counted);
@@ -268,6 +278,10 @@ static void text_crosscheck(FILE *out, const char *what, uint64_t seen,
 		 * completions are already there. */
 		fprintf(out, " (%llu found completions without a system call)\n",
 			(unsigned long long)(counted - seen));
+	else if (seen - counted <= failed)
+		/* The engines retry an interrupted call (EINTR, EAGAIN)
+		 * within one submit or reap, as fio's do, and count it once. */
+		fprintf(out, " (%+lld: failed calls retried)\n", (long long)(seen - counted));
 	else
 		fprintf(out, " (%+lld)\n", (long long)(seen - counted));
 }
@@ -312,11 +326,11 @@ static void sc_render_text(const void *state, FILE *out)
 		fprintf(out, "    no traced calls seen\n");
 	else if (s->have_wl) {
 		text_crosscheck(out, "submitting", role_calls(s, ROLE_SUBMIT),
-				s->wl.submit_calls, false);
+				s->wl.submit_calls, role_errors(s, ROLE_SUBMIT), false);
 		/* A sync engine completes inside the submitting call. */
 		if (!s->wl.sync_engine)
 			text_crosscheck(out, "reaping   ", role_calls(s, ROLE_REAP),
-					s->wl.reap_calls, true);
+					s->wl.reap_calls, role_errors(s, ROLE_REAP), true);
 	}
 	family_drops_text(s, out);
 }
