@@ -1,6 +1,7 @@
 // fio's measurement options and the formats built on them: percentile_list (sorting, precision,
 // limits), gtod_reduce, write_*_log prefixes, log_compression, the terse v3 line's 121 fields, its
-// disks' 9 fields each (before the description, as fio's) and json+ bins that sum to the samples.
+// disks' 9 fields each and continue_on_error's 2 (before the description, as fio's), and json+
+// bins that sum to the samples.
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,6 +98,20 @@ static void test_terse_disks(struct report *r, struct job *j)
 				";zram3;0;12;0;0;0;3;3;100.00%;desc\n"), "disk fields: %s",
 		  at ? at : text ? text : "(none)");
 	free(text);
+
+	/* continue_on_error's error count and first errno, before the description */
+	j->continue_on_error = 1;
+	r->jobs[0].st.dir[DDIR_WRITE].errors = 3;
+	r->jobs[0].st.error = -28;
+	r->nr_disks = 1;
+	text = terse_of(r);
+	at = text ? strstr(text, ";loop7;") : NULL;
+	CHECK_MSG(at && !strcmp(at, ";loop7;895;944;1;2;265;263;529;53.28%;3;28;desc\n"),
+		  "error fields: %s", at ? at : text ? text : "(none)");
+	free(text);
+	j->continue_on_error = 0;
+	r->jobs[0].st.dir[DDIR_WRITE].errors = 0;
+	r->jobs[0].st.error = 0;
 
 	r->nr_disks = 0;
 	j->description[0] = '\0';

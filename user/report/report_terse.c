@@ -2,7 +2,8 @@
 /*
  * fio's --output-format=terse, version 3 (fio's default terse_version):
  * one ';'-separated line per report entry, 121 fields, then 9 for each
- * disk the run watched, then the job's description when it has one.
+ * disk the run watched, 2 more under continue_on_error, then the job's
+ * description when it has one.
  * Nothing of iodig's is added to the line, so fio's parsers count the
  * same fields; the kernel section is in the JSON and text reports
  * (docs/usage.md).
@@ -148,6 +149,15 @@ static void terse_job(FILE *out, const struct report *r, const struct report_job
 	for (i = 0; i < LAT_M_NR; i++)
 		fprintf(out, ";%3.2f%%", m[i]);
 	terse_disks(out, r);
+	/* fio adds the error count and first error when the job may go on
+	 * after errors, even when there were none */
+	if (rj->job && rj->job->continue_on_error) {
+		uint64_t errors = 0;
+
+		for (i = 0; i < DDIR_COUNT; i++)
+			errors += st->dir[i].errors;
+		fprintf(out, ";%llu;%d", (unsigned long long)errors, -err);
+	}
 	if (rj->job && rj->job->description[0])
 		fprintf(out, ";%s", rj->job->description);
 	fputc('\n', out);
