@@ -6,7 +6,8 @@
 # a raw loop device.  fio samples its disks every 250 ms while a job runs,
 # so its counts lag (0 for a short job): they are checked to be at most
 # the jobs' own, never equal to iodig's.  Then a file on ext4 on a loop
-# device: the loop device is named, its reads at least the job's.
+# device beside a job on the raw one: the ext4 loop device is named, its
+# reads at least the job's, and both disks are on both lines in fio's order.
 # timeout: 240
 . "$(dirname "$0")/lib.sh"
 fio_loop_test 64
@@ -60,19 +61,26 @@ pct_ok() { [[ $1 =~ ^[0-9]+\.[0-9]{2}%$ ]] && awk -v u="${1%\%}" 'BEGIN { exit !
 check "util a percentage in (0, 100], as fio's %3.2f%% ($(nth "$TMP/i.terse" 1 11))" \
 	pct_ok "$(nth "$TMP/i.terse" 1 11)"
 
-# --- a file on ext4 on a loop device: the device under the filesystem -------
+# --- a file on ext4 on a loop device: the device under the filesystem, ------
+# then the raw device's job: two disks, in the jobs' order, on both lines
+RAW=$DISK RAW_DEV=$LOOP
 make_loop 64 || skip "cannot make a second loop device"
 mkfs.ext4 -q -F "$LOOP" >/dev/null 2>&1 || skip "no mkfs.ext4"
 mkdir -p "$TMP/mnt"
 mount "$LOOP" "$TMP/mnt" || skip "cannot mount ext4"
 DISK=$(basename "$LOOP")
-F=(--name=f --filename="$TMP/mnt/f" --direct=1 --bs=4k --size=4m --rw=randread --ioengine=psync)
+F=(--direct=1 --bs=4k --size=4m --rw=randread --ioengine=psync
+   --name=f --filename="$TMP/mnt/f" --name=g --filename="$RAW_DEV")
 fio "${F[@]}" --output-format=terse 2>"$TMP/fe.err" | terse_lines "$TMP/fe.terse"
 "${IODIG_RUN[@]}" "${F[@]}" --output-format=terse >"$TMP/ie.terse" 2>"$TMP/ie.err"
 check "ext4: $(nth "$TMP/ie.terse" 1 2) fields, fio's $(nth "$TMP/fe.terse" 1 2)" \
 	test "$(nth "$TMP/ie.terse" 1 2)" = "$(nth "$TMP/fe.terse" 1 2)" -a -n "$(nth "$TMP/fe.terse" 1 2)"
 check "ext4: disk $(nth "$TMP/ie.terse" 1 3), fio's $(nth "$TMP/fe.terse" 1 3), is $DISK" \
 	test "$(nth "$TMP/ie.terse" 1 3)" = "$DISK" -a "$(nth "$TMP/fe.terse" 1 3)" = "$DISK"
+names() { awk -F';' '{ print NF, $122, $131 }' "$1"; }
+check "two disks: $(names "$TMP/ie.terse" | tr '\n' ' ')as fio's, in the jobs' order" \
+	test "$(names "$TMP/ie.terse")" = "$(names "$TMP/fe.terse")" \
+	-a "$(names "$TMP/ie.terse" | sort -u)" = "139 $DISK $RAW"
 check "ext4: the device's reads at least the job's 1024 ($(nth "$TMP/ie.terse" 1 4))" \
 	test "$(nth "$TMP/ie.terse" 1 4)" -ge 1024
 check "ext4: util a percentage ($(nth "$TMP/ie.terse" 1 11))" pct_ok "$(nth "$TMP/ie.terse" 1 11)"
