@@ -1,4 +1,4 @@
-# fio's job-control options against fio 3.33: continue_on_error with ignore_error on a device that runs out of room (same write count, errors counted as fio's total_err), exitall stopping a time_based job when a short one ends, stats=0, numa_cpu_nodes on this machine's nodes, zonemode=zbd refused on a device that is not zoned.
+# fio's job-control options against fio 3.33: continue_on_error with ignore_error on a device that runs out of room (same write count, errors counted as fio's total_err, terse's error fields), exitall stopping a time_based job when a short one ends, stats=0, numa_cpu_nodes on this machine's nodes, zonemode=zbd refused on a device that is not zoned.
 source tests/host/lib.sh
 need_root
 command -v fio >/dev/null || skip "needs fio"
@@ -21,6 +21,15 @@ for extra in --ignore_error=EIO --ignore_error=,ENOSPC; do
 		[ "$(jqr .jobs[0].iodig.io_errors i.json)" = "$(jqr .jobs[0].total_err f.json)" ]
 done
 check "ENOSPC ignored: all 64 writes issued" [ "$(jqr .jobs[0].write.total_ios i.json)" = 64 ]
+# terse: continue_on_error adds the error count and first error after the
+# disk's fields, as fio's line (the job stops at its first ENOSPC)
+terse_tail() { grep '^3;' | awk -F';' '{ print NF, $(NF - 1), $NF }'; }
+same_tail() { [ -s f.terse ] && diff f.terse i.terse; }
+fio --minimal "${JOB[@]}" 2>/dev/null | terse_tail >f.terse
+"$IODIG" run --no-probes --no-save --output-format=terse "${JOB[@]}" --allow-destructive \
+	2>/dev/null | terse_tail >i.terse
+check "continue_on_error: terse fields, errors, first error as fio's ($(cat i.terse) vs $(cat f.terse))" \
+	same_tail
 
 # exitall: the short job's end stops the 30 s one, in both.
 JOB=(--name=short --filename="$TMP/a" --rw=read --size=64k --exitall=1

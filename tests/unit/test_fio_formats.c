@@ -1,6 +1,7 @@
 // fio's measurement options and the formats built on them: percentile_list (sorting, precision,
-// limits), gtod_reduce, write_*_log prefixes, log_compression, the terse v3 line's 121 fields and
-// json+ bins that sum to the samples.
+// limits), gtod_reduce, write_*_log prefixes, log_compression, the terse v3 line's 121 fields, its
+// disks' 9 fields each and continue_on_error's 2 (before the description, as fio's), and json+
+// bins that sum to the samples.
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,16 +45,90 @@ static void test_options(void)
 	CHECK(!strcmp(job_option_name("blocksize"), "bs"));
 }
 
+/* The terse text of @r, NULL when it cannot be written. */
+static char *terse_of(const struct report *r)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	if (!f)
+		return NULL;
+	if (report_terse(r, f)) {
+		fclose(f);
+		free(text);
+		return NULL;
+	}
+	fclose(f);
+	return text;
+}
+
+static size_t terse_fields(const char *text)
+{
+	size_t fields = 1;
+
+	for (const char *p = text; p && *p; p++)
+		fields += *p == ';';
+	return fields;
+}
+
+/* Each watched disk on the job's line as fio's show_disk_util prints it:
+ * name, read/write ios, merges, ticks, time in queue, util (capped at
+ * 100), after the latency buckets and before the description. */
+static void test_terse_disks(struct report *r, struct job *j)
+{
+	struct report_disk disks[2] = {
+		{ .name = "loop7", .util_pct = 53.2849,
+		  .delta = { .ios = { 895, 944 }, .merges = { 1, 2 },
+			     .ticks = { 265, 263 }, .time_in_queue = 529 } },
+		{ .name = "zram3", .util_pct = 140.0,
+		  .delta = { .ios = { 0, 12 }, .ticks = { 0, 3 }, .time_in_queue = 3 } },
+	};
+	char *text, *at;
+
+	r->disks = disks;
+	r->nr_disks = 2;
+	snprintf(j->description, sizeof(j->description), "desc");
+	text = terse_of(r);
+	CHECK(text != NULL);
+	CHECK_MSG(terse_fields(text) == 121 + 2 * 9 + 1, "terse with 2 disks has %zu fields",
+		  terse_fields(text));
+	at = text ? strstr(text, ";loop7;") : NULL;
+	CHECK_MSG(at && !strcmp(at, ";loop7;895;944;1;2;265;263;529;53.28%"
+				";zram3;0;12;0;0;0;3;3;100.00%;desc\n"), "disk fields: %s",
+		  at ? at : text ? text : "(none)");
+	free(text);
+
+	/* continue_on_error's error count and first errno, before the description */
+	j->continue_on_error = 1;
+	r->jobs[0].st.dir[DDIR_WRITE].errors = 3;
+	r->jobs[0].st.error = -28;
+	r->nr_disks = 1;
+	text = terse_of(r);
+	at = text ? strstr(text, ";loop7;") : NULL;
+	CHECK_MSG(at && !strcmp(at, ";loop7;895;944;1;2;265;263;529;53.28%;3;28;desc\n"),
+		  "error fields: %s", at ? at : text ? text : "(none)");
+	free(text);
+	j->continue_on_error = 0;
+	r->jobs[0].st.dir[DDIR_WRITE].errors = 0;
+	r->jobs[0].st.error = 0;
+
+	r->nr_disks = 0;
+	j->description[0] = '\0';
+	text = terse_of(r);
+	CHECK(text && terse_fields(text) == 121 && !strstr(text, "loop7"));
+	free(text);
+	r->disks = NULL;
+}
+
 static void test_terse_and_bins(void)
 {
 	struct job j;
 	struct report_job rj = { 0 };
 	struct report r = { 0 };
 	struct json_object *bins;
-	char *text = NULL;
-	size_t len = 0, fields = 1;
+	char *text;
 	uint64_t sum = 0;
-	FILE *f;
 
 	job_set_defaults(&j);
 	snprintf(j.name, sizeof(j.name), "t");
@@ -68,14 +143,12 @@ static void test_terse_and_bins(void)
 	rj.st.ddir_run_us[DDIR_READ] = 1000000;
 	r.jobs = &rj;
 	r.nr_jobs = 1;
-	f = open_memstream(&text, &len);
-	CHECK(f && report_terse(&r, f) == 0);
-	fclose(f);
-	for (const char *p = text; p && *p; p++)
-		fields += *p == ';';
-	CHECK_MSG(fields == 121, "terse has %zu fields, fio's v3 121", fields);
-	CHECK(text && !strncmp(text, "3;", 2) && text[len - 1] == '\n');
+	text = terse_of(&r);
+	CHECK_MSG(terse_fields(text) == 121, "terse has %zu fields, fio's v3 121",
+		  terse_fields(text));
+	CHECK(text && !strncmp(text, "3;", 2) && text[strlen(text) - 1] == '\n');
 	free(text);
+	test_terse_disks(&r, &j);
 
 	bins = jsonplus_bins(&rj.st.dir[DDIR_READ].clat_h);
 	CHECK(bins != NULL);

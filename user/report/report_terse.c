@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fio's --output-format=terse, version 3 (fio's default terse_version):
- * one ';'-separated line per report entry, 121 fields plus the job's
- * description when it has one.  Nothing of iodig's is added to the line,
- * so fio's parsers count the same fields; the kernel section is in the
- * JSON and text reports (docs/usage.md).
+ * one ';'-separated line per report entry, 121 fields, then 9 for each
+ * disk the run watched, 2 more under continue_on_error, then the job's
+ * description when it has one.
+ * Nothing of iodig's is added to the line, so fio's parsers count the
+ * same fields; the kernel section is in the JSON and text reports
+ * (docs/usage.md).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -101,6 +103,24 @@ static void terse_ddirs(FILE *out, const struct report_job *rj,
 		terse_ddir(out, rj->mixed, g, DDIR_READ);
 }
 
+/* fio's show_disk_util in terse mode: every disk of the run on every
+ * job's line, not only the disks that job used; the same figures as the
+ * text's "Disk stats" and JSON's disk_util. */
+static void terse_disks(FILE *out, const struct report *r)
+{
+	for (size_t i = 0; i < r->nr_disks; i++) {
+		const struct report_disk *dk = &r->disks[i];
+		const struct disk_counters *c = &dk->delta;
+
+		fprintf(out, ";%s;%llu;%llu;%llu;%llu;%llu;%llu;%llu;%3.2f%%", dk->name,
+			(unsigned long long)c->ios[0], (unsigned long long)c->ios[1],
+			(unsigned long long)c->merges[0], (unsigned long long)c->merges[1],
+			(unsigned long long)c->ticks[0], (unsigned long long)c->ticks[1],
+			(unsigned long long)c->time_in_queue,
+			dk->util_pct > 100.0 ? 100.0 : dk->util_pct);
+	}
+}
+
 static void terse_job(FILE *out, const struct report *r, const struct report_job *rj)
 {
 	const struct worker_stats *st = &rj->st;
@@ -128,6 +148,16 @@ static void terse_job(FILE *out, const struct report *r, const struct report_job
 		fprintf(out, ";%3.2f%%", u[i]);
 	for (i = 0; i < LAT_M_NR; i++)
 		fprintf(out, ";%3.2f%%", m[i]);
+	terse_disks(out, r);
+	/* fio adds the error count and first error when the job may go on
+	 * after errors, even when there were none */
+	if (rj->job && rj->job->continue_on_error) {
+		uint64_t errors = 0;
+
+		for (i = 0; i < DDIR_COUNT; i++)
+			errors += st->dir[i].errors;
+		fprintf(out, ";%llu;%d", (unsigned long long)errors, -err);
+	}
 	if (rj->job && rj->job->description[0])
 		fprintf(out, ";%s", rj->job->description);
 	fputc('\n', out);
