@@ -49,4 +49,44 @@ static inline void print_prog_costs(const char *prefix)
 	progs_find(print_cost_of, (void *)prefix);
 }
 
+/*
+ * How many of this process's file descriptors hold a program whose name
+ * starts with @prefix: the program's own and its links' (both show a
+ * prog_id in /proc/self/fdinfo).  Other processes' programs, such as
+ * other iodig runs on the machine, are not counted.
+ */
+static inline int own_prog_fds(const char *prefix)
+{
+	char path[64], line[128];
+	int n = 0;
+
+	for (int fd = 0; fd < 4096; fd++) {
+		unsigned int id = 0;
+		FILE *f;
+
+		snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", fd);
+		f = fopen(path, "re");
+		if (!f)
+			continue;
+		while (fgets(line, sizeof(line), f))
+			if (sscanf(line, "prog_id: %u", &id) == 1)
+				break;
+		fclose(f);
+		if (id) {
+			struct bpf_prog_info info;
+			uint32_t len = sizeof(info);
+			int pfd = bpf_prog_get_fd_by_id(id);
+
+			if (pfd < 0)
+				continue;
+			memset(&info, 0, sizeof(info));
+			if (!bpf_obj_get_info_by_fd(pfd, &info, &len) &&
+			    !strncmp(info.name, prefix, strlen(prefix)))
+				n++;
+			close(pfd);
+		}
+	}
+	return n;
+}
+
 #endif /* IODIG_TEST_BPF_PROGS_H */
