@@ -11,6 +11,21 @@
 
 #include <bpf/bpf.h>
 
+/* The info of program @id into @info; false when it is gone. */
+static inline bool prog_info_of(uint32_t id, struct bpf_prog_info *info)
+{
+	uint32_t len = sizeof(*info);
+	int fd = bpf_prog_get_fd_by_id(id);
+	bool ok;
+
+	if (fd < 0)
+		return false;
+	memset(info, 0, sizeof(*info));
+	ok = !bpf_obj_get_info_by_fd(fd, info, &len);
+	close(fd);
+	return ok;
+}
+
 /* Calls @fn with the info of each loaded program until it returns true;
  * true when it did. */
 static inline bool progs_find(bool (*fn)(const struct bpf_prog_info *info, void *arg),
@@ -21,14 +36,8 @@ static inline bool progs_find(bool (*fn)(const struct bpf_prog_info *info, void 
 
 	while (!found && !bpf_prog_get_next_id(id, &id)) {
 		struct bpf_prog_info info;
-		uint32_t len = sizeof(info);
-		int fd = bpf_prog_get_fd_by_id(id);
 
-		if (fd < 0)
-			continue;
-		memset(&info, 0, sizeof(info));
-		found = !bpf_obj_get_info_by_fd(fd, &info, &len) && fn(&info, arg);
-		close(fd);
+		found = prog_info_of(id, &info) && fn(&info, arg);
 	}
 	return found;
 }
@@ -61,6 +70,7 @@ static inline int own_prog_fds(const char *prefix)
 	int n = 0;
 
 	for (int fd = 0; fd < 4096; fd++) {
+		struct bpf_prog_info info;
 		unsigned int id = 0;
 		FILE *f;
 
@@ -72,19 +82,8 @@ static inline int own_prog_fds(const char *prefix)
 			if (sscanf(line, "prog_id: %u", &id) == 1)
 				break;
 		fclose(f);
-		if (id) {
-			struct bpf_prog_info info;
-			uint32_t len = sizeof(info);
-			int pfd = bpf_prog_get_fd_by_id(id);
-
-			if (pfd < 0)
-				continue;
-			memset(&info, 0, sizeof(info));
-			if (!bpf_obj_get_info_by_fd(pfd, &info, &len) &&
-			    !strncmp(info.name, prefix, strlen(prefix)))
-				n++;
-			close(pfd);
-		}
+		if (id && prog_info_of(id, &info) && !strncmp(info.name, prefix, strlen(prefix)))
+			n++;
 	}
 	return n;
 }
