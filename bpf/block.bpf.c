@@ -353,11 +353,9 @@ static __always_inline void stage_add(struct block_op_counters *oc, __u32 stage,
 	hist_add(BLOCK_HIST_STAGE0 + stage, op, d, 1);
 }
 
-/* At issue: the request's stages from its first bio's stamps. */
-static __always_inline void stages_at_issue(struct request *rq, bool btf,
-					    const struct rq_info *ri, __u32 op)
+/* At issue: the request's stages from its first bio's (@bio) stamps. */
+static __always_inline void stages_at_issue(__u64 bio, const struct rq_info *ri, __u32 op)
 {
-	__u64 bio = btf ? (__u64)rq->bio : (__u64)BPF_CORE_READ(rq, bio);
 	struct block_op_counters *oc = watched(ri, op);
 	struct block_stamps *st;
 	__u64 now;
@@ -386,13 +384,19 @@ static __always_inline int handle_issue(__u64 *ctx, bool btf)
 {
 	struct request *rq = rq_of(ctx);
 	struct rq_info ri = {};
+	__u64 bio = 0;
 	__u32 op;
 
 	read_rq(rq, btf, false, &ri);
+	/* Read before the first branch: the verifier checks a pointer read
+	 * from the tracepoint's argument with a search of the kernel's BTF,
+	 * once for every path that reaches the read. */
+	if (issue_hooked)
+		bio = btf ? (__u64)rq->bio : (__u64)BPF_CORE_READ(rq, bio);
 	op = op_of_flags(ri.cmd_flags);
 	on_issue(&ri, op, true);
 	if (issue_hooked)
-		stages_at_issue(rq, btf, &ri, op);
+		stages_at_issue(bio, &ri, op);
 	return 0;
 }
 

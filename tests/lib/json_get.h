@@ -22,4 +22,13 @@ static inline int64_t get_i64(struct json_object *o, const char *k)
 	return x ? json_object_get_int64(x) : -1;
 }
 
+/* A string member, "" when missing. */
+static inline const char *get_str(struct json_object *o, const char *k)
+{
+	struct json_object *x = get(o, k);
+	const char *s = x ? json_object_get_string(x) : NULL;
+
+	return s ? s : "";
+}
+
 #endif /* IODIG_TEST_JSON_GET_H */

@@ -1,4 +1,4 @@
-/* Checks histogram slot math, fio-style percentiles, Welford/Chan moments, fio's depth/batch buckets, 500 ms bw/iops sampling and worker merging. */
+/* Checks the branch-free msb and histogram slot math, fio-style percentiles, Welford/Chan moments, fio's depth/batch buckets, 500 ms bw/iops sampling and worker merging. */
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -19,6 +19,34 @@ static bool near(double a, double b, double rel)
 	double scale = fabs(b) > 1.0 ? fabs(b) : 1.0;
 
 	return fabs(a - b) <= rel * scale;
+}
+
+/* The branch-free msb against the compiler's count of leading zeros: at
+ * and around every power of two, and at random. */
+static void test_msb(void)
+{
+	uint64_t seed = 7;
+	int bad = 0;
+
+	CHECK(iodig_msb64(0) == 0);
+	for (int k = 0; k < 64; k++) {
+		uint64_t p = 1ull << k;
+		uint64_t vs[] = { p, p - 1, p + 1, p | (p >> 1), p | (p - 1) };
+
+		for (size_t i = 0; i < sizeof(vs) / sizeof(vs[0]); i++) {
+			uint64_t v = vs[i];
+
+			if (v && iodig_msb64(v) != (uint32_t)(63 - __builtin_clzll(v)) && bad++ < 5)
+				CHECK_MSG(false, "msb of %llu: %u", (unsigned long long)v,
+					  iodig_msb64(v));
+		}
+	}
+	for (int i = 0; i < 1000000; i++) {
+		uint64_t v = (lcg(&seed) << 31 ^ lcg(&seed)) >> (lcg(&seed) % 64);
+
+		if (v && iodig_msb64(v) != (uint32_t)(63 - __builtin_clzll(v)) && bad++ < 5)
+			CHECK_MSG(false, "msb of %llu: %u", (unsigned long long)v, iodig_msb64(v));
+	}
 }
 
 static void test_slot_math(void)
@@ -366,6 +394,7 @@ static void test_ddir_time(void)
 
 int main(void)
 {
+	test_msb();
 	test_slot_math();
 	test_percentiles();
 	test_welford();

@@ -3,7 +3,9 @@
  * faults probe family, user side: picks tp_btf, raw_tp or the classic
  * tracepoints for bpf/faults.bpf.c, attaching each event only where this
  * kernel has it, then reports the workload's user page faults per I/O and
- * how DAX faults were served (or that no DAX mapping was seen).
+ * how DAX faults were served (or that no DAX mapping was seen).  The fs_dax
+ * tracepoints are attached only where a DAX fault can happen
+ * (probes/fs_dax_source.h): each one attached costs start and end time.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -22,6 +24,7 @@
 #include "probes/maps.h"
 #include "probes/family_render.h"
 #include "probes/family.h"
+#include "probes/fs_dax_source.h"
 
 _Static_assert(sizeof(struct faults_counters) % sizeof(uint64_t) == 0,
 	       "faults_counters is summed as u64 words");
@@ -65,6 +68,9 @@ struct faults_state {
 	FAMILY_BASE;
 	struct faults_bpf *skel;
 	bool present[FAULTS_NR_EVENTS];    /* attached */
+	bool dax_traced;                   /* a DAX fault can happen here, so
+					    * the fs_dax events are hooked */
+	char dax_why[128];                 /* what can fault, or why none can */
 	/* filled by read_at_end and collect */
 	struct faults_counters sum;
 	uint32_t tgids[IODIG_MAX_TGIDS];
@@ -99,10 +105,18 @@ static int faults_load(void *state, size_t mech, struct errbuf *why)
 	size_t nr_present = 0;
 	int err;
 
+	s->dax_traced = fs_dax_possible(s->env->sys_root, s->dax_why, sizeof(s->dax_why));
 	for (size_t ev = 0; ev < FAULTS_NR_EVENTS; ev++) {
-		s->present[ev] = event_exists(s, ev, classic);
+		bool dax = fault_events[ev].dax != EV_PAGE_FAULT;
+
+		s->present[ev] = (!dax || s->dax_traced) && event_exists(s, ev, classic);
 		nr_present += s->present[ev];
 	}
+	if (!nr_present && !s->dax_traced)
+		return err_set(why, ENOENT, "no exceptions:page_fault_user%s, and DAX faults "
+			       "not traced: %s",
+			       tracefs_event_exists("exceptions", "page_fault_user") == -ENODEV
+			       ? " (tracefs not mounted)" : "", s->dax_why);
 	if (!nr_present)
 		return err_set(why, ENOENT, "neither exceptions:page_fault_user nor any "
 			       "fs_dax tracepoint found%s",
@@ -124,7 +138,8 @@ static void missing_list(const struct faults_state *s, bool dax, char *buf, size
 	for (size_t ev = 0; ev < FAULTS_NR_EVENTS; ev++) {
 		size_t used = strlen(buf);
 
-		if (s->present[ev] || (fault_events[ev].dax != EV_PAGE_FAULT) != dax)
+		if (s->present[ev] || (fault_events[ev].dax != EV_PAGE_FAULT) != dax ||
+		    (dax && !s->dax_traced))
 			continue;
 		snprintf(buf + used, size - used, "%s%s", used ? ", " : "",
 			 fault_events[ev].event);
@@ -243,9 +258,13 @@ static void text_dax(const struct faults_state *s, FILE *out)
 {
 	bool first = true;
 
+	if (!s->dax_traced) {
+		fprintf(out, "    DAX faults: not traced: %s\n", s->dax_why);
+		return;
+	}
 	if (!dax_present(s)) {
-		fprintf(out, "    DAX: no DAX mapping seen (this kernel has no fs_dax "
-			     "tracepoints)\n");
+		fprintf(out, "    DAX faults: not traced: this kernel has no fs_dax "
+			     "tracepoints\n");
 		return;
 	}
 	if (!dax_total(s)) {
@@ -325,23 +344,40 @@ static struct json_object *json_dax_time(const struct faults_state *s, int d)
 	return o;
 }
 
+/*
+ * {"traced": true, "seen": ..., "events": {...}, "missing_tracepoints": [...]}
+ * or, where no fs_dax event was hooked, {"traced": false, "reason": "..."}
+ * without counts: "not traced" is never read as zero faults.
+ */
 static struct json_object *json_dax(const struct faults_state *s)
 {
 	struct json_object *o = json_object_new_object();
-	struct json_object *events = json_object_new_object();
-	struct json_object *missing = json_object_new_array();
+	struct json_object *events, *missing;
+	bool traced = s->dax_traced && dax_present(s);
 
+	json_object_object_add(o, "traced", json_object_new_boolean(traced));
+	if (!s->dax_traced) {
+		json_object_object_add(o, "reason", json_object_new_string(s->dax_why));
+		return o;
+	}
+	missing = json_object_new_array();
+	for (size_t ev = 1; ev < FAULTS_NR_EVENTS; ev++)
+		if (!s->present[ev])
+			json_object_array_add(missing,
+					      json_object_new_string(fault_events[ev].event));
+	json_object_object_add(o, "missing_tracepoints", missing);
+	if (!traced) {
+		json_object_object_add(o, "reason", json_object_new_string(
+			"this kernel has no fs_dax tracepoints"));
+		return o;
+	}
+	events = json_object_new_object();
 	json_object_object_add(o, "seen", json_object_new_boolean(dax_total(s) > 0));
 	for (size_t ev = 1; ev < FAULTS_NR_EVENTS; ev++) {
 		int d = fault_events[ev].dax;
 		struct json_object *e;
 
-		if (!s->present[ev]) {
-			json_object_array_add(missing,
-					      json_object_new_string(fault_events[ev].event));
-			continue;
-		}
-		if (d < 0)
+		if (!s->present[ev] || d < 0)
 			continue;
 		e = json_object_new_object();
 		json_object_object_add(e, "total", json_u64(dax_event_total(s, d)));
@@ -352,7 +388,6 @@ static struct json_object *json_dax(const struct faults_state *s)
 		json_object_object_add(events, fault_events[ev].key, e);
 	}
 	json_object_object_add(o, "events", events);
-	json_object_object_add(o, "missing_tracepoints", missing);
 	return o;
 }
 

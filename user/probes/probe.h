@@ -33,6 +33,9 @@ struct probe_env {
 				    * treat as unavailable (IODIG_DISABLE) */
 	const char *btf_path;      /* the kernel's BTF for CO-RE relocations,
 				    * NULL = /sys/kernel/btf/vmlinux (IODIG_BTF) */
+	const char *sys_root;      /* where sysfs is, for the devices that
+				    * decide which hooks can fire (faults'
+				    * fs_dax); NULL = /sys (tests: a tree) */
 	/* The kernel's BTF and symbols, parsed once and shared by every
 	 * family, group and repeat (probes/probe_cache.h); NULL = each family
 	 * parses its own. */
