@@ -12,19 +12,29 @@ cd "$TMP" || exit 1
 truncate -s 16M file
 
 JOB=(--name=s --filename="$TMP/file" --rw=randread --bs=4k --ioengine=psync
-     --size=16m --runtime=2 --time_based)
+     --size=16m --runtime=3 --time_based)
 AUTOGROUP=$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null || echo 0)
 
-# sessions TOOL-PID: "pid sid autogroup" of TOOL-PID's first child that
-# has started the job (a second into a two-second run)
+# sessions TOOL-PID: "pid sid autogroup" of TOOL-PID's child once it has
+# the job's file open (both tools open it after their setsid), polled for
+# up to 10 s: a loaded machine can take seconds to start fio
+has_file() {
+	local fd
+	for fd in /proc/"$1"/fd/*; do
+		[ "$(readlink "$fd" 2>/dev/null)" = "$TMP/file" ] && return 0
+	done
+	return 1
+}
 sessions() {
 	local c
-	sleep 1
-	for c in $(pgrep -P "$1"); do
-		[ -r "/proc/$c/stat" ] || continue
-		echo "$c $(awk '{print $6}' "/proc/$c/stat")" \
-			"$(awk '{print $1}' "/proc/$c/autogroup" 2>/dev/null)"
-		return 0
+	for _ in $(seq 100); do
+		for c in $(pgrep -P "$1"); do
+			has_file "$c" || continue
+			echo "$c $(awk '{print $6}' "/proc/$c/stat")" \
+				"$(awk '{print $1}' "/proc/$c/autogroup" 2>/dev/null)"
+			return 0
+		done
+		sleep 0.1
 	done
 }
 
