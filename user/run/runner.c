@@ -249,6 +249,12 @@ static int start_worker(struct run_ctx *ctx, struct group_run *g, unsigned int i
 			prctl(PR_SET_PDEATHSIG, SIGKILL);
 			if (getppid() == 1)
 				_exit(1);
+			/* fio's job process leads a session of its own; with
+			 * sched_autogroup that is also a CPU share of its own,
+			 * not one split with what else runs in iodig's session.
+			 * The supervisor alone takes the terminal's signals:
+			 * workers block them and watch the stop flag. */
+			setsid();
 			drop_tracing_fds();
 			worker_main(w);
 			_exit(0);

@@ -157,6 +157,23 @@ const char *worker_file_name(const struct worker *w, unsigned int k, char *buf,
 	return buf;
 }
 
+/* fio opens a device (anything but a regular file) with O_NOATIME, so a
+ * read skips the atime check on the device's inode that every direct read
+ * of a block device makes; the kernel refuses it to a caller that does not
+ * own the node (EPERM), and fio then opens it without, as here. */
+static int open_target_file(const char *path, int flags)
+{
+	struct stat st;
+	int fd;
+
+	if (stat(path, &st) || S_ISREG(st.st_mode))
+		return open(path, flags | O_CLOEXEC, 0644);
+	fd = open(path, flags | O_NOATIME | O_CLOEXEC, 0644);
+	if (fd < 0 && errno == EPERM)
+		fd = open(path, flags | O_CLOEXEC, 0644);
+	return fd;
+}
+
 int worker_open_files(struct worker *w, int flags, struct errbuf *err)
 {
 	char path[4096];
@@ -171,7 +188,7 @@ int worker_open_files(struct worker *w, int flags, struct errbuf *err)
 	for (unsigned int k = 0; k < w->nr_files; k++) {
 		if (worker_file_path(w, k, path, sizeof(path)))
 			return err_set(err, ENAMETOOLONG, "file %u: path too long", k);
-		w->fds[k] = open(path, flags | O_CLOEXEC, 0644);
+		w->fds[k] = open_target_file(path, flags);
 		if (w->fds[k] < 0)
 			return err_set(err, errno, "%s: cannot open%s: %s", path,
 				       flags & O_DIRECT ? " with O_DIRECT" : "",
@@ -215,7 +232,7 @@ int worker_open_target(struct worker *w, struct errbuf *err)
 	 * to the job's open, as fio's */
 	if (job->allow_file_create)
 		flags |= O_CREAT;
-	w->fd = open(w->path, flags | O_CLOEXEC, 0644);
+	w->fd = open_target_file(w->path, flags);
 	if (w->fd < 0)
 		return err_set(err, errno, "%s: cannot open%s: %s", w->path,
 			       flags & O_DIRECT ? " with O_DIRECT" : "", strerror(errno));
