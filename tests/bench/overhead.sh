@@ -134,7 +134,7 @@ echo "   'net' subtracts, per program run, what an empty program on the same hoo
 echo "   and mechanism cost in the same run (bpf_stats' clock reads and dispatch);"
 echo "   floor = those costs in that run, ns per run: sched_switch tp_btf / block tp"
 printf '%-22s %-11s %10s %8s %10s %10s %11s   %s\n' job tracer IOPS runs/IO "BPF ns/IO" \
-	"net ns/IO" floor "per family (gross/net ns/IO)"
+	"net ns/IO" floor "per family (gross/net ns/IO@runs/IO:own runs/IO)"
 # One line per run: "ns_per_io runs_per_io net_ns_per_io iops floor
 # families"; the run with the median net ns/IO is shown.
 show_median() {
@@ -164,13 +164,21 @@ for spec in $A_JOBS; do
 			jq -r --argjson fsw "$(floor_of "$TMP/floor.txt" floor_sw_btf)" \
 			      --argjson ftp "$(floor_of "$TMP/floor.txt" floor_rq_tp)" '
 				.jobs[0].read.total_ios as $ios | .iodig.kernel.overhead as $o |
+				# runs for events of the workload itself: its switches out
+				# and timed switches in, its disk completions, its
+				# samples, its page faults
+				.iodig.kernel as $k |
+				{sched: (($k.sched.switches // 0) + ($k.sched.offcpu_timed // 0)),
+				 block: ($k.block.disk_completed // 0),
+				 sampling: ($k.sampling.samples.total // 0),
+				 faults: ($k.faults.user_faults // 0)} as $own |
 				[$o.families | to_entries[] | select(.value.run_cnt > 0) |
 				 .value.run_cnt as $c | .value.run_time_ns as $t |
-				 {k: .key, g: ($t / $ios),
+				 {k: .key, g: ($t / $ios), r: ($c / $ios), w: (($own[.key] // 0) / $ios),
 				  n: (($t - (if .key == "sched" then $fsw else $ftp end) * $c) / $ios)}] as $f |
 				"\($o.ns_per_io) \($o.run_cnt / $ios) \($f | map(.n) | add) " +
 				"\(.jobs[0].read.iops) \($fsw | round)/\($ftp | round) " +
-				($f | map("\(.k)=\(.g | round)/\(.n | round)") | join(" "))
+				($f | map("\(.k)=\(.g | round)/\(.n | round)@\(.r * 100 | round / 100):\(.w * 1000 | round / 1000)") | join(" "))
 				' "$TMP/a.json" >>"$TMP/a-$mode.txt"
 		done
 		for tracer in $tracers; do
