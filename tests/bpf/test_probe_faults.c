@@ -124,6 +124,23 @@ static void fake_sys_remove(const char *root)
 	}
 }
 
+/* The family's status (what `iodig probe` and the JSON's probes list
+ * show) names untraced DAX faults and why, and says nothing of DAX
+ * where it is traced. */
+static void check_dax_status(void *state, bool dax_expected, const char *reason)
+{
+	struct probe_status st = { .state = PROBE_ACTIVE };
+	char want[192];
+
+	snprintf(want, sizeof(want), "DAX faults not traced: %s", reason);
+	faults_probe.note_status(state, 0, &st);
+	if (dax_expected)
+		CHECK_MSG(!strstr(st.reason, "DAX"), "status with DAX traced: \"%s\"", st.reason);
+	else
+		CHECK_MSG(strstr(st.reason, want), "status \"%s\" lacks \"%s\"", st.reason, want);
+	CHECK_MSG(st.state == PROBE_ACTIVE, "state %d, not active", st.state);
+}
+
 /*
  * What the family says and holds of DAX when @sys_root (NULL = /sys)
  * decides @dax_expected: attached fs_dax programs and "traced" with no
@@ -170,6 +187,7 @@ static void check_dax(void *state, bool dax_expected, const char *reason)
 	fclose(mem);
 	CHECK_MSG(text && strstr(text, line), "text lacks \"%s\": %s", line, text ? text : "");
 	free(text);
+	check_dax_status(state, dax_expected, reason);
 }
 
 /* With @dax in a fake sysfs tree's pmem0/queue/dax, the family hooks the

@@ -146,12 +146,19 @@ static void missing_list(const struct faults_state *s, bool dax, char *buf, size
 	}
 }
 
-/* Without the page-fault hook the family only sees DAX: say so. */
+/* Without the page-fault hook the family only sees DAX: say so.  DAX
+ * left untraced because none can fault here loses nothing, but the
+ * status says it, as the report does. */
 static void faults_note_status(void *state, int err, struct probe_status *st)
 {
 	const struct faults_state *s = state;
 
-	if (err || s->present[0])
+	if (err)
+		return;
+	if (!s->dax_traced)
+		mech_reason_add(st->reason, sizeof(st->reason), "DAX faults not traced: %s",
+				s->dax_why);
+	if (s->present[0])
 		return;
 	mech_reason_add(st->reason, sizeof(st->reason),
 			"no exceptions:page_fault_user (not x86?): DAX events only");
