@@ -226,24 +226,21 @@ static int sc_collect(void *state, uint64_t workload_ios)
 	return 0;
 }
 
-static uint64_t role_calls(const struct sc_state *s, enum sc_role role)
+/* The calls of one role's rows, and how many of them failed. */
+struct role_total {
+	uint64_t calls, errors;
+};
+
+static struct role_total role_total(const struct sc_state *s, enum sc_role role)
 {
-	uint64_t n = 0;
+	struct role_total t = { 0, 0 };
 
 	for (int r = 0; r < SC_ROW_NR; r++)
-		if (sc_rows[r].role == role)
-			n += s->sum.row[r].calls;
-	return n;
-}
-
-static uint64_t role_errors(const struct sc_state *s, enum sc_role role)
-{
-	uint64_t n = 0;
-
-	for (int r = 0; r < SC_ROW_NR; r++)
-		if (sc_rows[r].role == role)
-			n += s->sum.row[r].errors;
-	return n;
+		if (sc_rows[r].role == role) {
+			t.calls += s->sum.row[r].calls;
+			t.errors += s->sum.row[r].errors;
+		}
+	return t;
 }
 
 /* A percentile is a slot's midpoint, which may lie past the largest value
@@ -266,9 +263,11 @@ static void print_ns(FILE *out, double ns)
 		fprintf(out, "%.2fms", ns / 1e6);
 }
 
-static void text_crosscheck(FILE *out, const char *what, uint64_t seen,
-			    uint64_t counted, uint64_t failed, bool reaping)
+static void text_crosscheck(FILE *out, const char *what, struct role_total traced,
+			    uint64_t counted, bool reaping)
 {
+	uint64_t seen = traced.calls, failed = traced.errors;
+
 	fprintf(out, "    %s calls: %llu traced, workload counted %llu", what,
 		(unsigned long long)seen, (unsigned long long)counted);
 	if (seen == counted)
@@ -325,12 +324,12 @@ static void sc_render_text(const void *state, FILE *out)
 	if (!any)
 		fprintf(out, "    no traced calls seen\n");
 	else if (s->have_wl) {
-		text_crosscheck(out, "submitting", role_calls(s, ROLE_SUBMIT),
-				s->wl.submit_calls, role_errors(s, ROLE_SUBMIT), false);
+		text_crosscheck(out, "submitting", role_total(s, ROLE_SUBMIT),
+				s->wl.submit_calls, false);
 		/* A sync engine completes inside the submitting call. */
 		if (!s->wl.sync_engine)
-			text_crosscheck(out, "reaping   ", role_calls(s, ROLE_REAP),
-					s->wl.reap_calls, role_errors(s, ROLE_REAP), true);
+			text_crosscheck(out, "reaping   ", role_total(s, ROLE_REAP),
+					s->wl.reap_calls, true);
 	}
 	family_drops_text(s, out);
 }
@@ -372,8 +371,8 @@ static void sc_render_json(const void *state, struct json_object *kernel)
 		if (s->sum.row[r].calls)
 			json_object_object_add(calls, sc_rows[r].key, json_row(s, r));
 	json_object_object_add(o, "calls", calls);
-	json_object_object_add(o, "submit_calls", json_u64(role_calls(s, ROLE_SUBMIT)));
-	json_object_object_add(o, "reap_calls", json_u64(role_calls(s, ROLE_REAP)));
+	json_object_object_add(o, "submit_calls", json_u64(role_total(s, ROLE_SUBMIT).calls));
+	json_object_object_add(o, "reap_calls", json_u64(role_total(s, ROLE_REAP).calls));
 	if (s->have_wl) {
 		json_object_object_add(o, "workload_submit_calls", json_u64(s->wl.submit_calls));
 		json_object_object_add(o, "workload_reap_calls", json_u64(s->wl.reap_calls));
