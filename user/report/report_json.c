@@ -284,8 +284,7 @@ static void add_job_extras(struct jbuild *b, struct json_object *job,
 	struct json_object *o = jnew_obj(b);
 
 	jint(b, o, "workers", rj->nr_workers);
-	jint(b, o, "io_errors", st->dir[DDIR_READ].errors + st->dir[DDIR_WRITE].errors +
-				st->dir[DDIR_TRIM].errors);
+	jint(b, o, "io_errors", stats_io_errors(st));
 	jint(b, o, "nowait_eagain", st->nowait_eagain);
 	jint(b, o, "verified_blocks", st->verified_blocks);
 	jint(b, o, "verify_errors", st->verify_errors);

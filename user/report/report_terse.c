@@ -151,13 +151,8 @@ static void terse_job(FILE *out, const struct report *r, const struct report_job
 	terse_disks(out, r);
 	/* fio adds the error count and first error when the job may go on
 	 * after errors, even when there were none */
-	if (rj->job && rj->job->continue_on_error) {
-		uint64_t errors = 0;
-
-		for (i = 0; i < DDIR_COUNT; i++)
-			errors += st->dir[i].errors;
-		fprintf(out, ";%llu;%d", (unsigned long long)errors, -err);
-	}
+	if (rj->job && rj->job->continue_on_error)
+		fprintf(out, ";%llu;%d", (unsigned long long)stats_io_errors(st), -err);
 	if (rj->job && rj->job->description[0])
 		fprintf(out, ";%s", rj->job->description);
 	fputc('\n', out);

@@ -324,8 +324,7 @@ static void print_job(FILE *out, const struct report *r,
 	int err = rj->error ? rj->error : st->error;
 	double lat_n[LAT_N_NR], lat_u[LAT_U_NR], lat_m[LAT_M_NR];
 	char when[32] = "";
-	unsigned int d;
-	uint64_t errors = 0;
+	uint64_t errors;
 
 	/* fio leaves out jobs that did nothing; one that failed is kept so
 	 * the error is reported where the job would be */
@@ -372,8 +371,7 @@ static void print_job(FILE *out, const struct report *r,
 		(unsigned long long)st->dir[DDIR_WRITE].short_ios,
 		(unsigned long long)st->dir[DDIR_TRIM].short_ios);
 
-	for (d = 0; d < DDIR_COUNT; d++)
-		errors += st->dir[d].errors;
+	errors = stats_io_errors(st);
 	if (errors)
 		fprintf(out, "     errors    : total=%llu, first_error=%d/<%s>\n",
 			(unsigned long long)errors, -err,

@@ -403,3 +403,12 @@ void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src
 		dst->errmsg[sizeof(dst->errmsg) - 1] = '\0';
 	}
 }
+
+uint64_t stats_io_errors(const struct worker_stats *s)
+{
+	uint64_t n = 0;
+
+	for (int d = 0; d < DDIR_COUNT; d++)
+		n += s->dir[d].errors;
+	return n;
+}

@@ -143,6 +143,8 @@ void stats_add_ddir_time(struct worker_stats *s, enum ddir d, uint64_t ns);
 /* Closes intervals that ended before @now_ns (bw/iops samples). */
 void stats_tick(struct worker_stats *s, uint64_t now_ns);
 void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src);
+/* The I/O errors of every direction: the "total_err" fio reports. */
+uint64_t stats_io_errors(const struct worker_stats *s);
 /* Zeroes the I/O figures (counts, latencies, depths), as fio's
  * reset_all_stats when latency_target's final window begins. */
 void stats_reset_io(struct worker_stats *s);
