@@ -112,16 +112,17 @@ static int faults_load(void *state, size_t mech, struct errbuf *why)
 		s->present[ev] = (!dax || s->dax_traced) && event_exists(s, ev, classic);
 		nr_present += s->present[ev];
 	}
-	if (!nr_present && !s->dax_traced)
-		return err_set(why, ENOENT, "no exceptions:page_fault_user%s, and DAX faults "
-			       "not traced: %s",
-			       tracefs_event_exists("exceptions", "page_fault_user") == -ENODEV
-			       ? " (tracefs not mounted)" : "", s->dax_why);
-	if (!nr_present)
+	if (!nr_present) {
+		const char *no_tracefs =
+			tracefs_event_exists("exceptions", "page_fault_user") == -ENODEV
+			? " (tracefs not mounted)" : "";
+
+		if (!s->dax_traced)
+			return err_set(why, ENOENT, "no exceptions:page_fault_user%s, and DAX "
+				       "faults not traced: %s", no_tracefs, s->dax_why);
 		return err_set(why, ENOENT, "neither exceptions:page_fault_user nor any "
-			       "fs_dax tracepoint found%s",
-			       tracefs_event_exists("exceptions", "page_fault_user") == -ENODEV
-			       ? " (tracefs not mounted)" : "");
+			       "fs_dax tracepoint found%s", no_tracefs);
+	}
 	err = FAMILY_OPEN(s, faults);
 	if (err)
 		return err;
