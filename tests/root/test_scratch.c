@@ -208,9 +208,9 @@ static void test_diskstats(void)
 	void *buf = NULL;
 	int fd = -1, i;
 
-	CHECK(diskstats_read("", &before, &err) == -EINVAL);
-	CHECK(diskstats_read("../../etc", &before, &err) == -EINVAL);
-	CHECK(diskstats_read("no-such-disk", &before, &err) == -ENOENT);
+	CHECK(diskstats_read(NULL, "", &before, &err) == -EINVAL);
+	CHECK(diskstats_read(NULL, "../../etc", &before, &err) == -EINVAL);
+	CHECK(diskstats_read(NULL, "no-such-disk", &before, &err) == -ENOENT);
 	CHECK_MSG(strstr(err.msg, "/sys/block/no-such-disk/stat"), "'%s'", err.msg);
 
 	CHECK_MSG(scratch_create(16 * MIB, &s, &err) == 0, "%s", err.msg);
@@ -223,11 +223,11 @@ static void test_diskstats(void)
 		goto cleanup;
 	memset(buf, 0xa5, IO_SIZE);
 
-	CHECK_MSG(diskstats_read(scratch_path(s) + 5, &before, &err) == 0, "%s", err.msg);
+	CHECK_MSG(diskstats_read(NULL, scratch_path(s) + 5, &before, &err) == 0, "%s", err.msg);
 	for (i = 0; i < IO_COUNT; i++)
 		CHECK(pread(fd, buf, IO_SIZE, (off_t)i * 2 * IO_SIZE) == IO_SIZE);
 	CHECK(pwrite(fd, buf, IO_SIZE, 0) == IO_SIZE);
-	CHECK_MSG(diskstats_read(scratch_path(s) + 5, &after, &err) == 0, "%s", err.msg);
+	CHECK_MSG(diskstats_read(NULL, scratch_path(s) + 5, &after, &err) == 0, "%s", err.msg);
 
 	/* synchronous O_DIRECT reads cannot merge: one I/O each */
 	CHECK_MSG(after.ios[0] - before.ios[0] >= IO_COUNT, "reads %llu -> %llu",

@@ -186,15 +186,15 @@ int tracefile_build(const struct repeat_result *res, const struct run_ctx *ctx,
 		    struct json_object **out, struct errbuf *err)
 {
 	struct json_object *doc = NULL, *iodig, *env = NULL;
-	const char *disks[8];
+	const char *disks[DISK_LIST_MAX];
 	int ret;
 
 	*out = NULL;
 	if (!res->tree)
 		return err_set(err, EINVAL, "no finished run to save");
-	for (unsigned int i = 0; i < ctx->nr_disks && i < 8; i++)
-		disks[i] = ctx->disks[i];
-	ret = environment_collect(disks, ctx->nr_disks < 8 ? ctx->nr_disks : 8, &env, err);
+	for (unsigned int i = 0; i < ctx->disks.nr; i++)
+		disks[i] = ctx->disks.name[i];
+	ret = environment_collect(disks, ctx->disks.nr, &env, err);
 	if (ret)
 		return ret;
 	/* version first, so `head` on a trace file shows it */

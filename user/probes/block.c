@@ -266,7 +266,7 @@ static int block_attach(void *state, struct errbuf *why)
 	if (err)
 		return err_set(why, -err, "attaching the block hooks failed");
 	s->disk_counted = s->disk_named && disk_counts_requests(s->disk) &&
-			  !diskstats_read(s->disk, &s->disk_at_attach, &ignored);
+			  !diskstats_read(NULL, s->disk, &s->disk_at_attach, &ignored);
 	return 0;
 }
 
@@ -286,7 +286,7 @@ static void count_undelivered(struct block_state *s)
 	struct errbuf ignored = { 0 };
 	uint64_t seen = TOTAL(s, completed);
 
-	if (!s->disk_counted || s->toggled || diskstats_read(s->disk, &now, &ignored)) {
+	if (!s->disk_counted || s->toggled || diskstats_read(NULL, s->disk, &now, &ignored)) {
 		s->disk_counted = false;
 		return;
 	}

@@ -56,7 +56,23 @@ struct report_disk {
 	char name[64];
 	struct disk_counters delta;
 	double util_pct;
+	int master;                  /* the disk it is under (md, dm), -1 none */
+	/* fio's aggregate of the disks under it (report_disks_aggregate):
+	 * their counters averaged, the busiest one's util; none when
+	 * nr_slaves is 0 */
+	unsigned int nr_slaves;
+	struct disk_counters slaves_avg;
+	double slaves_util_pct;
 };
+
+/* report_disks.c: disk @d's figures over the run, the counters @after
+ * minus @before and the time busy over @span_ms (at most 100%), as fio's
+ * "Disk stats"; @master as in struct report_disk. */
+void report_disk_fill(struct report_disk *d, const char *name, int master,
+		      const struct disk_counters *before,
+		      const struct disk_counters *after, uint64_t span_ms);
+/* Each disk's slaves aggregated, as fio's aggregate_slaves_stats does. */
+void report_disks_aggregate(struct report_disk *disks, size_t nr);
 
 /*
  * One job group's kernel section.  A group's probes are read, rendered and

@@ -362,6 +362,23 @@ static void add_job(struct jbuild *b, struct json_object *jobs,
 	}
 }
 
+/* fio's aggregate of a disk's slaves (md, dm), with fio's key names
+ * ("aggr_write_merge" has no s in fio 3.33). */
+static void add_disk_slaves(struct jbuild *b, struct json_object *o,
+			    const struct report_disk *dk)
+{
+	const struct disk_counters *a = &dk->slaves_avg;
+
+	jint(b, o, "aggr_read_ios", a->ios[0]);
+	jint(b, o, "aggr_write_ios", a->ios[1]);
+	jint(b, o, "aggr_read_merges", a->merges[0]);
+	jint(b, o, "aggr_write_merge", a->merges[1]);
+	jint(b, o, "aggr_read_ticks", a->ticks[0]);
+	jint(b, o, "aggr_write_ticks", a->ticks[1]);
+	jint(b, o, "aggr_in_queue", a->time_in_queue);
+	jfloat(b, o, "aggr_util", dk->slaves_util_pct);
+}
+
 static void add_disks(struct jbuild *b, struct json_object *root,
 		      const struct report *r)
 {
@@ -381,6 +398,8 @@ static void add_disks(struct jbuild *b, struct json_object *root,
 		jint(b, o, "write_ticks", dk->delta.ticks[1]);
 		jint(b, o, "in_queue", dk->delta.time_in_queue);
 		jfloat(b, o, "util", dk->util_pct > 100.0 ? 100.0 : dk->util_pct);
+		if (dk->nr_slaves)
+			add_disk_slaves(b, o, dk);
 		if (!o || json_object_array_add(arr, o)) {
 			json_object_put(o);
 			b->err = -ENOMEM;

@@ -103,21 +103,30 @@ static void terse_ddirs(FILE *out, const struct report_job *rj,
 		terse_ddir(out, rj->mixed, g, DDIR_READ);
 }
 
+/* One disk's 9 fields, named @name ("slaves" for an aggregate). */
+static void terse_disk(FILE *out, const char *name, const struct disk_counters *c,
+		       double util_pct)
+{
+	fprintf(out, ";%s;%llu;%llu;%llu;%llu;%llu;%llu;%llu;%3.2f%%", name,
+		(unsigned long long)c->ios[0], (unsigned long long)c->ios[1],
+		(unsigned long long)c->merges[0], (unsigned long long)c->merges[1],
+		(unsigned long long)c->ticks[0], (unsigned long long)c->ticks[1],
+		(unsigned long long)c->time_in_queue,
+		util_pct > 100.0 ? 100.0 : util_pct);
+}
+
 /* fio's show_disk_util in terse mode: every disk of the run on every
  * job's line, not only the disks that job used; the same figures as the
- * text's "Disk stats" and JSON's disk_util. */
+ * text's "Disk stats" and JSON's disk_util, a disk with slaves (md, dm)
+ * followed by their aggregate. */
 static void terse_disks(FILE *out, const struct report *r)
 {
 	for (size_t i = 0; i < r->nr_disks; i++) {
 		const struct report_disk *dk = &r->disks[i];
-		const struct disk_counters *c = &dk->delta;
 
-		fprintf(out, ";%s;%llu;%llu;%llu;%llu;%llu;%llu;%llu;%3.2f%%", dk->name,
-			(unsigned long long)c->ios[0], (unsigned long long)c->ios[1],
-			(unsigned long long)c->merges[0], (unsigned long long)c->merges[1],
-			(unsigned long long)c->ticks[0], (unsigned long long)c->ticks[1],
-			(unsigned long long)c->time_in_queue,
-			dk->util_pct > 100.0 ? 100.0 : dk->util_pct);
+		terse_disk(out, dk->name, &dk->delta, dk->util_pct);
+		if (dk->nr_slaves)
+			terse_disk(out, "slaves", &dk->slaves_avg, dk->slaves_util_pct);
 	}
 }
 

@@ -439,17 +439,27 @@ static void print_group(FILE *out, const struct report_group *g)
 		print_group_line(out, "  MIXED", &l, i2p);
 }
 
+/* fio's print_disk_util: a disk with slaves (md, dm) indented two more
+ * and followed by their aggregate; the slaves have lines of their own. */
 static void print_disk(FILE *out, const struct report_disk *dk)
 {
-	const struct disk_counters *c = &dk->delta;
+	const struct disk_counters *c = &dk->delta, *a = &dk->slaves_avg;
 
-	fprintf(out, "  %s: ios=%llu/%llu, merge=%llu/%llu, ticks=%llu/%llu, "
-		"in_queue=%llu, util=%3.2f%%\n", dk->name,
+	fprintf(out, "%s  %s: ios=%llu/%llu, merge=%llu/%llu, ticks=%llu/%llu, "
+		"in_queue=%llu, util=%3.2f%%", dk->nr_slaves ? "  " : "", dk->name,
 		(unsigned long long)c->ios[0], (unsigned long long)c->ios[1],
 		(unsigned long long)c->merges[0], (unsigned long long)c->merges[1],
 		(unsigned long long)c->ticks[0], (unsigned long long)c->ticks[1],
 		(unsigned long long)c->time_in_queue,
 		dk->util_pct > 100.0 ? 100.0 : dk->util_pct);
+	if (dk->nr_slaves)
+		fprintf(out, ", aggrios=%llu/%llu, aggrmerge=%llu/%llu, "
+			"aggrticks=%llu/%llu, aggrin_queue=%llu, aggrutil=%3.2f%%",
+			(unsigned long long)a->ios[0], (unsigned long long)a->ios[1],
+			(unsigned long long)a->merges[0], (unsigned long long)a->merges[1],
+			(unsigned long long)a->ticks[0], (unsigned long long)a->ticks[1],
+			(unsigned long long)a->time_in_queue, dk->slaves_util_pct);
+	fputc('\n', out);
 }
 
 /* fio's start-up lines: one description per job ("..." for its clones),

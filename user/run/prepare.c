@@ -281,17 +281,6 @@ static int inspect_target(const struct job *job, struct job_target *t,
 	return target_inspect(t->path, &t->info, err);
 }
 
-static void add_disk(struct run_ctx *ctx, const char *name)
-{
-	if (!name[0])
-		return;
-	for (unsigned int i = 0; i < ctx->nr_disks; i++)
-		if (!strcmp(ctx->disks[i], name))
-			return;
-	if (ctx->nr_disks < sizeof(ctx->disks) / sizeof(ctx->disks[0]))
-		snprintf(ctx->disks[ctx->nr_disks++], sizeof(ctx->disks[0]), "%s", name);
-}
-
 /* The target of a job that makes its own I/O: inspected, its region
  * sized and, when the job writes, guarded.  The scratch device is
  * iodig's own: what an earlier job wrote there is not somebody's data. */
@@ -333,7 +322,7 @@ int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 			      resolve_target(ctx, job, t, err);
 		if (ret)
 			return ret;
-		add_disk(ctx, t->info.disk_name);
+		disk_list_add(&ctx->disks, NULL, t->info.disk_name);
 	}
 	for (size_t j = 0; j < ctx->jobs.count; j++) {
 		struct job_target *t = &ctx->targets[j];

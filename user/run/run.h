@@ -15,6 +15,7 @@
 #include "base/phase_log.h"
 #include "job/options.h"
 #include "report/report.h"
+#include "target/disk_list.h"
 #include "target/diskstats.h"
 #include "target/scratch.h"
 #include "target/target.h"
@@ -111,10 +112,9 @@ struct run_ctx {
 	size_t prio_at;               /* the workers' prio_stats, in shared */
 	unsigned int nr_workers;
 	struct worker *workers;
-	char disks[8][64];            /* disks whose counters are reported */
-	struct disk_counters disk_before[8];
-	struct disk_counters disk_after[8];
-	unsigned int nr_disks;
+	struct disk_list disks;       /* disks whose counters are reported */
+	struct disk_counters disk_before[DISK_LIST_MAX];
+	struct disk_counters disk_after[DISK_LIST_MAX];
 	struct progress progress;
 	struct probe_toggle toggle;   /* --probe-toggle's phases */
 	unsigned int untraced_workers; /* forks the probes could not follow */

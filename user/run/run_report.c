@@ -171,32 +171,20 @@ static void build_groups(struct report *rep)
 
 static void build_disks(const struct run_ctx *ctx, struct report *rep)
 {
-	for (unsigned int i = 0; i < ctx->nr_disks; i++) {
-		const struct disk_counters *a = &ctx->disk_before[i];
-		const struct disk_counters *b = &ctx->disk_after[i];
-		struct report_disk *d = &rep->disks[rep->nr_disks++];
-		uint64_t span_ms = 0;
+	uint64_t span_ms = 0;
 
-		snprintf(d->name, sizeof(d->name), "%s", ctx->disks[i]);
-		for (int k = 0; k < 2; k++) {
-			d->delta.ios[k] = b->ios[k] - a->ios[k];
-			d->delta.merges[k] = b->merges[k] - a->merges[k];
-			d->delta.sectors[k] = b->sectors[k] - a->sectors[k];
-			d->delta.ticks[k] = b->ticks[k] - a->ticks[k];
-		}
-		d->delta.io_ticks = b->io_ticks - a->io_ticks;
-		d->delta.time_in_queue = b->time_in_queue - a->time_in_queue;
-		/* Utilisation over the span the jobs ran, as fio does. */
-		for (size_t j = 0; j < rep->nr_jobs; j++) {
-			uint64_t ms = rep->jobs[j].st.runtime_ns / 1000000;
+	/* Utilisation over the span the jobs ran, as fio does. */
+	for (size_t j = 0; j < rep->nr_jobs; j++) {
+		uint64_t ms = rep->jobs[j].st.runtime_ns / 1000000;
 
-			if (ms > span_ms)
-				span_ms = ms;
-		}
-		d->util_pct = span_ms ? 100.0 * (double)d->delta.io_ticks / (double)span_ms : 0;
-		if (d->util_pct > 100.0)
-			d->util_pct = 100.0;
+		if (ms > span_ms)
+			span_ms = ms;
 	}
+	for (unsigned int i = 0; i < ctx->disks.nr; i++)
+		report_disk_fill(&rep->disks[rep->nr_disks++], ctx->disks.name[i],
+				 ctx->disks.master[i], &ctx->disk_before[i],
+				 &ctx->disk_after[i], span_ms);
+	report_disks_aggregate(rep->disks, rep->nr_disks);
 }
 
 static void build_targets(const struct run_ctx *ctx, struct report *rep)
@@ -228,7 +216,7 @@ static int alloc_arrays(const struct run_ctx *ctx, struct report *rep)
 {
 	rep->jobs = calloc_some(ctx->nr_workers, sizeof(*rep->jobs));
 	rep->groups = calloc_some(ctx->nr_workers, sizeof(*rep->groups));
-	rep->disks = calloc_some(ctx->nr_disks, sizeof(*rep->disks));
+	rep->disks = calloc_some(ctx->disks.nr, sizeof(*rep->disks));
 	rep->targets = calloc_some(ctx->jobs.count, sizeof(*rep->targets));
 	return rep->jobs && rep->groups && rep->disks && rep->targets ? 0 : -ENOMEM;
 }

@@ -606,8 +606,8 @@ int run_begin(struct run_ctx *ctx, struct errbuf *err)
 	/* each repeat opens its own probes, attached: phase 0 is traced */
 	toggle_free(&ctx->toggle);
 	memset(&ctx->toggle, 0, sizeof(ctx->toggle));
-	for (unsigned int d = 0; d < ctx->nr_disks; d++)
-		diskstats_read(ctx->disks[d], &ctx->disk_before[d], err);
+	for (unsigned int d = 0; d < ctx->disks.nr; d++)
+		diskstats_read(NULL, ctx->disks.name[d], &ctx->disk_before[d], err);
 	return 0;
 }
 
@@ -643,8 +643,8 @@ int run_group_execute(struct run_ctx *ctx, const struct run_group *g, struct err
 
 void run_end(struct run_ctx *ctx, struct errbuf *err)
 {
-	for (unsigned int d = 0; d < ctx->nr_disks; d++)
-		diskstats_read(ctx->disks[d], &ctx->disk_after[d], err);
+	for (unsigned int d = 0; d < ctx->disks.nr; d++)
+		diskstats_read(NULL, ctx->disks.name[d], &ctx->disk_after[d], err);
 }
 
 void run_ctx_cleanup(struct run_ctx *ctx)

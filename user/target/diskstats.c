@@ -6,15 +6,16 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "target/diskstats.h"
 
-int diskstats_read(const char *disk_name, struct disk_counters *c,
-		   struct errbuf *err)
+int diskstats_read(const char *sys_root, const char *disk_name,
+		   struct disk_counters *c, struct errbuf *err)
 {
-	char path[128], line[512];
+	char path[PATH_MAX], line[512];
 	uint64_t in_flight, unused;
 	int n, ret = 0;
 	FILE *f;
@@ -28,7 +29,8 @@ int diskstats_read(const char *disk_name, struct disk_counters *c,
 		return err_set(err, EINVAL, "%.64s: not a block device name",
 			       disk_name);
 
-	snprintf(path, sizeof(path), "/sys/block/%s/stat", disk_name);
+	snprintf(path, sizeof(path), "%s/block/%s/stat", sys_root ? sys_root : "/sys",
+		 disk_name);
 	f = fopen(path, "re");
 	if (!f)
 		return err_set(err, errno, "%s: %s", path, strerror(errno));

@@ -20,7 +20,8 @@ struct disk_counters {
 	uint64_t flush_ios;    /* flush requests completed */
 };
 
-int diskstats_read(const char *disk_name, struct disk_counters *c,
-		   struct errbuf *err);
+/* @sys_root is sysfs's mount point, NULL = "/sys". */
+int diskstats_read(const char *sys_root, const char *disk_name,
+		   struct disk_counters *c, struct errbuf *err);
 
 #endif /* IODIG_DISKSTATS_H */
