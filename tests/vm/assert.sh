@@ -158,6 +158,9 @@ case_libzbc
 MTD_SUMMARY=- DEVDAX_SUMMARY=-
 case_mtd
 case_devdax
+. "$HERE/assert-dm.sh"
+DM_SUMMARY=-
+case_dm
 
 for s in "${SKIPPED[@]}"; do echo "skipped: $KVER: $s"; done
 echo "probes $KVER: $FAMILIES"
@@ -169,6 +172,7 @@ printf 'summary %s: qemu %ss | IOPS tag %s gup %s (no probes %s, fio %s, ratio %
 echo "cases $KVER: $DAX_SUMMARY | $NOWAIT_SUMMARY"
 echo "nvme $KVER: ${NVME_SUMMARY:--}"
 echo "cases $KVER: $MTD_SUMMARY | $DEVDAX_SUMMARY"
+echo "cases $KVER: $DM_SUMMARY"
 # Where the guest's time went: each scenario's wall seconds.
 echo "timing $KVER: qemu ${QSECS}s; $(for f in "$R"/*.secs; do
 	[ -f "$f" ] && printf '%s %ss ' "$(basename "$f" .secs)" "$(cat "$f")"; done)"

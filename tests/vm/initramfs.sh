@@ -1,5 +1,5 @@
 # Builds the lab's initramfs (sourced by tests/vm/lab.sh): a userland archive
-# shared by every kernel (busybox-static, iodig, fio, mke2fs and their shared
+# shared by every kernel (busybox-static, iodig, fio, mke2fs, dmsetup and their shared
 # libraries) and a per-kernel module archive.  The kernel unpacks
 # concatenated newc archives in order, so the two are simply joined.
 
@@ -13,6 +13,9 @@ VM_MODULES+=(scsi_mod sd_mod sg scsi_debug)
 # engine's device) and device-DAX (the dev-dax engine's), which Debian's
 # PREEMPT_RT kernel does not build.
 VM_OPTIONAL_MODULES=(mtd mtdram device_dax dax_pmem)
+# device-mapper (dm-linear is in dm_mod): the dm scenario's device with
+# slaves.
+VM_OPTIONAL_MODULES+=(dm_mod)
 
 # present_modules VERSION MODULE...: the MODULEs VERSION's modules.dep lists.
 present_modules() {
@@ -84,8 +87,10 @@ initramfs_userland() {
 		[ -e "$root/bin/$app" ] || ln -s busybox "$root/bin/$app"
 	done
 	# busybox mke2fs makes ext2 only; ext4 with DAX needs e2fsprogs' mke2fs.
-	copy_with_libs "$root" "$iodig" "$hold" "$(command -v fio)" "$(command -v mke2fs)" || {
-		VM_WHY="copying iodig, swkeys_hold, fio or mke2fs and their libraries failed"; return 1; }
+	# dmsetup makes the dm scenario's device.
+	copy_with_libs "$root" "$iodig" "$hold" "$(command -v fio)" "$(command -v mke2fs)" \
+		"$(command -v dmsetup)" || {
+		VM_WHY="copying iodig, swkeys_hold, fio, mke2fs or dmsetup and their libraries failed"; return 1; }
 	cp /etc/mke2fs.conf "$root/etc/" 2>/dev/null
 	ln -s /proc/mounts "$root/etc/mtab"
 	cp "$here/guest-init.sh" "$root/init"

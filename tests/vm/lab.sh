@@ -49,7 +49,7 @@ need_pkgs=()
 command -v qemu-system-x86_64 >/dev/null || need_pkgs+=(qemu-system-x86)
 [ -x /bin/busybox ] && /bin/busybox cpio --help 2>&1 | grep -q -- '-o' ||
 	need_pkgs+=(busybox-static)
-for t in depmod:kmod jq:jq mke2fs:e2fsprogs fio:fio xz:xz-utils; do
+for t in depmod:kmod jq:jq mke2fs:e2fsprogs fio:fio xz:xz-utils dmsetup:dmsetup; do
 	command -v "${t%%:*}" >/dev/null || need_pkgs+=("${t#*:}")
 done
 if [ ${#need_pkgs[@]} -gt 0 ]; then

@@ -286,6 +286,49 @@ fi
 # --- dev-dax and mtd engines (fio's examples/dev-dax.fio and mtd.fio, shrunk)
 # wanted NAME: NAME is in this boot's scenario set.
 wanted() { case ,$SCENARIOS, in ,, | *,$1,*) return 0 ;; esac; return 1; }
+# --- dm: a device with slaves.  dm-linear over two null_blk disks of 64 MiB
+# (configfs nullb3, nullb4), made with dmsetup (no udev: libdevmapper makes
+# the nodes); the same sized read job in iodig and fio 3.33, each printing
+# its terse line and then its JSON, kept apart as NAME.terse and NAME.json:
+# "Disk stats" lists dm-N with its slaves' aggregate, then the slaves
+# (tests/vm/assert-dm.sh).
+dm_scenarios() {
+	local n c dm= f t
+	if ! wanted dm && ! wanted fio_dm; then
+		echo "not in this boot's scenario set ($SCENARIOS)" >"$out/dm.notset"
+		cp "$out/dm.notset" "$out/fio_dm.notset"
+		return
+	fi
+	[ -d /sys/module/dm_mod ] || { echo "dm: no dm_mod module loaded" >>"$out/setup-error"; return; }
+	for n in 3 4; do
+		c=/sys/kernel/config/nullb/nullb$n
+		mkdir $c && echo 2 >$c/queue_mode && echo 1 >$c/irqmode && echo 64 >$c/size &&
+			echo 1 >$c/power && [ -b /dev/nullb$n ] ||
+			{ echo "dm: configfs nullb$n could not be made" >>"$out/setup-error"; return; }
+	done
+	printf '0 131072 linear /dev/nullb3 0\n131072 131072 linear /dev/nullb4 0\n' >/tmp/dm.table
+	if ! DM_DISABLE_UDEV=1 dmsetup create iodig_lin --noudevsync /tmp/dm.table \
+	     >"$out/dm-setup.txt" 2>&1; then
+		echo "dm: dmsetup create failed: $(tail -n 2 "$out/dm-setup.txt" | tr '\n' ' ')" >>"$out/setup-error"
+		return
+	fi
+	for f in /sys/block/dm-*/dm/name; do
+		[ "$(cat "$f" 2>/dev/null)" = iodig_lin ] && { dm=${f#/sys/block/}; dm=${dm%%/*}; }
+	done
+	[ -b "/dev/$dm" ] || { echo "dm: no dm-N block device named iodig_lin" >>"$out/setup-error"; return; }
+	ls /sys/block/$dm/slaves >"$out/dm-slaves.txt"
+	DMJOB="--ioengine=libaio --direct=1 --rw=read --bs=64k --iodepth=8 --filename=/dev/$dm"
+	guarded dm iodig run --output-format=terse,json --no-progress --no-probes --no-save \
+		--name=dm $DMJOB
+	guarded fio_dm fio --output-format=terse,json --name=fio_dm $DMJOB
+	for t in dm fio_dm; do
+		[ -f "$out/$t.json" ] || continue
+		grep '^3;' "$out/$t.json" >"$out/$t.terse"
+		sed -n '/^{/,$p' "$out/$t.json" >/tmp/$t.json && mv /tmp/$t.json "$out/$t.json"
+	done
+	DM_DISABLE_UDEV=1 dmsetup remove --noudevsync iodig_lin >>"$out/dm-setup.txt" 2>&1
+}
+dm_scenarios
 DM_TB=$TB TB=
 # MTD: mtdram's 8 MiB in 16 KiB erase blocks (guest-init); fio's three jobs
 # on its first MiB: writes of 512 bytes, then trims (erases) and writes of
