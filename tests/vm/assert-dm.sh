@@ -1,7 +1,7 @@
 # Sourced by assert.sh: a device with slaves (scenarios.sh's dm: dm-linear
-# over nullb3 and nullb4), the same read job in iodig and fio 3.33.  Both
-# list the dm device and then its slaves, with the slaves' aggregate on the
-# device (fio's diskutil: their counters averaged over them); iodig's
+# over nullb3 and nullb4), the same read job in iodig and fio 3.33, in
+# text, terse and JSON.  Both list the dm device and then its slaves, with
+# the slaves' aggregate on the device (fio's diskutil: their counters averaged over them); iodig's
 # figures are the whole run's, fio's sampled every 250 ms (at most the
 # job's).
 
@@ -57,5 +57,14 @@ case_dm() {
 			ok "dm: $t's terse line has the slaves' fields after ${names%% *}'s 9" ||
 			fail "dm: $t's terse line lacks ';slaves;' after ${names%% *}'s 9 fields: $(grep -o ";${names%% *};.*" "$R/$t.terse" 2>/dev/null)"
 	done
+	# Text: fio's lines with the figures masked, iodig's aggregate as its JSON's.
+	if [ -s "$R/dm.disks" ] && [ -s "$R/fio_dm.disks" ] &&
+	   [ "$(sed -E 's/[0-9]+(\.[0-9]+)?/N/g' "$R/dm.disks")" = "$(sed -E 's/[0-9]+(\.[0-9]+)?/N/g' "$R/fio_dm.disks")" ]; then
+		ok "dm: iodig's Disk stats lines are fio's but for the figures: $(head -n 1 "$R/dm.disks" | cut -c1-60)..."
+	else
+		fail "dm: iodig's Disk stats lines [$(tr '\n' '|' <"$R/dm.disks" 2>/dev/null)] differ from fio's [$(tr '\n' '|' <"$R/fio_dm.disks" 2>/dev/null)] beyond the figures"
+	fi
+	check "dm: iodig's text aggrios ($(grep -o 'aggrios=[0-9]*' "$R/dm.disks" 2>/dev/null)) is its JSON's $agg" \
+	      "$(grep -o 'aggrios=[0-9]*' "$R/dm.disks" 2>/dev/null | cut -d= -f2) == $agg"
 	DM_SUMMARY="dm $names: iodig ios $(q dm '.disk_util[0].read_ios') aggr $agg (slaves $sum), fio ios $(q fio_dm '.disk_util[0].read_ios') aggr $fagg (slaves $fsum), job $ios/$fios"
 }

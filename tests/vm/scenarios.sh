@@ -289,9 +289,9 @@ wanted() { case ,$SCENARIOS, in ,, | *,$1,*) return 0 ;; esac; return 1; }
 # --- dm: a device with slaves.  dm-linear over two null_blk disks of 64 MiB
 # (configfs nullb3, nullb4), made with dmsetup (no udev: libdevmapper makes
 # the nodes); the same sized read job in iodig and fio 3.33, each printing
-# its terse line and then its JSON, kept apart as NAME.terse and NAME.json:
-# "Disk stats" lists dm-N with its slaves' aggregate, then the slaves
-# (tests/vm/assert-dm.sh).
+# text, terse and JSON, kept apart as NAME.disks (text's "Disk stats"
+# lines), NAME.terse and NAME.json: dm-N with its slaves' aggregate, then
+# the slaves (tests/vm/assert-dm.sh).
 dm_scenarios() {
 	local n c dm= f t
 	if ! wanted dm && ! wanted fio_dm; then
@@ -318,13 +318,16 @@ dm_scenarios() {
 	[ -b "/dev/$dm" ] || { echo "dm: no dm-N block device named iodig_lin" >>"$out/setup-error"; return; }
 	ls /sys/block/$dm/slaves >"$out/dm-slaves.txt"
 	DMJOB="--ioengine=libaio --direct=1 --rw=read --bs=64k --iodepth=8 --filename=/dev/$dm"
-	guarded dm iodig run --output-format=terse,json --no-progress --no-probes --no-save \
-		--name=dm $DMJOB
-	guarded fio_dm fio --output-format=terse,json --name=fio_dm $DMJOB
+	guarded dm iodig run --output-format=normal,terse,json --no-progress --no-probes \
+		--no-save --name=dm $DMJOB
+	guarded fio_dm fio --output-format=normal,terse,json --name=fio_dm $DMJOB
 	for t in dm fio_dm; do
 		[ -f "$out/$t.json" ] || continue
-		grep '^3;' "$out/$t.json" >"$out/$t.terse"
-		sed -n '/^{/,$p' "$out/$t.json" >/tmp/$t.json && mv /tmp/$t.json "$out/$t.json"
+		mv "$out/$t.json" "$out/$t.out"
+		awk '/^Disk stats/ { on = 1; next } on && /^ / { print; next } { on = 0 }' \
+			"$out/$t.out" >"$out/$t.disks"
+		grep '^3;' "$out/$t.out" >"$out/$t.terse"
+		sed -n '/^{/,/^}/p' "$out/$t.out" >"$out/$t.json"
 	done
 	DM_DISABLE_UDEV=1 dmsetup remove --noudevsync iodig_lin >>"$out/dm-setup.txt" 2>&1
 }

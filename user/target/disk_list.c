@@ -33,7 +33,7 @@ static int slave_disk(const char *entry, char *name)
 	return 0;
 }
 
-static bool listed(char (*names)[DISK_NAME_LEN], size_t nr, const char *name)
+static bool listed(const char (*names)[DISK_NAME_LEN], size_t nr, const char *name)
 {
 	for (size_t i = 0; i < nr; i++)
 		if (!strcmp(names[i], name))
@@ -74,14 +74,6 @@ int disk_slaves_read(const char *sys_root, const char *disk,
 	return ret;
 }
 
-static bool disk_listed(const struct disk_list *l, const char *name)
-{
-	for (unsigned int i = 0; i < l->nr; i++)
-		if (!strcmp(l->name[i], name))
-			return true;
-	return false;
-}
-
 static void add_under(struct disk_list *l, const char *sys_root, const char *disk,
 		      int master)
 {
@@ -90,7 +82,7 @@ static void add_under(struct disk_list *l, const char *sys_root, const char *dis
 	size_t nr = 0;
 	unsigned int at;
 
-	if (!disk[0] || disk_listed(l, disk) || l->nr >= DISK_LIST_MAX)
+	if (!disk[0] || listed(l->name, l->nr, disk) || l->nr >= DISK_LIST_MAX)
 		return;
 	at = l->nr++;
 	snprintf(l->name[at], sizeof(l->name[at]), "%s", disk);
