@@ -19,6 +19,8 @@
 #include <json-c/json.h>
 
 #include "tests/lib/check.h"
+#include "tests/lib/report_render.h"
+#include "tests/lib/sysfs_tree.h"
 #include "job/options.h"
 #include "report/report.h"
 #include "target/disk_list.h"
@@ -26,33 +28,9 @@
 
 static char root[128];
 
-/* Creates @rel under the tree, its parents first: with @content a file,
- * with @link a symlink to it, else a directory. */
 static void put(const char *rel, const char *content, const char *link)
 {
-	char path[256];
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	for (char *p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
-		*p = '\0';
-		mkdir(path, 0700);
-		*p = '/';
-	}
-	if (link) {
-		CHECK_MSG(!symlink(link, path), "%s: %s", path, strerror(errno));
-		return;
-	}
-	if (!content) {
-		mkdir(path, 0700);
-		return;
-	}
-	FILE *f = fopen(path, "w");
-
-	CHECK_MSG(f, "%s: %s", path, strerror(errno));
-	if (f) {
-		fputs(content, f);
-		fclose(f);
-	}
+	sysfs_tree_put(root, rel, content, link);
 }
 
 /* A stat line: reads (ios, merges, ticks), writes (the same), busy and
@@ -108,26 +86,13 @@ static void read_all(const struct disk_list *l, struct disk_counters *c)
 		CHECK_MSG(!diskstats_read(root, l->name[i], &c[i], &err), "%s", err.msg);
 }
 
-static char *render(const struct report *r, int (*fn)(const struct report *, FILE *))
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (!f)
-		return NULL;
-	CHECK(fn(r, f) == 0);
-	fclose(f);
-	return buf;
-}
-
 #define CHECK_HAS(text, line) \
 	CHECK_MSG((text) && strstr((text), (line)), "missing:\n%s\nin:\n%s", (line), \
 		  (text) ? (text) : "(nothing)")
 
 static void check_text(const struct report *r, const char *s1, const char *s2)
 {
-	char *text = render(r, report_text), want[256];
+	char *text = report_render(r, report_text), want[256];
 
 	/* md0 and dm-0 indented two more, their aggregate after their line */
 	CHECK_HAS(text, "\nDisk stats (read/write):\n"
@@ -161,7 +126,7 @@ static struct json_object *jdisk(struct json_object *root_obj, size_t i, const c
 
 static void check_json(const struct report *r, const char *s1)
 {
-	char *text = render(r, report_json);
+	char *text = report_render(r, report_json);
 	struct json_object *o = text ? json_tokener_parse(text) : NULL, *arr = NULL;
 	static const char *const aggr[] = {
 		"aggr_read_ios", "aggr_write_ios", "aggr_read_merges", "aggr_write_merge",
@@ -203,7 +168,7 @@ static void check_terse(struct report *r, const char *s1, const char *s2)
 	rj.st.runtime_ns = 1000000000;
 	r->jobs = &rj;
 	r->nr_jobs = 1;
-	text = render(r, report_terse);
+	text = report_render(r, report_terse);
 	for (const char *p = text; p && *p; p++)
 		fields += *p == ';';
 	/* 121 of the job, 9 per disk, 9 per aggregate (md0's, dm-0's) */

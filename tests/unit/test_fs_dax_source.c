@@ -13,32 +13,15 @@
 #include <unistd.h>
 
 #include "tests/lib/check.h"
+#include "tests/lib/sysfs_tree.h"
 #include "probes/fs_dax_source.h"
 
 static char root[128];
 
-/* Creates @rel under the tree, its parents first; with @content a file. */
+/* @rel under the tree; with @content a file, else a directory. */
 static void put(const char *rel, const char *content)
 {
-	char path[256];
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	for (char *p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
-		*p = '\0';
-		mkdir(path, 0700);
-		*p = '/';
-	}
-	if (!content) {
-		mkdir(path, 0700);
-		return;
-	}
-	FILE *f = fopen(path, "w");
-
-	CHECK_MSG(f, "%s: %s", path, strerror(errno));
-	if (f) {
-		fputs(content, f);
-		fclose(f);
-	}
+	sysfs_tree_put(root, rel, content, NULL);
 }
 
 static void expect(bool want, const char *why_want)

@@ -8,6 +8,7 @@
 #include <json-c/json.h>
 
 #include "tests/lib/check.h"
+#include "tests/lib/report_render.h"
 #include "report/report.h"
 #include "report/report_unified.h"
 
@@ -113,19 +114,6 @@ static void test_group_mix(void)
 	CHECK(l.runtime_min_ms == 50 && l.runtime_max_ms == 100);
 }
 
-static char *render(const struct report *r, int (*fn)(const struct report *, FILE *))
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (!f)
-		return NULL;
-	CHECK(fn(r, f) == 0);
-	fclose(f);
-	return buf;
-}
-
 static bool has_key(struct json_object *job, const char *key)
 {
 	return json_object_object_get_ex(job, key, NULL);
@@ -152,7 +140,7 @@ static void test_render(unsigned int mode)
 	r.groups = &group;
 	r.nr_groups = 1;
 
-	text = render(&r, report_text);
+	text = report_render(&r, report_text);
 	CHECK(text && (strstr(text, "\n  read: IOPS=") != NULL) == (mode != UNIFIED_MIXED));
 	CHECK(text && (strstr(text, "\n  mixed: IOPS=375, BW=2000KiB/s") != NULL) ==
 	      (mode != UNIFIED_NONE));
@@ -161,7 +149,7 @@ static void test_render(unsigned int mode)
 	CHECK(text && (strstr(text, "\n  MIXED: bw=") != NULL) == (mode != UNIFIED_NONE));
 	CHECK(text && (strstr(text, "\n   READ: bw=") != NULL) == (mode != UNIFIED_MIXED));
 
-	json = render(&r, report_json);
+	json = report_render(&r, report_json);
 	root = json ? json_tokener_parse(json) : NULL;
 	if (root)
 		j = json_object_array_get_idx(json_object_object_get(root, "jobs"), 0);
@@ -175,7 +163,7 @@ static void test_render(unsigned int mode)
 		CHECK(json_object_get_int64(json_object_object_get(mx, "runtime")) == 400);
 	}
 
-	terse = render(&r, report_terse);
+	terse = report_render(&r, report_terse);
 	for (const char *p = terse; p && *p; p++)
 		fields += *p == ';';
 	/* 41 fields per direction shown: 2, 1 (mixed) or 3 (both) */
