@@ -1,21 +1,21 @@
 # Sourced by assert.sh: a device with slaves (scenarios.sh's dm: dm-linear
 # over nullb3 and nullb4), the same read job in iodig and fio 3.33, in
 # text, terse and JSON.  Both list the dm device and then its slaves, with
-# the slaves' aggregate on the device (fio's diskutil: their counters averaged over them); iodig's
-# figures are the whole run's, fio's sampled every 250 ms (at most the
-# job's).
+# the slaves' aggregate on the device (fio's diskutil: their counters
+# averaged over them); iodig's figures are the whole run's, fio's sampled
+# every 250 ms (at most the job's).
 
 # dm_sum SCENARIO FIELD: FIELD summed over the disks after the first
 dm_sum() { q "$1" "[.disk_util[1:][].$2] | add // 0"; }
 
 case_dm() {
-	local names fnames slaves n ios agg sum fagg fsum fios tf ftf
+	local names fnames slaves n ios agg sum fagg fsum fios tf ftf k t
 	ran dm && ran fio_dm || return
 	names=$(q dm '[.disk_util[].name] | join(" ")')
 	fnames=$(q fio_dm '[.disk_util[].name] | join(" ")')
 	[ "$names" = "$fnames" ] && ok "dm: iodig lists fio's disks in fio's order ($names)" ||
 		fail "dm: iodig lists '$names', fio '$fnames'"
-	slaves=$(tr '\n' ' ' <"$R/dm-slaves.txt" 2>/dev/null)
+	slaves=$(echo $(cat "$R/dm-slaves.txt" 2>/dev/null))
 	n=$(echo $slaves | wc -w)
 	[ "$(echo ${names#* } | tr ' ' '\n' | sort | tr '\n' ' ')" = "$(echo $slaves | tr ' ' '\n' | sort | tr '\n' ' ')" ] &&
 	[ "$n" -eq 2 ] && ok "dm: the slaves $slaves follow ${names%% *} in iodig" ||
