@@ -30,8 +30,10 @@ settle() {
 # run TOOL TARGET INVALIDATE: the sectors the device read during a
 # buffered sequential read of 8 MiB of TARGET, its cache warmed first.
 # The warming read takes the whole target: the job's own readahead runs
-# up to 128 KiB past its 8 MiB, and on the 64 MiB device those pages
-# must be cached too, or a run with invalidate=0 reads them.
+# up to twice read_ahead_kb past its 8 MiB (fadvise_hint's default
+# advises a sequential job POSIX_FADV_SEQUENTIAL), and on the 64 MiB
+# device those pages must be cached too, or a run with invalidate=0
+# reads them.
 run() {
 	local tool=$1 target=$2 inv=$3 before
 	dd if="$target" of=/dev/null bs=1M status=none
