@@ -18,15 +18,6 @@ DEV=$(basename "$LOOP")
 BLOCKS=2048  # 4 KiB reads of the 8 MiB each job reads
 
 stat_reads() { awk '{print $1, $3}' "/sys/block/$DEV/stat"; }
-# settle: until the device has no request in flight (at most 5 s), so a
-# readahead still completing counts for the run that issued it
-settle() {
-	local i
-	for i in $(seq 500); do
-		[ "$(awk '{print $1 + $2}' "/sys/block/$DEV/inflight")" = 0 ] && return
-		sleep 0.01
-	done
-}
 # drop TARGET: its cached pages go (a file's by POSIX_FADV_DONTNEED, the
 # device's by BLKFLSBUF) without touching the rest of the machine's cache
 drop() {
@@ -42,7 +33,7 @@ run() {
 	local tool=$1 target=$2 before after
 	shift 2
 	drop "$target"
-	settle
+	settle "$DEV"
 	before=$(stat_reads)
 	if [ "$tool" = iodig ]; then
 		"$IODIG" run --no-probes --no-save --name=r --filename="$target" \
@@ -52,7 +43,7 @@ run() {
 		fio --name=r --filename="$target" --bs=4k --size=8m "$@" \
 			>"$TMP/out" 2>&1 || fail "fio $* on $target: $(head -c 200 "$TMP/out")"
 	fi
-	settle
+	settle "$DEV"
 	after=$(stat_reads)
 	READ=$(echo "$before $after" | awk '{print $3 - $1, $4 - $2}')
 }
