@@ -174,7 +174,8 @@ static int open_target_file(const char *path, int flags)
 	return fd;
 }
 
-enum fadvise_hint job_file_advice(const struct job *job)
+/* fadvise_hint=1 resolved: random or sequential as the job's rw is. */
+static enum fadvise_hint job_file_advice(const struct job *job)
 {
 	if (job->fadvise_hint != FADVISE_TYPE)
 		return job->fadvise_hint;

@@ -54,11 +54,6 @@ int worker_file_path(const struct worker *w, unsigned int k, char *buf,
 const char *worker_file_name(const struct worker *w, unsigned int k, char *buf,
 			     size_t len);
 
-/* fio's fadvise_hint of @job as the advice its files get: FADVISE_RANDOM
- * or FADVISE_SEQUENTIAL (1: as the job's rw is random or not), or
- * FADVISE_NONE (0). */
-enum fadvise_hint job_file_advice(const struct job *job);
-
 /* Opens each of @w's files with @flags (O_CREAT with allow_file_create)
  * into w->fds, fds[0] also as w->fd, each advised as fadvise_hint says. */
 int worker_open_files(struct worker *w, int flags, struct errbuf *err);
