@@ -4,9 +4,9 @@
 # under iodig as under fio, with the default hint (1) and with 0, random
 # and sequential: the device's read requests and sectors
 # (/sys/block/X/stat) around each run.  Sequential and random reads of a
-# raw loop device and of a file on ext4 on it, and the mmap engine (whose
-# madvise fio 3.33 gives by rw for any hint but 0), and iodig's own block
-# tracepoint counts.  Repeated runs of fio give the same two numbers (but
+# raw loop device, of a file on ext4 on it and of a job's two files there
+# (nrfiles), the mmap engine (whose madvise fio 3.33 gives by rw for any
+# hint but 0), and iodig's own block tracepoint counts.  Repeated runs of fio give the same two numbers (but
 # now and then a few requests more), so iodig's must be the same.  The
 # hint must matter too (RANDOM: one request per 4 KiB read; SEQUENTIAL:
 # fewer requests than no advice), so agreeing cannot be vacuous.
@@ -18,30 +18,37 @@ DEV=$(basename "$LOOP")
 BLOCKS=2048  # 4 KiB reads of the 8 MiB each job reads
 
 stat_reads() { awk '{print $1, $3}' "/sys/block/$DEV/stat"; }
-# drop TARGET: its cached pages go (a file's by POSIX_FADV_DONTNEED, the
-# device's by BLKFLSBUF) without touching the rest of the machine's cache
+# drop TARGET: its cached pages go (a file's by POSIX_FADV_DONTNEED, each
+# of a directory's files so, the device's by BLKFLSBUF) without touching
+# the rest of the machine's cache
 drop() {
-	if [ -f "$1" ]; then
+	local f
+	if [ -d "$1" ]; then
+		for f in "$1"/*; do dd if="$f" iflag=nocache count=0 status=none; done
+	elif [ -f "$1" ]; then
 		dd if="$1" iflag=nocache count=0 status=none
 	else
 		blockdev --flushbufs "$1"
 	fi
 }
 # run TOOL TARGET ARGS...: READ is "REQUESTS SECTORS", what the device
-# read during an 8 MiB buffered 4 KiB read job of TARGET with ARGS
+# read during an 8 MiB buffered 4 KiB read job of TARGET (a directory:
+# the job's two files in it) with ARGS
 run() {
-	local tool=$1 target=$2 before after
+	local tool=$1 target=$2 before after where
 	shift 2
+	where=(--filename="$target")
+	[ -d "$target" ] && where=(--directory="$target" --nrfiles=2)
 	drop "$target"
 	settle "$DEV"
 	before=$(stat_reads)
 	if [ "$tool" = iodig ]; then
 		"$IODIG" run ${PROBES:---no-probes} --no-save --output-format=json \
-			--name=r --filename="$target" --bs=4k --size=8m "$@" \
+			--name=r "${where[@]}" --bs=4k --size=8m "$@" \
 			>"$TMP/iodig.json" 2>"$TMP/err" ||
 			fail "iodig $* on $target: $(head -c 200 "$TMP/err")"
 	else
-		fio --name=r --filename="$target" --bs=4k --size=8m "$@" \
+		fio --name=r "${where[@]}" --bs=4k --size=8m "$@" \
 			>"$TMP/out" 2>&1 || fail "fio $* on $target: $(head -c 200 "$TMP/out")"
 	fi
 	settle "$DEV"
@@ -133,4 +140,9 @@ mkfs.ext4 -q "$LOOP" || skip "mkfs.ext4 failed"
 mkdir "$TMP/mnt" && mount "$LOOP" "$TMP/mnt" || skip "cannot mount ext4"
 dd if=/dev/urandom of="$TMP/mnt/f" bs=1M count=8 status=none conv=fsync
 cases "ext4 file" "$TMP/mnt/f"
+# nrfiles: each of the job's files is advised as it is opened
+mkdir "$TMP/mnt/d"
+fio --name=r --directory="$TMP/mnt/d" --nrfiles=2 --size=8m --rw=write --bs=1m \
+	>"$TMP/out" 2>&1 || fail "fio laying out two files: $(head -c 200 "$TMP/out")"
+cases "ext4, two files" "$TMP/mnt/d"
 done_testing
