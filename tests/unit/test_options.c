@@ -274,6 +274,14 @@ static void test_every_option(void)
 	CHECK(j.buffer_compress_percentage == 50);
 	SET_OK(&j, "dedupe_percentage", "25");
 	CHECK(j.dedupe_percentage == 25);
+	job_set_defaults(&j);
+	CHECK(j.fadvise_hint == FADVISE_TYPE);  /* fio's default, 1 */
+	SET_OK(&j, "fadvise_hint", "0");
+	CHECK(j.fadvise_hint == FADVISE_NONE);
+	SET_OK(&j, "fadvise_hint", "random");
+	CHECK(j.fadvise_hint == FADVISE_RANDOM);
+	SET_OK(&j, "fadvise_hint", "sequential");
+	CHECK(j.fadvise_hint == FADVISE_SEQUENTIAL);
 
 	CHECK(job_option_known("iodepth") && job_option_known("readwrite"));
 	CHECK(job_option_known("fixedbufs") && job_option_known("hipri"));
@@ -331,6 +339,8 @@ static void test_errors(void)
 	EXPECT_ERR("verify_async", "-1", "is not a whole number", NULL);
 	EXPECT_ERR("verify_async_cpus", "x", "verify_async_cpus", NULL);
 	EXPECT_ERR("fallocate", "sometimes", "is not one of none, native", NULL);
+	EXPECT_ERR("fadvise_hint", "noreuse", "is not one of 0, 1, random, "
+		   "sequential", NULL);  /* fio 3.33 has no noreuse */
 	EXPECT_ERR("trim_percentage", "10", "iodig's verify trims none", NULL);
 	EXPECT_ERR("buffer_compress_percentage", "101", "out of range 0-100",
 		   NULL);
