@@ -80,6 +80,15 @@ static void test_defaults(void)
 	CHECK(j.group_id == 0);
 }
 
+/* fio 3.33's fadvise_hint values */
+static const struct {
+	const char *value;
+	enum fadvise_hint hint;
+} fadvise_hints[] = {
+	{ "0", FADVISE_NONE }, { "1", FADVISE_TYPE },
+	{ "random", FADVISE_RANDOM }, { "sequential", FADVISE_SEQUENTIAL },
+};
+
 static void test_every_option(void)
 {
 	struct job j;
@@ -276,12 +285,10 @@ static void test_every_option(void)
 	CHECK(j.dedupe_percentage == 25);
 	job_set_defaults(&j);
 	CHECK(j.fadvise_hint == FADVISE_TYPE);  /* fio's default, 1 */
-	SET_OK(&j, "fadvise_hint", "0");
-	CHECK(j.fadvise_hint == FADVISE_NONE);
-	SET_OK(&j, "fadvise_hint", "random");
-	CHECK(j.fadvise_hint == FADVISE_RANDOM);
-	SET_OK(&j, "fadvise_hint", "sequential");
-	CHECK(j.fadvise_hint == FADVISE_SEQUENTIAL);
+	for (size_t i = 0; i < sizeof(fadvise_hints) / sizeof(fadvise_hints[0]); i++) {
+		SET_OK(&j, "fadvise_hint", fadvise_hints[i].value);
+		CHECK(j.fadvise_hint == fadvise_hints[i].hint);
+	}
 
 	CHECK(job_option_known("iodepth") && job_option_known("readwrite"));
 	CHECK(job_option_known("fixedbufs") && job_option_known("hipri"));
