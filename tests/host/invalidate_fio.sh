@@ -17,25 +17,17 @@ DEV=$(basename "$LOOP")
 MIB8=$((8 * 2048))  # sectors of the 8 MiB the jobs read
 
 sectors_read() { awk '{print $3}' "/sys/block/$DEV/stat"; }
-# settle: until the device has no request in flight (at most 5 s): the
-# warming read's readahead past its end can still be completing, and the
-# sectors it adds would count against the run that follows
-settle() {
-	local i
-	for i in $(seq 500); do
-		[ "$(awk '{print $1 + $2}' "/sys/block/$DEV/inflight")" = 0 ] && return
-		sleep 0.01
-	done
-}
 # run TOOL TARGET INVALIDATE: the sectors the device read during a
 # buffered sequential read of 8 MiB of TARGET, its cache warmed first.
 # The warming read takes the whole target: the job's own readahead runs
-# up to 128 KiB past its 8 MiB, and on the 64 MiB device those pages
-# must be cached too, or a run with invalidate=0 reads them.
+# up to twice read_ahead_kb past its 8 MiB (fadvise_hint's default
+# advises a sequential job POSIX_FADV_SEQUENTIAL), and on the 64 MiB
+# device those pages must be cached too, or a run with invalidate=0
+# reads them.
 run() {
 	local tool=$1 target=$2 inv=$3 before
 	dd if="$target" of=/dev/null bs=1M status=none
-	settle
+	settle "$DEV"  # the warming read's readahead past its end
 	before=$(sectors_read)
 	if [ "$tool" = iodig ]; then
 		"$IODIG" run --no-probes --no-save --output-format=json --name=r \

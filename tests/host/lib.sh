@@ -34,6 +34,17 @@ make_loop() {
 	LOOPS+=("$LOOP")
 }
 
+# settle DEV: waits until block device DEV (loop0) has no request in
+# flight, at most 5 s: a readahead still completing after a run counts
+# for that run, not the next
+settle() {
+	local i
+	for i in $(seq 500); do
+		[ "$(awk '{print $1 + $2}' "/sys/block/$1/inflight")" = 0 ] && return
+		sleep 0.01
+	done
+}
+
 # fio_loop_test SIZE_MB: a test of fio against iodig on one loop device:
 # root, fio and jq, LOOP of SIZE_MB, and $TMP as the working directory
 fio_loop_test() {

@@ -80,6 +80,15 @@ static void test_defaults(void)
 	CHECK(j.group_id == 0);
 }
 
+/* fio 3.33's fadvise_hint values */
+static const struct {
+	const char *value;
+	enum fadvise_hint hint;
+} fadvise_hints[] = {
+	{ "0", FADVISE_NONE }, { "1", FADVISE_TYPE },
+	{ "random", FADVISE_RANDOM }, { "sequential", FADVISE_SEQUENTIAL },
+};
+
 static void test_every_option(void)
 {
 	struct job j;
@@ -274,6 +283,12 @@ static void test_every_option(void)
 	CHECK(j.buffer_compress_percentage == 50);
 	SET_OK(&j, "dedupe_percentage", "25");
 	CHECK(j.dedupe_percentage == 25);
+	job_set_defaults(&j);
+	CHECK(j.fadvise_hint == FADVISE_TYPE);  /* fio's default, 1 */
+	for (size_t i = 0; i < sizeof(fadvise_hints) / sizeof(fadvise_hints[0]); i++) {
+		SET_OK(&j, "fadvise_hint", fadvise_hints[i].value);
+		CHECK(j.fadvise_hint == fadvise_hints[i].hint);
+	}
 
 	CHECK(job_option_known("iodepth") && job_option_known("readwrite"));
 	CHECK(job_option_known("fixedbufs") && job_option_known("hipri"));
@@ -331,6 +346,8 @@ static void test_errors(void)
 	EXPECT_ERR("verify_async", "-1", "is not a whole number", NULL);
 	EXPECT_ERR("verify_async_cpus", "x", "verify_async_cpus", NULL);
 	EXPECT_ERR("fallocate", "sometimes", "is not one of none, native", NULL);
+	EXPECT_ERR("fadvise_hint", "noreuse", "is not one of 0, 1, random, "
+		   "sequential", NULL);  /* fio 3.33 has no noreuse */
 	EXPECT_ERR("trim_percentage", "10", "iodig's verify trims none", NULL);
 	EXPECT_ERR("buffer_compress_percentage", "101", "out of range 0-100",
 		   NULL);

@@ -332,6 +332,12 @@ OPT_VALUES(fallocate_values,
 	OPT_VAL("0", FALLOCATE_NONE),   /* fio's older names */
 	OPT_VAL("1", FALLOCATE_POSIX));
 
+OPT_VALUES(fadvise_values,
+	OPT_VAL("0", FADVISE_NONE),
+	OPT_VAL("1", FADVISE_TYPE),
+	OPT_VAL("random", FADVISE_RANDOM),
+	OPT_VAL("sequential", FADVISE_SEQUENTIAL));
+
 static const struct opt_desc options[] = {
 	STR_OPT("name", FIELD(name), NULL, "Job name (defaults to the [section] name)"),
 	STR_OPT("filename", FIELD(filename), NULL,
@@ -525,6 +531,9 @@ static const struct opt_desc options[] = {
 	BOOL_OPT("invalidate", FIELD(invalidate), "1",
 		 "Drop the page cache of the job's region before each loop and the verify phase (a "
 		 "device's whole cache)"),
+	ENUM_OPT("fadvise_hint", FIELD(fadvise_hint), fadvise_values, "1",
+		 "Advice on each open of a file or block device: 1 random or sequential as rw says, "
+		 "random (no readahead), sequential (twice the readahead), 0 none"),
 	BOOL_OPT("create_only", FIELD(create_only), "0", "Lay the files out and do no I/O"),
 	BOOL_OPT("file_append", FIELD(file_append), "0", "Do the I/O after the end of the file"),
 	ENUM_OPT("fallocate", FIELD(fallocate), fallocate_values, "native",

@@ -55,13 +55,15 @@ const char *worker_file_name(const struct worker *w, unsigned int k, char *buf,
 			     size_t len);
 
 /* Opens each of @w's files with @flags (O_CREAT with allow_file_create)
- * into w->fds, fds[0] also as w->fd. */
+ * into w->fds, fds[0] also as w->fd, each advised as fadvise_hint says. */
 int worker_open_files(struct worker *w, int flags, struct errbuf *err);
 /* Closes w->fds (or w->fd alone). */
 void worker_close_files(struct worker *w);
 /* Opens what the worker's I/O goes to: its file or device, or each of
  * several files (worker_open_files()); nothing for diskless and
- * file-operation engines.  -errno with the reason in @err. */
+ * file-operation engines.  Each regular file and block device opened gets
+ * the job's fadvise_hint, as fio's open does.  -errno with the reason in
+ * @err. */
 int worker_open_target(struct worker *w, struct errbuf *err);
 /* fio's unlink: removes the job's regular files. */
 void worker_unlink_files(const struct worker *w);

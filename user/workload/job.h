@@ -71,6 +71,14 @@ enum fallocate_mode {
 	FALLOCATE_TRUNCATE,  /* ftruncate(2): sized, no blocks */
 };
 
+/* fio's fadvise_hint: the advice given on each open of a job's file. */
+enum fadvise_hint {
+	FADVISE_NONE,        /* 0: none, the kernel's normal readahead */
+	FADVISE_TYPE,        /* 1: random or sequential, as the job's rw */
+	FADVISE_RANDOM,      /* POSIX_FADV_RANDOM: no readahead */
+	FADVISE_SEQUENTIAL,  /* POSIX_FADV_SEQUENTIAL: twice the window */
+};
+
 /* fio's continue_on_error classes (ERROR_TYPE_*). */
 #define CONTINUE_READ   (1u << 0)
 #define CONTINUE_WRITE  (1u << 1)
@@ -403,6 +411,7 @@ struct job {
 	unsigned int openfiles;  /* 0: all files open */
 	bool create_only;        /* lay the files out, do no I/O */
 	bool invalidate;         /* default 1: drop the page cache first */
+	enum fadvise_hint fadvise_hint; /* default FADVISE_TYPE */
 	unsigned int sync_flags; /* fio's sync=: 0, O_SYNC or O_DSYNC at open */
 	/* fio's fsync=, fdatasync=: a sync after every N writes (0: none);
 	 * end_fsync, fsync_on_close: a sync of each file at the end */

@@ -37,6 +37,20 @@ static void mmap_cleanup(struct worker *w)
 		munmap(d->map, d->map_len);
 }
 
+/* fio 3.33's mmap engine advises its mapping by the job's rw, random or
+ * sequential, whenever fadvise_hint is not 0 (its random and sequential
+ * values only change the open's fadvise), and not at all with 0.
+ * MADV_RANDOM turns fault-around readahead off, MADV_SEQUENTIAL makes it
+ * larger, and that changes which faults the kernel takes.  Advice is only
+ * a hint, so a failure is not an error (fio's check of posix_madvise's
+ * result for < 0 never fires either). */
+static void advise_map(const struct mmap_data *d, const struct job *job)
+{
+	if (job->fadvise_hint != FADVISE_NONE)
+		madvise(d->map, d->map_len,
+			rw_is_random(job->rw) ? MADV_RANDOM : MADV_SEQUENTIAL);
+}
+
 /* Bytes the target holds: st_size for files, BLKGETSIZE64 for devices
  * (whose st_size is 0). */
 static int target_bytes(struct worker *w, uint64_t *size, struct errbuf *err)
@@ -101,15 +115,7 @@ static int mmap_init(struct worker *w, struct errbuf *err)
 			      prot & PROT_WRITE ? "read-write" : "read-only");
 		return ret;
 	}
-	/*
-	 * fio's default fadvise_hint=1 advises the workload type, which for
-	 * its mmap engine means posix_madvise RANDOM or SEQUENTIAL: it turns
-	 * fault-around readahead off for random jobs and up for sequential
-	 * ones, and that changes which faults the kernel takes.  Advice is
-	 * only a hint, so a failure is not an error.
-	 */
-	madvise(d->map, d->map_len,
-		rw_is_random(job->rw) ? MADV_RANDOM : MADV_SEQUENTIAL);
+	advise_map(d, job);
 	return 0;
 }
 
