@@ -38,8 +38,11 @@ for engine in libaio io_uring psync; do
 	truncate -s 32M "$MNT/back"
 	DEV=$(losetup -f --show "$MNT/back") || skip "cannot create a loop device"
 	LOOPS+=("$DEV")
+	# startdelay: the writes fail within milliseconds of the first, so
+	# the probes stay attached a second before it, long enough for the
+	# tracker to see their ids on a loaded machine.
 	run_bg --probes=block,sched --name=e --filename="$DEV" --rw=write --bs=64k --size=16m \
-		--ioengine=$engine --iodepth=4 --direct=1
+		--ioengine=$engine --iodepth=4 --direct=1 --startdelay=1
 	finish "backing full ($engine)"
 	check "full ($engine): exit 1 (got $RC)" [ "$RC" -eq 1 ]
 	check "full ($engine): message names job, device and reason" \
