@@ -380,9 +380,9 @@ static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 		block_life_failed(&w->stats->block_life, u->offset - w->region_start,
 				  w->job->bs[DDIR_TRIM], u->ddir);
 	if (u->result < 0 && io_error_tolerated(lp, u)) {
-		w->stats->dir[u->ddir].errors++;
+		stats_count_io_error(w->stats, u->ddir, (int)u->result);
 	} else if (u->result < 0) {
-		w->stats->dir[u->ddir].errors++;
+		stats_count_io_error(w->stats, u->ddir, (int)u->result);
 		lp->error = worker_fail(w, (int)u->result,
 					"%s of %u bytes at offset %llu on %s failed: %s",
 					ddir_name(u->ddir), u->len,
