@@ -170,8 +170,8 @@ struct engine_ops {
 	int (*commit)(struct worker *w);
 	/* Waits for at least @min (may be 0) and at most @max completions
 	 * (posixaio, null and vsync: every finished one, as fio's, never
-	 * more than are in flight) and stores the units, result set, in @done[0..n): returns
-	 * n, or -errno. */
+	 * more than are in flight) and stores the units, result set, in
+	 * @done[0..n): returns n, or -errno. */
 	int (*getevents)(struct worker *w, unsigned int min, unsigned int max,
 			 struct io_unit **done);
 	/* Optional: undoes what a successful init did. */

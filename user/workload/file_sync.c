@@ -48,7 +48,7 @@ void file_sync_fill(const struct file_sync *s, struct io_unit *u, enum io_sync k
 	u->sync = k;
 	u->fd = s->fd;
 	u->file = s->file;
-	u->ddir = DDIR_WRITE; /* a sync counts under no direction */
+	u->ddir = DDIR_WRITE; /* not looked at for a sync unit */
 	u->len = 0;
 	u->offset = 0;
 	u->nr_ranges = 0;

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * io_uring through liburing (the ring is engines/uring_ring.c): queue()
- * fills a read, write or (fsync=, fdatasync=) fsync SQE.  Job options map to ring features: sqthread_poll -> SQPOLL,
- * hipri -> IOPOLL, fixedbufs -> registered buffers + READ/WRITE_FIXED,
- * registerfiles -> registered file + IOSQE_FIXED_FILE, nowait ->
- * RWF_NOWAIT in each SQE.
+ * fills a read, write or (fsync=, fdatasync=) fsync SQE.  Job options map
+ * to ring features: sqthread_poll -> SQPOLL, hipri -> IOPOLL, fixedbufs ->
+ * registered buffers + READ/WRITE_FIXED, registerfiles -> registered file
+ * + IOSQE_FIXED_FILE, nowait -> RWF_NOWAIT in each SQE.
  */
 #define _GNU_SOURCE
 #include <errno.h>

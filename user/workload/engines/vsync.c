@@ -8,8 +8,8 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <string.h>
 #include <limits.h>
+#include <string.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
