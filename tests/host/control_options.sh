@@ -1,4 +1,4 @@
-# fio's job-control options against fio 3.33: continue_on_error with ignore_error on a device that runs out of room (same write count, errors counted as fio's total_err, terse's error fields), exitall stopping a time_based job when a short one ends, stats=0, numa_cpu_nodes on this machine's nodes, zonemode=zbd refused on a device that is not zoned.
+# fio's job-control options against fio 3.33: continue_on_error with ignore_error on a device that runs out of room (same write count, errors counted as fio's total_err, the job's error and first_error in JSON, text and terse, also when the errors were ignored), exitall stopping a time_based job when a short one ends, stats=0, numa_cpu_nodes on this machine's nodes, zonemode=zbd refused on a device that is not zoned.
 source tests/host/lib.sh
 need_root
 command -v fio >/dev/null || skip "needs fio"
@@ -19,17 +19,33 @@ for extra in --ignore_error=EIO --ignore_error=,ENOSPC; do
 		[ "$(jqr .jobs[0].write.total_ios i.json)" = "$(jqr .jobs[0].write.total_ios f.json)" ]
 	check "continue_on_error=write $extra: errors as fio's total_err ($(jqr .jobs[0].iodig.io_errors i.json) vs $(jqr .jobs[0].total_err f.json))" \
 		[ "$(jqr .jobs[0].iodig.io_errors i.json)" = "$(jqr .jobs[0].total_err f.json)" ]
+	# fio's job error is the first error even when it was ignored
+	# (__show_run_stats: ts->error = first_error under continue_on_error)
+	errs='.jobs[0] | "\(.error) \(.total_err) \(.first_error)"'
+	check "continue_on_error=write $extra: JSON error, total_err, first_error '$(jqr "$errs" i.json)', fio '$(jqr "$errs" f.json)'" \
+		[ "$(jqr "$errs" i.json)" = "$(jqr "$errs" f.json)" ]
 done
+# the text report: the job line's error number and the errors line, with
+# the ENOSPC errors ignored
+text_errs() { grep -oE '\): err=[ 0-9]+|errors +: total=[0-9]+, first_error=[0-9]+' | tr -s ' '; }
+fio "${JOB[@]}" --ignore_error=,ENOSPC 2>/dev/null | text_errs >f.txt
+"$IODIG" run --no-probes --no-save "${JOB[@]}" --ignore_error=,ENOSPC --allow-destructive \
+	2>/dev/null | text_errs >i.txt
+check "ENOSPC ignored: text error and errors line as fio's ($(paste -sd' ' i.txt) vs $(paste -sd' ' f.txt))" \
+	cmp -s i.txt f.txt
 check "ENOSPC ignored: all 64 writes issued" [ "$(jqr .jobs[0].write.total_ios i.json)" = 64 ]
 # terse: continue_on_error adds the error count and first error after the
-# disk's fields, as fio's line (the job stops at its first ENOSPC)
-terse_tail() { grep '^3;' | awk -F';' '{ print NF, $(NF - 1), $NF }'; }
+# disk's fields, as fio's line (the job stops at its first ENOSPC, or with
+# ENOSPC ignored goes on); the job's error is the fifth field
+terse_tail() { grep '^3;' | awk -F';' '{ print NF, $5, $(NF - 1), $NF }'; }
 same_tail() { [ -s f.terse ] && diff f.terse i.terse; }
-fio --minimal "${JOB[@]}" 2>/dev/null | terse_tail >f.terse
-"$IODIG" run --no-probes --no-save --output-format=terse "${JOB[@]}" --allow-destructive \
-	2>/dev/null | terse_tail >i.terse
-check "continue_on_error: terse fields, errors, first error as fio's ($(cat i.terse) vs $(cat f.terse))" \
-	same_tail
+for extra in "" --ignore_error=,ENOSPC; do
+	fio --minimal "${JOB[@]}" $extra 2>/dev/null | terse_tail >f.terse
+	"$IODIG" run --no-probes --no-save --output-format=terse "${JOB[@]}" $extra \
+		--allow-destructive 2>/dev/null | terse_tail >i.terse
+	check "continue_on_error $extra: terse fields, error, errors, first error as fio's ($(cat i.terse) vs $(cat f.terse))" \
+		same_tail
+done
 
 # exitall: the short job's end stops the 30 s one, in both.
 JOB=(--name=short --filename="$TMP/a" --rw=read --size=64k --exitall=1

@@ -58,12 +58,10 @@ check "text report: iodig '$it', fio '$ft'" [ "$it" = "$ft" ]
 run fio "${base[@]/--ioengine=*/--ioengine=libaio}" --iodepth=8 --fsync=8; ff=$(fields)
 run "$IODIG" run --no-probes --no-save "${base[@]/--ioengine=*/--ioengine=libaio}" --iodepth=8 --fsync=8
 check "libaio iodepth=8 fsync=8: iodig '$(fields)', fio '$ff'" [ "$(fields)" = "$ff" ]
-# fio's io_uring and posixaio sync beside the writes in flight, as often as
-# the timing makes: refused, with why
-for e in io_uring posixaio; do
-	refused "$e iodepth=8 fdatasync=8" "fdatasync with ioengine=$e at iodepth=8: fio queues" \
-		--filename="$TMP/f" --rw=write --ioengine=$e --iodepth=8 --fdatasync=8
-done
+# io_uring and posixaio at iodepth > 1: tests/host/fsync_queued_fio.sh; an
+# engine that neither syncs at once nor queues syncs is refused, with why
+refused "null iodepth=8 fdatasync=8" "fdatasync with ioengine=null at iodepth=8: iodig" \
+	--rw=write --ioengine=null --iodepth=8 --fdatasync=8
 # the counts must show: fsync=8 over 256 writes syncs 31 times (not after the last)
 run "$IODIG" run --no-probes --no-save --name=w --filename=$TMP/f --rw=write --bs=4k \
 	--size=1m --fsync=8 --output-format=json

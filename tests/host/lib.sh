@@ -45,6 +45,25 @@ settle() {
 	done
 }
 
+# own_tracefs NAME: a tracefs mount and an instance in it of the test's
+# own, INST (NAME.pid), so other tracers on the machine neither see nor
+# disturb its events; both go at exit, before the rest of the cleanup
+own_tracefs() {
+	TRACE=$TMP/tracefs
+	mkdir -p "$TRACE" && mount -t tracefs nodev "$TRACE" || skip "cannot mount tracefs"
+	INST=$TRACE/instances/$1.$$
+	trap 'rmdir "$INST" 2>/dev/null; umount -q "$TRACE"; cleanup' EXIT
+	mkdir "$INST" || skip "cannot make a tracefs instance"
+}
+
+# dev_filter DEVICE: a tracepoint filter on the dev_t the kernel gives
+# block device DEVICE (MAJOR << 20 | MINOR)
+dev_filter() {
+	local maj min
+	read -r maj min < <(stat -Lc '%t %T' "$1")
+	echo "dev == $(((16#$maj << 20) | 16#$min))"
+}
+
 # fio_loop_test SIZE_MB: a test of fio against iodig on one loop device:
 # root, fio and jq, LOOP of SIZE_MB, and $TMP as the working directory
 fio_loop_test() {

@@ -7,16 +7,9 @@ make_loop 64 || skip "cannot create a loop device"
 [ "$(cat /sys/block/"${LOOP#/dev/}"/queue/discard_max_bytes)" != 0 ] ||
 	skip "$LOOP takes no discards"
 
-# A tracefs mount and an instance of the test's own, so other tracers on
-# the machine neither see nor disturb these events.
-TRACE=$TMP/tracefs
-mkdir -p "$TRACE" && mount -t tracefs nodev "$TRACE" || skip "cannot mount tracefs"
-INST=$TRACE/instances/iodig-trims.$$
-trap 'rmdir "$INST" 2>/dev/null; umount -q "$TRACE"; cleanup' EXIT
-mkdir "$INST" && [ -d "$INST/events/block/block_rq_issue" ] ||
-	skip "no block_rq_issue tracepoint"
-read -r maj min < <(stat -Lc '%t %T' "$LOOP" | while read -r a b; do echo $((16#$a)) $((16#$b)); done)
-echo "dev == $(((maj << 20) | min))" >"$INST/events/block/block_rq_issue/filter"
+own_tracefs iodig-trims
+[ -d "$INST/events/block/block_rq_issue" ] || skip "no block_rq_issue tracepoint"
+dev_filter "$LOOP" >"$INST/events/block/block_rq_issue/filter"
 
 # traced NAME CMD...: runs CMD with block_rq_issue on; the discards'
 # "sector+sectors", in issue order, into $TMP/NAME.discards

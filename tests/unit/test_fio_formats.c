@@ -99,10 +99,12 @@ static void test_terse_disks(struct report *r, struct job *j)
 		  at ? at : text ? text : "(none)");
 	free(text);
 
-	/* continue_on_error's error count and first errno, before the description */
+	/* continue_on_error's error count and first errno, before the
+	 * description: the first of the errors counted, though none ended
+	 * the job (ignore_error) */
 	j->continue_on_error = 1;
-	r->jobs[0].st.dir[DDIR_WRITE].errors = 3;
-	r->jobs[0].st.error = -28;
+	for (int i = 0; i < 3; i++)
+		stats_count_io_error(&r->jobs[0].st, DDIR_WRITE, i ? -5 : -28);
 	r->nr_disks = 1;
 	text = terse_of(r);
 	at = text ? strstr(text, ";loop7;") : NULL;
@@ -111,7 +113,7 @@ static void test_terse_disks(struct report *r, struct job *j)
 	free(text);
 	j->continue_on_error = 0;
 	r->jobs[0].st.dir[DDIR_WRITE].errors = 0;
-	r->jobs[0].st.error = 0;
+	r->jobs[0].st.first_io_error = 0;
 
 	r->nr_disks = 0;
 	j->description[0] = '\0';

@@ -176,7 +176,8 @@ const struct opt_desc stream_options[] = {
 	UINT_OPT("iodepth_low", FIELD(iodepth_low), "0", 0, 65536,
 		 "Once the queue is full, reap until this many are in flight; 0 = iodepth"),
 	UINT_OPT("iodepth_batch_complete_max", FIELD(iodepth_batch_complete_max), "0", 0, 65536,
-		 "Completions reaped at most at once; 0 = all that are ready"),
+		 "Completions reaped at most at once; below iodepth_batch_complete_min "
+		 "(as 0, the default) it is that minimum, as in fio"),
 	UINT_OPT("number_ios", FIELD(number_ios), "0", 0, UINT64_MAX,
 		 "Stop after this many I/Os (each loop); 0 = no limit"),
 	{ .name = "bssplit", .type = OPT_CUSTOM, FIELD(bssplit),
@@ -310,8 +311,8 @@ int stream_opts_resolve(struct job *job, const char *where,
 	/* fio: a low water mark of 0 or above the depth is the depth */
 	if (!job->iodepth_low || job->iodepth_low > job->iodepth)
 		job->iodepth_low = job->iodepth;
-	if (job->iodepth_batch_complete_max &&
-	    job->iodepth_batch_complete_max < job->iodepth_batch_complete_min)
+	/* fio: reaped one at a time unless told otherwise */
+	if (job->iodepth_batch_complete_max < job->iodepth_batch_complete_min)
 		job->iodepth_batch_complete_max = job->iodepth_batch_complete_min;
 	if (job->direct && job->offset_increment % 512)
 		return err_set(err, EINVAL, "%s: offset_increment %llu is not a "

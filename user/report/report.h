@@ -143,6 +143,17 @@ static inline bool report_job_did_io(const struct worker_stats *st)
 	return false;
 }
 
+/* The job's error as fio reports it (its ts->error), @st its statistics:
+ * what ended the job, else with continue_on_error the first I/O error it
+ * counted and went on from; -errno, 0 = none. */
+static inline int report_job_error(const struct report_job *rj,
+				   const struct worker_stats *st)
+{
+	if (rj->error || st->error)
+		return rj->error ? rj->error : st->error;
+	return rj->job && rj->job->continue_on_error ? st->first_io_error : 0;
+}
+
 /* The totals of group @id, NULL when the report has none. */
 static inline const struct report_group *report_find_group(const struct report *r, int id)
 {

@@ -322,7 +322,7 @@ static void add_job(struct jbuild *b, struct json_object *jobs,
 	const struct worker_stats *st = &rj->st;
 	const struct report_group *g;
 	struct json_object *o = jnew_obj(b);
-	int err = rj->error ? rj->error : st->error;
+	int err = report_job_error(rj, st);
 
 	g = report_find_group(r, report_job_group(rj));
 	jstr(b, o, "jobname", rj->job ? rj->job->name : "job");
@@ -344,6 +344,11 @@ static void add_job(struct jbuild *b, struct json_object *jobs,
 	add_dist(b, o, "iodepth_submit", dist_batch_labels, st->submit_dist);
 	add_dist(b, o, "iodepth_complete", dist_batch_labels, st->complete_dist);
 	add_lat_buckets(b, o, st);
+	/* fio adds these when the job may go on after errors */
+	if (rj->job && rj->job->continue_on_error) {
+		jint(b, o, "total_err", stats_io_errors(st));
+		jint(b, o, "first_error", (uint64_t)-st->first_io_error);
+	}
 	jint(b, o, "latency_depth", st->latency_depth ? st->latency_depth :
 	     rj->job ? rj->job->iodepth : 1);
 	jint(b, o, "latency_target", rj->job ? rj->job->latency_target_ns : 0);

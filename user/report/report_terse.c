@@ -134,7 +134,7 @@ static void terse_job(FILE *out, const struct report *r, const struct report_job
 {
 	const struct worker_stats *st = &rj->st;
 	const struct report_group *g = report_find_group(r, report_job_group(rj));
-	int err = rj->error ? rj->error : st->error;
+	int err = report_job_error(rj, st);
 	double depth[DIST_BUCKETS], n[LAT_N_NR], u[LAT_U_NR], m[LAT_M_NR];
 	unsigned int i;
 
@@ -161,7 +161,8 @@ static void terse_job(FILE *out, const struct report *r, const struct report_job
 	/* fio adds the error count and first error when the job may go on
 	 * after errors, even when there were none */
 	if (rj->job && rj->job->continue_on_error)
-		fprintf(out, ";%llu;%d", (unsigned long long)stats_io_errors(st), -err);
+		fprintf(out, ";%llu;%d", (unsigned long long)stats_io_errors(st),
+			-st->first_io_error);
 	if (rj->job && rj->job->description[0])
 		fprintf(out, ";%s", rj->job->description);
 	fputc('\n', out);

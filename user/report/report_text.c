@@ -321,7 +321,7 @@ static void print_job(FILE *out, const struct report *r,
 	/* "issued rwts" and the rest count the sum under mixed, as fio's */
 	const struct worker_stats *st = &report_job_shown(rj)->st;
 	const struct report_group *g;
-	int err = rj->error ? rj->error : st->error;
+	int err = report_job_error(rj, st);
 	double lat_n[LAT_N_NR], lat_u[LAT_U_NR], lat_m[LAT_M_NR];
 	char when[32] = "";
 	uint64_t errors;
@@ -374,8 +374,8 @@ static void print_job(FILE *out, const struct report *r,
 	errors = stats_io_errors(st);
 	if (errors)
 		fprintf(out, "     errors    : total=%llu, first_error=%d/<%s>\n",
-			(unsigned long long)errors, -err,
-			err ? strerror(-err) : "none");
+			(unsigned long long)errors, -st->first_io_error,
+			st->first_io_error ? strerror(-st->first_io_error) : "none");
 	fprintf(out, "     latency   : target=%llu, window=%llu, percentile=%.2f%%, "
 		"depth=%u\n", rj->job ? (unsigned long long)rj->job->latency_target_ns : 0,
 		rj->job ? (unsigned long long)rj->job->latency_window_ns / 1000 : 0,

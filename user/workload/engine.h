@@ -26,6 +26,10 @@ enum io_result {
 	IO_BUSY,      /* no room: the runner must reap first */
 };
 
+/* A unit that carries a sync of its file instead of data (fio's
+ * DDIR_SYNC and DDIR_DATASYNC io_u, fsync= and fdatasync=). */
+enum io_sync { IO_SYNC_NONE, IO_SYNC_FSYNC, IO_SYNC_DATASYNC };
+
 struct io_unit {
 	void *buf;
 	uint64_t offset;
@@ -58,6 +62,10 @@ struct io_unit {
 	unsigned int nr_ranges;
 	/* Queued to the engine and not yet completed (serialize_overlap). */
 	bool in_flight;
+	/* Not IO_SYNC_NONE: a sync of fd, queued beside the I/O in flight
+	 * by an engine with ENGINE_QUEUED_SYNC; buf, offset, len and ddir
+	 * mean nothing then. */
+	enum io_sync sync;
 };
 
 /* One range of a multi-range trim (fio's struct trim_range), in bytes
@@ -109,13 +117,18 @@ _Static_assert(TRIM_RANGES_MAX * sizeof(struct trim_range) <= 4096,
  * says, as libzbc does (a SCSI generic device refuses O_DIRECT). */
 #define ENGINE_NO_ODIRECT (1u << 9)
 
+/* queue() takes sync units (io_unit.sync) and completes them as any I/O,
+ * as fio's io_uring (IORING_OP_FSYNC) and posixaio (aio_fsync) queue
+ * DDIR_SYNC beside the writes in flight. */
+#define ENGINE_QUEUED_SYNC (1u << 10)
+
 /* Each flag its own bit (two once shared one: atomic engines trimmed as
  * if they issued trims themselves). */
 #define ENGINE_ALL_FLAGS (ENGINE_SYNC | ENGINE_MMAP | ENGINE_DISKLESS |		\
 			  ENGINE_SYNC_AT_DEPTH1 | ENGINE_FILE_OPS | ENGINE_RDWR |	\
 			  ENGINE_OWN_TRIM | ENGINE_UNIT_FD | ENGINE_ATOMIC |	\
-			  ENGINE_NO_ODIRECT)
-_Static_assert(__builtin_popcount(ENGINE_ALL_FLAGS) == 10, "engine flags share a bit");
+			  ENGINE_NO_ODIRECT | ENGINE_QUEUED_SYNC)
+_Static_assert(__builtin_popcount(ENGINE_ALL_FLAGS) == 11, "engine flags share a bit");
 
 /* A device an engine drives by commands of its own (NVMe or SCSI generic
  * passthrough), as its inspect_device() finds it. */
@@ -156,8 +169,9 @@ struct engine_ops {
 	 * returns how many were submitted, or -errno. */
 	int (*commit)(struct worker *w);
 	/* Waits for at least @min (may be 0) and at most @max completions
-	 * and stores the units, result set, in @done[0..n): returns n, or
-	 * -errno. */
+	 * (posixaio, null and vsync: every finished one, as fio's, never
+	 * more than are in flight) and stores the units, result set, in
+	 * @done[0..n): returns n, or -errno. */
 	int (*getevents)(struct worker *w, unsigned int min, unsigned int max,
 			 struct io_unit **done);
 	/* Optional: undoes what a successful init did. */

@@ -15,12 +15,16 @@ void file_sync_init(struct file_sync *s, int fd)
 
 void file_sync_issued(struct file_sync *s, const struct io_unit *u)
 {
-	s->last_was_sync = false;
-	if (u->ddir != DDIR_WRITE)
+	if (u->sync != IO_SYNC_NONE || u->ddir != DDIR_WRITE)
 		return;
 	s->writes++;
 	s->fd = u->fd;
 	s->file = u->file;
+}
+
+void file_sync_completed(struct file_sync *s, const struct io_unit *u)
+{
+	s->last_was_sync = u->sync != IO_SYNC_NONE;
 }
 
 static bool every(uint64_t writes, unsigned int n)
@@ -28,15 +32,27 @@ static bool every(uint64_t writes, unsigned int n)
 	return n && writes && writes % n == 0;
 }
 
-enum file_sync_kind file_sync_due(const struct file_sync *s, const struct job *job)
+enum io_sync file_sync_due(const struct file_sync *s, const struct job *job)
 {
 	if (s->last_was_sync || !rw_has_write(job->rw))
-		return FILE_SYNC_NONE;
+		return IO_SYNC_NONE;
 	if (every(s->writes, job->fsync_blocks))
-		return FILE_SYNC_FSYNC;
+		return IO_SYNC_FSYNC;
 	if (every(s->writes, job->fdatasync_blocks))
-		return FILE_SYNC_FDATASYNC;
-	return FILE_SYNC_NONE;
+		return IO_SYNC_DATASYNC;
+	return IO_SYNC_NONE;
+}
+
+void file_sync_fill(const struct file_sync *s, struct io_unit *u, enum io_sync k)
+{
+	u->sync = k;
+	u->fd = s->fd;
+	u->file = s->file;
+	u->ddir = DDIR_WRITE; /* not looked at for a sync unit */
+	u->len = 0;
+	u->offset = 0;
+	u->nr_ranges = 0;
+	u->result = 0;
 }
 
 /* One sync of file @file (descriptor @fd), by @e or by the worker. */
@@ -53,10 +69,10 @@ static int sync_one(struct worker *w, const struct engine_ops *e, int fd,
 }
 
 int file_sync_run(struct file_sync *s, struct worker *w,
-		  const struct engine_ops *e, enum file_sync_kind k)
+		  const struct engine_ops *e, enum io_sync k)
 {
-	s->last_was_sync = true;
-	return sync_one(w, e, s->fd, s->file, k == FILE_SYNC_FDATASYNC);
+	s->last_was_sync = true; /* issued and completed at once */
+	return sync_one(w, e, s->fd, s->file, k == IO_SYNC_DATASYNC);
 }
 
 int file_sync_at_end(struct worker *w, const struct engine_ops *e)
@@ -77,12 +93,12 @@ int file_sync_check_job(const struct job *job, const char *where,
 {
 	if (!job->fsync_blocks && !job->fdatasync_blocks)
 		return 0;
-	if (job->iodepth <= 1 || engine_is_sync(job) || !strcmp(job->engine->name, "libaio"))
+	if (job->iodepth <= 1 || engine_is_sync(job) ||
+	    job->engine->flags & ENGINE_QUEUED_SYNC || !strcmp(job->engine->name, "libaio"))
 		return 0;
-	return err_set(err, ENOTSUP, "%s: %s with ioengine=%s at iodepth=%u: fio "
-		       "queues each sync beside the writes in flight and issues as "
-		       "many syncs as their timing makes, which iodig cannot match; "
-		       "use iodepth=1, or libaio or a synchronous engine", where,
-		       job->fsync_blocks ? "fsync" : "fdatasync", job->engine->name,
-		       job->iodepth);
+	return err_set(err, ENOTSUP, "%s: %s with ioengine=%s at iodepth=%u: iodig "
+		       "does not sync beside this engine's I/O in flight as fio does; "
+		       "use iodepth=1, or io_uring, posixaio, libaio or a synchronous "
+		       "engine", where, job->fsync_blocks ? "fsync" : "fdatasync",
+		       job->engine->name, job->iodepth);
 }

@@ -1,11 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * fsync=, fdatasync=, end_fsync, fsync_on_close (fio's DDIR_SYNC and
- * DDIR_DATASYNC): when a sync is due, counted as fio's should_fsync and
- * get_rw_ddir count it, and the sync itself.  The I/O loop drains what is
- * in flight, then the engine syncs (its sync_file: io_uring's
- * IORING_OP_FSYNC) or the worker calls fsync(2)/fdatasync(2), as fio's
- * sync engines (do_io_u_sync) and libaio do.
+ * DDIR_DATASYNC): when a sync is due, by fio 3.33's rule (get_rw_ddir,
+ * should_fsync, io_completed), and the sync itself when the worker does
+ * it.  The rule: before each new I/O, a sync is due when the writes
+ * issued are a multiple of N and the last I/O *completed* was not a sync.
+ * An engine that queues syncs (ENGINE_QUEUED_SYNC: io_uring, posixaio)
+ * takes them as units beside the writes in flight, so until a sync's
+ * completion is reaped every free slot may get another: how many depends
+ * on the order completions arrive in.  Any other engine syncs with the
+ * writes in flight left alone, by its sync_file or fsync(2)/fdatasync(2),
+ * as fio's sync engines (do_io_u_sync) and libaio do.
  */
 #ifndef IODIG_FILE_SYNC_H
 #define IODIG_FILE_SYNC_H
@@ -23,28 +28,30 @@ struct file_sync {
 	uint64_t writes;     /* writes issued (fio's io_issues[DDIR_WRITE]) */
 	int fd;              /* the file of the last write */
 	unsigned int file;   /* its index among the job's files */
-	bool last_was_sync;  /* fio never syncs twice in a row */
+	bool last_was_sync;  /* the last I/O completed was a sync */
 };
-
-enum file_sync_kind { FILE_SYNC_NONE, FILE_SYNC_FSYNC, FILE_SYNC_FDATASYNC };
 
 void file_sync_init(struct file_sync *s, int fd);
 /* Notes an I/O handed to the engine. */
 void file_sync_issued(struct file_sync *s, const struct io_unit *u);
+/* Notes an I/O completed, sync or not, failed or not (as fio's
+ * io_completed sets last_was_sync before it looks at errors). */
+void file_sync_completed(struct file_sync *s, const struct io_unit *u);
 /* The sync due before the next I/O of @job (fio checks fsync= first). */
-enum file_sync_kind file_sync_due(const struct file_sync *s, const struct job *job);
+enum io_sync file_sync_due(const struct file_sync *s, const struct job *job);
+/* Makes @u the due sync @k of the last write's file, for the engine's
+ * queue() (ENGINE_QUEUED_SYNC). */
+void file_sync_fill(const struct file_sync *s, struct io_unit *u, enum io_sync k);
 /* Does the due sync of kind @k on the last write's file, through @e
- * when it syncs: 0 or -errno. */
+ * when it syncs, and waits for it: 0 or -errno. */
 int file_sync_run(struct file_sync *s, struct worker *w,
-		  const struct engine_ops *e, enum file_sync_kind k);
+		  const struct engine_ops *e, enum io_sync k);
 /* end_fsync, fsync_on_close: an fsync of each of @w's files once a
  * writing job's I/O is over (fio counts these nowhere): 0 or -errno. */
 int file_sync_at_end(struct worker *w, const struct engine_ops *e);
 
-/* fsync=/fdatasync= where iodig syncs as fio does: with a synchronous
- * engine, libaio (fio's drains first too) or at iodepth=1.  fio's
- * io_uring and posixaio queue the sync beside the writes in flight and
- * issue a number of syncs that depends on the timing: refused. */
+/* fsync=/fdatasync= where iodig syncs as fio does: a synchronous engine,
+ * libaio, an engine that queues syncs, or iodepth=1; refused otherwise. */
 int file_sync_check_job(const struct job *job, const char *where,
 			struct errbuf *err);
 

@@ -350,20 +350,39 @@ static void lat_sample(struct io_loop *lp, const struct io_unit *u, uint64_t now
 					(unsigned long long)job->latency_target_ns);
 }
 
+/* A queued sync's completion: its latency from its submission, as fio
+ * times a DDIR_SYNC io_u; a failed sync ends the job. */
+static void complete_sync(struct io_loop *lp, const struct io_unit *u, uint64_t now)
+{
+	bool fsync = u->sync == IO_SYNC_FSYNC;
+
+	if (u->result < 0)
+		lp->error = worker_fail(lp->w, (int)u->result, "%s of %s failed: %s",
+					fsync ? "fsync" : "fdatasync", lp->w->path,
+					strerror((int)-u->result));
+	else if (lp->accounting && u->start_ns >= lp->ramp_end_ns)
+		stats_account_sync(lp->w->stats, fsync, now - u->issue_ns);
+}
+
 static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 {
 	struct worker *w = lp->w;
 	bool sync = engine_is_sync(w->job) ||
 		    (u->ddir == DDIR_TRIM && trim_by_worker(w->job));
 
+	file_sync_completed(&lp->sync, u);
+	if (u->sync != IO_SYNC_NONE) {
+		complete_sync(lp, u, now);
+		goto free_unit;
+	}
 	/* fio marks a block failed only for an I/O it logged for verify */
 	if (u->result < 0 && lp->verify)
 		block_life_failed(&w->stats->block_life, u->offset - w->region_start,
 				  w->job->bs[DDIR_TRIM], u->ddir);
 	if (u->result < 0 && io_error_tolerated(lp, u)) {
-		w->stats->dir[u->ddir].errors++;
+		stats_count_io_error(w->stats, u->ddir, (int)u->result);
 	} else if (u->result < 0) {
-		w->stats->dir[u->ddir].errors++;
+		stats_count_io_error(w->stats, u->ddir, (int)u->result);
 		lp->error = worker_fail(w, (int)u->result,
 					"%s of %u bytes at offset %llu on %s failed: %s",
 					ddir_name(u->ddir), u->len,
@@ -382,6 +401,8 @@ static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 		if (lp->pacing)
 			paced_completion(lp, u, now);
 	}
+free_unit:
+	u->sync = IO_SYNC_NONE;
 	u->in_flight = false;
 	u->next_free = lp->free_list;
 	lp->free_list = u;
@@ -577,30 +598,77 @@ static bool overlap_held(const struct io_loop *lp, const struct io_unit *u)
 	       unit_overlaps_in_flight(w->units, w->nr_units, u);
 }
 
-/* fsync=, fdatasync=: the sync due before the next I/O, once the I/O
- * in flight is done (the write it follows has completed, as in fio);
- * false on an error. */
-static bool sync_if_due(struct io_loop *lp)
+/* The sync @k by the worker, or the engine's sync_file, which waits for
+ * it: fio's libaio does DDIR_SYNC so once what it queued is submitted,
+ * with the I/O in flight left alone.  A sync engine has none in flight
+ * but what it holds for commit (vsync), and offloaded I/O is held by the
+ * submit threads: those are drained first.  False on an error. */
+static bool sync_now(struct io_loop *lp, enum io_sync k)
 {
-	enum file_sync_kind k = file_sync_due(&lp->sync, lp->w->job);
+	const struct job *job = lp->w->job;
+	bool drain = engine_is_sync(job) || job->io_submit_mode == SUBMIT_OFFLOAD;
 	uint64_t start;
 	int ret;
 
-	if (k == FILE_SYNC_NONE || lp->retry || lp->verify_phase || lp->w->replay)
-		return true;
-	if (quiesce(lp) < 0)
+	if ((drain ? quiesce(lp) : commit_queued(lp)) < 0)
 		return false;
 	start = now_ns();
 	ret = file_sync_run(&lp->sync, lp->w, lp->engine, k);
 	if (ret) {
 		lp->error = worker_fail(lp->w, ret, "%s of %s failed: %s",
-					k == FILE_SYNC_FSYNC ? "fsync" : "fdatasync",
+					k == IO_SYNC_FSYNC ? "fsync" : "fdatasync",
 					lp->w->path, strerror(-ret));
 		return false;
 	}
 	if (lp->accounting && start >= lp->ramp_end_ns)
-		stats_account_sync(lp->w->stats, k == FILE_SYNC_FSYNC, now_ns() - start);
+		stats_account_sync(lp->w->stats, k == IO_SYNC_FSYNC, now_ns() - start);
 	return true;
+}
+
+/* The sync @k as a unit of its own beside the I/O in flight
+ * (ENGINE_QUEUED_SYNC), as fio queues a DDIR_SYNC io_u: false when no
+ * unit is free or the engine has no room (the loop reaps first) or on
+ * an error. */
+static bool queue_sync(struct io_loop *lp, enum io_sync k)
+{
+	struct worker *w = lp->w;
+	struct io_unit *u = lp->free_list;
+	enum io_result r;
+
+	if (!u)
+		return false;
+	lp->free_list = u->next_free;
+	file_sync_fill(&lp->sync, u, k);
+	u->start_ns = u->issue_ns = now_ns();
+	r = lp->engine->queue(w, u);
+	if (r == IO_BUSY) {
+		u->sync = IO_SYNC_NONE;
+		u->next_free = lp->free_list;
+		lp->free_list = u;
+		return false;
+	}
+	if (r == IO_COMPLETED) { /* the engine could not start it */
+		complete_unit(lp, u, now_ns());
+		return false;
+	}
+	lp->queued++;
+	u->in_flight = true;
+	return true;
+}
+
+/* fsync=, fdatasync=: the sync due before the next I/O, if any (fio's
+ * get_rw_ddir).  Returns 1 when a sync unit took the slot, 0 when the
+ * next I/O may go, -1 when nothing more goes this pass (no room, or an
+ * error in lp->error). */
+static int sync_if_due(struct io_loop *lp)
+{
+	enum io_sync k = file_sync_due(&lp->sync, lp->w->job);
+
+	if (k == IO_SYNC_NONE || lp->retry || lp->verify_phase || lp->w->replay)
+		return 0;
+	if (lp->engine->flags & ENGINE_QUEUED_SYNC)
+		return queue_sync(lp, k) ? 1 : -1;
+	return sync_now(lp, k) ? 0 : -1;
 }
 
 /* Queues one I/O; returns false when the engine had no room.  A sync
@@ -609,9 +677,13 @@ static bool issue_unit(struct io_loop *lp, uint64_t *done)
 {
 	struct worker *w = lp->w;
 	const struct engine_ops *e = lp->engine;
-	struct io_unit *u = sync_if_due(lp) ? next_unit(lp) : NULL;
+	int synced = sync_if_due(lp);
+	struct io_unit *u;
 	enum io_result r;
 
+	if (synced)
+		return synced > 0;
+	u = next_unit(lp);
 	if (!u)
 		return false;
 	if (lp->pacing && !pace_before_issue(lp, u))

@@ -188,6 +188,7 @@ void worker_stats_init(struct worker_stats *s)
 void stats_reset_io(struct worker_stats *s)
 {
 	memset(s->dir, 0, sizeof(s->dir));
+	s->first_io_error = 0; /* the first of the errors counted anew */
 	memset(s->issued, 0, sizeof(s->issued));
 	memset(s->ddir_run_us, 0, sizeof(s->ddir_run_us));
 	memset(s->depth_dist, 0, sizeof(s->depth_dist));
@@ -397,11 +398,20 @@ void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src
 	} else {
 		dst->done = dst->done && src->done;
 	}
+	if (!dst->first_io_error)
+		dst->first_io_error = src->first_io_error;
 	if (dst->error == 0 && src->error != 0) {
 		dst->error = src->error;
 		memcpy(dst->errmsg, src->errmsg, sizeof(dst->errmsg));
 		dst->errmsg[sizeof(dst->errmsg) - 1] = '\0';
 	}
+}
+
+void stats_count_io_error(struct worker_stats *s, enum ddir d, int err)
+{
+	s->dir[d].errors++;
+	if (!s->first_io_error)
+		s->first_io_error = err;
 }
 
 uint64_t stats_io_errors(const struct worker_stats *s)

@@ -110,6 +110,9 @@ struct worker_stats {
 	int32_t tid;                      /* the worker's kernel thread id */
 	int32_t pid;                      /* its process id (tgid) */
 	int error;                        /* first error, -errno, 0 = none */
+	/* The first I/O error counted in dir[].errors, ended the job or not
+	 * (fio's first_error), -errno; 0 = none. */
+	int first_io_error;
 	char errmsg[256];
 	bool done;
 	/* exitall of a job of its reporting group (exit_what=group): this
@@ -143,6 +146,8 @@ void stats_add_ddir_time(struct worker_stats *s, enum ddir d, uint64_t ns);
 /* Closes intervals that ended before @now_ns (bw/iops samples). */
 void stats_tick(struct worker_stats *s, uint64_t now_ns);
 void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src);
+/* Counts an I/O of direction @d that failed with @err (-errno). */
+void stats_count_io_error(struct worker_stats *s, enum ddir d, int err);
 /* The I/O errors of every direction: the "total_err" fio reports. */
 uint64_t stats_io_errors(const struct worker_stats *s);
 /* Zeroes the I/O figures (counts, latencies, depths), as fio's

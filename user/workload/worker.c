@@ -300,7 +300,9 @@ static int worker_run(struct worker *w)
 		goto cleanup;
 	}
 	engine_ready = true;
-	for (unsigned int i = w->nr_units; i-- > 0;) {
+	/* the last unit first, as fio pops its free list from the end: the
+	 * order in which posixaio's completions are seen follows it */
+	for (unsigned int i = 0; i < w->nr_units; i++) {
 		w->units[i].next_free = lp.free_list;
 		lp.free_list = &w->units[i];
 	}

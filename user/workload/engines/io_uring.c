@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * io_uring through liburing (the ring is engines/uring_ring.c): queue()
- * fills a read or write SQE.  Job options map to ring features: sqthread_poll -> SQPOLL,
- * hipri -> IOPOLL, fixedbufs -> registered buffers + READ/WRITE_FIXED,
- * registerfiles -> registered file + IOSQE_FIXED_FILE, nowait ->
- * RWF_NOWAIT in each SQE.
+ * fills a read, write or (fsync=, fdatasync=) fsync SQE.  Job options map
+ * to ring features: sqthread_poll -> SQPOLL, hipri -> IOPOLL, fixedbufs ->
+ * registered buffers + READ/WRITE_FIXED, registerfiles -> registered file
+ * + IOSQE_FIXED_FILE, nowait -> RWF_NOWAIT in each SQE.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -185,6 +185,16 @@ static enum io_result uring_queue(struct worker *w, struct io_unit *u)
 	sqe = uring_ring_sqe(d);
 	if (!sqe)
 		return IO_BUSY;
+	if (u->sync != IO_SYNC_NONE) {
+		/* fio's fsync=/fdatasync=: an FSYNC SQE in the ring beside
+		 * the writes; its flags share the SQE's rw_flags field. */
+		io_uring_prep_fsync(sqe, fd, u->sync == IO_SYNC_DATASYNC ?
+				    IORING_FSYNC_DATASYNC : 0);
+		sqe->flags |= d->sqe_flags;
+		io_uring_sqe_set_data(sqe, u);
+		uring_ring_queued(d, u);
+		return IO_QUEUED;
+	}
 	if (d->fixedbufs) {
 		if (u->ddir == DDIR_WRITE)
 			io_uring_prep_write_fixed(sqe, fd, u->buf, u->len,
@@ -208,8 +218,8 @@ static enum io_result uring_queue(struct worker *w, struct io_unit *u)
 	return IO_QUEUED;
 }
 
-/* fsync=, fdatasync=, end_fsync as fio's io_uring: IORING_OP_FSYNC
- * (IORING_FSYNC_DATASYNC for fdatasync), here with the ring drained. */
+/* end_fsync and fsync_on_close as fio's io_uring: IORING_OP_FSYNC, with
+ * the ring drained (fsync=/fdatasync= are sync units, in uring_queue). */
 static int uring_sync_file(struct worker *w, int fd, unsigned int file, bool datasync)
 {
 	struct uring_data *d = w->engine_data;
@@ -227,7 +237,7 @@ static int uring_sync_file(struct worker *w, int fd, unsigned int file, bool dat
 }
 
 /* The ring's state first: uring_ring.c sees it as a struct uring_data. */
-ENGINE_DEFINE(io_uring, ENGINE_UNIT_FD | ENGINE_ATOMIC,
+ENGINE_DEFINE(io_uring, ENGINE_UNIT_FD | ENGINE_ATOMIC | ENGINE_QUEUED_SYNC,
 	      ENGINE_STATE_ARRAYS(struct uring_engine_data, ring.pending, ring.cqes),
 	      ENGINE_QUEUEING_OPS(uring),
 	      .options = uring_options, .check_job = uring_check_job,

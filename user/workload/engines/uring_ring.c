@@ -284,7 +284,8 @@ int uring_getevents(struct worker *w, unsigned int min, unsigned int max,
 
 			u->result = d->result ? d->result(w, u, d->cqes[i]) :
 						d->cqes[i]->res;
-			if (u->result == -EAGAIN && d->rw_flags & RWF_NOWAIT)
+			if (u->result == -EAGAIN && d->rw_flags & RWF_NOWAIT &&
+			    u->sync == IO_SYNC_NONE)
 				engine_nowait_retry(w, u, 0); /* as psync */
 			done[got++] = u;
 		}
