@@ -15,6 +15,9 @@
 # squares fit of log(IOPS) on IPIs per I/O over all runs, with a term for
 # the tool, whose coefficient is what the tool itself changes.  PIN=1 runs
 # both under `taskset -c 0` (nothing crosses: each tool's own loop).
+# VS=probes compares iodig with its default probes against iodig
+# --no-probes instead of iodig against fio: what tracing costs, and how
+# much of it is where the scheduler put the traced runs.
 set -eu
 cd "$(dirname "$0")/../.."
 # shellcheck source=tests/bench/lib.sh
@@ -24,6 +27,7 @@ IODIG=${IODIG:-$PWD/$OUT/iodig}
 PAIRS=${PAIRS:-9}
 RUNTIME=${RUNTIME:-2}
 PIN=${PIN:-0}
+VS=${VS:-fio}                  # fio: iodig --no-probes / fio; probes: iodig / iodig --no-probes
 [ "$(id -u)" -eq 0 ] || { echo "bench needs root (loop devices)"; exit 1; }
 command -v fio >/dev/null || { echo "bench needs fio (make deps)"; exit 1; }
 command -v perf >/dev/null || { echo "skipped: placement.sh counts IPIs with perf (linux-perf)"; exit 0; }
@@ -51,7 +55,15 @@ JOB=(--name=bench --filename="$LOOP" --direct=1 --rw=randread --bs=4k
 PINNED=()
 [ "$PIN" = 1 ] && PINNED=(taskset -c 0)
 
-# one TOOL CMD...: appends "iops ipis_per_io" to $TMP/TOOL
+if [ "$VS" = probes ]; then
+	A_NAME=untraced; A_CMD=("$IODIG" run --no-probes --no-save)
+	B_NAME=traced; B_CMD=("$IODIG" run --no-save)
+else
+	A_NAME=fio; A_CMD=(fio)
+	B_NAME=iodig; B_CMD=("$IODIG" run --no-probes --no-save)
+fi
+
+# one NAME CMD...: appends "iops ipis_per_io" to $TMP/NAME
 one() {
 	local tool=$1
 	shift
@@ -62,16 +74,16 @@ one() {
 			'{ printf "%.0f %.4f\n", $1 / ($2 / 1000), ipis / $1 }' >>"$TMP/$tool"
 }
 
-: >"$TMP/iodig"; : >"$TMP/fio"
+: >"$TMP/b"; : >"$TMP/a"
 for _ in $(seq "$PAIRS"); do
-	one iodig "$IODIG" run --no-probes --no-save
-	one fio fio
+	one b "${B_CMD[@]}"
+	one a "${A_CMD[@]}"
 done
 
-# "ratio lo hi" of exp(c) in log(iops) = a + b ipis + c is_iodig, with a
+# "ratio (lo-hi)" of exp(c) in log(iops) = a + b ipis + c is_b, with a
 # 95% bootstrap CI over the runs (resampled 2000 times)
 fit_at_equal_ipis() {
-	{ awk '{ print 0, $1, $2 }' "$TMP/fio"; awk '{ print 1, $1, $2 }' "$TMP/iodig"; } |
+	{ awk '{ print 0, $1, $2 }' "$TMP/a"; awk '{ print 1, $1, $2 }' "$TMP/b"; } |
 	awk 'function fit(idx, n,   i, j, k, x, y, d, a, m, c) {
 		for (j = 1; j <= 3; j++) { for (k = 1; k <= 4; k++) m[j, k] = 0 }
 		for (i = 1; i <= n; i++) {
@@ -103,11 +115,11 @@ fit_at_equal_ipis() {
 }
 
 col() { cut -d' ' -f"$1" "$2"; }
-col 1 "$TMP/fio" >"$TMP/f.iops"; col 1 "$TMP/iodig" >"$TMP/i.iops"
+col 1 "$TMP/a" >"$TMP/a.iops"; col 1 "$TMP/b" >"$TMP/b.iops"
 echo "psync qd1 randread, $PAIRS alternating pairs of ${RUNTIME}s$([ "$PIN" = 1 ] && echo ', both under taskset -c 0')"
-printf '%-6s %11s %13s\n' tool "median IOPS" "IPIs per I/O"
-printf '%-6s %11.0f %13.3f\n' fio "$(median <"$TMP/f.iops")" "$(col 2 "$TMP/fio" | median)"
-printf '%-6s %11.0f %13.3f\n' iodig "$(median <"$TMP/i.iops")" "$(col 2 "$TMP/iodig" | median)"
-echo "IOPS iodig/fio: $(paired_ci "$TMP/f.iops" "$TMP/i.iops")"
-[ "$PIN" = 1 ] || echo "IOPS iodig/fio at equal IPIs per I/O (fit over all runs): $(fit_at_equal_ipis)"
+printf '%-9s %11s %13s\n' run "median IOPS" "IPIs per I/O"
+printf '%-9s %11.0f %13.3f\n' "$A_NAME" "$(median <"$TMP/a.iops")" "$(col 2 "$TMP/a" | median)"
+printf '%-9s %11.0f %13.3f\n' "$B_NAME" "$(median <"$TMP/b.iops")" "$(col 2 "$TMP/b" | median)"
+echo "IOPS $B_NAME/$A_NAME: $(paired_ci "$TMP/a.iops" "$TMP/b.iops")"
+[ "$PIN" = 1 ] || echo "IOPS $B_NAME/$A_NAME at equal IPIs per I/O (fit over all runs): $(fit_at_equal_ipis)"
 echo "(load average $(cut -d' ' -f1-3 /proc/loadavg) at the end)"
