@@ -1,4 +1,4 @@
-# fio's job-control options against fio 3.33: continue_on_error with ignore_error on a device that runs out of room (same write count, errors counted as fio's total_err, the job's error and first_error in JSON, text and terse, also when the errors were ignored), exitall stopping a time_based job when a short one ends, stats=0, numa_cpu_nodes on this machine's nodes, zonemode=zbd refused on a device that is not zoned.
+# fio's job-control options against fio 3.33: continue_on_error with ignore_error on a device that runs out of room (same write count, errors counted as fio's total_err, the job's error and first_error in JSON, text and terse, also when the errors were ignored, and of a group_reporting group of a failing and a clean member), exitall stopping a time_based job when a short one ends, stats=0, numa_cpu_nodes on this machine's nodes, zonemode=zbd refused on a device that is not zoned.
 source tests/host/lib.sh
 need_root
 command -v fio >/dev/null || skip "needs fio"
@@ -46,6 +46,37 @@ for extra in "" --ignore_error=,ENOSPC; do
 	check "continue_on_error $extra: terse fields, error, errors, first error as fio's ($(cat i.terse) vs $(cat f.terse))" \
 		same_tail
 done
+
+# group_reporting: fio's group takes the error of its first member that has
+# one, but the first_error and continue_on_error of its last member
+# (__show_run_stats), in either order of a failing and a clean member
+truncate -s 1m "$TMP/clean"
+BAD=(--name=bad --filename="$LOOP" --rw=write --bs=64k --size=4m --direct=1
+     --continue_on_error=write --ignore_error=,ENOSPC)
+CLEAN=(--name=clean --filename="$TMP/clean" --rw=write --bs=64k --size=1m)
+for order in bad,clean clean,bad; do
+	if [ $order = bad,clean ]; then JOB=("${BAD[@]}" "${CLEAN[@]}" --continue_on_error=write)
+	else JOB=("${CLEAN[@]}" "${BAD[@]}"); fi
+	JOB=(--group_reporting "${JOB[@]}")
+	fioj "${JOB[@]}" >f.json
+	iodigj "${JOB[@]}" --allow-destructive >i.json
+	check "group_reporting $order: JSON error, total_err, first_error '$(jqr "$errs" i.json)', fio '$(jqr "$errs" f.json)'" \
+		[ "$(jqr "$errs" i.json)" = "$(jqr "$errs" f.json)" ]
+	fio "${JOB[@]}" 2>/dev/null | text_errs >f.txt
+	"$IODIG" run --no-probes --no-save "${JOB[@]}" --allow-destructive 2>/dev/null | text_errs >i.txt
+	check "group_reporting $order: text error and errors line ($(paste -sd' ' i.txt) vs $(paste -sd' ' f.txt))" \
+		cmp -s i.txt f.txt
+	fio --minimal "${JOB[@]}" 2>/dev/null | terse_tail >f.terse
+	"$IODIG" run --no-probes --no-save --output-format=terse "${JOB[@]}" --allow-destructive \
+		2>/dev/null | terse_tail >i.terse
+	check "group_reporting $order: terse fields, error, errors, first error ($(cat i.terse) vs $(cat f.terse))" \
+		same_tail
+done
+# fio prints the errors line whenever the job may go on, with no error too
+fio "${CLEAN[@]}" --continue_on_error=write 2>/dev/null | text_errs >f.txt
+"$IODIG" run --no-probes --no-save "${CLEAN[@]}" --continue_on_error=write 2>/dev/null | text_errs >i.txt
+check "continue_on_error, no error: text errors line ($(paste -sd' ' i.txt) vs $(paste -sd' ' f.txt))" \
+	cmp -s i.txt f.txt
 
 # exitall: the short job's end stops the 30 s one, in both.
 JOB=(--name=short --filename="$TMP/a" --rw=read --size=64k --exitall=1
