@@ -1,4 +1,4 @@
-# fio's job-control options against fio 3.33: continue_on_error with ignore_error on a device that runs out of room (same write count, errors counted as fio's total_err, the job's error and first_error in JSON, text and terse, also when the errors were ignored, and of a group_reporting group of a failing and a clean member), exitall stopping a time_based job when a short one ends, stats=0, numa_cpu_nodes on this machine's nodes, zonemode=zbd refused on a device that is not zoned.
+# fio's job-control options against fio 3.33: continue_on_error with ignore_error on a device that runs out of room (same write count, errors counted as fio's total_err, the job's error and first_error in JSON, text and terse, also when the errors were ignored, and of a group_reporting group of a failing and a clean member; verify errors gone on from counted as fio counts them), exitall stopping a time_based job when a short one ends, stats=0, numa_cpu_nodes on this machine's nodes, zonemode=zbd refused on a device that is not zoned.
 source tests/host/lib.sh
 need_root
 command -v fio >/dev/null || skip "needs fio"
@@ -76,6 +76,22 @@ done
 fio "${CLEAN[@]}" --continue_on_error=write 2>/dev/null | text_errs >f.txt
 "$IODIG" run --no-probes --no-save "${CLEAN[@]}" --continue_on_error=write 2>/dev/null | text_errs >i.txt
 check "continue_on_error, no error: text errors line ($(paste -sd' ' i.txt) vs $(paste -sd' ' f.txt))" \
+	cmp -s i.txt f.txt
+
+# verify errors gone on from (EILSEQ, of the verify class) count in total_err
+# and first_error as I/O errors do: a file of zeros read with verify has a
+# bad header in each of its 16 blocks
+truncate -s 64k "$TMP/zeros"
+VJOB=(--name=v --filename="$TMP/zeros" --rw=read --bs=4k --size=64k --verify=crc32c)
+for coe in verify all; do
+	fioj "${VJOB[@]}" --continue_on_error=$coe >f.json
+	iodigj "${VJOB[@]}" --continue_on_error=$coe >i.json
+	check "continue_on_error=$coe, 16 bad blocks: JSON error, total_err, first_error '$(jqr "$errs" i.json)', fio '$(jqr "$errs" f.json)'" \
+		[ "$(jqr "$errs" i.json)" = "$(jqr "$errs" f.json)" ]
+done
+fio "${VJOB[@]}" --continue_on_error=verify 2>/dev/null | text_errs >f.txt
+"$IODIG" run --no-probes --no-save "${VJOB[@]}" --continue_on_error=verify 2>/dev/null | text_errs >i.txt
+check "continue_on_error=verify, 16 bad blocks: text error and errors line ($(paste -sd' ' i.txt) vs $(paste -sd' ' f.txt))" \
 	cmp -s i.txt f.txt
 
 # exitall: the short job's end stops the 30 s one, in both.

@@ -279,7 +279,10 @@ static void verify_completed(struct io_loop *lp, struct io_unit *u)
 	}
 	ret = verify_run_done(&lp->vr, u, path, msg, sizeof(msg));
 	if (ret == -EILSEQ && job_error_is_non_fatal(w->job, 2, EILSEQ)) {
+		/* fio counts the bad block it went on from as it counts an I/O
+		 * error: total_err, first_error (io_completed) */
 		w->stats->verify_errors++;
+		stats_count_io_error(w->stats, u->ddir, ret);
 	} else if (ret == -EILSEQ) {
 		w->stats->verify_errors++;
 		lp->error = worker_fail(w, ret, "%s", msg);
