@@ -615,6 +615,9 @@ static bool sync_now(struct io_loop *lp, enum io_sync k)
 
 	if ((drain ? quiesce(lp) : commit_queued(lp)) < 0)
 		return false;
+	/* the unit fio's sync would take, as its log shows it */
+	io_trace_sync(&lp->trace, lp->w, lp->sync.file, k == IO_SYNC_DATASYNC,
+		      lp->free_list ? lp->free_list->offset : 0);
 	start = now_ns();
 	ret = file_sync_run(&lp->sync, lp->w, lp->engine, k);
 	if (ret) {
@@ -641,6 +644,7 @@ static bool queue_sync(struct io_loop *lp, enum io_sync k)
 	if (!u)
 		return false;
 	lp->free_list = u->next_free;
+	io_trace_sync(&lp->trace, w, lp->sync.file, k == IO_SYNC_DATASYNC, u->offset);
 	file_sync_fill(&lp->sync, u, k);
 	u->start_ns = u->issue_ns = now_ns();
 	r = lp->engine->queue(w, u);
