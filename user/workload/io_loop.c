@@ -119,13 +119,29 @@ static bool prepare_data(struct io_loop *lp, struct io_unit *u)
 }
 
 static int quiesce(struct io_loop *lp);
-static int quiesce_loop(void *lp) { return quiesce(lp); }
+
+/* read_iolog's sync of file @file once the I/O in flight completed,
+ * counted in the job's sync figures as fio counts a replayed one. */
+static int replay_sync(void *arg, unsigned int file, bool datasync)
+{
+	struct io_loop *lp = arg;
+	uint64_t start;
+	int ret;
+
+	if (quiesce(lp) < 0)
+		return -EIO; /* the drain's own error is the worker's already */
+	start = now_ns();
+	ret = file_sync_replayed(lp->w, lp->engine, file, datasync);
+	if (!ret && lp->accounting && start >= lp->ramp_end_ns)
+		stats_account_sync(lp->w->stats, !datasync, now_ns() - start);
+	return ret;
+}
 
 /* read_iolog: the log's next I/O (workload/replay_run.h). */
 static bool replay_unit(struct io_loop *lp, struct io_unit *u)
 {
 	int ret = replay_cursor_next(&lp->replay, lp->w, lp->deadline_ns, u,
-				     quiesce_loop, lp);
+				     replay_sync, lp);
 
 	if (ret < 0 && !lp->error)
 		lp->error = worker_fail(lp->w, ret, "sync of %s failed: %s",
