@@ -33,6 +33,10 @@ both verify --name=v --filename=f --size=128k --bs=8k --rw=write --verify=crc32c
 both fsync_psync --name=s --filename=f --size=64k --bs=4k --rw=write --iodepth=4 --fsync=4
 both fdatasync_libaio --name=s --filename=f --size=64k --bs=4k --rw=write --ioengine=libaio \
 	--iodepth=4 --fdatasync=3
+# libaio turns a sync away while it holds unsubmitted writes: fio logs the
+# try, submits, reaps and logs the sync again
+both fsync_libaio_batch --name=s --filename=f --size=256k --bs=4k --rw=write --ioengine=libaio \
+	--iodepth=16 --iodepth_batch_submit=8 --fsync=4
 
 # io_uring queues its syncs beside the writes and issues as many as fill
 # the free slots until one's completion is reaped, a number that varies

@@ -617,23 +617,33 @@ static bool overlap_held(const struct io_loop *lp, const struct io_unit *u)
 	       unit_overlaps_in_flight(w->units, w->nr_units, u);
 }
 
+/* A sync engine has no I/O in flight but what it holds for commit
+ * (vsync), and offloaded I/O is held by the submit threads: those are
+ * drained before a sync. */
+static bool sync_drains(const struct job *job)
+{
+	return engine_is_sync(job) || job->io_submit_mode == SUBMIT_OFFLOAD;
+}
+
+/* write_iolog's line of the sync @k by the worker, with the offset of the
+ * unit fio's sync would take */
+static void trace_sync_now(struct io_loop *lp, enum io_sync k)
+{
+	io_trace_sync(&lp->trace, lp->w, lp->sync.file, k == IO_SYNC_DATASYNC,
+		      lp->free_list ? lp->free_list->offset : 0);
+}
+
 /* The sync @k by the worker, or the engine's sync_file, which waits for
  * it: fio's libaio does DDIR_SYNC so once what it queued is submitted,
- * with the I/O in flight left alone.  A sync engine has none in flight
- * but what it holds for commit (vsync), and offloaded I/O is held by the
- * submit threads: those are drained first.  False on an error. */
+ * with the I/O in flight left alone.  False on an error. */
 static bool sync_now(struct io_loop *lp, enum io_sync k)
 {
-	const struct job *job = lp->w->job;
-	bool drain = engine_is_sync(job) || job->io_submit_mode == SUBMIT_OFFLOAD;
 	uint64_t start;
 	int ret;
 
-	if ((drain ? quiesce(lp) : commit_queued(lp)) < 0)
+	if ((sync_drains(lp->w->job) ? quiesce(lp) : commit_queued(lp)) < 0)
 		return false;
-	/* the unit fio's sync would take, as its log shows it */
-	io_trace_sync(&lp->trace, lp->w, lp->sync.file, k == IO_SYNC_DATASYNC,
-		      lp->free_list ? lp->free_list->offset : 0);
+	trace_sync_now(lp, k);
 	start = now_ns();
 	ret = file_sync_run(&lp->sync, lp->w, lp->engine, k);
 	if (ret) {
@@ -691,6 +701,14 @@ static int sync_if_due(struct io_loop *lp)
 		return 0;
 	if (lp->engine->flags & ENGINE_QUEUED_SYNC)
 		return queue_sync(lp, k) ? 1 : -1;
+	if (lp->queued && !sync_drains(lp->w->job)) {
+		/* fio's libaio turns a sync away (FIO_Q_BUSY) while it holds
+		 * I/O not yet submitted (iodepth_batch_submit > 1): that is
+		 * submitted and a completion reaped, as for a busy engine,
+		 * before the sync is tried again; fio's log has both tries */
+		trace_sync_now(lp, k);
+		return -1;
+	}
 	return sync_now(lp, k) ? 0 : -1;
 }
 
