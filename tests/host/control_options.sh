@@ -34,6 +34,14 @@ fio "${JOB[@]}" --ignore_error=,ENOSPC 2>/dev/null | text_errs >f.txt
 check "ENOSPC ignored: text error and errors line as fio's ($(paste -sd' ' i.txt) vs $(paste -sd' ' f.txt))" \
 	cmp -s i.txt f.txt
 check "ENOSPC ignored: all 64 writes issued" [ "$(jqr .jobs[0].write.total_ios i.json)" = 64 ]
+# an error that ends the job counts in total_err where fio's do_io gets it
+# back from the queue call (psync, above), not when reaped from a queue
+for e in libaio io_uring; do
+	fioj "${JOB[@]}" --ignore_error=EIO --ioengine=$e --iodepth=4 >f.json
+	iodigj "${JOB[@]}" --ignore_error=EIO --ioengine=$e --iodepth=4 --allow-destructive >i.json
+	check "continue_on_error=write, ENOSPC ends a $e job: JSON error, total_err, first_error '$(jqr "$errs" i.json)', fio '$(jqr "$errs" f.json)'" \
+		[ "$(jqr "$errs" i.json)" = "$(jqr "$errs" f.json)" ]
+done
 # terse: continue_on_error adds the error count and first error after the
 # disk's fields, as fio's line (the job stops at its first ENOSPC, or with
 # ENOSPC ignored goes on); the job's error is the fifth field

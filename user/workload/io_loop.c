@@ -383,7 +383,19 @@ static void complete_sync(struct io_loop *lp, const struct io_unit *u, uint64_t 
 		stats_account_sync(lp->w->stats, fsync, now - u->issue_ns);
 }
 
-static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
+/* fio counts an error that ends the job (total_err, first_error) only
+ * where its do_io gets it back from the queue call, a synchronous
+ * completion, and when continue_on_error covers its class
+ * (break_on_this_error); one reaped later it does not count. */
+static bool fatal_error_counted(const struct job *job, const struct io_unit *u,
+				bool at_submit)
+{
+	return at_submit && job->continue_on_error & (1u << (u->ddir == DDIR_READ ? 0 : 1));
+}
+
+/* @at_submit: the engine completed @u in its queue call. */
+static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now,
+			  bool at_submit)
 {
 	struct worker *w = lp->w;
 	bool sync = engine_is_sync(w->job) ||
@@ -401,7 +413,8 @@ static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 	if (u->result < 0 && io_error_tolerated(lp, u)) {
 		stats_count_io_error(w->stats, u->ddir, (int)u->result);
 	} else if (u->result < 0) {
-		stats_count_io_error(w->stats, u->ddir, (int)u->result);
+		if (fatal_error_counted(w->job, u, at_submit))
+			stats_count_io_error(w->stats, u->ddir, (int)u->result);
 		lp->error = worker_fail(w, (int)u->result,
 					"%s of %u bytes at offset %llu on %s failed: %s",
 					ddir_name(u->ddir), u->len,
@@ -468,7 +481,7 @@ static int reap(struct io_loop *lp, unsigned int min)
 	now = lp->clock_ns = now_ns();
 	for (int i = 0; i < n; i++)
 		complete_unit(lp, w->reaped[i], w->reaped[i]->done_ns ?
-			      w->reaped[i]->done_ns : now);
+			      w->reaped[i]->done_ns : now, false);
 	lp->inflight -= (unsigned int)n;
 	s->complete_calls++;
 	s->complete_dist[batch_bucket((unsigned int)n)]++;
@@ -681,7 +694,7 @@ static bool queue_sync(struct io_loop *lp, enum io_sync k)
 		return false;
 	}
 	if (r == IO_COMPLETED) { /* the engine could not start it */
-		complete_unit(lp, u, now_ns());
+		complete_unit(lp, u, now_ns(), true);
 		return false;
 	}
 	lp->queued++;
@@ -759,7 +772,7 @@ static bool issue_unit(struct io_loop *lp, uint64_t *done)
 		w->stats->depth_dist[depth_bucket(1)]++;
 		w->stats->complete_calls++;
 		w->stats->complete_dist[batch_bucket(1)]++;
-		complete_unit(lp, u, *done = now_ns());
+		complete_unit(lp, u, *done = now_ns(), true);
 	} else {
 		lp->queued++;
 		u->in_flight = true;
