@@ -42,6 +42,16 @@ for e in libaio io_uring; do
 	check "continue_on_error=write, ENOSPC ends a $e job: JSON error, total_err, first_error '$(jqr "$errs" i.json)', fio '$(jqr "$errs" f.json)'" \
 		[ "$(jqr "$errs" i.json)" = "$(jqr "$errs" f.json)" ]
 done
+# ignore_error alone lets its classes go on (fio's ignore_error_type sets
+# their continue_on_error bits); a continue_on_error after it replaces them
+JOBN=(--name=c --filename="$LOOP" --rw=write --bs=64k --size=4m --direct=1)
+w='.jobs[0] | "\(.write.total_ios) \(.error) \(.total_err) \(.first_error)"'
+for extra in "--ignore_error=,ENOSPC" "--ignore_error=,ENOSPC --continue_on_error=none"; do
+	fioj "${JOBN[@]}" $extra >f.json
+	iodigj "${JOBN[@]}" $extra --allow-destructive >i.json
+	check "$extra: writes, JSON error, total_err, first_error '$(jqr "$w" i.json)', fio '$(jqr "$w" f.json)'" \
+		[ -s f.json -a "$(jqr "$w" i.json)" = "$(jqr "$w" f.json)" ]
+done
 # terse: continue_on_error adds the error count and first error after the
 # disk's fields, as fio's line (the job stops at its first ENOSPC, or with
 # ENOSPC ignored goes on); the job's error is the fifth field
