@@ -390,7 +390,9 @@ static void complete_sync(struct io_loop *lp, const struct io_unit *u, uint64_t 
 static bool fatal_error_counted(const struct job *job, const struct io_unit *u,
 				bool at_submit)
 {
-	return at_submit && job->continue_on_error & (1u << (u->ddir == DDIR_READ ? 0 : 1));
+	unsigned int cls = u->ddir == DDIR_READ ? 0 : 1;
+
+	return at_submit && (job->continue_on_error & (1u << cls));
 }
 
 /* @at_submit: the engine completed @u in its queue call. */
