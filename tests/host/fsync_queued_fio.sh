@@ -1,4 +1,4 @@
-# fsync= and fdatasync= on engines that queue their syncs (io_uring, posixaio) at iodepth 4 and 16, against fio 3.33, on a file on ext4 on a loop device: the same writes and bytes; the syncs the kernel runs on the filesystem (ext4_sync_file_enter, fsyncs and fdatasyncs apart) within fio's own spread over repeated runs; the same kinds (posixaio's aio_fsync is an fsync even for fdatasync=); and iodig's JSON sync figures equal to what the kernel saw.
+# fsync= and fdatasync= on engines that queue their syncs (io_uring, posixaio) at iodepth 4 and 16, against fio 3.33, on a file on ext4 on a loop device: the same writes and bytes; the syncs the kernel runs on the filesystem (ext4_sync_file_enter, fsyncs and fdatasyncs apart) within fio's own spread over repeated runs; the same kinds (posixaio's aio_fsync is an fsync even for fdatasync=); and iodig's JSON sync figures equal to what the kernel saw; libaio with iodepth_batch_submit=8, whose syncs wait for its unsubmitted writes as fio's do, the same syncs as fio's.
 #
 # Why a range and not one number: fio 3.33 decides a sync before each new
 # I/O when the writes issued are a multiple of N and the last completion it
@@ -82,5 +82,24 @@ for e in io_uring posixaio; do
 				[ "$n" -ge $lo -a "$n" -le $hi ]
 		done
 	done
+done
+
+# libaio syncs at once, beside its I/O in flight, but turns a sync away
+# while it holds writes not yet submitted (iodepth_batch_submit > 1): fio
+# submits them and reaps a completion first, which moves the later
+# boundaries; the count is fio's own on every run, so it is matched exactly
+for o in fsync=4 fdatasync=6; do
+	job=(--name=w --filename="$TMP/mnt/f" --rw=write --bs=4k --size=4m
+	     --ioengine=libaio --iodepth=16 --iodepth_batch_submit=8 --$o)
+	run fio "${job[@]}"
+	fk=$KERNEL fw=${JSON% * *}
+	c="libaio iodepth_batch_submit=8 $o"
+	if run "$IODIG" run --no-probes --no-save "${job[@]}"; then
+		check "$c: writes and bytes '${JSON% * *}', fio '$fw'" [ "${JSON% * *}" = "$fw" ]
+		check "$c: syncs (fsync fdatasync) the kernel saw '$KERNEL', fio '$fk'" \
+			[ "$KERNEL" = "$fk" ]
+	else
+		fail "$c: iodig failed: $(head -c 300 err.txt)"
+	fi
 done
 done_testing

@@ -1,4 +1,4 @@
-# read_iolog against fio 3.33 on a loop device of the test's own: logs written by iodig's and fio's write_iolog (v3) and a v2 one, replayed by both: the same I/O counts and bytes, and each I/O's offset, in the log's order (write_lat_log with log_offset); replay_redirect, replay_scale/align; a malformed line names the log and line.
+# read_iolog against fio 3.33 on a loop device of the test's own: logs written by iodig's and fio's write_iolog (v3) and a v2 one, replayed by both: the same I/O counts and bytes, a log's syncs counted as fio counts them, and each I/O's offset, in the log's order (write_lat_log with log_offset); replay_redirect, replay_scale/align; a malformed line names the log and line.
 source tests/host/lib.sh
 need_root
 command -v fio >/dev/null || skip "needs fio"
@@ -67,6 +67,19 @@ mkdir -p "$TMP/mlog" && (cd "$TMP/mlog" && fio --name=m --nrfiles=2 --rw=randwri
 replay two_files "$TMP/mlog.log" --ioengine=psync
 both_files() { [ -s "$1/m.0.0" ] && [ -s "$1/m.0.1" ]; }
 check "two_files: both files written" both_files "$TMP/two_files/i"
+
+# a log with fsync=/fdatasync='s sync and datasync lines: replayed, each
+# sync counted in the job's sync figures as fio counts it (total_ios the
+# fsyncs, lat_ns.N all)
+fio --name=s --filename="$LOOP" --rw=write --bs=4k --size=128k --fsync=4 --fdatasync=3 \
+	--write_iolog="$TMP/slog" >/dev/null 2>&1
+check "fio logged syncs and datasyncs" [ "$(grep -cE ' (sync|datasync) ' "$TMP/slog")" -gt 8 ]
+syncs() { jq -r '.jobs[0] | "\(.sync.total_ios) \(.sync.lat_ns.N)"' "$1"; }
+for e in psync libaio; do
+	replay "syncs_$e" "$TMP/slog" --ioengine=$e
+	is=$(syncs "$TMP/syncs_$e/i/out.json") fs=$(syncs "$TMP/syncs_$e/f/out.json")
+	check "syncs_$e: fsyncs, syncs as fio's ($is vs $fs)" same "$is" "$fs"
+done
 
 # a malformed line: the log and the line named, nothing run
 { head -4 "$TMP/flog"; echo "123 $LOOP write 4096"; tail -n +5 "$TMP/flog"; } >"$TMP/bad.log"

@@ -102,7 +102,7 @@ static void test_terse_disks(struct report *r, struct job *j)
 	/* continue_on_error's error count and first errno, before the
 	 * description: the first of the errors counted, though none ended
 	 * the job (ignore_error) */
-	j->continue_on_error = 1;
+	r->jobs[0].continue_on_error = 1;
 	for (int i = 0; i < 3; i++)
 		stats_count_io_error(&r->jobs[0].st, DDIR_WRITE, i ? -5 : -28);
 	r->nr_disks = 1;
@@ -111,7 +111,7 @@ static void test_terse_disks(struct report *r, struct job *j)
 	CHECK_MSG(at && !strcmp(at, ";loop7;895;944;1;2;265;263;529;53.28%;3;28;desc\n"),
 		  "error fields: %s", at ? at : text ? text : "(none)");
 	free(text);
-	j->continue_on_error = 0;
+	r->jobs[0].continue_on_error = 0;
 	r->jobs[0].st.dir[DDIR_WRITE].errors = 0;
 	r->jobs[0].st.first_io_error = 0;
 

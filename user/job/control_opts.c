@@ -86,7 +86,8 @@ static int parse_errno(const char *s, size_t len, int *out)
 }
 
 /* "READ,WRITE,VERIFY", each "E1:E2:..."; an empty list leaves the class
- * to fio's default (EIO, EILSEQ). */
+ * to fio's default (EIO, EILSEQ), a list adds its class to
+ * continue_on_error (a continue_on_error given later replaces it). */
 int set_ignore_error(void *base, const struct opt_desc *o, const char *value,
 		     const char *where, struct errbuf *err)
 {
@@ -114,6 +115,9 @@ int set_ignore_error(void *base, const struct opt_desc *o, const char *value,
 			job->ignore_error[cls][job->ignore_error_nr[cls]++] = e;
 			p += len + (p[len] == ':');
 		}
+		/* fio's ignore_error_type: a list lets its class go on */
+		if (job->ignore_error_nr[cls])
+			job->continue_on_error |= 1u << cls;
 		p = *end ? end + 1 : end;
 	}
 	if (*p)
@@ -320,9 +324,9 @@ const struct opt_desc control_options[] = {
 		  "end the job; they are counted" },
 	{ .name = "ignore_error", .type = OPT_CUSTOM, FIELD(ignore_error),
 	  .set = set_ignore_error, .hint = "READ,WRITE,VERIFY",
-	  .def = "EIO:EILSEQ,EIO:EILSEQ,EIO:EILSEQ",
 	  .help = "Errnos continue_on_error goes on after, ':' between, per "
-		  "class" },
+		  "class (none listed: EIO:EILSEQ); a list adds its class to "
+		  "continue_on_error" },
 	BOOL_OPT("error_dump", FIELD(error_dump), "1",
 		 "fio prints each tolerated I/O error too; iodig counts them in the job's errors "
 		 "and names the fatal one either way"),

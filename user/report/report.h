@@ -26,8 +26,11 @@ struct report_job {
 	unsigned int nr_workers;     /* jobs=N in fio's header */
 	struct worker_stats st;      /* merged over nr_workers */
 	int pid;                     /* first worker's pid */
-	int error;                   /* first worker error, -errno */
+	int error;                   /* fio's job error, -errno (run_report.c) */
 	char errmsg[256];
+	/* the last member's continue_on_error, as fio's group takes it: the
+	 * report shows total_err and first_error when set */
+	unsigned int continue_on_error;
 	const struct steady_state *steady; /* fio's steadystate window, or NULL */
 	/* fio's latency per priority (clat_prio), NULL when fio keeps none
 	 * for the entry; shown for a direction with two or more in use */
@@ -143,15 +146,12 @@ static inline bool report_job_did_io(const struct worker_stats *st)
 	return false;
 }
 
-/* The job's error as fio reports it (its ts->error), @st its statistics:
- * what ended the job, else with continue_on_error the first I/O error it
- * counted and went on from; -errno, 0 = none. */
+/* The job's error as fio reports it (its ts->error), @st its statistics;
+ * -errno, 0 = none. */
 static inline int report_job_error(const struct report_job *rj,
 				   const struct worker_stats *st)
 {
-	if (rj->error || st->error)
-		return rj->error ? rj->error : st->error;
-	return rj->job && rj->job->continue_on_error ? st->first_io_error : 0;
+	return rj->error ? rj->error : st->error;
 }
 
 /* The totals of group @id, NULL when the report has none. */

@@ -345,7 +345,7 @@ static void add_job(struct jbuild *b, struct json_object *jobs,
 	add_dist(b, o, "iodepth_complete", dist_batch_labels, st->complete_dist);
 	add_lat_buckets(b, o, st);
 	/* fio adds these when the job may go on after errors */
-	if (rj->job && rj->job->continue_on_error) {
+	if (rj->continue_on_error) {
 		jint(b, o, "total_err", stats_io_errors(st));
 		jint(b, o, "first_error", (uint64_t)-st->first_io_error);
 	}

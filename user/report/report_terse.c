@@ -160,7 +160,7 @@ static void terse_job(FILE *out, const struct report *r, const struct report_job
 	terse_disks(out, r);
 	/* fio adds the error count and first error when the job may go on
 	 * after errors, even when there were none */
-	if (rj->job && rj->job->continue_on_error)
+	if (rj->continue_on_error)
 		fprintf(out, ";%llu;%d", (unsigned long long)stats_io_errors(st),
 			-st->first_io_error);
 	if (rj->job && rj->job->description[0])

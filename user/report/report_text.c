@@ -324,7 +324,6 @@ static void print_job(FILE *out, const struct report *r,
 	int err = report_job_error(rj, st);
 	double lat_n[LAT_N_NR], lat_u[LAT_U_NR], lat_m[LAT_M_NR];
 	char when[32] = "";
-	uint64_t errors;
 
 	/* fio leaves out jobs that did nothing; one that failed is kept so
 	 * the error is reported where the job would be */
@@ -371,11 +370,12 @@ static void print_job(FILE *out, const struct report *r,
 		(unsigned long long)st->dir[DDIR_WRITE].short_ios,
 		(unsigned long long)st->dir[DDIR_TRIM].short_ios);
 
-	errors = stats_io_errors(st);
-	if (errors)
+	/* fio's line whenever the job may go on after errors, none or not
+	 * (strerror(0) is "Success") */
+	if (rj->continue_on_error)
 		fprintf(out, "     errors    : total=%llu, first_error=%d/<%s>\n",
-			(unsigned long long)errors, -st->first_io_error,
-			st->first_io_error ? strerror(-st->first_io_error) : "none");
+			(unsigned long long)stats_io_errors(st), -st->first_io_error,
+			strerror(-st->first_io_error));
 	fprintf(out, "     latency   : target=%llu, window=%llu, percentile=%.2f%%, "
 		"depth=%u\n", rj->job ? (unsigned long long)rj->job->latency_target_ns : 0,
 		rj->job ? (unsigned long long)rj->job->latency_window_ns / 1000 : 0,

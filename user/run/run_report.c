@@ -34,6 +34,19 @@ static int entry_add_prio(struct report_job *e, const struct worker *w)
 	return prio_stats_merge(e->prio, w->prio, w->stats, w->job);
 }
 
+/* A member's error as fio's __show_run_stats takes it: what ended it, else
+ * under continue_on_error the first error it went on from. */
+static int member_error(const struct worker *w)
+{
+	const struct worker_stats *s = w->stats;
+
+	if (!s->error && w->job->continue_on_error)
+		return s->first_io_error;
+	return s->error;
+}
+
+/* fio's group: the error of the first member that has one, the last
+ * member's continue_on_error (and first_error, worker_stats_merge). */
 static int entry_add_worker(struct report_job *e, const struct worker *w)
 {
 	const struct worker_stats *s = w->stats;
@@ -45,10 +58,11 @@ static int entry_add_worker(struct report_job *e, const struct worker *w)
 	} else {
 		worker_stats_merge(&e->st, s);
 	}
-	if (s->error && !e->error) {
-		e->error = s->error;
+	if (member_error(w) && !e->error) {
+		e->error = member_error(w);
 		snprintf(e->errmsg, sizeof(e->errmsg), "%s", s->errmsg);
 	}
+	e->continue_on_error = w->job->continue_on_error;
 	e->nr_workers++;
 	return entry_add_prio(e, w);
 }

@@ -75,6 +75,12 @@ int file_sync_run(struct file_sync *s, struct worker *w,
 	return sync_one(w, e, s->fd, s->file, k == IO_SYNC_DATASYNC);
 }
 
+int file_sync_replayed(struct worker *w, const struct engine_ops *e,
+		       unsigned int file, bool datasync)
+{
+	return sync_one(w, e, w->fds ? w->fds[file] : w->fd, file, datasync);
+}
+
 int file_sync_at_end(struct worker *w, const struct engine_ops *e)
 {
 	const struct job *job = w->job;

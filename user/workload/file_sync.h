@@ -46,6 +46,10 @@ void file_sync_fill(const struct file_sync *s, struct io_unit *u, enum io_sync k
  * when it syncs, and waits for it: 0 or -errno. */
 int file_sync_run(struct file_sync *s, struct worker *w,
 		  const struct engine_ops *e, enum io_sync k);
+/* A sync read_iolog's log asks for, of @w's file @file, through @e as
+ * file_sync_run: 0 or -errno. */
+int file_sync_replayed(struct worker *w, const struct engine_ops *e,
+		       unsigned int file, bool datasync);
 /* end_fsync, fsync_on_close: an fsync of each of @w's files once a
  * writing job's I/O is over (fio counts these nowhere): 0 or -errno. */
 int file_sync_at_end(struct worker *w, const struct engine_ops *e);

@@ -119,13 +119,29 @@ static bool prepare_data(struct io_loop *lp, struct io_unit *u)
 }
 
 static int quiesce(struct io_loop *lp);
-static int quiesce_loop(void *lp) { return quiesce(lp); }
+
+/* read_iolog's sync of file @file once the I/O in flight completed,
+ * counted in the job's sync figures as fio counts a replayed one. */
+static int replay_sync(void *arg, unsigned int file, bool datasync)
+{
+	struct io_loop *lp = arg;
+	uint64_t start;
+	int ret;
+
+	if (quiesce(lp) < 0)
+		return -EIO; /* the drain's own error is the worker's already */
+	start = now_ns();
+	ret = file_sync_replayed(lp->w, lp->engine, file, datasync);
+	if (!ret && lp->accounting && start >= lp->ramp_end_ns)
+		stats_account_sync(lp->w->stats, !datasync, now_ns() - start);
+	return ret;
+}
 
 /* read_iolog: the log's next I/O (workload/replay_run.h). */
 static bool replay_unit(struct io_loop *lp, struct io_unit *u)
 {
 	int ret = replay_cursor_next(&lp->replay, lp->w, lp->deadline_ns, u,
-				     quiesce_loop, lp);
+				     replay_sync, lp);
 
 	if (ret < 0 && !lp->error)
 		lp->error = worker_fail(lp->w, ret, "sync of %s failed: %s",
@@ -279,7 +295,10 @@ static void verify_completed(struct io_loop *lp, struct io_unit *u)
 	}
 	ret = verify_run_done(&lp->vr, u, path, msg, sizeof(msg));
 	if (ret == -EILSEQ && job_error_is_non_fatal(w->job, 2, EILSEQ)) {
+		/* fio counts the bad block it went on from as it counts an I/O
+		 * error: total_err, first_error (io_completed) */
 		w->stats->verify_errors++;
+		stats_count_io_error(w->stats, u->ddir, ret);
 	} else if (ret == -EILSEQ) {
 		w->stats->verify_errors++;
 		lp->error = worker_fail(w, ret, "%s", msg);
@@ -364,7 +383,21 @@ static void complete_sync(struct io_loop *lp, const struct io_unit *u, uint64_t 
 		stats_account_sync(lp->w->stats, fsync, now - u->issue_ns);
 }
 
-static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
+/* fio counts an error that ends the job (total_err, first_error) only
+ * where its do_io gets it back from the queue call, a synchronous
+ * completion, and when continue_on_error covers its class
+ * (break_on_this_error); one reaped later it does not count. */
+static bool fatal_error_counted(const struct job *job, const struct io_unit *u,
+				bool at_submit)
+{
+	unsigned int cls = u->ddir == DDIR_READ ? 0 : 1;
+
+	return at_submit && (job->continue_on_error & (1u << cls));
+}
+
+/* @at_submit: the engine completed @u in its queue call. */
+static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now,
+			  bool at_submit)
 {
 	struct worker *w = lp->w;
 	bool sync = engine_is_sync(w->job) ||
@@ -382,7 +415,8 @@ static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now)
 	if (u->result < 0 && io_error_tolerated(lp, u)) {
 		stats_count_io_error(w->stats, u->ddir, (int)u->result);
 	} else if (u->result < 0) {
-		stats_count_io_error(w->stats, u->ddir, (int)u->result);
+		if (fatal_error_counted(w->job, u, at_submit))
+			stats_count_io_error(w->stats, u->ddir, (int)u->result);
 		lp->error = worker_fail(w, (int)u->result,
 					"%s of %u bytes at offset %llu on %s failed: %s",
 					ddir_name(u->ddir), u->len,
@@ -449,7 +483,7 @@ static int reap(struct io_loop *lp, unsigned int min)
 	now = lp->clock_ns = now_ns();
 	for (int i = 0; i < n; i++)
 		complete_unit(lp, w->reaped[i], w->reaped[i]->done_ns ?
-			      w->reaped[i]->done_ns : now);
+			      w->reaped[i]->done_ns : now, false);
 	lp->inflight -= (unsigned int)n;
 	s->complete_calls++;
 	s->complete_dist[batch_bucket((unsigned int)n)]++;
@@ -598,20 +632,33 @@ static bool overlap_held(const struct io_loop *lp, const struct io_unit *u)
 	       unit_overlaps_in_flight(w->units, w->nr_units, u);
 }
 
+/* A sync engine has no I/O in flight but what it holds for commit
+ * (vsync), and offloaded I/O is held by the submit threads: those are
+ * drained before a sync. */
+static bool sync_drains(const struct job *job)
+{
+	return engine_is_sync(job) || job->io_submit_mode == SUBMIT_OFFLOAD;
+}
+
+/* write_iolog's line of the sync @k by the worker, with the offset of the
+ * unit fio's sync would take */
+static void trace_sync_now(struct io_loop *lp, enum io_sync k)
+{
+	io_trace_sync(&lp->trace, lp->w, lp->sync.file, k == IO_SYNC_DATASYNC,
+		      lp->free_list ? lp->free_list->offset : 0);
+}
+
 /* The sync @k by the worker, or the engine's sync_file, which waits for
  * it: fio's libaio does DDIR_SYNC so once what it queued is submitted,
- * with the I/O in flight left alone.  A sync engine has none in flight
- * but what it holds for commit (vsync), and offloaded I/O is held by the
- * submit threads: those are drained first.  False on an error. */
+ * with the I/O in flight left alone.  False on an error. */
 static bool sync_now(struct io_loop *lp, enum io_sync k)
 {
-	const struct job *job = lp->w->job;
-	bool drain = engine_is_sync(job) || job->io_submit_mode == SUBMIT_OFFLOAD;
 	uint64_t start;
 	int ret;
 
-	if ((drain ? quiesce(lp) : commit_queued(lp)) < 0)
+	if ((sync_drains(lp->w->job) ? quiesce(lp) : commit_queued(lp)) < 0)
 		return false;
+	trace_sync_now(lp, k);
 	start = now_ns();
 	ret = file_sync_run(&lp->sync, lp->w, lp->engine, k);
 	if (ret) {
@@ -638,6 +685,7 @@ static bool queue_sync(struct io_loop *lp, enum io_sync k)
 	if (!u)
 		return false;
 	lp->free_list = u->next_free;
+	io_trace_sync(&lp->trace, w, lp->sync.file, k == IO_SYNC_DATASYNC, u->offset);
 	file_sync_fill(&lp->sync, u, k);
 	u->start_ns = u->issue_ns = now_ns();
 	r = lp->engine->queue(w, u);
@@ -648,7 +696,7 @@ static bool queue_sync(struct io_loop *lp, enum io_sync k)
 		return false;
 	}
 	if (r == IO_COMPLETED) { /* the engine could not start it */
-		complete_unit(lp, u, now_ns());
+		complete_unit(lp, u, now_ns(), true);
 		return false;
 	}
 	lp->queued++;
@@ -668,6 +716,14 @@ static int sync_if_due(struct io_loop *lp)
 		return 0;
 	if (lp->engine->flags & ENGINE_QUEUED_SYNC)
 		return queue_sync(lp, k) ? 1 : -1;
+	if (lp->queued && !sync_drains(lp->w->job)) {
+		/* fio's libaio turns a sync away (FIO_Q_BUSY) while it holds
+		 * I/O not yet submitted (iodepth_batch_submit > 1): that is
+		 * submitted and a completion reaped, as for a busy engine,
+		 * before the sync is tried again; fio's log has both tries */
+		trace_sync_now(lp, k);
+		return -1;
+	}
 	return sync_now(lp, k) ? 0 : -1;
 }
 
@@ -718,7 +774,7 @@ static bool issue_unit(struct io_loop *lp, uint64_t *done)
 		w->stats->depth_dist[depth_bucket(1)]++;
 		w->stats->complete_calls++;
 		w->stats->complete_dist[batch_bucket(1)]++;
-		complete_unit(lp, u, *done = now_ns());
+		complete_unit(lp, u, *done = now_ns(), true);
 	} else {
 		lp->queued++;
 		u->in_flight = true;

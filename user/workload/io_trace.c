@@ -56,6 +56,18 @@ void io_trace_io(struct io_trace *t, const struct worker *w, const struct io_uni
 		(unsigned long long)u->offset, u->len);
 }
 
+void io_trace_sync(struct io_trace *t, const struct worker *w, unsigned int file,
+		   bool datasync, uint64_t stale_offset)
+{
+	char path[PATH_MAX];
+
+	if (!t->mem)
+		return;
+	fprintf(t->mem, "%llu %s %s %llu 0\n", (unsigned long long)usec_since(t, now_ns()),
+		worker_file_name(w, file, path, sizeof(path)),
+		datasync ? "datasync" : "sync", (unsigned long long)stale_offset);
+}
+
 void io_trace_reopen(struct io_trace *t, const struct worker *w)
 {
 	if (!t->mem)

@@ -5,12 +5,14 @@
  *   fio version 3 iolog
  *   USEC FILE add|open|close
  *   USEC FILE read|write OFFSET LENGTH
+ *   USEC FILE sync|datasync OFFSET 0
  * USEC counted from when the worker set the log up.  Lines are kept in
  * memory while the job runs and the file is written whole at its end.
  */
 #ifndef IODIG_IO_TRACE_H
 #define IODIG_IO_TRACE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -31,6 +33,10 @@ struct io_trace {
 int io_trace_open(struct io_trace *t, const struct worker *w, struct errbuf *err);
 /* One I/O handed to the engine. */
 void io_trace_io(struct io_trace *t, const struct worker *w, const struct io_unit *u);
+/* A sync of fsync=/fdatasync= of file @file, when it is issued; fio logs
+ * the offset its io_u had last, @stale_offset here. */
+void io_trace_sync(struct io_trace *t, const struct worker *w, unsigned int file,
+		   bool datasync, uint64_t stale_offset);
 /* The write phase is done and the verify phase begins: fio closes each
  * file when the job's I/O is done with it and opens it again for its
  * first verify read, and its log says so. */

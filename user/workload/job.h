@@ -3,6 +3,7 @@
 #ifndef IODIG_JOB_H
 #define IODIG_JOB_H
 
+#include <errno.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -511,12 +512,14 @@ static inline bool job_cpus_has(const struct job_cpus *c, unsigned int cpu)
 
 /* fio's td_non_fatal_error: an error of class @cls (0 read, 1 write, 2
  * verify) lets the job go on when continue_on_error covers the class and
- * the errno is in ignore_error's list for it (EIO, EILSEQ by default). */
+ * the errno is in ignore_error's list for it (EIO, EILSEQ when none). */
 static inline bool job_error_is_non_fatal(const struct job *job,
 					  unsigned int cls, int err)
 {
 	if (cls > 2 || !(job->continue_on_error & (1u << cls)))
 		return false;
+	if (!job->ignore_error_nr[cls])
+		return err == EIO || err == EILSEQ;
 	for (unsigned int i = 0; i < job->ignore_error_nr[cls]; i++)
 		if (job->ignore_error[cls][i] == err)
 			return true;

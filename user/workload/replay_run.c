@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A worker's walk through its read_iolog log (workload/replay_run.h). */
 #define _GNU_SOURCE
-#include <errno.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "base/clock.h"
 #include "workload/replay_run.h"
@@ -60,24 +58,10 @@ static bool wait_for(struct replay_cursor *c, const struct replay_entry *e,
 	return true;
 }
 
-/* fsync or fdatasync of @e's file, once the I/O in flight is done. */
-static int sync_file(const struct replay_entry *e, const struct worker *w,
-		     int (*drain)(void *arg), void *arg)
-{
-	int fd = w->fds ? w->fds[e->file] : w->fd;
-
-	if (drain(arg) < 0)
-		return -EIO; /* the drain's own error is the worker's already */
-	if (fd < 0) /* a diskless engine has no file to sync */
-		return 0;
-	if (e->kind == REPLAY_SYNC ? fsync(fd) : fdatasync(fd))
-		return -errno;
-	return 0;
-}
-
 int replay_cursor_next(struct replay_cursor *c, const struct worker *w,
 		       uint64_t deadline_ns, struct io_unit *u,
-		       int (*drain)(void *arg), void *arg)
+		       int (*sync)(void *arg, unsigned int file, bool datasync),
+		       void *arg)
 {
 	while (c->next < c->log->nr_entries) {
 		const struct replay_entry *e = &c->log->entries[c->next++];
@@ -87,7 +71,7 @@ int replay_cursor_next(struct replay_cursor *c, const struct worker *w,
 			return 0;
 		c->last_ns = now_ns();
 		if (e->kind == REPLAY_SYNC || e->kind == REPLAY_DATASYNC) {
-			ret = sync_file(e, w, drain, arg);
+			ret = sync(arg, e->file, e->kind == REPLAY_DATASYNC);
 			if (ret)
 				return ret;
 			continue;

@@ -8,6 +8,7 @@
 #ifndef IODIG_REPLAY_RUN_H
 #define IODIG_REPLAY_RUN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "workload/engine.h"
@@ -28,13 +29,14 @@ void replay_cursor_start(struct replay_cursor *c, const struct replay_log *log,
 /*
  * Waits out the next entries' delays (until @deadline_ns, 0: none, or the
  * worker's stop) and fills @u's ddir, offset, len, file and fd from the
- * next read or write: 1.  A sync on the way is done after @drain(@arg)
- * completed the I/O in flight, as fio's engines hold a sync back until
- * their queue is empty.  0: the log is done or the job stopped; -errno: a
- * sync failed.
+ * next read or write: 1.  A sync on the way is @sync(@arg, file,
+ * datasync)'s, which completes the I/O in flight first, as fio's engines
+ * hold a sync back until their queue is empty.  0: the log is done or the
+ * job stopped; -errno: a sync failed.
  */
 int replay_cursor_next(struct replay_cursor *c, const struct worker *w,
 		       uint64_t deadline_ns, struct io_unit *u,
-		       int (*drain)(void *arg), void *arg);
+		       int (*sync)(void *arg, unsigned int file, bool datasync),
+		       void *arg);
 
 #endif /* IODIG_REPLAY_RUN_H */

@@ -398,8 +398,8 @@ void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src
 	} else {
 		dst->done = dst->done && src->done;
 	}
-	if (!dst->first_io_error)
-		dst->first_io_error = src->first_io_error;
+	/* fio's group keeps its last member's first_error, 0 or not */
+	dst->first_io_error = src->first_io_error;
 	if (dst->error == 0 && src->error != 0) {
 		dst->error = src->error;
 		memcpy(dst->errmsg, src->errmsg, sizeof(dst->errmsg));
