@@ -55,7 +55,7 @@ measure() {
 	for try in $(seq "$ATTEMPTS"); do
 		run "$@"
 		[ -z "$EVICTED" ] && return
-		echo "note: $EVICTED evicted cached pages of $DEV during $1's run $try (it read $READ sectors)"
+		echo "note: $EVICTED evicted cached pages of $DEV during $1's run $try with invalidate=$3 (it read $READ sectors)"
 	done
 	fail "$1 on $2: $EVICTED evicted cached pages during each of $ATTEMPTS runs"
 }
