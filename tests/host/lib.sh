@@ -85,6 +85,29 @@ evictions() {
 	echo >"$INST/trace"
 }
 
+# worker_pids PID: the worker processes of iodig PID, one a line: its
+# children that lead a session of their own (each worker calls setsid; the
+# child that reads kallsyms for the probes does not)
+worker_pids() {
+	local c
+	for c in $(pgrep -P "$1"); do
+		[ "$(awk '{print $6}' "/proc/$c/stat" 2>/dev/null)" = "$c" ] && echo "$c"
+	done
+	return 0
+}
+# await_workers PID: waits, while iodig PID runs, for its first worker
+# process; iodig forks the workers once its probes are attached, which can
+# take seconds on a loaded machine.  Prints the worker; fails if PID ended.
+await_workers() {
+	local w
+	while kill -0 "$1" 2>/dev/null; do
+		w=$(worker_pids "$1" | head -n 1)
+		[ -n "$w" ] && { echo "$w"; return 0; }
+		sleep 0.02
+	done
+	return 1
+}
+
 # fio_loop_test SIZE_MB: a test of fio against iodig on one loop device:
 # root, fio and jq, LOOP of SIZE_MB, and $TMP as the working directory
 fio_loop_test() {
