@@ -38,7 +38,7 @@ fault() {
 	case $phase in
 	# The tracker polls too: let it record a program before the kill.
 	load)   wait_for has_bpf_fd "$pid" && wait_for test -s "$ids" ;;
-	run)    wait_for has_children "$pid" && sleep "0.$((RANDOM % 9 + 1))" ;;
+	run)    await_workers "$pid" >/dev/null && sleep "0.$((RANDOM % 9 + 1))" ;;
 	report) wait_for in_fsync "$pid" ;;
 	esac
 	[ $? -eq 0 ] && sent=1

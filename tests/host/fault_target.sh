@@ -61,7 +61,7 @@ umount "$MNT" && trap cleanup EXIT
 make_loop 64 || skip "cannot create a loop device"
 run_bg --probes=block --name=d --filename="$LOOP" --rw=randread --bs=4k --size=64m \
 	--ioengine=io_uring --iodepth=8 --direct=1 --runtime=3 --time_based
-wait_for has_children "$PID"
+await_workers "$PID" >/dev/null
 sleep 1
 losetup -d "$LOOP"
 finish "losetup -d mid-run"
@@ -73,7 +73,7 @@ check "detached: device gone after the run" wait_for bash -c "! losetup '$LOOP' 
 # 3. Someone detaches iodig's own scratch device mid-run.
 run_bg --probes=block --name=s --rw=randwrite --bs=4k --size=32m --target=scratch --scratch-size=64m \
 	--ioengine=psync --runtime=3 --time_based
-wait_for has_children "$PID"
+await_workers "$PID" >/dev/null
 sleep 1
 sdev=$(scratch_devs_of "$PID")
 check "scratch device found mid-run ($sdev)" [ -n "$sdev" ]
@@ -87,7 +87,7 @@ make_loop 64 || skip "cannot create a loop device"
 back=$(cat /sys/block/"${LOOP##*/}"/loop/backing_file)
 run_bg --probes=block --name=t --filename="$LOOP" --rw=randread --bs=4k --size=64m \
 	--ioengine=libaio --iodepth=8 --direct=1 --runtime=3 --time_based
-wait_for has_children "$PID"
+await_workers "$PID" >/dev/null
 sleep 1
 truncate -s 0 "$back"
 finish "backing truncated mid-run"

@@ -64,6 +64,50 @@ dev_filter() {
 	echo "dev == $(((16#$maj << 20) | 16#$min))"
 }
 
+# evictions_watch DEVICE TASK: from here on, the instance of own_tracefs
+# records each folio that a task other than TASK (a comm) removes from the
+# page cache of block device DEVICE or of a file system on it.  A reclaimer
+# (kswapd, DAMON's kdamond) may evict what a test has just cached, however
+# much memory is free; a job then reads it again from the device.
+evictions_watch() {
+	local ev=$INST/events/filemap/mm_filemap_delete_from_page_cache dev
+	[ -d "$ev" ] || skip "no filemap tracepoints to see who evicts cached pages"
+	dev=$(dev_filter "$1"); dev=${dev#dev == }
+	# a block device's own cache is the inode numbered by its dev_t
+	echo "(s_dev == $dev || i_ino == $dev) && comm != \"$2\"" >"$ev/filter" &&
+		echo 1 >"$ev/enable" && echo >"$INST/trace"
+}
+# evictions: the tasks that removed watched folios since evictions_watch or
+# the last call (their comms, space-separated; empty if none)
+evictions() {
+	sed -n 's/^ *\(.*\)-[0-9]* *\[[0-9]*\] .* mm_filemap_delete_from_page_cache: .*/\1/p' \
+		"$INST/trace" | sort -u | paste -sd ' ' -
+	echo >"$INST/trace"
+}
+
+# worker_pids PID: the worker processes of iodig PID, one a line: its
+# children that lead a session of their own (each worker calls setsid; the
+# child that reads kallsyms for the probes does not)
+worker_pids() {
+	local c
+	for c in $(pgrep -P "$1"); do
+		[ "$(awk '{print $6}' "/proc/$c/stat" 2>/dev/null)" = "$c" ] && echo "$c"
+	done
+	return 0
+}
+# await_workers PID: waits, while iodig PID runs, for its first worker
+# process; iodig forks the workers once its probes are attached, which can
+# take seconds on a loaded machine.  Prints the worker; fails if PID ended.
+await_workers() {
+	local w
+	while kill -0 "$1" 2>/dev/null; do
+		w=$(worker_pids "$1" | head -n 1)
+		[ -n "$w" ] && { echo "$w"; return 0; }
+		sleep 0.02
+	done
+	return 1
+}
+
 # fio_loop_test SIZE_MB: a test of fio against iodig on one loop device:
 # root, fio and jq, LOOP of SIZE_MB, and $TMP as the working directory
 fio_loop_test() {

@@ -14,13 +14,7 @@ make_loop 64 || skip "no loop device"
 	--direct=1 --rw=randread --bs=4k --ioengine=libaio --iodepth=1 \
 	--runtime=3 --time_based >"$TMP/out" 2>"$TMP/err" &
 run=$!
-worker=
-for _ in $(seq 200); do
-	worker=$(pgrep -P "$run" | head -1)
-	[ -n "$worker" ] && break
-	sleep 0.01
-done
-[ -n "$worker" ] || fail "no worker process under iodig ($run)"
+worker=$(await_workers "$run") || fail "no worker process under iodig ($run)"
 sleep 0.3
 for _ in $(seq 100); do
 	kill -STOP "$worker" 2>/dev/null && kill -CONT "$worker" 2>/dev/null

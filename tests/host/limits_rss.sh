@@ -18,7 +18,9 @@ peak() {
 		--size=64m --target=scratch --scratch-size=64m >/dev/null 2>"$TMP/err" &
 	local tpid=$! pid= i
 	for i in $(seq 100); do pid=$(pgrep -P "$tpid" -x iodig) && break; sleep 0.05; done
-	sleep 1.5
+	# the maps are all made once the workers start; then a second into
+	# the 2 s run, however long the probes took to load
+	await_workers "$pid" >/dev/null && sleep 1
 	MAP_KB=$(grep -h -s '^memlock:' /proc/"$pid"/fdinfo/* | awk '{s += $2} END {print int(s / 1024)}')
 	wait "$tpid"
 	RC=$?

@@ -14,17 +14,30 @@ LAST=$((NCPU - 1))
 F=$TMP/data
 truncate -s 64m "$F"
 
-# workers PID NUMJOBS MODE: the worker tids of a running iodig, one a line
-# (MODE process: its children; thread: its tasks but the main one)
+# task PID TID: /proc's folder of task TID, a thread of PID or a process
+task() {
+	local base=/proc/$1/task/$2
+	[ "$1" = "$2" ] || [ -d "$base" ] || base=/proc/$2/task/$2
+	echo "$base"
+}
+# reading PID TID: the task has read from the job's file; a worker sets its
+# own options before its first I/O, so a task seen at its fork may not have
+reading() { [ "$(awk '/^rchar:/ {print $2}' "$(task "$1" "$2")/io" 2>/dev/null)" -gt 0 ] 2>/dev/null; }
+# workers PID NUMJOBS MODE: the worker tids of a running iodig, one a line,
+# once each has started its I/O (MODE process: its children; thread: its
+# tasks but the main one)
 workers() {
-	local pid=$1 n=$2 mode=$3 list i
-	for i in $(seq 40); do
+	local pid=$1 n=$2 mode=$3 list t ready
+	while kill -0 "$pid" 2>/dev/null; do
 		if [ "$mode" = process ]; then
 			list=$(pgrep -P "$pid")
 		else
 			list=$(ls "/proc/$pid/task" 2>/dev/null | grep -vx "$pid")
 		fi
-		[ "$(echo "$list" | grep -c .)" -ge "$n" ] && { echo "$list"; return 0; }
+		ready=1
+		for t in $list; do reading "$pid" "$t" || ready=; done
+		[ -n "$ready" ] && [ "$(echo "$list" | grep -c .)" -ge "$n" ] &&
+			{ echo "$list"; return 0; }
 		sleep 0.1
 	done
 	return 1
@@ -32,8 +45,8 @@ workers() {
 
 # attrs PID TID: "cpus;nice;ioprio" of one task
 attrs() {
-	local base=/proc/$1/task/$2
-	[ "$1" = "$2" ] || [ -d "$base" ] || base=/proc/$2/task/$2
+	local base
+	base=$(task "$1" "$2")
 	printf '%s;%s;%s\n' "$(awk '/^Cpus_allowed_list/ {print $2}' "$base/status")" \
 		"$(awk '{print $19}' "$base/stat")" "$(ionice -p "$2")"
 }

@@ -11,7 +11,9 @@ for sig in INT TERM; do
 	# are not its leftovers.
 	rm -f "$TMP/bpf-ids"
 	bpf_track "$pid" "$TMP/bpf-ids" &
-	sleep 3
+	# mid-run: a second after the workers start, however long the probes
+	# took to load
+	await_workers "$pid" >/dev/null && sleep 1
 	kill -$sig $pid
 	wait $pid
 	rc=$?
