@@ -27,3 +27,12 @@ paired_ci() {
 	paired_ratio "$1" "$2" | awk '$1 == "-" { print "-"; next }
 		{ printf "%s (%s-%s, %d rounds)\n", $1, $2, $3, $4 }'
 }
+
+# bench_loop: LOOP, a loop device on a 1 GiB file in $TMP (tmpfs), filled
+# with random data so reads move real pages, not holes; the caller's
+# cleanup detaches it.
+bench_loop() {
+	truncate -s 1G "$TMP/backing"
+	LOOP=$(losetup -f --show "$TMP/backing")
+	dd if=/dev/urandom of="$LOOP" bs=1M count=1024 oflag=direct status=none
+}

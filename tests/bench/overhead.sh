@@ -59,10 +59,8 @@ trap cleanup EXIT
 if [ -n "$BPFTRACE" ] && [ ! -e /sys/kernel/tracing/available_events ]; then
 	mount -t tracefs nodev /sys/kernel/tracing && MOUNTED_TRACEFS=1
 fi
-truncate -s 1G "$TMP/backing"
-LOOP=$(losetup -f --show "$TMP/backing")
+bench_loop
 DISK=$(basename "$LOOP")
-dd if=/dev/urandom of="$LOOP" bs=1M count=1024 oflag=direct status=none
 
 job_args() {
 	echo --name=ovh --filename="$LOOP" --rw=randread --bs=4k --direct=1 \

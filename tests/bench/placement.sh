@@ -45,9 +45,7 @@ trap cleanup EXIT
 if [ ! -e /sys/kernel/tracing/available_events ]; then
 	mount -t tracefs nodev /sys/kernel/tracing && MOUNTED_TRACEFS=1
 fi
-truncate -s 1G "$TMP/backing"
-LOOP=$(losetup -f --show "$TMP/backing")
-dd if=/dev/urandom of="$LOOP" bs=1M count=1024 oflag=direct status=none
+bench_loop
 
 JOB=(--name=bench --filename="$LOOP" --direct=1 --rw=randread --bs=4k
      --ioengine=psync --iodepth=1 --runtime="$RUNTIME" --time_based

@@ -26,10 +26,7 @@ TMP=$(mktemp -d /dev/shm/iodig-bench.XXXXXX)
 LOOP=
 cleanup() { [ -n "$LOOP" ] && losetup -d "$LOOP"; rm -rf "$TMP"; }
 trap cleanup EXIT
-truncate -s 1G "$TMP/backing"
-LOOP=$(losetup -f --show "$TMP/backing")
-# Fill it so reads move real pages, not holes.
-dd if=/dev/urandom of="$LOOP" bs=1M count=1024 oflag=direct status=none
+bench_loop
 
 
 # The jobs, one a line: "label | fio arguments" (after --name, --filename

@@ -28,9 +28,7 @@ cleanup() {
 	rm -rf "$TMP"
 }
 trap cleanup EXIT
-truncate -s 1G "$TMP/backing"
-LOOP=$(losetup -f --show "$TMP/backing")
-dd if=/dev/urandom of="$LOOP" bs=1M count=1024 oflag=direct status=none
+bench_loop
 
 JOB=(--name=bench --filename="$LOOP" --direct=1 --rw=randread --bs=4k
      --ioengine=psync --iodepth=1 --runtime="$RUNTIME" --time_based
