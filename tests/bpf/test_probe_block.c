@@ -301,19 +301,27 @@ static void run_case(const struct loopdev *a, const struct loopdev *b,
 			CHECK_MSG(mean > 0.0 && mean <= 1.0, "inflight_mean %f", mean);
 			v = get_i64(blk, "device_ns", "max");
 			CHECK_MSG(v > 0 && v < 1000000000, "device_ns.max %lld", (long long)v);
-			/* rq->start_time_ns is only stamped with iostats on. */
+			/* rq->start_time_ns is only stamped with iostats on.
+			 * Queue time is taken at the issue with --detail (the
+			 * issue hook), else at the completion, so each
+			 * request the program saw there has one sample. */
+			int64_t seen = detail ? issued : done;
+
 			v = get_i64(blk, "queue_ns", "samples");
 			if (sysfs_is_one(a->name, "iostats")) {
-				CHECK_MSG(v == NR_READS, "queue_ns.samples %lld, want %d",
-					  (long long)v, NR_READS);
+				CHECK_MSG(v == seen, "queue_ns.samples %lld, want %lld (%s seen)",
+					  (long long)v, (long long)seen,
+					  detail ? "issues" : "completions");
 				/* the issue hook's own clock read is later than
 				 * the start stamp */
 				if (detail)
 					CHECK_MSG(get_i64(blk, "queue_ns", "p50") > 0,
 						  "queue_ns.p50 0 with the issue hook");
 			} else
-				CHECK_MSG(get_i64(blk, "queue_ns", "untimed") == NR_READS,
-					  "queue_ns.untimed, iostats off");
+				CHECK_MSG(get_i64(blk, "queue_ns", "untimed") == seen,
+					  "queue_ns.untimed %lld, iostats off, want %lld",
+					  (long long)get_i64(blk, "queue_ns", "untimed"),
+					  (long long)seen);
 			/* --detail: every read is one bio and one request, so
 			 * each passes Q2G and then G2D or G2I + I2D once */
 			if (detail) {
