@@ -58,9 +58,10 @@ static int entry_add_worker(struct report_job *e, const struct worker *w)
 	} else {
 		worker_stats_merge(&e->st, s);
 	}
-	if (member_error(w) && !e->error) {
+	if (!e->error) {
 		e->error = member_error(w);
-		snprintf(e->errmsg, sizeof(e->errmsg), "%s", s->errmsg);
+		if (e->error)
+			snprintf(e->errmsg, sizeof(e->errmsg), "%s", s->errmsg);
 	}
 	e->continue_on_error = w->job->continue_on_error;
 	e->nr_workers++;
