@@ -491,6 +491,9 @@ static const struct opt_desc options[] = {
 	UINT_OPT("prioclass", FIELD(ioprio_class), NULL, 0, 3,
 		 "I/O priority class of the workers: 1 realtime, 2 best effort, 3 idle (0: best "
 		 "effort)", .set = set_ioprio_part),
+	STR_OPT("ioscheduler", FIELD(ioscheduler), NULL,
+		"Switch the job's disk to this I/O scheduler before it runs (iodig puts the old one "
+		"back after the run)"),
 
 	/* ---- fio's file options (job/file_opts.c, run/prepare.c) ---- */
 	STR_OPT("filename_format", FIELD(filename_format), NULL,

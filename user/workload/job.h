@@ -386,6 +386,9 @@ struct job {
 	bool ioprio_set;         /* prio= or prioclass= given */
 	unsigned int ioprio;     /* 0 (highest) - 7 */
 	unsigned int ioprio_class; /* 0 none (fio: best effort), 1 rt, 2 be, 3 idle */
+	/* fio's ioscheduler: the job's disk's I/O scheduler while it runs
+	 * (run/io_sched_jobs.c); "": the one it has */
+	char ioscheduler[64];
 
 	struct job_stat_opts stat;
 	struct job_log_opts logs;
