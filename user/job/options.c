@@ -494,6 +494,11 @@ static const struct opt_desc options[] = {
 	STR_OPT("ioscheduler", FIELD(ioscheduler), NULL,
 		"Switch the job's disk to this I/O scheduler before it runs (iodig puts the old one "
 		"back after the run)"),
+	STR_OPT("exec_prerun", FIELD(exec_prerun), NULL,
+		"Shell command each worker runs before its I/O, output in JOBNAME.prerun.txt (fails: "
+		"no I/O, as fio)"),
+	STR_OPT("exec_postrun", FIELD(exec_postrun), NULL,
+		"Shell command each worker runs after its I/O, output in JOBNAME.postrun.txt"),
 
 	/* ---- fio's file options (job/file_opts.c, run/prepare.c) ---- */
 	STR_OPT("filename_format", FIELD(filename_format), NULL,

@@ -389,6 +389,10 @@ struct job {
 	/* fio's ioscheduler: the job's disk's I/O scheduler while it runs
 	 * (run/io_sched_jobs.c); "": the one it has */
 	char ioscheduler[64];
+	/* fio's exec_prerun and exec_postrun: shell commands the worker runs
+	 * before and after its I/O (workload/job_commands.c); "": none */
+	char exec_prerun[PATH_MAX];
+	char exec_postrun[PATH_MAX];
 
 	struct job_stat_opts stat;
 	struct job_log_opts logs;
