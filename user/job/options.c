@@ -539,6 +539,8 @@ static const struct opt_desc options[] = {
 	BOOL_OPT("invalidate", FIELD(invalidate), "1",
 		 "Drop the page cache of the job's region before each loop and the verify phase (a "
 		 "device's whole cache)"),
+	BOOL_OPT("pre_read", FIELD(pre_read), "0",
+		 "Read the job's region into the page cache before its I/O (turns invalidate off)"),
 	ENUM_OPT("fadvise_hint", FIELD(fadvise_hint), fadvise_values, "1",
 		 "Advice on each open of a file or block device: 1 random or sequential as rw says, "
 		 "random (no readahead), sequential (twice the readahead), 0 none"),

@@ -393,6 +393,8 @@ struct job {
 	 * before and after its I/O (workload/job_commands.c); "": none */
 	char exec_prerun[PATH_MAX];
 	char exec_postrun[PATH_MAX];
+	bool pre_read;           /* fio's: the region read into the page cache
+				  * before the I/O (workload/pre_read.c) */
 
 	struct job_stat_opts stat;
 	struct job_log_opts logs;

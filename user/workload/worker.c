@@ -25,6 +25,7 @@
 #include "workload/worker.h"
 #include "workload/io_units.h"
 #include "workload/job_commands.h"
+#include "workload/pre_read.h"
 #include "workload/offload.h"
 #include "workload/worker_process.h"
 
@@ -316,6 +317,13 @@ static int worker_run(struct worker *w)
 		w->stats->prerun_status = job_command_run(job->exec_prerun, job->name, "prerun");
 		if (w->stats->prerun_status)
 			goto cleanup;
+	}
+	if (job->pre_read) {
+		ret = worker_pre_read(w, &err);
+		if (ret) {
+			worker_fail(w, ret, "%s", err.msg);
+			goto cleanup;
+		}
 	}
 	start = now_ns();
 	replay_cursor_start(&lp.replay, w->replay, start);
