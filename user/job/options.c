@@ -491,6 +491,10 @@ static const struct opt_desc options[] = {
 	UINT_OPT("prioclass", FIELD(ioprio_class), NULL, 0, 3,
 		 "I/O priority class of the workers: 1 realtime, 2 best effort, 3 idle (0: best "
 		 "effort)", .set = set_ioprio_part),
+	{ .name = "uid", .type = OPT_CUSTOM, FIELD(uid), .set = set_cred_id, .hint = "INT",
+	  .def = "-1", .help = "User ID the workers run as (set before any other process option)" },
+	{ .name = "gid", .type = OPT_CUSTOM, FIELD(gid), .set = set_cred_id, .hint = "INT",
+	  .def = "-1", .help = "Group ID the workers run as" },
 	STR_OPT("ioscheduler", FIELD(ioscheduler), NULL,
 		"Switch the job's disk to this I/O scheduler before it runs (iodig puts the old one "
 		"back after the run)"),

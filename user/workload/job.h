@@ -250,6 +250,9 @@ struct sprandom_opts {
 	unsigned int regions;     /* spr_num_regions */
 };
 
+/* uid=/gid= not given (fio's -1U). */
+#define JOB_ID_NONE 4294967295u
+
 struct job {
 	char name[JOB_NAME_MAX];
 	char filename[PATH_MAX];   /* empty: derived from directory + name */
@@ -386,6 +389,9 @@ struct job {
 	bool ioprio_set;         /* prio= or prioclass= given */
 	unsigned int ioprio;     /* 0 (highest) - 7 */
 	unsigned int ioprio_class; /* 0 none (fio: best effort), 1 rt, 2 be, 3 idle */
+	/* fio's uid and gid: what the worker's I/O runs as; JOB_ID_NONE
+	 * (fio's -1): iodig's own */
+	unsigned int uid, gid;
 	/* fio's ioscheduler: the job's disk's I/O scheduler while it runs
 	 * (run/io_sched_jobs.c); "": the one it has */
 	char ioscheduler[64];
