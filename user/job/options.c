@@ -495,6 +495,13 @@ static const struct opt_desc options[] = {
 	  .def = "-1", .help = "User ID the workers run as (set before any other process option)" },
 	{ .name = "gid", .type = OPT_CUSTOM, FIELD(gid), .set = set_cred_id, .hint = "INT",
 	  .def = "-1", .help = "Group ID the workers run as" },
+	STR_OPT("cgroup", FIELD(cgroup), NULL,
+		"Control group the workers run in, made under the blkio (else cgroup2) hierarchy "
+		"when missing"),
+	UINT_OPT("cgroup_weight", FIELD(cgroup_weight), NULL, 100, 1000,
+		 "The cgroup's blkio.weight (cgroup v1)"),
+	BOOL_OPT("cgroup_nodelete", FIELD(cgroup_nodelete), "0",
+		 "Leave the cgroups the run made (else removed when it ends)"),
 	STR_OPT("ioscheduler", FIELD(ioscheduler), NULL,
 		"Switch the job's disk to this I/O scheduler before it runs (iodig puts the old one "
 		"back after the run)"),

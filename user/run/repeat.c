@@ -69,6 +69,7 @@ static int run_groups(struct run_ctx *ctx, struct errbuf *err)
 		run_end(ctx, err);
 	/* whatever ended the run: the next repeat switches again */
 	io_sched_jobs_restore(ctx);
+	cgroup_jobs_remove(ctx);
 	return ret;
 }
 

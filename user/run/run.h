@@ -21,6 +21,7 @@
 #include "target/scratch.h"
 #include "target/target.h"
 #include "probes/toggle.h"
+#include "run/cgroup_jobs.h"
 #include "run/progress.h"
 #include "run/series_collect.h"
 #include "run/steady_check.h"
@@ -116,6 +117,8 @@ struct run_ctx {
 	struct disk_list disks;       /* disks whose counters are reported */
 	struct io_sched_state io_sched; /* disks ioscheduler= switched, put
 				       * back as each run ends */
+	struct cgroup_jobs cgroups;   /* cgroup=: groups made, removed as
+				       * each run ends */
 	struct disk_counters disk_before[DISK_LIST_MAX];
 	struct disk_counters disk_after[DISK_LIST_MAX];
 	struct progress progress;

@@ -561,6 +561,7 @@ static int run_group(struct run_ctx *ctx, unsigned int first, unsigned int count
 		goto cleanup;
 	}
 	io_sched_jobs_switch(ctx, first, count);
+	cgroup_jobs_setup(ctx, first, count);
 	for (unsigned int i = 0; i < count; i++) {
 		ctx->workers[first + i].count_events =
 			probes_family_running(ctx->probes, "counters");
@@ -655,6 +656,8 @@ void run_ctx_cleanup(struct run_ctx *ctx)
 {
 	/* a run that stopped half way put back nothing yet */
 	io_sched_jobs_restore(ctx);
+	cgroup_jobs_remove(ctx);
+	cgroup_jobs_free(&ctx->cgroups);
 	series_collect_free(&ctx->series);
 	steady_check_free(&ctx->steady);
 	toggle_free(&ctx->toggle);

@@ -392,6 +392,11 @@ struct job {
 	/* fio's uid and gid: what the worker's I/O runs as; JOB_ID_NONE
 	 * (fio's -1): iodig's own */
 	unsigned int uid, gid;
+	/* fio's cgroup, cgroup_weight (100-1000, 0: none) and cgroup_nodelete:
+	 * the control group the workers run in (run/cgroup_jobs.c) */
+	char cgroup[256];
+	unsigned int cgroup_weight;
+	bool cgroup_nodelete;
 	/* fio's ioscheduler: the job's disk's I/O scheduler while it runs
 	 * (run/io_sched_jobs.c); "": the one it has */
 	char ioscheduler[64];

@@ -368,6 +368,9 @@ cleanup:
 	counters_close(&lp.counters);
 	if (job->unlink || job->unlink_each_loop)
 		worker_unlink_files(w);
+	/* as fio's cgroup_shutdown: out, so the group can be removed */
+	if (w->cgroup)
+		cgroup_place_leave(w->cgroup, gettid());
 	return ret;
 }
 

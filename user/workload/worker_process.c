@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fio's process options (uid, gid, cpus_allowed, cpumask,
- * cpus_allowed_policy, nice, prio, prioclass), which each worker applies
- * to itself.
+ * cpus_allowed_policy, nice, prio, prioclass, cgroup), which each worker
+ * applies to itself.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -90,8 +90,8 @@ static int apply_credentials(const struct worker *w, char *why, size_t len)
 }
 
 /* Each worker sets its own user and group, CPUs, nice value and I/O
- * priority; all are per thread on Linux, so thread=1 workers get their own
- * too. */
+ * priority, and joins its cgroup; all are per thread on Linux, so thread=1
+ * workers get their own too. */
 int worker_apply_process_opts(const struct worker *w, char *why, size_t len)
 {
 	const struct job *job = w->job;
@@ -117,6 +117,9 @@ int worker_apply_process_opts(const struct worker *w, char *why, size_t len)
 		    (int)(cls << IOPRIO_CLASS_SHIFT | job->ioprio)))
 		return fail(why, len, -errno, "cannot set I/O priority class %u level %u (prioclass, prio): %s",
 				   cls, job->ioprio, strerror(errno));
+	/* its tid: a worker thread moves alone (cgroup v1's tasks) */
+	if (w->cgroup)
+		return cgroup_place_join(w->cgroup, gettid(), why, len);
 	return 0;
 }
 
