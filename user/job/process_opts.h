@@ -2,7 +2,8 @@
 /*
  * fio's process options: the CPUs a worker may run on (cpus_allowed,
  * cpumask, cpus_allowed_policy), its nice value and I/O priority (nice,
- * prio, prioclass), its user and group (uid, gid), and the options fio parses as "set" flags (thread=N).
+ * prio, prioclass), its user and group (uid, gid), and the options fio
+ * parses as "set" flags (thread=N).
  * The setters serve rows of job/options.c's table; each worker applies
  * the values to itself (workload/worker.c).
  */

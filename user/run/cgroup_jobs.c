@@ -16,6 +16,7 @@
 
 #include "run/cgroup_jobs.h"
 #include "run/run.h"
+#include "workload/io_loop.h"
 
 /* fio's find_cgroup_mnt: the first cgroup v1 mount with blkio, or
  * cgroup2, in /proc/mounts. */
@@ -96,13 +97,6 @@ static int setup_job(struct run_ctx *ctx, size_t j, const struct job *job, bool 
 	return job->cgroup_weight ? write_weight(p->dir, job->cgroup_weight, err) : 0;
 }
 
-static void fail_worker(struct worker *w, int ret, const char *msg)
-{
-	w->stats->error = ret;
-	snprintf(w->stats->errmsg, sizeof(w->stats->errmsg), "%s", msg);
-	w->stats->done = true;
-}
-
 void cgroup_jobs_setup(struct run_ctx *ctx, unsigned int first, unsigned int count)
 {
 	struct cgroup_jobs *cg = &ctx->cgroups;
@@ -124,10 +118,12 @@ void cgroup_jobs_setup(struct run_ctx *ctx, unsigned int first, unsigned int cou
 		else if (w->job_index != last) /* once per job: clones follow it */
 			ret = setup_job(ctx, w->job_index, w->job, w->job->thread, &err);
 		last = w->job_index;
-		if (ret)
-			fail_worker(w, ret, err.msg);
-		else
+		if (ret) {
+			worker_fail(w, ret, "%s", err.msg);
+			w->stats->done = true; /* never started */
+		} else {
 			w->cgroup = &cg->places[w->job_index];
+		}
 	}
 }
 

@@ -9,6 +9,7 @@
 
 #include "run/io_sched_jobs.h"
 #include "workload/engine.h"
+#include "workload/io_loop.h"
 
 void io_sched_jobs_switch(struct run_ctx *ctx, unsigned int first, unsigned int count)
 {
@@ -29,10 +30,8 @@ void io_sched_jobs_switch(struct run_ctx *ctx, unsigned int first, unsigned int 
 				"with the scheduler it has\n", job->name, err.msg);
 		if (ret >= 0)
 			continue;
-		w->stats->error = ret;
-		snprintf(w->stats->errmsg, sizeof(w->stats->errmsg),
-			 "option 'ioscheduler': %s", err.msg);
-		w->stats->done = true;
+		worker_fail(w, ret, "option 'ioscheduler': %s", err.msg);
+		w->stats->done = true; /* never started */
 	}
 }
 

@@ -6,8 +6,8 @@
  * have and "none" on a disk without schedulers fail in different ways.
  */
 #include <errno.h>
-#include <stdbool.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
