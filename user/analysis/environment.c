@@ -298,6 +298,22 @@ static struct json_object *device_info(const char *disk)
 	return o;
 }
 
+void environment_set_scheduler(struct json_object *env, const char *disk,
+			       const char *sched)
+{
+	struct json_object *devs = NULL, *name;
+
+	if (!json_object_object_get_ex(env, "devices", &devs))
+		return;
+	for (size_t i = 0; i < json_object_array_length(devs); i++) {
+		struct json_object *dev = json_object_array_get_idx(devs, i);
+
+		if (json_object_object_get_ex(dev, "name", &name) &&
+		    !strcmp(json_object_get_string(name), disk))
+			add_str(dev, "scheduler", sched);
+	}
+}
+
 int environment_collect(const char *const *disks, size_t nr_disks,
 			struct json_object **out, struct errbuf *err)
 {

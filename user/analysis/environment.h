@@ -21,6 +21,12 @@ struct json_object;
 int environment_collect(const char *const *disks, size_t nr_disks,
 			struct json_object **out, struct errbuf *err);
 
+/* Sets the "scheduler" of device @disk in @env (environment_collect's)
+ * to @sched: the one a run switched to and measured with, put back
+ * before the environment is read (ioscheduler=).  No such device: none. */
+void environment_set_scheduler(struct json_object *env, const char *disk,
+			       const char *sched);
+
 /* SHA-256 of @len bytes as 64 hex digits plus NUL in @hex. */
 void sha256_hex(const void *data, size_t len, char hex[65]);
 

@@ -197,6 +197,10 @@ int tracefile_build(const struct repeat_result *res, const struct run_ctx *ctx,
 	ret = environment_collect(disks, ctx->disks.nr, &env, err);
 	if (ret)
 		return ret;
+	for (unsigned int i = 0; i < ctx->io_sched.nr; i++)
+		if (ctx->io_sched.d[i].used[0])
+			environment_set_scheduler(env, ctx->io_sched.d[i].disk,
+						  ctx->io_sched.d[i].used);
 	/* version first, so `head` on a trace file shows it */
 	doc = json_object_new_object();
 	json_object_object_add(doc, "iodig_trace_version", json_object_new_string(TRACEFILE_VERSION));

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <json-c/json.h>
@@ -160,6 +161,25 @@ static int check_run_opts(const struct run_opts *r, struct errbuf *err)
 	return 0;
 }
 
+/* fio skips the I/O of a job whose exec_prerun fails and says nothing;
+ * iodig says why the job did none. */
+static void prerun_note(const struct report_job *j)
+{
+	int st = j->st.prerun_status;
+
+	if (!st)
+		return;
+	if (st < 0)
+		fprintf(stderr, "iodig: job '%s': exec_prerun could not start /bin/sh (%s); as in "
+			"fio, the job did no I/O\n", j->job->name, strerror(-st));
+	else if (WIFEXITED(st))
+		fprintf(stderr, "iodig: job '%s': exec_prerun exited with status %d; as in fio, "
+			"the job did no I/O\n", j->job->name, WEXITSTATUS(st));
+	else
+		fprintf(stderr, "iodig: job '%s': exec_prerun was killed by signal %d; as in fio, "
+			"the job did no I/O\n", j->job->name, WTERMSIG(st));
+}
+
 /* Exit status of a run that was reported: 1 when a job failed, 128 + the
  * signal that stopped it, else 0. */
 static int finished_status(struct run_ctx *ctx, const struct repeat_result *res)
@@ -167,6 +187,7 @@ static int finished_status(struct run_ctx *ctx, const struct repeat_result *res)
 	int status = 0;
 
 	for (size_t i = 0; i < res->rep.nr_jobs; i++) {
+		prerun_note(&res->rep.jobs[i]);
 		if (res->rep.jobs[i].error) {
 			fprintf(stderr, "iodig: job '%s': %s\n", res->rep.jobs[i].job->name,
 				res->rep.jobs[i].errmsg);

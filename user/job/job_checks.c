@@ -15,6 +15,7 @@
 
 #include "workload/engine_opts.h"
 #include "workload/file_sync.h"
+#include "workload/pre_read.h"
 #include "workload/verify_opts.h"
 #include "workload/trim.h"
 #include "job/dedupe_opts.h"
@@ -129,6 +130,7 @@ static int (*const job_steps[])(struct job *job, const char *where,
 	verify_opts_resolve,
 	job_check_file_opts,
 	replay_opts_check,
+	pre_read_resolve,
 };
 
 /* Then the checks that only read the job. */

@@ -491,6 +491,25 @@ static const struct opt_desc options[] = {
 	UINT_OPT("prioclass", FIELD(ioprio_class), NULL, 0, 3,
 		 "I/O priority class of the workers: 1 realtime, 2 best effort, 3 idle (0: best "
 		 "effort)", .set = set_ioprio_part),
+	{ .name = "uid", .type = OPT_CUSTOM, FIELD(uid), .set = set_cred_id, .hint = "INT",
+	  .def = "-1", .help = "User ID the workers run as (set before any other process option)" },
+	{ .name = "gid", .type = OPT_CUSTOM, FIELD(gid), .set = set_cred_id, .hint = "INT",
+	  .def = "-1", .help = "Group ID the workers run as" },
+	STR_OPT("cgroup", FIELD(cgroup), NULL,
+		"Control group the workers run in, made under the blkio (else cgroup2) hierarchy "
+		"when missing"),
+	UINT_OPT("cgroup_weight", FIELD(cgroup_weight), NULL, 100, 1000,
+		 "The cgroup's blkio.weight (cgroup v1)"),
+	BOOL_OPT("cgroup_nodelete", FIELD(cgroup_nodelete), "0",
+		 "Leave the cgroups the run made (else removed when it ends)"),
+	STR_OPT("ioscheduler", FIELD(ioscheduler), NULL,
+		"Switch the job's disk to this I/O scheduler before it runs (iodig puts the old one "
+		"back after the run)"),
+	STR_OPT("exec_prerun", FIELD(exec_prerun), NULL,
+		"Shell command each worker runs before its I/O, output in JOBNAME.prerun.txt (fails: "
+		"no I/O, as fio)"),
+	STR_OPT("exec_postrun", FIELD(exec_postrun), NULL,
+		"Shell command each worker runs after its I/O, output in JOBNAME.postrun.txt"),
 
 	/* ---- fio's file options (job/file_opts.c, run/prepare.c) ---- */
 	STR_OPT("filename_format", FIELD(filename_format), NULL,
@@ -531,6 +550,8 @@ static const struct opt_desc options[] = {
 	BOOL_OPT("invalidate", FIELD(invalidate), "1",
 		 "Drop the page cache of the job's region before each loop and the verify phase (a "
 		 "device's whole cache)"),
+	BOOL_OPT("pre_read", FIELD(pre_read), "0",
+		 "Read the job's region into the page cache before its I/O (turns invalidate off)"),
 	ENUM_OPT("fadvise_hint", FIELD(fadvise_hint), fadvise_values, "1",
 		 "Advice on each open of a file or block device: 1 random or sequential as rw says, "
 		 "random (no readahead), sequential (twice the readahead), 0 none"),

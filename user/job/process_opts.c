@@ -180,6 +180,23 @@ int set_nice(void *base, const struct opt_desc *o, const char *value,
 	return 0;
 }
 
+int set_cred_id(void *base, const struct opt_desc *o, const char *value,
+		const char *where, struct errbuf *err)
+{
+	unsigned int *id = (unsigned int *)((char *)base + o->offset);
+	long long v;
+	int ret = signed_value(o, value, -1, "user or group ID (a number; -1: none)", where,
+			       &v, err);
+
+	if (ret)
+		return ret;
+	if (v > (long long)JOB_ID_NONE)
+		return err_set(err, ERANGE, "%s: option '%s': %lld is out of range -1-%u",
+			       where, o->name, v, JOB_ID_NONE);
+	*id = v < 0 ? JOB_ID_NONE : (unsigned int)v;
+	return 0;
+}
+
 int set_ioprio_part(void *base, const struct opt_desc *o, const char *value,
 		    const char *where, struct errbuf *err)
 {

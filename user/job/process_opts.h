@@ -2,7 +2,8 @@
 /*
  * fio's process options: the CPUs a worker may run on (cpus_allowed,
  * cpumask, cpus_allowed_policy), its nice value and I/O priority (nice,
- * prio, prioclass), and the options fio parses as "set" flags (thread=N).
+ * prio, prioclass), its user and group (uid, gid), and the options fio
+ * parses as "set" flags (thread=N).
  * The setters serve rows of job/options.c's table; each worker applies
  * the values to itself (workload/worker.c).
  */
@@ -19,6 +20,9 @@ opt_setter set_cpus_allowed;
 opt_setter set_cpumask;
 /* nice=-20..19, a signed whole number. */
 opt_setter set_nice;
+/* uid= and gid=: a number, -1 (fio's unset, as is 4294967295) for
+ * none; stored in an unsigned int, JOB_ID_NONE for none. */
+opt_setter set_cred_id;
 /* prio=0..7 and prioclass=0..3: either one asks for an I/O priority. */
 opt_setter set_ioprio_part;
 /* fio's "set" options (thread, time_based, stonewall ...): a bare key or

@@ -20,6 +20,7 @@
 
 #include "probes/figures.h"
 #include "run/group_probes.h"
+#include "run/io_sched_jobs.h"
 #include "run/repeat.h"
 #include "base/ttest.h"
 
@@ -66,6 +67,9 @@ static int run_groups(struct run_ctx *ctx, struct errbuf *err)
 	}
 	if (!ret)
 		run_end(ctx, err);
+	/* whatever ended the run: the next repeat switches again */
+	io_sched_jobs_restore(ctx);
+	cgroup_jobs_remove(ctx);
 	return ret;
 }
 

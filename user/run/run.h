@@ -17,9 +17,11 @@
 #include "report/report.h"
 #include "target/disk_list.h"
 #include "target/diskstats.h"
+#include "target/io_scheduler.h"
 #include "target/scratch.h"
 #include "target/target.h"
 #include "probes/toggle.h"
+#include "run/cgroup_jobs.h"
 #include "run/progress.h"
 #include "run/series_collect.h"
 #include "run/steady_check.h"
@@ -113,6 +115,10 @@ struct run_ctx {
 	unsigned int nr_workers;
 	struct worker *workers;
 	struct disk_list disks;       /* disks whose counters are reported */
+	struct io_sched_state io_sched; /* disks ioscheduler= switched, put
+				       * back as each run ends */
+	struct cgroup_jobs cgroups;   /* cgroup=: groups made, removed as
+				       * each run ends */
 	struct disk_counters disk_before[DISK_LIST_MAX];
 	struct disk_counters disk_after[DISK_LIST_MAX];
 	struct progress progress;

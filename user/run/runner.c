@@ -25,6 +25,7 @@
 #include "probes/probe.h"
 #include "probes/probe_cache.h"
 #include "run/group_probes.h"
+#include "run/io_sched_jobs.h"
 #include "run/replay_prepare.h"
 #include "run/run.h"
 #include "target/write_guard.h"
@@ -559,9 +560,13 @@ static int run_group(struct run_ctx *ctx, unsigned int first, unsigned int count
 		ret = err_set(err, ENOMEM, "out of memory starting %u workers", count);
 		goto cleanup;
 	}
+	io_sched_jobs_switch(ctx, first, count);
+	cgroup_jobs_setup(ctx, first, count);
 	for (unsigned int i = 0; i < count; i++) {
 		ctx->workers[first + i].count_events =
 			probes_family_running(ctx->probes, "counters");
+		if (ctx->workers[first + i].stats->done)
+			continue; /* failed before it could start */
 		g.waiting[i] = ctx->workers[first + i].job->wait_for[0] &&
 			       waitee_running(ctx, ctx->workers[first + i].job);
 		if (g.waiting[i])
@@ -649,6 +654,10 @@ void run_end(struct run_ctx *ctx, struct errbuf *err)
 
 void run_ctx_cleanup(struct run_ctx *ctx)
 {
+	/* a run that stopped half way put back nothing yet */
+	io_sched_jobs_restore(ctx);
+	cgroup_jobs_remove(ctx);
+	cgroup_jobs_free(&ctx->cgroups);
 	series_collect_free(&ctx->series);
 	steady_check_free(&ctx->steady);
 	toggle_free(&ctx->toggle);

@@ -250,6 +250,9 @@ struct sprandom_opts {
 	unsigned int regions;     /* spr_num_regions */
 };
 
+/* uid=/gid= not given (fio's -1U). */
+#define JOB_ID_NONE 4294967295u
+
 struct job {
 	char name[JOB_NAME_MAX];
 	char filename[PATH_MAX];   /* empty: derived from directory + name */
@@ -386,6 +389,23 @@ struct job {
 	bool ioprio_set;         /* prio= or prioclass= given */
 	unsigned int ioprio;     /* 0 (highest) - 7 */
 	unsigned int ioprio_class; /* 0 none (fio: best effort), 1 rt, 2 be, 3 idle */
+	/* fio's uid and gid: what the worker's I/O runs as; JOB_ID_NONE
+	 * (fio's -1): iodig's own */
+	unsigned int uid, gid;
+	/* fio's cgroup, cgroup_weight (100-1000, 0: none) and cgroup_nodelete:
+	 * the control group the workers run in (run/cgroup_jobs.c) */
+	char cgroup[256];
+	unsigned int cgroup_weight;
+	bool cgroup_nodelete;
+	/* fio's ioscheduler: the job's disk's I/O scheduler while it runs
+	 * (run/io_sched_jobs.c); "": the one it has */
+	char ioscheduler[64];
+	/* fio's exec_prerun and exec_postrun: shell commands the worker runs
+	 * before and after its I/O (workload/job_commands.c); "": none */
+	char exec_prerun[PATH_MAX];
+	char exec_postrun[PATH_MAX];
+	bool pre_read;           /* fio's: the region read into the page cache
+				  * before the I/O (workload/pre_read.c) */
 
 	struct job_stat_opts stat;
 	struct job_log_opts logs;

@@ -405,6 +405,8 @@ void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src
 		memcpy(dst->errmsg, src->errmsg, sizeof(dst->errmsg));
 		dst->errmsg[sizeof(dst->errmsg) - 1] = '\0';
 	}
+	if (!dst->prerun_status)
+		dst->prerun_status = src->prerun_status;
 }
 
 void stats_count_io_error(struct worker_stats *s, enum ddir d, int err)

@@ -114,6 +114,9 @@ struct worker_stats {
 	 * (fio's first_error), -errno; 0 = none. */
 	int first_io_error;
 	char errmsg[256];
+	/* exec_prerun's wait status, or -errno when it could not start; not
+	 * 0: as in fio, the worker did no I/O and that is no error */
+	int prerun_status;
 	bool done;
 	/* exitall of a job of its reporting group (exit_what=group): this
 	 * worker stops, the others of its stonewall group go on */

@@ -24,6 +24,8 @@
 #include "workload/io_loop.h"
 #include "workload/worker.h"
 #include "workload/io_units.h"
+#include "workload/job_commands.h"
+#include "workload/pre_read.h"
 #include "workload/offload.h"
 #include "workload/worker_process.h"
 
@@ -308,6 +310,21 @@ static int worker_run(struct worker *w)
 	}
 	for (start = now_ns(); !worker_stopped(w) && now_ns() - start < job->startdelay_ns;)
 		worker_sleep_ns(10000000);
+	/* fio's order: after the files and engine are set up, before the
+	 * clock starts; a command that fails (or cannot start) skips the
+	 * job's I/O, with no error */
+	if (job->exec_prerun[0]) {
+		w->stats->prerun_status = job_command_run(job->exec_prerun, job->name, "prerun");
+		if (w->stats->prerun_status)
+			goto cleanup;
+	}
+	if (job->pre_read) {
+		ret = worker_pre_read(w, &err);
+		if (ret) {
+			worker_fail(w, ret, "%s", err.msg);
+			goto cleanup;
+		}
+	}
 	start = now_ns();
 	replay_cursor_start(&lp.replay, w->replay, start);
 	file_sync_init(&lp.sync, w->fd);
@@ -323,6 +340,9 @@ static int worker_run(struct worker *w)
 	     io_trace_finish(&lp.trace, w, &err)) && !ret)
 		ret = worker_fail(w, -EIO, "%s", err.msg);
 	save_verify_state(&lp);
+	/* fio ignores how it ends */
+	if (job->exec_postrun[0])
+		job_command_run(job->exec_postrun, job->name, "postrun");
 cleanup:
 	flow_state_leave(&lp.flow);
 	if (engine_ready && lp.engine->cleanup)
@@ -348,6 +368,9 @@ cleanup:
 	counters_close(&lp.counters);
 	if (job->unlink || job->unlink_each_loop)
 		worker_unlink_files(w);
+	/* as fio's cgroup_shutdown: out, so the group can be removed */
+	if (w->cgroup)
+		cgroup_place_leave(w->cgroup, gettid());
 	return ret;
 }
 

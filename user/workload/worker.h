@@ -10,6 +10,7 @@
 
 #include "base/clock.h"
 #include "workload/buflen.h"
+#include "workload/cgroup_place.h"
 #include "workload/engine.h"
 #include "workload/flow.h"
 #include "workload/job.h"
@@ -73,6 +74,8 @@ struct worker {
 	 * I/O (workload/replay_run.h); NULL for any other job. */
 	const struct replay_log *replay;
 	struct zbd zbd;              /* zonemode=zbd's zones */
+	/* cgroup=: the group the worker moves itself into; NULL: none */
+	const struct cgroup_place *cgroup;
 
 	/* Count the kernel's events on itself (workload/counters.h): set
 	 * by the runner when the counters family reports them. */

@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fio's process options (cpus_allowed, cpumask, cpus_allowed_policy,
- * nice, prio, prioclass), which each worker applies to itself.
+ * fio's process options (uid, gid, cpus_allowed, cpumask,
+ * cpus_allowed_policy, nice, prio, prioclass, cgroup), which each worker
+ * applies to itself.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -63,13 +66,40 @@ static int apply_affinity(const struct worker *w, char *why, size_t len)
 	return 0;
 }
 
-/* Each worker sets its own CPUs, nice value and I/O priority; all three
- * are per thread on Linux, so thread=1 workers get their own too. */
+/*
+ * gid, then uid (a new group needs the privilege the uid drops), first, as
+ * fio's job does.  The raw system calls change the calling thread alone
+ * (glibc's wrappers change every thread): a thread=1 worker takes its
+ * uid without the supervisor, which must stay root to put the disks back.
+ * A credential change clears the parent-death signal; a process worker
+ * asks for it again.
+ */
+static int apply_credentials(const struct worker *w, char *why, size_t len)
+{
+	const struct job *job = w->job;
+
+	if (job->gid != JOB_ID_NONE && syscall(SYS_setgid, job->gid))
+		return fail(why, len, -errno, "cannot set the group ID to %u (gid): %s",
+			    job->gid, strerror(errno));
+	if (job->uid != JOB_ID_NONE && syscall(SYS_setuid, job->uid))
+		return fail(why, len, -errno, "cannot set the user ID to %u (uid): %s",
+			    job->uid, strerror(errno));
+	if ((job->gid != JOB_ID_NONE || job->uid != JOB_ID_NONE) && !job->thread)
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+	return 0;
+}
+
+/* Each worker sets its own user and group, CPUs, nice value and I/O
+ * priority, and joins its cgroup; all are per thread on Linux, so thread=1
+ * workers get their own too. */
 int worker_apply_process_opts(const struct worker *w, char *why, size_t len)
 {
 	const struct job *job = w->job;
 	unsigned int cls = job->ioprio_class ? job->ioprio_class : IOPRIO_CLASS_BE;
-	int ret;
+	int ret = apply_credentials(w, why, len);
+
+	if (ret)
+		return ret;
 
 	if (job->cpus_set) {
 		ret = apply_affinity(w, why, len);
@@ -87,6 +117,9 @@ int worker_apply_process_opts(const struct worker *w, char *why, size_t len)
 		    (int)(cls << IOPRIO_CLASS_SHIFT | job->ioprio)))
 		return fail(why, len, -errno, "cannot set I/O priority class %u level %u (prioclass, prio): %s",
 				   cls, job->ioprio, strerror(errno));
+	/* its tid: a worker thread moves alone (cgroup v1's tasks) */
+	if (w->cgroup)
+		return cgroup_place_join(w->cgroup, gettid(), why, len);
 	return 0;
 }
 
