@@ -5,7 +5,8 @@
 # buffers is read from /proc/PID/smaps: kind (anonymous, shm, file,
 # huge), permissions, size (fio's sizing and rounding) and KernelPageSize,
 # and lockmem's VmLck from /proc/PID/status.  strace shows where the
-# buffers start (iomem_align) and how far apart they are (bs, not pages).
+# buffers start (iomem_align) and how far apart they are (bs, not pages),
+# and smaps the mmap engine's mapping with its thp option.
 # What the kernel does with them: a 1 MiB direct read from huge pages is
 # one request on a loop device (128 segments), as fio's.  Huge pages are
 # reserved for the test (vm.nr_hugepages) and given back at the end.
@@ -125,6 +126,30 @@ for tool in fio iodig; do
 	check "bs=1536, $tool: buffers at $gaps from the first (0 1536 3072 4608)" \
 		[ "$gaps" = "0 1536 3072 4608" ]
 done
+
+# The mmap engine's thp (fio's engines/mmap.c): the file mapped private
+# and advised MADV_HUGEPAGE (VmFlags "hg"); without it, shared and not.
+# file_map TOOL PATH: "PERMS hg" or "PERMS -" for TOOL's mapping of PATH
+file_map() {
+	awk -v path="$2" '
+		/^[0-9a-f]+-[0-9a-f]+ / { perms = $2; name = $6 }
+		/^VmFlags:/ && name == path { print perms, (/ hg/ ? "hg" : "-"); exit }
+	' "$TMP/$1.smaps" 2>/dev/null
+}
+dd if=/dev/urandom of="$TMP/data" bs=1M count=16 status=none
+SAVED_JOB=("${JOB[@]}")
+JOB=(--name=t --filename="$TMP/data" --rw=read --bs=4k --ioengine=mmap)
+for thp in 1 0; do
+	want="r--p hg"
+	[ $thp = 0 ] && want="r--s -"
+	for tool in fio iodig; do
+		snapshot "$tool" "" "" --thp=$thp
+		got=$(file_map "$tool" "$TMP/data")
+		check "ioengine=mmap thp=$thp, $tool: the file mapped '$got' ($want; exit $RC)" \
+			test "$got" = "$want" -a "$RC" -eq 0
+	done
+done
+JOB=("${SAVED_JOB[@]}")
 
 # Refused, saying why
 refused "mem=cudamalloc" "no GPU path" --mem=cudamalloc
