@@ -104,6 +104,22 @@ for tool in fio iodig; do
 	check "lockmem=64m, $tool: VmLck=${lck:-none} kB (65536)" [ "${lck:-0}" -eq 65536 ]
 done
 
+# ... and unlocked again when the job ends, as fio's: one mlock and one
+# munlock of it, by the worker
+for tool in fio iodig; do
+	if [ $tool = fio ]; then
+		cmd=(fio)
+	else
+		cmd=("$IODIG" run --no-save --no-probes)
+	fi
+	strace -f -qq -e trace=mlock,munlock -o "$TMP/strace.$tool" "${cmd[@]}" \
+		--name=l --filename="$LOOP" --rw=read --bs=4k --size=1m --lockmem=64m \
+		>/dev/null 2>&1
+	calls=$(grep -Eo '(mlock|munlock)\(0x[0-9a-f]+, 67108864\) += 0' "$TMP/strace.$tool" |
+		cut -d'(' -f1 | paste -sd ' ')
+	check "lockmem=64m, $tool: '$calls' (mlock munlock)" test "$calls" = "mlock munlock"
+done
+
 # Where the buffers start and how far apart they are: fio's iomem_align
 # puts the first one that far past a page boundary, the others follow at
 # bs (1536 here, not a page), as the iocbs libaio is given show.
