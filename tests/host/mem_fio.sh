@@ -167,6 +167,37 @@ for thp in 1 0; do
 done
 JOB=("${SAVED_JOB[@]}")
 
+# fio's sizing, to the byte, in the length mem=mmap maps (4 buffers of
+# 1536 bytes): 6144 for buffered I/O; with direct or iomem_align a page
+# less a byte and the offset, then that page again and what the offset
+# is past a page
+for args in "--direct=0" "--direct=1 --iomem_align=8192" "--direct=0 --iomem_align=100"; do
+	align=0
+	[[ $args == *iomem_align=* ]] && align=${args##*=}
+	want=6144
+	if [[ $args == *direct=1* ]] || [ "$align" -gt 0 ]; then
+		want=$((want + 4095 + align + 4095))
+		[ "$align" -gt 4096 ] && want=$((want + align - 4096))
+	fi
+	for tool in fio iodig; do
+		if [ $tool = fio ]; then
+			cmd=(fio)
+		else
+			cmd=("$IODIG" run --no-save --no-probes)
+		fi
+		# shellcheck disable=SC2086
+		strace -f -qq -e trace=mmap,io_submit -o "$TMP/strace.$tool" "${cmd[@]}" \
+			--name=s --filename="$LOOP" --rw=read --bs=1536 --iodepth=4 \
+			--ioengine=libaio --size=96k --mem=mmap $args >/dev/null 2>&1
+		n=$(grep -c "mmap(NULL, $want, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0)" \
+			"$TMP/strace.$tool")
+		first=$(grep -o 'aio_buf=0x[0-9a-f]*' "$TMP/strace.$tool" | cut -d= -f2 | sort -u |
+			while read -r a; do echo $((a)); done | sort -n | head -n 1)
+		check "mem=mmap $args, $tool: $n mapping(s) of $want bytes (1), the first buffer $((${first:-1} % 4096)) past a page ($((align % 4096)))" \
+			test "$n" -eq 1 -a $((${first:-1} % 4096)) -eq $((align % 4096))
+	done
+done
+
 # Refused, saying why
 refused "mem=cudamalloc" "no GPU path" --mem=cudamalloc
 refused "mem=shm:FILE" "only mmap, mmapshared and mmaphuge take a file" --mem=shm:/x
