@@ -26,11 +26,11 @@ JOB=(--name=m --filename="$LOOP" --rw=read --bs=1m --iodepth=3
      --ioengine=libaio --direct=1)
 
 # snapshot TOOL PROBES MEM [ARGS...]: runs the job for 2 s under TOOL
-# (PROBES: "probes" or "" for --no-probes; MEM "": not given) and copies its worker's smaps
-# and status to $TMP/TOOL.smaps and .status once the worker has run a
-# while; RC is the tool's exit status
+# (PROBES: "probes", or "" for --no-probes; MEM "": no mem=) and copies
+# its worker's smaps and status to $TMP/TOOL.smaps and .status once the
+# worker has run a while; RC is the tool's exit status
 snapshot() {
-	local tool=$1 pid w i opts=(--no-save --no-probes) mem=()
+	local tool=$1 pid w opts=(--no-save --no-probes) mem=()
 	[ -n "$2" ] && opts=(--no-save)
 	[ -n "$3" ] && mem=(--mem="$3")
 	shift 3
@@ -46,7 +46,7 @@ snapshot() {
 	if w=$(await_workers "$pid"); then
 		# the buffers are there before the I/O starts; a second in, so is
 		# everything else the worker maps
-		for i in $(seq 10); do sleep 0.1; kill -0 "$w" 2>/dev/null || break; done
+		for _ in $(seq 10); do sleep 0.1; kill -0 "$w" 2>/dev/null || break; done
 		cp "/proc/$w/smaps" "$TMP/$tool.smaps" 2>/dev/null
 		cp "/proc/$w/status" "$TMP/$tool.status" 2>/dev/null
 	fi
