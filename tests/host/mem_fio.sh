@@ -25,6 +25,16 @@ trap '[ -n "$HUGETLBFS" ] && umount -q "$HUGETLBFS"
 JOB=(--name=m --filename="$LOOP" --rw=read --bs=1m --iodepth=3
      --ioengine=libaio --direct=1)
 
+# traced TOOL SYSCALLS ARGS...: TOOL (fio, or iodig without probes) runs
+# the job of ARGS under strace -f, tracing SYSCALLS into $TMP/strace.TOOL
+traced() {
+	local tool=$1 calls=$2 cmd=(fio)
+	shift 2
+	[ "$tool" = iodig ] && cmd=("$IODIG" run --no-save --no-probes)
+	strace -f -qq -e trace="$calls" -o "$TMP/strace.$tool" "${cmd[@]}" "$@" \
+		>/dev/null 2>&1
+}
+
 # snapshot TOOL PROBES MEM [ARGS...]: runs the job for 2 s under TOOL
 # (PROBES: "probes", or "" for --no-probes; MEM "": no mem=) and copies
 # its worker's smaps and status to $TMP/TOOL.smaps and .status once the
@@ -107,14 +117,8 @@ done
 # ... and unlocked again when the job ends, as fio's: one mlock and one
 # munlock of it, by the worker
 for tool in fio iodig; do
-	if [ $tool = fio ]; then
-		cmd=(fio)
-	else
-		cmd=("$IODIG" run --no-save --no-probes)
-	fi
-	strace -f -qq -e trace=mlock,munlock -o "$TMP/strace.$tool" "${cmd[@]}" \
-		--name=l --filename="$LOOP" --rw=read --bs=4k --size=1m --lockmem=64m \
-		>/dev/null 2>&1
+	traced $tool mlock,munlock --name=l --filename="$LOOP" --rw=read --bs=4k \
+		--size=1m --lockmem=64m
 	calls=$(grep -Eo '(mlock|munlock)\(0x[0-9a-f]+, 67108864\) += 0' "$TMP/strace.$tool" |
 		cut -d'(' -f1 | paste -sd ' ')
 	check "lockmem=64m, $tool: '$calls' (mlock munlock)" test "$calls" = "mlock munlock"
@@ -124,15 +128,8 @@ done
 # puts the first one that far past a page boundary, the others follow at
 # bs (1536 here, not a page), as the iocbs libaio is given show.
 for tool in fio iodig; do
-	if [ $tool = fio ]; then
-		cmd=(fio)
-	else
-		cmd=("$IODIG" run --no-save --no-probes)
-	fi
-	strace -f -qq -e trace=io_submit -o "$TMP/strace.$tool" "${cmd[@]}" \
-		--name=a --filename="$LOOP" --rw=read --bs=1536 --iodepth=4 \
-		--ioengine=libaio --direct=1 --size=96k --iomem_align=512 \
-		>/dev/null 2>&1
+	traced $tool io_submit --name=a --filename="$LOOP" --rw=read --bs=1536 \
+		--iodepth=4 --ioengine=libaio --direct=1 --size=96k --iomem_align=512
 	bufs=$(grep -o 'aio_buf=0x[0-9a-f]*' "$TMP/strace.$tool" | cut -d= -f2 | sort -u |
 		while read -r a; do echo $((a)); done | sort -n)
 	first=$(echo "$bufs" | head -n 1)
@@ -180,15 +177,9 @@ for args in "--direct=0" "--direct=1 --iomem_align=8192" "--direct=0 --iomem_ali
 		[ "$align" -gt 4096 ] && want=$((want + align - 4096))
 	fi
 	for tool in fio iodig; do
-		if [ $tool = fio ]; then
-			cmd=(fio)
-		else
-			cmd=("$IODIG" run --no-save --no-probes)
-		fi
 		# shellcheck disable=SC2086
-		strace -f -qq -e trace=mmap,io_submit -o "$TMP/strace.$tool" "${cmd[@]}" \
-			--name=s --filename="$LOOP" --rw=read --bs=1536 --iodepth=4 \
-			--ioengine=libaio --size=96k --mem=mmap $args >/dev/null 2>&1
+		traced $tool mmap,io_submit --name=s --filename="$LOOP" --rw=read \
+			--bs=1536 --iodepth=4 --ioengine=libaio --size=96k --mem=mmap $args
 		n=$(grep -c "mmap(NULL, $want, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0)" \
 			"$TMP/strace.$tool")
 		first=$(grep -o 'aio_buf=0x[0-9a-f]*' "$TMP/strace.$tool" | cut -d= -f2 | sort -u |
