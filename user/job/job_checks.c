@@ -21,6 +21,7 @@
 #include "job/dedupe_opts.h"
 #include "job/fio_engines.h"
 #include "job/file_opts.h"
+#include "job/mem_opts.h"
 #include "job/options.h"
 #include "job/process_opts.h"
 #include "job/replay_opts.h"
@@ -140,6 +141,7 @@ static int (*const job_checks[])(const struct job *job, const char *where,
 	steady_opts_check,
 	stat_opts_check,
 	dedupe_opts_check,
+	mem_opts_check,
 	file_sync_check_job,
 };
 

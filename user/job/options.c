@@ -19,6 +19,7 @@
 #include "job/dedupe_opts.h"
 #include "job/file_opts.h"
 #include "job/fio_engines.h"
+#include "job/mem_opts.h"
 #include "job/options.h"
 #include "job/process_opts.h"
 #include "job/replay_opts.h"
@@ -317,6 +318,17 @@ static int set_verify_cpus(void *base, const struct opt_desc *o,
 /* fio's verify trims some of the blocks it wrote and expects zeros
  * when reading them back; iodig's verify does not. */
 #define NO_TRIM "iodig's verify trims none of the blocks it wrote"
+/* fio's mem=; cudamalloc is in fio's CUDA builds only (not Debian's). */
+OPT_VALUES(mem_values,
+	OPT_VAL("malloc", IOMEM_MALLOC),
+	OPT_VAL("shm", IOMEM_SHM),
+	OPT_VAL("shmhuge", IOMEM_SHMHUGE),
+	OPT_VAL("mmap", IOMEM_MMAP),
+	OPT_VAL("mmapshared", IOMEM_MMAPSHARED),
+	OPT_VAL("mmaphuge", IOMEM_MMAPHUGE),
+	{ "cudamalloc", IOMEM_MALLOC, "GPU memory for fio's GPUDirect RDMA (ioengine=rdma): "
+	  "iodig has no GPU path" });
+
 OPT_VALUES(kb_base_values, OPT_VAL("1024", 1024), OPT_VAL("1000", 1000));
 
 OPT_VALUES(unit_base_values, OPT_VAL("0", 0), OPT_VAL("8", 8), OPT_VAL("1", 1));
@@ -466,6 +478,16 @@ static const struct opt_desc options[] = {
 		 "Size of each random-then-fixed region"),
 	UINT_OPT("dedupe_percentage", FIELD(dedupe_percentage), NULL, 0, 100,
 		 "Percent of write buffers that repeat an earlier one"),
+	ENUM_OPT("mem", FIELD(mem_type), mem_values, "malloc",
+		 "What backs the I/O buffers (mmap, mmapshared, mmaphuge: :FILE maps that file)",
+		 .alias = "iomem", .set = set_mem),
+	SIZE_OPT("iomem_align", FIELD(mem_align), "0",
+		 "Start the first buffer this many bytes past a page boundary",
+		 .alias = "mem_align"),
+	SIZE_OPT("hugepage-size", FIELD(hugepage_size), "2m",
+		 "Huge page size the buffers of mem=shmhuge and mmaphuge are rounded up to"),
+	SIZE_OPT("lockmem", FIELD(lockmem), "0",
+		 "Bytes each worker mlock(2)s while it runs, out of the memory left to the rest"),
 
 	/* job-file syntax and process options (fio's) */
 	STR_OPT("description", FIELD(description), NULL,

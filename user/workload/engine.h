@@ -70,7 +70,7 @@ struct io_unit {
 
 /* One range of a multi-range trim (fio's struct trim_range), in bytes
  * from the start of the target.  At most TRIM_RANGES_MAX fill a unit's
- * buffer, which is at least a page. */
+ * buffer, which workload/io_units.c makes large enough for them. */
 struct trim_range {
 	uint64_t start;
 	uint64_t len;

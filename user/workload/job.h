@@ -80,6 +80,16 @@ enum fadvise_hint {
 	FADVISE_SEQUENTIAL,  /* POSIX_FADV_SEQUENTIAL: twice the window */
 };
 
+/* fio's mem=: what backs the job's I/O buffers. */
+enum io_mem_type {
+	IOMEM_MALLOC,        /* malloc(3), fio's default */
+	IOMEM_SHM,           /* a System V shared memory segment */
+	IOMEM_SHMHUGE,       /* the same in huge pages (SHM_HUGETLB) */
+	IOMEM_MMAP,          /* a private mapping, anonymous or of mem_file */
+	IOMEM_MMAPSHARED,    /* a shared mapping of mem_file (else as mmap) */
+	IOMEM_MMAPHUGE,      /* anonymous huge pages, or a hugetlbfs file */
+};
+
 /* fio's continue_on_error classes (ERROR_TYPE_*). */
 #define CONTINUE_READ   (1u << 0)
 #define CONTINUE_WRITE  (1u << 1)
@@ -376,6 +386,13 @@ struct job {
 	enum dedupe_mode { DEDUPE_REPEAT, DEDUPE_WORKING_SET } dedupe_mode;
 	unsigned int dedupe_working_set_percentage; /* of size; default 5 */
 	bool dedupe_global;     /* the working set spans every job's data */
+	/* The buffers' memory (fio's mem, iomem_align, hugepage-size and
+	 * lockmem; workload/io_mem.c, workload/mem_lock.c). */
+	enum io_mem_type mem_type;
+	char mem_file[PATH_MAX];  /* mem=mmap:FILE ...; "": anonymous */
+	uint64_t mem_align;       /* the first buffer this far past a page */
+	uint64_t hugepage_size;   /* default 2 MiB: huge kinds round to it */
+	uint64_t lockmem;         /* bytes the worker mlocks while it runs */
 
 	/* Job-file syntax and process options (fio's), set by job/options.c
 	 * and applied by each worker to itself (workload/worker.c). */

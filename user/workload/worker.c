@@ -25,6 +25,7 @@
 #include "workload/worker.h"
 #include "workload/io_units.h"
 #include "workload/job_commands.h"
+#include "workload/mem_lock.h"
 #include "workload/pre_read.h"
 #include "workload/offload.h"
 #include "workload/worker_process.h"
@@ -237,6 +238,7 @@ static int worker_run(struct worker *w)
 {
 	const struct job *job = w->job;
 	struct io_loop lp = { .w = w };
+	struct mem_lock locked = { 0 };
 	struct errbuf err = { { 0 } };
 	char why[sizeof(w->stats->errmsg)];
 	bool engine_ready = false;
@@ -276,7 +278,10 @@ static int worker_run(struct worker *w)
 		worker_fail(w, ret, "cannot set up the job's files: %s", strerror(-ret));
 		goto cleanup;
 	}
-	ret = worker_alloc_units(w, &err);
+	/* fio locks lockmem before it allocates the buffers */
+	ret = mem_lock_take(&locked, job->lockmem, &err);
+	if (!ret)
+		ret = worker_alloc_units(w, &err);
 	if (ret) {
 		worker_fail(w, ret, "%s", err.msg);
 		goto cleanup;
@@ -344,6 +349,7 @@ static int worker_run(struct worker *w)
 	if (job->exec_postrun[0])
 		job_command_run(job->exec_postrun, job->name, "postrun");
 cleanup:
+	mem_lock_release(&locked);
 	flow_state_leave(&lp.flow);
 	if (engine_ready && lp.engine->cleanup)
 		lp.engine->cleanup(w);
@@ -359,7 +365,7 @@ cleanup:
 	w->units = NULL;
 	free(w->reaped);
 	w->reaped = NULL;
-	free(w->buf_area);
+	io_mem_free(&w->mem);
 	w->buf_area = NULL;
 	offsets_free(&w->offsets);
 	buffers_free(&lp.bufs);

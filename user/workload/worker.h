@@ -13,6 +13,7 @@
 #include "workload/cgroup_place.h"
 #include "workload/engine.h"
 #include "workload/flow.h"
+#include "workload/io_mem.h"
 #include "workload/job.h"
 #include "workload/offsets.h"
 #include "workload/overlap.h"
@@ -47,12 +48,14 @@ struct worker {
 	 * at fds[k] (fds[0] is fd); NULL with one file. */
 	int *fds;
 
-	/* iodepth units with page-aligned buffers of max(bs) bytes each, one
+	/* iodepth units with buffers of max(bs) bytes each, one after the
+	 * other as fio lays them out in the memory mem= asks for, one
 	 * contiguous area so io_uring can register it as fixed buffers. */
 	struct io_unit *units;
 	unsigned int nr_units;
 	struct io_unit **reaped;   /* what the engine's getevents() returned */
-	void *buf_area;
+	struct io_mem mem;
+	void *buf_area;            /* the first buffer */
 	size_t buf_unit_size;
 	size_t buf_area_size;
 

@@ -18,6 +18,20 @@
 #include "workload/engines/shared.h"
 #include "workload/worker.h"
 
+/* The engine's job options, in job->engine_opts. */
+struct mmap_opts {
+	unsigned int thp;
+};
+ENGINE_OPTS_FIT(struct mmap_opts);
+
+/* fio 3.33's [mmap] options. */
+static const struct opt_desc mmap_options[] = {
+	UINT_OPT("thp", OPT_FIELD(struct mmap_opts, thp), "0", 0, UINT_MAX,
+		 "Map the file private and advise MADV_HUGEPAGE (writes then stay in the worker's "
+		 "copy, as fio's)"),
+	{ .name = NULL },
+};
+
 struct mmap_data {
 	char *map;
 	size_t map_len;
@@ -46,6 +60,11 @@ static void mmap_cleanup(struct worker *w)
  * result for < 0 never fires either). */
 static void advise_map(const struct mmap_data *d, const struct job *job)
 {
+	const struct mmap_opts *o = engine_opts_of(job);
+
+	/* thp: transparent huge pages for the mapping, before the rest */
+	if (o->thp)
+		madvise(d->map, d->map_len, MADV_HUGEPAGE);
 	if (job->fadvise_hint != FADVISE_NONE)
 		madvise(d->map, d->map_len,
 			rw_is_random(job->rw) ? MADV_RANDOM : MADV_SEQUENTIAL);
@@ -106,7 +125,10 @@ static int mmap_init(struct worker *w, struct errbuf *err)
 	d->sync_writes = job->direct;
 
 	prot = PROT_READ | (rw_has_write(job->rw) ? PROT_WRITE : 0);
-	d->map = mmap(NULL, d->map_len, prot, MAP_SHARED, w->fd, (off_t)d->map_off);
+	/* fio maps the file private with thp, its writes never reaching it */
+	d->map = mmap(NULL, d->map_len, prot,
+		      ((const struct mmap_opts *)engine_opts_of(job))->thp ?
+		      MAP_PRIVATE : MAP_SHARED, w->fd, (off_t)d->map_off);
 	if (d->map == MAP_FAILED) {
 		d->map = NULL;
 		ret = err_set(err, errno,
@@ -148,4 +170,4 @@ static enum io_result mmap_queue(struct worker *w, struct io_unit *u)
 }
 
 ENGINE_DEFINE(mmap, ENGINE_SYNC | ENGINE_MMAP, ENGINE_STATE(struct mmap_data),
-	      ENGINE_STATE_OPS(mmap));
+	      ENGINE_STATE_OPS(mmap), .options = mmap_options);
