@@ -122,13 +122,18 @@ _Static_assert(TRIM_RANGES_MAX * sizeof(struct trim_range) <= 4096,
  * DDIR_SYNC beside the writes in flight. */
 #define ENGINE_QUEUED_SYNC (1u << 10)
 
+/* The engine wants its buffers aligned to iomem_align past a page, as
+ * fio's FIO_RAWIO and FIO_MEMALIGN engines do (workload/io_mem.c). */
+#define ENGINE_ALIGNED_BUFFERS (1u << 11)
+
 /* Each flag its own bit (two once shared one: atomic engines trimmed as
  * if they issued trims themselves). */
 #define ENGINE_ALL_FLAGS (ENGINE_SYNC | ENGINE_MMAP | ENGINE_DISKLESS |		\
 			  ENGINE_SYNC_AT_DEPTH1 | ENGINE_FILE_OPS | ENGINE_RDWR |	\
 			  ENGINE_OWN_TRIM | ENGINE_UNIT_FD | ENGINE_ATOMIC |	\
-			  ENGINE_NO_ODIRECT | ENGINE_QUEUED_SYNC)
-_Static_assert(__builtin_popcount(ENGINE_ALL_FLAGS) == 11, "engine flags share a bit");
+			  ENGINE_NO_ODIRECT | ENGINE_QUEUED_SYNC |		\
+			  ENGINE_ALIGNED_BUFFERS)
+_Static_assert(__builtin_popcount(ENGINE_ALL_FLAGS) == 12, "engine flags share a bit");
 
 /* A device an engine drives by commands of its own (NVMe or SCSI generic
  * passthrough), as its inspect_device() finds it. */

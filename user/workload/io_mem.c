@@ -44,16 +44,9 @@ static bool huge_kind(enum io_mem_type t)
 	return t == IOMEM_SHMHUGE || t == IOMEM_MMAPHUGE;
 }
 
-/* fio's engines that ask for aligned buffers (FIO_RAWIO, FIO_MEMALIGN),
- * of those iodig has. */
 static bool engine_aligns(const struct job *job)
 {
-	static const char *const names[] = { "sg", "libpmem", "io_uring_cmd" };
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (job->engine && !strcmp(job->engine->name, names[i]))
-			return true;
-	return false;
+	return job->engine && (job->engine->flags & ENGINE_ALIGNED_BUFFERS);
 }
 
 static int alloc_malloc(struct io_mem *m, size_t len, size_t page,

@@ -551,7 +551,7 @@ static unsigned int ucmd_trim_ranges(const struct job *job)
 	return o->num_range ? o->num_range : 1;
 }
 
-ENGINE_DEFINE(io_uring_cmd, ENGINE_OWN_TRIM,
+ENGINE_DEFINE(io_uring_cmd, ENGINE_OWN_TRIM | ENGINE_ALIGNED_BUFFERS,
 	      ENGINE_STATE_ARRAYS(struct ucmd_data, ring.pending, ring.cqes, iov, dsm),
 	      .init = ucmd_init, .queue = ucmd_queue,
 	      .commit = uring_commit, .getevents = uring_getevents,

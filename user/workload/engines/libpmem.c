@@ -105,6 +105,6 @@ static enum io_result libpmem_queue(struct worker *w, struct io_unit *u)
 	return engine_map_io(u, &d->map, libpmem_store, d->flags);
 }
 
-ENGINE_DEFINE(libpmem, ENGINE_SYNC | ENGINE_DISKLESS,
+ENGINE_DEFINE(libpmem, ENGINE_SYNC | ENGINE_DISKLESS | ENGINE_ALIGNED_BUFFERS,
 	      ENGINE_STATE(struct libpmem_data), ENGINE_STATE_OPS(libpmem),
 	      .check_job = libpmem_check_job);

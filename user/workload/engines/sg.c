@@ -224,6 +224,6 @@ static enum io_result sg_queue(struct worker *w, struct io_unit *u)
 	return IO_COMPLETED;
 }
 
-ENGINE_DEFINE(sg, ENGINE_SYNC | ENGINE_RDWR, ENGINE_STATE(struct sg_data),
+ENGINE_DEFINE(sg, ENGINE_SYNC | ENGINE_RDWR | ENGINE_ALIGNED_BUFFERS, ENGINE_STATE(struct sg_data),
 	      .init = sg_init, .queue = sg_queue,
 	      .options = sg_options, .inspect_device = sg_inspect_device);
