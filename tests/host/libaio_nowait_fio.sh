@@ -40,14 +40,14 @@ for rw in randread randwrite; do
 	run fio "$LOOP" 1 $rw
 	run iodig "$LOOP" 1 $rw
 	check "loop direct $rw: iodig ends err=$(field iodig .jobs[0].error), fio $(field fio .jobs[0].error)" \
-		[ "$(field iodig .jobs[0].error)" = 0 ] && [ "$(field fio .jobs[0].error)" = 0 ]
+		[ "$(field iodig .jobs[0].error)/$(field fio .jobs[0].error)" = 0/0 ]
 	check "loop direct $rw: iodig $(field iodig .jobs[0]$key) I/Os, fio $(field fio .jobs[0]$key)" \
-		[ "$(field iodig .jobs[0]$key)" = 256 ] && [ "$(field fio .jobs[0]$key)" = 256 ]
+		[ "$(field iodig .jobs[0]$key)/$(field fio .jobs[0]$key)" = 256/256 ]
 	f=$(nowait_iocbs fio $dd) i=$(nowait_iocbs iodig $dd)
 	# iodig's one more NOWAIT read is its probe of the device, before the run
 	[ $rw = randread ] && want=$((f + 1)) || want=$f
 	check "loop direct $rw: iodig submits $i RWF_NOWAIT iocbs, fio $f (iodig probes with one read)" \
-		[ "$f" = 256 ] && [ "$i" = "$want" ]
+		[ "$f/$i" = "256/$want" ]
 done
 
 # A buffered read of a page not cached answers EAGAIN (invalidate=1 drops
@@ -59,7 +59,7 @@ check "loop buffered randread: fio ends err=11 (got $(field fio .jobs[0].error))
 e=$(field iodig .jobs[0].iodig.nowait_eagain)
 [ "$e" = null ] && e=$(grep -o '"nowait_eagain" *: *[0-9]*' iodig.json | grep -o '[0-9]*$' | head -1)
 check "loop buffered randread: iodig reads 256 (got $(field iodig .jobs[0].read.total_ios)), err 0, nowait_eagain $e > 0" \
-	[ "$(field iodig .jobs[0].read.total_ios)" = 256 ] && [ "$(field iodig .jobs[0].error)" = 0 ] && [ "${e:-0}" -gt 0 ]
+	[ "$(field iodig .jobs[0].read.total_ios)/$(field iodig .jobs[0].error)/$((${e:-0} > 0))" = 256/0/1 ]
 
 # refused_as_fio WHAT TARGET DIRECT RW PATTERN: fio ends with err=95, iodig
 # with 95 and PATTERN on stderr, having done no I/O
@@ -68,7 +68,7 @@ refused_as_fio() {
 	run iodig "$2" "$3" "$4"
 	check "$1: fio ends err=95 (got $(field fio .jobs[0].error))" [ "$(field fio .jobs[0].error)" = 95 ]
 	check "$1: iodig ends err=95 (got $(field iodig .jobs[0].error)): $(head -c 160 iodig.err)" \
-		[ "$(field iodig .jobs[0].error)" = 95 ] && grep -q -- "$5" iodig.err
+		[ "$(field iodig .jobs[0].error)/$(grep -c -- "$5" iodig.err)" = 95/1 ]
 }
 refused_as_fio "loop buffered randwrite" "$LOOP" 0 randwrite "buffered writes to a block device"
 truncate -s 1m "$TMP/tmpfs-file"

@@ -458,9 +458,9 @@ static void test_finalize(void)
 	FINALIZE_ERR("[j]\nioengine=mmap\nsqthread_poll\n", "f.fio:3: "
 		     "sqthread_poll is an option of ioengine io_uring or io_uring_cmd, not mmap");
 	FINALIZE_ERR("[j]\nioengine=posixaio\nnowait\n", "f.fio:3: nowait is "
-		     "an option of ioengine pvsync2, libaio or io_uring, not posixaio");
+		     "an option of ioengine pvsync2, libaio, io_uring or io_uring_cmd, not posixaio");
 	FINALIZE_ERR("[j]\nioengine=mmap\nnowait=1\n",
-		     "nowait is an option of ioengine pvsync2, libaio or io_uring, not "
+		     "nowait is an option of ioengine pvsync2, libaio, io_uring or io_uring_cmd, not "
 		     "mmap");
 	FINALIZE_ERR("[j]\nioengine=libaio\ndirect=1\nhipri\n", "f.fio:4: "
 		     "hipri is an option of ioengine pvsync2, io_uring, "
