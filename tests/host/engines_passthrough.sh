@@ -27,7 +27,8 @@ refused "fdp_pli list" "fdp_pli: expected" "${ucmd[@]}" --fdp_pli=1-3,x
 refused "fixedbufs vectored" "needs nonvectored=1" "${ucmd[@]}" --fixedbufs=1 --nonvectored=0
 refused "direct=1" "cannot be opened with O_DIRECT" "${ucmd[@]}" --direct=1
 refused "zone_append without zbd" "needs zonemode=zbd" "${ucmd[@]}" --write_mode=zone_append
-refused "io_uring's nowait" "nowait" "${ucmd[@]}" --nowait=1
+refused "nowait: fio's fails every command" "nowait=1 with ioengine=io_uring_cmd: fio 3.33 puts RWF_NOWAIT" "${ucmd[@]}" --nowait=1
+refused "uncached: fio's fails every command" "uncached with ioengine=io_uring_cmd: fio 3.33 puts RWF_UNCACHED" "${ucmd[@]}" --uncached=1
 # Trims: Dataset Management of num_range ranges, fio's checks.
 trims=(--ioengine=io_uring_cmd --filename=/dev/null)
 refused "num_range past 256" "out of range 1-256" "${trims[@]}" --rw=trim --num_range=257

@@ -914,8 +914,8 @@ static void test_refusals_file(const char *file)
 	expect_refusal("io_uring nowait on tmpfs", &s, -EOPNOTSUPP, "drop nowait");
 	s.engine = "pvsync2";
 	expect_refusal("pvsync2 nowait on tmpfs", &s, -EOPNOTSUPP, "drop nowait");
-	/* libaio has no nowait: a job asking for it fails when it is parsed. */
-	CHECK(!opt_find(engine_find("libaio")->options, "nowait"));
+	s.engine = "libaio";
+	expect_refusal("libaio nowait on tmpfs", &s, -EOPNOTSUPP, "drop nowait");
 	s.nowait = false;
 	s.engine = "mmap";
 	s.region_start = FILE_SIZE - 4096;
@@ -934,6 +934,8 @@ static void test_refusals_dev(const char *dev)
 	/* The kernel refuses RWF_NOWAIT on buffered block device writes. */
 	s.engine = "pvsync2";
 	expect_refusal("pvsync2 nowait buffered writes", &s, -EOPNOTSUPP, "use direct=1");
+	s.engine = "libaio";
+	expect_refusal("libaio nowait buffered writes", &s, -EOPNOTSUPP, "use direct=1");
 	s.engine = "io_uring";
 	expect_refusal("io_uring nowait buffered writes", &s, -EOPNOTSUPP, "use direct=1");
 
@@ -1091,6 +1093,7 @@ int main(void)
 					   .bs = 4096, .region_len = 1 << 20, .hipri = true }, 0x66);
 		test_nowait("pvsync2", scratch.loop_dev);
 		test_nowait("io_uring", scratch.loop_dev);
+		test_nowait("libaio", scratch.loop_dev);
 		test_refusals_dev(scratch.loop_dev);
 		expect_refusal("falloc on a device", &(struct setup){
 			.engine = "falloc", .path = scratch.loop_dev, .iodepth = 1,
@@ -1107,6 +1110,10 @@ int main(void)
 					   .direct = true, .writes = true, .iodepth = 8,
 					   .bs = 4096, .region_len = 1 << 20, .nowait = true,
 					   .random = true }, 0x68);
+		roundtrip(&(struct setup){ .engine = "libaio", .path = scratch.loop_dev,
+					   .direct = true, .writes = true, .iodepth = 8,
+					   .bs = 4096, .region_len = 1 << 20, .nowait = true,
+					   .random = true }, 0x69);
 	}
 	cleanup_scratch();
 	return CHECK_DONE();

@@ -67,6 +67,24 @@ cleanup:
 }
 #define FINALIZE_ERR(text, frag) expect_finalize_error(text, frag, __LINE__)
 
+/* Parsing and finalize succeed. */
+static void expect_finalize_ok(const char *text, int line)
+{
+	struct job_list list = { 0 };
+	struct errbuf err = { "" };
+	int ret = parse_str("f.fio", text, &list, &err);
+
+	if (!ret)
+		ret = job_list_finalize(&list, &err);
+	if (ret < 0) {
+		fprintf(stderr, "%s:%d: want no error, got %d '%s'\n",
+			__FILE__, line, ret, err.msg);
+		check_failures++;
+	}
+	job_list_free(&list);
+}
+#define FINALIZE_OK(text) expect_finalize_ok(text, __LINE__)
+
 static const char realistic[] =
 	"; iodig test job\r\n"
 	"# second comment style\r\n"
@@ -457,10 +475,10 @@ static void test_finalize(void)
 		     "option of ioengine io_uring or io_uring_cmd, not psync");
 	FINALIZE_ERR("[j]\nioengine=mmap\nsqthread_poll\n", "f.fio:3: "
 		     "sqthread_poll is an option of ioengine io_uring or io_uring_cmd, not mmap");
-	FINALIZE_ERR("[j]\nioengine=libaio\nnowait\n", "f.fio:3: nowait is "
-		     "an option of ioengine pvsync2 or io_uring, not libaio");
+	FINALIZE_ERR("[j]\nioengine=posixaio\nnowait\n", "f.fio:3: nowait is "
+		     "an option of ioengine pvsync2, libaio, io_uring or io_uring_cmd, not posixaio");
 	FINALIZE_ERR("[j]\nioengine=mmap\nnowait=1\n",
-		     "nowait is an option of ioengine pvsync2 or io_uring, not "
+		     "nowait is an option of ioengine pvsync2, libaio, io_uring or io_uring_cmd, not "
 		     "mmap");
 	FINALIZE_ERR("[j]\nioengine=libaio\ndirect=1\nhipri\n", "f.fio:4: "
 		     "hipri is an option of ioengine pvsync2, io_uring, "
@@ -488,12 +506,10 @@ static void test_finalize(void)
 		     "puts verify=md5's 56-byte header past the end");
 	FINALIZE_ERR("[j]\nrw=write\nverify=md5\nverify_only=1\n"
 		     "time_based\nruntime=1\n", "verify_only replays");
-	FINALIZE_ERR("[j]\ndirect=1\nbs=1000\n",
-		     "bs 1000 is not a multiple of 512, which direct=1");
-	FINALIZE_ERR("[j]\nrw=write\nbuffered=0\nbs=4k,1000\n",
-		     "bs 1000 is not a multiple of 512");
-	FINALIZE_ERR("[j]\ndirect=1\nbsrange=700-4k\n", "bs 700 is not a "
-		     "multiple");
+	/* the kernel says what O_DIRECT needs (tmpfs takes any size) */
+	FINALIZE_OK("[j]\ndirect=1\nbs=1000\n");
+	FINALIZE_OK("[j]\nrw=write\nbuffered=0\nbs=4k,1000\n");
+	FINALIZE_OK("[j]\ndirect=1\nbsrange=700-4k\n");
 	FINALIZE_ERR("[j]\ndirect=1\noffset=100\n",
 		     "offset 100 is not a multiple of 512");
 	FINALIZE_ERR("[j]\noffset=16383p\nsize=16383p\n", "overflows");

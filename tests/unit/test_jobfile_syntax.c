@@ -160,6 +160,7 @@ static void test_engine_classes(void)
 		{ "windowsaio", "is Windows's asynchronous I/O" },
 		{ "external:/tmp/foo.o", "loads fio engine code from a file" },
 		{ "./engine.so", "loads fio engine code from a file" },
+		{ "libfio_ceph_objectstore.so", "loads fio engine code from a file" },
 		{ "sg", "is a kernel engine iodig does not implement yet" },
 		{ "io_uring_cmd", "is a kernel engine iodig does not implement" },
 		{ "e4defrag", "is a kernel engine" }, { "dev-dax", "is a kernel engine" },

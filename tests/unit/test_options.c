@@ -459,7 +459,7 @@ static void test_engine_options(void)
 			  "ioengine io_uring or io_uring_cmd, not sync"), "%s", err.msg);
 	ret = RESOLVE(&j, &err, "ioengine", "mmap", "nowait", "1");
 	CHECK_MSG(!strcmp(err.msg, "t.fio:7: nowait is an option of ioengine "
-			  "pvsync2 or io_uring, not mmap"), "%s", err.msg);
+			  "pvsync2, libaio, io_uring or io_uring_cmd, not mmap"), "%s", err.msg);
 	/* the engine's own check, naming the job */
 	ret = RESOLVE(&j, &err, "ioengine", "io_uring", "hipri", "1");
 	CHECK_MSG(ret == -EINVAL && !strcmp(err.msg, "t.fio:1: job 'j': hipri "

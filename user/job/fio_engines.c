@@ -159,12 +159,22 @@ static const struct fio_engine external_engine = {
 	"external", FIO_ENGINE_EXTERNAL, "engine code in a file", NULL,
 };
 
+/* Whether @name is a shared object's file name (libfio_ceph_objectstore.so),
+ * which fio dlopen()s through the library search path. */
+static bool names_shared_object(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 3 && !strcmp(name + n - 3, ".so");
+}
+
 const struct fio_engine *fio_engine_find(const char *name)
 {
 	if (!name)
 		return NULL;
 	/* fio: "external:PATH", or any name it then dlopen()s as a path */
-	if (!strncmp(name, "external", 8) || strchr(name, '/'))
+	if (!strncmp(name, "external", 8) || strchr(name, '/') ||
+	    names_shared_object(name))
 		return &external_engine;
 	for (size_t i = 0; i < NR_ENGINES; i++)
 		if (!strcmp(engines[i].name, name))

@@ -69,14 +69,10 @@ static int check_bs(struct job *job, const char *where, struct errbuf *err)
 		if (lo > hi || bs < lo || bs > hi)
 			return err_set(err, EINVAL, "%s: bs %u does not fit "
 				       "bsrange %u-%u", where, bs, lo, hi);
-		if (job->direct && (lo % DIRECT_ALIGN || hi % DIRECT_ALIGN ||
-				    bs % DIRECT_ALIGN))
-			return err_set(err, EINVAL, "%s: bs %u is not a "
-				       "multiple of %u, which direct=1 "
-				       "(O_DIRECT) needs", where,
-				       lo % DIRECT_ALIGN ? lo :
-				       hi % DIRECT_ALIGN ? hi : bs,
-				       DIRECT_ALIGN);
+		/* No alignment check with direct=1: what O_DIRECT needs is
+		 * the file system's or device's to say (tmpfs and FUSE take
+		 * any size), so the I/O goes to the kernel and its EINVAL
+		 * is the job's error, as in fio. */
 		if (job->size && lo > job->size)
 			return err_set(err, EINVAL, "%s: bs %u is larger than "
 				       "size %llu", where, lo,

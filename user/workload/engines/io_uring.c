@@ -4,11 +4,13 @@
  * fills a read, write or (fsync=, fdatasync=) fsync SQE.  Job options map
  * to ring features: sqthread_poll -> SQPOLL, hipri -> IOPOLL, fixedbufs ->
  * registered buffers + READ/WRITE_FIXED, registerfiles -> registered file
- * + IOSQE_FIXED_FILE, nowait -> RWF_NOWAIT in each SQE.
+ * + IOSQE_FIXED_FILE, nowait -> RWF_NOWAIT in each SQE, nonvectored ->
+ * READ/WRITE or READV/WRITEV, force_async -> IOSQE_ASYNC on every Nth SQE.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <liburing.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -25,24 +27,81 @@
 struct uring_opts {
 	struct uring_ring_opts ring;
 	bool nowait;
+	int nonvectored;           /* -1: as the kernel's probe says */
+	unsigned int uncached;
+	unsigned int force_async;
 	struct cmdprio_opts cmdprio;
 };
 ENGINE_OPTS_FIT(struct uring_opts);
+
+#define UOPT(f) OPT_FIELD(struct uring_opts, f)
+
+/* fio's nonvectored is an int whose default -1 means "probe the kernel";
+ * any other value is a count, nonzero meaning READ/WRITE. */
+static int set_nonvectored(void *base, const struct opt_desc *o,
+			   const char *value, const char *where,
+			   struct errbuf *err)
+{
+	if (value && !strcmp(value, "-1")) {
+		((struct uring_opts *)base)->nonvectored = -1;
+		return 0;
+	}
+	return opt_set_typed(base, o, value, where, err);
+}
 
 /* fio's [io_uring] options that iodig implements. */
 static const struct opt_desc uring_options[] = {
 	URING_RING_OPTIONS(struct uring_opts,
 			   "Polled completions (IORING_SETUP_IOPOLL); needs direct=1"),
 	ENGINE_OPT_NOWAIT(struct uring_opts),
+	UINT_OPT("nonvectored", UOPT(nonvectored), "-1", 0, INT_MAX,
+		 "-1: READ/WRITE where the kernel has them, else READV/WRITEV; 0: READV/WRITEV; 1: READ/WRITE",
+		 .set = set_nonvectored),
+	UINT_OPT("uncached", UOPT(uncached), "0", 0, UINT_MAX,
+		 "fio 3.33's RWF_UNCACHED for buffered I/O, which the kernel never took: only 0 unless direct=1"),
+	UINT_OPT("force_async", UOPT(force_async), NULL, 0, UINT_MAX,
+		 "IOSQE_ASYNC on every Nth SQE (0: none)"),
 	CMDPRIO_OPTIONS(struct uring_opts, cmdprio),
 	{ .name = NULL },
 };
 
-/* The ring, then the per-I/O priorities (cmdprio*). */
+/* The ring, then the per-I/O priorities (cmdprio*) and how SQEs are
+ * filled. */
 struct uring_engine_data {
 	struct uring_data ring;
 	struct cmdprio cmdprio;
+	bool vectored;                /* READV/WRITEV, not READ/WRITE */
+	unsigned int force_async;     /* IOSQE_ASYNC every Nth SQE, 0: none */
+	unsigned int prepped;         /* SQEs since the last IOSQE_ASYNC */
+	struct iovec *iov;            /* one per unit (vectored) */
 };
+
+/* nonvectored=-1 as fio's: READ/WRITE when the kernel's probe has both
+ * (Linux 5.6 on), else the vectored ops every io_uring kernel has. */
+static bool uring_vectored(struct io_uring *ring, int nonvectored)
+{
+	struct io_uring_probe *probe;
+	bool plain;
+
+	if (nonvectored != -1)
+		return nonvectored == 0;
+	probe = io_uring_get_probe_ring(ring);
+	plain = probe && io_uring_opcode_supported(probe, IORING_OP_READ) &&
+		io_uring_opcode_supported(probe, IORING_OP_WRITE);
+	io_uring_free_probe(probe);
+	return !plain;
+}
+
+/* force_async as fio's: every Nth SQE filled (I/O or sync) goes straight
+ * to io-wq, IOSQE_ASYNC. */
+static void uring_force_async(struct uring_engine_data *d,
+			      struct io_uring_sqe *sqe)
+{
+	if (d->force_async && ++d->prepped == d->force_async) {
+		d->prepped = 0;
+		sqe->flags |= IOSQE_ASYNC;
+	}
+}
 
 static int uring_check_job(const struct job *job, const char *where,
 			   struct errbuf *err)
@@ -50,6 +109,8 @@ static int uring_check_job(const struct job *job, const char *where,
 	const struct uring_opts *o = engine_opts_of(job);
 	int ret = engine_check_hipri(o->ring.hipri, job, where, err);
 
+	if (!ret)
+		ret = engine_check_uncached(o->uncached, job, where, err);
 	return ret ? ret : cmdprio_check(&o->cmdprio, where, err);
 }
 
@@ -143,6 +204,7 @@ static int uring_init(struct worker *w, struct errbuf *err)
 	const struct uring_opts *o = engine_opts_of(w->job);
 	const struct uring_ring_cfg cfg = { .opts = &o->ring };
 	const struct io_uring_params p = { .flags = 0 };
+	struct uring_engine_data *ed;
 	int ret, fl;
 
 	if (o->ring.hipri) {
@@ -162,8 +224,10 @@ static int uring_init(struct worker *w, struct errbuf *err)
 	if (ret)
 		return ret;
 	((struct uring_data *)w->engine_data)->rw_flags = o->nowait ? RWF_NOWAIT : 0;
-	ret = engine_cmdprio_init(w, &((struct uring_engine_data *)w->engine_data)->cmdprio,
-				  &o->cmdprio, err);
+	ed = w->engine_data;
+	ed->vectored = uring_vectored(&ed->ring.ring, o->nonvectored);
+	ed->force_async = o->force_async;
+	ret = engine_cmdprio_init(w, &ed->cmdprio, &o->cmdprio, err);
 	if (ret) {
 		uring_cleanup(w);
 		return ret;
@@ -178,7 +242,9 @@ static int uring_init(struct worker *w, struct errbuf *err)
 
 static enum io_result uring_queue(struct worker *w, struct io_unit *u)
 {
-	struct uring_data *d = w->engine_data;
+	struct uring_engine_data *ed = w->engine_data;
+	struct uring_data *d = &ed->ring;
+	struct iovec *iov = &ed->iov[u->index];
 	struct io_uring_sqe *sqe;
 	int fd = d->sqe_flags & IOSQE_FIXED_FILE ? (int)u->file : u->fd;
 
@@ -191,6 +257,7 @@ static enum io_result uring_queue(struct worker *w, struct io_unit *u)
 		io_uring_prep_fsync(sqe, fd, u->sync == IO_SYNC_DATASYNC ?
 				    IORING_FSYNC_DATASYNC : 0);
 		sqe->flags |= d->sqe_flags;
+		uring_force_async(ed, sqe);
 		io_uring_sqe_set_data(sqe, u);
 		uring_ring_queued(d, u);
 		return IO_QUEUED;
@@ -202,6 +269,13 @@ static enum io_result uring_queue(struct worker *w, struct io_unit *u)
 		else
 			io_uring_prep_read_fixed(sqe, fd, u->buf, u->len,
 						 u->offset, (int)u->index);
+	} else if (ed->vectored) {
+		iov->iov_base = u->buf;
+		iov->iov_len = u->len;
+		if (u->ddir == DDIR_WRITE)
+			io_uring_prep_writev(sqe, fd, iov, 1, u->offset);
+		else
+			io_uring_prep_readv(sqe, fd, iov, 1, u->offset);
 	} else {
 		if (u->ddir == DDIR_WRITE)
 			io_uring_prep_write(sqe, fd, u->buf, u->len, u->offset);
@@ -210,8 +284,9 @@ static enum io_result uring_queue(struct worker *w, struct io_unit *u)
 	}
 	/* prep clears the SQE, so flags go in afterwards. */
 	sqe->flags |= d->sqe_flags;
+	uring_force_async(ed, sqe);
 	sqe->rw_flags = d->rw_flags | engine_rw_atomic(w->job, u);
-	if (engine_cmdprio_pick(&((struct uring_engine_data *)d)->cmdprio, u))
+	if (engine_cmdprio_pick(&ed->cmdprio, u))
 		sqe->ioprio = u->ioprio;
 	io_uring_sqe_set_data(sqe, u);
 	uring_ring_queued(d, u);
@@ -238,7 +313,7 @@ static int uring_sync_file(struct worker *w, int fd, unsigned int file, bool dat
 
 /* The ring's state first: uring_ring.c sees it as a struct uring_data. */
 ENGINE_DEFINE(io_uring, ENGINE_UNIT_FD | ENGINE_ATOMIC | ENGINE_QUEUED_SYNC,
-	      ENGINE_STATE_ARRAYS(struct uring_engine_data, ring.pending, ring.cqes),
+	      ENGINE_STATE_ARRAYS(struct uring_engine_data, ring.pending, ring.cqes, iov),
 	      ENGINE_QUEUEING_OPS(uring),
 	      .options = uring_options, .check_job = uring_check_job,
 	      .sync_file = uring_sync_file);

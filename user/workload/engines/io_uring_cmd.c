@@ -55,12 +55,12 @@ enum ucmd_wmode {
 /* The engine's job options, in job->engine_opts. */
 struct ucmd_opts {
 	struct uring_ring_opts ring;
-	bool sqpoll_cpu_set;
 	bool readfua;
 	bool writefua;
 	bool pi_act;
 	bool fdp;
-	unsigned int sqpoll_cpu;
+	bool nowait;
+	unsigned int uncached;
 	unsigned int nonvectored;
 	unsigned int force_async;
 	unsigned int cmd_type;
@@ -80,18 +80,6 @@ struct ucmd_opts {
 ENGINE_OPTS_FIT(struct ucmd_opts);
 
 #define CMDOPT(f) OPT_FIELD(struct ucmd_opts, f)
-
-static int set_sqpoll_cpu(void *base, const struct opt_desc *o,
-			  const char *value, const char *where,
-			  struct errbuf *err)
-{
-	struct ucmd_opts *u = base;
-	int ret = opt_set_typed(base, o, value, where, err);
-
-	if (!ret)
-		u->sqpoll_cpu_set = true;
-	return ret;
-}
 
 /* fio's pi_chk: a comma-separated subset of GUARD, REFTAG and APPTAG. */
 static int set_pi_chk(void *base, const struct opt_desc *o, const char *value,
@@ -218,13 +206,14 @@ static const struct opt_desc ucmd_options[] = {
 		 "Passthrough command set: nvme"),
 	URING_RING_OPTIONS(struct ucmd_opts,
 			   "Polled completions (IORING_SETUP_IOPOLL); needs NVMe poll queues"),
-	UINT_OPT("sqthread_poll_cpu", CMDOPT(sqpoll_cpu), NULL, 0, 4095,
-		 "The CPU of the submission thread (sqthread_poll)",
-		 .set = set_sqpoll_cpu, .hint = "CPU"),
 	UINT_OPT("nonvectored", CMDOPT(nonvectored), "1", 0, 1,
 		 "1: NVME_URING_CMD_IO with the buffer, 0: NVME_URING_CMD_IO_VEC with an iovec"),
 	UINT_OPT("force_async", CMDOPT(force_async), NULL, 0, 1u << 30,
 		 "IOSQE_ASYNC on every Nth command"),
+	BOOL_OPT("nowait", CMDOPT(nowait), NULL,
+		 "Shared with io_uring in fio 3.33; no command can carry it: only 0"),
+	UINT_OPT("uncached", CMDOPT(uncached), "0", 0, UINT_MAX,
+		 "Shared with io_uring in fio 3.33; no command can carry it: only 0"),
 	ENGINE_OPTS_FUA(struct ucmd_opts),
 	{ .name = "write_mode", .type = OPT_CUSTOM, CMDOPT(nr_wmodes),
 	  .set = set_write_mode, .def = "write", .hint = "MODE[/PERCENT][:MODE/PERCENT...]",
@@ -272,6 +261,13 @@ static int ucmd_check_job(const struct job *job, const char *where,
 
 	if (job->direct)
 		return err_set(err, EINVAL, "%s: direct=1 with ioengine=io_uring_cmd: its commands never pass the page cache, and a character device cannot be opened with O_DIRECT; drop direct", where);
+	/* fio 3.33 puts these RWF_* flags in the SQE's rw_flags, which for a
+	 * command is uring_cmd_flags: the kernel fails every command whose
+	 * flags it does not know (EINVAL from io_uring_cmd_prep). */
+	if (o->nowait || o->uncached)
+		return err_set(err, EINVAL, "%s: %s with ioengine=io_uring_cmd: fio 3.33 puts %s in the SQE's rw_flags, which for IORING_OP_URING_CMD are its uring_cmd_flags, and the kernel fails every such command (Invalid argument); drop it",
+			       where, o->nowait ? "nowait=1" : "uncached",
+			       o->nowait ? "RWF_NOWAIT (0x8)" : "RWF_UNCACHED (0x40)");
 	if (o->ring.fixedbufs && !o->nonvectored)
 		return err_set(err, EINVAL, "%s: fixedbufs=1 needs nonvectored=1: the kernel maps registered buffers only for NVME_URING_CMD_IO", where);
 	if (rw_is_trimwrite(job->rw) && o->num_range > 1)
@@ -412,10 +408,6 @@ static int ucmd_init(struct worker *w, struct errbuf *err)
 		ret = ucmd_check_ns(w, &ns, err);
 	if (ret)
 		return ret;
-	if (o->sqpoll_cpu_set) {
-		p.flags |= IORING_SETUP_SQ_AFF; /* only with sqthread_poll */
-		p.sq_thread_cpu = o->sqpoll_cpu;
-	}
 	ret = uring_ring_open(w, &p, &cfg, err);
 	if (ret)
 		return ret;

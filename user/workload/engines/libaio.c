@@ -5,6 +5,7 @@
  * queued ones to io_submit in batches of iodepth_batch_submit.  Buffered
  * I/O through AIO is done synchronously inside io_submit by the kernel;
  * only O_DIRECT is truly asynchronous (fio documents the same).
+ * nowait=1 puts RWF_NOWAIT in each read and write iocb's aio_rw_flags.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -12,6 +13,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
 
 #include "workload/engines/cmdprio.h"
 #include "workload/engines/shared.h"
@@ -26,12 +28,14 @@
 /* The engine's job options, in job->engine_opts. */
 struct libaio_opts {
 	struct cmdprio_opts cmdprio;
+	bool nowait;
 };
 ENGINE_OPTS_FIT(struct libaio_opts);
 
 /* fio's [libaio] options that iodig implements. */
 static const struct opt_desc libaio_options[] = {
 	CMDPRIO_OPTIONS(struct libaio_opts, cmdprio),
+	ENGINE_OPT_NOWAIT(struct libaio_opts),
 	{ .name = NULL },
 };
 
@@ -53,6 +57,7 @@ struct libaio_data {
 	struct io_event *events;   /* getevents()'s io_getevents */
 	unsigned int cap;          /* nr_units */
 	unsigned int batch;        /* iocbs per io_submit, 0 = all */
+	int rw_flags;              /* RWF_NOWAIT with nowait */
 	struct cmdprio cmdprio;
 };
 
@@ -85,8 +90,54 @@ static int libaio_setup_error(struct worker *w, int ret, struct errbuf *err)
 	return err_set(err, -ret, "libaio on %s: io_setup(%u): %m", w->path, n);
 }
 
+/*
+ * io_submit refuses RWF_NOWAIT with -EOPNOTSUPP on a file without
+ * FMODE_NOWAIT (tmpfs, bio-based devices like zram), and a request-based
+ * device may fail it at completion: one NOWAIT read of the job's first
+ * block turns either into a clear error before the run.  -EAGAIN is a
+ * valid answer; a read leaves the data alone.
+ */
+static int libaio_probe_nowait(struct worker *w, struct libaio_data *d,
+			       struct errbuf *err)
+{
+	struct iocb iocb, *iocbs[1] = { &iocb };
+	struct io_event ev;
+	uint32_t len;
+	void *buf = engine_probe_buf(w, &len);
+	long res = 0;
+	int ret;
+
+	if (!buf)
+		return err_set(err, ENOMEM, "libaio on %s: out of memory", w->path);
+	io_prep_pread(&iocb, w->fd, buf, len, (long long)w->region_start);
+	iocb.aio_rw_flags = RWF_NOWAIT;
+	do
+		ret = io_submit(d->ctx, 1, iocbs);
+	while (ret == -EINTR);
+	if (ret == 1) {
+		do
+			ret = io_getevents(d->ctx, 1, 1, &ev, NULL);
+		while (ret == -EINTR);
+		res = ret == 1 ? (long)ev.res : 0;
+	}
+	free(buf);
+	if (ret < 0)
+		res = ret;
+	errno = res < 0 ? (int)-res : 0;
+	if (res == -EOPNOTSUPP)
+		return err_set(err, EOPNOTSUPP,
+			       "libaio on %s: nowait=1 (RWF_NOWAIT): a read failed with %m: the file or device does not support non-blocking I/O; drop nowait",
+			       w->path);
+	if (res < 0 && res != -EAGAIN)
+		return err_set(err, (int)-res,
+			       "libaio on %s: nowait=1 (RWF_NOWAIT): a probe read of %u bytes at offset %llu failed: %m",
+			       w->path, len, (unsigned long long)w->region_start);
+	return 0;
+}
+
 static int libaio_init(struct worker *w, struct errbuf *err)
 {
+	const struct libaio_opts *o = engine_opts_of(w->job);
 	struct libaio_data *d;
 	int ret;
 
@@ -96,11 +147,15 @@ static int libaio_init(struct worker *w, struct errbuf *err)
 	d = w->engine_data;
 	d->cap = w->nr_units;
 	d->batch = w->job->iodepth_batch_submit;
-	ret = engine_cmdprio_init(w, &d->cmdprio,
-				  &((const struct libaio_opts *)engine_opts_of(w->job))->cmdprio,
-				  err);
+	d->rw_flags = o->nowait ? RWF_NOWAIT : 0;
+	ret = engine_cmdprio_init(w, &d->cmdprio, &o->cmdprio, err);
 	if (ret)
 		return ret;
+	if (o->nowait) {
+		ret = engine_refuse_nowait_writes(w, "libaio", err);
+		if (ret)
+			return ret;
+	}
 	engine_units_priv(w, d->iocbs, sizeof(*d->iocbs));
 
 	/* libaio returns -errno rather than setting errno. */
@@ -109,7 +164,10 @@ static int libaio_init(struct worker *w, struct errbuf *err)
 		return libaio_setup_error(w, ret, err);
 	}
 	d->ctx_ready = true;
-	return 0;
+	ret = o->nowait ? libaio_probe_nowait(w, d, err) : 0;
+	if (ret)
+		libaio_cleanup(w); /* the runner cleans up only after init */
+	return ret;
 }
 
 static enum io_result libaio_queue(struct worker *w, struct io_unit *u)
@@ -124,7 +182,7 @@ static enum io_result libaio_queue(struct worker *w, struct io_unit *u)
 	else
 		io_prep_pread(iocb, u->fd, u->buf, u->len, (long long)u->offset);
 	iocb->data = u; /* io_prep_* clear the iocb, so set it last */
-	iocb->aio_rw_flags = engine_rw_atomic(w->job, u);
+	iocb->aio_rw_flags = d->rw_flags | engine_rw_atomic(w->job, u);
 	if (engine_cmdprio_pick(&d->cmdprio, u)) {
 		iocb->u.c.flags |= IOCB_FLAG_IOPRIO;
 		iocb->aio_reqprio = (short)u->ioprio;
@@ -208,6 +266,8 @@ static int libaio_getevents(struct worker *w, unsigned int min, unsigned int max
 
 		/* res is unsigned long in the ABI; errors are -errno. */
 		u->result = (long)d->events[i].res;
+		if (u->result == -EAGAIN && d->rw_flags)
+			engine_nowait_retry(w, u, engine_rw_atomic(w->job, u));
 		done[i] = u;
 	}
 	d->inflight -= got;

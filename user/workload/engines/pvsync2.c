@@ -33,7 +33,7 @@ static const struct opt_desc pvsync2_options[] = {
 	UINT_OPT("hipri_percentage", POPT(hipri_percentage), "100", 0, 100,
 		 "Percent of the I/Os that hipri marks RWF_HIPRI"),
 	UINT_OPT("uncached", POPT(uncached), "0", 0, UINT_MAX,
-		 "fio 3.33's RWF_UNCACHED, which the kernel never took: only 0"),
+		 "fio 3.33's RWF_UNCACHED for buffered I/O, which the kernel never took: only 0 unless direct=1"),
 	ENGINE_OPT_NOWAIT(struct pvsync2_opts),
 	{ .name = NULL },
 };
@@ -43,16 +43,9 @@ static int pvsync2_check_job(const struct job *job, const char *where,
 {
 	const struct pvsync2_opts *o = engine_opts_of(job);
 
-	/* fio 3.33 sends 0x40 for uncached=1, its value of a proposed
-	 * RWF_UNCACHED; mainline gave 0x40 to RWF_ATOMIC instead, so every
-	 * such I/O fails (EOPNOTSUPP) or means something else. */
-	if (o->uncached)
-		return err_set(err, EINVAL, "%s: uncached=%u: fio 3.33 asks for "
-			       "RWF_UNCACHED (0x40), a flag the kernel never "
-			       "took (0x40 is RWF_ATOMIC since Linux 6.11), so "
-			       "there is no uncached buffered I/O to do; drop "
-			       "uncached", where, o->uncached);
-	return engine_check_hipri(o->hipri, job, where, err);
+	int ret = engine_check_uncached(o->uncached, job, where, err);
+
+	return ret ? ret : engine_check_hipri(o->hipri, job, where, err);
 }
 
 struct pvsync2_data {

@@ -38,6 +38,19 @@ int engine_check_hipri(bool hipri, const struct job *job, const char *where,
 	return 0;
 }
 
+/* Mainline gave 0x40 to RWF_ATOMIC (Linux 6.11) instead, so each such
+ * I/O fails (EOPNOTSUPP) or means something else. */
+int engine_check_uncached(unsigned int uncached, const struct job *job,
+			  const char *where, struct errbuf *err)
+{
+	if (!uncached || job->direct)
+		return 0;
+	return err_set(err, EINVAL, "%s: uncached=%u: fio 3.33 asks for "
+		       "RWF_UNCACHED (0x40), a flag the kernel never took (0x40 "
+		       "is RWF_ATOMIC since Linux 6.11), so there is no uncached "
+		       "buffered I/O to do; drop uncached", where, uncached);
+}
+
 int64_t engine_rw2(int fd, const struct io_unit *u, int rwf)
 {
 	struct iovec iov = { .iov_base = u->buf, .iov_len = u->len };

@@ -34,6 +34,12 @@ struct worker;
 int engine_check_hipri(bool hipri, const struct job *job, const char *where,
 		       struct errbuf *err);
 
+/* -EINVAL for uncached=N (N > 0) with buffered I/O: fio 3.33 then puts
+ * its RWF_UNCACHED (0x40) in each I/O, a flag the kernel never took; with
+ * direct=1 fio sends nothing, so neither does iodig. */
+int engine_check_uncached(unsigned int uncached, const struct job *job,
+			  const char *where, struct errbuf *err);
+
 /* linux/fs.h's since 6.11; older headers lack it. */
 #ifndef RWF_ATOMIC
 #define RWF_ATOMIC 0x00000040

@@ -160,6 +160,19 @@ static int uring_register(struct worker *w, struct uring_data *d,
 	return 0;
 }
 
+int uring_set_sqpoll_cpu(void *base, const struct opt_desc *o,
+			 const char *value, const char *where, struct errbuf *err)
+{
+	/* @o is the sqpoll_cpu of the engine's struct uring_ring_opts. */
+	struct uring_ring_opts *ring = (struct uring_ring_opts *)
+		((char *)base + o->offset - offsetof(struct uring_ring_opts, sqpoll_cpu));
+	int ret = opt_set_typed(base, o, value, where, err);
+
+	if (!ret)
+		ring->sqpoll_cpu_set = true;
+	return ret;
+}
+
 /* The engine's @base with what the ring's options ask of the setup. */
 static struct io_uring_params uring_params(const struct io_uring_params *base,
 					   const struct uring_ring_opts *o)
@@ -169,8 +182,10 @@ static struct io_uring_params uring_params(const struct io_uring_params *base,
 	if (o->sqthread_poll) {
 		p.flags |= IORING_SETUP_SQPOLL;
 		p.sq_thread_idle = URING_SQ_IDLE_MS;
-	} else {
-		p.flags &= ~(unsigned int)IORING_SETUP_SQ_AFF;
+		if (o->sqpoll_cpu_set) {
+			p.flags |= IORING_SETUP_SQ_AFF;
+			p.sq_thread_cpu = o->sqpoll_cpu;
+		}
 	}
 	if (o->hipri)
 		p.flags |= IORING_SETUP_IOPOLL;

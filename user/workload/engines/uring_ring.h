@@ -44,7 +44,13 @@ struct uring_ring_opts {
 	bool fixedbufs;            /* register one buffer per unit */
 	bool registerfiles;        /* register the job's files */
 	bool sqthread_poll;        /* IORING_SETUP_SQPOLL */
+	bool sqpoll_cpu_set;       /* sqthread_poll_cpu given: SQ_AFF */
+	unsigned int sqpoll_cpu;
 };
+
+/* sqthread_poll_cpu's setter: the value, and that it was given (fio pins
+ * the submission thread only then). */
+opt_setter uring_set_sqpoll_cpu;
 
 /* Their entries in the option table over @opts_t; @hipri_help says what
  * polling needs with that engine. */
@@ -58,7 +64,11 @@ struct uring_ring_opts {
 	  .help = "io_uring registered files" },				\
 	{ .name = "sqthread_poll", .type = OPT_BOOL,			\
 	  OPT_FIELD(opts_t, ring.sqthread_poll),				\
-	  .help = "io_uring kernel submission thread" }
+	  .help = "io_uring kernel submission thread" },			\
+	UINT_OPT("sqthread_poll_cpu", OPT_FIELD(opts_t, ring.sqpoll_cpu),	\
+		 NULL, 0, 4095,						\
+		 "The CPU of the submission thread (sqthread_poll)",	\
+		 .set = uring_set_sqpoll_cpu, .hint = "CPU")
 
 /* What the ring is set up with, besides the flags in @params. */
 struct uring_ring_cfg {
