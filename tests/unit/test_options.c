@@ -598,7 +598,7 @@ static void check_engine_help(const char *text)
 			at = next + strlen(in_order[i]);
 	}
 	CHECK_MSG(!strstr(text, "ioengine=sync:") &&
-		  !strstr(text, "ioengine=mmap:"),
+		  !strstr(text, "ioengine=posixaio:"),
 		  "help lists engines that have no options");
 }
 
