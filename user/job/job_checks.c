@@ -20,6 +20,7 @@
 #include "job/dedupe_opts.h"
 #include "job/fio_engines.h"
 #include "job/file_opts.h"
+#include "job/opendir_opt.h"
 #include "job/options.h"
 #include "job/process_opts.h"
 #include "job/replay_opts.h"
@@ -127,6 +128,7 @@ static int (*const job_steps[])(struct job *job, const char *where,
 	check_depth_and_counts,
 	engine_opts_resolve,
 	verify_opts_resolve,
+	opendir_resolve,
 	job_check_file_opts,
 	replay_opts_check,
 };

@@ -345,6 +345,8 @@ static const struct opt_desc options[] = {
 		.flags = OPT_EMPTY_OK | OPT_FILENAME),
 	STR_OPT("directory", FIELD(directory), NULL,
 		"Directory for files named after the job", .flags = OPT_EMPTY_OK),
+	STR_OPT("opendir", FIELD(opendir), NULL,
+		"Add every regular file under this directory, recursively, to the job's files"),
 	SIZE_OPT("size", FIELD(size), "0",
 		 "Bytes (or Nz: zones) of the target region, or N% of the file or device; 0 = "
 		 "whole file or device", .set = set_size_or_percent, ZONES(size)),

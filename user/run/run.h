@@ -73,6 +73,10 @@ struct job_target {
 	bool per_clone_files;         /* fio's names: files per clone */
 	unsigned int nr_files;        /* files of each clone (nrfiles) */
 	uint64_t file_size;           /* bytes of each */
+	/* filename= or opendir= files without size=: each one's own bytes
+	 * past the offset, as fio sizes them (run/listed_sizes.c); NULL
+	 * when each has file_size. */
+	uint64_t *file_sizes;
 	bool scratch;                 /* iodig's own scratch device */
 	struct replay_log *replay;    /* read_iolog's log (run/replay_prepare.c) */
 	/* offset_increment=N% or offset=N%: fio rounds each clone's start

@@ -25,6 +25,7 @@
 #include "probes/probe.h"
 #include "probes/probe_cache.h"
 #include "run/group_probes.h"
+#include "run/listed_sizes.h"
 #include "run/replay_prepare.h"
 #include "run/run.h"
 #include "target/write_guard.h"
@@ -150,6 +151,7 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 			w->region_len = t->region_len - (t->to_end ? shift : 0);
 			w->nr_files = t->nr_files;
 			w->file_size = t->file_size - (t->to_end ? shift : 0);
+			w->file_sizes = t->file_sizes;
 			/* fio's real_file_size: sequential offsets wrap there */
 			w->target_len = t->info.size > w->region_start + w->region_len ?
 					t->info.size - w->region_start : w->region_len;
@@ -665,6 +667,7 @@ void run_ctx_cleanup(struct run_ctx *ctx)
 		munmap(ctx->shared, ctx->shared_len);
 	ctx->shared = NULL;
 	replay_targets_free(ctx);
+	listed_sizes_free(ctx);
 	FREE_AND_NULL(ctx->targets);
 	job_list_free(&ctx->jobs);
 }

@@ -254,6 +254,9 @@ struct job {
 	char name[JOB_NAME_MAX];
 	char filename[PATH_MAX];   /* empty: derived from directory + name */
 	char directory[PATH_MAX];
+	/* fio's opendir: every regular file under it joins filename='s list
+	 * once the job is parsed (job/opendir_opt.c). */
+	char opendir[PATH_MAX];
 	char ioengine[32];
 	const struct engine_ops *engine; /* resolved from ioengine */
 

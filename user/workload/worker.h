@@ -42,6 +42,9 @@ struct worker {
 	 * file_size of the region. */
 	unsigned int nr_files;
 	uint64_t file_size;
+	/* Listed files of their own sizes (no size=): file k's bytes; NULL
+	 * when each has file_size.  Owned by the runner's job_target. */
+	const uint64_t *file_sizes;
 	/* ENGINE_UNIT_FD with several files: each one's descriptor, file k
 	 * at fds[k] (fds[0] is fd); NULL with one file. */
 	int *fds;
