@@ -23,6 +23,7 @@
 #include "run/progress.h"
 #include "run/series_collect.h"
 #include "run/steady_check.h"
+#include "workload/file_lock.h"
 #include "workload/worker.h"
 
 #define OUTPUT_NORMAL (1u << 0)
@@ -113,6 +114,10 @@ struct run_ctx {
 	size_t nr_kernels;
 	struct run_shared *shared;
 	size_t shared_len;
+	/* lockfile's locks and each locking worker's files' pointers into
+	 * them (run/file_locks_setup.c) */
+	struct file_lock_table file_locks;
+	pthread_rwlock_t **file_lock_refs;
 	size_t prio_at;               /* the workers' prio_stats, in shared */
 	unsigned int nr_workers;
 	struct worker *workers;

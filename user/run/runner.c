@@ -24,6 +24,7 @@
 #include "base/mem.h"
 #include "probes/probe.h"
 #include "probes/probe_cache.h"
+#include "run/file_locks_setup.h"
 #include "run/group_probes.h"
 #include "run/listed_sizes.h"
 #include "run/replay_prepare.h"
@@ -599,6 +600,8 @@ int run_begin(struct run_ctx *ctx, struct errbuf *err)
 	int ret = setup_workers(ctx, err);
 
 	if (!ret)
+		ret = file_locks_setup(ctx, err);
+	if (!ret)
 		ret = series_collect_begin(&ctx->series, ctx->jobs.jobs, ctx->jobs.count,
 					   ctx->opts.interval_ms, err);
 	if (!ret)
@@ -662,6 +665,7 @@ void run_ctx_cleanup(struct run_ctx *ctx)
 	ctx->probe_cache = NULL;
 	scratch_destroy(ctx->scratch);
 	ctx->scratch = NULL;
+	file_locks_free(ctx);
 	FREE_AND_NULL(ctx->workers);
 	if (ctx->shared)
 		munmap(ctx->shared, ctx->shared_len);

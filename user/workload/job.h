@@ -80,6 +80,13 @@ enum fadvise_hint {
 	FADVISE_SEQUENTIAL,  /* POSIX_FADV_SEQUENTIAL: twice the window */
 };
 
+/* fio's lockfile: how an I/O locks its file (workload/file_lock.h). */
+enum lockfile_mode {
+	LOCKFILE_NONE,
+	LOCKFILE_EXCLUSIVE,  /* each I/O alone */
+	LOCKFILE_READWRITE,  /* reads together, a write or trim alone */
+};
+
 /* fio's continue_on_error classes (ERROR_TYPE_*). */
 #define CONTINUE_READ   (1u << 0)
 #define CONTINUE_WRITE  (1u << 1)
@@ -257,6 +264,7 @@ struct job {
 	/* fio's opendir: every regular file under it joins filename='s list
 	 * once the job is parsed (job/opendir_opt.c). */
 	char opendir[PATH_MAX];
+	enum lockfile_mode lockfile;
 	char ioengine[32];
 	const struct engine_ops *engine; /* resolved from ioengine */
 

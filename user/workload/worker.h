@@ -3,6 +3,7 @@
 #ifndef IODIG_WORKER_H
 #define IODIG_WORKER_H
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -48,6 +49,9 @@ struct worker {
 	/* ENGINE_UNIT_FD with several files: each one's descriptor, file k
 	 * at fds[k] (fds[0] is fd); NULL with one file. */
 	int *fds;
+	/* lockfile: the lock of file k (workload/file_lock.h), shared with
+	 * every worker on a file of that name; NULL without lockfile. */
+	pthread_rwlock_t **file_locks;
 
 	/* iodepth units with page-aligned buffers of max(bs) bytes each, one
 	 * contiguous area so io_uring can register it as fixed buffers. */
