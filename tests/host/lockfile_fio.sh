@@ -69,20 +69,27 @@ run() {
 }
 
 overlap() { [ "$CALLS" -ge 100 ] && [ "$OVER" -ge $((CALLS / 10)) ]; }
-alone() { [ "$CALLS" -ge 100 ] && [ "$OVER" -eq 0 ]; }
+# fio shares a file's lock through its open-file hash, which it calls racy
+# (filesetup.c): a run now and then has a few calls that overlap (8 of
+# 10566 seen once), so fio's may have under 1%; iodig's none
+alone() {
+	[ "$CALLS" -ge 100 ] || return 1
+	[ "$1" = fio ] && [ "$OVER" -lt $((CALLS / 100)) ] && return 0
+	[ "$OVER" -eq 0 ]
+}
 
 for tool in fio iodig; do
 	run $tool none randwrite
 	check "$tool, none: a reader and a writer overlap ($OVER of $CALLS)" overlap
 	run $tool exclusive randread
-	check "$tool, exclusive: two readers never overlap ($OVER of $CALLS)" alone
+	check "$tool, exclusive: two readers never overlap ($OVER of $CALLS)" alone $tool
 	run $tool readwrite randwrite
-	check "$tool, readwrite: a reader and a writer never overlap ($OVER of $CALLS)" alone
+	check "$tool, readwrite: a reader and a writer never overlap ($OVER of $CALLS)" alone $tool
 	run $tool readwrite randread
 	check "$tool, readwrite: two readers overlap ($OVER of $CALLS)" overlap
 done
 run iodig exclusive randwrite --thread
-check "iodig, thread=1, exclusive: the threads never overlap ($OVER of $CALLS)" alone
+check "iodig, thread=1, exclusive: the threads never overlap ($OVER of $CALLS)" alone iodig
 run iodig exclusive randwrite --io_submit_mode=offload
-check "iodig, io_submit_mode=offload, exclusive: never overlap ($OVER of $CALLS)" alone
+check "iodig, io_submit_mode=offload, exclusive: never overlap ($OVER of $CALLS)" alone iodig
 done_testing
