@@ -337,6 +337,13 @@ struct job {
 	uint64_t thinktime_spin_ns;       /* of it, spent spinning */
 	unsigned int thinktime_blocks;    /* default 1 */
 	unsigned int thinktime_blocks_type; /* THINK_ON_COMPLETE, THINK_ON_ISSUE */
+	/* think after this much time since the last think (or the start);
+	 * with it, thinktime_blocks counts only when given (fio's rule) */
+	uint64_t thinktime_iotime_ns;
+	bool thinktime_blocks_given;
+	/* fio's rate_ignore_thinktime: a think's time counts as issued at
+	 * the rate, so the job does not catch up after it */
+	bool rate_ignore_thinktime;
 	/* fio's queue depth search (workload/lat_target.c). */
 	uint64_t latency_target_ns;       /* 0: none */
 	uint64_t latency_window_ns;
