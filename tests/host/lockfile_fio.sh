@@ -10,10 +10,7 @@
 need_root
 command -v fio >/dev/null || skip "no fio"
 command -v bpftrace >/dev/null || skip "no bpftrace"
-command -v mkfs.ext4 >/dev/null || skip "no mkfs.ext4"
-make_loop 64 || skip "no loop device"
-mkfs.ext4 -q "$LOOP" || skip "mkfs.ext4 failed"
-mkdir "$TMP/mnt" && mount "$LOOP" "$TMP/mnt" || skip "cannot mount ext4"
+ext4_mount 64
 dd if=/dev/urandom of="$TMP/mnt/f" bs=1M count=32 status=none conv=fsync
 BS=12288  # no other task's calls are this size
 

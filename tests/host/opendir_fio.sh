@@ -13,10 +13,7 @@ IODIG=$(realpath "$IODIG")
 need_root
 command -v fio >/dev/null || skip "no fio"
 command -v strace >/dev/null || skip "no strace"
-command -v mkfs.ext4 >/dev/null || skip "no mkfs.ext4"
-make_loop 64 || skip "no loop device"
-mkfs.ext4 -q "$LOOP" || skip "mkfs.ext4 failed"
-mkdir "$TMP/mnt" && mount "$LOOP" "$TMP/mnt" || skip "cannot mount ext4"
+ext4_mount 64
 
 TREE=$TMP/mnt/tree
 mkdir -p "$TREE/sub/deeper" "$TREE/empty" "$TMP/mnt/none"
