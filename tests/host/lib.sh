@@ -160,3 +160,12 @@ scratch_loops() {
 	done
 	return 0
 }
+
+# ext4_mount SIZE_MB: a new loop device (LOOP) holding ext4, mounted at
+# $TMP/mnt, or the test is skipped saying which step failed
+ext4_mount() {
+	command -v mkfs.ext4 >/dev/null || skip "no mkfs.ext4"
+	make_loop "$1" || skip "no loop device"
+	mkfs.ext4 -q "$LOOP" || skip "mkfs.ext4 failed"
+	mkdir "$TMP/mnt" && mount "$LOOP" "$TMP/mnt" || skip "cannot mount ext4"
+}

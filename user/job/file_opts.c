@@ -5,6 +5,7 @@
  * cannot give (which are refused saying why, never ignored).
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,6 +96,18 @@ int set_size_or_percent(void *base, const struct opt_desc *o, const char *value,
 	*perc = (unsigned int)v;
 	*(uint64_t *)((char *)base + o->offset) = 0;
 	return 0;
+}
+
+int set_lockfile(void *base, const struct opt_desc *o, const char *value,
+		 const char *where, struct errbuf *err)
+{
+	const char *colon = strchr(value, ':');
+	char mode[32];
+
+	if (!colon)
+		return opt_set_typed(base, o, value, where, err);
+	snprintf(mode, sizeof(mode), "%.*s", (int)(colon - value), value);
+	return opt_set_typed(base, o, mode, where, err);
 }
 
 static unsigned int files_of(const struct job *job)

@@ -20,6 +20,10 @@ opt_setter set_file_service;
  * (run/prepare.c). */
 opt_setter set_size_or_percent;
 
+/* lockfile=none|exclusive|readwrite; a ":N" after it (older fio's count
+ * of I/Os per lock) is accepted and has no effect, as in fio 3.33. */
+opt_setter set_lockfile;
+
 /* Cross-checks of the file options, once the job is complete. */
 int job_check_file_opts(struct job *job, const char *where,
 			struct errbuf *err);

@@ -22,6 +22,7 @@
 #include "job/fio_engines.h"
 #include "job/file_opts.h"
 #include "job/mem_opts.h"
+#include "job/opendir_opt.h"
 #include "job/options.h"
 #include "job/process_opts.h"
 #include "job/replay_opts.h"
@@ -125,6 +126,7 @@ static int (*const job_steps[])(struct job *job, const char *where,
 	check_depth_and_counts,
 	engine_opts_resolve,
 	verify_opts_resolve,
+	opendir_resolve,
 	job_check_file_opts,
 	replay_opts_check,
 	pre_read_resolve,

@@ -344,6 +344,11 @@ OPT_VALUES(fallocate_values,
 	OPT_VAL("0", FALLOCATE_NONE),   /* fio's older names */
 	OPT_VAL("1", FALLOCATE_POSIX));
 
+OPT_VALUES(lockfile_values,
+	OPT_VAL("none", LOCKFILE_NONE),
+	OPT_VAL("exclusive", LOCKFILE_EXCLUSIVE),
+	OPT_VAL("readwrite", LOCKFILE_READWRITE));
+
 OPT_VALUES(fadvise_values,
 	OPT_VAL("0", FADVISE_NONE),
 	OPT_VAL("1", FADVISE_TYPE),
@@ -357,6 +362,11 @@ static const struct opt_desc options[] = {
 		.flags = OPT_EMPTY_OK | OPT_FILENAME),
 	STR_OPT("directory", FIELD(directory), NULL,
 		"Directory for files named after the job", .flags = OPT_EMPTY_OK),
+	STR_OPT("opendir", FIELD(opendir), NULL,
+		"Add every regular file under this directory, recursively, to the job's files"),
+	ENUM_OPT("lockfile", FIELD(lockfile), lockfile_values, "none",
+		 "Lock the file around each I/O against other jobs' I/O on it: none, exclusive, "
+		 "readwrite (reads share)", .set = set_lockfile),
 	SIZE_OPT("size", FIELD(size), "0",
 		 "Bytes (or Nz: zones) of the target region, or N% of the file or device; 0 = "
 		 "whole file or device", .set = set_size_or_percent, ZONES(size)),

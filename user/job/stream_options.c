@@ -11,6 +11,7 @@
 
 #include "job/bssplit.h"
 #include "job/file_opts.h"
+#include "job/given_opts.h"
 #include "job/random_dist_opt.h"
 #include "job/options.h"
 #include "workload/engine.h"
@@ -238,6 +239,10 @@ const struct opt_desc stream_options[] = {
 		 "I/Os between thinktime pauses"),
 	ENUM_OPT("thinktime_blocks_type", FIELD(thinktime_blocks_type), think_type_values,
 		 "complete", "Count thinktime_blocks on completion or on issue"),
+	TIME_OPT("thinktime_iotime", FIELD(thinktime_iotime_ns), 1000000000ull, "0",
+		 "Think after this much I/O time (bare: s), or thinktime_blocks I/Os if given and sooner"),
+	BOOL_OPT("rate_ignore_thinktime", FIELD(rate_ignore_thinktime), "0",
+		 "Do not catch up the rate after a thinktime pause"),
 	/* the depth search: workload/lat_target.c */
 	TIME_OPT("latency_target", FIELD(latency_target_ns), 1000, "0",
 		 "Find the highest depth up to iodepth whose I/Os complete within this latency "
@@ -318,6 +323,7 @@ int stream_opts_resolve(struct job *job, const char *where,
 		return err_set(err, EINVAL, "%s: offset_increment %llu is not a "
 			       "multiple of 512, which direct=1 (O_DIRECT) needs",
 			       where, (unsigned long long)job->offset_increment);
+	job->thinktime_blocks_given = job_given_has(job, "thinktime_blocks");
 	/* fio: thinktime_spin is capped at thinktime */
 	if (job->thinktime_spin_ns > job->thinktime_ns)
 		job->thinktime_spin_ns = job->thinktime_ns;

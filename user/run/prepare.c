@@ -17,6 +17,7 @@
 
 #include "run/engine_device.h"
 #include "run/layout.h"
+#include "run/listed_sizes.h"
 #include "run/replay_prepare.h"
 #include "run/run.h"
 #include "run/zbd_prepare.h"
@@ -221,9 +222,10 @@ static int resolve_region(const struct job *job, struct job_target *t,
 			       job->source, job->source_line, job->name,
 			       job->engine->name);
 	} else if (t->nr_files > 1) {
-		return err_set(err, EINVAL, "%s:%d: job '%s': nrfiles=%u needs size= or filesize=",
-			       job->source, job->source_line, job->name,
-			       t->nr_files);
+		/* listed files: each as large as it is, as in fio */
+		ret = listed_sizes_resolve(job, t, offset, err);
+		if (ret)
+			return ret;
 	} else if (ti->exists && ti->size > offset) {
 		t->region_len = ti->size - offset;
 		t->file_size = t->region_len;

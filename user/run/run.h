@@ -25,6 +25,7 @@
 #include "run/progress.h"
 #include "run/series_collect.h"
 #include "run/steady_check.h"
+#include "workload/file_lock.h"
 #include "workload/worker.h"
 
 #define OUTPUT_NORMAL (1u << 0)
@@ -75,6 +76,10 @@ struct job_target {
 	bool per_clone_files;         /* fio's names: files per clone */
 	unsigned int nr_files;        /* files of each clone (nrfiles) */
 	uint64_t file_size;           /* bytes of each */
+	/* filename= or opendir= files without size=: each one's own bytes
+	 * past the offset, as fio sizes them (run/listed_sizes.c); NULL
+	 * when each has file_size. */
+	uint64_t *file_sizes;
 	bool scratch;                 /* iodig's own scratch device */
 	struct replay_log *replay;    /* read_iolog's log (run/replay_prepare.c) */
 	/* offset_increment=N% or offset=N%: fio rounds each clone's start
@@ -111,6 +116,10 @@ struct run_ctx {
 	size_t nr_kernels;
 	struct run_shared *shared;
 	size_t shared_len;
+	/* lockfile's locks and each locking worker's files' pointers into
+	 * them (run/file_locks_setup.c) */
+	struct file_lock_table file_locks;
+	pthread_rwlock_t **file_lock_refs;
 	size_t prio_at;               /* the workers' prio_stats, in shared */
 	unsigned int nr_workers;
 	struct worker *workers;

@@ -24,8 +24,10 @@
 #include "base/mem.h"
 #include "probes/probe.h"
 #include "probes/probe_cache.h"
+#include "run/file_locks_setup.h"
 #include "run/group_probes.h"
 #include "run/io_sched_jobs.h"
+#include "run/listed_sizes.h"
 #include "run/replay_prepare.h"
 #include "run/run.h"
 #include "target/write_guard.h"
@@ -151,6 +153,7 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 			w->region_len = t->region_len - (t->to_end ? shift : 0);
 			w->nr_files = t->nr_files;
 			w->file_size = t->file_size - (t->to_end ? shift : 0);
+			w->file_sizes = t->file_sizes;
 			/* fio's real_file_size: sequential offsets wrap there */
 			w->target_len = t->info.size > w->region_start + w->region_len ?
 					t->info.size - w->region_start : w->region_len;
@@ -602,6 +605,8 @@ int run_begin(struct run_ctx *ctx, struct errbuf *err)
 	int ret = setup_workers(ctx, err);
 
 	if (!ret)
+		ret = file_locks_setup(ctx, err);
+	if (!ret)
 		ret = series_collect_begin(&ctx->series, ctx->jobs.jobs, ctx->jobs.count,
 					   ctx->opts.interval_ms, err);
 	if (!ret)
@@ -669,11 +674,13 @@ void run_ctx_cleanup(struct run_ctx *ctx)
 	ctx->probe_cache = NULL;
 	scratch_destroy(ctx->scratch);
 	ctx->scratch = NULL;
+	file_locks_free(ctx);
 	FREE_AND_NULL(ctx->workers);
 	if (ctx->shared)
 		munmap(ctx->shared, ctx->shared_len);
 	ctx->shared = NULL;
 	replay_targets_free(ctx);
+	listed_sizes_free(ctx);
 	FREE_AND_NULL(ctx->targets);
 	job_list_free(&ctx->jobs);
 }

@@ -23,19 +23,21 @@ static uint32_t min_active_bs(const struct job *job)
 }
 
 int file_service_init(struct file_picker *fs, const struct job *job,
-		      unsigned int nr, uint64_t file_size)
+		      unsigned int nr, uint64_t file_size,
+		      const uint64_t *sizes)
 {
 	uint32_t granule = min_active_bs(job);
 
-	*fs = (struct file_picker){ .nr = nr, .file_size = file_size,
-				     .granule = granule };
+	*fs = (struct file_picker){ .nr = nr, .granule = granule };
 	fs->files = calloc(nr, sizeof(*fs->files));
 	if (!fs->files)
 		return -ENOMEM;
 	for (unsigned int k = 0; k < nr; k++) {
-		int ret = offset_gen_init(&fs->files[k].gen, file_size / granule,
-					  rw_is_random(job->rw), !job->norandommap);
+		int ret;
 
+		fs->files[k].size = sizes ? sizes[k] : file_size;
+		ret = offset_gen_init(&fs->files[k].gen, fs->files[k].size / granule,
+				      rw_is_random(job->rw), !job->norandommap);
 		if (ret) {
 			file_service_free(fs);
 			return ret;
@@ -46,7 +48,7 @@ int file_service_init(struct file_picker *fs, const struct job *job,
 
 static bool file_done(const struct file_picker *fs, unsigned int k)
 {
-	return fs->files[k].issued >= fs->file_size;
+	return fs->files[k].issued >= fs->files[k].size;
 }
 
 static unsigned int pick_file(struct file_picker *fs, const struct job *job,
@@ -93,13 +95,13 @@ uint64_t file_service_next(struct file_picker *fs, const struct job *job,
 	if (rw_is_random(job->rw)) {
 		rel = offset_gen_next(&c->gen, r) * fs->granule;
 	} else {
-		if (c->seq + len > fs->file_size)
+		if (c->seq + len > c->size)
 			c->seq = 0;
 		rel = c->seq;
 		c->seq += len;
 	}
-	if (rel + len > fs->file_size)
-		rel = fs->file_size - len;
+	if (rel + len > c->size)
+		rel = c->size - len;
 	c->issued += len;
 	*file = k;
 	return rel;

@@ -18,6 +18,7 @@
 struct file_cursor {
 	uint64_t seq;            /* next sequential offset in the file */
 	uint64_t issued;         /* bytes issued this pass */
+	uint64_t size;           /* the file's bytes the job does I/O on */
 	struct offset_gen gen;   /* random offsets */
 };
 
@@ -27,12 +28,14 @@ struct file_picker {
 	unsigned int cur;        /* the file in service */
 	unsigned int left;       /* I/Os before the next switch */
 	bool started;
-	uint64_t file_size;
 	uint32_t granule;
 };
 
+/* @nr files of @file_size bytes each, or of @sizes[k] bytes when
+ * @sizes is not NULL. */
 int file_service_init(struct file_picker *fs, const struct job *job,
-		      unsigned int nr, uint64_t file_size);
+		      unsigned int nr, uint64_t file_size,
+		      const uint64_t *sizes);
 /* The next I/O of @len bytes: its file (*@file) and offset in it. */
 uint64_t file_service_next(struct file_picker *fs, const struct job *job,
 			   struct rng *r, uint32_t len, unsigned int *file);

@@ -201,6 +201,12 @@ static void advise_file(const struct job *job, int fd, uint64_t offset,
 						 POSIX_FADV_SEQUENTIAL);
 }
 
+/* The bytes of file @k the worker does I/O on. */
+static uint64_t worker_file_bytes(const struct worker *w, unsigned int k)
+{
+	return w->file_sizes ? w->file_sizes[k] : w->file_size;
+}
+
 int worker_open_files(struct worker *w, int flags, struct errbuf *err)
 {
 	char path[4096];
@@ -220,7 +226,8 @@ int worker_open_files(struct worker *w, int flags, struct errbuf *err)
 			return err_set(err, errno, "%s: cannot open%s: %s", path,
 				       flags & O_DIRECT ? " with O_DIRECT" : "",
 				       strerror(errno));
-		advise_file(w->job, w->fds[k], w->region_start, w->file_size);
+		advise_file(w->job, w->fds[k], w->region_start,
+			    worker_file_bytes(w, k));
 	}
 	w->fd = w->fds[0];
 	return 0;
@@ -310,5 +317,5 @@ void worker_invalidate_cache(const struct worker *w)
 		return;
 	}
 	for (unsigned int k = 0; k < w->nr_files; k++)
-		invalidate_fd(w->fds[k], w->region_start, w->file_size);
+		invalidate_fd(w->fds[k], w->region_start, worker_file_bytes(w, k));
 }

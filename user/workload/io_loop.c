@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "workload/file_lock.h"
 #include "workload/files.h"
 #include "workload/trim.h"
 #include "workload/io_loop.h"
@@ -733,6 +734,7 @@ static bool issue_unit(struct io_loop *lp, uint64_t *done)
 {
 	struct worker *w = lp->w;
 	const struct engine_ops *e = lp->engine;
+	bool offloaded = w->job->io_submit_mode == SUBMIT_OFFLOAD;
 	int synced = sync_if_due(lp);
 	struct io_unit *u;
 	enum io_result r;
@@ -750,7 +752,13 @@ static bool issue_unit(struct io_loop *lp, uint64_t *done)
 	}
 	u->issue_ns = u->start_ns;
 	io_trace_io(&lp->trace, w, u);
+	/* offloaded, the submit thread locks around the engine's own queue
+	 * (workload/offload.c), not this hand-off to it */
+	if (!offloaded)
+		file_lock_take(w, u);
 	r = trim_or_queue(w, e, u, lp->queued);
+	if (!offloaded)
+		file_lock_drop(w, u);
 	if (r == IO_BUSY) {
 		lp->retry = u;
 		return false;

@@ -90,6 +90,13 @@ enum io_mem_type {
 	IOMEM_MMAPHUGE,      /* anonymous huge pages, or a hugetlbfs file */
 };
 
+/* fio's lockfile: how an I/O locks its file (workload/file_lock.h). */
+enum lockfile_mode {
+	LOCKFILE_NONE,
+	LOCKFILE_EXCLUSIVE,  /* each I/O alone */
+	LOCKFILE_READWRITE,  /* reads together, a write or trim alone */
+};
+
 /* fio's continue_on_error classes (ERROR_TYPE_*). */
 #define CONTINUE_READ   (1u << 0)
 #define CONTINUE_WRITE  (1u << 1)
@@ -267,6 +274,10 @@ struct job {
 	char name[JOB_NAME_MAX];
 	char filename[PATH_MAX];   /* empty: derived from directory + name */
 	char directory[PATH_MAX];
+	/* fio's opendir: every regular file under it joins filename='s list
+	 * once the job is parsed (job/opendir_opt.c). */
+	char opendir[PATH_MAX];
+	enum lockfile_mode lockfile;
 	char ioengine[32];
 	const struct engine_ops *engine; /* resolved from ioengine */
 
@@ -339,6 +350,13 @@ struct job {
 	uint64_t thinktime_spin_ns;       /* of it, spent spinning */
 	unsigned int thinktime_blocks;    /* default 1 */
 	unsigned int thinktime_blocks_type; /* THINK_ON_COMPLETE, THINK_ON_ISSUE */
+	/* think after this much time since the last think (or the start);
+	 * with it, thinktime_blocks counts only when given (fio's rule) */
+	uint64_t thinktime_iotime_ns;
+	bool thinktime_blocks_given;
+	/* fio's rate_ignore_thinktime: a think's time counts as issued at
+	 * the rate, so the job does not catch up after it */
+	bool rate_ignore_thinktime;
 	/* fio's queue depth search (workload/lat_target.c). */
 	uint64_t latency_target_ns;       /* 0: none */
 	uint64_t latency_window_ns;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/clock.h"
+#include "workload/file_lock.h"
 #include "workload/offload.h"
 #include "workload/worker.h"
 
@@ -72,7 +73,9 @@ static void submit_and_wait(struct submit_slot *s, struct io_unit *u)
 				    u->offset, u->len, w->stop);
 	u->index = 0; /* its buffer is the engine's buffer 0 */
 	u->issue_ns = now_ns();
+	file_lock_take(w, u);
 	r = e->queue(w, u);
+	file_lock_drop(w, u);
 	if (r == IO_BUSY) {
 		u->result = -EBUSY;
 	} else if (r == IO_QUEUED) {

@@ -41,6 +41,7 @@ void pacing_start(struct pacing *p, uint64_t now)
 {
 	p->start_ns = now;
 	p->cycle_ns = now;
+	p->last_think_ns = now;
 	for (int d = 0; d < DDIR_COUNT; d++)
 		p->next_ns[d] = now;
 }
@@ -65,6 +66,7 @@ uint64_t pacing_delay(struct pacing *p, enum ddir d, uint64_t now)
 void pacing_issued(struct pacing *p, enum ddir d, uint32_t len)
 {
 	p->issued[d] += len;
+	p->last_ddir = d;
 	if (p->job->rate_process == RATE_POISSON && p->bps[d]) {
 		double iops = (double)p->bps[d] / p->job->bs_min[d];
 		double u = (double)frand_next(&p->poisson[d]) / 4294967296.0;
@@ -103,25 +105,63 @@ bool pacing_completed(struct pacing *p, enum ddir d, uint32_t len,
 	return true;
 }
 
+/* fio's handle_thinktime, checked after each I/O: thinktime_iotime's
+ * time first, then (unless thinktime_iotime is set and
+ * thinktime_blocks is not) the blocks counted since the last think.
+ * fio 3.33 times a cycle of thinktime_iotime + thinktime from the start
+ * of the last think (or of the job), so the first run of I/O is that
+ * long and each later one thinktime_iotime. */
 bool pacing_think_due(struct pacing *p, bool on_issue)
 {
 	const struct job *job = p->job;
+	bool counts = on_issue == (job->thinktime_blocks_type == THINK_ON_ISSUE);
 
-	if (!job->thinktime_ns || on_issue != (job->thinktime_blocks_type == THINK_ON_ISSUE))
+	if (!job->thinktime_ns)
 		return false;
-	return ++p->think_count % job->thinktime_blocks == 0;
+	if (counts)
+		p->think_count++;
+	if (job->thinktime_iotime_ns) {
+		if (on_issue && now_ns() - p->last_think_ns >=
+		    job->thinktime_iotime_ns + job->thinktime_ns)
+			goto due;
+		if (!job->thinktime_blocks_given)
+			return false;
+	}
+	if (!counts || p->think_count - p->think_last < job->thinktime_blocks)
+		return false;
+due:
+	p->think_last = p->think_count;
+	return true;
 }
 
-void pacing_think(const struct pacing *p)
+/* rate_ignore_thinktime: fio adds the bytes the rate would have issued
+ * in the @think_us just spent, less a block when the pause was at least
+ * one I/O's time at the rate, so the next I/O goes at once. */
+static void skip_think_at_rate(struct pacing *p, uint64_t think_us)
+{
+	enum ddir d = p->last_ddir;
+	uint64_t bps = p->bps[d], bs = p->job->bs_min[d], missed, us_per_io;
+
+	if (!p->job->rate_ignore_thinktime || !think_us || !bps)
+		return;
+	missed = bps * think_us / 1000000;
+	us_per_io = bs * 1000000 / bps;
+	p->issued[d] += missed - (us_per_io <= think_us ? bs : 0);
+	p->next_ns[d] += think_us * 1000; /* poisson's next arrival */
+}
+
+void pacing_think(struct pacing *p)
 {
 	const struct job *job = p->job;
 	uint64_t start = now_ns(), rest;
 	struct timespec ts;
 
+	p->last_think_ns = start;
 	while (now_ns() - start < job->thinktime_spin_ns)
 		;
 	rest = job->thinktime_ns - job->thinktime_spin_ns;
 	ts.tv_sec = (time_t)(rest / NSEC_PER_SEC);
 	ts.tv_nsec = (long)(rest % NSEC_PER_SEC);
 	nanosleep(&ts, NULL);
+	skip_think_at_rate(p, (now_ns() - start) / 1000);
 }

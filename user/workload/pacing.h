@@ -3,7 +3,7 @@
  * When a worker may issue its next I/O, after fio 3.33: rate and
  * rate_iops per direction (linear, or poisson arrivals), the rate_min /
  * rate_iops_min check each rate_cycle, and thinktime every
- * thinktime_blocks issued or completed I/Os.
+ * thinktime_blocks issued or completed I/Os or thinktime_iotime of I/O.
  */
 #ifndef IODIG_PACING_H
 #define IODIG_PACING_H
@@ -25,6 +25,9 @@ struct pacing {
 	uint64_t cycle_ns;              /* start of the rate_min cycle */
 	uint64_t cycle_bytes[DDIR_COUNT], cycle_ios[DDIR_COUNT];
 	uint64_t think_count;           /* I/Os toward thinktime_blocks */
+	uint64_t think_last;            /* think_count at the last think */
+	uint64_t last_think_ns;         /* start of the last think, or of the job */
+	enum ddir last_ddir;            /* of the last I/O issued */
 };
 
 void pacing_init(struct pacing *p, const struct job *job, uint64_t seed_base,
@@ -40,9 +43,12 @@ void pacing_issued(struct pacing *p, enum ddir d, uint32_t len);
 bool pacing_completed(struct pacing *p, enum ddir d, uint32_t len,
 		      uint64_t now, char *why, size_t len_why);
 /* thinktime: true when the I/O just issued (@on_issue) or completed
- * completes a run of thinktime_blocks. */
+ * completes a run of thinktime_blocks, or (on issue) thinktime_iotime
+ * has passed since the last think. */
 bool pacing_think_due(struct pacing *p, bool on_issue);
-/* The pause: spin thinktime_spin, sleep the rest of thinktime. */
-void pacing_think(const struct pacing *p);
+/* The pause: spin thinktime_spin, sleep the rest of thinktime; with
+ * rate_ignore_thinktime, what the rate would have issued meanwhile in
+ * the last I/O's direction counts as issued. */
+void pacing_think(struct pacing *p);
 
 #endif /* IODIG_PACING_H */

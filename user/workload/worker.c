@@ -273,7 +273,8 @@ static int worker_run(struct worker *w)
 		worker_fail(w, ret, "%s", err.msg);
 		goto cleanup;
 	}
-	ret = w->fds ? file_service_init(&lp.fs, job, w->nr_files, w->file_size) : 0;
+	ret = w->fds ? file_service_init(&lp.fs, job, w->nr_files, w->file_size,
+						 w->file_sizes) : 0;
 	if (ret) {
 		worker_fail(w, ret, "cannot set up the job's files: %s", strerror(-ret));
 		goto cleanup;

@@ -3,6 +3,7 @@
 #ifndef IODIG_WORKER_H
 #define IODIG_WORKER_H
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -44,9 +45,15 @@ struct worker {
 	 * file_size of the region. */
 	unsigned int nr_files;
 	uint64_t file_size;
+	/* Listed files of their own sizes (no size=): file k's bytes; NULL
+	 * when each has file_size.  Owned by the runner's job_target. */
+	const uint64_t *file_sizes;
 	/* ENGINE_UNIT_FD with several files: each one's descriptor, file k
 	 * at fds[k] (fds[0] is fd); NULL with one file. */
 	int *fds;
+	/* lockfile: the lock of file k (workload/file_lock.h), shared with
+	 * every worker on a file of that name; NULL without lockfile. */
+	pthread_rwlock_t **file_locks;
 
 	/* iodepth units with buffers of max(bs) bytes each, one after the
 	 * other as fio lays them out in the memory mem= asks for, one
