@@ -129,6 +129,7 @@ static int (*const job_steps[])(struct job *job, const char *where,
 	verify_opts_resolve,
 	job_check_file_opts,
 	replay_opts_check,
+	stat_opts_resolve,
 };
 
 /* Then the checks that only read the job. */

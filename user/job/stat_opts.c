@@ -148,6 +148,51 @@ static int set_log_max_value(void *base, const struct opt_desc *o,
 	return 0;
 }
 
+/* bwavgtime, iopsavgtime: the window, and that it was given, which
+ * decides how it combines with write_*_log (fio's fio_option_is_set). */
+static int set_rate_window(void *base, const struct opt_desc *o, const char *value,
+			   const char *where, struct errbuf *err)
+{
+	struct job_stat_opts *st = &((struct job *)base)->stat;
+	int ret = opt_set_typed(base, o, value, where, err);
+
+	if (!ret && strcmp(where, "default"))
+		*(strcmp(o->name, "bwavgtime") ? &st->iops_avg_given : &st->bw_avg_given) = true;
+	return ret;
+}
+
+/* fio's add_job: a job logging bw (iops) takes log_avg_msec as its
+ * window unless bwavgtime (iopsavgtime) was given; its log averages
+ * over the smaller of the two, and a log not averaged is fed, and the
+ * report sampled, one I/O at a time. */
+static void resolve_rate_window(bool logged, uint64_t log_msec, bool given,
+				uint64_t *window_msec, bool *per_io)
+{
+	uint64_t log_window = log_msec;
+
+	*per_io = false;
+	if (!logged)
+		return;
+	if (!given)
+		*window_msec = log_msec;
+	else if (*window_msec < log_window)
+		log_window = *window_msec;
+	*per_io = log_window == 0;
+}
+
+int stat_opts_resolve(struct job *job, const char *where, struct errbuf *err)
+{
+	struct job_stat_opts *st = &job->stat;
+
+	(void)where;
+	(void)err;
+	resolve_rate_window(job->logs.on[JOB_LOG_BW], job->logs.avg_msec, st->bw_avg_given,
+			    &st->bw_avg_msec, &st->bw_per_io);
+	resolve_rate_window(job->logs.on[JOB_LOG_IOPS], job->logs.avg_msec,
+			    st->iops_avg_given, &st->iops_avg_msec, &st->iops_per_io);
+	return 0;
+}
+
 int stat_opts_check(const struct job *job, const char *where, struct errbuf *err)
 {
 	if (job->logs.issue_time && (!job->logs.on[JOB_LOG_LAT] || !job->logs.offset))
@@ -221,6 +266,14 @@ const struct opt_desc stat_options[] = {
 	{ .name = "log_avg_msec", .type = OPT_UINT, FIELD(logs.avg_msec),
 	  .max = UINT32_MAX, .def = "0",
 	  .help = "Log one averaged line per this many ms; 0 = one per I/O" },
+	{ .name = "bwavgtime", .type = OPT_UINT, FIELD(stat.bw_avg_msec),
+	  .max = UINT32_MAX, .def = "500", .set = set_rate_window,
+	  .help = "Window of each bandwidth sample of the report, ms (with write_bw_log: "
+		  "log_avg_msec unless given)" },
+	{ .name = "iopsavgtime", .type = OPT_UINT, FIELD(stat.iops_avg_msec),
+	  .max = UINT32_MAX, .def = "500", .set = set_rate_window,
+	  .help = "Window of each IOPS sample of the report, ms (with write_iops_log: "
+		  "log_avg_msec unless given)" },
 	{ .name = "log_hist_msec", .type = OPT_UINT, FIELD(logs.hist_msec),
 	  .max = UINT32_MAX, .def = "0",
 	  .help = "Interval of write_hist_log's lines, ms" },

@@ -21,6 +21,10 @@ opt_setter set_log_prefix;
 /* log_compression: 0 only. */
 opt_setter set_log_compression;
 
+/* The windows of the bandwidth and IOPS samples as fio combines
+ * bwavgtime/iopsavgtime with write_bw_log/write_iops_log and log_avg_msec. */
+int stat_opts_resolve(struct job *job, const char *where, struct errbuf *err);
+
 /* log_issue_time needs write_lat_log and log_offset, as fio's. */
 int stat_opts_check(const struct job *job, const char *where, struct errbuf *err);
 

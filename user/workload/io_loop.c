@@ -258,7 +258,7 @@ void io_loop_start_accounting(struct io_loop *lp, uint64_t now)
 
 	lp->accounting = true;
 	s->start_ns = now;
-	s->iv_start_ns = now;
+	stats_start_windows(s, now);
 	iolog_start(&lp->logs, now);
 	getrusage(RUSAGE_THREAD, &lp->ru_start);
 	counters_start(&lp->counters);
@@ -815,7 +815,8 @@ static int lat_step(struct io_loop *lp)
 		lp->lat.quiesce_due = true;
 		stats_reset_io(s);
 		prio_stats_reset(lp->w->prio);
-		s->start_ns = s->iv_start_ns = lp->ramp_end_ns = now;
+		s->start_ns = lp->ramp_end_ns = now;
+		stats_start_windows(s, now);
 		break;
 	case LAT_DONE:
 		lp->lat_done = true;

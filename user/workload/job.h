@@ -145,6 +145,14 @@ struct job_stat_opts {
 	bool block_error_hist;         /* block_error_percentiles */
 	unsigned int unified_rw;       /* unified_rw_reporting: UNIFIED_* */
 	double percentiles[JOB_PERCENTILES_MAX]; /* sorted, as fio sorts */
+	/* bwavgtime, iopsavgtime: the window of each bandwidth and IOPS
+	 * sample, ms; resolved by stat_opts_resolve with the logs as fio
+	 * does (a write_bw_log without bwavgtime takes log_avg_msec) */
+	uint64_t bw_avg_msec, iops_avg_msec;
+	bool bw_avg_given, iops_avg_given;
+	/* resolved: a write_*_log without averaging makes fio take one
+	 * sample per I/O instead of per window */
+	bool bw_per_io, iops_per_io;
 };
 /* fio's unified_rw_reporting: each direction apart (none), the directions
  * summed as one "mixed" (mixed), or both, the sum after the directions. */
