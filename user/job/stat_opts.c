@@ -250,6 +250,9 @@ const struct opt_desc stat_options[] = {
 	  FIELD(stat.block_error_hist),
 	  .help = "Count the trims of each trim-sized block and report their "
 	  "percentiles and the blocks' states (flash wear)" },
+	{ .name = "disk_util", .type = OPT_BOOL, FIELD(stat.disk_util), .def = "1",
+	  .help = "Report the disk's counters (\"Disk stats\", JSON disk_util, terse's disk "
+		  "fields); 0: not this job's disk" },
 	ENUM_OPT("unified_rw_reporting", FIELD(stat.unified_rw), unified_values, "none",
 		 "none: each direction apart; mixed: the directions summed as one, \"mixed\"; "
 		 "both: the directions, then their sum"),

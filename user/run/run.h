@@ -113,6 +113,7 @@ struct run_ctx {
 	unsigned int nr_workers;
 	struct worker *workers;
 	struct disk_list disks;       /* disks whose counters are reported */
+	struct disk_list run_disks;   /* every job's disk, disk_util or not */
 	struct disk_counters disk_before[DISK_LIST_MAX];
 	struct disk_counters disk_after[DISK_LIST_MAX];
 	struct progress progress;

@@ -143,6 +143,7 @@ struct job_stat_opts {
 	unsigned int nr_percentiles;   /* 0: fio's default list */
 	unsigned int precision;        /* decimals of "N.NNth" in text */
 	bool block_error_hist;         /* block_error_percentiles */
+	bool disk_util;                /* default 1: report the job's disk */
 	unsigned int unified_rw;       /* unified_rw_reporting: UNIFIED_* */
 	double percentiles[JOB_PERCENTILES_MAX]; /* sorted, as fio sorts */
 	/* bwavgtime, iopsavgtime: the window of each bandwidth and IOPS
