@@ -250,6 +250,8 @@ const struct opt_desc stat_options[] = {
 	  FIELD(stat.block_error_hist),
 	  .help = "Count the trims of each trim-sized block and report their "
 	  "percentiles and the blocks' states (flash wear)" },
+	UINT_OPT("significant_figures", FIELD(stat.sig_figs), "4", 1, 10,
+		 "Digits of the text report's IOPS, bandwidth and sizes"),
 	{ .name = "disk_util", .type = OPT_BOOL, FIELD(stat.disk_util), .def = "1",
 	  .help = "Report the disk's counters (\"Disk stats\", JSON disk_util, terse's disk "
 		  "fields); 0: not this job's disk" },

@@ -144,6 +144,7 @@ struct job_stat_opts {
 	unsigned int precision;        /* decimals of "N.NNth" in text */
 	bool block_error_hist;         /* block_error_percentiles */
 	bool disk_util;                /* default 1: report the job's disk */
+	unsigned int sig_figs;         /* significant_figures: 1-10, default 4 */
 	unsigned int unified_rw;       /* unified_rw_reporting: UNIFIED_* */
 	double percentiles[JOB_PERCENTILES_MAX]; /* sorted, as fio sorts */
 	/* bwavgtime, iopsavgtime: the window of each bandwidth and IOPS
