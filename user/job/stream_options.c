@@ -86,6 +86,26 @@ static int set_per_dir(void *base, const struct opt_desc *o, const char *value,
 	return 0;
 }
 
+/* A time per direction, "R[,W[,T]]" as set_per_dir's parts, a bare
+ * number in the row's unit_ns: max_latency, into a uint64_t[DDIR_COUNT]. */
+static int set_per_dir_time(void *base, const struct opt_desc *o, const char *value,
+			    const char *where, struct errbuf *err)
+{
+	uint64_t *field = (uint64_t *)((char *)base + o->offset), v[DDIR_COUNT];
+	char part[64];
+
+	for (int d = 0; d < DDIR_COUNT; d++) {
+		per_dir_part(value, d, part, sizeof(part));
+		if (!part[0])
+			v[d] = field[d];
+		else if (parse_time_ns(part, o->unit_ns, &v[d]))
+			return err_set(err, EINVAL, "%s: option '%s': " VAL " is not a "
+				       "time", where, o->name, part);
+	}
+	memcpy(field, v, sizeof(v));
+	return 0;
+}
+
 static int set_distribution(void *base, const struct opt_desc *o,
 			    const char *value, const char *where,
 			    struct errbuf *err)
@@ -238,6 +258,10 @@ const struct opt_desc stream_options[] = {
 		 "I/Os between thinktime pauses"),
 	ENUM_OPT("thinktime_blocks_type", FIELD(thinktime_blocks_type), think_type_values,
 		 "complete", "Count thinktime_blocks on completion or on issue"),
+	{ .name = "max_latency", .type = OPT_CUSTOM, FIELD(max_latency_ns),
+	  .set = set_per_dir_time, .unit_ns = 1000, .hint = "TIME[,TIME[,TIME]]",
+	  .help = "End the job with ETIMEDOUT at an I/O whose total latency is above this "
+		  "(bare: us; reads,writes,trims)" },
 	/* the depth search: workload/lat_target.c */
 	TIME_OPT("latency_target", FIELD(latency_target_ns), 1000, "0",
 		 "Find the highest depth up to iodepth whose I/Os complete within this latency "

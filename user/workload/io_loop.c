@@ -356,12 +356,23 @@ static void paced_completion(struct io_loop *lp, const struct io_unit *u,
 		lp->think_pending = true;
 }
 
-/* latency_target: at depth 1 with latency_percentile=100, one I/O over
- * the target fails the job, as fio's lat_fatal. */
+/* max_latency: an I/O whose total latency, when the job measures it, is
+ * above its direction's limit fails the job; latency_target: at depth 1
+ * with latency_percentile=100, one I/O over the target does; both as
+ * fio's lat_fatal. */
 static void lat_sample(struct io_loop *lp, const struct io_unit *u, uint64_t now)
 {
 	const struct job *job = lp->w->job;
+	uint64_t max = (unsigned int)u->ddir < DDIR_COUNT ? job->max_latency_ns[u->ddir] : 0;
 
+	if (max && !lp->w->stats->no_lat && now - u->start_ns > max) {
+		lp->error = worker_fail(lp->w, -ETIMEDOUT, "latency of %llu nsec exceeds "
+					"specified max (%llu nsec): %s %s %llu %u",
+					(unsigned long long)(now - u->start_ns),
+					(unsigned long long)max, lp->w->path, ddir_name(u->ddir),
+					(unsigned long long)u->offset, u->len);
+		return;
+	}
 	if (lat_target_on(job) && lat_target_sample(&lp->lat, now - u->start_ns, now))
 		lp->error = worker_fail(lp->w, -ETIMEDOUT, "latency of %llu ns exceeds "
 					"latency_target (%llu ns) at depth 1",

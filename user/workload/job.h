@@ -338,6 +338,9 @@ struct job {
 	unsigned int thinktime_blocks_type; /* THINK_ON_COMPLETE, THINK_ON_ISSUE */
 	/* fio's queue depth search (workload/lat_target.c). */
 	uint64_t latency_target_ns;       /* 0: none */
+	/* max_latency: a total latency above it ends the job with ETIMEDOUT,
+	 * per direction; 0: none */
+	uint64_t max_latency_ns[DDIR_COUNT];
 	uint64_t latency_window_ns;
 	double latency_percentile;        /* of a window's I/Os, default 100 */
 	bool latency_run;                 /* keep adjusting to the end */
