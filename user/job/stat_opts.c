@@ -3,14 +3,18 @@
  * fio's measurement and log options that need more than a typed field:
  * gtod_reduce (a switch for five others), percentile_list (fio's float
  * list and the print precision it implies), write_*_log (a bare key or a
- * file name prefix) and log_compression (refused: iodig writes plain
- * logs).  The rows are in job/options.c.
+ * file name prefix), bwavgtime/iopsavgtime (resolved with the logs),
+ * log_compression and log_store_compressed (refused: iodig writes plain
+ * logs) and log_compression_cpus (checked, then dropped).  Their rows are
+ * this file's table, one of job/options.c's.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "job/process_opts.h"
 #include "job/stat_opts.h"
 
 #define VAL "'%.64s'"
@@ -117,6 +121,39 @@ int set_log_prefix(void *base, const struct opt_desc *o, const char *value,
 	return 0;
 }
 
+/* log_store_compressed: fio's .fz files; 0 only. */
+static int set_log_store_compressed(void *base, const struct opt_desc *o, const char *value,
+				    const char *where, struct errbuf *err)
+{
+	bool on = true;
+
+	(void)base;
+	if (value && parse_bool(value, &on))
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not a "
+			       "boolean", where, o->name, value);
+	if (on)
+		return err_set(err, ENOTSUP, "%s: option '%s' is not supported: "
+			       "iodig writes its log files uncompressed (fio's "
+			       ".log.fz); leave it at 0", where, o->name);
+	return 0;
+}
+
+/* log_compression_cpus: the CPUs of fio's compression threads, which
+ * need log_compression; checked as cpus_allowed is, then dropped. */
+static int set_log_compression_cpus(void *base, const struct opt_desc *o, const char *value,
+				    const char *where, struct errbuf *err)
+{
+	struct job *scratch = calloc(1, sizeof(*scratch));
+	int ret;
+
+	(void)base;
+	if (!scratch)
+		return err_set(err, ENOMEM, "%s: out of memory", where);
+	ret = set_cpus_allowed(scratch, o, value, where, err);
+	free(scratch);
+	return ret;
+}
+
 int set_log_compression(void *base, const struct opt_desc *o, const char *value,
 			const char *where, struct errbuf *err)
 {
@@ -198,6 +235,11 @@ int stat_opts_check(const struct job *job, const char *where, struct errbuf *err
 	if (job->logs.issue_time && (!job->logs.on[JOB_LOG_LAT] || !job->logs.offset))
 		return err_set(err, EINVAL, "%s: log_issue_time needs write_lat_log "
 			       "and log_offset=1 (fio's rule)", where);
+	if ((job->logs.unix_epoch || job->logs.alternate_epoch) &&
+	    clock_gettime((clockid_t)job->logs.epoch_clock, &(struct timespec){ 0 }))
+		return err_set(err, EINVAL, "%s: log_alternate_epoch_clock_id %u is not a "
+			       "clock of this system (clock_gettime: %s)", where,
+			       job->logs.epoch_clock, strerror(errno));
 	if (job->stat.block_error_hist && job->nrfiles != 1)
 		return err_set(err, EINVAL, "%s: block_error_percentiles is only "
 			       "available with a single file per job, but %u "
@@ -295,6 +337,20 @@ const struct opt_desc stat_options[] = {
 	  .help = "Add the I/O's offset column to each line" },
 	{ .name = "log_unix_epoch", .type = OPT_BOOL, FIELD(logs.unix_epoch),
 	  .help = "Times in ms since 1970, not since the job started" },
+	{ .name = "log_alternate_epoch", .type = OPT_BOOL, FIELD(logs.alternate_epoch),
+	  .help = "Times in ms since the epoch of log_alternate_epoch_clock_id's clock" },
+	{ .name = "log_alternate_epoch_clock_id", .type = OPT_UINT, FIELD(logs.epoch_clock),
+	  .max = INT32_MAX, .def = "0",
+	  .help = "The clock (clockid_t) of log_alternate_epoch and log_unix_epoch: 0 "
+		  "CLOCK_REALTIME, 1 CLOCK_MONOTONIC ..." },
+	{ .name = "log_hist_coarseness", .type = OPT_UINT, FIELD(logs.hist_coarseness),
+	  .max = 10, .def = "0",
+	  .help = "write_hist_log: sum 2^N of fio's 1856 bins into one (0-6: 1856 to 29 "
+		  "bins; fio 3.33 aborts above 10)" },
+	{ .name = "log_entries", .type = OPT_UINT, FIELD(logs.entries),
+	  .min = 1024, .max = 1048576, .def = "1024",
+	  .help = "fio's first log buffer, in entries; iodig's logs grow as needed, so it "
+		  "changes nothing" },
 	{ .name = "per_job_logs", .type = OPT_BOOL, FIELD(logs.per_job),
 	  .def = "1", .help = "One file per clone (NAME_bw.N.log); 0: one per "
 	  "job (NAME_bw.log)" },
@@ -305,5 +361,10 @@ const struct opt_desc stat_options[] = {
 		  "(USEC FILE read|write OFFSET LENGTH)" },
 	{ .name = "log_compression", .type = OPT_CUSTOM, .set = set_log_compression,
 	  .hint = "SIZE", .help = "Must be 0: iodig writes its logs uncompressed" },
+	{ .name = "log_compression_cpus", .type = OPT_CUSTOM, .set = set_log_compression_cpus,
+	  .hint = "CPUS", .help = "CPUs of fio's log compression (checked; iodig compresses "
+	  "nothing)" },
+	{ .name = "log_store_compressed", .type = OPT_BOOL, .set = set_log_store_compressed,
+	  .help = "Must be 0: iodig writes its logs uncompressed" },
 	{ .name = NULL },
 };

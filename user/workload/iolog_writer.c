@@ -87,7 +87,10 @@ void iolog_start(struct iolog_writer *lw, uint64_t now_ns)
 	struct timespec ts;
 
 	lw->start_ns = now_ns;
-	if (lw->job && lw->job->logs.unix_epoch && !clock_gettime(CLOCK_REALTIME, &ts))
+	/* fio: either option counts from the epoch of the clock the job
+	 * names, CLOCK_REALTIME (0, 1970) by default */
+	if (lw->job && (lw->job->logs.unix_epoch || lw->job->logs.alternate_epoch) &&
+	    !clock_gettime((clockid_t)lw->job->logs.epoch_clock, &ts))
 		lw->epoch_ms = (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
@@ -132,12 +135,22 @@ static void put_line(struct iolog_writer *lw, enum iolog_file f, uint64_t ms,
 	fputc('\n', out);
 }
 
+static uint64_t bins_sum(const uint64_t *bins, unsigned int from, unsigned int n)
+{
+	uint64_t sum = 0;
+
+	for (unsigned int i = from; i < from + n; i++)
+		sum += bins[i];
+	return sum;
+}
+
 /* write_hist_log: a line per direction every log_hist_msec, the bins
  * filled since that direction's last line (fio's diff of its copies). */
 static void hist_sample(struct iolog_writer *lw, uint64_t ms, enum ddir d,
 			uint64_t bs, uint64_t clat_ns)
 {
 	uint64_t window = lw->job->logs.hist_msec, spent, bins[FIO_PLAT_NR];
+	const unsigned int stride = 1u << lw->job->logs.hist_coarseness;
 	FILE *f = lw->mem[IOLOG_HIST];
 
 	hist_add(lw->hist[d], clat_ns);
@@ -147,8 +160,12 @@ static void hist_sample(struct iolog_writer *lw, uint64_t ms, enum ddir d,
 	hist_fio_bins(lw->hist[d], bins);
 	fprintf(f, "%llu, %u, %llu", (unsigned long long)(ms + lw->epoch_ms),
 		(unsigned int)d, (unsigned long long)bs);
-	for (unsigned int i = 0; i < FIO_PLAT_NR; i++)
-		fprintf(f, ", %llu", (unsigned long long)bins[i]);
+	/* log_hist_coarseness: fio's sums of @stride bins, the last sum
+	 * the last @stride bins (they overlap the one before when @stride
+	 * does not divide fio's 1856) */
+	for (unsigned int i = 0; i + stride < FIO_PLAT_NR; i += stride)
+		fprintf(f, ", %llu", (unsigned long long)bins_sum(bins, i, stride));
+	fprintf(f, ", %llu", (unsigned long long)bins_sum(bins, FIO_PLAT_NR - stride, stride));
 	fputc('\n', f);
 	memset(lw->hist[d], 0, sizeof(*lw->hist[d]));
 	/* fio keeps the cadence: the drift past the window counts */

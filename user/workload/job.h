@@ -173,6 +173,10 @@ struct job_log_opts {
 	unsigned int window_value; /* LOG_WINDOW_*: what a window's line holds */
 	bool offset;             /* an offset column */
 	bool unix_epoch;         /* times since 1970, not since the job began */
+	bool alternate_epoch;    /* times since the epoch of epoch_clock */
+	unsigned int epoch_clock; /* log_alternate_epoch_clock_id: a clockid_t */
+	unsigned int hist_coarseness; /* write_hist_log: 2^N of fio's bins summed */
+	unsigned int entries;    /* log_entries: fio's first buffer; ours grow */
 	bool per_job;            /* default 1: NAME_bw.N.log per clone */
 	bool prio;               /* log_prio: the I/O priority, not a 0/1 flag */
 	bool issue_time;         /* log_issue_time: a last column, the issue time */
