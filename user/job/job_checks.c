@@ -216,6 +216,7 @@ int job_list_finalize(struct job_list *list, struct errbuf *err)
 	ret = check_wait_for(list, err);
 	if (ret)
 		return ret;
+	stat_opts_share_clocksource(list->jobs, list->count);
 	if (workers > RUN_MAX_WORKERS)
 		return err_set(err, E2BIG, "the jobs ask for %zu workers in all (numjobs summed over %zu jobs); iodig runs at most %d, as fio does",
 			       workers, list->count, RUN_MAX_WORKERS);

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "job/given_opts.h"
 #include "job/process_opts.h"
 #include "job/stat_opts.h"
 
@@ -230,6 +231,17 @@ int stat_opts_resolve(struct job *job, const char *where, struct errbuf *err)
 	return 0;
 }
 
+void stat_opts_share_clocksource(struct job *jobs, size_t nr)
+{
+	for (size_t i = nr; i-- > 0;) {
+		if (!job_given_has(&jobs[i], "clocksource"))
+			continue;
+		for (size_t k = 0; k < nr; k++)
+			jobs[k].stat.clocksource = jobs[i].stat.clocksource;
+		return;
+	}
+}
+
 int stat_opts_check(const struct job *job, const char *where, struct errbuf *err)
 {
 	if (job->logs.issue_time && (!job->logs.on[JOB_LOG_LAT] || !job->logs.offset))
@@ -254,6 +266,19 @@ OPT_VALUES(window_values,
 	OPT_VAL("0", LOG_WINDOW_AVG),
 	OPT_VAL("1", LOG_WINDOW_MAX),
 	OPT_VAL("2", LOG_WINDOW_BOTH));
+
+OPT_VALUES(clocksource_values,
+	OPT_VAL("clock_gettime", CLOCKSOURCE_CLOCK_GETTIME),
+	OPT_VAL("gettimeofday", CLOCKSOURCE_GETTIMEOFDAY),
+	OPT_VAL("cpu", CLOCKSOURCE_CPU));
+
+/* fio's gtod_cpu: a thread on that CPU keeps the time in shared memory
+ * for the jobs to copy, and the CPU is taken from their masks. */
+#define GTOD_THREAD "iodig's workers read the clock themselves; fio's clock " \
+	"thread (whose copies fio 3.33 reads as 0 ns latencies) has no equivalent"
+/* fio's built-in workloads; their own options are accepted (options.c). */
+#define NO_PROFILES "iodig does not carry fio's built-in tiobench and act " \
+	"workloads: write their jobs out as a job file"
 
 /* fio 3.33's words, and its old 0/1 (and 2) */
 OPT_VALUES(unified_values,
@@ -294,6 +319,12 @@ const struct opt_desc stat_options[] = {
 	  "percentiles and the blocks' states (flash wear)" },
 	UINT_OPT("significant_figures", FIELD(stat.sig_figs), "4", 1, 10,
 		 "Digits of the text report's IOPS, bandwidth and sizes"),
+	ENUM_OPT("clocksource", FIELD(stat.clocksource), clocksource_values, "clock_gettime",
+		 "fio's timer, for every job of the run: gettimeofday times in whole "
+		 "microseconds; clock_gettime and cpu in nanoseconds (iodig's "
+		 "CLOCK_MONOTONIC)"),
+	REFUSED("gtod_cpu", GTOD_THREAD),
+	REFUSED("profile", NO_PROFILES),
 	{ .name = "disk_util", .type = OPT_BOOL, FIELD(stat.disk_util), .def = "1",
 	  .help = "Report the disk's counters (\"Disk stats\", JSON disk_util, terse's disk "
 		  "fields); 0: not this job's disk" },

@@ -310,18 +310,28 @@ static void verify_completed(struct io_loop *lp, struct io_unit *u)
 	}
 }
 
-static void account_io(struct io_loop *lp, const struct io_unit *u, uint64_t now,
+/* A time as the job's clocksource reads it: gettimeofday's in whole
+ * microseconds, so fio's latencies are multiples of 1000 ns. */
+static uint64_t stamp(const struct job *job, uint64_t ns)
+{
+	return job->stat.clocksource == CLOCKSOURCE_GETTIMEOFDAY ? ns / 1000 * 1000 : ns;
+}
+
+static void account_io(struct io_loop *lp, const struct io_unit *u, uint64_t now_raw,
 		       bool has_slat)
 {
-	uint64_t slat = u->issue_ns - u->start_ns, clat = now - u->issue_ns;
+	const struct job *job = lp->w->job;
+	uint64_t start = stamp(job, u->start_ns), issue = stamp(job, u->issue_ns);
+	uint64_t now = stamp(job, now_raw);
+	uint64_t slat = issue - start, clat = now - issue;
 
 	stats_account_io(lp->w->stats, u->ddir, (uint64_t)u->result, u->len, slat,
-			 clat, now - u->start_ns, has_slat);
-	prio_stats_io(lp->w->prio, u->ddir, u->prio_index, clat, now - u->start_ns);
+			 clat, now - start, has_slat);
+	prio_stats_io(lp->w->prio, u->ddir, u->prio_index, clat, now - start);
 	if (u->ddir == DDIR_TRIM)
 		block_life_trimmed(&lp->w->stats->block_life,
 				   u->offset - lp->w->region_start, lp->w->job->bs[DDIR_TRIM]);
-	iolog_io(&lp->logs, lp->w->stats, now, u, slat, clat, now - u->start_ns, has_slat);
+	iolog_io(&lp->logs, lp->w->stats, now_raw, u, slat, clat, now - start, has_slat);
 	/* fio's rate samples leave out the reads of its verify log */
 	if (lp->verify && verify_run_logged(&lp->vr, u)) {
 		stats_unsample_io(lp->w->stats, u->ddir, (uint64_t)u->result);

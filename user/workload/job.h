@@ -145,6 +145,8 @@ struct job_stat_opts {
 	bool block_error_hist;         /* block_error_percentiles */
 	bool disk_util;                /* default 1: report the job's disk */
 	unsigned int sig_figs;         /* significant_figures: 1-10, default 4 */
+	/* clocksource: fio's timer, one for the whole run (CLOCKSOURCE_*) */
+	unsigned int clocksource;
 	unsigned int unified_rw;       /* unified_rw_reporting: UNIFIED_* */
 	double percentiles[JOB_PERCENTILES_MAX]; /* sorted, as fio sorts */
 	/* bwavgtime, iopsavgtime: the window of each bandwidth and IOPS
@@ -159,6 +161,9 @@ struct job_stat_opts {
 /* fio's unified_rw_reporting: each direction apart (none), the directions
  * summed as one "mixed" (mixed), or both, the sum after the directions. */
 enum { UNIFIED_NONE, UNIFIED_MIXED, UNIFIED_BOTH };
+/* fio's clocksource: gettimeofday's whole microseconds, or a clock of
+ * nanoseconds (clock_gettime, or cpu: fio's TSC) */
+enum { CLOCKSOURCE_CLOCK_GETTIME, CLOCKSOURCE_GETTIMEOFDAY, CLOCKSOURCE_CPU };
 
 /* fio's log files (write_*_log, log_*; workload/iolog_writer.c): an
  * empty prefix with the log on means the job's name. */
@@ -416,6 +421,7 @@ struct job {
 	size_t given_global;
 	/* fio's file options (job/file_opts.c, workload/files.c). */
 	char filename_format[PATH_MAX]; /* $jobname.$jobnum.$filenum */
+	bool unique_filename;    /* fio's client/server only: no effect here */
 	enum file_service file_service;
 	unsigned int file_service_nr;   /* I/Os per file before switching */
 	double file_service_theta;      /* zipf/pareto/gauss parameter */
