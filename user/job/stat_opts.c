@@ -367,7 +367,8 @@ const struct opt_desc stat_options[] = {
 	{ .name = "log_offset", .type = OPT_BOOL, FIELD(logs.offset),
 	  .help = "Add the I/O's offset column to each line" },
 	{ .name = "log_unix_epoch", .type = OPT_BOOL, FIELD(logs.unix_epoch),
-	  .help = "Times in ms since 1970, not since the job started" },
+	  .help = "Times in ms since 1970 (or the epoch of log_alternate_epoch_clock_id), "
+		  "not since the job started" },
 	{ .name = "log_alternate_epoch", .type = OPT_BOOL, FIELD(logs.alternate_epoch),
 	  .help = "Times in ms since the epoch of log_alternate_epoch_clock_id's clock" },
 	{ .name = "log_alternate_epoch_clock_id", .type = OPT_UINT, FIELD(logs.epoch_clock),

@@ -11,9 +11,10 @@
  * completion time); with it, each window gets one line per direction that
  * did I/O, with BS 0, and the latency logs a last line for the window the
  * job ended in.  The bw and iops logs' windows are the report's samples'
- * (bwavgtime, iopsavgtime: job/stat_opts.c resolves them as fio does).  PRIO is fio's high-priority flag (1: the I/O's priority
- * is of the realtime class), or with log_prio the I/O priority as 0xCPPP:
- * its own (cmdprio) or the workers' (prio, prioclass).
+ * (bwavgtime, iopsavgtime: job/stat_opts.c resolves them as fio does).
+ * PRIO is fio's high-priority flag (1: the I/O's priority is of the
+ * realtime class), or with log_prio the I/O priority as 0xCPPP: its own
+ * (cmdprio) or the workers' (prio, prioclass).
  */
 #define _GNU_SOURCE
 #include <errno.h>
