@@ -23,7 +23,7 @@ run() {
 	fi || fail "$tool $*: $(head -c 300 "$tool.err")"
 }
 both() { CASE="$*"; run fio "$@"; run iodig "$@"; }
-near() { local d=$(($1 - $2)); [ "${d#-}" -le "$3" ]; }
+near() { [ -n "$1" -a -n "$2" ] || return 1; local d=$(($1 - $2)); [ "${d#-}" -le "$3" ]; }
 
 for c in 0 1 3 6 7 10; do
 	both --size=16m --rate=20m --write_hist_log=x --log_hist_msec=100 --log_hist_coarseness=$c

@@ -27,7 +27,7 @@ run() {
 	fi || fail "$tool $*: $(head -c 300 "$tool.err")"
 }
 field() { jqr ".jobs[0].read.$2" "$1.json"; }
-near() { local d=$(($1 - $2)); [ "${d#-}" -le "$3" ]; }
+near() { [ -n "$1" -a -n "$2" ] || return 1; local d=$(($1 - $2)); [ "${d#-}" -le "$3" ]; }
 # both ARGS...: runs the job in both tools with ARGS
 both() { CASE="$*"; run fio "$@"; run iodig "$@"; }
 # same FIELD TOLERANCE: iodig's FIELD is fio's, within TOLERANCE
@@ -63,7 +63,7 @@ check "$CASE: a line a sample ($il lines, $LAST_bw_samples samples)" near "$il" 
 for given in "" --iopsavgtime=200; do
 	both --write_iops_log=x $given
 	ios=$(field iodig total_ios)
-	same iops_samples $((ios / 100))
+	same iops_samples $((${ios:-0} / 100))
 	check "$CASE: one IOPS sample per I/O ($LAST_iops_samples, $ios I/Os)" \
 		[ "${ios:-0}" -gt 1000 -a "$LAST_iops_samples" = "$ios" ]
 	check "$CASE: each IOPS sample is 1, as fio's" \
