@@ -264,8 +264,9 @@ static void test_intervals(void)
 	const struct ddir_stats *r = &s.dir[DDIR_READ], *w = &s.dir[DDIR_WRITE];
 
 	worker_stats_init(&s);
+	stats_configure(&s, &(struct job_stat_opts){ .bw_avg_msec = 500, .iops_avg_msec = 500 });
 	stats_tick(&s, t0);                 /* opens the first interval */
-	CHECK(s.iv_start_ns == t0);
+	CHECK(s.bw_iv_start_ns == t0 && s.iops_iv_start_ns == t0);
 
 	account(&s, DDIR_READ, 100);
 	stats_tick(&s, t0 + 499 * ms);      /* not closed yet */
@@ -282,7 +283,7 @@ static void test_intervals(void)
 
 	stats_tick(&s, t0 + 1500 * ms);     /* idle interval: fio takes no sample */
 	CHECK(r->bw_kib.n == 2 && w->bw_kib.n == 1);
-	CHECK(s.iv_start_ns == t0 + 1500 * ms);
+	CHECK(s.bw_iv_start_ns == t0 + 1500 * ms);
 
 	account(&s, DDIR_READ, 25);
 	stats_tick(&s, t0 + 2000 * ms);
@@ -298,6 +299,44 @@ static void test_intervals(void)
 
 	CHECK(r->ios == 275 && r->bytes == 275 * 4096ull && w->ios == 10);
 	CHECK(r->clat.n == 275 && r->slat.n == 275 && r->clat_h.total == 275);
+}
+
+/* bwavgtime and iopsavgtime: each sample kind its own window. */
+static void test_separate_windows(void)
+{
+	static struct worker_stats s;
+	const uint64_t t0 = 5000000000ull, ms = 1000000ull;
+	const struct ddir_stats *r = &s.dir[DDIR_READ];
+
+	worker_stats_init(&s);
+	stats_configure(&s, &(struct job_stat_opts){ .bw_avg_msec = 1000, .iops_avg_msec = 250 });
+	stats_start_windows(&s, t0);
+	for (unsigned int q = 1; q <= 8; q++) {   /* 10 reads each 250 ms */
+		account(&s, DDIR_READ, 10);
+		stats_tick(&s, t0 + q * 250 * ms);
+	}
+	CHECK_MSG(r->iops.n == 8 && r->iops.min == 40 && r->iops.max == 40,
+		  "iops samples %llu (%llu-%llu), want 8 of 40",
+		  (unsigned long long)r->iops.n, (unsigned long long)r->iops.min,
+		  (unsigned long long)r->iops.max);
+	CHECK_MSG(r->bw_kib.n == 2 && r->bw_kib.min == 160 && r->bw_kib.max == 160,
+		  "bw samples %llu, want 2 of 160 KiB/s", (unsigned long long)r->bw_kib.n);
+}
+
+/* An unaveraged write_bw_log/write_iops_log: fio samples every I/O. */
+static void test_per_io_samples(void)
+{
+	static struct worker_stats s;
+	const struct ddir_stats *r = &s.dir[DDIR_READ];
+
+	worker_stats_init(&s);
+	stats_configure(&s, &(struct job_stat_opts){ .bw_avg_msec = 500, .iops_avg_msec = 500,
+						      .bw_per_io = true, .iops_per_io = true });
+	stats_start_windows(&s, 1000);
+	account(&s, DDIR_READ, 3);                 /* 4096 B, clat 50 us each */
+	stats_tick(&s, 1000 + 2000000000ull);      /* windows: none taken */
+	CHECK(r->bw_kib.n == 3 && r->bw_kib.min == 4096ull * 1000000 / 50000);
+	CHECK(r->iops.n == 3 && r->iops.min == 1 && r->iops.max == 1);
 }
 
 static void test_account_and_merge(void)
@@ -401,6 +440,8 @@ int main(void)
 	test_hist_merge();
 	test_buckets();
 	test_intervals();
+	test_separate_windows();
+	test_per_io_samples();
 	test_account_and_merge();
 	test_ddir_time();
 	return CHECK_DONE();

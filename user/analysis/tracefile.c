@@ -192,9 +192,9 @@ int tracefile_build(const struct repeat_result *res, const struct run_ctx *ctx,
 	*out = NULL;
 	if (!res->tree)
 		return err_set(err, EINVAL, "no finished run to save");
-	for (unsigned int i = 0; i < ctx->disks.nr; i++)
-		disks[i] = ctx->disks.name[i];
-	ret = environment_collect(disks, ctx->disks.nr, &env, err);
+	for (unsigned int i = 0; i < ctx->run_disks.nr; i++)
+		disks[i] = ctx->run_disks.name[i];
+	ret = environment_collect(disks, ctx->run_disks.nr, &env, err);
 	if (ret)
 		return ret;
 	for (unsigned int i = 0; i < ctx->io_sched.nr; i++)

@@ -130,6 +130,7 @@ static int (*const job_steps[])(struct job *job, const char *where,
 	job_check_file_opts,
 	replay_opts_check,
 	pre_read_resolve,
+	stat_opts_resolve,
 };
 
 /* Then the checks that only read the job. */
@@ -217,6 +218,7 @@ int job_list_finalize(struct job_list *list, struct errbuf *err)
 	ret = check_wait_for(list, err);
 	if (ret)
 		return ret;
+	stat_opts_share_clocksource(list->jobs, list->count);
 	if (workers > RUN_MAX_WORKERS)
 		return err_set(err, E2BIG, "the jobs ask for %zu workers in all (numjobs summed over %zu jobs); iodig runs at most %d, as fio does",
 			       workers, list->count, RUN_MAX_WORKERS);

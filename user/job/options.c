@@ -547,6 +547,9 @@ static const struct opt_desc options[] = {
 	STR_OPT("filename_format", FIELD(filename_format), NULL,
 		"Names of a job's files without filename=: $jobname, $jobnum, $filenum, $clientuid "
 		"(default $jobname.$jobnum.$filenum)"),
+	BOOL_OPT("unique_filename", FIELD(unique_filename), "1",
+		 "fio's client/server: the client's address before the files' names; a "
+		 "local run has none"),
 	{ .name = "file_service_type", .type = OPT_CUSTOM,
 	  FIELD(file_service), .set = set_file_service,
 	  .hint = "TYPE[:N]", .def = "roundrobin",

@@ -3,14 +3,19 @@
  * fio's measurement and log options that need more than a typed field:
  * gtod_reduce (a switch for five others), percentile_list (fio's float
  * list and the print precision it implies), write_*_log (a bare key or a
- * file name prefix) and log_compression (refused: iodig writes plain
- * logs).  The rows are in job/options.c.
+ * file name prefix), bwavgtime/iopsavgtime (resolved with the logs),
+ * log_compression and log_store_compressed (refused: iodig writes plain
+ * logs) and log_compression_cpus (checked, then dropped).  Their rows are
+ * this file's table, one of job/options.c's.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "job/given_opts.h"
+#include "job/process_opts.h"
 #include "job/stat_opts.h"
 
 #define VAL "'%.64s'"
@@ -117,6 +122,39 @@ int set_log_prefix(void *base, const struct opt_desc *o, const char *value,
 	return 0;
 }
 
+/* log_store_compressed: fio's .fz files; 0 only. */
+static int set_log_store_compressed(void *base, const struct opt_desc *o, const char *value,
+				    const char *where, struct errbuf *err)
+{
+	bool on = true;
+
+	(void)base;
+	if (value && parse_bool(value, &on))
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not a "
+			       "boolean", where, o->name, value);
+	if (on)
+		return err_set(err, ENOTSUP, "%s: option '%s' is not supported: "
+			       "iodig writes its log files uncompressed (fio's "
+			       ".log.fz); leave it at 0", where, o->name);
+	return 0;
+}
+
+/* log_compression_cpus: the CPUs of fio's compression threads, which
+ * need log_compression; checked as cpus_allowed is, then dropped. */
+static int set_log_compression_cpus(void *base, const struct opt_desc *o, const char *value,
+				    const char *where, struct errbuf *err)
+{
+	struct job *scratch = calloc(1, sizeof(*scratch));
+	int ret;
+
+	(void)base;
+	if (!scratch)
+		return err_set(err, ENOMEM, "%s: out of memory", where);
+	ret = set_cpus_allowed(scratch, o, value, where, err);
+	free(scratch);
+	return ret;
+}
+
 int set_log_compression(void *base, const struct opt_desc *o, const char *value,
 			const char *where, struct errbuf *err)
 {
@@ -148,11 +186,72 @@ static int set_log_max_value(void *base, const struct opt_desc *o,
 	return 0;
 }
 
+/* bwavgtime, iopsavgtime: the window, and that it was given, which
+ * decides how it combines with write_*_log (fio's fio_option_is_set). */
+static int set_rate_window(void *base, const struct opt_desc *o, const char *value,
+			   const char *where, struct errbuf *err)
+{
+	struct job_stat_opts *st = &((struct job *)base)->stat;
+	int ret = opt_set_typed(base, o, value, where, err);
+
+	if (!ret && strcmp(where, "default"))
+		*(strcmp(o->name, "bwavgtime") ? &st->iops_avg_given : &st->bw_avg_given) = true;
+	return ret;
+}
+
+/* fio's add_job: a job logging bw (iops) takes log_avg_msec as its
+ * window unless bwavgtime (iopsavgtime) was given; its log averages
+ * over the smaller of the two, and a log not averaged is fed, and the
+ * report sampled, one I/O at a time. */
+static void resolve_rate_window(bool logged, uint64_t log_msec, bool given,
+				uint64_t *window_msec, bool *per_io)
+{
+	uint64_t log_window = log_msec;
+
+	*per_io = false;
+	if (!logged)
+		return;
+	if (!given)
+		*window_msec = log_msec;
+	else if (*window_msec < log_window)
+		log_window = *window_msec;
+	*per_io = log_window == 0;
+}
+
+int stat_opts_resolve(struct job *job, const char *where, struct errbuf *err)
+{
+	struct job_stat_opts *st = &job->stat;
+
+	(void)where;
+	(void)err;
+	resolve_rate_window(job->logs.on[JOB_LOG_BW], job->logs.avg_msec, st->bw_avg_given,
+			    &st->bw_avg_msec, &st->bw_per_io);
+	resolve_rate_window(job->logs.on[JOB_LOG_IOPS], job->logs.avg_msec,
+			    st->iops_avg_given, &st->iops_avg_msec, &st->iops_per_io);
+	return 0;
+}
+
+void stat_opts_share_clocksource(struct job *jobs, size_t nr)
+{
+	for (size_t i = nr; i-- > 0;) {
+		if (!job_given_has(&jobs[i], "clocksource"))
+			continue;
+		for (size_t k = 0; k < nr; k++)
+			jobs[k].stat.clocksource = jobs[i].stat.clocksource;
+		return;
+	}
+}
+
 int stat_opts_check(const struct job *job, const char *where, struct errbuf *err)
 {
 	if (job->logs.issue_time && (!job->logs.on[JOB_LOG_LAT] || !job->logs.offset))
 		return err_set(err, EINVAL, "%s: log_issue_time needs write_lat_log "
 			       "and log_offset=1 (fio's rule)", where);
+	if ((job->logs.unix_epoch || job->logs.alternate_epoch) &&
+	    clock_gettime((clockid_t)job->logs.epoch_clock, &(struct timespec){ 0 }))
+		return err_set(err, EINVAL, "%s: log_alternate_epoch_clock_id %u is not a "
+			       "clock of this system (clock_gettime: %s)", where,
+			       job->logs.epoch_clock, strerror(errno));
 	if (job->stat.block_error_hist && job->nrfiles != 1)
 		return err_set(err, EINVAL, "%s: block_error_percentiles is only "
 			       "available with a single file per job, but %u "
@@ -167,6 +266,19 @@ OPT_VALUES(window_values,
 	OPT_VAL("0", LOG_WINDOW_AVG),
 	OPT_VAL("1", LOG_WINDOW_MAX),
 	OPT_VAL("2", LOG_WINDOW_BOTH));
+
+OPT_VALUES(clocksource_values,
+	OPT_VAL("clock_gettime", CLOCKSOURCE_CLOCK_GETTIME),
+	OPT_VAL("gettimeofday", CLOCKSOURCE_GETTIMEOFDAY),
+	OPT_VAL("cpu", CLOCKSOURCE_CPU));
+
+/* fio's gtod_cpu: a thread on that CPU keeps the time in shared memory
+ * for the jobs to copy, and the CPU is taken from their masks. */
+#define GTOD_THREAD "iodig's workers read the clock themselves; fio's clock " \
+	"thread (whose copies fio 3.33 reads as 0 ns latencies) has no equivalent"
+/* fio's built-in workloads; their own options are accepted (options.c). */
+#define NO_PROFILES "iodig does not carry fio's built-in tiobench and act " \
+	"workloads: write their jobs out as a job file"
 
 /* fio 3.33's words, and its old 0/1 (and 2) */
 OPT_VALUES(unified_values,
@@ -205,6 +317,17 @@ const struct opt_desc stat_options[] = {
 	  FIELD(stat.block_error_hist),
 	  .help = "Count the trims of each trim-sized block and report their "
 	  "percentiles and the blocks' states (flash wear)" },
+	UINT_OPT("significant_figures", FIELD(stat.sig_figs), "4", 1, 10,
+		 "Digits of the text report's IOPS, bandwidth and sizes"),
+	ENUM_OPT("clocksource", FIELD(stat.clocksource), clocksource_values, "clock_gettime",
+		 "fio's timer, for every job of the run: gettimeofday times in whole "
+		 "microseconds; clock_gettime and cpu in nanoseconds (iodig's "
+		 "CLOCK_MONOTONIC)"),
+	REFUSED("gtod_cpu", GTOD_THREAD),
+	REFUSED("profile", NO_PROFILES),
+	{ .name = "disk_util", .type = OPT_BOOL, FIELD(stat.disk_util), .def = "1",
+	  .help = "Report the disk's counters (\"Disk stats\", JSON disk_util, terse's disk "
+		  "fields); 0: not this job's disk" },
 	ENUM_OPT("unified_rw_reporting", FIELD(stat.unified_rw), unified_values, "none",
 		 "none: each direction apart; mixed: the directions summed as one, \"mixed\"; "
 		 "both: the directions, then their sum"),
@@ -221,6 +344,14 @@ const struct opt_desc stat_options[] = {
 	{ .name = "log_avg_msec", .type = OPT_UINT, FIELD(logs.avg_msec),
 	  .max = UINT32_MAX, .def = "0",
 	  .help = "Log one averaged line per this many ms; 0 = one per I/O" },
+	{ .name = "bwavgtime", .type = OPT_UINT, FIELD(stat.bw_avg_msec),
+	  .max = UINT32_MAX, .def = "500", .set = set_rate_window,
+	  .help = "Window of each bandwidth sample of the report, ms (with write_bw_log: "
+		  "log_avg_msec unless given)" },
+	{ .name = "iopsavgtime", .type = OPT_UINT, FIELD(stat.iops_avg_msec),
+	  .max = UINT32_MAX, .def = "500", .set = set_rate_window,
+	  .help = "Window of each IOPS sample of the report, ms (with write_iops_log: "
+		  "log_avg_msec unless given)" },
 	{ .name = "log_hist_msec", .type = OPT_UINT, FIELD(logs.hist_msec),
 	  .max = UINT32_MAX, .def = "0",
 	  .help = "Interval of write_hist_log's lines, ms" },
@@ -236,7 +367,22 @@ const struct opt_desc stat_options[] = {
 	{ .name = "log_offset", .type = OPT_BOOL, FIELD(logs.offset),
 	  .help = "Add the I/O's offset column to each line" },
 	{ .name = "log_unix_epoch", .type = OPT_BOOL, FIELD(logs.unix_epoch),
-	  .help = "Times in ms since 1970, not since the job started" },
+	  .help = "Times in ms since 1970 (or the epoch of log_alternate_epoch_clock_id), "
+		  "not since the job started" },
+	{ .name = "log_alternate_epoch", .type = OPT_BOOL, FIELD(logs.alternate_epoch),
+	  .help = "Times in ms since the epoch of log_alternate_epoch_clock_id's clock" },
+	{ .name = "log_alternate_epoch_clock_id", .type = OPT_UINT, FIELD(logs.epoch_clock),
+	  .max = INT32_MAX, .def = "0",
+	  .help = "The clock (clockid_t) of log_alternate_epoch and log_unix_epoch: 0 "
+		  "CLOCK_REALTIME, 1 CLOCK_MONOTONIC ..." },
+	{ .name = "log_hist_coarseness", .type = OPT_UINT, FIELD(logs.hist_coarseness),
+	  .max = 10, .def = "0",
+	  .help = "write_hist_log: sum 2^N of fio's 1856 bins into one (0-6: 1856 to 29 "
+		  "bins; fio 3.33 aborts above 10)" },
+	{ .name = "log_entries", .type = OPT_UINT, FIELD(logs.entries),
+	  .min = 1024, .max = 1048576, .def = "1024",
+	  .help = "fio's first log buffer, in entries; iodig's logs grow as needed, so it "
+		  "changes nothing" },
 	{ .name = "per_job_logs", .type = OPT_BOOL, FIELD(logs.per_job),
 	  .def = "1", .help = "One file per clone (NAME_bw.N.log); 0: one per "
 	  "job (NAME_bw.log)" },
@@ -247,5 +393,10 @@ const struct opt_desc stat_options[] = {
 		  "(USEC FILE read|write OFFSET LENGTH)" },
 	{ .name = "log_compression", .type = OPT_CUSTOM, .set = set_log_compression,
 	  .hint = "SIZE", .help = "Must be 0: iodig writes its logs uncompressed" },
+	{ .name = "log_compression_cpus", .type = OPT_CUSTOM, .set = set_log_compression_cpus,
+	  .hint = "CPUS", .help = "CPUs of fio's log compression (checked; iodig compresses "
+	  "nothing)" },
+	{ .name = "log_store_compressed", .type = OPT_BOOL, .set = set_log_store_compressed,
+	  .help = "Must be 0: iodig writes its logs uncompressed" },
 	{ .name = NULL },
 };

@@ -6,6 +6,8 @@
 #ifndef IODIG_STAT_OPTS_H
 #define IODIG_STAT_OPTS_H
 
+#include <stddef.h>
+
 #include "base/errbuf.h"
 #include "base/option.h"
 #include "workload/job.h"
@@ -20,6 +22,14 @@ opt_setter set_percentile_list;
 opt_setter set_log_prefix;
 /* log_compression: 0 only. */
 opt_setter set_log_compression;
+
+/* The windows of the bandwidth and IOPS samples as fio combines
+ * bwavgtime/iopsavgtime with write_bw_log/write_iops_log and log_avg_msec. */
+int stat_opts_resolve(struct job *job, const char *where, struct errbuf *err);
+
+/* fio's clocksource is its process's: the last job that names one sets
+ * it for every job. */
+void stat_opts_share_clocksource(struct job *jobs, size_t nr);
 
 /* log_issue_time needs write_lat_log and log_offset, as fio's. */
 int stat_opts_check(const struct job *job, const char *where, struct errbuf *err);

@@ -87,6 +87,26 @@ static int set_per_dir(void *base, const struct opt_desc *o, const char *value,
 	return 0;
 }
 
+/* A time per direction, "R[,W[,T]]" as set_per_dir's parts, a bare
+ * number in the row's unit_ns: max_latency, into a uint64_t[DDIR_COUNT]. */
+static int set_per_dir_time(void *base, const struct opt_desc *o, const char *value,
+			    const char *where, struct errbuf *err)
+{
+	uint64_t *field = (uint64_t *)((char *)base + o->offset), v[DDIR_COUNT];
+	char part[64];
+
+	for (int d = 0; d < DDIR_COUNT; d++) {
+		per_dir_part(value, d, part, sizeof(part));
+		if (!part[0])
+			v[d] = field[d];
+		else if (parse_time_ns(part, o->unit_ns, &v[d]))
+			return err_set(err, EINVAL, "%s: option '%s': " VAL " is not a "
+				       "time", where, o->name, part);
+	}
+	memcpy(field, v, sizeof(v));
+	return 0;
+}
+
 static int set_distribution(void *base, const struct opt_desc *o,
 			    const char *value, const char *where,
 			    struct errbuf *err)
@@ -243,6 +263,10 @@ const struct opt_desc stream_options[] = {
 		 "Think after this much I/O time (bare: s), or thinktime_blocks I/Os if given and sooner"),
 	BOOL_OPT("rate_ignore_thinktime", FIELD(rate_ignore_thinktime), "0",
 		 "Do not catch up the rate after a thinktime pause"),
+	{ .name = "max_latency", .type = OPT_CUSTOM, FIELD(max_latency_ns),
+	  .set = set_per_dir_time, .unit_ns = 1000, .hint = "TIME[,TIME[,TIME]]",
+	  .help = "End the job with ETIMEDOUT at an I/O whose total latency is above this "
+		  "(bare: us; reads,writes,trims)" },
 	/* the depth search: workload/lat_target.c */
 	TIME_OPT("latency_target", FIELD(latency_target_ns), 1000, "0",
 		 "Find the highest depth up to iodepth whose I/Os complete within this latency "

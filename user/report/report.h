@@ -50,6 +50,8 @@ struct report_group {
 	uint64_t bw_max[DDIR_COUNT];
 	uint64_t bw_agg[DDIR_COUNT];          /* bytes / max runtime */
 	unsigned int kb_base;                 /* 1024 */
+	/* the last entry's significant_figures, as fio's group takes it */
+	unsigned int sig_figs;
 	/* its entries' unified_rw_reporting OR'ed, as fio's group keeps it:
 	 * UNIFIED_MIXED names its lines MIXED, UNIFIED_BOTH adds one */
 	unsigned int unified;

@@ -11,7 +11,8 @@
 #include "report/report_steady.h"
 #include "report/units.h"
 
-void report_steady_text(FILE *out, const struct steady_state *s, unsigned int kb_base)
+void report_steady_text(FILE *out, const struct steady_state *s, unsigned int kb_base,
+			int sig_figs)
 {
 	const bool i2p = (kb_base & (kb_base - 1)) == 0;
 	uint64_t bw = steady_bw_mean(s) / kb_base;
@@ -24,9 +25,10 @@ void report_steady_text(FILE *out, const struct steady_state *s, unsigned int kb
 		fio_num2str(lat_s, sizeof(lat_s), steady_lat_mean(s), 4, 1, false, N2S_NONE);
 	fprintf(out, "  steadystate  : attained=%s, bw=%s (%s), iops=%s%s%s%s, %s%s=%.3f%s\n",
 		s->attained ? "yes" : "no",
-		fio_num2str(bw_s, sizeof(bw_s), bw, 4, kb_base, i2p, N2S_BYTEPERSEC),
-		fio_num2str(bw_alt, sizeof(bw_alt), bw, 4, kb_base, !i2p, N2S_BYTEPERSEC),
-		fio_num2str(iops_s, sizeof(iops_s), steady_iops_mean(s), 4, 1, false, N2S_NONE),
+		fio_num2str(bw_s, sizeof(bw_s), bw, sig_figs, kb_base, i2p, N2S_BYTEPERSEC),
+		fio_num2str(bw_alt, sizeof(bw_alt), bw, sig_figs, kb_base, !i2p, N2S_BYTEPERSEC),
+		fio_num2str(iops_s, sizeof(iops_s), steady_iops_mean(s), sig_figs, 1, false,
+			    N2S_NONE),
 		lat_s[0] ? ", lat=" : "", lat_s, lat_s[0] ? "nsec" : "", names[s->o.metric],
 		s->o.slope ? " slope" : " mean dev", s->criterion, s->o.pct ? "%" : "");
 }

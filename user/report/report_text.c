@@ -23,6 +23,13 @@ static unsigned int group_kb_base(const struct report_group *g)
 	return g && g->kb_base ? g->kb_base : 1024;
 }
 
+/* significant_figures: fio's maxlen of num2str for the text's IOPS,
+ * bandwidth and sizes; 4 where no job says. */
+static int sig_figs(unsigned int n)
+{
+	return n ? (int)n : 4;
+}
+
 /* fio prints IEC units first when kb_base is a power of two (1024). */
 static bool kb_is_pow2(unsigned int kb_base)
 {
@@ -230,6 +237,7 @@ static void print_ddir(FILE *out, const struct report_job *rj,
 	uint64_t runt = stats_ddir_runtime_ms(&rj->st, d);
 	char iops_s[NUM2STR_LEN], bw_s[NUM2STR_LEN], bw_alt[NUM2STR_LEN];
 	char io_s[NUM2STR_LEN], resets[48] = "";
+	const int figs = sig_figs(rj->job ? rj->job->stat.sig_figs : 0);
 	uint64_t bw, iops;
 
 	/* fio shows no block for a direction without runtime, even with
@@ -243,10 +251,10 @@ static void print_ddir(FILE *out, const struct report_job *rj,
 		snprintf(resets, sizeof(resets), "; %llu zone resets",
 			 (unsigned long long)rj->st.zone_resets);
 	fprintf(out, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n", name,
-		fio_num2str(iops_s, sizeof(iops_s), iops, 4, 1, false, N2S_NONE),
-		fio_num2str(bw_s, sizeof(bw_s), bw, 4, 1, i2p, N2S_BYTEPERSEC),
-		fio_num2str(bw_alt, sizeof(bw_alt), bw, 4, 1, !i2p, N2S_BYTEPERSEC),
-		fio_num2str(io_s, sizeof(io_s), ds->bytes, 4, 1, i2p, N2S_BYTE),
+		fio_num2str(iops_s, sizeof(iops_s), iops, figs, 1, false, N2S_NONE),
+		fio_num2str(bw_s, sizeof(bw_s), bw, figs, 1, i2p, N2S_BYTEPERSEC),
+		fio_num2str(bw_alt, sizeof(bw_alt), bw, figs, 1, !i2p, N2S_BYTEPERSEC),
+		fio_num2str(io_s, sizeof(io_s), ds->bytes, figs, 1, i2p, N2S_BYTE),
 		(unsigned long long)runt, resets);
 
 	if (ds->slat.n)
@@ -383,7 +391,8 @@ static void print_job(FILE *out, const struct report *r,
 		st->latency_depth : rj->job ? rj->job->iodepth : 1);
 	report_block_life_text(out, &st->block_life, rj->job);
 	if (rj->steady)
-		report_steady_text(out, rj->steady, group_kb_base(g));
+		report_steady_text(out, rj->steady, group_kb_base(g),
+				   sig_figs(rj->job ? rj->job->stat.sig_figs : 0));
 	/* iodig's own counters, only when there is something to say */
 	if (st->nowait_eagain || st->verified_blocks || st->verify_errors)
 		fprintf(out, "     iodig     : nowait_eagain=%llu, verified=%llu, "
@@ -395,7 +404,7 @@ static void print_job(FILE *out, const struct report *r,
 
 /* One line of a group's run status: a direction's, or the sum's. */
 static void print_group_line(FILE *out, const char *label,
-			     const struct report_group_mix *l, bool i2p)
+			     const struct report_group_mix *l, bool i2p, int figs)
 {
 	char agg[NUM2STR_LEN], agg_alt[NUM2STR_LEN];
 	char min[NUM2STR_LEN], min_alt[NUM2STR_LEN];
@@ -404,14 +413,14 @@ static void print_group_line(FILE *out, const char *label,
 
 	fprintf(out, "%s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), "
 		"run=%llu-%llumsec\n", label,
-		fio_num2str(agg, sizeof(agg), l->bw_agg, 4, 1, i2p, N2S_BYTEPERSEC),
-		fio_num2str(agg_alt, sizeof(agg_alt), l->bw_agg, 4, 1, !i2p, N2S_BYTEPERSEC),
-		fio_num2str(min, sizeof(min), l->bw_min, 4, 1, i2p, N2S_BYTEPERSEC),
-		fio_num2str(max, sizeof(max), l->bw_max, 4, 1, i2p, N2S_BYTEPERSEC),
-		fio_num2str(min_alt, sizeof(min_alt), l->bw_min, 4, 1, !i2p, N2S_BYTEPERSEC),
-		fio_num2str(max_alt, sizeof(max_alt), l->bw_max, 4, 1, !i2p, N2S_BYTEPERSEC),
-		fio_num2str(io, sizeof(io), l->bytes, 4, 1, i2p, N2S_BYTE),
-		fio_num2str(io_alt, sizeof(io_alt), l->bytes, 4, 1, !i2p, N2S_BYTE),
+		fio_num2str(agg, sizeof(agg), l->bw_agg, figs, 1, i2p, N2S_BYTEPERSEC),
+		fio_num2str(agg_alt, sizeof(agg_alt), l->bw_agg, figs, 1, !i2p, N2S_BYTEPERSEC),
+		fio_num2str(min, sizeof(min), l->bw_min, figs, 1, i2p, N2S_BYTEPERSEC),
+		fio_num2str(max, sizeof(max), l->bw_max, figs, 1, i2p, N2S_BYTEPERSEC),
+		fio_num2str(min_alt, sizeof(min_alt), l->bw_min, figs, 1, !i2p, N2S_BYTEPERSEC),
+		fio_num2str(max_alt, sizeof(max_alt), l->bw_max, figs, 1, !i2p, N2S_BYTEPERSEC),
+		fio_num2str(io, sizeof(io), l->bytes, figs, 1, i2p, N2S_BYTE),
+		fio_num2str(io_alt, sizeof(io_alt), l->bytes, figs, 1, !i2p, N2S_BYTE),
 		(unsigned long long)l->runtime_min_ms,
 		(unsigned long long)l->runtime_max_ms);
 }
@@ -432,11 +441,11 @@ static void print_group(FILE *out, const struct report_group *g)
 		l = (struct report_group_mix){ g->bytes[d], g->bw_agg[d], g->bw_min[d],
 			g->bw_max[d], g->runtime_min_ms[d], g->runtime_max_ms[d] };
 		print_group_line(out, g->unified == UNIFIED_MIXED ? "  MIXED" : names[d],
-				 &l, i2p);
+				 &l, i2p, sig_figs(g->sig_figs));
 	}
 	report_group_mix(g, &l);
 	if (g->unified == UNIFIED_BOTH && l.runtime_max_ms)
-		print_group_line(out, "  MIXED", &l, i2p);
+		print_group_line(out, "  MIXED", &l, i2p, sig_figs(g->sig_figs));
 }
 
 /* fio's print_disk_util: a disk with slaves (md, dm) indented two more
@@ -470,13 +479,19 @@ static void print_preamble(FILE *out, const struct report *r)
 
 	for (size_t i = 0; i < r->nr_job_defs; i++) {
 		const struct job *j = &r->job_defs[i];
+		char bs[DDIR_COUNT][2][NUM2STR_LEN];
 
-		fprintf(out, "%s: (g=%d): rw=%s, bs=(R) %uB-%uB, (W) %uB-%uB, (T) %uB-%uB, ioengine=%s, iodepth=%u\n",
+		/* fio's num2str of each size, in the job's kb_base and figures */
+		for (unsigned int d = 0; d < DDIR_COUNT; d++) {
+			fio_num2str(bs[d][0], sizeof(bs[d][0]), j->bs_min[d],
+				    sig_figs(j->stat.sig_figs), 1, kb_is_pow2(j->kb_base), N2S_BYTE);
+			fio_num2str(bs[d][1], sizeof(bs[d][1]), j->bs_max[d],
+				    sig_figs(j->stat.sig_figs), 1, kb_is_pow2(j->kb_base), N2S_BYTE);
+		}
+		fprintf(out, "%s: (g=%d): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, ioengine=%s, iodepth=%u\n",
 			j->name, j->group_id, rw_mode_name(j->rw),
-			j->bs_min[DDIR_READ], j->bs_max[DDIR_READ],
-			j->bs_min[DDIR_WRITE], j->bs_max[DDIR_WRITE],
-			j->bs_min[DDIR_TRIM], j->bs_max[DDIR_TRIM],
-			j->ioengine, j->iodepth);
+			bs[DDIR_READ][0], bs[DDIR_READ][1], bs[DDIR_WRITE][0], bs[DDIR_WRITE][1],
+			bs[DDIR_TRIM][0], bs[DDIR_TRIM][1], j->ioengine, j->iodepth);
 		if (j->numjobs > 1)
 			fputs("...\n", out);
 		if (j->thread)

@@ -324,7 +324,10 @@ int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 			      resolve_target(ctx, job, t, err);
 		if (ret)
 			return ret;
-		disk_list_add(&ctx->disks, NULL, t->info.disk_name);
+		disk_list_add(&ctx->run_disks, NULL, t->info.disk_name);
+		/* fio reports a disk that a job with disk_util uses */
+		if (job->stat.disk_util)
+			disk_list_add(&ctx->disks, NULL, t->info.disk_name);
 	}
 	for (size_t j = 0; j < ctx->jobs.count; j++) {
 		struct job_target *t = &ctx->targets[j];

@@ -128,6 +128,7 @@ struct run_ctx {
 				       * back as each run ends */
 	struct cgroup_jobs cgroups;   /* cgroup=: groups made, removed as
 				       * each run ends */
+	struct disk_list run_disks;   /* every job's disk, disk_util or not */
 	struct disk_counters disk_before[DISK_LIST_MAX];
 	struct disk_counters disk_after[DISK_LIST_MAX];
 	struct progress progress;

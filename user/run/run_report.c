@@ -150,6 +150,7 @@ static void build_groups(struct report *rep)
 			}
 		}
 		g->unified |= report_unified(e);
+		g->sig_figs = e->job->stat.sig_figs;
 		for (int d = 0; d < DDIR_COUNT; d++) {
 			const struct ddir_stats *ds = &st->dir[d];
 			uint64_t ms = stats_ddir_runtime_ms(st, (enum ddir)d), bw;

@@ -259,7 +259,7 @@ void io_loop_start_accounting(struct io_loop *lp, uint64_t now)
 
 	lp->accounting = true;
 	s->start_ns = now;
-	s->iv_start_ns = now;
+	stats_start_windows(s, now);
 	iolog_start(&lp->logs, now);
 	getrusage(RUSAGE_THREAD, &lp->ru_start);
 	counters_start(&lp->counters);
@@ -311,18 +311,28 @@ static void verify_completed(struct io_loop *lp, struct io_unit *u)
 	}
 }
 
-static void account_io(struct io_loop *lp, const struct io_unit *u, uint64_t now,
+/* A time as the job's clocksource reads it: gettimeofday's in whole
+ * microseconds, so fio's latencies are multiples of 1000 ns. */
+static uint64_t stamp(const struct job *job, uint64_t ns)
+{
+	return job->stat.clocksource == CLOCKSOURCE_GETTIMEOFDAY ? ns / 1000 * 1000 : ns;
+}
+
+static void account_io(struct io_loop *lp, const struct io_unit *u, uint64_t now_raw,
 		       bool has_slat)
 {
-	uint64_t slat = u->issue_ns - u->start_ns, clat = now - u->issue_ns;
+	const struct job *job = lp->w->job;
+	uint64_t start = stamp(job, u->start_ns), issue = stamp(job, u->issue_ns);
+	uint64_t now = stamp(job, now_raw);
+	uint64_t slat = issue - start, clat = now - issue;
 
 	stats_account_io(lp->w->stats, u->ddir, (uint64_t)u->result, u->len, slat,
-			 clat, now - u->start_ns, has_slat);
-	prio_stats_io(lp->w->prio, u->ddir, u->prio_index, clat, now - u->start_ns);
+			 clat, now - start, has_slat);
+	prio_stats_io(lp->w->prio, u->ddir, u->prio_index, clat, now - start);
 	if (u->ddir == DDIR_TRIM)
 		block_life_trimmed(&lp->w->stats->block_life,
 				   u->offset - lp->w->region_start, lp->w->job->bs[DDIR_TRIM]);
-	iolog_io(&lp->logs, lp->w->stats, now, u, slat, clat, now - u->start_ns, has_slat);
+	iolog_io(&lp->logs, lp->w->stats, now_raw, u, slat, clat, now - start, has_slat);
 	/* fio's rate samples leave out the reads of its verify log */
 	if (lp->verify && verify_run_logged(&lp->vr, u)) {
 		stats_unsample_io(lp->w->stats, u->ddir, (uint64_t)u->result);
@@ -357,12 +367,23 @@ static void paced_completion(struct io_loop *lp, const struct io_unit *u,
 		lp->think_pending = true;
 }
 
-/* latency_target: at depth 1 with latency_percentile=100, one I/O over
- * the target fails the job, as fio's lat_fatal. */
+/* max_latency: an I/O whose total latency, when the job measures it, is
+ * above its direction's limit fails the job; latency_target: at depth 1
+ * with latency_percentile=100, one I/O over the target does; both as
+ * fio's lat_fatal. */
 static void lat_sample(struct io_loop *lp, const struct io_unit *u, uint64_t now)
 {
 	const struct job *job = lp->w->job;
+	uint64_t max = (unsigned int)u->ddir < DDIR_COUNT ? job->max_latency_ns[u->ddir] : 0;
 
+	if (max && !lp->w->stats->no_lat && now - u->start_ns > max) {
+		lp->error = worker_fail(lp->w, -ETIMEDOUT, "latency of %llu nsec exceeds "
+					"specified max (%llu nsec): %s %s %llu %u",
+					(unsigned long long)(now - u->start_ns),
+					(unsigned long long)max, lp->w->path, ddir_name(u->ddir),
+					(unsigned long long)u->offset, u->len);
+		return;
+	}
 	if (lat_target_on(job) && lat_target_sample(&lp->lat, now - u->start_ns, now))
 		lp->error = worker_fail(lp->w, -ETIMEDOUT, "latency of %llu ns exceeds "
 					"latency_target (%llu ns) at depth 1",
@@ -823,7 +844,8 @@ static int lat_step(struct io_loop *lp)
 		lp->lat.quiesce_due = true;
 		stats_reset_io(s);
 		prio_stats_reset(lp->w->prio);
-		s->start_ns = s->iv_start_ns = lp->ramp_end_ns = now;
+		s->start_ns = lp->ramp_end_ns = now;
+		stats_start_windows(s, now);
 		break;
 	case LAT_DONE:
 		lp->lat_done = true;

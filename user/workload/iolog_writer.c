@@ -10,9 +10,11 @@
  * log_avg_msec every I/O gets a line (bw: that I/O's bytes over its
  * completion time); with it, each window gets one line per direction that
  * did I/O, with BS 0, and the latency logs a last line for the window the
- * job ended in.  PRIO is fio's high-priority flag (1: the I/O's priority
- * is of the realtime class), or with log_prio the I/O priority as 0xCPPP:
- * its own (cmdprio) or the workers' (prio, prioclass).
+ * job ended in.  The bw and iops logs' windows are the report's samples'
+ * (bwavgtime, iopsavgtime: job/stat_opts.c resolves them as fio does).
+ * PRIO is fio's high-priority flag (1: the I/O's priority is of the
+ * realtime class), or with log_prio the I/O priority as 0xCPPP: its own
+ * (cmdprio) or the workers' (prio, prioclass).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -86,7 +88,10 @@ void iolog_start(struct iolog_writer *lw, uint64_t now_ns)
 	struct timespec ts;
 
 	lw->start_ns = now_ns;
-	if (lw->job && lw->job->logs.unix_epoch && !clock_gettime(CLOCK_REALTIME, &ts))
+	/* fio: either option counts from the epoch of the clock the job
+	 * names, CLOCK_REALTIME (0, 1970) by default */
+	if (lw->job && (lw->job->logs.unix_epoch || lw->job->logs.alternate_epoch) &&
+	    !clock_gettime((clockid_t)lw->job->logs.epoch_clock, &ts))
 		lw->epoch_ms = (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
@@ -131,12 +136,22 @@ static void put_line(struct iolog_writer *lw, enum iolog_file f, uint64_t ms,
 	fputc('\n', out);
 }
 
+static uint64_t bins_sum(const uint64_t *bins, unsigned int from, unsigned int n)
+{
+	uint64_t sum = 0;
+
+	for (unsigned int i = from; i < from + n; i++)
+		sum += bins[i];
+	return sum;
+}
+
 /* write_hist_log: a line per direction every log_hist_msec, the bins
  * filled since that direction's last line (fio's diff of its copies). */
 static void hist_sample(struct iolog_writer *lw, uint64_t ms, enum ddir d,
 			uint64_t bs, uint64_t clat_ns)
 {
 	uint64_t window = lw->job->logs.hist_msec, spent, bins[FIO_PLAT_NR];
+	const unsigned int stride = 1u << lw->job->logs.hist_coarseness;
 	FILE *f = lw->mem[IOLOG_HIST];
 
 	hist_add(lw->hist[d], clat_ns);
@@ -146,8 +161,12 @@ static void hist_sample(struct iolog_writer *lw, uint64_t ms, enum ddir d,
 	hist_fio_bins(lw->hist[d], bins);
 	fprintf(f, "%llu, %u, %llu", (unsigned long long)(ms + lw->epoch_ms),
 		(unsigned int)d, (unsigned long long)bs);
-	for (unsigned int i = 0; i < FIO_PLAT_NR; i++)
-		fprintf(f, ", %llu", (unsigned long long)bins[i]);
+	/* log_hist_coarseness: fio's sums of @stride bins, the last sum
+	 * the last @stride bins (they overlap the one before when @stride
+	 * does not divide fio's 1856) */
+	for (unsigned int i = 0; i + stride < FIO_PLAT_NR; i += stride)
+		fprintf(f, ", %llu", (unsigned long long)bins_sum(bins, i, stride));
+	fprintf(f, ", %llu", (unsigned long long)bins_sum(bins, FIO_PLAT_NR - stride, stride));
 	fputc('\n', f);
 	memset(lw->hist[d], 0, sizeof(*lw->hist[d]));
 	/* fio keeps the cadence: the drift past the window counts */
@@ -188,12 +207,13 @@ void iolog_io(struct iolog_writer *lw, const struct worker_stats *s, uint64_t no
 			put_line(lw, IOLOG_SLAT + k, ms, val[k], &l);
 	}
 	l.issue_ns = 0;
-	if (!s->no_bw && !avg) {
+	if (!s->no_bw && lw->job->stat.bw_per_io) {
 		uint64_t us = clat_ns / 1000 ? clat_ns / 1000 : 1;
 
 		put_line(lw, IOLOG_BW, ms, u->len * 1000ull / us, &l);
-		put_line(lw, IOLOG_IOPS, ms, 1, &l);
 	}
+	if (!s->no_bw && lw->job->stat.iops_per_io)
+		put_line(lw, IOLOG_IOPS, ms, 1, &l);
 	lw->win_bytes[u->ddir] += u->len;
 	lw->win_ios[u->ddir]++;
 	/* fio creates the histogram log but fills it only every log_hist_msec */
@@ -227,31 +247,46 @@ static void flush_lat_window(struct iolog_writer *lw, uint64_t ms)
 	}
 }
 
+/* The bw (@f IOLOG_BW, @count the bytes) or iops log's window that
+ * began at *@start_ms: once @window ms have passed, a line per direction
+ * that moved bytes (did I/O) in it, the rate over the time that passed.
+ * One rate per window: its mean is its maximum. */
+static void rate_window(struct iolog_writer *lw, enum iolog_file f, uint64_t ms,
+			uint64_t window, uint64_t *start_ms, uint64_t count[DDIR_COUNT])
+{
+	uint64_t spent = ms - *start_ms;
+
+	if (spent < window || spent == 0)
+		return;
+	for (unsigned int d = 0; d < DDIR_COUNT; d++) {
+		uint64_t rate = count[d] * 1000 / spent / (f == IOLOG_BW ? 1024 : 1);
+
+		if (!count[d])
+			continue;
+		put_line(lw, f, ms, rate, &(struct log_line){ .d = d, .max = rate });
+		count[d] = 0;
+	}
+	*start_ms = ms;
+}
+
 void iolog_tick(struct iolog_writer *lw, uint64_t now_ns)
 {
-	uint64_t ms, spent, window;
+	const struct job_stat_opts *st;
+	uint64_t ms, window;
 
-	if (!lw->active || !lw->job->logs.avg_msec)
+	if (!lw->active)
 		return;
+	st = &lw->job->stat;
 	window = lw->job->logs.avg_msec;
 	ms = elapsed_ms(lw, now_ns);
-	spent = ms - lw->win_ms;
-	if (spent < window)
-		return;
-	flush_lat_window(lw, ms);
-	for (unsigned int d = 0; d < DDIR_COUNT; d++) {
-		/* one rate per window: its mean is its maximum */
-		uint64_t bw = lw->win_bytes[d] * 1000 / spent / 1024;
-		uint64_t iops = lw->win_ios[d] * 1000 / spent;
-
-		if (!lw->win_ios[d])
-			continue;
-		put_line(lw, IOLOG_BW, ms, bw, &(struct log_line){ .d = d, .max = bw });
-		put_line(lw, IOLOG_IOPS, ms, iops, &(struct log_line){ .d = d, .max = iops });
-		lw->win_bytes[d] = 0;
-		lw->win_ios[d] = 0;
+	if (window && ms - lw->lat_win_ms >= window) {
+		flush_lat_window(lw, ms);
+		lw->lat_win_ms = ms;
 	}
-	lw->win_ms = ms;
+	if (!st->bw_per_io)
+		rate_window(lw, IOLOG_BW, ms, st->bw_avg_msec, &lw->bw_win_ms, lw->win_bytes);
+	if (!st->iops_per_io)
+		rate_window(lw, IOLOG_IOPS, ms, st->iops_avg_msec, &lw->iops_win_ms, lw->win_ios);
 }
 
 /* per_job_logs=0: the clones share a file and fio appends to it. */

@@ -39,7 +39,9 @@ struct iolog_writer {
 	size_t len[IOLOG_FILES];
 	uint64_t start_ns;             /* time 0 of the log */
 	uint64_t epoch_ms;             /* added to times (log_unix_epoch) */
-	uint64_t win_ms;               /* start of the averaging window */
+	/* starts of the averaging windows: the latency logs' (log_avg_msec),
+	 * the bw log's (bwavgtime) and the iops log's (iopsavgtime) */
+	uint64_t lat_win_ms, bw_win_ms, iops_win_ms;
 	struct iolog_avg avg[3][DDIR_COUNT];      /* slat, clat, lat */
 	uint64_t win_bytes[DDIR_COUNT], win_ios[DDIR_COUNT];
 	uint64_t hist_last_ms[DDIR_COUNT];
@@ -60,7 +62,8 @@ void iolog_io(struct iolog_writer *lw, const struct worker_stats *s, uint64_t no
  * averaged bw/iops window: fio's averaged rates leave out the reads of
  * its verify log, while its per-I/O lines keep them. */
 void iolog_unsample(struct iolog_writer *lw, enum ddir d, uint32_t len);
-/* Closes averaging windows that have ended (log_avg_msec). */
+/* Closes averaging windows that have ended (log_avg_msec, and the bw and
+ * iops logs' bwavgtime and iopsavgtime). */
 void iolog_tick(struct iolog_writer *lw, uint64_t now_ns);
 /* Writes the files; 0 or -errno with the file named in @err. */
 int iolog_finish(struct iolog_writer *lw, uint64_t now_ns, struct errbuf *err);

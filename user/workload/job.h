@@ -160,12 +160,27 @@ struct job_stat_opts {
 	unsigned int nr_percentiles;   /* 0: fio's default list */
 	unsigned int precision;        /* decimals of "N.NNth" in text */
 	bool block_error_hist;         /* block_error_percentiles */
+	bool disk_util;                /* default 1: report the job's disk */
+	unsigned int sig_figs;         /* significant_figures: 1-10, default 4 */
+	/* clocksource: fio's timer, one for the whole run (CLOCKSOURCE_*) */
+	unsigned int clocksource;
 	unsigned int unified_rw;       /* unified_rw_reporting: UNIFIED_* */
 	double percentiles[JOB_PERCENTILES_MAX]; /* sorted, as fio sorts */
+	/* bwavgtime, iopsavgtime: the window of each bandwidth and IOPS
+	 * sample, ms; resolved by stat_opts_resolve with the logs as fio
+	 * does (a write_bw_log without bwavgtime takes log_avg_msec) */
+	uint64_t bw_avg_msec, iops_avg_msec;
+	bool bw_avg_given, iops_avg_given;
+	/* resolved: a write_*_log without averaging makes fio take one
+	 * sample per I/O instead of per window */
+	bool bw_per_io, iops_per_io;
 };
 /* fio's unified_rw_reporting: each direction apart (none), the directions
  * summed as one "mixed" (mixed), or both, the sum after the directions. */
 enum { UNIFIED_NONE, UNIFIED_MIXED, UNIFIED_BOTH };
+/* fio's clocksource: gettimeofday's whole microseconds, or a clock of
+ * nanoseconds (clock_gettime, or cpu: fio's TSC) */
+enum { CLOCKSOURCE_CLOCK_GETTIME, CLOCKSOURCE_GETTIMEOFDAY, CLOCKSOURCE_CPU };
 
 /* fio's log files (write_*_log, log_*; workload/iolog_writer.c): an
  * empty prefix with the log on means the job's name. */
@@ -180,6 +195,10 @@ struct job_log_opts {
 	unsigned int window_value; /* LOG_WINDOW_*: what a window's line holds */
 	bool offset;             /* an offset column */
 	bool unix_epoch;         /* times since 1970, not since the job began */
+	bool alternate_epoch;    /* times since the epoch of epoch_clock */
+	unsigned int epoch_clock; /* log_alternate_epoch_clock_id: a clockid_t */
+	unsigned int hist_coarseness; /* write_hist_log: 2^N of fio's bins summed */
+	unsigned int entries;    /* log_entries: fio's first buffer; ours grow */
 	bool per_job;            /* default 1: NAME_bw.N.log per clone */
 	bool prio;               /* log_prio: the I/O priority, not a 0/1 flag */
 	bool issue_time;         /* log_issue_time: a last column, the issue time */
@@ -359,6 +378,9 @@ struct job {
 	bool rate_ignore_thinktime;
 	/* fio's queue depth search (workload/lat_target.c). */
 	uint64_t latency_target_ns;       /* 0: none */
+	/* max_latency: a total latency above it ends the job with ETIMEDOUT,
+	 * per direction; 0: none */
+	uint64_t max_latency_ns[DDIR_COUNT];
 	uint64_t latency_window_ns;
 	double latency_percentile;        /* of a window's I/Os, default 100 */
 	bool latency_run;                 /* keep adjusting to the end */
@@ -454,6 +476,7 @@ struct job {
 	size_t given_global;
 	/* fio's file options (job/file_opts.c, workload/files.c). */
 	char filename_format[PATH_MAX]; /* $jobname.$jobnum.$filenum */
+	bool unique_filename;    /* fio's client/server only: no effect here */
 	enum file_service file_service;
 	unsigned int file_service_nr;   /* I/Os per file before switching */
 	double file_service_theta;      /* zipf/pareto/gauss parameter */

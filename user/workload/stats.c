@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Per-worker statistics: running latency moments, log-linear histograms,
- * fio's depth/batch distributions and the 500 ms bandwidth/IOPS samples.
+ * fio's depth/batch distributions and the bandwidth/IOPS samples.
  * Everything here is plain arithmetic on memory the worker owns, so the
  * same code serves threads and processes (stats live in shared memory).
  */
@@ -213,6 +213,10 @@ void stats_configure(struct worker_stats *s, const struct job_stat_opts *o)
 	s->no_clat = o->disable_clat;
 	s->no_lat = o->disable_lat;
 	s->no_bw = o->disable_bw;
+	s->bw_window_ns = o->bw_avg_msec * 1000000ull;
+	s->iops_window_ns = o->iops_avg_msec * 1000000ull;
+	s->bw_per_io = o->bw_per_io;
+	s->iops_per_io = o->iops_per_io;
 }
 
 void stats_account_untimed_io(struct worker_stats *s, enum ddir d,
@@ -274,49 +278,67 @@ void stats_account_io(struct worker_stats *s, enum ddir d, uint64_t bytes,
 		hist_add(&ds->slat_h, slat_ns);
 	}
 	stats_add_clat(s, d, clat_ns);
+	/* fio's add_bw_sample and add_iops_sample of an unaveraged log: the
+	 * I/O's own rate (bytes * 10^6 / clat in ns), and 1 */
+	if (!s->no_bw && s->bw_per_io)
+		lat_acc_add(&ds->bw_kib, clat_ns ? bytes * 1000000ull / clat_ns : 0);
+	if (!s->no_bw && s->iops_per_io)
+		lat_acc_add(&ds->iops, 1);
 	if (!s->no_lat) {
 		lat_acc_add(&ds->lat, lat_ns);
 		hist_add(&ds->lat_h, lat_ns);
 	}
 }
 
+void stats_start_windows(struct worker_stats *s, uint64_t now_ns)
+{
+	s->bw_iv_start_ns = now_ns;
+	s->iops_iv_start_ns = now_ns;
+}
+
 /*
- * Like fio's bw/iops averaging (bw_avg_time = iops_avg_time = 500 ms): once
- * at least an interval has passed, each direction that completed I/O in it
- * gets one sample, the rate over the time actually elapsed; a direction
- * with no completions in the interval gets no sample (fio skips it too, so
- * "min" is the slowest interval that did I/O).  The next interval starts
- * now, as fio restarts its window at the time it takes the sample.
+ * Like fio's __add_samples for bwavgtime (@bw) or iopsavgtime: once the
+ * window that began at *@start has passed, each direction that moved
+ * bytes (I/Os) in it gets one sample, the rate over the time actually
+ * elapsed; a direction without gets none (fio skips it too, so "min" is
+ * the slowest window that did I/O).  The next window starts now, as fio
+ * restarts its window at the time it takes the sample.
  */
-void stats_tick(struct worker_stats *s, uint64_t now_ns)
+static void take_samples(struct worker_stats *s, bool bw, uint64_t *start,
+			 uint64_t window_ns, uint64_t now_ns)
 {
 	uint64_t spent;
-	unsigned int d;
+	double secs;
 
-	if (s->iv_start_ns == 0 || now_ns < s->iv_start_ns) {
-		s->iv_start_ns = now_ns;
+	if (*start == 0 || now_ns < *start) {
+		*start = now_ns;
 		return;
 	}
-	spent = now_ns - s->iv_start_ns;
-	if (spent < STATS_INTERVAL_NS)
+	spent = now_ns - *start;
+	if (spent < window_ns || spent == 0)
 		return;
-
-	for (d = 0; d < DDIR_COUNT; d++) {
+	secs = (double)spent / 1e9;
+	for (unsigned int d = 0; d < DDIR_COUNT; d++) {
 		struct ddir_stats *ds = &s->dir[d];
-		double secs = (double)spent / 1e9;
+		uint64_t *count = bw ? &ds->iv_bytes : &ds->iv_ios;
 
-		if (ds->iv_ios == 0 && ds->iv_bytes == 0)
+		if (!*count)
 			continue;
 		/* Integer rates, as fio stores them. */
-		if (!s->no_bw) {
-			lat_acc_add(&ds->bw_kib,
-				    (uint64_t)((double)ds->iv_bytes / 1024.0 / secs));
-			lat_acc_add(&ds->iops, (uint64_t)((double)ds->iv_ios / secs));
-		}
-		ds->iv_bytes = 0;
-		ds->iv_ios = 0;
+		if (!s->no_bw)
+			lat_acc_add(bw ? &ds->bw_kib : &ds->iops,
+				    (uint64_t)((double)*count / (bw ? 1024.0 : 1.0) / secs));
+		*count = 0;
 	}
-	s->iv_start_ns = now_ns;
+	*start = now_ns;
+}
+
+void stats_tick(struct worker_stats *s, uint64_t now_ns)
+{
+	if (!s->bw_per_io)
+		take_samples(s, true, &s->bw_iv_start_ns, s->bw_window_ns, now_ns);
+	if (!s->iops_per_io)
+		take_samples(s, false, &s->iops_iv_start_ns, s->iops_window_ns, now_ns);
 }
 
 void ddir_stats_merge(struct ddir_stats *dst, const struct ddir_stats *src)
@@ -388,8 +410,10 @@ void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src
 		dst->start_ns = src->start_ns;
 	if (src->end_ns > dst->end_ns)
 		dst->end_ns = src->end_ns;
-	if (dst->iv_start_ns == 0)
-		dst->iv_start_ns = src->iv_start_ns;
+	if (dst->bw_iv_start_ns == 0)
+		dst->bw_iv_start_ns = src->bw_iv_start_ns;
+	if (dst->iops_iv_start_ns == 0)
+		dst->iops_iv_start_ns = src->iops_iv_start_ns;
 
 	if (first) {
 		dst->pid = src->pid;

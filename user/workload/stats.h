@@ -60,9 +60,6 @@ extern const double fio_percentiles[FIO_PERCENTILES_NR];
 unsigned int depth_bucket(unsigned int depth);
 unsigned int batch_bucket(unsigned int n);
 
-/* Per-interval bandwidth and IOPS samples, fio's avg_msec=500. */
-#define STATS_INTERVAL_NS 500000000ull
-
 struct ddir_stats {
 	uint64_t ios;          /* completed I/Os (after ramp) */
 	uint64_t bytes;
@@ -93,7 +90,12 @@ struct worker_stats {
 	 * for a direction the job does and did I/O in; a verify phase counts
 	 * for the reads alone (fio's update_runtime). */
 	uint64_t ddir_run_us[DDIR_COUNT];
-	uint64_t iv_start_ns;             /* start of the current interval */
+	/* The bandwidth and IOPS samples' windows (bwavgtime, iopsavgtime),
+	 * each its own: where the current one started, and how long it is */
+	uint64_t bw_iv_start_ns, iops_iv_start_ns;
+	uint64_t bw_window_ns, iops_window_ns;
+	/* a sample per I/O, not per window (an unaveraged write_*_log) */
+	bool bw_per_io, iops_per_io;
 	uint64_t nowait_eagain;           /* RWF_NOWAIT answered -EAGAIN */
 	uint64_t verify_errors;
 	uint64_t verified_blocks;
@@ -124,7 +126,8 @@ struct worker_stats {
 };
 
 void worker_stats_init(struct worker_stats *s);
-/* Turns off the figures @o disables (fio's disable_* and gtod_reduce). */
+/* Turns off the figures @o disables (fio's disable_* and gtod_reduce)
+ * and sets the windows of the bandwidth and IOPS samples. */
 void stats_configure(struct worker_stats *s, const struct job_stat_opts *o);
 /* Folds a completed I/O in; @now_ns is the reap time. */
 void stats_account_io(struct worker_stats *s, enum ddir d, uint64_t bytes,
@@ -146,7 +149,9 @@ void stats_unsample_io(struct worker_stats *s, enum ddir d, uint64_t bytes);
 /* Adds @ns of a phase to direction @d's running time (fio's
  * update_runtime, in whole µs as fio's utime_since_now). */
 void stats_add_ddir_time(struct worker_stats *s, enum ddir d, uint64_t ns);
-/* Closes intervals that ended before @now_ns (bw/iops samples). */
+/* Starts the bandwidth and IOPS windows at @now_ns. */
+void stats_start_windows(struct worker_stats *s, uint64_t now_ns);
+/* Closes windows that ended before @now_ns (bw/iops samples). */
 void stats_tick(struct worker_stats *s, uint64_t now_ns);
 void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src);
 /* Counts an I/O of direction @d that failed with @err (-errno). */
