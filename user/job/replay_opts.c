@@ -39,8 +39,8 @@ static int set_replay_skip(void *base, const struct opt_desc *o, const char *val
 
 const struct opt_desc replay_options[] = {
 	STR_OPT("read_iolog", FIELD(replay.log), NULL,
-		"Replay the I/O of this fio iolog (version 2 or 3): its files, offsets, lengths "
-		"and, for version 3, its pace"),
+		"Replay the I/O of this fio iolog (version 2 or 3) or blktrace binary trace: "
+		"its files, offsets, lengths and pace"),
 	BOOL_OPT("read_iolog_chunked", FIELD(replay.chunked), NULL,
 		 "Accepted; iodig reads the log whole before the job starts"),
 	BOOL_OPT("replay_no_stall", FIELD(replay.no_stall), NULL,
