@@ -215,14 +215,8 @@ static int dev_file(struct reader *r, uint32_t dev)
 
 static int append(struct reader *r, const struct replay_entry *e)
 {
-	struct replay_log *log = r->log;
-	struct replay_entry *all = grow_for_one(log->entries, &r->cap_entries,
-						log->nr_entries, sizeof(*all), 256);
-
-	if (!all)
+	if (replay_log_append(r->log, &r->cap_entries, e))
 		return err_set(r->err, ENOMEM, "read_iolog=%s: out of memory", r->name);
-	log->entries = all;
-	log->entries[log->nr_entries++] = *e;
 	return 0;
 }
 

@@ -103,16 +103,22 @@ static int add_file(struct parser *p, const char *name)
 	return (int)log->nr_files++;
 }
 
-static int append(struct parser *p, const struct replay_entry *e)
+int replay_log_append(struct replay_log *log, size_t *cap, const struct replay_entry *e)
 {
-	struct replay_log *log = p->log;
-	struct replay_entry *all = grow_for_one(log->entries, &p->cap_entries,
-						log->nr_entries, sizeof(*all), 256);
+	struct replay_entry *all = grow_for_one(log->entries, cap, log->nr_entries,
+						sizeof(*all), 256);
 
 	if (!all)
-		return err_set(p->err, ENOMEM, "%s: out of memory", p->name);
+		return -ENOMEM;
 	log->entries = all;
 	log->entries[log->nr_entries++] = *e;
+	return 0;
+}
+
+static int append(struct parser *p, const struct replay_entry *e)
+{
+	if (replay_log_append(p->log, &p->cap_entries, e))
+		return err_set(p->err, ENOMEM, "%s: out of memory", p->name);
 	return 0;
 }
 

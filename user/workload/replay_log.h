@@ -65,6 +65,8 @@ int replay_log_load(struct replay_log *log, const char *path,
 int replay_log_parse(struct replay_log *log, const char *text, const char *name,
 		     const struct job_replay_opts *o, const char *redirect,
 		     struct errbuf *err);
+/* Appends @e to @log's entries, *@cap of them allocated: 0 or -ENOMEM. */
+int replay_log_append(struct replay_log *log, size_t *cap, const struct replay_entry *e);
 /* Frees what a load or parse left; safe on a zeroed or freed log. */
 void replay_log_free(struct replay_log *log);
 
