@@ -311,6 +311,8 @@ int replay_blktrace_parse(struct replay_log *log, const unsigned char *buf,
 	int ret = 0;
 
 	memset(log, 0, sizeof(*log));
+	if (!replay_is_blktrace(buf, len))
+		return err_set(err, EINVAL, "read_iolog=%s: not a blktrace trace", name);
 	r.swap = (u32_at(buf, false) & 0xffffff00u) != BLKTRACE_MAGIC;
 	while (!ret && r.at < len) {
 		ret = read_record(&r, buf, len, &t);
