@@ -14,7 +14,7 @@ DEB_PKGS := clang llvm gcc make pkg-config bpftool libbpf-dev libelf-dev \
 	    fio util-linux e2fsprogs kmod procps jq fdisk \
 	    libclang-rt-14-dev valgrind time strace \
 	    qemu-system-x86 busybox-static cpio xz-utils \
-	    chromium libbpf-tools bpftrace
+	    chromium libbpf-tools bpftrace blktrace
 
 ifeq ($(V),1)
 Q :=

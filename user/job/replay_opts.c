@@ -39,8 +39,8 @@ static int set_replay_skip(void *base, const struct opt_desc *o, const char *val
 
 const struct opt_desc replay_options[] = {
 	STR_OPT("read_iolog", FIELD(replay.log), NULL,
-		"Replay the I/O of this fio iolog (version 2 or 3): its files, offsets, lengths "
-		"and, for version 3, its pace"),
+		"Replay the I/O of this fio iolog (version 2 or 3) or blktrace binary trace: "
+		"its files, offsets, lengths and pace"),
 	BOOL_OPT("read_iolog_chunked", FIELD(replay.chunked), NULL,
 		 "Accepted; iodig reads the log whole before the job starts"),
 	BOOL_OPT("replay_no_stall", FIELD(replay.no_stall), NULL,
@@ -56,9 +56,12 @@ const struct opt_desc replay_options[] = {
 	{ .name = "replay_skip", .type = OPT_CUSTOM, .set = set_replay_skip,
 	  .hint = "read,write,trim,sync",
 	  .help = "Leave these kinds of the log's I/O out" },
-	REFUSED("merge_blktrace_file", "iodig replays no blktrace traces"),
-	REFUSED("merge_blktrace_scalars", "iodig replays no blktrace traces"),
-	REFUSED("merge_blktrace_iters", "iodig replays no blktrace traces"),
+	/* fio 3.33's merge reads no record whole: its merge file is empty and
+	 * it replays the first trace alone (docs/usage.md). */
+	REFUSED("merge_blktrace_file", "iodig merges no blktrace traces (fio 3.33 "
+		"writes an empty merge file and replays the first trace alone)"),
+	REFUSED("merge_blktrace_scalars", "iodig merges no blktrace traces"),
+	REFUSED("merge_blktrace_iters", "iodig merges no blktrace traces"),
 	{ .name = NULL },
 };
 

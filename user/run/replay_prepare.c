@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "job/given_opts.h"
 #include "run/replay_prepare.h"
 #include "target/write_guard.h"
 #include "workload/files.h"
@@ -36,7 +37,8 @@ static int name_files(struct job *job, const struct replay_log *log,
 }
 
 /* fio's read_iolog: the job does what its log does, in buffers as long
- * as the log's longest I/O. */
+ * as the log's longest I/O; a blktrace trace's depth is the job's unless
+ * it sets iodepth (fio's read_blktrace). */
 static void take_shape(struct job *job, const struct replay_log *log)
 {
 	bool reads = log->ios[DDIR_READ], writes = log->ios[DDIR_WRITE];
@@ -45,6 +47,8 @@ static void take_shape(struct job *job, const struct replay_log *log)
 	for (int d = 0; d < DDIR_COUNT; d++)
 		if (log->max_len[d] > job->bs_max[d])
 			job->bs_max[d] = log->max_len[d];
+	if (log->depth && !job_given_has(job, "iodepth"))
+		job->iodepth = log->depth;
 }
 
 static int check_file(const struct run_ctx *ctx, const struct job *job,

@@ -9,14 +9,11 @@
 
 #include "base/grow.h"
 #include "base/read_whole.h"
+#include "workload/replay_blktrace.h"
 #include "workload/replay_log.h"
 
 #define LINE_MAX_BYTES 4096
 #define FIELDS_MAX 6
-
-/* blktrace's binary traces start with its magic, in either byte order
- * (fio's is_blktrace). */
-#define BLKTRACE_MAGIC 0x65617400u
 
 struct parser {
 	struct replay_log *log;
@@ -106,16 +103,22 @@ static int add_file(struct parser *p, const char *name)
 	return (int)log->nr_files++;
 }
 
-static int append(struct parser *p, const struct replay_entry *e)
+int replay_log_append(struct replay_log *log, size_t *cap, const struct replay_entry *e)
 {
-	struct replay_log *log = p->log;
-	struct replay_entry *all = grow_for_one(log->entries, &p->cap_entries,
-						log->nr_entries, sizeof(*all), 256);
+	struct replay_entry *all = grow_for_one(log->entries, cap, log->nr_entries,
+						sizeof(*all), 256);
 
 	if (!all)
-		return err_set(p->err, ENOMEM, "%s: out of memory", p->name);
+		return -ENOMEM;
 	log->entries = all;
 	log->entries[log->nr_entries++] = *e;
+	return 0;
+}
+
+static int append(struct parser *p, const struct replay_entry *e)
+{
+	if (replay_log_append(p->log, &p->cap_entries, e))
+		return err_set(p->err, ENOMEM, "%s: out of memory", p->name);
 	return 0;
 }
 
@@ -312,17 +315,6 @@ int replay_log_parse(struct replay_log *log, const char *text, const char *name,
 	return ret;
 }
 
-static bool is_blktrace(const char *buf, size_t len)
-{
-	uint32_t m;
-
-	if (len < sizeof(m))
-		return false;
-	memcpy(&m, buf, sizeof(m));
-	return (m & 0xffffff00u) == BLKTRACE_MAGIC ||
-	       (__builtin_bswap32(m) & 0xffffff00u) == BLKTRACE_MAGIC;
-}
-
 int replay_log_load(struct replay_log *log, const char *path,
 		    const struct job_replay_opts *o, const char *redirect,
 		    struct errbuf *err)
@@ -341,10 +333,9 @@ int replay_log_load(struct replay_log *log, const char *path,
 	if (ret)
 		return err_set(err, -ret, "read_iolog=%s: cannot read it: %s", path,
 			       ret == -EFBIG ? "larger than 1 GiB" : strerror(-ret));
-	if (is_blktrace(text, len))
-		ret = err_set(err, ENOTSUP, "read_iolog=%s: a blktrace binary trace; "
-			      "iodig replays only fio's text iologs (version 2 "
-			      "and 3)", path);
+	if (replay_is_blktrace((const unsigned char *)text, len))
+		ret = replay_blktrace_parse(log, (const unsigned char *)text, len,
+					    path, o, redirect, err);
 	else
 		ret = replay_log_parse(log, text, path, o, redirect, err);
 	free(text);

@@ -51,9 +51,11 @@ struct replay_log {
 	uint32_t max_len[DDIR_COUNT]; /* the longest read, write */
 	uint64_t syncs;
 	uint64_t end;                 /* the highest offset + length reached */
+	unsigned int depth;           /* a blktrace trace's depth; 0: a text log */
 };
 
-/* Reads the log at @path with @o's replay options; @redirect, when not
+/* Reads the log at @path, a text log or a blktrace trace
+ * (workload/replay_blktrace.h), with @o's replay options; @redirect, when not
  * NULL, is the one file every entry goes to.  0, or -errno with the log
  * and line named in @err. */
 int replay_log_load(struct replay_log *log, const char *path,
@@ -63,6 +65,8 @@ int replay_log_load(struct replay_log *log, const char *path,
 int replay_log_parse(struct replay_log *log, const char *text, const char *name,
 		     const struct job_replay_opts *o, const char *redirect,
 		     struct errbuf *err);
+/* Appends @e to @log's entries, *@cap of them allocated: 0 or -ENOMEM. */
+int replay_log_append(struct replay_log *log, size_t *cap, const struct replay_entry *e);
 /* Frees what a load or parse left; safe on a zeroed or freed log. */
 void replay_log_free(struct replay_log *log);
 
