@@ -5,6 +5,7 @@
  * behind it are base/option.c's.  Names, aliases, units and defaults
  * follow fio 3.x.
  */
+#define _GNU_SOURCE /* SYNC_FILE_RANGE_* */
 #include <errno.h>
 #include <fcntl.h>
 #include <stddef.h>
@@ -261,6 +262,57 @@ OPT_VALUES(sync_values,
 	OPT_VAL("sync", O_SYNC),
 	OPT_VAL("1", O_SYNC),
 	OPT_VAL("dsync", O_DSYNC));
+
+/* fio's sync_file_range=FLAGS[:N]: FLAGS wait_before, write and
+ * wait_after joined by ','; N (default 1) is every how many writes.  fio
+ * reads N with atoi, so 8k is 8 and a word 0 (no syncs); a word is an
+ * error here. */
+static int set_sync_file_range(void *base, const struct opt_desc *o, const char *value,
+			       const char *where, struct errbuf *err)
+{
+	static const struct { const char *word; unsigned int flag; } flags[] = {
+		{ "wait_before", SYNC_FILE_RANGE_WAIT_BEFORE },
+		{ "write", SYNC_FILE_RANGE_WRITE },
+		{ "wait_after", SYNC_FILE_RANGE_WAIT_AFTER },
+	};
+	struct job *job = base;
+	const char *colon = value ? strchr(value, ':') : NULL;
+	size_t len = colon ? (size_t)(colon - value) : value ? strlen(value) : 0;
+	unsigned int set = 0;
+	unsigned long nr = 1;
+	char *end;
+
+	for (size_t at = 0; at < len;) {
+		size_t n = strcspn(value + at, ",:");
+		size_t i = 0;
+
+		while (i < sizeof(flags) / sizeof(flags[0]) &&
+		       (strlen(flags[i].word) != n || strncmp(value + at, flags[i].word, n)))
+			i++;
+		if (n && i == sizeof(flags) / sizeof(flags[0]))
+			return err_set(err, EINVAL, "%s: option '%s': '%.*s' is not one of "
+				       "wait_before, write, wait_after", where, o->name,
+				       (int)(n > 64 ? 64 : n), value + at);
+		if (n)
+			set |= flags[i].flag;
+		at += n + 1;
+	}
+	if (!set)
+		return err_set(err, EINVAL, "%s: option '%s' needs flags: wait_before, "
+			       "write, wait_after joined by ',', then :N", where, o->name);
+	if (colon) {
+		errno = 0;
+		nr = strtoul(colon + 1, &end, 10);
+		if (errno || end == colon + 1 || *end || nr > UINT32_MAX ||
+		    colon[1] == '-')
+			return err_set(err, EINVAL, "%s: option '%s': " VAL " is not "
+				       "FLAGS:N with N a number of writes", where, o->name,
+				       value);
+	}
+	job->sync_file_range_flags = set;
+	job->sync_file_range_nr = (unsigned int)nr;
+	return 0;
+}
 
 static int set_verify(void *base, const struct opt_desc *o, const char *value,
 		      const char *where, struct errbuf *err)
@@ -526,6 +578,10 @@ static const struct opt_desc options[] = {
 	UINT_OPT("fsync", FIELD(fsync_blocks), "0", 0, UINT32_MAX, "fsync(2) the file after every N writes"),
 	UINT_OPT("fdatasync", FIELD(fdatasync_blocks), "0", 0, UINT32_MAX,
 		 "fdatasync(2) the file after every N writes"),
+	{ .name = "sync_file_range", .type = OPT_CUSTOM, FIELD(sync_file_range_flags),
+	  .set = set_sync_file_range, .hint = "FLAGS[:N]",
+	  .help = "sync_file_range(2) of the range written since the last sync, after every "
+		  "N writes; FLAGS: wait_before, write, wait_after joined by ','" },
 	BOOL_OPT("end_fsync", FIELD(end_fsync), "0", "fsync(2) each file when the job's writes end"),
 	BOOL_OPT("fsync_on_close", FIELD(fsync_on_close), "0", "fsync(2) each file before closing it"),
 	BOOL_OPT("invalidate", FIELD(invalidate), "1",

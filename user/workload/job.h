@@ -417,6 +417,10 @@ struct job {
 	/* fio's fsync=, fdatasync=: a sync after every N writes (0: none);
 	 * end_fsync, fsync_on_close: a sync of each file at the end */
 	unsigned int fsync_blocks, fdatasync_blocks;
+	/* fio's sync_file_range=FLAGS:N: sync_file_range(2) of the range
+	 * written since the last sync, with these SYNC_FILE_RANGE_* flags,
+	 * after every N writes (0: none) */
+	unsigned int sync_file_range_flags, sync_file_range_nr;
 	bool end_fsync, fsync_on_close;
 	bool file_append;        /* offsets past the file's end */
 	bool allow_mounted_write; /* the write guard's override, per job */

@@ -310,7 +310,11 @@ static int worker_run(struct worker *w)
 		worker_sleep_ns(10000000);
 	start = now_ns();
 	replay_cursor_start(&lp.replay, w->replay, start);
-	file_sync_init(&lp.sync, w->fd);
+	ret = file_sync_init(&lp.sync, w->fd, job, w->fds ? w->nr_files : 1);
+	if (ret) {
+		worker_fail(w, ret, "out of memory for sync_file_range's ranges");
+		goto cleanup;
+	}
 	lp.ramp_end_ns = start + job->ramp_time_ns;
 	if (job->runtime_ns)
 		lp.deadline_ns = lp.ramp_end_ns + job->runtime_ns;
@@ -332,6 +336,7 @@ cleanup:
 	iolog_free(&lp.logs);
 	io_trace_free(&lp.trace);
 	file_service_free(&lp.fs);
+	file_sync_free(&lp.sync);
 	worker_close_files(w);
 	if (lp.verify)
 		verify_run_free(&lp.vr);
