@@ -49,7 +49,7 @@ check "libaio iodepth=8: the same calls" [ "$CALLS" = "$fc" ]
 own_tracefs sfr
 evs=$INST/events/io_uring
 [ -d "$evs/io_uring_req_failed" ] || skip "no io_uring tracepoints"
-sqes() { # sqes TOOL...: "submitted refused" SYNC_FILE_RANGE SQEs while TOOL ran
+sqes() { # sqes TOOL...: N, "submitted refused" SYNC_FILE_RANGE SQEs while TOOL ran
 	local e
 	echo >"$INST/trace"
 	for e in io_uring_submit_req io_uring_req_failed; do
@@ -57,10 +57,11 @@ sqes() { # sqes TOOL...: "submitted refused" SYNC_FILE_RANGE SQEs while TOOL ran
 	done
 	"$@" >out.txt 2>err.txt || fail "$1 failed: $(head -c 200 err.txt)"
 	for e in io_uring_submit_req io_uring_req_failed; do echo 0 >"$evs/$e/enable"; done
-	echo "$(grep -c 'io_uring_submit_req:' "$INST/trace") $(grep -c 'io_uring_req_failed:' "$INST/trace")"
+	N=($(grep -c 'io_uring_submit_req:' "$INST/trace") $(grep -c 'io_uring_req_failed:' "$INST/trace"))
 }
 args=("${job[@]}" --ioengine=io_uring --sync_file_range=write:8)
-fs=($(sqes fio "${args[@]}")); is=($(sqes "$IODIG" run --no-probes --no-save "${args[@]}"))
+sqes fio "${args[@]}"; fs=("${N[@]}")
+sqes "$IODIG" run --no-probes --no-save "${args[@]}"; is=("${N[@]}")
 check "io_uring: SYNC_FILE_RANGE SQEs iodig ${is[*]}, fio ${fs[*]} (submitted refused)" \
 	[ $((is[0] + is[1])) = $((fs[0] + fs[1])) -a "${is[*]}" = "31 0" ]
 sed -n '/^{/,$p' out.txt >out.json
@@ -73,26 +74,26 @@ mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$LOOP" || skip "no mk
 mkdir mnt && mount "$LOOP" mnt || skip "cannot mount ext4"
 dd if=/dev/urandom of=mnt/f bs=1M count=1 status=none && sync
 dev=${LOOP#/dev/}
-sectors() { # sectors TOOL...: sectors written to the device while TOOL ran
+sectors() { # sectors TOOL...: N, sectors written to the device while TOOL ran
 	local a b
 	sync; a=$(awk '{print $7}' /sys/block/$dev/stat)
 	"$@" >out.txt 2>err.txt || fail "$1 failed: $(head -c 200 err.txt)"
 	b=$(awk '{print $7}' /sys/block/$dev/stat)
-	echo $((b - a))
+	N=$((b - a))
 }
 ext=(--name=w --filename=mnt/f --rw=write --bs=4k --size=1m)
 for o in wait_before,write,wait_after:8 write:8; do
-	fs=$(sectors fio "${ext[@]}" --sync_file_range=$o)
-	is=$(sectors "$IODIG" run --no-probes --no-save "${ext[@]}" --sync_file_range=$o)
+	sectors fio "${ext[@]}" --sync_file_range=$o; fs=$N
+	sectors "$IODIG" run --no-probes --no-save "${ext[@]}" --sync_file_range=$o; is=$N
 	# 31 syncs of 8 writes of 4k: 1984 sectors (a journal commit may add a few)
 	check "ext4 $o: sectors written iodig $is, fio $fs (1984 and up)" \
 		[ "$fs" -ge 1984 -a "$is" -ge 1984 -a $((is - fs)) -le 64 -a $((fs - is)) -le 64 ]
 done
-is=$(sectors "$IODIG" run --no-probes --no-save "${ext[@]}" --ioengine=io_uring \
-	--sync_file_range=write,wait_after:8)
+sectors "$IODIG" run --no-probes --no-save "${ext[@]}" --ioengine=io_uring \
+	--sync_file_range=write,wait_after:8; is=$N
 check "ext4 io_uring: iodig's SQEs write $is sectors (1984 and up)" \
 	[ "$is" -ge 1984 -a "$is" -le 2048 ]
-is=$(sectors "$IODIG" run --no-probes --no-save "${ext[@]}")
+sectors "$IODIG" run --no-probes --no-save "${ext[@]}"; is=$N
 check "ext4 without sync_file_range: iodig writes $is sectors during the job (few)" [ "$is" -lt 512 ]
 umount mnt
 

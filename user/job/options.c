@@ -567,6 +567,9 @@ static const struct opt_desc options[] = {
 	BOOL_OPT("create_serialize", FIELD(create_serialize), "1",
 		 "Lay files out one job after the other (iodig always does; only the speed of "
 		 "laying out differs)"),
+	BOOL_OPT("create_fsync", FIELD(create_fsync), "1",
+		 "fsync(2) a file written out before the jobs start (0: leave it dirty in the "
+		 "page cache)"),
 	BOOL_OPT("fill_device", FIELD(fill_device), "0",
 		 "Write until the device or filesystem is full (ENOSPC ends the job without an "
 		 "error)", .alias = "fill_fs"),

@@ -408,6 +408,7 @@ struct job {
 	bool allow_file_create;  /* default 1 */
 	bool overwrite;          /* write jobs lay their files out first */
 	bool create_serialize;   /* default 1: iodig lays out in job order */
+	bool create_fsync;       /* default 1: fsync a file written out */
 	bool fill_device;        /* write until ENOSPC */
 	unsigned int openfiles;  /* 0: all files open */
 	bool create_only;        /* lay the files out, do no I/O */
