@@ -314,6 +314,14 @@ static int set_sync_file_range(void *base, const struct opt_desc *o, const char 
 	return 0;
 }
 
+/* fio's write_hint: its five words; not given is RWH_WRITE_LIFE_NOT_SET. */
+OPT_VALUES(write_hint_values,
+	OPT_VAL("none", RWH_WRITE_LIFE_NONE),
+	OPT_VAL("short", RWH_WRITE_LIFE_SHORT),
+	OPT_VAL("medium", RWH_WRITE_LIFE_MEDIUM),
+	OPT_VAL("long", RWH_WRITE_LIFE_LONG),
+	OPT_VAL("extreme", RWH_WRITE_LIFE_EXTREME));
+
 static int set_verify(void *base, const struct opt_desc *o, const char *value,
 		      const char *where, struct errbuf *err)
 {
@@ -578,6 +586,10 @@ static const struct opt_desc options[] = {
 	ENUM_OPT("sync", FIELD(sync_flags), sync_values, "none",
 		 "Synchronous writes: none (0), sync (1: O_SYNC), dsync (O_DSYNC); with libpmem, a "
 		 "drain after each write"),
+	ENUM_OPT("write_hint", FIELD(write_hint), write_hint_values, NULL,
+		 "Expected life of the data written, set on each file or block device opened "
+		 "(fcntl F_SET_RW_HINT; with direct=1 F_SET_FILE_RW_HINT, which Linux 5.17 and "
+		 "later refuse)"),
 	UINT_OPT("fsync", FIELD(fsync_blocks), "0", 0, UINT32_MAX, "fsync(2) the file after every N writes"),
 	UINT_OPT("fdatasync", FIELD(fdatasync_blocks), "0", 0, UINT32_MAX,
 		 "fdatasync(2) the file after every N writes"),

@@ -415,6 +415,9 @@ struct job {
 	bool invalidate;         /* default 1: drop the page cache first */
 	enum fadvise_hint fadvise_hint; /* default FADVISE_TYPE */
 	unsigned int sync_flags; /* fio's sync=: 0, O_SYNC or O_DSYNC at open */
+	/* fio's write_hint: the RWH_WRITE_LIFE_* hint of each file opened;
+	 * 0 (RWH_WRITE_LIFE_NOT_SET): none given, none set */
+	unsigned int write_hint;
 	/* fio's fsync=, fdatasync=: a sync after every N writes (0: none);
 	 * end_fsync, fsync_on_close: a sync of each file at the end */
 	unsigned int fsync_blocks, fdatasync_blocks;
