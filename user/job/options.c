@@ -322,6 +322,17 @@ OPT_VALUES(write_hint_values,
 	OPT_VAL("long", RWH_WRITE_LIFE_LONG),
 	OPT_VAL("extreme", RWH_WRITE_LIFE_EXTREME));
 
+/* fio seeds a job repeatably when randseed is given, randrepeat=0 too. */
+static int set_randseed(void *base, const struct opt_desc *o, const char *value,
+			const char *where, struct errbuf *err)
+{
+	int ret = opt_set_typed(base, o, value, where, err);
+
+	if (!ret && strcmp(where, "default"))
+		((struct job *)base)->randseed_set = true;
+	return ret;
+}
+
 static int set_verify(void *base, const struct opt_desc *o, const char *value,
 		      const char *where, struct errbuf *err)
 {
@@ -461,7 +472,10 @@ static const struct opt_desc options[] = {
 		 .alias = "wait_for_previous", .set = set_flag_number),
 	BOOL_OPT("randrepeat", FIELD(randrepeat), "1", "Same random offsets on every run"),
 	UINT_OPT("randseed", FIELD(randseed), "0x89", 0, UINT64_MAX,
-		 "Seed of the offset generator"),
+		 "Seed of the offset generator", .set = set_randseed),
+	BOOL_OPT("allrandrepeat", FIELD(allrandrepeat), "0",
+		 "Every random generator seeded repeatably from fio's own constant, whatever "
+		 "randseed and randrepeat say"),
 	BOOL_OPT("norandommap", FIELD(norandommap), NULL,
 		 "Random offsets may repeat before all are covered", .set = set_flag_number),
 	/* verification and buffer contents (fio's verify*, buffer_*) */

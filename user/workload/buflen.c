@@ -9,7 +9,7 @@
 #define FRAND32_MAX 4294967295.0
 
 void buflen_init(struct buflen_gen *g, const struct job *job,
-		 uint64_t seed_base, unsigned int thread_number)
+		 struct frand_base seed_base, unsigned int thread_number)
 {
 	/* fio: with verify, writes use the read seed, so a read back
 	 * draws the lengths the writes drew */

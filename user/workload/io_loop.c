@@ -918,5 +918,4 @@ int io_loop_run(struct io_loop *lp)
 }
 
 /* Buffer contents and, with verify=, the verify bookkeeping; fio's
- * random sources are seeded from randseed, or at random without
- * randrepeat. */
+ * random sources are seeded as lp->seed_base says (worker.c). */

@@ -293,6 +293,8 @@ struct job {
 	bool stonewall;
 	bool randrepeat;         /* default true: same offsets every run */
 	uint64_t randseed;
+	bool randseed_set;       /* given: repeatable even without randrepeat */
+	bool allrandrepeat;      /* every generator seeded from FIO_RANDSEED */
 	bool norandommap;
 
 	/* The I/O stream's shape (job/stream_options.c parses, the worker

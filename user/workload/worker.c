@@ -50,7 +50,7 @@ static int setup_data(struct io_loop *lp)
 {
 	struct worker *w = lp->w;
 	const struct job *job = w->job;
-	uint64_t base = lp->seed_base;
+	struct frand_base base = lp->seed_base;
 	struct errbuf err = { { 0 } };
 	int ret = setup_block_life(w);
 
@@ -210,7 +210,7 @@ static void finish_accounting(struct io_loop *lp)
 
 /* Where the I/O goes; sprandom sizes the job itself, as fio sets io_size
  * to the device's physical size. */
-static int init_offsets(struct worker *w, uint64_t seed_base)
+static int init_offsets(struct worker *w, struct frand_base seed_base)
 {
 	const struct job *job = w->job;
 	int ret = offsets_init(&w->offsets, job, w->region_len, w->target_len,
@@ -229,6 +229,24 @@ static int init_offsets(struct worker *w, uint64_t seed_base)
 	if (w->offsets.spr.regions)
 		w->io_limit = w->offsets.spr.io_size;
 	return 0;
+}
+
+/* fio 3.33's setup_random_seeds: seeds from randseed unless randrepeat=0
+ * and randseed is not given (then at random); allrandrepeat's own seeds
+ * are fixed whatever these say.  The worker's own generator follows. */
+static struct frand_base seed_base(struct worker *w)
+{
+	const struct job *job = w->job;
+	bool repeatable = job->randrepeat || job->randseed_set || job->allrandrepeat;
+	uint64_t seed = job->allrandrepeat ? FIO_RANDSEED : job->randseed;
+
+	rng_seed(&w->rng, repeatable ? seed + w->clone_index * 0x9e3779b9ull :
+				       now_ns() ^ ((uint64_t)gettid() << 32));
+	return (struct frand_base){
+		.randseed = repeatable ? job->randseed : rng_next(&w->rng),
+		.allrand = job->allrandrepeat,
+		.seeded_clone = job->randseed_set && w->clone_index > 0,
+	};
 }
 
 static int worker_run(struct worker *w)
@@ -252,10 +270,7 @@ static int worker_run(struct worker *w)
 	}
 	if (w->count_events)
 		counters_open(&lp.counters);
-	rng_seed(&w->rng, job->randrepeat ?
-		 job->randseed + w->clone_index * 0x9e3779b9ull :
-		 now_ns() ^ ((uint64_t)gettid() << 32));
-	lp.seed_base = job->randrepeat ? job->randseed : rng_next(&w->rng);
+	lp.seed_base = seed_base(w);
 	buflen_init(&w->buflen, job, lp.seed_base, w->thread_number);
 	lp.pacing = pacing_active(job);
 	pacing_init(&lp.pace, job, lp.seed_base, w->thread_number);
