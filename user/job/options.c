@@ -322,6 +322,35 @@ OPT_VALUES(write_hint_values,
 	OPT_VAL("long", RWH_WRITE_LIFE_LONG),
 	OPT_VAL("extreme", RWH_WRITE_LIFE_EXTREME));
 
+/* startdelay=A-B (or A:B): fio waits a random time in the range, drawn
+ * as its fixup_options does (workload/worker.c); a range whose end is
+ * before its start, which fio turns into a wait of hours, is refused. */
+static int set_startdelay(void *base, const struct opt_desc *o, const char *value,
+			  const char *where, struct errbuf *err)
+{
+	struct job *job = base;
+	const char *sep = value && value[0] ? strpbrk(value + 1, "-:") : NULL;
+	struct opt_desc high = *o;
+	char low[64];
+	int ret;
+
+	job->startdelay_high_ns = 0;
+	if (!sep)
+		return opt_set_typed(base, o, value, where, err);
+	if ((size_t)(sep - value) >= sizeof(low))
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not a time or a "
+			       "range of times", where, o->name, value);
+	snprintf(low, sizeof(low), "%.*s", (int)(sep - value), value);
+	high.offset = offsetof(struct job, startdelay_high_ns);
+	ret = opt_set_typed(base, o, low, where, err);
+	if (!ret)
+		ret = opt_set_typed(base, &high, sep + 1, where, err);
+	if (!ret && job->startdelay_high_ns < job->startdelay_ns)
+		ret = err_set(err, EINVAL, "%s: option '%s': " VAL " ends before it starts",
+			      where, o->name, value);
+	return ret;
+}
+
 /* fio seeds a job repeatably when randseed is given, randrepeat=0 too. */
 static int set_randseed(void *base, const struct opt_desc *o, const char *value,
 			const char *where, struct errbuf *err)
@@ -464,7 +493,8 @@ static const struct opt_desc options[] = {
 	TIME_OPT("ramp_time", FIELD(ramp_time_ns), NSEC_PER_SEC, "0",
 		 "Run this long before measuring (seconds)"),
 	TIME_OPT("startdelay", FIELD(startdelay_ns), NSEC_PER_SEC, "0",
-		 "Wait this long before starting (seconds)"),
+		 "Wait this long before starting (seconds), or a time drawn in a range A-B",
+		 .set = set_startdelay),
 	BOOL_OPT("group_reporting", FIELD(group_reporting), NULL,
 		 "Report the group as one, not per job", .set = set_flag_number),
 	BOOL_OPT("stonewall", FIELD(stonewall), NULL,

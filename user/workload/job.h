@@ -288,6 +288,8 @@ struct job {
 	bool time_based;
 	uint64_t ramp_time_ns;
 	uint64_t startdelay_ns;
+	/* startdelay=A-B: B (startdelay_ns is A); 0: one delay */
+	uint64_t startdelay_high_ns;
 
 	bool group_reporting;
 	bool stonewall;
@@ -471,6 +473,12 @@ struct job {
 	int group_id;            /* fio's reporting group (stonewall, new_group) */
 	int run_group;           /* jobs between stonewalls run together */
 };
+
+/* The longest startdelay may wait (the end of a range A-B). */
+static inline uint64_t job_startdelay_max_ns(const struct job *job)
+{
+	return job->startdelay_high_ns ? job->startdelay_high_ns : job->startdelay_ns;
+}
 
 static inline bool rw_is_random(enum rw_mode rw)
 {

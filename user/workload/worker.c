@@ -249,6 +249,22 @@ static struct frand_base seed_base(struct worker *w)
 	};
 }
 
+/* startdelay, or with a range A-B fio's draw in it: microseconds from
+ * the job's start-delay generator, 32 bits of the span (fio's
+ * rand_between). */
+static uint64_t startdelay_ns(const struct worker *w, struct frand_base seed_base)
+{
+	const struct job *job = w->job;
+	uint64_t lo = job->startdelay_ns / 1000, hi = job->startdelay_high_ns / 1000;
+	struct frand r;
+
+	if (!job->startdelay_high_ns)
+		return job->startdelay_ns;
+	frand_seed(&r, frand_job_seed(seed_base, w->thread_number, FRAND_START_DELAY),
+		   job->random_generator == RGEN_TAUSWORTHE64);
+	return (lo + frand_between(&r, 0, (unsigned int)(hi - lo))) * 1000;
+}
+
 static int worker_run(struct worker *w)
 {
 	const struct job *job = w->job;
@@ -256,7 +272,7 @@ static int worker_run(struct worker *w)
 	struct errbuf err = { { 0 } };
 	char why[sizeof(w->stats->errmsg)];
 	bool engine_ready = false;
-	uint64_t start;
+	uint64_t start, delay;
 	int ret;
 
 	w->stats->tid = gettid();
@@ -321,7 +337,8 @@ static int worker_run(struct worker *w)
 		w->units[i].next_free = lp.free_list;
 		lp.free_list = &w->units[i];
 	}
-	for (start = now_ns(); !worker_stopped(w) && now_ns() - start < job->startdelay_ns;)
+	delay = startdelay_ns(w, lp.seed_base);
+	for (start = now_ns(); !worker_stopped(w) && now_ns() - start < delay;)
 		worker_sleep_ns(10000000);
 	start = now_ns();
 	replay_cursor_start(&lp.replay, w->replay, start);
