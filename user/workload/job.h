@@ -273,6 +273,7 @@ struct job {
 	uint32_t bs[DDIR_COUNT];     /* "bs=4k" or "bs=4k,8k[,16k]" (read,write,trim) */
 	uint32_t bs_min[DDIR_COUNT]; /* "bsrange=4k-16k": bs_min..bs_max, */
 	uint32_t bs_max[DDIR_COUNT]; /* multiples of bs_min; equal to bs otherwise */
+	bool bs_unaligned;           /* a range's sizes need not be multiples */
 
 	enum rw_mode rw;
 	unsigned int rwmixread;  /* percent of reads for rw/randrw, default 50 */
