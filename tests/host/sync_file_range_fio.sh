@@ -97,6 +97,20 @@ sectors "$IODIG" run --no-probes --no-save "${ext[@]}"; is=$N
 check "ext4 without sync_file_range: iodig writes $is sectors during the job (few)" [ "$is" -lt 512 ]
 umount mnt
 
+# write_barrier: no fio 3.33 engine issues barriers, so the same calls as
+# without it, in both tools
+for t in fio iodig; do
+	tool=(fio); [ $t = iodig ] && tool=("$IODIG" run --no-probes --no-save)
+	for o in "" --write_barrier=4; do
+		strace -f -c -o sc.txt "${tool[@]}" --name=w --filename=$TMP/f --rw=write --bs=4k \
+			--size=64k $o >out.txt 2>err.txt || fail "$t $o failed: $(head -c 200 err.txt)"
+		eval "${t}_${o:+wb}=\"$(awk '$NF ~ /^(pwrite64|fsync|fdatasync|sync_file_range)$/ \
+			{print $NF "=" $4}' sc.txt | sort | paste -sd' ')\""
+	done
+done
+check "write_barrier=4: iodig calls '$iodig_wb' as without ('$iodig_'), fio '$fio_wb' ('$fio_')" \
+	[ "$iodig_wb" = "$iodig_" -a "$fio_wb" = "$fio_" -a "$iodig_wb" = "$fio_wb" ]
+refused "write_barrier=x" "option 'write_barrier'" --rw=write --filename=$TMP/f --write_barrier=x
 # fio's words only, and N a number
 refused "an unknown flag" "'foo' is not one of wait_before, write, wait_after" \
 	--rw=write --filename=$TMP/f --sync_file_range=foo:8

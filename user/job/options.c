@@ -640,6 +640,9 @@ static const struct opt_desc options[] = {
 	UINT_OPT("fsync", FIELD(fsync_blocks), "0", 0, UINT32_MAX, "fsync(2) the file after every N writes"),
 	UINT_OPT("fdatasync", FIELD(fdatasync_blocks), "0", 0, UINT32_MAX,
 		 "fdatasync(2) the file after every N writes"),
+	UINT_OPT("write_barrier", FIELD(write_barrier), "0", 0, UINT32_MAX,
+		 "Every Nth write a barrier write: no effect, as in fio 3.33, where no engine "
+		 "issues barriers"),
 	{ .name = "sync_file_range", .type = OPT_CUSTOM, FIELD(sync_file_range_flags),
 	  .set = set_sync_file_range, .hint = "FLAGS[:N]",
 	  .help = "sync_file_range(2) of the range written since the last sync, after every "

@@ -430,6 +430,9 @@ struct job {
 	 * written since the last sync, with these SYNC_FILE_RANGE_* flags,
 	 * after every N writes (0: none) */
 	unsigned int sync_file_range_flags, sync_file_range_nr;
+	/* fio's write_barrier=N: every Nth write a barrier, for an engine
+	 * with FIO_BARRIER, which no fio 3.33 engine has: kept, unused */
+	unsigned int write_barrier;
 	bool end_fsync, fsync_on_close;
 	bool file_append;        /* offsets past the file's end */
 	bool allow_mounted_write; /* the write guard's override, per job */
