@@ -78,6 +78,7 @@ sectors() { # sectors TOOL...: N, sectors written to the device while TOOL ran
 	local a b
 	sync; a=$(awk '{print $7}' /sys/block/$dev/stat)
 	"$@" >out.txt 2>err.txt || fail "$1 failed: $(head -c 200 err.txt)"
+	settle "$dev" # write alone starts the writeback, which may still run
 	b=$(awk '{print $7}' /sys/block/$dev/stat)
 	N=$((b - a))
 }
