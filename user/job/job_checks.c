@@ -75,11 +75,6 @@ static int check_bs(struct job *job, const char *where, struct errbuf *err)
 				       lo % DIRECT_ALIGN ? lo :
 				       hi % DIRECT_ALIGN ? hi : bs,
 				       DIRECT_ALIGN);
-		/* fio only warns, and its I/Os then fail with EINVAL */
-		if (job->direct && job->bs_unaligned && lo < hi)
-			return err_set(err, EINVAL, "%s: bs_unaligned gives sizes that are "
-				       "not multiples of %u, which direct=1 (O_DIRECT) "
-				       "needs", where, DIRECT_ALIGN);
 		if (job->size && lo > job->size)
 			return err_set(err, EINVAL, "%s: bs %u is larger than "
 				       "size %llu", where, lo,

@@ -351,25 +351,29 @@ static int set_startdelay(void *base, const struct opt_desc *o, const char *valu
 	return ret;
 }
 
-/* fio seeds a job repeatably when randseed is given, randrepeat=0 too. */
-static int set_randseed(void *base, const struct opt_desc *o, const char *value,
-			const char *where, struct errbuf *err)
+/* Sets @o and, for a value given (not the default), notes @given. */
+static int set_noting_given(void *base, const struct opt_desc *o, const char *value,
+			    const char *where, struct errbuf *err, bool *given)
 {
 	int ret = opt_set_typed(base, o, value, where, err);
 
 	if (!ret && strcmp(where, "default"))
-		((struct job *)base)->randseed_set = true;
+		*given = true;
 	return ret;
+}
+
+/* fio seeds a job repeatably when randseed is given, randrepeat=0 too. */
+static int set_randseed(void *base, const struct opt_desc *o, const char *value,
+			const char *where, struct errbuf *err)
+{
+	return set_noting_given(base, o, value, where, err,
+				&((struct job *)base)->randseed_set);
 }
 
 static int set_verify(void *base, const struct opt_desc *o, const char *value,
 		      const char *where, struct errbuf *err)
 {
-	int ret = opt_set_typed(base, o, value, where, err);
-
-	if (!ret && strcmp(where, "default"))
-		((struct job *)base)->verify_set = true;
-	return ret;
+	return set_noting_given(base, o, value, where, err, &((struct job *)base)->verify_set);
 }
 
 static int set_pattern(void *base, const struct opt_desc *o, const char *value,
