@@ -471,8 +471,8 @@ static const struct opt_desc options[] = {
 	  FIELD(bs_min), .set = set_bsrange, .hint = "MIN-MAX[,MIN-MAX]",
 	  .help = "Block size range min-max, or read,write ranges" },
 	BOOL_OPT("bs_unaligned", FIELD(bs_unaligned), "0",
-		 "Sizes of a bsrange anywhere in it, not multiples of its minimum (not with "
-		 "direct=1)", .alias = "blocksize_unaligned"),
+		 "Sizes of a bsrange anywhere in it, not multiples of its minimum",
+		 .alias = "blocksize_unaligned"),
 	ENUM_OPT("rw", FIELD(rw), rw_values, "read",
 		 "I/O pattern", .alias = "readwrite", .set = set_rw),
 	UINT_OPT("rwmixread", FIELD(rwmixread), "50", 0, 100, "Percent of reads in rw/randrw"),
