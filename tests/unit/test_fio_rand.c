@@ -11,7 +11,7 @@ static uint64_t first_block_seed(uint64_t randseed, unsigned int thread,
 	struct frand r;
 	uint64_t s = 0;
 
-	frand_seed(&r, frand_job_seed(randseed, thread, FRAND_VERIFY), use64);
+	frand_seed(&r, frand_job_seed(FRAND_BASE(randseed), thread, FRAND_VERIFY), use64);
 	for (unsigned int i = 0; i <= nth; i++)
 		s = frand_buf_seed(&r);
 	return s;

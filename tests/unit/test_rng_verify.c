@@ -40,7 +40,7 @@ static void test_fio_first_blocks(void)
 	struct offsets o;
 	bool ok;
 
-	CHECK(offsets_init(&o, &job, 256 * KIB, 256 * KIB, false, 0x89, 1) == 0);
+	CHECK(offsets_init(&o, &job, 256 * KIB, 256 * KIB, false, FRAND_BASE(0x89), 1) == 0);
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
 		uint64_t b = next_block(&o, &ok);
 
@@ -57,7 +57,7 @@ static void test_map_covers_each_block_once(void)
 	struct offsets o;
 	bool ok;
 
-	CHECK(offsets_init(&o, &job, 1000 * KIB, 1000 * KIB, true, 0x89, 1) == 0);
+	CHECK(offsets_init(&o, &job, 1000 * KIB, 1000 * KIB, true, FRAND_BASE(0x89), 1) == 0);
 	for (int pass = 0; pass < 3; pass++) {
 		memset(seen, 0, sizeof(seen));
 		for (int i = 0; i < 1000; i++) {
@@ -73,7 +73,7 @@ static void test_map_covers_each_block_once(void)
 	}
 	offsets_free(&o);
 	/* without wrap a full map ends the job, as fio's files done */
-	CHECK(offsets_init(&o, &job, 4 * KIB, 4 * KIB, false, 0x89, 1) == 0);
+	CHECK(offsets_init(&o, &job, 4 * KIB, 4 * KIB, false, FRAND_BASE(0x89), 1) == 0);
 	for (int i = 0; i < 4; i++)
 		next_block(&o, &ok);
 	next_block(&o, &ok);
@@ -90,7 +90,7 @@ static void test_norandommap_repeats(void)
 	bool ok;
 
 	job.norandommap = true;
-	CHECK(offsets_init(&o, &job, 1000 * KIB, 1000 * KIB, false, 0x89, 1) == 0);
+	CHECK(offsets_init(&o, &job, 1000 * KIB, 1000 * KIB, false, FRAND_BASE(0x89), 1) == 0);
 	for (int i = 0; i < 1000; i++) {
 		uint64_t b = next_block(&o, &ok);
 
@@ -114,21 +114,21 @@ static void test_modifiers(void)
 	bool ok;
 	int n = 0;
 
-	CHECK(offsets_init(&o, &job, 16 * KIB, 64 * KIB, false, 0x89, 1) == 0);
+	CHECK(offsets_init(&o, &job, 16 * KIB, 64 * KIB, false, FRAND_BASE(0x89), 1) == 0);
 	while (next_block(&o, &ok), ok)
 		n++;
 	CHECK_MSG(n == 8, "%d I/Os with 4k holes in 16 blocks", n);
 	offsets_free(&o);
 
 	job = make_job("read:-8k");
-	CHECK(offsets_init(&o, &job, 16 * KIB, 16 * KIB, false, 0x89, 1) == 0);
+	CHECK(offsets_init(&o, &job, 16 * KIB, 16 * KIB, false, FRAND_BASE(0x89), 1) == 0);
 	for (int i = 0; i < 4; i++)
 		b[i] = next_block(&o, &ok);
 	CHECK(b[0] == 0 && b[1] == 14 && b[2] == 13 && b[3] == 12);
 	offsets_free(&o);
 
 	job = make_job("randread:4");
-	CHECK(offsets_init(&o, &job, 256 * KIB, 256 * KIB, false, 0x89, 1) == 0);
+	CHECK(offsets_init(&o, &job, 256 * KIB, 256 * KIB, false, FRAND_BASE(0x89), 1) == 0);
 	for (int i = 0; i < 4; i++)
 		b[i] = next_block(&o, &ok);
 	CHECK(b[0] == 15 && b[1] == 16 && b[2] == 17 && b[3] == 18);

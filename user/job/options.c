@@ -5,6 +5,7 @@
  * behind it are base/option.c's.  Names, aliases, units and defaults
  * follow fio 3.x.
  */
+#define _GNU_SOURCE /* SYNC_FILE_RANGE_* */
 #include <errno.h>
 #include <fcntl.h>
 #include <stddef.h>
@@ -263,14 +264,117 @@ OPT_VALUES(sync_values,
 	OPT_VAL("1", O_SYNC),
 	OPT_VAL("dsync", O_DSYNC));
 
-static int set_verify(void *base, const struct opt_desc *o, const char *value,
-		      const char *where, struct errbuf *err)
+/* fio's sync_file_range=FLAGS[:N]: FLAGS wait_before, write and
+ * wait_after joined by ','; N (default 1) is every how many writes.  fio
+ * reads N with atoi, so 8k is 8 and a word 0 (no syncs); a word is an
+ * error here. */
+static int set_sync_file_range(void *base, const struct opt_desc *o, const char *value,
+			       const char *where, struct errbuf *err)
+{
+	static const struct { const char *word; unsigned int flag; } flags[] = {
+		{ "wait_before", SYNC_FILE_RANGE_WAIT_BEFORE },
+		{ "write", SYNC_FILE_RANGE_WRITE },
+		{ "wait_after", SYNC_FILE_RANGE_WAIT_AFTER },
+	};
+	struct job *job = base;
+	const char *colon = value ? strchr(value, ':') : NULL;
+	size_t len = colon ? (size_t)(colon - value) : value ? strlen(value) : 0;
+	unsigned int set = 0;
+	unsigned long nr = 1;
+	char *end;
+
+	for (size_t at = 0; at < len;) {
+		size_t n = strcspn(value + at, ",:");
+		size_t i = 0;
+
+		while (i < sizeof(flags) / sizeof(flags[0]) &&
+		       (strlen(flags[i].word) != n || strncmp(value + at, flags[i].word, n)))
+			i++;
+		if (n && i == sizeof(flags) / sizeof(flags[0]))
+			return err_set(err, EINVAL, "%s: option '%s': '%.*s' is not one of "
+				       "wait_before, write, wait_after", where, o->name,
+				       (int)(n > 64 ? 64 : n), value + at);
+		if (n)
+			set |= flags[i].flag;
+		at += n + 1;
+	}
+	if (!set)
+		return err_set(err, EINVAL, "%s: option '%s' needs flags: wait_before, "
+			       "write, wait_after joined by ',', then :N", where, o->name);
+	if (colon) {
+		errno = 0;
+		nr = strtoul(colon + 1, &end, 10);
+		if (errno || end == colon + 1 || *end || nr > UINT32_MAX ||
+		    colon[1] == '-')
+			return err_set(err, EINVAL, "%s: option '%s': " VAL " is not "
+				       "FLAGS:N with N a number of writes", where, o->name,
+				       value);
+	}
+	job->sync_file_range_flags = set;
+	job->sync_file_range_nr = (unsigned int)nr;
+	return 0;
+}
+
+/* fio's write_hint: its five words; not given is RWH_WRITE_LIFE_NOT_SET. */
+OPT_VALUES(write_hint_values,
+	OPT_VAL("none", RWH_WRITE_LIFE_NONE),
+	OPT_VAL("short", RWH_WRITE_LIFE_SHORT),
+	OPT_VAL("medium", RWH_WRITE_LIFE_MEDIUM),
+	OPT_VAL("long", RWH_WRITE_LIFE_LONG),
+	OPT_VAL("extreme", RWH_WRITE_LIFE_EXTREME));
+
+/* startdelay=A-B (or A:B): fio waits a random time in the range, drawn
+ * as its fixup_options does (workload/worker.c); a range whose end is
+ * before its start, which fio turns into a wait of hours, is refused. */
+static int set_startdelay(void *base, const struct opt_desc *o, const char *value,
+			  const char *where, struct errbuf *err)
+{
+	struct job *job = base;
+	const char *sep = value && value[0] ? strpbrk(value + 1, "-:") : NULL;
+	struct opt_desc high = *o;
+	char low[64];
+	int ret;
+
+	job->startdelay_high_ns = 0;
+	if (!sep)
+		return opt_set_typed(base, o, value, where, err);
+	if ((size_t)(sep - value) >= sizeof(low))
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not a time or a "
+			       "range of times", where, o->name, value);
+	snprintf(low, sizeof(low), "%.*s", (int)(sep - value), value);
+	high.offset = offsetof(struct job, startdelay_high_ns);
+	ret = opt_set_typed(base, o, low, where, err);
+	if (!ret)
+		ret = opt_set_typed(base, &high, sep + 1, where, err);
+	if (!ret && job->startdelay_high_ns < job->startdelay_ns)
+		ret = err_set(err, EINVAL, "%s: option '%s': " VAL " ends before it starts",
+			      where, o->name, value);
+	return ret;
+}
+
+/* Sets @o and, for a value given (not the default), notes @given. */
+static int set_noting_given(void *base, const struct opt_desc *o, const char *value,
+			    const char *where, struct errbuf *err, bool *given)
 {
 	int ret = opt_set_typed(base, o, value, where, err);
 
 	if (!ret && strcmp(where, "default"))
-		((struct job *)base)->verify_set = true;
+		*given = true;
 	return ret;
+}
+
+/* fio seeds a job repeatably when randseed is given, randrepeat=0 too. */
+static int set_randseed(void *base, const struct opt_desc *o, const char *value,
+			const char *where, struct errbuf *err)
+{
+	return set_noting_given(base, o, value, where, err,
+				&((struct job *)base)->randseed_set);
+}
+
+static int set_verify(void *base, const struct opt_desc *o, const char *value,
+		      const char *where, struct errbuf *err)
+{
+	return set_noting_given(base, o, value, where, err, &((struct job *)base)->verify_set);
 }
 
 static int set_pattern(void *base, const struct opt_desc *o, const char *value,
@@ -388,6 +492,9 @@ static const struct opt_desc options[] = {
 	{ .name = "bsrange", .alias = "blocksize_range", .type = OPT_CUSTOM,
 	  FIELD(bs_min), .set = set_bsrange, .hint = "MIN-MAX[,MIN-MAX]",
 	  .help = "Block size range min-max, or read,write ranges" },
+	BOOL_OPT("bs_unaligned", FIELD(bs_unaligned), "0",
+		 "Sizes of a bsrange anywhere in it, not multiples of its minimum",
+		 .alias = "blocksize_unaligned"),
 	ENUM_OPT("rw", FIELD(rw), rw_values, "read",
 		 "I/O pattern", .alias = "readwrite", .set = set_rw),
 	UINT_OPT("rwmixread", FIELD(rwmixread), "50", 0, 100, "Percent of reads in rw/randrw"),
@@ -415,7 +522,8 @@ static const struct opt_desc options[] = {
 	TIME_OPT("ramp_time", FIELD(ramp_time_ns), NSEC_PER_SEC, "0",
 		 "Run this long before measuring (seconds)"),
 	TIME_OPT("startdelay", FIELD(startdelay_ns), NSEC_PER_SEC, "0",
-		 "Wait this long before starting (seconds)"),
+		 "Wait this long before starting (seconds), or a time drawn in a range A-B",
+		 .set = set_startdelay),
 	BOOL_OPT("group_reporting", FIELD(group_reporting), NULL,
 		 "Report the group as one, not per job", .set = set_flag_number),
 	BOOL_OPT("stonewall", FIELD(stonewall), NULL,
@@ -423,7 +531,10 @@ static const struct opt_desc options[] = {
 		 .alias = "wait_for_previous", .set = set_flag_number),
 	BOOL_OPT("randrepeat", FIELD(randrepeat), "1", "Same random offsets on every run"),
 	UINT_OPT("randseed", FIELD(randseed), "0x89", 0, UINT64_MAX,
-		 "Seed of the offset generator"),
+		 "Seed of the offset generator", .set = set_randseed),
+	BOOL_OPT("allrandrepeat", FIELD(allrandrepeat), "0",
+		 "Every random generator seeded repeatably from fio's own constant, whatever "
+		 "randseed and randrepeat say"),
 	BOOL_OPT("norandommap", FIELD(norandommap), NULL,
 		 "Random offsets may repeat before all are covered", .set = set_flag_number),
 	/* verification and buffer contents (fio's verify*, buffer_*) */
@@ -569,6 +680,9 @@ static const struct opt_desc options[] = {
 	BOOL_OPT("create_serialize", FIELD(create_serialize), "1",
 		 "Lay files out one job after the other (iodig always does; only the speed of "
 		 "laying out differs)"),
+	BOOL_OPT("create_fsync", FIELD(create_fsync), "1",
+		 "fsync(2) a file written out before the jobs start (0: leave it dirty in the "
+		 "page cache)"),
 	BOOL_OPT("fill_device", FIELD(fill_device), "0",
 		 "Write until the device or filesystem is full (ENOSPC ends the job without an "
 		 "error)", .alias = "fill_fs"),
@@ -577,9 +691,20 @@ static const struct opt_desc options[] = {
 	ENUM_OPT("sync", FIELD(sync_flags), sync_values, "none",
 		 "Synchronous writes: none (0), sync (1: O_SYNC), dsync (O_DSYNC); with libpmem, a "
 		 "drain after each write"),
+	ENUM_OPT("write_hint", FIELD(write_hint), write_hint_values, NULL,
+		 "Expected life of the data written, set on each file or block device opened "
+		 "(fcntl F_SET_RW_HINT; with direct=1 F_SET_FILE_RW_HINT, which Linux 5.17 and "
+		 "later refuse)"),
 	UINT_OPT("fsync", FIELD(fsync_blocks), "0", 0, UINT32_MAX, "fsync(2) the file after every N writes"),
 	UINT_OPT("fdatasync", FIELD(fdatasync_blocks), "0", 0, UINT32_MAX,
 		 "fdatasync(2) the file after every N writes"),
+	UINT_OPT("write_barrier", FIELD(write_barrier), "0", 0, UINT32_MAX,
+		 "Every Nth write a barrier write: no effect, as in fio 3.33, where no engine "
+		 "issues barriers"),
+	{ .name = "sync_file_range", .type = OPT_CUSTOM, FIELD(sync_file_range_flags),
+	  .set = set_sync_file_range, .hint = "FLAGS[:N]",
+	  .help = "sync_file_range(2) of the range written since the last sync, after every "
+		  "N writes; FLAGS: wait_before, write, wait_after joined by ','" },
 	BOOL_OPT("end_fsync", FIELD(end_fsync), "0", "fsync(2) each file when the job's writes end"),
 	BOOL_OPT("fsync_on_close", FIELD(fsync_on_close), "0", "fsync(2) each file before closing it"),
 	BOOL_OPT("invalidate", FIELD(invalidate), "1",

@@ -38,7 +38,7 @@ static void job_figures(const struct run_ctx *ctx, const struct run_group *g,
 		if (!j->runtime_ns)
 			bounded = false;
 		/* sum, not max: an upper bound wherever the jobs run */
-		ns += j->startdelay_ns + j->ramp_time_ns + j->runtime_ns;
+		ns += job_startdelay_max_ns(j) + j->ramp_time_ns + j->runtime_ns;
 	}
 	env->threads = threads > UINT_MAX ? UINT_MAX : (unsigned int)threads;
 	env->inflight = inflight;

@@ -21,8 +21,8 @@
 #define LAYOUT_CHUNK (1u << 20)
 
 /* A reading (or overwrite=1) job's file is written out, so reads hit real
- * data. */
-static int write_out(const char *path, uint64_t need, struct errbuf *err)
+ * data, and fsynced with @sync (create_fsync). */
+static int write_out(const char *path, uint64_t need, bool sync, struct errbuf *err)
 {
 	struct stat st;
 	char *buf = NULL;
@@ -58,10 +58,11 @@ static int write_out(const char *path, uint64_t need, struct errbuf *err)
 		}
 		off += (uint64_t)w;
 	}
-	if (fsync(fd))
+	if (sync && fsync(fd))
 		ret = err_set(err, errno, "%s: fsync: %s", path, strerror(errno));
 	/* fio drops what it laid out from the page cache, whatever the job's
-	 * invalidate, so the first reads reach the device */
+	 * invalidate, so the first reads reach the device (without the fsync
+	 * the advice starts the writeback and leaves the dirty pages) */
 	else
 		posix_fadvise(fd, st.st_size, (off_t)(need - (uint64_t)st.st_size),
 			      POSIX_FADV_DONTNEED);
@@ -129,7 +130,7 @@ static int layout_one(const struct job *job, const char *path, uint64_t need,
 		return 0;
 	/* fio lays out with data what a job reads or trims */
 	if (rw_has_read(job->rw) || rw_has_trim(job->rw) || job->overwrite)
-		return write_out(path, need, err);
+		return write_out(path, need, job->create_fsync, err);
 	return size_only(path, need, job->fallocate, err);
 }
 

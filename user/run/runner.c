@@ -280,7 +280,7 @@ static uint64_t group_expected_ns(const struct run_ctx *ctx, const struct group_
 
 	for (unsigned int i = 0; i < g->count; i++) {
 		const struct job *job = ctx->workers[g->first + i].job;
-		uint64_t t = job->startdelay_ns + job->ramp_time_ns + job->runtime_ns;
+		uint64_t t = job_startdelay_max_ns(job) + job->ramp_time_ns + job->runtime_ns;
 
 		if (!job->runtime_ns)
 			return 0;

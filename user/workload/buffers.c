@@ -22,12 +22,15 @@ static uint32_t piece_len(const struct job *job, uint32_t min_write)
 	return chunk && chunk < min_write ? (uint32_t)chunk : min_write;
 }
 
-/* fio's buf_state of job @thread_number, before it fills anything. */
-static struct frand job_buf_state(uint64_t seed_base, unsigned int thread_number)
+/* fio's buf_state of job @thread_number, before it fills anything: 64-bit
+ * with random_generator=tausworthe64, as fio's td_fill_rand_seeds. */
+static struct frand job_buf_state(const struct job *job, struct frand_base seed_base,
+				  unsigned int thread_number)
 {
 	struct frand r;
 
-	frand_seed(&r, frand_job_seed(seed_base, thread_number, FRAND_BUF), false);
+	frand_seed(&r, frand_job_seed(seed_base, thread_number, FRAND_BUF),
+		   job->random_generator == RGEN_TAUSWORTHE64);
 	return r;
 }
 
@@ -36,7 +39,7 @@ static struct frand job_buf_state(uint64_t seed_base, unsigned int thread_number
  * dedupe_global the set goes on, in equal parts, with the next jobs'
  * first blocks, so the jobs' sets are the same blocks. */
 static int working_set_init(struct buffers *b, unsigned int thread_number,
-			    unsigned int nr_threads, uint64_t seed_base)
+			    unsigned int nr_threads, struct frand_base seed_base)
 {
 	const struct job *job = b->job;
 	uint64_t n = job->size * job->dedupe_working_set_percentage / 100 /
@@ -57,7 +60,7 @@ static int working_set_init(struct buffers *b, unsigned int thread_number,
 		for (uint32_t k = 0; k < seeds; k++)
 			frand_buf_seed(&s);
 		if (job->dedupe_global && i % per_job == 0)
-			s = job_buf_state(seed_base, (unsigned int)(++next % nr_threads) + 1);
+			s = job_buf_state(job, seed_base, (unsigned int)(++next % nr_threads) + 1);
 		b->set[i] = s;
 	}
 	return 0;
@@ -65,11 +68,11 @@ static int working_set_init(struct buffers *b, unsigned int thread_number,
 
 int buffers_init(struct buffers *b, const struct job *job,
 		 unsigned int thread_number, unsigned int nr_threads,
-		 uint64_t seed_base)
+		 struct frand_base seed_base)
 {
 	memset(b, 0, sizeof(*b));
 	b->job = job;
-	b->state = job_buf_state(seed_base, thread_number);
+	b->state = job_buf_state(job, seed_base, thread_number);
 	b->prev = b->state;
 	frand_seed(&b->dedupe, frand_job_seed(seed_base, thread_number,
 					      FRAND_DEDUPE), false);

@@ -40,7 +40,7 @@ struct buffers {
  * value per run).  0 or -ENOMEM (dedupe_mode=working_set's set). */
 int buffers_init(struct buffers *b, const struct job *job,
 		 unsigned int thread_number, unsigned int nr_threads,
-		 uint64_t seed_base);
+		 struct frand_base seed_base);
 void buffers_free(struct buffers *b);
 
 /* A buffer's first contents, when units are allocated (fio fills each

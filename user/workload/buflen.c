@@ -9,7 +9,7 @@
 #define FRAND32_MAX 4294967295.0
 
 void buflen_init(struct buflen_gen *g, const struct job *job,
-		 uint64_t seed_base, unsigned int thread_number)
+		 struct frand_base seed_base, unsigned int thread_number)
 {
 	/* fio: with verify, writes use the read seed, so a read back
 	 * draws the lengths the writes drew */
@@ -64,7 +64,9 @@ uint32_t buflen_next(struct buflen_gen *g, enum ddir d, uint64_t room)
 						     FRAND32_MAX + 1.0)));
 		else
 			len = pick_split(&job->bssplit[d], r, room);
-		if (!(len & (len - 1)))
+		if (job->bs_unaligned)
+			; /* fio's bs_unaligned: any size in the range */
+		else if (!(len & (len - 1)))
 			len &= ~(minbs - 1);
 		else
 			len -= len % minbs;

@@ -18,7 +18,7 @@ struct buflen_gen {
 };
 
 void buflen_init(struct buflen_gen *g, const struct job *job,
-		 uint64_t seed_base, unsigned int thread_number);
+		 struct frand_base seed_base, unsigned int thread_number);
 
 /* A length for an I/O of direction @d with @room bytes left before the
  * region's end; 0 when not even the smallest size fits. */

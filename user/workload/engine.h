@@ -27,8 +27,9 @@ enum io_result {
 };
 
 /* A unit that carries a sync of its file instead of data (fio's
- * DDIR_SYNC and DDIR_DATASYNC io_u, fsync= and fdatasync=). */
-enum io_sync { IO_SYNC_NONE, IO_SYNC_FSYNC, IO_SYNC_DATASYNC };
+ * DDIR_SYNC, DDIR_DATASYNC and DDIR_SYNC_FILE_RANGE io_u: fsync=,
+ * fdatasync= and sync_file_range=). */
+enum io_sync { IO_SYNC_NONE, IO_SYNC_FSYNC, IO_SYNC_DATASYNC, IO_SYNC_FILE_RANGE };
 
 struct io_unit {
 	void *buf;
@@ -63,8 +64,8 @@ struct io_unit {
 	/* Queued to the engine and not yet completed (serialize_overlap). */
 	bool in_flight;
 	/* Not IO_SYNC_NONE: a sync of fd, queued beside the I/O in flight
-	 * by an engine with ENGINE_QUEUED_SYNC; buf, offset, len and ddir
-	 * mean nothing then. */
+	 * by an engine with ENGINE_QUEUED_SYNC; buf and ddir mean nothing
+	 * then, offset and len are IO_SYNC_FILE_RANGE's range. */
 	enum io_sync sync;
 };
 

@@ -1,16 +1,48 @@
 // SPDX-License-Identifier: GPL-2.0
-/* When fsync=/fdatasync= syncs, and the syncs (workload/file_sync.h). */
+/* When fsync=/fdatasync=/sync_file_range= syncs, and the syncs
+ * (workload/file_sync.h). */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "workload/file_sync.h"
 #include "workload/worker.h"
 
-void file_sync_init(struct file_sync *s, int fd)
+#define NOTHING_WRITTEN ((struct written_range){ .first = UINT64_MAX, .end = 0 })
+
+int file_sync_init(struct file_sync *s, int fd, const struct job *job,
+		   unsigned int nr_files)
 {
 	*s = (struct file_sync){ .fd = fd };
+	if (!job->sync_file_range_nr)
+		return 0;
+	s->written = malloc(nr_files * sizeof(*s->written));
+	if (!s->written)
+		return -ENOMEM;
+	s->nr_files = nr_files;
+	for (unsigned int i = 0; i < nr_files; i++)
+		s->written[i] = NOTHING_WRITTEN;
+	return 0;
+}
+
+void file_sync_free(struct file_sync *s)
+{
+	free(s->written);
+	s->written = NULL;
+}
+
+static struct written_range *written_of(const struct file_sync *s, unsigned int file)
+{
+	return s->written && file < s->nr_files ? &s->written[file] : NULL;
+}
+
+const char *io_sync_name(enum io_sync k)
+{
+	return k == IO_SYNC_DATASYNC ? "fdatasync" :
+	       k == IO_SYNC_FILE_RANGE ? "sync_file_range" : "fsync";
 }
 
 void file_sync_issued(struct file_sync *s, const struct io_unit *u)
@@ -24,7 +56,19 @@ void file_sync_issued(struct file_sync *s, const struct io_unit *u)
 
 void file_sync_completed(struct file_sync *s, const struct io_unit *u)
 {
+	struct written_range *r = written_of(s, u->file);
+
 	s->last_was_sync = u->sync != IO_SYNC_NONE;
+	if (!r)
+		return;
+	if (s->last_was_sync) {
+		*r = NOTHING_WRITTEN; /* any sync of the file, as fio's */
+	} else if (u->ddir == DDIR_WRITE && u->result > 0) {
+		if (u->offset < r->first)
+			r->first = u->offset;
+		if (u->offset + (uint64_t)u->result > r->end)
+			r->end = u->offset + (uint64_t)u->result;
+	}
 }
 
 static bool every(uint64_t writes, unsigned int n)
@@ -40,19 +84,42 @@ enum io_sync file_sync_due(const struct file_sync *s, const struct job *job)
 		return IO_SYNC_FSYNC;
 	if (every(s->writes, job->fdatasync_blocks))
 		return IO_SYNC_DATASYNC;
+	if (every(s->writes, job->sync_file_range_nr))
+		return IO_SYNC_FILE_RANGE;
 	return IO_SYNC_NONE;
 }
 
 void file_sync_fill(const struct file_sync *s, struct io_unit *u, enum io_sync k)
 {
+	const struct written_range *r = written_of(s, s->file);
+
 	u->sync = k;
 	u->fd = s->fd;
 	u->file = s->file;
 	u->ddir = DDIR_WRITE; /* not looked at for a sync unit */
 	u->len = 0;
 	u->offset = 0;
+	if (k == IO_SYNC_FILE_RANGE && r) {
+		u->offset = r->first;
+		/* fio's io_u length is 32 bits here too */
+		u->len = r->first < r->end ? (uint32_t)(r->end - r->first) : 0;
+	}
 	u->nr_ranges = 0;
 	u->result = 0;
+}
+
+/* The range written to file @file since its last sync, by the worker:
+ * no call when there is none. */
+static int sync_written_range(const struct file_sync *s, int fd, unsigned int file,
+			      unsigned int flags)
+{
+	const struct written_range *r = written_of(s, file);
+
+	if (!r || r->first >= r->end)
+		return 0;
+	if (sync_file_range(fd, (off64_t)r->first, (off64_t)(r->end - r->first), flags))
+		return -errno;
+	return 0;
 }
 
 /* One sync of file @file (descriptor @fd), by @e or by the worker. */
@@ -71,8 +138,19 @@ static int sync_one(struct worker *w, const struct engine_ops *e, int fd,
 int file_sync_run(struct file_sync *s, struct worker *w,
 		  const struct engine_ops *e, enum io_sync k)
 {
+	struct written_range *r = written_of(s, s->file);
+	int ret;
+
 	s->last_was_sync = true; /* issued and completed at once */
-	return sync_one(w, e, s->fd, s->file, k == IO_SYNC_DATASYNC);
+	if (k != IO_SYNC_FILE_RANGE)
+		ret = sync_one(w, e, s->fd, s->file, k == IO_SYNC_DATASYNC);
+	else if (s->fd < 0)
+		ret = 0;
+	else
+		ret = sync_written_range(s, s->fd, s->file, w->job->sync_file_range_flags);
+	if (r)
+		*r = NOTHING_WRITTEN;
+	return ret;
 }
 
 int file_sync_replayed(struct worker *w, const struct engine_ops *e,
@@ -97,7 +175,7 @@ int file_sync_at_end(struct worker *w, const struct engine_ops *e)
 int file_sync_check_job(const struct job *job, const char *where,
 			struct errbuf *err)
 {
-	if (!job->fsync_blocks && !job->fdatasync_blocks)
+	if (!job->fsync_blocks && !job->fdatasync_blocks && !job->sync_file_range_nr)
 		return 0;
 	if (job->iodepth <= 1 || engine_is_sync(job) ||
 	    job->engine->flags & ENGINE_QUEUED_SYNC || !strcmp(job->engine->name, "libaio"))
@@ -105,6 +183,7 @@ int file_sync_check_job(const struct job *job, const char *where,
 	return err_set(err, ENOTSUP, "%s: %s with ioengine=%s at iodepth=%u: iodig "
 		       "does not sync beside this engine's I/O in flight as fio does; "
 		       "use iodepth=1, or io_uring, posixaio, libaio or a synchronous "
-		       "engine", where, job->fsync_blocks ? "fsync" : "fdatasync",
+		       "engine", where, job->fsync_blocks ? "fsync" :
+		       job->fdatasync_blocks ? "fdatasync" : "sync_file_range",
 		       job->engine->name, job->iodepth);
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * fsync=, fdatasync=, end_fsync, fsync_on_close (fio's DDIR_SYNC and
- * DDIR_DATASYNC): when a sync is due, by fio 3.33's rule (get_rw_ddir,
+ * fsync=, fdatasync=, sync_file_range=, end_fsync, fsync_on_close (fio's
+ * DDIR_SYNC, DDIR_DATASYNC and DDIR_SYNC_FILE_RANGE): when a sync is due,
+ * by fio 3.33's rule (get_rw_ddir,
  * should_fsync, io_completed), and the sync itself when the worker does
  * it.  The rule: before each new I/O, a sync is due when the writes
  * issued are a multiple of N and the last I/O *completed* was not a sync.
@@ -11,6 +12,10 @@
  * on the order completions arrive in.  Any other engine syncs with the
  * writes in flight left alone, by its sync_file or fsync(2)/fdatasync(2),
  * as fio's sync engines (do_io_u_sync) and libaio do.
+ * sync_file_range= syncs the range of the file written since its last
+ * sync completed (fio's first_write, last_write: from the lowest offset
+ * to the highest end of the writes completed since), and with nothing
+ * written makes no call, as fio's do_sync_file_range.
  */
 #ifndef IODIG_FILE_SYNC_H
 #define IODIG_FILE_SYNC_H
@@ -24,14 +29,28 @@
 
 struct worker;
 
+/* Bytes of a file written since its last sync: [first, end); first is
+ * UINT64_MAX when none. */
+struct written_range {
+	uint64_t first, end;
+};
+
 struct file_sync {
 	uint64_t writes;     /* writes issued (fio's io_issues[DDIR_WRITE]) */
 	int fd;              /* the file of the last write */
 	unsigned int file;   /* its index among the job's files */
 	bool last_was_sync;  /* the last I/O completed was a sync */
+	/* sync_file_range=: each file's written range; NULL without */
+	struct written_range *written;
+	unsigned int nr_files;
 };
 
-void file_sync_init(struct file_sync *s, int fd);
+/* For @job's @nr_files files, the first of them @fd: 0 or -ENOMEM. */
+int file_sync_init(struct file_sync *s, int fd, const struct job *job,
+		   unsigned int nr_files);
+void file_sync_free(struct file_sync *s);
+/* The system call of sync @k, for messages: "fsync" ... */
+const char *io_sync_name(enum io_sync k);
 /* Notes an I/O handed to the engine. */
 void file_sync_issued(struct file_sync *s, const struct io_unit *u);
 /* Notes an I/O completed, sync or not, failed or not (as fio's
@@ -40,7 +59,8 @@ void file_sync_completed(struct file_sync *s, const struct io_unit *u);
 /* The sync due before the next I/O of @job (fio checks fsync= first). */
 enum io_sync file_sync_due(const struct file_sync *s, const struct job *job);
 /* Makes @u the due sync @k of the last write's file, for the engine's
- * queue() (ENGINE_QUEUED_SYNC). */
+ * queue() (ENGINE_QUEUED_SYNC); IO_SYNC_FILE_RANGE's range in its offset
+ * and len (fio's io_uring: the offset UINT64_MAX and len 0 when empty). */
 void file_sync_fill(const struct file_sync *s, struct io_unit *u, enum io_sync k);
 /* Does the due sync of kind @k on the last write's file, through @e
  * when it syncs, and waits for it: 0 or -errno. */
@@ -54,7 +74,7 @@ int file_sync_replayed(struct worker *w, const struct engine_ops *e,
  * writing job's I/O is over (fio counts these nowhere): 0 or -errno. */
 int file_sync_at_end(struct worker *w, const struct engine_ops *e);
 
-/* fsync=/fdatasync= where iodig syncs as fio does: a synchronous engine,
+/* fsync=/fdatasync=/sync_file_range= where iodig syncs as fio does: a synchronous engine,
  * libaio, an engine that queues syncs, or iodepth=1; refused otherwise. */
 int file_sync_check_job(const struct job *job, const char *where,
 			struct errbuf *err);

@@ -207,9 +207,30 @@ static uint64_t worker_file_bytes(const struct worker *w, unsigned int k)
 	return w->file_sizes ? w->file_sizes[k] : w->file_size;
 }
 
+/* fio's write_hint, given on each regular file or block device the job
+ * opens, as fio's td_io_open_file: on the inode (F_SET_RW_HINT), or with
+ * direct=1 on the open file (F_SET_FILE_RW_HINT), which Linux 5.17 and
+ * later refuse (EINVAL); fio 3.33 then fails the job, and so does iodig. */
+static int set_write_hint(const struct job *job, int fd, const char *path,
+			  struct errbuf *err)
+{
+	uint64_t hint = job->write_hint;
+	struct stat st;
+
+	if (!hint || fstat(fd, &st) || !(S_ISREG(st.st_mode) || S_ISBLK(st.st_mode)))
+		return 0;
+	if (!fcntl(fd, job->direct ? F_SET_FILE_RW_HINT : F_SET_RW_HINT, &hint))
+		return 0;
+	return err_set(err, errno, "%s: write_hint: fcntl %s: %s%s", path,
+		       job->direct ? "F_SET_FILE_RW_HINT" : "F_SET_RW_HINT", strerror(errno),
+		       job->direct && errno == EINVAL ? " (Linux 5.17 and later have no "
+		       "write hint per open file, which direct=1 asks for as in fio)" : "");
+}
+
 int worker_open_files(struct worker *w, int flags, struct errbuf *err)
 {
 	char path[4096];
+	int ret;
 
 	if (w->job->allow_file_create)
 		flags |= O_CREAT;
@@ -228,6 +249,9 @@ int worker_open_files(struct worker *w, int flags, struct errbuf *err)
 				       strerror(errno));
 		advise_file(w->job, w->fds[k], w->region_start,
 			    worker_file_bytes(w, k));
+		ret = set_write_hint(w->job, w->fds[k], path, err);
+		if (ret)
+			return ret;
 	}
 	w->fd = w->fds[0];
 	return 0;
@@ -272,7 +296,7 @@ int worker_open_target(struct worker *w, struct errbuf *err)
 		return err_set(err, errno, "%s: cannot open%s: %s", w->path,
 			       flags & O_DIRECT ? " with O_DIRECT" : "", strerror(errno));
 	advise_file(job, w->fd, w->region_start, w->region_len);
-	return 0;
+	return set_write_hint(job, w->fd, w->path, err);
 }
 
 /* fio's unlink: the job's regular files go when it ends (a device named

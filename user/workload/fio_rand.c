@@ -17,10 +17,13 @@
 /* fio writes (2^31) + (2^17) + (2^7) meaning powers; C reads XORs: 53. */
 #define LCG_START 53u
 
-uint64_t frand_job_seed(uint64_t randseed, unsigned int thread_number,
+uint64_t frand_job_seed(struct frand_base base, unsigned int thread_number,
 			enum frand_purpose purpose)
 {
-	uint64_t seed = randseed;
+	uint64_t seed = base.randseed;
+
+	if (base.allrand)
+		return FIO_RANDSEED * thread_number + (unsigned int)purpose;
 
 	for (int i = 0; i < 4; i++)
 		seed *= SEED_STEP;

@@ -31,6 +31,7 @@ enum frand_purpose {
 	FRAND_MIX = 4,
 	FRAND_BLOCK = 6,
 	FRAND_SEQ_RAND_READ = 10,
+	FRAND_START_DELAY = 13,
 	FRAND_BUF = 9,
 	FRAND_DEDUPE = 14,
 	FRAND_POISSON = 15,
@@ -39,10 +40,27 @@ enum frand_purpose {
 	FRAND_SPRANDOM = 22, /* fio after 3.33 */
 };
 
+/* fio's FIO_RANDSEED: allrandrepeat's seeds, and a randrepeat job's
+ * offsets, come from it whatever randseed says. */
+#define FIO_RANDSEED 0xb1899bedULL
+
+/* Where a job's generators are seeded from, as fio 3.33's
+ * setup_random_seeds: randseed (with randrepeat, fio's default, or when
+ * randseed is given), a random one otherwise; allrandrepeat instead
+ * seeds each generator from FIO_RANDSEED, whatever randseed says. */
+struct frand_base {
+	uint64_t randseed;
+	bool allrand;
+	/* A clone (numjobs) of a job given randseed: fio 3.33 seeds its
+	 * offsets as with randrepeat=0 (from randseed, not FIO_RANDSEED). */
+	bool seeded_clone;
+};
+#define FRAND_BASE(seed) ((struct frand_base){ .randseed = (seed) })
+
 /* The seed fio gives generator @purpose of the job numbered
  * @thread_number (1 for the first job of the file, clones following
- * their job) when randrepeat is on. */
-uint64_t frand_job_seed(uint64_t randseed, unsigned int thread_number,
+ * their job), from @base. */
+uint64_t frand_job_seed(struct frand_base base, unsigned int thread_number,
 			enum frand_purpose purpose);
 
 void frand_seed(struct frand *r, uint64_t seed, bool use64);

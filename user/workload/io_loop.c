@@ -392,14 +392,17 @@ static void lat_sample(struct io_loop *lp, const struct io_unit *u, uint64_t now
 }
 
 /* A queued sync's completion: its latency from its submission, as fio
- * times a DDIR_SYNC io_u; a failed sync ends the job. */
+ * times a DDIR_SYNC io_u; a failed sync ends the job, but for a
+ * sync_file_range of nothing written, which fio's io_uring hands the
+ * kernel as offset -1 (refused) and fio never looks at. */
 static void complete_sync(struct io_loop *lp, const struct io_unit *u, uint64_t now)
 {
 	bool fsync = u->sync == IO_SYNC_FSYNC;
+	bool nothing = u->sync == IO_SYNC_FILE_RANGE && u->offset == UINT64_MAX;
 
-	if (u->result < 0)
+	if (u->result < 0 && !nothing)
 		lp->error = worker_fail(lp->w, (int)u->result, "%s of %s failed: %s",
-					fsync ? "fsync" : "fdatasync", lp->w->path,
+					io_sync_name(u->sync), lp->w->path,
 					strerror((int)-u->result));
 	else if (lp->accounting && u->start_ns >= lp->ramp_end_ns)
 		stats_account_sync(lp->w->stats, fsync, now - u->issue_ns);
@@ -666,7 +669,7 @@ static bool sync_drains(const struct job *job)
  * unit fio's sync would take */
 static void trace_sync_now(struct io_loop *lp, enum io_sync k)
 {
-	io_trace_sync(&lp->trace, lp->w, lp->sync.file, k == IO_SYNC_DATASYNC,
+	io_trace_sync(&lp->trace, lp->w, lp->sync.file, k,
 		      lp->free_list ? lp->free_list->offset : 0);
 }
 
@@ -685,8 +688,7 @@ static bool sync_now(struct io_loop *lp, enum io_sync k)
 	ret = file_sync_run(&lp->sync, lp->w, lp->engine, k);
 	if (ret) {
 		lp->error = worker_fail(lp->w, ret, "%s of %s failed: %s",
-					k == IO_SYNC_FSYNC ? "fsync" : "fdatasync",
-					lp->w->path, strerror(-ret));
+					io_sync_name(k), lp->w->path, strerror(-ret));
 		return false;
 	}
 	if (lp->accounting && start >= lp->ramp_end_ns)
@@ -707,7 +709,7 @@ static bool queue_sync(struct io_loop *lp, enum io_sync k)
 	if (!u)
 		return false;
 	lp->free_list = u->next_free;
-	io_trace_sync(&lp->trace, w, lp->sync.file, k == IO_SYNC_DATASYNC, u->offset);
+	io_trace_sync(&lp->trace, w, lp->sync.file, k, u->offset);
 	file_sync_fill(&lp->sync, u, k);
 	u->start_ns = u->issue_ns = now_ns();
 	r = lp->engine->queue(w, u);
@@ -946,5 +948,4 @@ int io_loop_run(struct io_loop *lp)
 }
 
 /* Buffer contents and, with verify=, the verify bookkeeping; fio's
- * random sources are seeded from randseed, or at random without
- * randrepeat. */
+ * random sources are seeded as lp->seed_base says (worker.c). */

@@ -49,7 +49,7 @@ struct io_loop {
 	struct worker_counters counters; /* w->count_events */
 	struct iolog_writer logs;  /* fio's log files (write_*_log) */
 	struct io_trace trace;     /* fio's write_iolog */
-	uint64_t seed_base;       /* randseed, or random without randrepeat */
+	struct frand_base seed_base; /* where the generators are seeded from */
 	bool pacing;              /* rate or thinktime options given */
 	bool think_pending;       /* thinktime due after a completion */
 	bool paced;               /* the last issue waited for the rate */

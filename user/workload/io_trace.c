@@ -57,7 +57,7 @@ void io_trace_io(struct io_trace *t, const struct worker *w, const struct io_uni
 }
 
 void io_trace_sync(struct io_trace *t, const struct worker *w, unsigned int file,
-		   bool datasync, uint64_t stale_offset)
+		   enum io_sync k, uint64_t stale_offset)
 {
 	char path[PATH_MAX];
 
@@ -65,7 +65,8 @@ void io_trace_sync(struct io_trace *t, const struct worker *w, unsigned int file
 		return;
 	fprintf(t->mem, "%llu %s %s %llu 0\n", (unsigned long long)usec_since(t, now_ns()),
 		worker_file_name(w, file, path, sizeof(path)),
-		datasync ? "datasync" : "sync", (unsigned long long)stale_offset);
+		k == IO_SYNC_DATASYNC ? "datasync" : k == IO_SYNC_FILE_RANGE ?
+		"sync_file_range" : "sync", (unsigned long long)stale_offset);
 }
 
 void io_trace_reopen(struct io_trace *t, const struct worker *w)

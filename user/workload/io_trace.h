@@ -33,10 +33,10 @@ struct io_trace {
 int io_trace_open(struct io_trace *t, const struct worker *w, struct errbuf *err);
 /* One I/O handed to the engine. */
 void io_trace_io(struct io_trace *t, const struct worker *w, const struct io_unit *u);
-/* A sync of fsync=/fdatasync= of file @file, when it is issued; fio logs
- * the offset its io_u had last, @stale_offset here. */
+/* A sync @k of fsync=/fdatasync=/sync_file_range= of file @file, when it
+ * is issued; fio logs the offset its io_u had last, @stale_offset here. */
 void io_trace_sync(struct io_trace *t, const struct worker *w, unsigned int file,
-		   bool datasync, uint64_t stale_offset);
+		   enum io_sync k, uint64_t stale_offset);
 /* The write phase is done and the verify phase begins: fio closes each
  * file when the job's I/O is done with it and opens it again for its
  * first verify read, and its log says so. */

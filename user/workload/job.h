@@ -316,6 +316,7 @@ struct job {
 	uint32_t bs[DDIR_COUNT];     /* "bs=4k" or "bs=4k,8k[,16k]" (read,write,trim) */
 	uint32_t bs_min[DDIR_COUNT]; /* "bsrange=4k-16k": bs_min..bs_max, */
 	uint32_t bs_max[DDIR_COUNT]; /* multiples of bs_min; equal to bs otherwise */
+	bool bs_unaligned;           /* a range's sizes need not be multiples */
 
 	enum rw_mode rw;
 	unsigned int rwmixread;  /* percent of reads for rw/randrw, default 50 */
@@ -331,11 +332,15 @@ struct job {
 	bool time_based;
 	uint64_t ramp_time_ns;
 	uint64_t startdelay_ns;
+	/* startdelay=A-B: B (startdelay_ns is A); 0: one delay */
+	uint64_t startdelay_high_ns;
 
 	bool group_reporting;
 	bool stonewall;
 	bool randrepeat;         /* default true: same offsets every run */
 	uint64_t randseed;
+	bool randseed_set;       /* given: repeatable even without randrepeat */
+	bool allrandrepeat;      /* every generator seeded from FIO_RANDSEED */
 	bool norandommap;
 
 	/* The I/O stream's shape (job/stream_options.c parses, the worker
@@ -486,15 +491,26 @@ struct job {
 	bool allow_file_create;  /* default 1 */
 	bool overwrite;          /* write jobs lay their files out first */
 	bool create_serialize;   /* default 1: iodig lays out in job order */
+	bool create_fsync;       /* default 1: fsync a file written out */
 	bool fill_device;        /* write until ENOSPC */
 	unsigned int openfiles;  /* 0: all files open */
 	bool create_only;        /* lay the files out, do no I/O */
 	bool invalidate;         /* default 1: drop the page cache first */
 	enum fadvise_hint fadvise_hint; /* default FADVISE_TYPE */
 	unsigned int sync_flags; /* fio's sync=: 0, O_SYNC or O_DSYNC at open */
+	/* fio's write_hint: the RWH_WRITE_LIFE_* hint of each file opened;
+	 * 0 (RWH_WRITE_LIFE_NOT_SET): none given, none set */
+	unsigned int write_hint;
 	/* fio's fsync=, fdatasync=: a sync after every N writes (0: none);
 	 * end_fsync, fsync_on_close: a sync of each file at the end */
 	unsigned int fsync_blocks, fdatasync_blocks;
+	/* fio's sync_file_range=FLAGS:N: sync_file_range(2) of the range
+	 * written since the last sync, with these SYNC_FILE_RANGE_* flags,
+	 * after every N writes (0: none) */
+	unsigned int sync_file_range_flags, sync_file_range_nr;
+	/* fio's write_barrier=N: every Nth write a barrier, for an engine
+	 * with FIO_BARRIER, which no fio 3.33 engine has: kept, unused */
+	unsigned int write_barrier;
 	bool end_fsync, fsync_on_close;
 	bool file_append;        /* offsets past the file's end */
 	bool allow_mounted_write; /* the write guard's override, per job */
@@ -539,6 +555,12 @@ struct job {
 	int group_id;            /* fio's reporting group (stonewall, new_group) */
 	int run_group;           /* jobs between stonewalls run together */
 };
+
+/* The longest startdelay may wait (the end of a range A-B). */
+static inline uint64_t job_startdelay_max_ns(const struct job *job)
+{
+	return job->startdelay_high_ns ? job->startdelay_high_ns : job->startdelay_ns;
+}
 
 static inline bool rw_is_random(enum rw_mode rw)
 {

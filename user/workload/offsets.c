@@ -13,7 +13,6 @@
 #include "workload/offsets.h"
 
 #define NONE UINT64_MAX
-#define FIO_OFFSET_SEED 0xb1899bedULL /* fio's FIO_RANDSEED */
 
 /* fio's td_min_bs: the smallest block size of any direction. */
 static uint32_t min_bs(const struct job *job)
@@ -28,7 +27,7 @@ static uint32_t min_bs(const struct job *job)
 
 int offsets_init(struct offsets *o, const struct job *job,
 		 uint64_t region_len, uint64_t real_len, bool wrap,
-		 uint64_t seed_base, unsigned int thread_number)
+		 struct frand_base seed_base, unsigned int thread_number)
 {
 	bool aligned = true;
 	uint64_t span;
@@ -45,8 +44,8 @@ int offsets_init(struct offsets *o, const struct job *job,
 	}
 	/* fio 3.33 seeds a repeatable job's offsets from a constant of its
 	 * own, whatever randseed says */
-	frand_seed(&o->rand, job->randrepeat ?
-		   FIO_OFFSET_SEED * thread_number :
+	frand_seed(&o->rand, job->randrepeat && !seed_base.seeded_clone ?
+		   FIO_RANDSEED * thread_number :
 		   frand_job_seed(seed_base, thread_number, FRAND_BLOCK),
 		   job->random_generator == RGEN_TAUSWORTHE64);
 	frand_seed(&o->seq_rand, frand_job_seed(seed_base, thread_number,

@@ -58,7 +58,7 @@ static inline uint64_t offsets_base(const struct offsets *o)
  * regions would be smaller than a block. */
 int offsets_init(struct offsets *o, const struct job *job,
 		 uint64_t region_len, uint64_t real_len, bool wrap,
-		 uint64_t seed_base, unsigned int thread_number);
+		 struct frand_base seed_base, unsigned int thread_number);
 
 /* The offset, relative to the region, of the next I/O in direction @d;
  * false when the job has none left (fio's files done) or, with ->error

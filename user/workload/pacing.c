@@ -24,7 +24,7 @@ bool pacing_active(const struct job *job)
 	return job->thinktime_ns != 0;
 }
 
-void pacing_init(struct pacing *p, const struct job *job, uint64_t seed_base,
+void pacing_init(struct pacing *p, const struct job *job, struct frand_base seed_base,
 		 unsigned int thread_number)
 {
 	memset(p, 0, sizeof(*p));

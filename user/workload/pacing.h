@@ -30,7 +30,7 @@ struct pacing {
 	enum ddir last_ddir;            /* of the last I/O issued */
 };
 
-void pacing_init(struct pacing *p, const struct job *job, uint64_t seed_base,
+void pacing_init(struct pacing *p, const struct job *job, struct frand_base seed_base,
 		 unsigned int thread_number);
 void pacing_start(struct pacing *p, uint64_t now);
 bool pacing_active(const struct job *job);

@@ -12,7 +12,7 @@
 #define GAUSS_ITERS 12
 
 void random_dist_init(struct random_dist *r, const struct job *job,
-		      uint64_t region_len, uint64_t seed_base,
+		      uint64_t region_len, struct frand_base seed_base,
 		      unsigned int thread_number)
 {
 	const struct rand_dist_opts *o = &job->random_distribution;

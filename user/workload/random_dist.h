@@ -31,7 +31,7 @@ struct random_dist {
 };
 
 void random_dist_init(struct random_dist *r, const struct job *job,
-		      uint64_t region_len, uint64_t seed_base,
+		      uint64_t region_len, struct frand_base seed_base,
 		      unsigned int thread_number);
 
 /* zipf, pareto, normal: the next block (of nranges); zoned: the first

@@ -57,7 +57,7 @@ static void make_spec(struct verify_run *vr, unsigned int thread_number)
 
 int verify_run_init(struct verify_run *vr, const struct job *job,
 		    unsigned int nr_units, unsigned int thread_number,
-		    uint64_t seed_base, struct errbuf *err)
+		    struct frand_base seed_base, struct errbuf *err)
 {
 	int ret;
 

@@ -52,7 +52,7 @@ struct verify_run {
  * when randrepeat is off. */
 int verify_run_init(struct verify_run *vr, const struct job *job,
 		    unsigned int nr_units, unsigned int thread_number,
-		    uint64_t seed_base, struct errbuf *err);
+		    struct frand_base seed_base, struct errbuf *err);
 void verify_run_free(struct verify_run *vr);
 
 /* @u (a write at its offset) gets its numberio, seed, data and headers. */

@@ -53,7 +53,7 @@ static int setup_data(struct io_loop *lp)
 {
 	struct worker *w = lp->w;
 	const struct job *job = w->job;
-	uint64_t base = lp->seed_base;
+	struct frand_base base = lp->seed_base;
 	struct errbuf err = { { 0 } };
 	int ret = setup_block_life(w);
 
@@ -213,7 +213,7 @@ static void finish_accounting(struct io_loop *lp)
 
 /* Where the I/O goes; sprandom sizes the job itself, as fio sets io_size
  * to the device's physical size. */
-static int init_offsets(struct worker *w, uint64_t seed_base)
+static int init_offsets(struct worker *w, struct frand_base seed_base)
 {
 	const struct job *job = w->job;
 	int ret = offsets_init(&w->offsets, job, w->region_len, w->target_len,
@@ -234,6 +234,40 @@ static int init_offsets(struct worker *w, uint64_t seed_base)
 	return 0;
 }
 
+/* fio 3.33's setup_random_seeds: seeds from randseed unless randrepeat=0
+ * and randseed is not given (then at random); allrandrepeat's own seeds
+ * are fixed whatever these say.  The worker's own generator follows. */
+static struct frand_base seed_base(struct worker *w)
+{
+	const struct job *job = w->job;
+	bool repeatable = job->randrepeat || job->randseed_set || job->allrandrepeat;
+	uint64_t seed = job->allrandrepeat ? FIO_RANDSEED : job->randseed;
+
+	rng_seed(&w->rng, repeatable ? seed + w->clone_index * 0x9e3779b9ull :
+				       now_ns() ^ ((uint64_t)gettid() << 32));
+	return (struct frand_base){
+		.randseed = repeatable ? job->randseed : rng_next(&w->rng),
+		.allrand = job->allrandrepeat,
+		.seeded_clone = job->randseed_set && w->clone_index > 0,
+	};
+}
+
+/* startdelay, or with a range A-B fio's draw in it: microseconds from
+ * the job's start-delay generator, 32 bits of the span (fio's
+ * rand_between). */
+static uint64_t startdelay_ns(const struct worker *w, struct frand_base seed_base)
+{
+	const struct job *job = w->job;
+	uint64_t lo = job->startdelay_ns / 1000, hi = job->startdelay_high_ns / 1000;
+	struct frand r;
+
+	if (!job->startdelay_high_ns)
+		return job->startdelay_ns;
+	frand_seed(&r, frand_job_seed(seed_base, w->thread_number, FRAND_START_DELAY),
+		   job->random_generator == RGEN_TAUSWORTHE64);
+	return (lo + frand_between(&r, 0, (unsigned int)(hi - lo))) * 1000;
+}
+
 static int worker_run(struct worker *w)
 {
 	const struct job *job = w->job;
@@ -242,7 +276,7 @@ static int worker_run(struct worker *w)
 	struct errbuf err = { { 0 } };
 	char why[sizeof(w->stats->errmsg)];
 	bool engine_ready = false;
-	uint64_t start;
+	uint64_t start, delay;
 	int ret;
 
 	w->stats->tid = gettid();
@@ -256,10 +290,7 @@ static int worker_run(struct worker *w)
 	}
 	if (w->count_events)
 		counters_open(&lp.counters);
-	rng_seed(&w->rng, job->randrepeat ?
-		 job->randseed + w->clone_index * 0x9e3779b9ull :
-		 now_ns() ^ ((uint64_t)gettid() << 32));
-	lp.seed_base = job->randrepeat ? job->randseed : rng_next(&w->rng);
+	lp.seed_base = seed_base(w);
 	buflen_init(&w->buflen, job, lp.seed_base, w->thread_number);
 	lp.pacing = pacing_active(job);
 	pacing_init(&lp.pace, job, lp.seed_base, w->thread_number);
@@ -314,7 +345,8 @@ static int worker_run(struct worker *w)
 		w->units[i].next_free = lp.free_list;
 		lp.free_list = &w->units[i];
 	}
-	for (start = now_ns(); !worker_stopped(w) && now_ns() - start < job->startdelay_ns;)
+	delay = startdelay_ns(w, lp.seed_base);
+	for (start = now_ns(); !worker_stopped(w) && now_ns() - start < delay;)
 		worker_sleep_ns(10000000);
 	/* fio's order: after the files and engine are set up, before the
 	 * clock starts; a command that fails (or cannot start) skips the
@@ -333,7 +365,11 @@ static int worker_run(struct worker *w)
 	}
 	start = now_ns();
 	replay_cursor_start(&lp.replay, w->replay, start);
-	file_sync_init(&lp.sync, w->fd);
+	ret = file_sync_init(&lp.sync, w->fd, job, w->fds ? w->nr_files : 1);
+	if (ret) {
+		worker_fail(w, ret, "out of memory for sync_file_range's ranges");
+		goto cleanup;
+	}
 	lp.ramp_end_ns = start + job->ramp_time_ns;
 	if (job->runtime_ns)
 		lp.deadline_ns = lp.ramp_end_ns + job->runtime_ns;
@@ -359,6 +395,7 @@ cleanup:
 	iolog_free(&lp.logs);
 	io_trace_free(&lp.trace);
 	file_service_free(&lp.fs);
+	file_sync_free(&lp.sync);
 	worker_close_files(w);
 	if (lp.verify)
 		verify_run_free(&lp.vr);

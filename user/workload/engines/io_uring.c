@@ -253,9 +253,14 @@ static enum io_result uring_queue(struct worker *w, struct io_unit *u)
 		return IO_BUSY;
 	if (u->sync != IO_SYNC_NONE) {
 		/* fio's fsync=/fdatasync=: an FSYNC SQE in the ring beside
-		 * the writes; its flags share the SQE's rw_flags field. */
-		io_uring_prep_fsync(sqe, fd, u->sync == IO_SYNC_DATASYNC ?
-				    IORING_FSYNC_DATASYNC : 0);
+		 * the writes; its flags share the SQE's rw_flags field.
+		 * sync_file_range=: its own SQE, of the range written. */
+		if (u->sync == IO_SYNC_FILE_RANGE)
+			io_uring_prep_sync_file_range(sqe, fd, u->len, u->offset,
+						      (int)w->job->sync_file_range_flags);
+		else
+			io_uring_prep_fsync(sqe, fd, u->sync == IO_SYNC_DATASYNC ?
+					    IORING_FSYNC_DATASYNC : 0);
 		sqe->flags |= d->sqe_flags;
 		uring_force_async(ed, sqe);
 		io_uring_sqe_set_data(sqe, u);

@@ -29,6 +29,7 @@
 struct libaio_opts {
 	struct cmdprio_opts cmdprio;
 	bool nowait;
+	bool userspace_reap;
 };
 ENGINE_OPTS_FIT(struct libaio_opts);
 
@@ -36,8 +37,20 @@ ENGINE_OPTS_FIT(struct libaio_opts);
 static const struct opt_desc libaio_options[] = {
 	CMDPRIO_OPTIONS(struct libaio_opts, cmdprio),
 	ENGINE_OPT_NOWAIT(struct libaio_opts),
+	{ .name = "userspace_reap", .type = OPT_BOOL, OPT_FIELD(struct libaio_opts, userspace_reap),
+	  .help = "With iodepth_batch_complete_min=0, take completions from the kernel's ring "
+		  "in user space, not by io_getevents" },
 	{ .name = NULL },
 };
+
+/* The kernel's completion ring, mapped at the address io_setup returned
+ * (fs/aio.c's struct aio_ring), as fio's userspace_reap reads it. */
+struct aio_ring {
+	unsigned int id, nr, head, tail;
+	unsigned int magic, compat_features, incompat_features, header_length;
+	struct io_event events[];
+};
+#define AIO_RING_MAGIC 0xa10a10a1u
 
 static int libaio_check_job(const struct job *job, const char *where,
 			    struct errbuf *err)
@@ -240,17 +253,47 @@ static int libaio_commit(struct worker *w)
 	return (int)done;
 }
 
+/* Up to @max completions from the ring, without a system call. */
+static int ring_reap(io_context_t ctx, struct io_event *out, unsigned int max)
+{
+	struct aio_ring *ring = (struct aio_ring *)ctx;
+	unsigned int head = __atomic_load_n(&ring->head, __ATOMIC_RELAXED);
+	int n = 0;
+
+	while ((unsigned int)n < max && head != __atomic_load_n(&ring->tail, __ATOMIC_ACQUIRE)) {
+		out[n++] = ring->events[head];
+		head = (head + 1) % ring->nr;
+	}
+	__atomic_store_n(&ring->head, head, __ATOMIC_RELEASE);
+	return n;
+}
+
+/* fio's fio_libaio_getevents: userspace_reap reads the ring itself when
+ * the job reaps with iodepth_batch_complete_min=0 (spinning on it until
+ * enough are in, as fio does) and the ring is one it knows. */
+static bool reap_in_user_space(const struct worker *w, io_context_t ctx)
+{
+	const struct libaio_opts *o = engine_opts_of(w->job);
+
+	return o->userspace_reap && !w->job->iodepth_batch_complete_min &&
+	       ((struct aio_ring *)ctx)->magic == AIO_RING_MAGIC;
+}
+
 static int libaio_getevents(struct worker *w, unsigned int min, unsigned int max,
 			    struct io_unit **done)
 {
 	struct libaio_data *d = w->engine_data;
+	bool user = reap_in_user_space(w, d->ctx);
 	unsigned int got = 0, i;
 	int ret;
 
 	engine_reap_bounds(&min, &max, d->cap);
 	do {
-		ret = io_getevents(d->ctx, min > got ? (long)(min - got) : 0,
-				   (long)(max - got), d->events + got, NULL);
+		if (user)
+			ret = ring_reap(d->ctx, d->events + got, max - got);
+		else
+			ret = io_getevents(d->ctx, min > got ? (long)(min - got) : 0,
+					   (long)(max - got), d->events + got, NULL);
 		if (ret == -EINTR)
 			continue;
 		if (ret < 0) {
