@@ -3,9 +3,8 @@
 # lines of 1856 >> N bins, each the sum of 2^N of fio's: the same columns
 # as fio's and every completion still counted), log_alternate_epoch and
 # log_alternate_epoch_clock_id (times from the epoch of that clock, also
-# for log_unix_epoch), log_entries (fio's range, no effect), and
-# log_store_compressed=1 refused as log_compression is; same jobs in both
-# tools.
+# for log_unix_epoch) and log_entries (fio's range, no effect); same jobs
+# in both tools (log_compression: log_compression_fio.sh).
 . "$(dirname "$0")/lib.sh"
 command -v fio >/dev/null || skip "needs fio"
 cd "$TMP" || exit 1
@@ -67,7 +66,6 @@ refused "a clock the system lacks" "log_alternate_epoch_clock_id 77 is not a clo
 both --size=1m --log_entries=2048 --log_compression_cpus=0 --log_store_compressed=0
 check "$CASE: accepted, as by fio" [ "$(jq -r '.jobs[0].read.total_ios' iodig.json)" = 256 ]
 refused "log_entries below fio's 1024" "log_entries.*out of range 1024-1048576" --log_entries=100
-refused "log_store_compressed=1" "log_store_compressed.*uncompressed" --log_store_compressed=1
 refused "log_hist_coarseness=11 (fio 3.33 aborts)" "log_hist_coarseness.*out of range 0-10" \
 	--log_hist_coarseness=11
 done_testing

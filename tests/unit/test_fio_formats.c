@@ -40,8 +40,12 @@ static void test_options(void)
 	CHECK(set(&j, "write_bw_log", NULL) == 0 && j.logs.on[JOB_LOG_BW] &&
 	      !j.logs.prefix[JOB_LOG_BW][0]);
 	CHECK(set(&j, "write_lat_log", "x") == 0 && !strcmp(j.logs.prefix[JOB_LOG_LAT], "x"));
-	CHECK(set(&j, "log_compression", "0") == 0);
-	CHECK(set(&j, "log_compression", "1m") != 0);
+	/* fio's range, 1 KiB to 512 MiB: its 0 is refused too */
+	CHECK(set(&j, "log_compression", "1m") == 0 && j.logs.compress == 1048576);
+	CHECK(set(&j, "log_compression", "1k") == 0 && j.logs.compress == 1024);
+	CHECK(set(&j, "log_compression", "0") != 0 && j.logs.compress == 1024);
+	CHECK(set(&j, "log_compression", "1023") != 0);
+	CHECK(set(&j, "log_compression", "513m") != 0);
 	CHECK(!strcmp(job_option_name("blocksize"), "bs"));
 }
 

@@ -4,9 +4,8 @@
  * gtod_reduce (a switch for five others), percentile_list (fio's float
  * list and the print precision it implies), write_*_log (a bare key or a
  * file name prefix), bwavgtime/iopsavgtime (resolved with the logs),
- * log_compression and log_store_compressed (refused: iodig writes plain
- * logs) and log_compression_cpus (checked, then dropped).  Their rows are
- * this file's table, one of job/options.c's.
+ * log_compression (fio's range) and log_compression_cpus (checked, then
+ * dropped).  Their rows are this file's table, one of job/options.c's.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -122,23 +121,6 @@ int set_log_prefix(void *base, const struct opt_desc *o, const char *value,
 	return 0;
 }
 
-/* log_store_compressed: fio's .fz files; 0 only. */
-static int set_log_store_compressed(void *base, const struct opt_desc *o, const char *value,
-				    const char *where, struct errbuf *err)
-{
-	bool on = true;
-
-	(void)base;
-	if (value && parse_bool(value, &on))
-		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not a "
-			       "boolean", where, o->name, value);
-	if (on)
-		return err_set(err, ENOTSUP, "%s: option '%s' is not supported: "
-			       "iodig writes its log files uncompressed (fio's "
-			       ".log.fz); leave it at 0", where, o->name);
-	return 0;
-}
-
 /* log_compression_cpus: the CPUs of fio's compression threads, which
  * need log_compression; checked as cpus_allowed is, then dropped. */
 static int set_log_compression_cpus(void *base, const struct opt_desc *o, const char *value,
@@ -161,13 +143,14 @@ int set_log_compression(void *base, const struct opt_desc *o, const char *value,
 	uint64_t v = 0;
 	int ret = value ? parse_size(value, &v) : -EINVAL;
 
-	(void)base;
 	if (ret)
 		return opt_size_error(where, o->name, value ? value : "", ret, err);
-	if (v)
-		return err_set(err, ENOTSUP, "%s: option '%s' is not supported: "
-			       "iodig writes its log files uncompressed (fio's "
-			       "zlib chunks); leave it at 0", where, o->name);
+	/* fio's range: 0 (its default) is refused as well */
+	if (v < LOG_COMPRESS_MIN || v > LOG_COMPRESS_MAX)
+		return err_set(err, ERANGE, "%s: option '%s': %llu is out of range "
+			       "%u-%u (fio's)", where, o->name, (unsigned long long)v,
+			       LOG_COMPRESS_MIN, LOG_COMPRESS_MAX);
+	((struct job *)base)->logs.compress = v;
 	return 0;
 }
 
@@ -242,6 +225,11 @@ void stat_opts_share_clocksource(struct job *jobs, size_t nr)
 	}
 }
 
+static bool sample_log_on(const struct job *job)
+{
+	return job->logs.on[JOB_LOG_LAT] || job->logs.on[JOB_LOG_BW] || job->logs.on[JOB_LOG_IOPS];
+}
+
 int stat_opts_check(const struct job *job, const char *where, struct errbuf *err)
 {
 	if (job->logs.issue_time && (!job->logs.on[JOB_LOG_LAT] || !job->logs.offset))
@@ -252,6 +240,14 @@ int stat_opts_check(const struct job *job, const char *where, struct errbuf *err
 		return err_set(err, EINVAL, "%s: log_alternate_epoch_clock_id %u is not a "
 			       "clock of this system (clock_gettime: %s)", where,
 			       job->logs.epoch_clock, strerror(errno));
+	if (job->logs.store_compressed && (job->logs.on[JOB_LOG_HIST] || job->logs.issue_time ||
+					   (job->logs.window_value == LOG_WINDOW_BOTH &&
+					    sample_log_on(job))))
+		return err_set(err, EINVAL, "%s: log_store_compressed: fio 3.33's .fz "
+			       "records have no room for %s; leave it at 0", where,
+			       job->logs.on[JOB_LOG_HIST] ? "write_hist_log's histograms "
+			       "(fio stores pointers there)" : job->logs.issue_time ?
+			       "log_issue_time's column" : "log_window_value=both's maximum");
 	if (job->stat.block_error_hist && job->nrfiles != 1)
 		return err_set(err, EINVAL, "%s: block_error_percentiles is only "
 			       "available with a single file per job, but %u "
@@ -392,11 +388,13 @@ const struct opt_desc stat_options[] = {
 	  .help = "Write the I/O issued to this file, fio's iolog version 3 "
 		  "(USEC FILE read|write OFFSET LENGTH)" },
 	{ .name = "log_compression", .type = OPT_CUSTOM, .set = set_log_compression,
-	  .hint = "SIZE", .help = "Must be 0: iodig writes its logs uncompressed" },
+	  .hint = "SIZE", .help = "Keep the logs' lines zlib-compressed in chunks of this "
+	  "many bytes of fio's records (1k-512m); the files are the same" },
 	{ .name = "log_compression_cpus", .type = OPT_CUSTOM, .set = set_log_compression_cpus,
-	  .hint = "CPUS", .help = "CPUs of fio's log compression (checked; iodig compresses "
-	  "nothing)" },
-	{ .name = "log_store_compressed", .type = OPT_BOOL, .set = set_log_store_compressed,
-	  .help = "Must be 0: iodig writes its logs uncompressed" },
+	  .hint = "CPUS", .help = "CPUs of fio's log compression threads (checked; iodig "
+	  "compresses in the worker)" },
+	{ .name = "log_store_compressed", .type = OPT_BOOL, FIELD(logs.store_compressed),
+	  .help = "Write the logs as fio's zlib chunks, PREFIX_KIND.N.log.fz "
+	  "(fio --inflate-log=FILE prints the text)" },
 	{ .name = NULL },
 };

@@ -20,7 +20,9 @@ opt_setter set_gtod_reduce;
 opt_setter set_percentile_list;
 /* write_{lat,bw,iops,hist}_log[=PREFIX]. */
 opt_setter set_log_prefix;
-/* log_compression: 0 only. */
+/* log_compression=SIZE: fio's 1024 to 512 MiB. */
+#define LOG_COMPRESS_MIN 1024u
+#define LOG_COMPRESS_MAX (512u << 20)
 opt_setter set_log_compression;
 
 /* The windows of the bandwidth and IOPS samples as fio combines

@@ -27,6 +27,7 @@
 
 #include "base/atomic_file.h"
 #include "workload/iolog_writer.h"
+#include "workload/log_sample.h"
 #include "workload/prio_stats.h"
 
 static const char *const file_suffix[IOLOG_FILES] = {
@@ -44,13 +45,14 @@ static void file_name(const struct iolog_writer *lw, enum iolog_file f, char *bu
 {
 	const struct job_log_opts *o = &lw->job->logs;
 	const char *prefix = o->prefix[kind_of(f)];
+	const char *fz = o->store_compressed ? ".fz" : "";
 
 	if (!prefix[0])
 		prefix = lw->job->name;
 	if (o->per_job)
-		snprintf(buf, len, "%s_%s.%u.log", prefix, file_suffix[f], lw->number);
+		snprintf(buf, len, "%s_%s.%u.log%s", prefix, file_suffix[f], lw->number, fz);
 	else
-		snprintf(buf, len, "%s_%s.log", prefix, file_suffix[f]);
+		snprintf(buf, len, "%s_%s.log%s", prefix, file_suffix[f], fz);
 }
 
 int iolog_open(struct iolog_writer *lw, const struct job *job, unsigned int number,
@@ -63,13 +65,19 @@ int iolog_open(struct iolog_writer *lw, const struct job *job, unsigned int numb
 	lw->number = number;
 	/* the workers' own priority, as each sets it */
 	lw->ioprio = job_ioprio(job);
+	lw->compressed = o->compress || o->store_compressed;
 	for (unsigned int f = 0; f < IOLOG_FILES; f++) {
 		if (!o->on[kind_of(f)])
 			continue;
+		lw->on[f] = lw->active = true;
+		if (lw->compressed) {
+			/* log_store_compressed alone: one chunk, compressed at the end */
+			zchunks_init(&lw->z[f], o->compress ? o->compress : SIZE_MAX);
+			continue;
+		}
 		lw->mem[f] = open_memstream(&lw->buf[f], &lw->len[f]);
 		if (!lw->mem[f])
 			goto nomem;
-		lw->active = true;
 	}
 	for (unsigned int d = 0; o->on[JOB_LOG_HIST] && d < DDIR_COUNT; d++) {
 		lw->hist[d] = calloc(1, sizeof(*lw->hist[d]));
@@ -100,40 +108,33 @@ static uint64_t elapsed_ms(const struct iolog_writer *lw, uint64_t now_ns)
 	return now_ns > lw->start_ns ? (now_ns - lw->start_ns) / 1000000 : 0;
 }
 
-/* One line's fields beside its time and value (iolog_put). */
-struct log_line {
-	enum ddir d;
-	uint64_t bs, offset;
-	uint64_t max;         /* log_window_value=both: the window's maximum */
-	uint16_t ioprio;      /* the I/O's priority (0: the workers') */
-	uint64_t issue_ns;    /* log_issue_time: when it was issued, since the start */
-};
+/* Keeps the first error of keeping a line, for iolog_finish. */
+static void keep_err(struct iolog_writer *lw, int ret)
+{
+	if (ret && !lw->err)
+		lw->err = ret;
+}
 
-/* fio 3.37's line: TIME, VALUE[, MAX], DDIR, BS[, OFFSET], PRIO[, ISSUE]. */
+/* A line of @f at @ms with @value, the rest of its fields in @l. */
 static void put_line(struct iolog_writer *lw, enum iolog_file f, uint64_t ms,
 		     uint64_t value, const struct log_line *l)
 {
-	const struct job_log_opts *o = &lw->job->logs;
-	unsigned int prio = l->ioprio ? l->ioprio : lw->ioprio;
-	FILE *out = lw->mem[f];
+	const struct log_columns c = log_columns_of(&lw->job->logs, f <= IOLOG_LAT);
+	struct log_line line = *l;
+	unsigned char rec[LOG_SAMPLE_MAX];
 
-	if (!out)
+	if (!lw->on[f])
 		return;
-	fprintf(out, "%llu, %llu", (unsigned long long)(ms + lw->epoch_ms),
-		(unsigned long long)value);
-	if (o->window_value == LOG_WINDOW_BOTH)
-		fprintf(out, ", %llu", (unsigned long long)l->max);
-	fprintf(out, ", %u, %llu", (unsigned int)l->d, (unsigned long long)l->bs);
-	if (o->offset)
-		fprintf(out, ", %llu", (unsigned long long)l->offset);
-	/* fio's flag without log_prio: the priority is of the realtime class */
-	if (o->prio)
-		fprintf(out, ", 0x%04x", prio);
-	else
-		fprintf(out, ", %u", (prio >> 13) == 1);
-	if (o->issue_time && f <= IOLOG_LAT)
-		fprintf(out, ", %llu", (unsigned long long)l->issue_ns);
-	fputc('\n', out);
+	line.ms = ms + lw->epoch_ms;
+	line.value = value;
+	if (!line.ioprio)
+		line.ioprio = (uint16_t)lw->ioprio;
+	if (!lw->compressed) {
+		log_line_print(lw->mem[f], &c, &line);
+		return;
+	}
+	log_sample_pack(&c, &line, rec);
+	keep_err(lw, zchunks_add(&lw->z[f], rec, log_sample_size(&c)));
 }
 
 static uint64_t bins_sum(const uint64_t *bins, unsigned int from, unsigned int n)
@@ -153,12 +154,19 @@ static void hist_sample(struct iolog_writer *lw, uint64_t ms, enum ddir d,
 	uint64_t window = lw->job->logs.hist_msec, spent, bins[FIO_PLAT_NR];
 	const unsigned int stride = 1u << lw->job->logs.hist_coarseness;
 	FILE *f = lw->mem[IOLOG_HIST];
+	char *line = NULL;
+	size_t len = 0;
 
 	hist_add(lw->hist[d], clat_ns);
 	spent = ms - lw->hist_last_ms[d];
 	if (spent < window)
 		return;
 	hist_fio_bins(lw->hist[d], bins);
+	/* compressed: the line's text is the chunks' record */
+	if (lw->compressed && !(f = open_memstream(&line, &len))) {
+		keep_err(lw, -ENOMEM);
+		return;
+	}
 	fprintf(f, "%llu, %u, %llu", (unsigned long long)(ms + lw->epoch_ms),
 		(unsigned int)d, (unsigned long long)bs);
 	/* log_hist_coarseness: fio's sums of @stride bins, the last sum
@@ -168,6 +176,10 @@ static void hist_sample(struct iolog_writer *lw, uint64_t ms, enum ddir d,
 		fprintf(f, ", %llu", (unsigned long long)bins_sum(bins, i, stride));
 	fprintf(f, ", %llu", (unsigned long long)bins_sum(bins, FIO_PLAT_NR - stride, stride));
 	fputc('\n', f);
+	if (lw->compressed) {
+		keep_err(lw, fclose(f) ? -ENOMEM : zchunks_add(&lw->z[IOLOG_HIST], line, len));
+		free(line);
+	}
 	memset(lw->hist[d], 0, sizeof(*lw->hist[d]));
 	/* fio keeps the cadence: the drift past the window counts */
 	lw->hist_last_ms[d] = ms - (spent - window);
@@ -217,7 +229,7 @@ void iolog_io(struct iolog_writer *lw, const struct worker_stats *s, uint64_t no
 	lw->win_bytes[u->ddir] += u->len;
 	lw->win_ios[u->ddir]++;
 	/* fio creates the histogram log but fills it only every log_hist_msec */
-	if (lw->mem[IOLOG_HIST] && lw->job->logs.hist_msec && !s->no_clat)
+	if (lw->on[IOLOG_HIST] && lw->job->logs.hist_msec && !s->no_clat)
 		hist_sample(lw, ms, u->ddir, u->len, clat_ns);
 }
 
@@ -289,17 +301,116 @@ void iolog_tick(struct iolog_writer *lw, uint64_t now_ns)
 		rate_window(lw, IOLOG_IOPS, ms, st->iops_avg_msec, &lw->iops_win_ms, lw->win_ios);
 }
 
-/* per_job_logs=0: the clones share a file and fio appends to it. */
-static int append_locked(const char *path, const char *buf, size_t len)
-{
-	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-	int ret = 0;
+/* Where a log file's bytes go: the unnamed file that becomes @path, or
+ * with per_job_logs=0 @path itself, which the clones share and fio
+ * appends to, under a lock. */
+struct log_dest {
+	struct atomic_file af;
+	int fd;
+	bool append;
+};
 
-	if (fd < 0)
+static int dest_open(struct log_dest *d, const char *path, bool append)
+{
+	int ret;
+
+	d->append = append;
+	if (!append) {
+		ret = atomic_file_open(&d->af, path);
+		d->fd = ret ? -1 : d->af.fd;
+		return ret;
+	}
+	d->fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	if (d->fd < 0)
 		return -errno;
-	ret = flock(fd, LOCK_EX) ? -errno : fd_write_all(fd, buf, len);
-	close(fd);
+	if (!flock(d->fd, LOCK_EX))
+		return 0;
+	ret = -errno;
+	close(d->fd);
+	d->fd = -1;
 	return ret;
+}
+
+/* Ends the file: named when @ret is 0, else (but for an append) gone. */
+static int dest_close(struct log_dest *d, int ret)
+{
+	if (d->fd < 0)
+		return ret;
+	if (d->append) {
+		close(d->fd);
+		return ret;
+	}
+	if (ret) {
+		atomic_file_abort(&d->af);
+		return ret;
+	}
+	return atomic_file_commit(&d->af, false);
+}
+
+struct text_sink {
+	struct iolog_writer *lw;
+	enum iolog_file f;
+	int fd;
+};
+
+/* One inflated chunk of log @f as its text lines. */
+static int write_chunk_text(const void *buf, size_t len, void *arg)
+{
+	const struct text_sink *t = arg;
+	const struct log_columns c = log_columns_of(&t->lw->job->logs, t->f <= IOLOG_LAT);
+	const size_t size = log_sample_size(&c);
+	struct log_line l;
+	char *text = NULL;
+	size_t text_len = 0;
+	FILE *out;
+	int ret;
+
+	/* the histogram log's records are its lines */
+	if (t->f == IOLOG_HIST)
+		return fd_write_all(t->fd, buf, len);
+	out = open_memstream(&text, &text_len);
+	if (!out)
+		return -ENOMEM;
+	for (size_t at = 0; at + size <= len; at += size) {
+		log_sample_unpack(&c, (const unsigned char *)buf + at, &l);
+		log_line_print(out, &c, &l);
+	}
+	ret = fclose(out) ? -ENOMEM : fd_write_all(t->fd, text, text_len);
+	free(text);
+	return ret;
+}
+
+/* Log @f's file from its chunks: the chunks themselves
+ * (log_store_compressed, fio's .fz), or the text they hold. */
+static int write_compressed(struct iolog_writer *lw, enum iolog_file f, const char *path)
+{
+	struct log_dest d;
+	struct text_sink t = { .lw = lw, .f = f };
+	int ret = lw->err ? lw->err : zchunks_flush(&lw->z[f]);
+
+	if (!ret)
+		ret = dest_open(&d, path, !lw->job->logs.per_job);
+	if (ret)
+		return ret;
+	t.fd = d.fd;
+	if (lw->job->logs.store_compressed)
+		ret = fd_write_all(d.fd, lw->z[f].z, lw->z[f].z_len);
+	else
+		ret = zchunks_inflate(&lw->z[f], write_chunk_text, &t);
+	return dest_close(&d, ret);
+}
+
+static int write_text(struct iolog_writer *lw, enum iolog_file f, const char *path)
+{
+	struct log_dest d;
+	int ret = fclose(lw->mem[f]) ? -ENOMEM : 0;
+
+	lw->mem[f] = NULL;
+	if (!ret)
+		ret = dest_open(&d, path, !lw->job->logs.per_job);
+	if (ret)
+		return ret;
+	return dest_close(&d, fd_write_all(d.fd, lw->buf[f], lw->len[f]));
 }
 
 int iolog_finish(struct iolog_writer *lw, uint64_t now_ns, struct errbuf *err)
@@ -312,14 +423,10 @@ int iolog_finish(struct iolog_writer *lw, uint64_t now_ns, struct errbuf *err)
 	if (lw->job->logs.avg_msec)
 		flush_lat_window(lw, elapsed_ms(lw, now_ns));
 	for (unsigned int f = 0; f < IOLOG_FILES && !ret; f++) {
-		if (!lw->mem[f])
+		if (!lw->on[f])
 			continue;
-		ret = fclose(lw->mem[f]) ? -ENOMEM : 0;
-		lw->mem[f] = NULL;
 		file_name(lw, f, path, sizeof(path));
-		if (!ret)
-			ret = lw->job->logs.per_job ? atomic_file_write(path, lw->buf[f], lw->len[f]) :
-			      append_locked(path, lw->buf[f], lw->len[f]);
+		ret = lw->compressed ? write_compressed(lw, f, path) : write_text(lw, f, path);
 		if (ret)
 			err_set(err, -ret, "cannot write the log file %s of job '%s': %s",
 				path, lw->job->name, strerror(-ret));
@@ -336,6 +443,8 @@ void iolog_free(struct iolog_writer *lw)
 		lw->mem[f] = NULL;
 		free(lw->buf[f]);
 		lw->buf[f] = NULL;
+		zchunks_free(&lw->z[f]);
+		lw->on[f] = false;
 	}
 	for (unsigned int d = 0; d < DDIR_COUNT; d++) {
 		free(lw->hist[d]);

@@ -7,7 +7,10 @@
  * while the job runs (no file I/O beside the measured I/O, as fio) and
  * each file is written whole when the job ends: it appears complete or
  * not at all (base/atomic_file.h), or, with per_job_logs=0, is appended
- * to in one write under a lock, as fio appends.
+ * to under a lock, as fio appends.  With log_compression (or
+ * log_store_compressed) the lines are kept as fio's records in zlib
+ * chunks (workload/log_sample.h, base/zchunks.h), then written as the
+ * same text, or as those chunks to fio's PREFIX_KIND.N.log.fz.
  */
 #ifndef IODIG_IOLOG_WRITER_H
 #define IODIG_IOLOG_WRITER_H
@@ -17,6 +20,7 @@
 #include <stdio.h>
 
 #include "base/errbuf.h"
+#include "base/zchunks.h"
 #include "workload/engine.h"
 #include "workload/job.h"
 #include "workload/stats.h"
@@ -34,9 +38,13 @@ struct iolog_writer {
 	unsigned int number;           /* fio's job number, 1-based */
 	unsigned int ioprio;           /* log_prio's column */
 	bool active;                   /* some log is on */
-	FILE *mem[IOLOG_FILES];        /* NULL: that log is off */
+	bool on[IOLOG_FILES];
+	bool compressed;               /* the lines go to z[], not mem[] */
+	FILE *mem[IOLOG_FILES];        /* the text of a log that is on, uncompressed */
 	char *buf[IOLOG_FILES];
 	size_t len[IOLOG_FILES];
+	struct zchunks z[IOLOG_FILES]; /* the records of a log that is on */
+	int err;                       /* the first error keeping a line */
 	uint64_t start_ns;             /* time 0 of the log */
 	uint64_t epoch_ms;             /* added to times (log_unix_epoch) */
 	/* starts of the averaging windows: the latency logs' (log_avg_msec),

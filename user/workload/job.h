@@ -202,6 +202,8 @@ struct job_log_opts {
 	bool per_job;            /* default 1: NAME_bw.N.log per clone */
 	bool prio;               /* log_prio: the I/O priority, not a 0/1 flag */
 	bool issue_time;         /* log_issue_time: a last column, the issue time */
+	uint64_t compress;       /* log_compression: bytes per zlib chunk; 0: none */
+	bool store_compressed;   /* log_store_compressed: fio's .fz files */
 };
 /* fio's log_window_value (3.37; log_max_value=1 is max). */
 enum { LOG_WINDOW_AVG, LOG_WINDOW_MAX, LOG_WINDOW_BOTH };
