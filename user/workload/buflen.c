@@ -64,7 +64,8 @@ uint32_t buflen_next(struct buflen_gen *g, enum ddir d, uint64_t room)
 						     FRAND32_MAX + 1.0)));
 		else
 			len = pick_split(&job->bssplit[d], r, room);
-		if (!(len & (len - 1)))
+		/* fio rounds down by masking when minbs is a power of 2 */
+		if (!(minbs & (minbs - 1)))
 			len &= ~(minbs - 1);
 		else
 			len -= len % minbs;

@@ -164,12 +164,12 @@ static int run_loops(struct io_loop *lp)
 		    (lp->deadline_ns && now_ns() >= lp->deadline_ns))
 			break;
 		if (i) {
+			io_loop_new_pass(lp); /* before the counts it reads go */
 			lp->issued_bytes = 0;
 			lp->backlog_bytes = 0;
 			lp->issued_ios = 0;
 			lp->exhausted = false;
 			lp->verify_phase = false;
-			offsets_reset(&lp->w->offsets);
 		}
 		ret = run_phases(lp);
 	}
@@ -216,8 +216,10 @@ static void finish_accounting(struct io_loop *lp)
 static int init_offsets(struct worker *w, uint64_t seed_base)
 {
 	const struct job *job = w->job;
+	bool mixed = rw_has_read(job->rw) && rw_has_write(job->rw);
 	int ret = offsets_init(&w->offsets, job, w->region_len, w->target_len,
-			       job->time_based || w->io_limit > w->region_len,
+			       job->time_based ||
+			       (mixed && w->io_limit > w->region_len),
 			       seed_base, w->thread_number);
 
 	if (ret == -ERANGE)
