@@ -10,7 +10,8 @@
 # that is not a power of 2.  Each job runs with iodig and with fio on the
 # same target; total_ios and io_bytes per direction must be equal (for
 # rw=, whose read/write split comes from a generator of iodig's own, their
-# sums).
+# sums).  With nrfiles=, each file is done when its next I/O would pass its
+# end, and the job when every file is (fio's set_io_u_file).
 # timeout: 240
 . "$(dirname "$0")/lib.sh"
 fio_loop_test 1
@@ -24,19 +25,21 @@ Q='[.jobs[0].read.total_ios, .jobs[0].read.io_bytes, .jobs[0].write.total_ios,
 # counts TOOL TARGET ARGS...: the six figures of a job on TARGET, one line
 counts() {
 	local tool=$1 target=$2; shift 2
+	local where=--filename=$target
+	[ -d "$target" ] && where=--directory=$target && rm -f "$target"/*
 	if [ "$tool" = iodig ]; then
 		"$IODIG" run --no-probes --no-save --output-format=json --name=x \
-			--filename="$target" "$@" >out.json 2>err.txt
+			"$where" "$@" >out.json 2>err.txt
 	else
-		fio --output-format=json --name=x --filename="$target" "$@" \
-			>out.json 2>err.txt
+		fio --output-format=json --name=x "$where" "$@" >out.json 2>err.txt
 	fi
 	sed -n '/^{/,$p' out.json | jq -r "$Q | map(tostring) | join(\" \")" 2>/dev/null
 }
 equal() { [ -n "$2" ] && [ "$1" = "$2" ]; }
 # same PREP TARGET ARGS...: the job by both tools; PREP is "fresh" (the
 # file removed before each run, so each tool lays it out), "big" (a 2 MiB
-# file, larger than size) or "dev" (a loop device)
+# file, larger than size), "dev" (a loop device) or "dir" (a directory
+# emptied before each run, for nrfiles=)
 same() {
 	local prep=$1 target=$2 i f
 	shift 2
@@ -71,6 +74,13 @@ same fresh "$F" --rw=rw --bs=1000 --size=1049088
 same fresh "$F" --rw=randread --bs=1000 --size=1m --io_size=2096500
 same fresh "$F" --rw=randread --bsrange=1k-3k --size=1m --io_size=2500000
 same fresh "$F" --rw=read --bsrange=1000-2048 --size=4m
+mkdir "$TMP/d"
+for rw in read randread write; do
+	same dir "$TMP/d" --rw=$rw --bs=1000 --size=1m --nrfiles=2
+	same dir "$TMP/d" --rw=$rw --bs=3k --size=1m --nrfiles=2 --file_service_type=random
+	same dir "$TMP/d" --rw=$rw --bs=1000 --size=1m --nrfiles=3 --file_service_type=sequential
+	same dir "$TMP/d" --rw=$rw --bs=1000 --size=1m --nrfiles=3 --io_size=2500000
+done
 for rw in read write trim; do
 	same dev "$L1" --rw=$rw --bs=3k --size=1m
 	same dev "$L1" --rw=$rw --bs=3k --size=1m --direct=1

@@ -156,6 +156,8 @@ void io_loop_new_pass(struct io_loop *lp)
 	struct worker *w = lp->w;
 
 	offsets_reset(&w->offsets);
+	if (lp->fs.files)
+		file_service_new_pass(&lp->fs);
 	/* fio reseeds with randrepeat: each pass draws what the first did;
 	 * a loop cut by number_ios goes on with its draws (as seen with fio
 	 * 3.33, tests/host/stream_shape_fio.sh) */
@@ -167,15 +169,15 @@ void io_loop_new_pass(struct io_loop *lp)
 }
 
 /* Whether another pass over the file may start, as fio's keep_running
- * decides after a pass: with time_based, or while an io_size beyond the
- * region leaves at least the largest block to do. */
+ * decides after a pass: with time_based, or while an io_size beyond size
+ * leaves at least the largest block to do. */
 static bool another_pass(const struct io_loop *lp)
 {
 	const struct worker *w = lp->w;
 	uint64_t done = lp->issued_bytes - lp->backlog_bytes;
 
 	return w->job->time_based ||
-	       (w->io_limit > w->region_len && done < w->io_limit &&
+	       (worker_passes_repeat(w) && done < w->io_limit &&
 		w->io_limit - done >= job_max_bs(w->job));
 }
 
@@ -259,11 +261,11 @@ bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 	if (lp->fs.files) {
 		/* several files: file_service picks the file and the offset */
 		u->len = buflen_next(&w->buflen, u->ddir, w->region_len);
-		if (!u->len) {
+		if (!u->len || !file_service_next(&lp->fs, w->job, &w->rng,
+						  u->len, &u->file, &rel)) {
 			lp->exhausted = true;
 			return false;
 		}
-		rel = file_service_next(&lp->fs, w->job, &w->rng, u->len, &u->file);
 		u->fd = w->fds[u->file];
 		u->offset = w->region_start + rel;
 		u->result = 0;

@@ -211,6 +211,14 @@ static void finish_accounting(struct io_loop *lp)
 	s->minf = (uint64_t)(ru.ru_minflt - lp->ru_start.ru_minflt);
 }
 
+bool worker_passes_repeat(const struct worker *w)
+{
+	uint64_t size = w->job->size > w->region_len ? w->job->size :
+		       w->region_len;
+
+	return w->job->time_based || w->io_limit > size;
+}
+
 /* Where the I/O goes; sprandom sizes the job itself, as fio sets io_size
  * to the device's physical size. */
 static int init_offsets(struct worker *w, uint64_t seed_base)
@@ -276,7 +284,7 @@ static int worker_run(struct worker *w)
 		goto cleanup;
 	}
 	ret = w->fds ? file_service_init(&lp.fs, job, w->nr_files, w->file_size,
-						 w->file_sizes) : 0;
+					 w->file_sizes, worker_passes_repeat(w)) : 0;
 	if (ret) {
 		worker_fail(w, ret, "cannot set up the job's files: %s", strerror(-ret));
 		goto cleanup;
