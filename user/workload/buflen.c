@@ -66,7 +66,8 @@ uint32_t buflen_next(struct buflen_gen *g, enum ddir d, uint64_t room)
 			len = pick_split(&job->bssplit[d], r, room);
 		if (job->bs_unaligned)
 			; /* fio's bs_unaligned: any size in the range */
-		else if (!(len & (len - 1)))
+		/* fio rounds down by masking when minbs is a power of 2 */
+		else if (!(minbs & (minbs - 1)))
 			len &= ~(minbs - 1);
 		else
 			len -= len % minbs;

@@ -24,11 +24,12 @@ static uint32_t min_active_bs(const struct job *job)
 
 int file_service_init(struct file_picker *fs, const struct job *job,
 		      unsigned int nr, uint64_t file_size,
-		      const uint64_t *sizes)
+		      const uint64_t *sizes, bool passes)
 {
 	uint32_t granule = min_active_bs(job);
 
-	*fs = (struct file_picker){ .nr = nr, .granule = granule };
+	*fs = (struct file_picker){ .nr = nr, .granule = granule,
+				    .passes = passes };
 	fs->files = calloc(nr, sizeof(*fs->files));
 	if (!fs->files)
 		return -ENOMEM;
@@ -46,11 +47,29 @@ int file_service_init(struct file_picker *fs, const struct job *job,
 	return 0;
 }
 
+/* fio's file is done when its next I/O would pass its end: no room for
+ * another block of the smallest size. */
 static bool file_done(const struct file_picker *fs, unsigned int k)
 {
-	return fs->files[k].issued >= fs->files[k].size;
+	return fs->files[k].issued + fs->granule > fs->files[k].size;
 }
 
+void file_service_new_pass(struct file_picker *fs)
+{
+	for (unsigned int k = 0; k < fs->nr; k++)
+		fs->files[k].issued = 0;
+}
+
+static bool all_done(const struct file_picker *fs)
+{
+	for (unsigned int k = 0; k < fs->nr; k++)
+		if (!file_done(fs, k))
+			return false;
+	return true;
+}
+
+/* The file of the next I/O; fs->nr once every file is done and no new
+ * pass may start. */
 static unsigned int pick_file(struct file_picker *fs, const struct job *job,
 			      struct rng *r)
 {
@@ -66,31 +85,37 @@ static unsigned int pick_file(struct file_picker *fs, const struct job *job,
 		fs->left--;
 		return k;
 	}
-	for (unsigned int tries = 0; tries < fs->nr; tries++) {
+	if (all_done(fs)) {
+		if (!fs->passes)
+			return fs->nr; /* fio's job ends there */
+		file_service_new_pass(fs);
+		goto chosen; /* from the file in service */
+	}
+	/* fio draws (or steps) until a file not done comes up */
+	do {
 		if (job->file_service == FILE_SERVICE_RANDOM)
 			k = (unsigned int)rng_below(r, fs->nr);
 		else if (job->file_service != FILE_SERVICE_SEQUENTIAL ||
 			 file_done(fs, k))
 			k = (k + 1) % fs->nr;
-		if (!file_done(fs, k))
-			break;
-	}
-	if (file_done(fs, k)) { /* every file done: a new pass */
-		for (unsigned int i = 0; i < fs->nr; i++)
-			fs->files[i].issued = 0;
-	}
+	} while (file_done(fs, k));
 chosen:
 	fs->cur = k;
 	fs->left = job->file_service_nr ? job->file_service_nr - 1 : 0;
 	return k;
 }
 
-uint64_t file_service_next(struct file_picker *fs, const struct job *job,
-			   struct rng *r, uint32_t len, unsigned int *file)
+bool file_service_next(struct file_picker *fs, const struct job *job,
+		       struct rng *r, uint32_t len, unsigned int *file,
+		       uint64_t *rel_out)
 {
 	unsigned int k = pick_file(fs, job, r);
-	struct file_cursor *c = &fs->files[k];
+	struct file_cursor *c;
 	uint64_t rel;
+
+	if (k == fs->nr)
+		return false;
+	c = &fs->files[k];
 
 	if (rw_is_random(job->rw)) {
 		rel = offset_gen_next(&c->gen, r) * fs->granule;
@@ -104,7 +129,8 @@ uint64_t file_service_next(struct file_picker *fs, const struct job *job,
 		rel = c->size - len;
 	c->issued += len;
 	*file = k;
-	return rel;
+	*rel_out = rel;
+	return true;
 }
 
 void file_service_free(struct file_picker *fs)

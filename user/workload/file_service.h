@@ -28,17 +28,23 @@ struct file_picker {
 	unsigned int cur;        /* the file in service */
 	unsigned int left;       /* I/Os before the next switch */
 	bool started;
+	bool passes;             /* a new pass once every file is done */
 	uint32_t granule;
 };
 
 /* @nr files of @file_size bytes each, or of @sizes[k] bytes when
- * @sizes is not NULL. */
+ * @sizes is not NULL; @passes: once every file is done a new pass
+ * starts (time_based, io_size beyond the files), else the job ends. */
 int file_service_init(struct file_picker *fs, const struct job *job,
 		      unsigned int nr, uint64_t file_size,
-		      const uint64_t *sizes);
-/* The next I/O of @len bytes: its file (*@file) and offset in it. */
-uint64_t file_service_next(struct file_picker *fs, const struct job *job,
-			   struct rng *r, uint32_t len, unsigned int *file);
+		      const uint64_t *sizes, bool passes);
+/* The next I/O of @len bytes: its file (*@file) and offset in it
+ * (*@rel); false when every file is done and no pass follows. */
+bool file_service_next(struct file_picker *fs, const struct job *job,
+		       struct rng *r, uint32_t len, unsigned int *file,
+		       uint64_t *rel);
+/* Every file not done again: a new pass (loops=, io_size, time_based). */
+void file_service_new_pass(struct file_picker *fs);
 void file_service_free(struct file_picker *fs);
 
 #endif /* IODIG_FILE_SERVICE_H */

@@ -151,20 +151,58 @@ static bool replay_unit(struct io_loop *lp, struct io_unit *u)
 	return ret > 0;
 }
 
+void io_loop_new_pass(struct io_loop *lp)
+{
+	struct worker *w = lp->w;
+
+	offsets_reset(&w->offsets);
+	if (lp->fs.files)
+		file_service_new_pass(&lp->fs);
+	/* fio reseeds with randrepeat: each pass draws what the first did;
+	 * a loop cut by number_ios goes on with its draws (as seen with fio
+	 * 3.33, tests/host/stream_shape_fio.sh) */
+	if (!w->job->randrepeat ||
+	    (w->job->number_ios && lp->issued_ios >= w->job->number_ios))
+		return;
+	buflen_init(&w->buflen, w->job, lp->seed_base, w->thread_number);
+	offsets_reseed(&w->offsets, lp->seed_base, w->thread_number);
+}
+
+/* Whether another pass over the file may start, as fio's keep_running
+ * decides after a pass: with time_based, or while an io_size beyond size
+ * leaves at least the largest block to do. */
+static bool another_pass(const struct io_loop *lp)
+{
+	const struct worker *w = lp->w;
+	uint64_t done = lp->issued_bytes - lp->backlog_bytes;
+
+	return w->job->time_based ||
+	       (worker_passes_repeat(w) && done < w->io_limit &&
+		w->io_limit - done >= job_max_bs(w->job));
+}
+
 /* The next range of direction @d, relative to the region: fio's
  * get_next_offset, then a length that fits after it (get_next_buflen);
- * false when the job has none left. */
-static bool next_range(struct worker *w, enum ddir d, uint64_t *rel,
+ * false when the job has none left.  As in fio's fill_io_u, a range that
+ * would pass the file's end ends the pass: a sequential job whose size
+ * is not a multiple of bs stops short of the region's end, one on a
+ * larger file goes past it by less than a block, and where passes
+ * repeat the next one starts from the beginning. */
+static bool next_range(struct io_loop *lp, enum ddir d, uint64_t *rel,
 		       uint32_t *len, bool *random)
 {
-	if (!offsets_next(&w->offsets, d, rel, random) ||
-	    !(*len = buflen_next(&w->buflen, d, w->region_len - *rel)))
-		return false;
-	if (*len > w->region_len)
-		*len = (uint32_t)w->region_len;
-	if (*rel + *len > w->region_len)
-		*rel = w->region_len - *len;
-	return true;
+	struct worker *w = lp->w;
+
+	for (int pass = 0; pass < 2; pass++) {
+		if (offsets_next(&w->offsets, d, rel, random) &&
+		    (*len = buflen_next(&w->buflen, d, w->region_len - *rel)) &&
+		    offsets_base(&w->offsets) + *rel + *len <= w->target_len)
+			return true;
+		if (pass || w->offsets.error || !another_pass(lp))
+			return false;
+		io_loop_new_pass(lp);
+	}
+	return false;
 }
 
 /* Ranges per trim of the job's engine (fio's num_range). */
@@ -186,7 +224,7 @@ static bool fill_ranges(struct io_loop *lp, struct io_unit *u, unsigned int max)
 	uint32_t len;
 	bool random;
 
-	while (n < max && next_range(w, DDIR_TRIM, &rel, &len, &random) &&
+	while (n < max && next_range(lp, DDIR_TRIM, &rel, &len, &random) &&
 	       offsets_take(&w->offsets, DDIR_TRIM, rel, len, random)) {
 		last = offsets_base(&w->offsets) + rel;
 		r[n++] = (struct trim_range){ w->region_start + last, len };
@@ -223,17 +261,17 @@ bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 	if (lp->fs.files) {
 		/* several files: file_service picks the file and the offset */
 		u->len = buflen_next(&w->buflen, u->ddir, w->region_len);
-		if (!u->len) {
+		if (!u->len || !file_service_next(&lp->fs, w->job, &w->rng,
+						  u->len, &u->file, &rel)) {
 			lp->exhausted = true;
 			return false;
 		}
-		rel = file_service_next(&lp->fs, w->job, &w->rng, u->len, &u->file);
 		u->fd = w->fds[u->file];
 		u->offset = w->region_start + rel;
 		u->result = 0;
 		return true;
 	}
-	if (!next_range(w, u->ddir, &rel, &u->len, &random)) {
+	if (!next_range(lp, u->ddir, &rel, &u->len, &random)) {
 		if (w->offsets.error && !lp->error)
 			lp->error = worker_fail(w, w->offsets.error, "%s (%llu bytes of %s): %s",
 						w->offsets.error_what, (unsigned long long)

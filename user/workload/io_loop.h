@@ -83,4 +83,8 @@ void io_loop_start_accounting(struct io_loop *lp, uint64_t now);
 /* The write buffers filled once before any I/O, as fio does. */
 void io_loop_fill_initial_buffers(struct io_loop *lp);
 
+/* A new pass over the file (loops=, io_size beyond the region): fio's
+ * clear_io_state.  Called before the loop's counts are reset. */
+void io_loop_new_pass(struct io_loop *lp);
+
 #endif /* IODIG_WORKLOAD_IO_LOOP_H */

@@ -25,6 +25,21 @@ static uint32_t min_bs(const struct job *job)
 	return m;
 }
 
+void offsets_reseed(struct offsets *o, struct frand_base seed_base,
+		    unsigned int thread_number)
+{
+	const struct job *job = o->job;
+
+	/* fio 3.33 seeds a repeatable job's offsets from a constant of its
+	 * own, whatever randseed says */
+	frand_seed(&o->rand, job->randrepeat && !seed_base.seeded_clone ?
+		   FIO_RANDSEED * thread_number :
+		   frand_job_seed(seed_base, thread_number, FRAND_BLOCK),
+		   job->random_generator == RGEN_TAUSWORTHE64);
+	frand_seed(&o->seq_rand, frand_job_seed(seed_base, thread_number,
+						FRAND_SEQ_RAND_READ), false);
+}
+
 int offsets_init(struct offsets *o, const struct job *job,
 		 uint64_t region_len, uint64_t real_len, bool wrap,
 		 struct frand_base seed_base, unsigned int thread_number)
@@ -42,14 +57,7 @@ int offsets_init(struct offsets *o, const struct job *job,
 			      job->bs_min[d];
 		aligned &= o->align[d] == job->bs_min[d];
 	}
-	/* fio 3.33 seeds a repeatable job's offsets from a constant of its
-	 * own, whatever randseed says */
-	frand_seed(&o->rand, job->randrepeat && !seed_base.seeded_clone ?
-		   FIO_RANDSEED * thread_number :
-		   frand_job_seed(seed_base, thread_number, FRAND_BLOCK),
-		   job->random_generator == RGEN_TAUSWORTHE64);
-	frand_seed(&o->seq_rand, frand_job_seed(seed_base, thread_number,
-						FRAND_SEQ_RAND_READ), false);
+	offsets_reseed(o, seed_base, thread_number);
 	random_dist_init(&o->dist, job, region_len, seed_base, thread_number);
 	strided_init(&o->zone, job, o->real_len);
 	/* fio's random map and lfsr span the region, or a strided zone */
@@ -143,7 +151,7 @@ static bool next_lfsr(struct offsets *o, enum ddir d, uint64_t lastb,
 	while (b >= lastb) {
 		if (lfsr_next(&o->lfsr, &b))
 			continue;
-		if (!o->wrap || !o->lfsr.blocks)
+		if (!o->job->time_based || !o->lfsr.blocks)
 			return false;
 		lfsr_reset(&o->lfsr);
 		if (o->map.bits)
@@ -225,10 +233,12 @@ static bool next_rand(struct offsets *o, enum ddir d, uint64_t *rel)
 	if (o->map.bits && block_map_isset(&o->map, b)) {
 		/* fio's axmap_next_free: the first free block after b */
 		b = block_map_next_free(&o->map, b + 1 < o->map.blocks ? b + 1 : 0);
-		if (b == BLOCK_MAP_FULL && !o->wrap)
+		/* fio's get_next_rand_block: time_based resets the file in
+		 * place; otherwise the pass is over */
+		if (b == BLOCK_MAP_FULL && !o->job->time_based)
 			return false;
 		if (b == BLOCK_MAP_FULL) {
-			block_map_clear(&o->map); /* fio resets the file for another pass */
+			block_map_clear(&o->map);
 			return next_rand(o, d, rel);
 		}
 	}

@@ -25,8 +25,13 @@ struct offsets {
 	uint64_t region_len;          /* fio's f->io_size */
 	uint64_t real_len;            /* to the file's end (real_file_size) */
 	uint32_t align[DDIR_COUNT];   /* fio's ba: random offsets' unit */
-	bool wrap;                    /* passes may repeat (time_based,
-				       * io_size beyond the region) */
+	bool wrap;                    /* sequential offsets wrap in place at
+				       * the region's end (fio's
+				       * get_next_seq_offset: time_based, a
+				       * read-write job with io_size beyond
+				       * the region); random ones with
+				       * time_based.  Other passes end and
+				       * the caller starts the next. */
 	struct frand rand;            /* fio's random_state */
 	struct frand seq_rand;        /* percentage_random's draws */
 	struct random_dist dist;      /* random_distribution other than random */
@@ -85,6 +90,11 @@ enum ddir offsets_trimwrite_ddir(const struct offsets *o);
  * before any trim. */
 bool offsets_after_trim(const struct offsets *o, uint64_t *rel,
 			uint32_t *len);
+
+/* The random offsets' and percentage_random's generators from their
+ * seeds again (offsets_init's). */
+void offsets_reseed(struct offsets *o, struct frand_base seed_base,
+		    unsigned int thread_number);
 
 /* A new loop: every block unvisited, sequential from the start again. */
 void offsets_reset(struct offsets *o);

@@ -164,12 +164,12 @@ static int run_loops(struct io_loop *lp)
 		    (lp->deadline_ns && now_ns() >= lp->deadline_ns))
 			break;
 		if (i) {
+			io_loop_new_pass(lp); /* before the counts it reads go */
 			lp->issued_bytes = 0;
 			lp->backlog_bytes = 0;
 			lp->issued_ios = 0;
 			lp->exhausted = false;
 			lp->verify_phase = false;
-			offsets_reset(&lp->w->offsets);
 		}
 		ret = run_phases(lp);
 	}
@@ -211,13 +211,23 @@ static void finish_accounting(struct io_loop *lp)
 	s->minf = (uint64_t)(ru.ru_minflt - lp->ru_start.ru_minflt);
 }
 
+bool worker_passes_repeat(const struct worker *w)
+{
+	uint64_t size = w->job->size > w->region_len ? w->job->size :
+		       w->region_len;
+
+	return w->job->time_based || w->io_limit > size;
+}
+
 /* Where the I/O goes; sprandom sizes the job itself, as fio sets io_size
  * to the device's physical size. */
 static int init_offsets(struct worker *w, struct frand_base seed_base)
 {
 	const struct job *job = w->job;
+	bool mixed = rw_has_read(job->rw) && rw_has_write(job->rw);
 	int ret = offsets_init(&w->offsets, job, w->region_len, w->target_len,
-			       job->time_based || w->io_limit > w->region_len,
+			       job->time_based ||
+			       (mixed && w->io_limit > w->region_len),
 			       seed_base, w->thread_number);
 
 	if (ret == -ERANGE)
@@ -305,7 +315,7 @@ static int worker_run(struct worker *w)
 		goto cleanup;
 	}
 	ret = w->fds ? file_service_init(&lp.fs, job, w->nr_files, w->file_size,
-						 w->file_sizes) : 0;
+					 w->file_sizes, worker_passes_repeat(w)) : 0;
 	if (ret) {
 		worker_fail(w, ret, "cannot set up the job's files: %s", strerror(-ret));
 		goto cleanup;

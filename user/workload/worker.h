@@ -100,4 +100,8 @@ struct worker {
  * worker, until its job is done or *stop is set. */
 void *worker_main(void *arg);
 
+/* Whether a pass over the job's files may be followed by another (fio's
+ * keep_running): time_based, or an io_size beyond size and the files. */
+bool worker_passes_repeat(const struct worker *w);
+
 #endif /* IODIG_WORKER_H */
