@@ -182,18 +182,39 @@ static int set_rw(void *job, const struct opt_desc *o, const char *value,
 	return ret ? ret : stream_rw_modifier(job, colon + 1, where, err);
 }
 
-/* fio's filesize=LOW-HIGH gives each file a random size in the range;
- * iodig gives every file the same size. */
-static int set_filesize(void *job, const struct opt_desc *o,
+/* filesize=SIZE, or fio's LOW-HIGH (a random size per file); of
+ * LOW-HIGH/LOW2-HIGH2 fio takes the first and the last value. */
+static int set_filesize(void *base, const struct opt_desc *o,
 			const char *value, const char *where,
 			struct errbuf *err)
 {
-	if (value && value[0] && strchr(value + 1, '-'))
-		return err_set(err, ENOTSUP, "%s: option 'filesize': " VAL
-			       " is a range (a random size per file), which "
-			       "iodig does not support: give one size", where,
+	const char *dash = value && value[0] ? strchr(value + 1, '-') : NULL;
+	struct opt_desc high = *o;
+	struct job *job = base;
+	char low[160];
+	int ret;
+
+	job->filesize_high = 0;
+	if (!dash)
+		return opt_set_typed(job, o, value, where, err);
+	if ((size_t)(dash - value) >= sizeof(low))
+		return err_set(err, EINVAL, "%s: option 'filesize': " VAL
+			       " is too long", where, value);
+	snprintf(low, sizeof(low), "%.*s", (int)(dash - value), value);
+	high.offset = offsetof(struct job, filesize_high);
+	ret = opt_set_typed(job, o, low, where, err);
+	if (!ret)
+		ret = opt_set_typed(job, &high, strrchr(value, '-') + 1, where, err);
+	if (ret)
+		return ret;
+	/* fio draws nonsense sizes from a reversed range */
+	if (job->filesize > job->filesize_high)
+		return err_set(err, EINVAL, "%s: option 'filesize': " VAL
+			       ": its low size is above its high one", where,
 			       value);
-	return opt_set_typed(job, o, value, where, err);
+	if (job->filesize == job->filesize_high)
+		job->filesize_high = 0;
+	return 0;
 }
 
 /* An engine iodig has, else fio's name for one of them; fio's other

@@ -160,7 +160,9 @@ int layout_job_files(const struct run_ctx *ctx, const struct job *job,
 		if (layout_file_path(ctx, job, t, f, path, sizeof(path)))
 			return err_set(err, ENAMETOOLONG, "%s:%d: job '%s': the path of file %u is too long",
 				       job->source, job->source_line, job->name, f);
-		ret = layout_one(job, path, t->region_start + t->file_size +
+		ret = layout_one(job, path, t->sizes_per_clone ?
+				 t->region_start + t->file_sizes[f] :
+				 t->region_start + t->file_size +
 				 (t->to_end ? 0 : target_clone_shift(job, t, job->numjobs - 1)),
 				 err);
 		if (ret)

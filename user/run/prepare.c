@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "run/engine_device.h"
+#include "run/filesize_range.h"
 #include "run/layout.h"
 #include "run/listed_sizes.h"
 #include "run/replay_prepare.h"
@@ -213,7 +214,12 @@ static int resolve_region(const struct job *job, struct job_target *t,
 		t->region_start += ti->size;
 	if (!t->nr_files)
 		t->nr_files = 1;
-	if (!job_file_sizes(job, t->nr_files, &t->file_size, &t->region_len)) {
+	if (job->filesize_high) {
+		/* filesize=LOW-HIGH: a random size per file, as in fio */
+		ret = filesize_range_draw(job, t, t->first_thread, err);
+		if (ret)
+			return ret;
+	} else if (!job_file_sizes(job, t->nr_files, &t->file_size, &t->region_len)) {
 		/* sized by the job */
 	} else if (job->fill_device && !fill_size(t, offset)) {
 		/* as much as the device or filesystem has room for */
@@ -314,10 +320,12 @@ int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 	if (!ctx->targets)
 		return err_set(err, ENOMEM, "out of memory");
 	/* First check every job, so a bad one writes nothing anywhere. */
-	for (size_t j = 0; j < ctx->jobs.count; j++) {
+	for (size_t j = 0, thread = 1; j < ctx->jobs.count; j++) {
 		struct job *job = &ctx->jobs.jobs[j];
 		struct job_target *t = &ctx->targets[j];
 
+		t->first_thread = (unsigned int)thread; /* clones follow their job */
+		thread += job->numjobs;
 		ret = resolve_path(ctx, job, t, err);
 		if (!ret)
 			ret = job->replay.log[0] ? replay_prepare(ctx, job, t, err) :

@@ -78,8 +78,11 @@ struct job_target {
 	uint64_t file_size;           /* bytes of each */
 	/* filename= or opendir= files without size=: each one's own bytes
 	 * past the offset, as fio sizes them (run/listed_sizes.c); NULL
-	 * when each has file_size. */
+	 * when each has file_size.  With filesize=LOW-HIGH each clone's
+	 * own (sizes_per_clone, run/filesize_range.c). */
 	uint64_t *file_sizes;
+	bool sizes_per_clone;
+	unsigned int first_thread;    /* fio's thread_number of clone 0 */
 	bool scratch;                 /* iodig's own scratch device */
 	struct replay_log *replay;    /* read_iolog's log (run/replay_prepare.c) */
 	/* offset_increment=N% or offset=N%: fio rounds each clone's start

@@ -27,6 +27,7 @@
 #include "run/file_locks_setup.h"
 #include "run/group_probes.h"
 #include "run/io_sched_jobs.h"
+#include "run/filesize_range.h"
 #include "run/listed_sizes.h"
 #include "run/replay_prepare.h"
 #include "run/run.h"
@@ -154,14 +155,22 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 			w->nr_files = t->nr_files;
 			w->file_size = t->file_size - (t->to_end ? shift : 0);
 			w->file_sizes = t->file_sizes;
+			if (t->sizes_per_clone) {
+				w->file_sizes += (size_t)c * t->nr_files;
+				w->region_len = clone_region_len(t, c);
+			}
 			/* fio's real_file_size: sequential offsets wrap there */
 			w->target_len = t->info.size > w->region_start + w->region_len ?
 					t->info.size - w->region_start : w->region_len;
 			w->io_limit = job->io_size ? job->io_size : w->region_len;
 			/* fio caps size at the files' total when filesize=
 			 * gives each its size. */
-			if (job->filesize && w->io_limit > t->region_len)
-				w->io_limit = t->region_len;
+			if (job->filesize && w->io_limit > w->region_len)
+				w->io_limit = w->region_len;
+			/* and with random sizes size= caps the I/O */
+			if (t->sizes_per_clone && !job->io_size && job->size &&
+			    w->io_limit > job->size)
+				w->io_limit = job->size;
 			w->replay = t->replay; /* its end ends the job */
 			if (t->replay)
 				w->io_limit = UINT64_MAX;

@@ -315,6 +315,9 @@ struct job {
 	 * ignored, as by fio, when filename= is given. */
 	unsigned int nrfiles;
 	uint64_t filesize;      /* bytes of each file; 0 = size / nrfiles */
+	/* filesize=LOW-HIGH: each file a random size from filesize to this
+	 * (run/filesize_range.c); 0: every file filesize bytes. */
+	uint64_t filesize_high;
 	uint32_t bs[DDIR_COUNT];     /* "bs=4k" or "bs=4k,8k[,16k]" (read,write,trim) */
 	uint32_t bs_min[DDIR_COUNT]; /* "bsrange=4k-16k": bs_min..bs_max, */
 	uint32_t bs_max[DDIR_COUNT]; /* multiples of bs_min; equal to bs otherwise */
