@@ -225,7 +225,7 @@ static uint64_t delay_ns(const struct reader *r, uint64_t t)
 {
 	if (!r->last_time || r->o->no_stall || t < r->last_time)
 		return 0;
-	return (uint64_t)((double)(t - r->last_time) * 100.0 / r->o->time_scale);
+	return replay_scaled_gap(t - r->last_time, r->o->time_scale);
 }
 
 /* A read or write of the queue event @t; replay_skip and empty ones

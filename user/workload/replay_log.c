@@ -73,7 +73,7 @@ static uint64_t delay_since(const struct parser *p, uint64_t t)
 
 	if (!last || p->o->no_stall || t < last)
 		return 0;
-	return (uint64_t)((double)(t - last) * 100.0 / p->o->time_scale);
+	return replay_scaled_gap(t - last, p->o->time_scale);
 }
 
 static int find_file(const struct replay_log *log, const char *name)
@@ -101,6 +101,14 @@ static int add_file(struct parser *p, const char *name)
 		return err_set(p->err, ENOMEM, "%s: out of memory", p->name);
 	log->files[log->nr_files] = copy;
 	return (int)log->nr_files++;
+}
+
+uint64_t replay_scaled_gap(uint64_t gap, unsigned int time_scale)
+{
+	double d = (double)gap * 100.0 / (time_scale ? time_scale : 100);
+
+	/* a gap of centuries in a corrupt log waits as long as a wait can */
+	return d >= 18446744073709551616.0 ? UINT64_MAX : (uint64_t)d;
 }
 
 int replay_log_append(struct replay_log *log, size_t *cap, const struct replay_entry *e)

@@ -67,6 +67,11 @@ int replay_log_parse(struct replay_log *log, const char *text, const char *name,
 		     struct errbuf *err);
 /* Appends @e to @log's entries, *@cap of them allocated: 0 or -ENOMEM. */
 int replay_log_append(struct replay_log *log, size_t *cap, const struct replay_entry *e);
+
+/* fio's replay_time_scale: a gap between two entries of the log, in its
+ * own units, at @time_scale percent of the log's pace; a gap too long to
+ * count saturates. */
+uint64_t replay_scaled_gap(uint64_t gap, unsigned int time_scale);
 /* Frees what a load or parse left; safe on a zeroed or freed log. */
 void replay_log_free(struct replay_log *log);
 
