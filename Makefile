@@ -192,7 +192,7 @@ sanitize: deps
 # instrumentation (fuzzer-no-link); each target is linked with all of them,
 # like the unit tests.  The trace-file target joins once its parser exists.
 FUZZ_OUT     := $(OUT)/fuzz
-FUZZ_NAMES   := jobfile cmdline ksyms tracefile
+FUZZ_NAMES   := jobfile cmdline ksyms tracefile iolog
 FUZZ_BINS    := $(patsubst %,$(FUZZ_OUT)/bin/fuzz_%,$(FUZZ_NAMES))
 FUZZ_CFLAGS   = $(filter-out -O2 -Wno-format-truncation,$(CFLAGS)) -O1 \
 	       $(SAN_FLAGS) -fsanitize=fuzzer-no-link
