@@ -182,39 +182,63 @@ static int set_rw(void *job, const struct opt_desc *o, const char *value,
 	return ret ? ret : stream_rw_modifier(job, colon + 1, where, err);
 }
 
+/*
+ * fio's LOW-HIGH form of a size or time option: @o's field takes LOW and
+ * the uint64_t field at @high_offset HIGH, which is 0 without a range.
+ * LOW ends at the first of @seps after the value's first character (a
+ * sign); HIGH starts after the last of them when @last (fio's filesize
+ * takes A-B/C-D as A to D), else after that first one.  A range whose
+ * HIGH is below its LOW is refused with @reversed.
+ */
+static int set_low_high(struct job *job, const struct opt_desc *o, const char *value,
+			const char *where, struct errbuf *err, const char *seps, bool last,
+			size_t high_offset, const char *reversed)
+{
+	const char *sep = value && value[0] ? strpbrk(value + 1, seps) : NULL;
+	uint64_t *low_field = (uint64_t *)((char *)job + o->offset);
+	uint64_t *high_field = (uint64_t *)((char *)job + high_offset);
+	struct opt_desc high = *o;
+	const char *from;
+	char low[160];
+	int ret;
+
+	*high_field = 0;
+	if (!sep)
+		return opt_set_typed(job, o, value, where, err);
+	if ((size_t)(sep - value) >= sizeof(low))
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " is too long", where,
+			       o->name, value);
+	from = sep;
+	if (last)
+		for (const char *c = sep; *c; c++)
+			if (strchr(seps, *c))
+				from = c;
+	snprintf(low, sizeof(low), "%.*s", (int)(sep - value), value);
+	high.offset = high_offset;
+	ret = opt_set_typed(job, o, low, where, err);
+	if (!ret)
+		ret = opt_set_typed(job, &high, from + 1, where, err);
+	if (!ret && *high_field < *low_field)
+		ret = err_set(err, EINVAL, "%s: option '%s': " VAL "%s", where, o->name, value,
+			      reversed);
+	return ret;
+}
+
 /* filesize=SIZE, or fio's LOW-HIGH (a random size per file); of
- * LOW-HIGH/LOW2-HIGH2 fio takes the first and the last value. */
+ * LOW-HIGH/LOW2-HIGH2 fio takes the first and the last value, and it
+ * draws nonsense sizes from a reversed range. */
 static int set_filesize(void *base, const struct opt_desc *o,
 			const char *value, const char *where,
 			struct errbuf *err)
 {
-	const char *dash = value && value[0] ? strchr(value + 1, '-') : NULL;
-	struct opt_desc high = *o;
 	struct job *job = base;
-	char low[160];
-	int ret;
+	int ret = set_low_high(job, o, value, where, err, "-", true,
+			       offsetof(struct job, filesize_high),
+			       ": its low size is above its high one");
 
-	job->filesize_high = 0;
-	if (!dash)
-		return opt_set_typed(job, o, value, where, err);
-	if ((size_t)(dash - value) >= sizeof(low))
-		return err_set(err, EINVAL, "%s: option 'filesize': " VAL
-			       " is too long", where, value);
-	snprintf(low, sizeof(low), "%.*s", (int)(dash - value), value);
-	high.offset = offsetof(struct job, filesize_high);
-	ret = opt_set_typed(job, o, low, where, err);
-	if (!ret)
-		ret = opt_set_typed(job, &high, strrchr(value, '-') + 1, where, err);
-	if (ret)
-		return ret;
-	/* fio draws nonsense sizes from a reversed range */
-	if (job->filesize > job->filesize_high)
-		return err_set(err, EINVAL, "%s: option 'filesize': " VAL
-			       ": its low size is above its high one", where,
-			       value);
-	if (job->filesize == job->filesize_high)
+	if (!ret && job->filesize == job->filesize_high)
 		job->filesize_high = 0;
-	return 0;
+	return ret;
 }
 
 /* An engine iodig has, else fio's name for one of them; fio's other
@@ -350,27 +374,8 @@ OPT_VALUES(write_hint_values,
 static int set_startdelay(void *base, const struct opt_desc *o, const char *value,
 			  const char *where, struct errbuf *err)
 {
-	struct job *job = base;
-	const char *sep = value && value[0] ? strpbrk(value + 1, "-:") : NULL;
-	struct opt_desc high = *o;
-	char low[64];
-	int ret;
-
-	job->startdelay_high_ns = 0;
-	if (!sep)
-		return opt_set_typed(base, o, value, where, err);
-	if ((size_t)(sep - value) >= sizeof(low))
-		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not a time or a "
-			       "range of times", where, o->name, value);
-	snprintf(low, sizeof(low), "%.*s", (int)(sep - value), value);
-	high.offset = offsetof(struct job, startdelay_high_ns);
-	ret = opt_set_typed(base, o, low, where, err);
-	if (!ret)
-		ret = opt_set_typed(base, &high, sep + 1, where, err);
-	if (!ret && job->startdelay_high_ns < job->startdelay_ns)
-		ret = err_set(err, EINVAL, "%s: option '%s': " VAL " ends before it starts",
-			      where, o->name, value);
-	return ret;
+	return set_low_high(base, o, value, where, err, "-:", false,
+			    offsetof(struct job, startdelay_high_ns), " ends before it starts");
 }
 
 /* Sets @o and, for a value given (not the default), notes @given. */
