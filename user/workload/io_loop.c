@@ -97,7 +97,13 @@ static enum ddir pick_ddir(struct worker *w)
 		return DDIR_READ;
 	if (!rw_has_read(job->rw))
 		return DDIR_WRITE;
-	return rng_below(&w->rng, 100) < job->rwmixread ? DDIR_READ : DDIR_WRITE;
+	return rwmix_next(&w->rwmix);
+}
+
+/* rw, readwrite, randrw: both reads and writes. */
+static bool job_is_mixed(const struct job *job)
+{
+	return rw_has_read(job->rw) && rw_has_write(job->rw);
 }
 
 /* What a write carries (verify's data overrides buffer contents), and
@@ -168,6 +174,12 @@ void io_loop_new_pass(struct io_loop *lp)
 	offsets_reseed(&w->offsets, lp->seed_base, w->thread_number);
 }
 
+void io_loop_new_loop(struct io_loop *lp)
+{
+	rwmix_new_loop(&lp->w->rwmix, lp->w->job->randrepeat);
+	io_loop_new_pass(lp);
+}
+
 /* Whether another pass over the file may start, as fio's keep_running
  * decides after a pass: with time_based, or while an io_size beyond size
  * leaves at least the largest block to do. */
@@ -181,26 +193,45 @@ static bool another_pass(const struct io_loop *lp)
 		w->io_limit - done >= job_max_bs(w->job));
 }
 
+/* The pass is over and another starts.  time_based wraps the positions
+ * and starts the random map anew within fio's do_io; io_size beyond the
+ * region ends do_io and starts a new loop, where a mixed job draws the
+ * direction again (fio drops the I/O it could not place, direction and
+ * all). */
+static void next_pass(struct io_loop *lp, enum ddir *d)
+{
+	const struct job *job = lp->w->job;
+
+	if (job->time_based) {
+		io_loop_new_pass(lp);
+		return;
+	}
+	io_loop_new_loop(lp);
+	if (job_is_mixed(job))
+		*d = rwmix_next(&lp->w->rwmix);
+}
+
 /* The next range of direction @d, relative to the region: fio's
  * get_next_offset, then a length that fits after it (get_next_buflen);
  * false when the job has none left.  As in fio's fill_io_u, a range that
  * would pass the file's end ends the pass: a sequential job whose size
  * is not a multiple of bs stops short of the region's end, one on a
  * larger file goes past it by less than a block, and where passes
- * repeat the next one starts from the beginning. */
-static bool next_range(struct io_loop *lp, enum ddir d, uint64_t *rel,
+ * repeat the next one starts from the beginning (in direction @d, which
+ * a new loop may change). */
+static bool next_range(struct io_loop *lp, enum ddir *d, uint64_t *rel,
 		       uint32_t *len, bool *random)
 {
 	struct worker *w = lp->w;
 
 	for (int pass = 0; pass < 2; pass++) {
-		if (offsets_next(&w->offsets, d, rel, random) &&
-		    (*len = buflen_next(&w->buflen, d, w->region_len - *rel)) &&
+		if (offsets_next(&w->offsets, *d, rel, random) &&
+		    (*len = buflen_next(&w->buflen, *d, w->region_len - *rel)) &&
 		    offsets_base(&w->offsets) + *rel + *len <= w->target_len)
 			return true;
 		if (pass || w->offsets.error || !another_pass(lp))
 			return false;
-		io_loop_new_pass(lp);
+		next_pass(lp, d);
 	}
 	return false;
 }
@@ -221,10 +252,11 @@ static bool fill_ranges(struct io_loop *lp, struct io_unit *u, unsigned int max)
 	struct trim_range *r = u->buf;
 	uint64_t rel, last = 0, total = 0;
 	unsigned int n = 0;
+	enum ddir d = DDIR_TRIM;
 	uint32_t len;
 	bool random;
 
-	while (n < max && next_range(lp, DDIR_TRIM, &rel, &len, &random) &&
+	while (n < max && next_range(lp, &d, &rel, &len, &random) &&
 	       offsets_take(&w->offsets, DDIR_TRIM, rel, len, random)) {
 		last = offsets_base(&w->offsets) + rel;
 		r[n++] = (struct trim_range){ w->region_start + last, len };
@@ -271,7 +303,7 @@ bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 		u->result = 0;
 		return true;
 	}
-	if (!next_range(lp, u->ddir, &rel, &u->len, &random)) {
+	if (!next_range(lp, &u->ddir, &rel, &u->len, &random)) {
 		if (w->offsets.error && !lp->error)
 			lp->error = worker_fail(w, w->offsets.error, "%s (%llu bytes of %s): %s",
 						w->offsets.error_what, (unsigned long long)
@@ -296,6 +328,8 @@ void io_loop_start_accounting(struct io_loop *lp, uint64_t now)
 	struct worker_stats *s = lp->w->stats;
 
 	lp->accounting = true;
+	if (lp->w->job->ramp_time_ns) /* fio's reset_all_stats */
+		rwmix_reset_counts(&lp->w->rwmix);
 	s->start_ns = now;
 	stats_start_windows(s, now);
 	iolog_start(&lp->logs, now);
@@ -827,6 +861,7 @@ static bool issue_unit(struct io_loop *lp, uint64_t *done)
 	if (ddir_counts_in_size(w->job->rw, u->ddir))
 		lp->issued_bytes += u->len;
 	lp->issued_ios++;
+	rwmix_issued(&w->rwmix, u->ddir);
 	file_sync_issued(&lp->sync, u);
 	if (lp->pacing) {
 		pacing_issued(&lp->pace, u->ddir, u->len);
@@ -884,6 +919,7 @@ static int lat_step(struct io_loop *lp)
 		lp->lat.quiesce_due = true;
 		stats_reset_io(s);
 		prio_stats_reset(lp->w->prio);
+		rwmix_reset_counts(&lp->w->rwmix);
 		s->start_ns = lp->ramp_end_ns = now;
 		stats_start_windows(s, now);
 		break;

@@ -86,5 +86,9 @@ void io_loop_fill_initial_buffers(struct io_loop *lp);
 /* A new pass over the file (loops=, io_size beyond the region): fio's
  * clear_io_state.  Called before the loop's counts are reset. */
 void io_loop_new_pass(struct io_loop *lp);
+/* A new pass that is a new loop of fio's thread_main (loops=, or a
+ * io_size beyond the region): a mixed job's run of one
+ * direction ends there too. */
+void io_loop_new_loop(struct io_loop *lp);
 
 #endif /* IODIG_WORKLOAD_IO_LOOP_H */

@@ -164,7 +164,7 @@ static int run_loops(struct io_loop *lp)
 		    (lp->deadline_ns && now_ns() >= lp->deadline_ns))
 			break;
 		if (i) {
-			io_loop_new_pass(lp); /* before the counts it reads go */
+			io_loop_new_loop(lp); /* before the counts it reads go */
 			lp->issued_bytes = 0;
 			lp->backlog_bytes = 0;
 			lp->issued_ios = 0;
@@ -302,6 +302,7 @@ static int worker_run(struct worker *w)
 		counters_open(&lp.counters);
 	lp.seed_base = seed_base(w);
 	buflen_init(&w->buflen, job, lp.seed_base, w->thread_number);
+	rwmix_init(&w->rwmix, job, lp.seed_base, w->thread_number);
 	lp.pacing = pacing_active(job);
 	pacing_init(&lp.pace, job, lp.seed_base, w->thread_number);
 	ret = init_offsets(w, lp.seed_base);
