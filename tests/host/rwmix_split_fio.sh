@@ -48,6 +48,7 @@ same --rw=randrw --rwmixread=70 --bs=4k --size=4m --allrandrepeat=1 --ioengine=p
 same --rw=randrw:4 --rwmixread=70 --bs=4k --size=4m --ioengine=psync
 same --rw=randrw --rwmixread=70 --bs=4k --size=4m --loops=2 --ioengine=psync
 same --rw=rw --rwmixread=70 --bs=4k --size=4m --loops=2 --ioengine=libaio --iodepth=8
+same --rw=rw --rwmixread=70 --bs=4k --size=2m --io_size=6m --ioengine=psync
 same --rw=randrw --rwmixread=70 --bs=4k --size=2m --io_size=7m --ioengine=psync
 same --rw=randrw --rwmixread=70 --bs=4k --size=4m --fsync=3 --ioengine=psync
 same --rw=randrw --rwmixread=50 --bs=4k --size=4m --ioengine=libaio --iodepth=8

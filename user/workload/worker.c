@@ -224,11 +224,8 @@ bool worker_passes_repeat(const struct worker *w)
 static int init_offsets(struct worker *w, struct frand_base seed_base)
 {
 	const struct job *job = w->job;
-	bool mixed = rw_has_read(job->rw) && rw_has_write(job->rw);
 	int ret = offsets_init(&w->offsets, job, w->region_len, w->target_len,
-			       job->time_based ||
-			       (mixed && w->io_limit > w->region_len),
-			       seed_base, w->thread_number);
+			       job->time_based, seed_base, w->thread_number);
 
 	if (ret == -ERANGE)
 		return worker_fail(w, ret, "spr_num_regions %u is too many for "
