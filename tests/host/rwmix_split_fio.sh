@@ -1,4 +1,4 @@
-# rw/readwrite/randrw split reads and writes exactly as fio 3.33 does (get_rw_ddir's runs: a direction drawn from the job's mix generator only when the current one has issued its run, a new run as long as the old direction's issues times the new one's share), so every sized mixed job has fio's total_ios and io_bytes per direction: rwmixread 10/50/70 and rwmixwrite, bs, bsrange and bssplit, numjobs clones with and without randseed, allrandrepeat, rw=randrw:N, loops, io_size past size (a new loop: both positions from the start, the run anew), fsync, libaio and io_uring at iodepth 8; randrepeat=0 draws differ per run in both tools, so only the totals are compared there.
+# rw/readwrite/randrw split reads and writes exactly as fio 3.33 does (get_rw_ddir's runs: a direction drawn from the job's mix generator only when the current one has issued its run, a new run as long as the old direction's issues times the new one's share), so every sized mixed job has fio's total_ios and io_bytes per direction: rwmixread 10/50/70 and rwmixwrite, bs, bsrange and bssplit, numjobs clones with and without randseed, allrandrepeat, rw=randrw:N, loops, io_size past size (a new loop: both positions from the start, the run anew), fsync, libaio and io_uring at iodepth 8; with rate=, a direction ahead of its rate gives way to the other (fio's rate_ddir); randrepeat=0 draws differ per run in both tools, so only the totals are compared there.
 # timeout: 300
 source tests/host/lib.sh
 fio_loop_test 16
@@ -54,4 +54,19 @@ same --rw=randrw --rwmixread=70 --bs=4k --size=4m --fsync=3 --ioengine=psync
 same --rw=randrw --rwmixread=50 --bs=4k --size=4m --ioengine=libaio --iodepth=8
 same --rw=randrw --rwmixread=30 --bsrange=4k-32k --size=8m --ioengine=io_uring --iodepth=8
 same_totals --rw=randrw --rwmixread=70 --bs=4k --size=4m --randrepeat=0 --ioengine=psync
+
+# rate= (fio's rate_ddir): while the drawn direction is ahead of its rate
+# the other one goes, at once when it has no rate: with reads at 4 KiB/s
+# the job is one read and the rest writes, not a 1 s wait per read
+near() { [ -n "$1" ] && [ -n "$2" ] && [ $(($1 - $2)) -le "$3" ] && [ $(($2 - $1)) -le "$3" ]; }
+i=$(split iodig --rw=randrw --bs=4k --size=4m --rate=4k, --runtime=3 --ioengine=psync)
+f=$(split fio --rw=randrw --bs=4k --size=4m --rate=4k, --runtime=3 --ioengine=psync)
+check "rate=4k,: one or two reads, the rest writes: iodig $i, fio $f" \
+	near "$(jq '.[0][0] + .[0][2]' <<<"$i")" 1024 0 && near "$(jq '.[0][0]' <<<"$i")" 1 1
+# both rated: each direction at its own rate until the size is done,
+# about 1 + 100 t reads and 1 + 400 t writes
+i=$(split iodig --rw=randrw --bs=4k --size=2m --rate_iops=100,400 --ioengine=psync)
+f=$(split fio --rw=randrw --bs=4k --size=2m --rate_iops=100,400 --ioengine=psync)
+check "rate_iops=100,400: fio's reads within 3: iodig $i, fio $f" \
+	near "$(jq '.[0][0]' <<<"$i")" "$(jq '.[0][0]' <<<"$f")" 3
 done_testing

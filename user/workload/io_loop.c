@@ -106,6 +106,22 @@ static bool job_is_mixed(const struct job *job)
 	return rw_has_read(job->rw) && rw_has_write(job->rw);
 }
 
+/* rate= on a mixed job (fio's rate_ddir): while the drawn direction is
+ * ahead of its rate, the other one goes if it is due sooner (at once
+ * without a rate of its own), unless the mix gives it no share; the
+ * run goes on that way. */
+static enum ddir rate_ddir(struct io_loop *lp, enum ddir d)
+{
+	struct rwmix *m = &lp->w->rwmix;
+
+	if (!lp->pacing || !pacing_rated(&lp->pace) || !job_is_mixed(lp->w->job) ||
+	    !rwmix_share(m, d == DDIR_READ ? DDIR_WRITE : DDIR_READ))
+		return d;
+	d = pacing_pick_ddir(&lp->pace, d, now_ns());
+	rwmix_redirect(m, d);
+	return d;
+}
+
 /* What a write carries (verify's data overrides buffer contents), and
  * which reads are checked; false when a loaded verify state says stop. */
 static bool prepare_data(struct io_loop *lp, struct io_unit *u)
@@ -285,7 +301,7 @@ bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 	u->nr_ranges = 0;
 	if (w->replay)
 		return replay_unit(lp, u);
-	u->ddir = pick_ddir(w);
+	u->ddir = rate_ddir(lp, pick_ddir(w));
 	if (trim_fill_write(w, u))
 		return true;
 	if (u->ddir == DDIR_TRIM && trim_ranges(w->job) > 1)

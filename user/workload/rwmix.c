@@ -14,12 +14,6 @@ void rwmix_init(struct rwmix *m, const struct job *job, struct frand_base seed_b
 	frand_seed(&m->state, m->seed, false);
 }
 
-/* A direction's share of the mix, in percent (fio's rwmix[]). */
-static unsigned int share(const struct rwmix *m, enum ddir d)
-{
-	return d == DDIR_READ ? m->read_pct : 100 - m->read_pct;
-}
-
 enum ddir rwmix_next(struct rwmix *m)
 {
 	enum ddir d;
@@ -30,7 +24,7 @@ enum ddir rwmix_next(struct rwmix *m)
 	/* fio's set_rwmix_bytes, before the switch: the direction being
 	 * left's count, times the share of the one taken */
 	if (d != m->ddir)
-		m->run_until = m->issued[m->ddir] * share(m, d) / 100;
+		m->run_until = m->issued[m->ddir] * rwmix_share(m, d) / 100;
 	m->ddir = d;
 	return d;
 }

@@ -33,6 +33,19 @@ void rwmix_init(struct rwmix *m, const struct job *job, struct frand_base seed_b
 /* The direction of the next I/O. */
 enum ddir rwmix_next(struct rwmix *m);
 
+/* A direction's share of the mix in percent (fio's rwmix[]). */
+static inline unsigned int rwmix_share(const struct rwmix *m, enum ddir d)
+{
+	return d == DDIR_READ ? m->read_pct : 100 - m->read_pct;
+}
+
+/* The rate sent the I/O the other way (fio's rate_ddir): the run goes
+ * on in direction @d. */
+static inline void rwmix_redirect(struct rwmix *m, enum ddir d)
+{
+	m->ddir = d;
+}
+
 /* An I/O of @d went to the engine (fio counts it when queued). */
 static inline void rwmix_issued(struct rwmix *m, enum ddir d)
 {
