@@ -1,4 +1,4 @@
-# rw/readwrite/randrw split reads and writes exactly as fio 3.33 does (get_rw_ddir's runs: a direction drawn from the job's mix generator only when the current one has issued its run, a new run as long as the old direction's issues times the new one's share), so every sized mixed job has fio's total_ios and io_bytes per direction: rwmixread 10/50/70 and rwmixwrite, bs, bsrange and bssplit, numjobs clones with and without randseed, allrandrepeat, rw=randrw:N, loops (a sync engine's loop ends only where a direction reaches the end, the last one doing what size times loops leaves), io_size past size (a new loop: both positions from the start, the run anew), fsync, libaio and io_uring at iodepth 8; with rate=, a direction ahead of its rate gives way to the other (fio's rate_ddir); randrepeat=0 draws differ per run in both tools, so only the totals are compared there.
+# rw/readwrite/randrw split reads and writes exactly as fio 3.33 does (get_rw_ddir's runs: a direction drawn from the job's mix generator only when the current one has issued its run, a new run as long as the old direction's issues times the new one's share), so every sized mixed job has fio's total_ios and io_bytes per direction: rwmixread 10/50/70 and rwmixwrite, bs, bsrange and bssplit, numjobs clones with and without randseed, allrandrepeat, rw=randrw:N, loops (a sync engine's loop ends only where a direction reaches the end, the last one doing what size times loops leaves), io_size past size (a new loop at the region's end, or with an async engine at size queued: both positions from the start, the run anew), fsync, libaio and io_uring at iodepth 8; with rate=, a direction ahead of its rate gives way to the other (fio's rate_ddir); randrepeat=0 draws differ per run in both tools, so only the totals are compared there.
 # timeout: 300
 source tests/host/lib.sh
 fio_loop_test 16
@@ -56,6 +56,10 @@ same --rw=rw --rwmixread=40 --bs=4k --size=4m --loops=3 --ioengine=sync
 same --rw=randrw --rwmixread=70 --bs=4k --size=4m --loops=2 --norandommap --ioengine=psync
 same --rw=rw --rwmixread=70 --bs=4k --size=2m --io_size=6m --ioengine=psync
 same --rw=randrw --rwmixread=70 --bs=4k --size=2m --io_size=7m --ioengine=psync
+# an async engine's loop ends at size queued, and a new one starts
+# (norandommap random writes go on to io_size)
+same --rw=rw --rwmixread=30 --bs=4k --size=2m --io_size=6m --ioengine=libaio --iodepth=8
+same --rw=randrw --rwmixread=70 --bs=4k --size=2m --io_size=7m --norandommap --ioengine=libaio --iodepth=8
 same --rw=randrw --rwmixread=70 --bs=4k --size=4m --fsync=3 --ioengine=psync
 same --rw=randrw --rwmixread=50 --bs=4k --size=4m --ioengine=libaio --iodepth=8
 same --rw=randrw --rwmixread=30 --bsrange=4k-32k --size=8m --ioengine=io_uring --iodepth=8

@@ -186,6 +186,7 @@ void io_loop_new_pass(struct io_loop *lp)
 
 void io_loop_new_loop(struct io_loop *lp)
 {
+	lp->queued_bytes = 0;
 	rwmix_new_loop(&lp->w->rwmix, lp->w->job->randrepeat);
 	io_loop_new_pass(lp);
 }
@@ -282,6 +283,23 @@ static bool fill_ranges(struct io_loop *lp, struct io_unit *u, unsigned int max)
 	return true;
 }
 
+/* A mixed job with io_size past the region: fio's do_io ends its loop
+ * once it queued size bytes (an async engine; a sync one's I/O is not
+ * counted, its loop ends at the region's end; norandommap lets random
+ * writes go on to io_size), and keep_running starts a new one:
+ * positions from the start, the read/write run anew. */
+static void loop_at_size(struct io_loop *lp)
+{
+	const struct job *job = lp->w->job;
+	const struct worker *w = lp->w;
+
+	if (lp->queued_bytes < w->region_len || !rw_is_mixed(job->rw) ||
+	    job->time_based || lp->verify || w->fds ||
+	    (rw_is_random(job->rw) && job->norandommap) || !another_pass(lp))
+		return;
+	io_loop_new_loop(lp);
+}
+
 /* Fills @u with the next I/O of the job (fio's get_io_u); false when there
  * is none after all. */
 bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
@@ -295,6 +313,7 @@ bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 	u->nr_ranges = 0;
 	if (w->replay)
 		return replay_unit(lp, u);
+	loop_at_size(lp);
 	u->ddir = rate_ddir(lp, pick_ddir(w));
 	if (trim_fill_write(w, u))
 		return true;

@@ -189,7 +189,6 @@ static int run_loops(struct io_loop *lp)
 			io_loop_new_loop(lp); /* before the counts it reads go */
 			spent += lp->issued_bytes;
 			lp->issued_bytes = 0;
-			lp->queued_bytes = 0;
 			lp->backlog_bytes = 0;
 			lp->issued_ios = 0;
 			lp->exhausted = false;
