@@ -97,7 +97,23 @@ static enum ddir pick_ddir(struct worker *w)
 		return DDIR_READ;
 	if (!rw_has_read(job->rw))
 		return DDIR_WRITE;
-	return rng_below(&w->rng, 100) < job->rwmixread ? DDIR_READ : DDIR_WRITE;
+	return rwmix_next(&w->rwmix);
+}
+
+/* rate= on a mixed job (fio's rate_ddir): while the drawn direction is
+ * ahead of its rate, the other one goes if it is due sooner (at once
+ * without a rate of its own), unless the mix gives it no share; the
+ * run goes on that way. */
+static enum ddir rate_ddir(struct io_loop *lp, enum ddir d)
+{
+	struct rwmix *m = &lp->w->rwmix;
+
+	if (!lp->pacing || !pacing_rated(&lp->pace) || !rw_is_mixed(lp->w->job->rw) ||
+	    !rwmix_share(m, d == DDIR_READ ? DDIR_WRITE : DDIR_READ))
+		return d;
+	d = pacing_pick_ddir(&lp->pace, d, now_ns());
+	rwmix_redirect(m, d);
+	return d;
 }
 
 /* What a write carries (verify's data overrides buffer contents), and
@@ -168,6 +184,13 @@ void io_loop_new_pass(struct io_loop *lp)
 	offsets_reseed(&w->offsets, lp->seed_base, w->thread_number);
 }
 
+void io_loop_new_loop(struct io_loop *lp)
+{
+	lp->queued_bytes = 0;
+	rwmix_new_loop(&lp->w->rwmix, lp->w->job->randrepeat);
+	io_loop_new_pass(lp);
+}
+
 /* Whether another pass over the file may start, as fio's keep_running
  * decides after a pass: with time_based, or while an io_size beyond size
  * leaves at least the largest block to do. */
@@ -181,26 +204,45 @@ static bool another_pass(const struct io_loop *lp)
 		w->io_limit - done >= job_max_bs(w->job));
 }
 
+/* The pass is over and another starts.  time_based wraps the positions
+ * and starts the random map anew within fio's do_io; io_size beyond the
+ * region ends do_io and starts a new loop, where a mixed job draws the
+ * direction again (fio drops the I/O it could not place, direction and
+ * all). */
+static void next_pass(struct io_loop *lp, enum ddir *d)
+{
+	const struct job *job = lp->w->job;
+
+	if (job->time_based) {
+		io_loop_new_pass(lp);
+		return;
+	}
+	io_loop_new_loop(lp);
+	if (rw_is_mixed(job->rw))
+		*d = rwmix_next(&lp->w->rwmix);
+}
+
 /* The next range of direction @d, relative to the region: fio's
  * get_next_offset, then a length that fits after it (get_next_buflen);
  * false when the job has none left.  As in fio's fill_io_u, a range that
  * would pass the file's end ends the pass: a sequential job whose size
  * is not a multiple of bs stops short of the region's end, one on a
  * larger file goes past it by less than a block, and where passes
- * repeat the next one starts from the beginning. */
-static bool next_range(struct io_loop *lp, enum ddir d, uint64_t *rel,
+ * repeat the next one starts from the beginning (in direction @d, which
+ * a new loop may change). */
+static bool next_range(struct io_loop *lp, enum ddir *d, uint64_t *rel,
 		       uint32_t *len, bool *random)
 {
 	struct worker *w = lp->w;
 
 	for (int pass = 0; pass < 2; pass++) {
-		if (offsets_next(&w->offsets, d, rel, random) &&
-		    (*len = buflen_next(&w->buflen, d, w->region_len - *rel)) &&
+		if (offsets_next(&w->offsets, *d, rel, random) &&
+		    (*len = buflen_next(&w->buflen, *d, w->region_len - *rel)) &&
 		    offsets_base(&w->offsets) + *rel + *len <= w->target_len)
 			return true;
 		if (pass || w->offsets.error || !another_pass(lp))
 			return false;
-		io_loop_new_pass(lp);
+		next_pass(lp, d);
 	}
 	return false;
 }
@@ -221,10 +263,11 @@ static bool fill_ranges(struct io_loop *lp, struct io_unit *u, unsigned int max)
 	struct trim_range *r = u->buf;
 	uint64_t rel, last = 0, total = 0;
 	unsigned int n = 0;
+	enum ddir d = DDIR_TRIM;
 	uint32_t len;
 	bool random;
 
-	while (n < max && next_range(lp, DDIR_TRIM, &rel, &len, &random) &&
+	while (n < max && next_range(lp, &d, &rel, &len, &random) &&
 	       offsets_take(&w->offsets, DDIR_TRIM, rel, len, random)) {
 		last = offsets_base(&w->offsets) + rel;
 		r[n++] = (struct trim_range){ w->region_start + last, len };
@@ -240,6 +283,23 @@ static bool fill_ranges(struct io_loop *lp, struct io_unit *u, unsigned int max)
 	return true;
 }
 
+/* A mixed job with io_size past the region: fio's do_io ends its loop
+ * once it queued size bytes (an async engine; a sync one's I/O is not
+ * counted, its loop ends at the region's end; norandommap lets random
+ * writes go on to io_size), and keep_running starts a new one:
+ * positions from the start, the read/write run anew. */
+static void loop_at_size(struct io_loop *lp)
+{
+	const struct job *job = lp->w->job;
+	const struct worker *w = lp->w;
+
+	if (lp->queued_bytes < w->region_len || !rw_is_mixed(job->rw) ||
+	    job->time_based || lp->verify || w->fds ||
+	    (rw_is_random(job->rw) && job->norandommap) || !another_pass(lp))
+		return;
+	io_loop_new_loop(lp);
+}
+
 /* Fills @u with the next I/O of the job (fio's get_io_u); false when there
  * is none after all. */
 bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
@@ -253,7 +313,8 @@ bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 	u->nr_ranges = 0;
 	if (w->replay)
 		return replay_unit(lp, u);
-	u->ddir = pick_ddir(w);
+	loop_at_size(lp);
+	u->ddir = rate_ddir(lp, pick_ddir(w));
 	if (trim_fill_write(w, u))
 		return true;
 	if (u->ddir == DDIR_TRIM && trim_ranges(w->job) > 1)
@@ -271,7 +332,7 @@ bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 		u->result = 0;
 		return true;
 	}
-	if (!next_range(lp, u->ddir, &rel, &u->len, &random)) {
+	if (!next_range(lp, &u->ddir, &rel, &u->len, &random)) {
 		if (w->offsets.error && !lp->error)
 			lp->error = worker_fail(w, w->offsets.error, "%s (%llu bytes of %s): %s",
 						w->offsets.error_what, (unsigned long long)
@@ -296,6 +357,8 @@ void io_loop_start_accounting(struct io_loop *lp, uint64_t now)
 	struct worker_stats *s = lp->w->stats;
 
 	lp->accounting = true;
+	if (lp->w->job->ramp_time_ns) /* fio's reset_all_stats */
+		rwmix_reset_counts(&lp->w->rwmix);
 	s->start_ns = now;
 	stats_start_windows(s, now);
 	iolog_start(&lp->logs, now);
@@ -607,6 +670,8 @@ bool io_loop_more(const struct io_loop *lp, uint64_t now)
 		return false;
 	if (w->job->time_based)
 		return true;
+	if (lp->shared_budget)
+		return lp->issued_bytes < lp->loop_budget && lp->queued_bytes < w->io_limit;
 	return lp->issued_bytes - lp->backlog_bytes < w->io_limit;
 }
 
@@ -824,9 +889,15 @@ static bool issue_unit(struct io_loop *lp, uint64_t *done)
 		lp->retry = u;
 		return false;
 	}
-	if (ddir_counts_in_size(w->job->rw, u->ddir))
+	if (ddir_counts_in_size(w->job->rw, u->ddir)) {
 		lp->issued_bytes += u->len;
+		/* fio's do_io counts toward its pass only what is queued,
+		 * not what completed at once */
+		if (r != IO_COMPLETED)
+			lp->queued_bytes += u->len;
+	}
 	lp->issued_ios++;
+	rwmix_issued(&w->rwmix, u->ddir);
 	file_sync_issued(&lp->sync, u);
 	if (lp->pacing) {
 		pacing_issued(&lp->pace, u->ddir, u->len);
@@ -884,6 +955,7 @@ static int lat_step(struct io_loop *lp)
 		lp->lat.quiesce_due = true;
 		stats_reset_io(s);
 		prio_stats_reset(lp->w->prio);
+		rwmix_reset_counts(&lp->w->rwmix);
 		s->start_ns = lp->ramp_end_ns = now;
 		stats_start_windows(s, now);
 		break;

@@ -33,6 +33,12 @@ struct io_loop {
 	unsigned int queued;      /* held by the engine, not yet committed */
 	unsigned int inflight;    /* committed, not yet reaped */
 	uint64_t issued_bytes;
+	/* A mixed job's loops= share one budget (worker.c's run_loops):
+	 * what this loop may issue, and its bytes the engine queued rather
+	 * than did at once, which alone cap a loop at io_limit. */
+	bool shared_budget;
+	uint64_t loop_budget;
+	uint64_t queued_bytes;
 	uint64_t issued_ios;      /* this loop's, for number_ios */
 	bool exhausted;           /* no offset left (fio's files done) */
 	uint64_t backlog_bytes;   /* of those, verify_backlog reads */
@@ -86,5 +92,9 @@ void io_loop_fill_initial_buffers(struct io_loop *lp);
 /* A new pass over the file (loops=, io_size beyond the region): fio's
  * clear_io_state.  Called before the loop's counts are reset. */
 void io_loop_new_pass(struct io_loop *lp);
+/* A new pass that is a new loop of fio's thread_main (loops=, or
+ * io_size beyond the region): a mixed job's run of one direction ends
+ * there too. */
+void io_loop_new_loop(struct io_loop *lp);
 
 #endif /* IODIG_WORKLOAD_IO_LOOP_H */

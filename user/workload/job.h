@@ -597,6 +597,12 @@ static inline bool rw_has_write(enum rw_mode rw)
 	       rw == RW_RANDRW || rw_is_trimwrite(rw);
 }
 
+/* rw, readwrite, randrw: reads and writes, mixed by rwmixread. */
+static inline bool rw_is_mixed(enum rw_mode rw)
+{
+	return rw_has_read(rw) && rw_has_write(rw);
+}
+
 /* The job does I/O in direction @d. */
 static inline bool rw_has_dir(enum rw_mode rw, enum ddir d)
 {

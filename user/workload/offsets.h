@@ -26,12 +26,11 @@ struct offsets {
 	uint64_t real_len;            /* to the file's end (real_file_size) */
 	uint32_t align[DDIR_COUNT];   /* fio's ba: random offsets' unit */
 	bool wrap;                    /* sequential offsets wrap in place at
-				       * the region's end (fio's
-				       * get_next_seq_offset: time_based, a
-				       * read-write job with io_size beyond
-				       * the region); random ones with
-				       * time_based.  Other passes end and
-				       * the caller starts the next. */
+				       * the region's end (fio 3.33's
+				       * get_next_seq_offset: time_based);
+				       * random ones with time_based.
+				       * Other passes end and the caller
+				       * starts the next. */
 	struct frand rand;            /* fio's random_state */
 	struct frand seq_rand;        /* percentage_random's draws */
 	struct random_dist dist;      /* random_distribution other than random */

@@ -63,6 +63,20 @@ uint64_t pacing_delay(struct pacing *p, enum ddir d, uint64_t now)
 	return due > now ? due - now : 0;
 }
 
+bool pacing_rated(const struct pacing *p)
+{
+	return p->bps[DDIR_READ] || p->bps[DDIR_WRITE];
+}
+
+enum ddir pacing_pick_ddir(struct pacing *p, enum ddir d, uint64_t now)
+{
+	enum ddir other = d == DDIR_READ ? DDIR_WRITE : DDIR_READ;
+	uint64_t wait = pacing_delay(p, d, now);
+
+	/* a direction without a rate is always due */
+	return wait && pacing_delay(p, other, now) < wait ? other : d;
+}
+
 void pacing_issued(struct pacing *p, enum ddir d, uint32_t len)
 {
 	p->issued[d] += len;

@@ -38,6 +38,12 @@ bool pacing_active(const struct job *job);
 /* Nanoseconds to wait before an I/O of @d may be issued at @now. */
 uint64_t pacing_delay(struct pacing *p, enum ddir d, uint64_t now);
 void pacing_issued(struct pacing *p, enum ddir d, uint32_t len);
+/* A rate is set for reads or writes. */
+bool pacing_rated(const struct pacing *p);
+/* The direction a mixed job's I/O takes at @now for rate= (fio's
+ * rate_ddir): @d while it is within its rate, else the other one if
+ * that is due sooner; the caller waits for the one returned. */
+enum ddir pacing_pick_ddir(struct pacing *p, enum ddir d, uint64_t now);
 /* An I/O completed; with rate_min, false (reason in @why) when a cycle
  * ended below the minimum. */
 bool pacing_completed(struct pacing *p, enum ddir d, uint32_t len,

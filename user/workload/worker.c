@@ -150,27 +150,52 @@ static int run_phases(struct io_loop *lp)
 	return ret;
 }
 
+/* fio's do_io stops at io_limit times loops issued in all, but a loop
+ * at io_limit only of the bytes it queued: a loop of a sync engine goes
+ * on until its offsets run out.  A mixed sequential job's loop then
+ * ends where one direction reaches the region's end, past io_limit, and
+ * the last loop does what is left; where that changes the read/write
+ * split (mixed jobs without verify, time_based, number_ios, several
+ * files, io_size past the region or offload, whose loops fio 3.33 cuts
+ * otherwise) the loops share the budget. */
+static bool loops_share_budget(const struct io_loop *lp)
+{
+	const struct worker *w = lp->w;
+	const struct job *job = w->job;
+
+	return job->loops > 1 && rw_is_mixed(job->rw) &&
+	       !lp->verify && !job->time_based && !job->number_ios && !w->fds &&
+	       job->io_submit_mode != SUBMIT_OFFLOAD &&
+	       !worker_passes_repeat(w) && w->io_limit <= UINT64_MAX / job->loops;
+}
+
 /* loops=N: the job's I/O N times over, each pass from a fresh state
  * (fio's clear_io_state); the statistics add up. */
 static int run_loops(struct io_loop *lp)
 {
+	uint64_t budget = lp->w->io_limit * lp->w->job->loops, spent = 0;
 	int ret = 0;
 
 	if (lp->pacing)
 		pacing_start(&lp->pace, now_ns());
 	lat_target_init(&lp->lat, lp->w->job, now_ns());
+	lp->shared_budget = loops_share_budget(lp);
+	lp->loop_budget = lp->w->io_limit;
 	for (unsigned int i = 0; i < lp->w->job->loops && !ret; i++) {
 		if (worker_stopped(lp->w) ||
 		    (lp->deadline_ns && now_ns() >= lp->deadline_ns))
 			break;
 		if (i) {
-			io_loop_new_pass(lp); /* before the counts it reads go */
+			io_loop_new_loop(lp); /* before the counts it reads go */
+			spent += lp->issued_bytes;
 			lp->issued_bytes = 0;
 			lp->backlog_bytes = 0;
 			lp->issued_ios = 0;
 			lp->exhausted = false;
 			lp->verify_phase = false;
 		}
+		if (lp->shared_budget)
+			lp->loop_budget = budget > spent ? budget - spent : 0;
 		ret = run_phases(lp);
 	}
 	return ret;
@@ -224,11 +249,8 @@ bool worker_passes_repeat(const struct worker *w)
 static int init_offsets(struct worker *w, struct frand_base seed_base)
 {
 	const struct job *job = w->job;
-	bool mixed = rw_has_read(job->rw) && rw_has_write(job->rw);
 	int ret = offsets_init(&w->offsets, job, w->region_len, w->target_len,
-			       job->time_based ||
-			       (mixed && w->io_limit > w->region_len),
-			       seed_base, w->thread_number);
+			       job->time_based, seed_base, w->thread_number);
 
 	if (ret == -ERANGE)
 		return worker_fail(w, ret, "spr_num_regions %u is too many for "
@@ -302,6 +324,7 @@ static int worker_run(struct worker *w)
 		counters_open(&lp.counters);
 	lp.seed_base = seed_base(w);
 	buflen_init(&w->buflen, job, lp.seed_base, w->thread_number);
+	rwmix_init(&w->rwmix, job, lp.seed_base, w->thread_number);
 	lp.pacing = pacing_active(job);
 	pacing_init(&lp.pace, job, lp.seed_base, w->thread_number);
 	ret = init_offsets(w, lp.seed_base);

@@ -20,6 +20,7 @@
 #include "workload/overlap.h"
 #include "workload/prio_stats.h"
 #include "workload/replay_log.h"
+#include "workload/rwmix.h"
 #include "base/rng.h"
 #include "workload/stats.h"
 #include "workload/zbd.h"
@@ -78,6 +79,7 @@ struct worker {
 	struct rng rng;
 	struct offsets offsets;      /* where each I/O goes */
 	struct buflen_gen buflen;    /* how long each is */
+	struct rwmix rwmix;          /* which way, in a mixed job */
 	int trim_kind;               /* workload/trim.c's: 0 = not yet known */
 
 	/* read_iolog: the log the worker replays instead of the job's own
