@@ -6,7 +6,6 @@
  */
 #include "workload/buflen.h"
 
-
 void buflen_init(struct buflen_gen *g, const struct job *job,
 		 struct frand_base seed_base, unsigned int thread_number)
 {
@@ -47,11 +46,18 @@ static uint64_t pick_split(const struct bssplit *s, uint64_t r, uint64_t rmax,
 	return len;
 }
 
-uint32_t buflen_next(struct buflen_gen *g, enum ddir d, uint64_t room)
+uint32_t buflen_next(struct buflen_gen *g, enum ddir d, uint64_t room,
+		     bool random)
 {
 	const struct job *job = g->job;
-	uint64_t minbs = job->bs_min[d], maxbs = job->bs_max[d], rmax, len;
+	uint64_t minbs, maxbs, rmax, len;
 
+	/* fio's bs_is_seq_rand: the read sizes (and their generator) are
+	 * the sequential I/Os', the write ones the random I/Os' */
+	if (job->bs_is_seq_rand)
+		d = random ? DDIR_WRITE : DDIR_READ;
+	minbs = job->bs_min[d];
+	maxbs = job->bs_max[d];
 	if (minbs == maxbs)
 		return (uint32_t)minbs;
 	if (minbs > room)

@@ -195,7 +195,7 @@ static bool next_range(struct io_loop *lp, enum ddir d, uint64_t *rel,
 
 	for (int pass = 0; pass < 2; pass++) {
 		if (offsets_next(&w->offsets, d, rel, random) &&
-		    (*len = buflen_next(&w->buflen, d, w->region_len - *rel)) &&
+		    (*len = buflen_next(&w->buflen, d, w->region_len - *rel, *random)) &&
 		    offsets_base(&w->offsets) + *rel + *len <= w->target_len)
 			return true;
 		if (pass || w->offsets.error || !another_pass(lp))
@@ -260,7 +260,8 @@ bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 		return fill_ranges(lp, u, trim_ranges(w->job));
 	if (lp->fs.files) {
 		/* several files: file_service picks the file and the offset */
-		u->len = buflen_next(&w->buflen, u->ddir, w->region_len);
+		u->len = buflen_next(&w->buflen, u->ddir, w->region_len,
+				     rw_is_random(w->job->rw));
 		if (!u->len || !file_service_next(&lp->fs, w->job, &w->rng,
 						  u->len, &u->file, &rel)) {
 			lp->exhausted = true;
