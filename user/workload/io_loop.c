@@ -240,6 +240,33 @@ static bool fill_ranges(struct io_loop *lp, struct io_unit *u, unsigned int max)
 	return true;
 }
 
+/* Several files: file_service picks the file and the offset, then a
+ * length that fits in that file after it; where none does the file is
+ * done and another is tried (fio's set_io_u_file). */
+static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
+{
+	struct worker *w = lp->w;
+	bool random = rw_is_random(w->job->rw);
+	uint64_t rel, room;
+	/* each file fails at most once before a new pass: more failures
+	 * than that mean no size fits any file (time_based would spin) */
+	unsigned int tries = 2 * lp->fs.nr + 1;
+
+	do {
+		if (!tries-- || !file_service_next(&lp->fs, w->job, &w->rng,
+						   &u->file, &rel, &room)) {
+			lp->exhausted = true;
+			return false;
+		}
+		u->len = file_service_take(&lp->fs, u->file, rel,
+					   buflen_next(&w->buflen, u->ddir, room, random));
+	} while (!u->len);
+	u->fd = w->fds[u->file];
+	u->offset = w->region_start + rel;
+	u->result = 0;
+	return true;
+}
+
 /* Fills @u with the next I/O of the job (fio's get_io_u); false when there
  * is none after all. */
 bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
@@ -258,20 +285,8 @@ bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 		return true;
 	if (u->ddir == DDIR_TRIM && trim_ranges(w->job) > 1)
 		return fill_ranges(lp, u, trim_ranges(w->job));
-	if (lp->fs.files) {
-		/* several files: file_service picks the file and the offset */
-		u->len = buflen_next(&w->buflen, u->ddir, w->region_len,
-				     rw_is_random(w->job->rw));
-		if (!u->len || !file_service_next(&lp->fs, w->job, &w->rng,
-						  u->len, &u->file, &rel)) {
-			lp->exhausted = true;
-			return false;
-		}
-		u->fd = w->fds[u->file];
-		u->offset = w->region_start + rel;
-		u->result = 0;
-		return true;
-	}
+	if (lp->fs.files)
+		return fill_from_files(lp, u);
 	if (!next_range(lp, u->ddir, &rel, &u->len, &random)) {
 		if (w->offsets.error && !lp->error)
 			lp->error = worker_fail(w, w->offsets.error, "%s (%llu bytes of %s): %s",
