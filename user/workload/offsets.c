@@ -303,6 +303,14 @@ uint32_t offsets_take(struct offsets *o, enum ddir d, uint64_t rel,
 			block_map_set(&o->map, b + n);
 			n++;
 		}
+		/* fio's axmap sets bits past its end within its last 64-bit
+		 * word and counts them: an I/O reaching the map's end is
+		 * not cut there (a bs_unaligned size at the region's end) */
+		if (n < want && b + n == o->map.blocks) {
+			uint64_t past = ((o->map.blocks + 63) & ~63ull) - o->map.blocks;
+
+			n += want - n < past ? want - n : past;
+		}
 		if (n && n * o->align[d] < len)
 			len = (uint32_t)(n * o->align[d]);
 	}
