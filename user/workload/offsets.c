@@ -74,8 +74,10 @@ int offsets_init(struct offsets *o, const struct job *job,
 		if (ret)
 			return ret;
 	}
-	/* fio: any blockalign other than the block size turns the map off */
-	if (!rw_is_random(job->rw) || job->norandommap || !aligned)
+	/* fio: any blockalign other than the block size turns the map off,
+	 * and lfsr, which comes to each block once, has none */
+	if (!rw_is_random(job->rw) || job->norandommap || !aligned ||
+	    job->random_generator == RGEN_LFSR)
 		return 0;
 	/* fio sizes the map by the smallest block size of any direction
 	 * but indexes it in each direction's alignment; a block past the
