@@ -80,6 +80,9 @@ LOGS=0 same "randread bsrange=512-64k numjobs=2 randseed=77" --size=2m --rw=rand
 	--bsrange=512-64k --numjobs=2 --randseed=77
 same "randread bs_is_seq_rand=1 bsrange=1k-4k,8k-64k percentage_random=50" --size=2m \
 	--rw=randread --bs_is_seq_rand=1 --bsrange=1k-4k,8k-64k --percentage_random=50
+same "randread bs_is_seq_rand=1 bssplit=1k/50:4k/50,8k/50:64k/50 percentage_random=50" \
+	--size=2m --rw=randread --bs_is_seq_rand=1 --bssplit=1k/50:4k/50,8k/50:64k/50 \
+	--percentage_random=50
 same "trimwrite bsrange=512-64k (null engine)" --size=2m --rw=trimwrite --bsrange=512-64k \
 	--ioengine=null
 same "randtrimwrite bssplit=4k/20:8k/80,16k/50:32k/50,1k/50:2k/50 (null engine)" --size=2m \
