@@ -521,6 +521,9 @@ static const struct opt_desc options[] = {
 	BOOL_OPT("bs_unaligned", FIELD(bs_unaligned), "0",
 		 "Sizes of a bsrange anywhere in it, not multiples of its minimum",
 		 .alias = "blocksize_unaligned"),
+	BOOL_OPT("bs_is_seq_rand", FIELD(bs_is_seq_rand), "0",
+		 "The read,write parts of bs, bsrange and bssplit are the sizes of sequential,random "
+		 "I/Os"),
 	ENUM_OPT("rw", FIELD(rw), rw_values, "read",
 		 "I/O pattern", .alias = "readwrite", .set = set_rw),
 	UINT_OPT("rwmixread", FIELD(rwmixread), "50", 0, 100, "Percent of reads in rw/randrw"),

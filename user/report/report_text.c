@@ -488,10 +488,15 @@ static void print_preamble(FILE *out, const struct report *r)
 			fio_num2str(bs[d][1], sizeof(bs[d][1]), j->bs_max[d],
 				    sig_figs(j->stat.sig_figs), 1, kb_is_pow2(j->kb_base), N2S_BYTE);
 		}
-		fprintf(out, "%s: (g=%d): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, ioengine=%s, iodepth=%u\n",
+		fprintf(out, "%s: (g=%d): rw=%s, bs=(R) %s-%s, (W) %s-%s, ",
 			j->name, j->group_id, rw_mode_name(j->rw),
-			bs[DDIR_READ][0], bs[DDIR_READ][1], bs[DDIR_WRITE][0], bs[DDIR_WRITE][1],
-			bs[DDIR_TRIM][0], bs[DDIR_TRIM][1], j->ioengine, j->iodepth);
+			bs[DDIR_READ][0], bs[DDIR_READ][1], bs[DDIR_WRITE][0], bs[DDIR_WRITE][1]);
+		/* fio names no trim sizes with bs_is_seq_rand: none are used */
+		if (j->bs_is_seq_rand)
+			fputs("bs_is_seq_rand, ", out);
+		else
+			fprintf(out, "(T) %s-%s, ", bs[DDIR_TRIM][0], bs[DDIR_TRIM][1]);
+		fprintf(out, "ioengine=%s, iodepth=%u\n", j->ioengine, j->iodepth);
 		if (j->numjobs > 1)
 			fputs("...\n", out);
 		if (j->thread)

@@ -198,6 +198,7 @@ static int resolve_region(const struct job *job, struct job_target *t,
 	const struct target_info *ti = &t->info;
 	uint32_t max_bs = job->bs_max[DDIR_READ] > job->bs_max[DDIR_WRITE] ?
 			  job->bs_max[DDIR_READ] : job->bs_max[DDIR_WRITE];
+	uint32_t min_bs = job_min_bs(job);
 	uint64_t end, offset = job->offset;
 	int ret = check_atomic(job, ti, err);
 
@@ -255,13 +256,15 @@ static int resolve_region(const struct job *job, struct job_target *t,
 		return err_set(err, ENOSPC, "%s:%d: job '%s': %s is too small: it has %llu bytes, the job needs %llu",
 			       job->source, job->source_line, job->name, t->path,
 			       (unsigned long long)ti->size, (unsigned long long)end);
-	if (t->region_len < max_bs)
+	/* fio's setup_files needs room for the smallest size only: a larger
+	 * one of a range or bssplit is drawn again where it does not fit */
+	if (t->region_len < min_bs)
 		return err_set(err, EINVAL, "%s:%d: job '%s': block size %u is larger than the %llu bytes to do I/O on",
-			       job->source, job->source_line, job->name, max_bs,
+			       job->source, job->source_line, job->name, min_bs,
 			       (unsigned long long)t->region_len);
-	if (t->file_size < max_bs)
+	if (t->file_size < min_bs)
 		return err_set(err, EINVAL, "%s:%d: job '%s': block size %u is larger than each of its %u files (%llu bytes)",
-			       job->source, job->source_line, job->name, max_bs,
+			       job->source, job->source_line, job->name, min_bs,
 			       t->nr_files, (unsigned long long)t->file_size);
 	if (job->direct && ti->logical_block_size &&
 	    t->region_start % ti->logical_block_size)

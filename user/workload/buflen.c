@@ -6,8 +6,6 @@
  */
 #include "workload/buflen.h"
 
-#define FRAND32_MAX 4294967295.0
-
 void buflen_init(struct buflen_gen *g, const struct job *job,
 		 struct frand_base seed_base, unsigned int thread_number)
 {
@@ -30,8 +28,10 @@ void buflen_init(struct buflen_gen *g, const struct job *job,
 }
 
 /* bssplit: the first size, in ascending percentage order, whose running
- * percentage covers the draw and that fits. */
-static uint64_t pick_split(const struct bssplit *s, uint64_t r, uint64_t room)
+ * percentage covers the draw (of a generator whose largest value is
+ * @rmax) and that fits; the last one when none does. */
+static uint64_t pick_split(const struct bssplit *s, uint64_t r, uint64_t rmax,
+			   uint64_t room)
 {
 	uint64_t len = 0, perc = 0;
 
@@ -40,30 +40,38 @@ static uint64_t pick_split(const struct bssplit *s, uint64_t r, uint64_t room)
 			continue;
 		len = s->e[i].bs;
 		perc += s->e[i].perc;
-		if (r / perc <= (uint64_t)FRAND32_MAX / 100 && len <= room)
+		if (r / perc <= rmax / 100 && len <= room)
 			break;
 	}
 	return len;
 }
 
-uint32_t buflen_next(struct buflen_gen *g, enum ddir d, uint64_t room)
+uint32_t buflen_next(struct buflen_gen *g, enum ddir d, uint64_t room,
+		     bool random)
 {
 	const struct job *job = g->job;
-	uint64_t minbs = job->bs_min[d], maxbs = job->bs_max[d], len;
+	uint64_t minbs, maxbs, rmax, len;
 
+	/* fio's bs_is_seq_rand: the read sizes (and their generator) are
+	 * the sequential I/Os', the write ones the random I/Os' */
+	if (job->bs_is_seq_rand)
+		d = random ? DDIR_WRITE : DDIR_READ;
+	minbs = job->bs_min[d];
+	maxbs = job->bs_max[d];
 	if (minbs == maxbs)
 		return (uint32_t)minbs;
 	if (minbs > room)
 		return 0;
+	/* fio's rand_max: tausworthe64 draws 64 bits, the others 32 */
+	rmax = g->state[d].use64 ? UINT64_MAX : UINT32_MAX;
 	do {
 		uint64_t r = frand_next(&g->state[d]);
 
 		if (!job->bssplit[d].nr)
-			len = minbs + (uint64_t)((double)maxbs * ((double)r /
-				(g->state[d].use64 ? 18446744073709551616.0 :
-						     FRAND32_MAX + 1.0)));
+			len = minbs + (uint64_t)((double)maxbs *
+						 ((double)r / ((double)rmax + 1.0)));
 		else
-			len = pick_split(&job->bssplit[d], r, room);
+			len = pick_split(&job->bssplit[d], r, rmax, room);
 		if (job->bs_unaligned)
 			; /* fio's bs_unaligned: any size in the range */
 		/* fio rounds down by masking when minbs is a power of 2 */
@@ -73,6 +81,6 @@ uint32_t buflen_next(struct buflen_gen *g, enum ddir d, uint64_t room)
 			len -= len % minbs;
 		if (len > maxbs)
 			len = maxbs;
-	} while (len > room || !len);
+	} while (len > room);
 	return (uint32_t)len;
 }

@@ -21,7 +21,9 @@ void buflen_init(struct buflen_gen *g, const struct job *job,
 		 struct frand_base seed_base, unsigned int thread_number);
 
 /* A length for an I/O of direction @d with @room bytes left before the
- * region's end; 0 when not even the smallest size fits. */
-uint32_t buflen_next(struct buflen_gen *g, enum ddir d, uint64_t room);
+ * region's end, @random when its offset was drawn at random (what
+ * bs_is_seq_rand goes by); 0 when not even the smallest size fits. */
+uint32_t buflen_next(struct buflen_gen *g, enum ddir d, uint64_t room,
+		     bool random);
 
 #endif /* IODIG_BUFLEN_H */

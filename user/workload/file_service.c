@@ -106,8 +106,8 @@ chosen:
 }
 
 bool file_service_next(struct file_picker *fs, const struct job *job,
-		       struct rng *r, uint32_t len, unsigned int *file,
-		       uint64_t *rel_out)
+		       struct rng *r, unsigned int *file, uint64_t *rel_out,
+		       uint64_t *room)
 {
 	unsigned int k = pick_file(fs, job, r);
 	struct file_cursor *c;
@@ -120,17 +120,40 @@ bool file_service_next(struct file_picker *fs, const struct job *job,
 	if (rw_is_random(job->rw)) {
 		rel = offset_gen_next(&c->gen, r) * fs->granule;
 	} else {
-		if (c->seq + len > c->size)
+		if (c->seq + fs->granule > c->size)
 			c->seq = 0;
 		rel = c->seq;
-		c->seq += len;
 	}
-	if (rel + len > c->size)
-		rel = c->size - len;
-	c->issued += len;
 	*file = k;
 	*rel_out = rel;
+	*room = c->size - rel;
 	return true;
+}
+
+uint32_t file_service_take(struct file_picker *fs, unsigned int file,
+			   uint64_t rel, uint32_t len)
+{
+	struct file_cursor *c = &fs->files[file];
+
+	if (!len || rel + len > c->size) {
+		/* fio's set_io_u_file: an I/O that cannot be filled there
+		 * marks the file done; its next pass starts at its start */
+		c->issued = c->size;
+		c->seq = 0;
+		return 0;
+	}
+	if (c->gen.random) {
+		/* the random map takes the blocks the I/O covers, and cuts it
+		 * at the first one done already, as fio's mark_random_map */
+		uint64_t n = offset_gen_cover(&c->gen, rel / fs->granule,
+					      (len + fs->granule - 1) / fs->granule);
+
+		if (n * fs->granule < len)
+			len = (uint32_t)(n * fs->granule);
+	}
+	c->seq = rel + len;
+	c->issued += len;
+	return len;
 }
 
 void file_service_free(struct file_picker *fs)

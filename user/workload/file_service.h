@@ -38,11 +38,17 @@ struct file_picker {
 int file_service_init(struct file_picker *fs, const struct job *job,
 		      unsigned int nr, uint64_t file_size,
 		      const uint64_t *sizes, bool passes);
-/* The next I/O of @len bytes: its file (*@file) and offset in it
- * (*@rel); false when every file is done and no pass follows. */
+/* The next I/O's file (*@file), offset in it (*@rel) and the bytes
+ * from there to the file's end (*@room), what its length must fit in, as
+ * fio draws the offset before the length; false when every file is done
+ * and no pass follows. */
 bool file_service_next(struct file_picker *fs, const struct job *job,
-		       struct rng *r, uint32_t len, unsigned int *file,
-		       uint64_t *rel);
+		       struct rng *r, unsigned int *file, uint64_t *rel,
+		       uint64_t *room);
+/* The I/O at @rel of @file is @len bytes: @len, or 0 when it is 0 or
+ * passes the file's end, which makes the file done for this pass. */
+uint32_t file_service_take(struct file_picker *fs, unsigned int file,
+			   uint64_t rel, uint32_t len);
 /* Every file not done again: a new pass (loops=, io_size, time_based). */
 void file_service_new_pass(struct file_picker *fs);
 void file_service_free(struct file_picker *fs);

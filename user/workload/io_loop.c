@@ -237,7 +237,7 @@ static bool next_range(struct io_loop *lp, enum ddir *d, uint64_t *rel,
 
 	for (int pass = 0; pass < 2; pass++) {
 		if (offsets_next(&w->offsets, *d, rel, random) &&
-		    (*len = buflen_next(&w->buflen, *d, w->region_len - *rel)) &&
+		    (*len = buflen_next(&w->buflen, *d, w->region_len - *rel, *random)) &&
 		    offsets_base(&w->offsets) + *rel + *len <= w->target_len)
 			return true;
 		if (pass || w->offsets.error || !another_pass(lp))
@@ -300,6 +300,33 @@ static void loop_at_size(struct io_loop *lp)
 	io_loop_new_loop(lp);
 }
 
+/* Several files: file_service picks the file and the offset, then a
+ * length that fits in that file after it; where none does the file is
+ * done and another is tried (fio's set_io_u_file). */
+static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
+{
+	struct worker *w = lp->w;
+	bool random = rw_is_random(w->job->rw);
+	uint64_t rel, room;
+	/* each file fails at most once before a new pass: more failures
+	 * than that mean no size fits any file (time_based would spin) */
+	unsigned int tries = 2 * lp->fs.nr + 1;
+
+	do {
+		if (!tries-- || !file_service_next(&lp->fs, w->job, &w->rng,
+						   &u->file, &rel, &room)) {
+			lp->exhausted = true;
+			return false;
+		}
+		u->len = file_service_take(&lp->fs, u->file, rel,
+					   buflen_next(&w->buflen, u->ddir, room, random));
+	} while (!u->len);
+	u->fd = w->fds[u->file];
+	u->offset = w->region_start + rel;
+	u->result = 0;
+	return true;
+}
+
 /* Fills @u with the next I/O of the job (fio's get_io_u); false when there
  * is none after all. */
 bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
@@ -319,19 +346,8 @@ bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 		return true;
 	if (u->ddir == DDIR_TRIM && trim_ranges(w->job) > 1)
 		return fill_ranges(lp, u, trim_ranges(w->job));
-	if (lp->fs.files) {
-		/* several files: file_service picks the file and the offset */
-		u->len = buflen_next(&w->buflen, u->ddir, w->region_len);
-		if (!u->len || !file_service_next(&lp->fs, w->job, &w->rng,
-						  u->len, &u->file, &rel)) {
-			lp->exhausted = true;
-			return false;
-		}
-		u->fd = w->fds[u->file];
-		u->offset = w->region_start + rel;
-		u->result = 0;
-		return true;
-	}
+	if (lp->fs.files)
+		return fill_from_files(lp, u);
 	if (!next_range(lp, &u->ddir, &rel, &u->len, &random)) {
 		if (w->offsets.error && !lp->error)
 			lp->error = worker_fail(w, w->offsets.error, "%s (%llu bytes of %s): %s",

@@ -322,6 +322,9 @@ struct job {
 	uint32_t bs_min[DDIR_COUNT]; /* "bsrange=4k-16k": bs_min..bs_max, */
 	uint32_t bs_max[DDIR_COUNT]; /* multiples of bs_min; equal to bs otherwise */
 	bool bs_unaligned;           /* a range's sizes need not be multiples */
+	/* fio's bs_is_seq_rand: the read sizes are those of sequential
+	 * I/Os, the write ones those of random I/Os, whatever the direction */
+	bool bs_is_seq_rand;
 
 	enum rw_mode rw;
 	unsigned int rwmixread;  /* percent of reads for rw/randrw, default 50 */

@@ -35,6 +35,17 @@ uint64_t offset_gen_next(struct offset_gen *g, struct rng *r)
 	return b;
 }
 
+uint64_t offset_gen_cover(struct offset_gen *g, uint64_t b, uint64_t want)
+{
+	uint64_t n = 1;
+
+	if (!g->map.bits)
+		return want;
+	while (n < want && b + n < g->nblocks && !block_map_isset(&g->map, b + n))
+		block_map_set(&g->map, b + n++);
+	return n;
+}
+
 void offset_gen_free(struct offset_gen *g)
 {
 	if (g)

@@ -29,6 +29,11 @@ int offset_gen_init(struct offset_gen *g, uint64_t nblocks, bool random,
 		    bool use_map);
 /* Next block index; never fails (a new pass starts when all are used). */
 uint64_t offset_gen_next(struct offset_gen *g, struct rng *r);
+/* An I/O at block @b, which offset_gen_next gave, spans @want blocks:
+ * marks those after @b not used yet, up to the first used one (fio's
+ * mark_random_map), and returns how many it has, @b's included; @want
+ * without a map. */
+uint64_t offset_gen_cover(struct offset_gen *g, uint64_t b, uint64_t want);
 void offset_gen_free(struct offset_gen *g);
 
 #endif /* IODIG_OFFSET_MAP_H */

@@ -74,8 +74,10 @@ int offsets_init(struct offsets *o, const struct job *job,
 		if (ret)
 			return ret;
 	}
-	/* fio: any blockalign other than the block size turns the map off */
-	if (!rw_is_random(job->rw) || job->norandommap || !aligned)
+	/* fio: any blockalign other than the block size turns the map off,
+	 * and lfsr, which comes to each block once, has none */
+	if (!rw_is_random(job->rw) || job->norandommap || !aligned ||
+	    job->random_generator == RGEN_LFSR)
 		return 0;
 	/* fio sizes the map by the smallest block size of any direction
 	 * but indexes it in each direction's alignment; a block past the
@@ -302,6 +304,14 @@ uint32_t offsets_take(struct offsets *o, enum ddir d, uint64_t rel,
 		       !block_map_isset(&o->map, b + n)) {
 			block_map_set(&o->map, b + n);
 			n++;
+		}
+		/* fio's axmap sets bits past its end within its last 64-bit
+		 * word and counts them: an I/O reaching the map's end is
+		 * not cut there (a bs_unaligned size at the region's end) */
+		if (n < want && b + n == o->map.blocks) {
+			uint64_t past = ((o->map.blocks + 63) & ~63ull) - o->map.blocks;
+
+			n += want - n < past ? want - n : past;
 		}
 		if (n && n * o->align[d] < len)
 			len = (uint32_t)(n * o->align[d]);
