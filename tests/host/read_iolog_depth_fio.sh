@@ -29,21 +29,21 @@ depths() {
 		END { if (!NR) { print "0 0 0 0"; exit }
 		      printf "%d %d %d %d\n", NR, a[NR], a[int((NR + 1) / 2)], s * 10 / NR }'
 }
-# mid A B C: the middle of three numbers
-mid() { printf '%s\n' "$@" | sort -n | sed -n 2p; }
+# mid N...: the middle one of an odd number of numbers
+mid() { printf '%s\n' "$@" | sort -n | sed -n "$((($# + 1) / 2))p"; }
 
 for e in libaio io_uring; do
 	job=(--name=r --read_iolog="$TMP/log" --ioengine=$e --iodepth=16 --direct=1)
 	fn=() fmax=0 fmed=() fmean=() in=() imax=0 imed=() imean=()
-	# three runs each, taken in turns: the machine's load moves both alike
-	for run in 1 2 3; do
+	# five runs each, taken in turns: the machine's load moves both alike
+	for run in 1 2 3 4 5; do
 		read -r n max med mean < <(depths fio "${job[@]}")
 		fn+=("$n") fmed+=("$med") fmean+=("$mean"); [ "$max" -gt "$fmax" ] && fmax=$max
 		read -r n max med mean < <(depths "$IODIG" run "${RUN[@]}" "${job[@]}")
 		in+=("$n") imed+=("$med") imean+=("$mean"); [ "$max" -gt "$imax" ] && imax=$max
 	done
 	check "$e: the device saw the log's 2048 reads from each run (iodig ${in[*]}, fio ${fn[*]})" \
-		[ "${in[*]} ${fn[*]}" = "2048 2048 2048 2048 2048 2048" ]
+		[ "$(printf '%s\n' "${in[@]}" "${fn[@]}" | sort -u)" = 2048 ]
 	check "$e: at most as many in flight as fio's ($imax vs $fmax)" [ "$imax" = "$fmax" ]
 	im=$(mid "${imed[@]}") fm=$(mid "${fmed[@]}")
 	check "$e: median in flight at least half fio's (iodig ${imed[*]}, fio ${fmed[*]})" \
