@@ -10,9 +10,10 @@
 
 #include <stdint.h>
 
-/* _text's address from @kallsyms (/proc/kallsyms when NULL), read from its
- * first lines only; 0 when unknown: not x86-64, not listed there, or
- * hidden (kptr_restrict, not root). */
+/* The lowest kernel code address (_text) from @kallsyms (/proc/kallsyms
+ * when NULL): its first code symbol, read from its first lines only.  0
+ * when unknown: not x86-64, not listed there, or hidden (kptr_restrict,
+ * not root). */
 uint64_t kernel_text_start(const char *kallsyms);
 
 #endif /* IODIG_KERNEL_TEXT_H */
