@@ -32,7 +32,10 @@
  *             in the thread's record (switch-out walk: also the stack's
  *             key, and whether sampled).
  * Switch in:  add now - then to the off-CPU totals; when sampled, to the
- *             {stack, flags} key (switch-in walk: taking the stack now).
+ *             {stack, flags} key (switch-in walk: taking the stack now,
+ *             or finding it by the fingerprint of the sleeping task's
+ *             stack words when a walk found it before: a copy and a hash
+ *             instead of a walk, see "Stack fingerprints" below).
  *
  * "now" in the tp_btf variant is this CPU's runqueue clock, which
  * __schedule() has just updated (update_rq_clock() before it picks the
