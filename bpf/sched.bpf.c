@@ -393,10 +393,14 @@ static __always_inline long walk_stack(struct task_struct *task, struct sched_st
  * stack pointer), then the outermost frame's return address, which lies
  * just below pt_regs.  Every return address the unwinder follows up to
  * there, the scheduler's own frames included, is among those words at its
- * place, and the other words it reads (saved frame and stack pointers)
- * follow from the code at those addresses: two stacks of one fingerprint
- * are the same stack, barring a 64-bit hash collision
- * (IODIG_SCHED_STACK_VERIFY counts any).  Stale code addresses in
+ * place.  It finds most frames at fixed offsets from the stack pointer
+ * (ORC): equal code words at equal places are equal frames, barring a
+ * 64-bit hash collision.  Where it reads a saved frame or stack pointer
+ * instead (do_syscall_64()'s frame, an interrupt's pt_regs), those words
+ * are not hashed and equal return addresses around them are trusted to
+ * mean equal pointers: not proven, so IODIG_SCHED_STACK_VERIFY walks the
+ * hits too and counts any difference (tests/host/
+ * sched_stack_fingerprint.sh: none).  Stale code addresses in
  * uninitialised slots change the fingerprint, not the stack: a walk, not
  * a wrong stack.
  *
