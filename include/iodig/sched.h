@@ -145,6 +145,8 @@ struct sched_counters {
 	iodig_u64 fp_hits;
 	iodig_u64 fp_misses;
 	iodig_u64 fp_none;
+	iodig_u64 fp_skipped;   /* not taken: this CPU's fingerprints seldom
+				 * found their stack (fp_rarely_found()) */
 	/* IODIG_SCHED_STACK_VERIFY: hits walked anyway whose walk found
 	 * another stack than the fingerprint's (a collision); 0 expected. */
 	iodig_u64 fp_mismatches;

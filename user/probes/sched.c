@@ -515,6 +515,7 @@ static const struct json_field counters_json[] = {
 /* Sampled switch-in stacks found by fingerprint or walked. */
 static const struct json_field fingerprints_json[] = {
 	SUM_U64("hits", fp_hits), SUM_U64("misses", fp_misses), SUM_U64("none", fp_none),
+	SUM_U64("skipped", fp_skipped),
 	SUM_U64("mismatches", fp_mismatches),
 };
 #undef SUM_U64
