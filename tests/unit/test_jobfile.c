@@ -638,13 +638,13 @@ static void test_engine_option_order(void)
 	CHECK_MSG(ret == -EINVAL && !strcmp(err.msg, "f.fio:4: fixedbufs is an "
 			  "option of ioengine io_uring or io_uring_cmd, not libaio"), "%s",
 		  err.msg);
-	PARSE_ERR("[j]\nioengine=io_uring\nfixedbufs=2\n",
-		  "e.fio:3: option 'fixedbufs': '2' is not a boolean");
+	PARSE_ERR("[j]\nioengine=io_uring\nfixedbufs=yes\n",
+		  "e.fio:3: option 'fixedbufs': 'yes' is not a number");
 
 	/* the command line, before or after --name, before or after
 	 * --ioengine */
 	char *c1[] = { "--fixedbufs=1", "--ioengine=io_uring", "--name=a",
-		       "--name=b", "--nowait", "--ioengine=psync",
+		       "--name=b", "--nowait=1", "--ioengine=psync",
 		       "--name=c", "--ioengine=libaio" };
 	ret = cmdline_jobs_parse(8, c1, &list, &err);
 	CHECK_MSG(ret == 0 && list.count == 3, "%s", err.msg);
@@ -661,7 +661,7 @@ static void test_engine_option_order(void)
 
 	/* command-line options over a job file's jobs (iodig run f.fio
 	 * --fixedbufs=1 --ioengine=io_uring), in either order */
-	ret = parse_str("f.fio", "[a]\nioengine=libaio\n[b]\nnowait\n",
+	ret = parse_str("f.fio", "[a]\nioengine=libaio\n[b]\nnowait=1\n",
 			&list, &err);
 	for (size_t i = 0; !ret && i < list.count; i++) {
 		ret = job_option_set(&list.jobs[i], "fixedbufs", "1",

@@ -37,6 +37,9 @@ enum opt_type {
 /* OPT_SIZE that also takes fio's 'Nz' (N zones): N goes to the uint64_t
  * at .zones_offset and the byte field to 0; a byte value clears N. */
 #define OPT_ZONES    (1u << 3)
+/* OPT_BOOL that fio (FIO_OPT_STR_SET) also takes bare ("time_based") and
+ * as any number; a plain fio boolean needs 0 or 1. */
+#define OPT_BARE     (1u << 4)
 
 struct opt_value {
 	const char *name;
@@ -123,6 +126,10 @@ int opt_set_typed(void *base, const struct opt_desc *o, const char *value,
 		  const char *where, struct errbuf *err);
 
 /* The message for a value parse_size() refused with @ret. */
+/* The message for a size (or, @time, a time) value refused with @ret by
+ * the readers below, saying what fio 3.33 would make of it. */
+int opt_value_error(const char *where, const char *key, const char *value,
+		    int ret, bool time, struct errbuf *err);
 int opt_size_error(const char *where, const char *key, const char *value,
 		   int ret, struct errbuf *err);
 
@@ -164,6 +171,16 @@ int parse_size(const char *s, uint64_t *out);
  * A suffix is case-insensitive; b alone means bytes. */
 #define KB_BASE_DEFAULT 1024u
 int parse_size_kb(const char *s, unsigned int kb_base, uint64_t *out);
+/* fio's separators between the parts of a value: , : - / */
+bool fio_separator(char c);
+/* One part of a fio value: a size read up to fio's next separator
+ * (*@end); -EILSEQ where fio would ignore what follows the number,
+ * -EDOM for N%. */
+int parse_size_fio(const char *s, unsigned int kb_base, uint64_t *out,
+		   const char **end);
+/* A job option's time as fio reads it; *@end as parse_size_fio. */
+int parse_time_fio(const char *s, uint64_t unit_ns, uint64_t *out,
+		   const char **end);
 /* Time with fio's suffixes us/ms/s/m/h/d; a bare number is in @unit_ns. */
 int parse_time_ns(const char *s, uint64_t unit_ns, uint64_t *out);
 int parse_bool(const char *s, bool *out);

@@ -140,23 +140,54 @@ static int set_sizes(struct job *job, const struct opt_desc *o,
 	return 0;
 }
 
-/* fio splits a value without a comma at its first ':' or '-' instead,
- * so bs=4k-16k is bs=4k,16k (read 4k, write 16k), not a range. */
+/*
+ * fio 3.33's handle_option on bs=: the value's parts, one per direction,
+ * end at its first ',', or when it has none at its first ':' or '-'; each
+ * part is read as a size up to its own next separator, so of
+ * "4k-8k,16k" reads take 4k and writes 16k, and "4k-16k" is 4k,16k.  A
+ * trailing comma ends the list with an empty part (keeps a direction).
+ */
 static int set_bs(void *job, const struct opt_desc *o, const char *value,
 		  const char *where, struct errbuf *err)
 {
-	char v[160];
-	char *sep;
+	char parts[DDIR_COUNT + 1][64] = { "" };
+	char joined[3 * 64 + 2] = "";
+	const char *p = value;
+	int n = 0;
 
-	if (strlen(value) >= sizeof(v) || strchr(value, ','))
-		return set_sizes(job, o, value, false, where, err);
-	strcpy(v, value);
-	sep = strchr(v, ':');
-	if (!sep)
-		sep = strchr(v, '-');
-	if (sep)
-		*sep = ',';
-	return set_sizes(job, o, v, false, where, err);
+	for (;;) {
+		const char *sep = strchr(p, ','), *end;
+		uint64_t v;
+		int ret;
+
+		if (!sep)
+			sep = strchr(p, ':');
+		if (!sep)
+			sep = strchr(p, '-');
+		if (n > DDIR_COUNT)
+			break;
+		ret = *p && !fio_separator(*p) ?
+		      parse_size_fio(p, ((struct job *)job)->kb_base, &v, &end) : 0;
+		if (ret && ret != -ERANGE)
+			return opt_value_error(where, o->name, p, ret, false, err);
+		if (!ret && *p && !fio_separator(*p))
+			snprintf(parts[n], sizeof(parts[n]), "%.*s",
+				 (int)(end - p), p);
+		else if (ret)
+			snprintf(parts[n], sizeof(parts[n]), "%.63s", p);
+		n++;
+		if (!sep)
+			break;
+		p = sep + 1;
+	}
+	if (n > DDIR_COUNT)
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " has more "
+			       "than three (read, write, trim) parts (fio 3.33 "
+			       "ignores the fourth)", where, o->name, value);
+	for (int d = 0; d < n; d++)
+		snprintf(joined + strlen(joined), sizeof(joined) - strlen(joined),
+			 "%s%s", d ? "," : "", parts[d]);
+	return set_sizes(job, o, joined, false, where, err);
 }
 
 static int set_bsrange(void *job, const struct opt_desc *o, const char *value,
@@ -520,7 +551,7 @@ static const struct opt_desc options[] = {
 	  .help = "Block size range min-max, or read,write ranges" },
 	BOOL_OPT("bs_unaligned", FIELD(bs_unaligned), "0",
 		 "Sizes of a bsrange anywhere in it, not multiples of its minimum",
-		 .alias = "blocksize_unaligned"),
+		 .alias = "blocksize_unaligned", .flags = OPT_BARE),
 	ENUM_OPT("rw", FIELD(rw), rw_values, "read",
 		 "I/O pattern", .alias = "readwrite", .set = set_rw),
 	UINT_OPT("rwmixread", FIELD(rwmixread), "50", 0, 100, "Percent of reads in rw/randrw"),
@@ -570,7 +601,8 @@ static const struct opt_desc options[] = {
 	BOOL_OPT("do_verify", FIELD(do_verify), "1",
 		 "Read back and check after writing (with verify)"),
 	BOOL_OPT("verify_only", FIELD(verify_only), NULL,
-		 "Do not write: check what an earlier run of the job wrote"),
+		 "Do not write: check what an earlier run of the job wrote",
+		 .flags = OPT_BARE),
 	BOOL_OPT("verify_fatal", FIELD(verify_fatal), NULL,
 		 "Stop at the first bad verify interval of a block"),
 	SIZE_OPT("verify_backlog", FIELD(verify_backlog), "0",
