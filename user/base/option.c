@@ -466,6 +466,9 @@ static int set_bool(void *base, const struct opt_desc *o, const char *value,
 		return err_set(err, EINVAL, "%s: option '%s' needs a value, "
 			       "0 or 1 (fio 3.33 refuses it bare)", where,
 			       o->name);
+	if (value && (value[0] == '-' || strpbrk(value, ",:-/")))
+		return opt_value_error(where, o->name, value, -EINVAL, false,
+				       err);
 	if (value && (parse_digits(value, hex, &v, &end) || *end ||
 		      (!(o->flags & OPT_BARE) && v > 1)))
 		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not "
@@ -574,8 +577,57 @@ int opt_set(void *base, const struct opt_desc *o, const char *value,
 	return opt_set_kb(base, o, value, KB_BASE_DEFAULT, where, err);
 }
 
+/*
+ * fio 3.33 keeps the blanks between '=' and a value.  Its number readers
+ * skip them but then look for the unit right after the digits' start, so
+ * "bs= 8k" is 8 bytes and "runtime= 2m" 2 seconds; its word options
+ * ("rw= read") match nothing.  A value read the same without them is
+ * taken without them.
+ */
+static int opt_set_stripped(void *base, const struct opt_desc *o,
+			    const char *value, unsigned int kb_base,
+			    const char *where, struct errbuf *err);
+
+static int leading_blank(const struct opt_desc *o, const char *value,
+			 const char *where, struct errbuf *err)
+{
+	const char *v = value;
+	bool number = o->type == OPT_SIZE || o->type == OPT_UINT ||
+		      o->type == OPT_TIME || (o->flags & OPT_NUMBER);
+
+	while (isspace((unsigned char)*v))
+		v++;
+	if (o->type == OPT_ENUM)
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " starts "
+			       "with a blank, which fio 3.33 refuses", where,
+			       o->name, value);
+	for (const char *c = v; number && *c; c++)
+		if (isalpha((unsigned char)*c) || *c == '%')
+			return err_set(err, EINVAL, "%s: option '%s': " VAL
+				       " starts with a blank: fio 3.33 then "
+				       "ignores its unit (reads it as %lld); "
+				       "write it without", where, o->name,
+				       value, strtoll(v, NULL, 10));
+	return 0;
+}
+
 int opt_set_kb(void *base, const struct opt_desc *o, const char *value,
 	       unsigned int kb_base, const char *where, struct errbuf *err)
+{
+	if (value && isspace((unsigned char)value[0])) {
+		int ret = leading_blank(o, value, where, err);
+
+		if (ret)
+			return ret;
+		while (isspace((unsigned char)*value))
+			value++;
+	}
+	return opt_set_stripped(base, o, value, kb_base, where, err);
+}
+
+static int opt_set_stripped(void *base, const struct opt_desc *o,
+			    const char *value, unsigned int kb_base,
+			    const char *where, struct errbuf *err)
 {
 	const char *comma = value ? strchr(value, ',') : NULL;
 	char one[160];

@@ -40,6 +40,9 @@ enum opt_type {
 /* OPT_BOOL that fio (FIO_OPT_STR_SET) also takes bare ("time_based") and
  * as any number; a plain fio boolean needs 0 or 1. */
 #define OPT_BARE     (1u << 4)
+/* OPT_CUSTOM whose value is fio numbers (bs=): the rules of a leading
+ * blank for sizes apply to it (see opt_set_kb). */
+#define OPT_NUMBER   (1u << 5)
 
 struct opt_value {
 	const char *name;

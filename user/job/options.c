@@ -110,6 +110,11 @@ static int set_sizes(struct job *job, const struct opt_desc *o,
 			continue;
 		any = true;
 		dash = range ? strpbrk(part, "-:") : NULL; /* fio: 512:1M too */
+		if (range && !dash)
+			return err_set(err, EINVAL, "%s: option '%s': " VAL " is "
+				       "not a range MIN-MAX (fio 3.33 refuses "
+				       "it, or after a comma ignores it)",
+				       where, o->name, part);
 		if (dash) {
 			sep = *dash;
 			*dash = '\0';
@@ -154,6 +159,12 @@ static int set_bs(void *job, const struct opt_desc *o, const char *value,
 	char joined[3 * 64 + 2] = "";
 	const char *p = value;
 	int n = 0;
+
+	/* fio stores a part "-4k" as a huge size (and fails to allocate) */
+	if (value[0] == '-' || strstr(value, ",-") || strstr(value, ":-") ||
+	    strstr(value, "--"))
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " is "
+			       "negative", where, o->name, value);
 
 	for (;;) {
 		const char *sep = strchr(p, ','), *end;
@@ -545,9 +556,10 @@ static const struct opt_desc options[] = {
 	SIZE_OPT("filesize", FIELD(filesize), "0",
 		 "Bytes of each file; 0 = size / nrfiles", .set = set_filesize),
 	{ .name = "bs", .alias = "blocksize", .type = OPT_CUSTOM, FIELD(bs),
-	  .set = set_bs, .hint = "SIZE[,SIZE[,SIZE]]", .def = "4k", .help = "Block size, or read,write,trim block sizes" },
+	  .set = set_bs, .hint = "SIZE[,SIZE[,SIZE]]", .def = "4k", .flags = OPT_NUMBER,
+	  .help = "Block size, or read,write,trim block sizes" },
 	{ .name = "bsrange", .alias = "blocksize_range", .type = OPT_CUSTOM,
-	  FIELD(bs_min), .set = set_bsrange, .hint = "MIN-MAX[,MIN-MAX]",
+	  FIELD(bs_min), .set = set_bsrange, .hint = "MIN-MAX[,MIN-MAX]", .flags = OPT_NUMBER,
 	  .help = "Block size range min-max, or read,write ranges" },
 	BOOL_OPT("bs_unaligned", FIELD(bs_unaligned), "0",
 		 "Sizes of a bsrange anywhere in it, not multiples of its minimum",
