@@ -128,6 +128,29 @@ same | c | - | rate=1m,2m | -
 same | c | - | rate=1m,2m,3m | -
 same | c | - | rate_iops=100 | -
 same | c | - | rate_iops=100,200 | -
+same | c | - | rate=1m:2m | -
+same | c | - | rate=1m-2m | -
+same | c | - | rate=1m, | -
+same | c | - | rate=,2m | -
+same | c | - | rate_iops=100:200 | -
+same | c | - | rate_iops=1k | -
+same | c | - | max_latency=10ms,20ms | -
+same | c | - | max_latency=10ms:20ms | -
+same | c | - | blockalign=4k | -
+same | c | - | filesize=4k, | -
+same | c | - | bwavgtime=400, | -
+same | c | - | latency_target=10ms | -
+same | c | - | zero_buffers=true | -
+same | c | - | zero_buffers=2 | -
+same | - | - | zero_buffers | -
+same | - | - | scramble_buffers | -
+same | c | - | scramble_buffers=0 | -
+same | c | - | gtod_reduce=yes | -
+same | - | - | gtod_reduce | -
+same | c | - | gtod_reduce=1 | -
+same | c | - | disable_lat=true | -
+same | - | - | disable_lat | -
+same | c | - | serialize_overlap=yes | -
 same | c | - | rw=read | read
 same | c | - | rw=randread | -
 same | c | - | rw=READ | -
@@ -201,6 +224,11 @@ misread:starts with a blank: fio 3.33 then ignores its unit \(reads it as 2\) | 
 misread:starts with a blank | c | - | bsrange= 4k-8k | -
 misread:starts with a blank | - | - | size= 1m | -
 misread:is not a range MIN-MAX | c | - | bsrange=4k-8k,16k | -
+misread:is a percentage | c | - | rate=50% | -
+misread:is negative | c | - | rate=-1m | -
+misread:fio 3.33 reads it as 10 microseconds | c | - | max_latency=10sec | -
+misread:fio 3.33 reads it as 16 microseconds | c | - | latency_target=0x10 | -
+misread:is not an engine iodig has | - | - | ioengine=PSYNC | -
 EOF
 )
 

@@ -357,7 +357,7 @@ static void test_errors(void)
 	EXPECT_ERR("buffer_compress_percentage", "101", "out of range 0-100",
 		   NULL);
 	EXPECT_ERR("verify_pattern", "\"ab", "has no closing quote", NULL);
-	EXPECT_ERR("zero_buffers", "maybe", "is not a boolean", NULL);
+	EXPECT_ERR("zero_buffers", "maybe", "is not a number (0 is off, any other on; fio 3.33 takes no words)", NULL);
 	EXPECT_ERR("ioengine", "nosuchengine", "'nosuchengine' is not an "
 		   "engine", "io_uring");
 	EXPECT_ERR("ioengine", "splice", "engine 'splice' is a kernel engine "

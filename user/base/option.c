@@ -319,7 +319,7 @@ static void fio_misreading(const char *value, bool time, char *buf,
 	char *rest;
 	long long v = strtoll(value, &rest, hex ? 16 : 10);
 
-	if (time && isalpha((unsigned char)*rest))
+	if (time && (hex || isalpha((unsigned char)*rest)))
 		snprintf(buf, len, "fio 3.33 reads it as %lld microseconds "
 			 "(its units: us, ms, s, m, h, d)", v);
 	else
@@ -359,6 +359,63 @@ int opt_size_error(const char *where, const char *key, const char *value,
 		   int ret, struct errbuf *err)
 {
 	return opt_value_error(where, key, value, ret, false, err);
+}
+
+/*
+ * fio 3.33's handle_option on a value per direction (bs=, rate=): its
+ * parts end at its first ',', or when it has none at its first ':' or
+ * '-', and so on from each part's end; each part is read as a size (a
+ * time with the row's unit_ns) up to its own next separator, so of
+ * "4k-8k,16k" reads take 4k and writes 16k, and "4k-16k" is 4k,16k.  A
+ * trailing comma ends the list with an empty part, which keeps its
+ * direction.  @joined gets "R,W[,T]" in the parts' own text.  A negative
+ * part, which fio stores as a huge number, is refused, as is a fourth
+ * part, which fio ignores.
+ */
+int opt_fio_dir_parts(const struct opt_desc *o, const char *value,
+		      unsigned int kb_base, char *joined, size_t len,
+		      const char *where, struct errbuf *err)
+{
+	const char *p = value;
+	size_t used = 0;
+	int n = 0;
+
+	if (value[0] == '-' || strstr(value, ",-") || strstr(value, ":-") ||
+	    strstr(value, "--"))
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " is "
+			       "negative", where, o->name, value);
+	for (;;) {
+		const char *sep = strchr(p, ','), *end = p;
+		uint64_t v;
+		int ret = 0;
+
+		if (!sep)
+			sep = strchr(p, ':');
+		if (!sep)
+			sep = strchr(p, '-');
+		if (n == 3)
+			return err_set(err, EINVAL, "%s: option '%s': " VAL " has "
+				       "more than three (read, write, trim) "
+				       "parts (fio 3.33 ignores the fourth)",
+				       where, o->name, value);
+		if (*p && !fio_separator(*p))
+			ret = o->unit_ns ? parse_time_fio(p, o->unit_ns, &v, &end)
+					 : parse_size_fio(p, kb_base, &v, &end);
+		if (ret && ret != -ERANGE)
+			return opt_value_error(where, o->name, p, ret,
+					       o->unit_ns != 0, err);
+		if (ret)
+			end = p + strcspn(p, ",:-/");
+		if (used + (size_t)(end - p) + 2 > len)
+			return err_set(err, EINVAL, "%s: option '%s': " VAL " is "
+				       "too long", where, o->name, value);
+		used += (size_t)snprintf(joined + used, len - used, "%s%.*s",
+					 n ? "," : "", (int)(end - p), p);
+		n++;
+		if (!sep)
+			return 0;
+		p = sep + 1;
+	}
 }
 
 /* OPT_FILENAME: fio's "a:b:c" is stored as "a\0b\0c\0\0", so the field
@@ -454,13 +511,12 @@ static int set_uint(void *base, const struct opt_desc *o, const char *value,
  * its FIO_OPT_STR_SET: time_based) is any number, on when not 0.  fio
  * refuses words (true, yes, on), so iodig does too.
  */
-static int set_bool(void *base, const struct opt_desc *o, const char *value,
-		    const char *where, struct errbuf *err)
+int opt_read_bool(const struct opt_desc *o, const char *value, bool *out,
+		  const char *where, struct errbuf *err)
 {
 	bool hex = value && (strstr(value, "0x") || strstr(value, "0X"));
 	const char *end;
 	uint64_t v = 1;
-	bool b;
 
 	if (!value && !(o->flags & OPT_BARE))
 		return err_set(err, EINVAL, "%s: option '%s' needs a value, "
@@ -476,9 +532,19 @@ static int set_bool(void *base, const struct opt_desc *o, const char *value,
 			       o->flags & OPT_BARE ? "a number (0 is off, "
 			       "any other on; fio 3.33 takes no words)" :
 			       "0 or 1 (fio 3.33 takes no words)");
-	b = v != 0;
-	*(bool *)field_of(base, o) = (o->flags & OPT_NEGATE) ? !b : b;
+	*out = v != 0;
 	return 0;
+}
+
+static int set_bool(void *base, const struct opt_desc *o, const char *value,
+		    const char *where, struct errbuf *err)
+{
+	bool b;
+	int ret = opt_read_bool(o, value, &b, where, err);
+
+	if (!ret)
+		*(bool *)field_of(base, o) = (o->flags & OPT_NEGATE) ? !b : b;
+	return ret;
 }
 
 /* fio's 'Nz': a whole number of zones, only where OPT_ZONES allows it;
@@ -526,10 +592,18 @@ static int set_size(void *base, const struct opt_desc *o, const char *value,
 static int set_typed(void *base, const struct opt_desc *o, const char *value,
 		     unsigned int kb_base, const char *where, struct errbuf *err)
 {
-	const char *end;
+	const char *comma = strchr(value, ','), *end;
+	char one[160];
 	uint64_t v;
 	int ret;
 
+	/* fio drops a number's comma when it is the value's last character
+	 * and its first ("iodepth=4,") */
+	if (comma && !comma[1] && comma != value && o->type != OPT_STR &&
+	    o->type != OPT_ENUM && (size_t)(comma - value) < sizeof(one)) {
+		snprintf(one, sizeof(one), "%.*s", (int)(comma - value), value);
+		value = one;
+	}
 	switch (o->type) {
 	case OPT_STR:
 		return set_str(base, o, value, where, err);
@@ -629,17 +703,6 @@ static int opt_set_stripped(void *base, const struct opt_desc *o,
 			    const char *value, unsigned int kb_base,
 			    const char *where, struct errbuf *err)
 {
-	const char *comma = value ? strchr(value, ',') : NULL;
-	char one[160];
-
-	/* fio drops a value's comma when it is the value's last character
-	 * and its first ("iodepth=4,") */
-	if (comma && !comma[1] && comma != value && !o->set &&
-	    o->type != OPT_STR && o->type != OPT_ENUM &&
-	    (size_t)(comma - value) < sizeof(one)) {
-		snprintf(one, sizeof(one), "%.*s", (int)(comma - value), value);
-		value = one;
-	}
 	if (!value && o->type == OPT_BOOL && !o->set)
 		return set_bool(base, o, value, where, err);
 	if (!value && o->type != OPT_BOOL)

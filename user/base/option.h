@@ -187,6 +187,16 @@ int parse_time_fio(const char *s, uint64_t unit_ns, uint64_t *out,
 /* Time with fio's suffixes us/ms/s/m/h/d; a bare number is in @unit_ns. */
 int parse_time_ns(const char *s, uint64_t unit_ns, uint64_t *out);
 int parse_bool(const char *s, bool *out);
+/* A job option's boolean as fio 3.33 reads it (check_int): 0 or 1, or,
+ * for an OPT_BARE one, bare (on) or any number; words are refused. */
+int opt_read_bool(const struct opt_desc *o, const char *value, bool *out,
+		  const char *where, struct errbuf *err);
+
+/* A value per direction as fio 3.33 splits it ("4k-8k,16k" is 4k,16k):
+ * @joined gets the parts, comma-separated, each as fio reads it. */
+int opt_fio_dir_parts(const struct opt_desc *o, const char *value,
+		      unsigned int kb_base, char *joined, size_t len,
+		      const char *where, struct errbuf *err);
 
 /* set() of "N" (reads and writes) or "N,M" (reads, writes) into an
  * unsigned int[2], each in the descriptor's min-max. */

@@ -145,60 +145,16 @@ static int set_sizes(struct job *job, const struct opt_desc *o,
 	return 0;
 }
 
-/*
- * fio 3.33's handle_option on bs=: the value's parts, one per direction,
- * end at its first ',', or when it has none at its first ':' or '-'; each
- * part is read as a size up to its own next separator, so of
- * "4k-8k,16k" reads take 4k and writes 16k, and "4k-16k" is 4k,16k.  A
- * trailing comma ends the list with an empty part (keeps a direction).
- */
+/* bs=R[,W[,T]] in fio's parts (opt_fio_dir_parts): "4k-8k,16k" is reads
+ * 4k, writes and trims 16k. */
 static int set_bs(void *job, const struct opt_desc *o, const char *value,
 		  const char *where, struct errbuf *err)
 {
-	char parts[DDIR_COUNT + 1][64] = { "" };
-	char joined[3 * 64 + 2] = "";
-	const char *p = value;
-	int n = 0;
+	char joined[3 * 64 + 3];
+	int ret = opt_fio_dir_parts(o, value, ((struct job *)job)->kb_base,
+				    joined, sizeof(joined), where, err);
 
-	/* fio stores a part "-4k" as a huge size (and fails to allocate) */
-	if (value[0] == '-' || strstr(value, ",-") || strstr(value, ":-") ||
-	    strstr(value, "--"))
-		return err_set(err, EINVAL, "%s: option '%s': " VAL " is "
-			       "negative", where, o->name, value);
-
-	for (;;) {
-		const char *sep = strchr(p, ','), *end;
-		uint64_t v;
-		int ret;
-
-		if (!sep)
-			sep = strchr(p, ':');
-		if (!sep)
-			sep = strchr(p, '-');
-		if (n > DDIR_COUNT)
-			break;
-		ret = *p && !fio_separator(*p) ?
-		      parse_size_fio(p, ((struct job *)job)->kb_base, &v, &end) : 0;
-		if (ret && ret != -ERANGE)
-			return opt_value_error(where, o->name, p, ret, false, err);
-		if (!ret && *p && !fio_separator(*p))
-			snprintf(parts[n], sizeof(parts[n]), "%.*s",
-				 (int)(end - p), p);
-		else if (ret)
-			snprintf(parts[n], sizeof(parts[n]), "%.63s", p);
-		n++;
-		if (!sep)
-			break;
-		p = sep + 1;
-	}
-	if (n > DDIR_COUNT)
-		return err_set(err, EINVAL, "%s: option '%s': " VAL " has more "
-			       "than three (read, write, trim) parts (fio 3.33 "
-			       "ignores the fourth)", where, o->name, value);
-	for (int d = 0; d < n; d++)
-		snprintf(joined + strlen(joined), sizeof(joined) - strlen(joined),
-			 "%s%s", d ? "," : "", parts[d]);
-	return set_sizes(job, o, joined, false, where, err);
+	return ret ? ret : set_sizes(job, o, joined, false, where, err);
 }
 
 static int set_bsrange(void *job, const struct opt_desc *o, const char *value,
@@ -460,11 +416,10 @@ static int set_flag(void *base, const struct opt_desc *o, const char *value,
 {
 	struct opt_flag *f = (struct opt_flag *)((char *)base + o->offset);
 	bool b = true;
+	int ret = opt_read_bool(o, value, &b, where, err);
 
-	if (value && parse_bool(value, &b))
-		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not a "
-			       "boolean (1/0, true/false, yes/no, on/off)", where,
-			       o->name, value);
+	if (ret)
+		return ret;
 	f->on = b;
 	f->given = strcmp(where, "default") != 0;
 	return 0;
@@ -657,9 +612,11 @@ static const struct opt_desc options[] = {
 	  .help = "Fill write buffers with this pattern (0x hex, \"text\", "
 		  "decimal, 'file')" },
 	BOOL_OPT("zero_buffers", FIELD(zero_buffers.on), NULL,
-		 "Fill write buffers with zeros", .set = set_flag),
+		 "Fill write buffers with zeros", .set = set_flag,
+		 .flags = OPT_BARE),
 	BOOL_OPT("refill_buffers", FIELD(refill_buffers.on), NULL,
-		 "Refill write buffers before every write", .set = set_flag),
+		 "Refill write buffers before every write", .set = set_flag,
+		 .flags = OPT_BARE),
 	BOOL_OPT("scramble_buffers", FIELD(scramble_buffers.on), "1",
 		 "Write the offset and time into each 512 bytes of a reused buffer, against naive "
 		 "dedupe", .set = set_flag),
