@@ -347,7 +347,8 @@ int opt_value_error(const char *where, const char *key, const char *value,
 			       "%s: %s", where, key, value,
 			       time ? "a time" : "a size", misread);
 	} else if (ret == -EDOM || strchr(value, '%'))
-		why = "is a percentage, which this option does not take";
+		why = "is a percentage, which iodig does not take for this "
+		      "option";
 	else if (strpbrk(value, ",:-/"))
 		why = "holds several values (fio 3.33 splits it at ',', ':' "
 		      "or '-' and keeps one of them); give one";
@@ -467,6 +468,17 @@ static int set_enum(void *base, const struct opt_desc *o, const char *value,
 				       o->name, value, v->unsupported);
 		return store_uint(field_of(base, o), o->field_size,
 				  (uint64_t)v->value);
+	}
+	/* fio matches a word up to a ':' and, unless the option reads
+	 * what follows (rw=randread:8), drops the rest */
+	for (const struct opt_value *v = o->values; v->name; v++) {
+		size_t len = strlen(v->name);
+
+		if (!strncmp(v->name, value, len) && value[len] == ':')
+			return err_set(err, EINVAL, "%s: option '%s': " VAL
+				       ": '%s' takes nothing after a ':' "
+				       "(fio 3.33 ignores '%.32s')", where,
+				       o->name, value, v->name, value + len);
 	}
 	for (const struct opt_value *v = o->values; v->name; v++) {
 		if (!v->unsupported && used < sizeof(allowed))
