@@ -500,8 +500,8 @@ static void test_finalize(void)
 	FINALIZE_ERR("[j]\nverify=md5\nverify_interval=3k\n",
 		     "verify_interval 3072 does not divide the write block size "
 		     "4096");
-	FINALIZE_ERR("[j]\nverify=md5\nverify_offset=8\n",
-		     "verify_offset 8 is out of range (40 min");
+	PARSE_ERR("[j]\nverify=md5\nverify_offset=8\n",
+		  "e.fio:3: option 'verify_offset': 8 is below 40, fio 3.33's minimum");
 	FINALIZE_ERR("[j]\nverify=md5\nverify_offset=4090\n",
 		     "puts verify=md5's 56-byte header past the end");
 	FINALIZE_ERR("[j]\nrw=write\nverify=md5\nverify_only=1\n"

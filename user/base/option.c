@@ -595,6 +595,12 @@ static int set_size(void *base, const struct opt_desc *o, const char *value,
 	ret = parse_size_kb(value, kb_base, &v);
 	if (ret)
 		return opt_value_error(where, o->name, value, ret, false, err);
+	/* fio's minval; a row's default (verify_interval's 0: unset) is
+	 * not an explicit value, which fio checks */
+	if (v < o->min && strcmp(where, "default"))
+		return err_set(err, ERANGE, "%s: option '%s': %.64s is below "
+			       "%llu, fio 3.33's minimum", where, o->name,
+			       value, (unsigned long long)o->min);
 	if (o->flags & OPT_ZONES)
 		memcpy((char *)base + o->zones_offset, &no_zones,
 		       sizeof(no_zones));

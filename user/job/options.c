@@ -577,9 +577,11 @@ static const struct opt_desc options[] = {
 	SIZE_OPT("verify_backlog_batch", FIELD(verify_backlog_batch), "0",
 		 "Blocks verified each time; 0 = verify_backlog"),
 	SIZE_OPT("verify_interval", FIELD(verify_interval), "0",
-		 "A header every this many bytes; 0 = the smallest write block size"),
+		 "A header every this many bytes; 0 = the smallest write block size",
+		 .min = 80), /* fio: two of its 40-byte verify headers */
 	SIZE_OPT("verify_offset", FIELD(verify_offset), "0",
-		 "Move the header this far into each interval"),
+		 "Move the header this far into each interval",
+		 .min = 40), /* fio: one verify header */
 	{ .name = "verify_pattern", .type = OPT_CUSTOM, FIELD(verify_pattern),
 	  .set = set_pattern, .hint = "PATTERN",
 	  .help = "Fill with (and check) this pattern: 0x hex, \"text\", "
