@@ -151,6 +151,11 @@ same | c | - | gtod_reduce=1 | -
 same | c | - | disable_lat=true | -
 same | - | - | disable_lat | -
 same | c | - | serialize_overlap=yes | -
+same | - | - | ioengine=libaio\nnowait | -
+same | c | - | ioengine=libaio\nnowait=1 | -
+same | - | - | ioengine=io_uring\nfixedbufs | -
+same | c | - | ioengine=io_uring\nfixedbufs=2 | -
+same | c | - | ioengine=io_uring\nsqthread_poll=yes | -
 same | c | - | rw=read | read
 same | c | - | rw=randread | -
 same | c | - | rw=READ | -

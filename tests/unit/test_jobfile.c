@@ -475,7 +475,7 @@ static void test_finalize(void)
 		     "option of ioengine io_uring or io_uring_cmd, not psync");
 	FINALIZE_ERR("[j]\nioengine=mmap\nsqthread_poll\n", "f.fio:3: "
 		     "sqthread_poll is an option of ioengine io_uring or io_uring_cmd, not mmap");
-	FINALIZE_ERR("[j]\nioengine=posixaio\nnowait\n", "f.fio:3: nowait is "
+	FINALIZE_ERR("[j]\nioengine=posixaio\nnowait=1\n", "f.fio:3: nowait is "
 		     "an option of ioengine pvsync2, libaio, io_uring or io_uring_cmd, not posixaio");
 	FINALIZE_ERR("[j]\nioengine=mmap\nnowait=1\n",
 		     "nowait is an option of ioengine pvsync2, libaio, io_uring or io_uring_cmd, not "
@@ -540,10 +540,10 @@ static void test_finalize(void)
 	ret = parse_str("g.fio",
 			"[a]\nstonewall\n"
 			"[b]\nioengine=io_uring\ndirect=1\nhipri\nfixedbufs\n"
-			"registerfiles\nsqthread_poll\nnowait\niodepth=4\n"
+			"registerfiles\nsqthread_poll\nnowait=1\niodepth=4\n"
 			"iodepth_batch=16\n"
 			"[c]\nwait_for_previous\nioengine=pvsync2\nhipri\ndirect=1\n"
-			"nowait\nrw=randwrite\nverify=crc32c\nsize=8k\n"
+			"nowait=1\nrw=randwrite\nverify=crc32c\nsize=8k\n"
 			"[d]\nrw=rw\nruntime=1\ntime_based\n"
 			"[e]\nstonewall\nioengine=libaio\n",
 			&list, &err);
@@ -598,13 +598,13 @@ static void test_engine_option_order(void)
 			    sizeof(echo), &err);
 	CHECK_MSG(ret == 0 && !strcmp(echo, "fixedbufs=1"), "%s %s", err.msg,
 		  echo);
-	ret = finalize_echo("[global]\nregisterfiles=1\nnowait\n[a]\n"
+	ret = finalize_echo("[global]\nregisterfiles=1\nnowait=1\n[a]\n"
 			    "ioengine=io_uring\n[b]\nioengine=pvsync2\n"
 			    "registerfiles=0\n", 0, echo, sizeof(echo), &err);
 	CHECK_MSG(ret == -EINVAL && !strcmp(err.msg, "f.fio:8: registerfiles "
 			  "is an option of ioengine io_uring or io_uring_cmd, not pvsync2"),
 		  "%s", err.msg);
-	ret = finalize_echo("[global]\nregisterfiles=1\nnowait\n[a]\n"
+	ret = finalize_echo("[global]\nregisterfiles=1\nnowait=1\n[a]\n"
 			    "ioengine=io_uring\n[b]\nioengine=psync\n", 0,
 			    echo, sizeof(echo), &err);
 	CHECK_MSG(ret == -EINVAL && !strcmp(err.msg, "f.fio:2: registerfiles "
@@ -615,19 +615,19 @@ static void test_engine_option_order(void)
 			    "[b]\nioengine=psync\n", 0, echo, sizeof(echo),
 			    &err);
 	CHECK_MSG(ret == 0, "%s", err.msg);
-	ret = finalize_echo("[global]\nsqthread_poll\nnowait\n[a]\n"
+	ret = finalize_echo("[global]\nsqthread_poll\nnowait=1\n[a]\n"
 			    "ioengine=io_uring\n[b]\nioengine=sync\n"
 			    "sqthread_poll=0\n[c]\nioengine=io_uring\n", 0,
 			    echo, sizeof(echo), &err);
 	CHECK_MSG(ret == -EINVAL && strstr(err.msg, "f.fio:8: sqthread_poll "),
 		  "%s", err.msg);
-	ret = finalize_echo("[global]\nsqthread_poll\nnowait\n[a]\n"
+	ret = finalize_echo("[global]\nsqthread_poll\nnowait=1\n[a]\n"
 			    "ioengine=io_uring\n[c]\nioengine=sync\n"
 			    "[global]\nioengine=io_uring\n[d]\n", 2, echo,
 			    sizeof(echo), &err);
 	CHECK_MSG(ret == -EINVAL && strstr(err.msg, "(job 'c' has it from "
 			  "[global])"), "%s", err.msg);
-	ret = finalize_echo("[global]\nsqthread_poll\nnowait\n[a]\n"
+	ret = finalize_echo("[global]\nsqthread_poll\nnowait=1\n[a]\n"
 			    "ioengine=io_uring\n[global]\nioengine=sync\n"
 			    "[d]\nioengine=io_uring\n", 1, echo, sizeof(echo),
 			    &err);

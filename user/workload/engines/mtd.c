@@ -29,8 +29,7 @@ struct mtd_opts {
 ENGINE_OPTS_FIT(struct mtd_opts);
 
 static const struct opt_desc mtd_options[] = {
-	{ .name = "skip_bad", .type = OPT_BOOL, .flags = OPT_BARE,
-	  OPT_FIELD(struct mtd_opts, skip_bad),
+	{ .name = "skip_bad", .type = OPT_BOOL, OPT_FIELD(struct mtd_opts, skip_bad),
 	  .help = "Skip operations against known bad blocks (MEMGETBADBLOCK)" },
 	{ .name = NULL },
 };

@@ -21,12 +21,12 @@ struct worker;
 	{ .name = "hipri", .type = OPT_BOOL, .flags = OPT_BARE,		\
 	  OPT_FIELD(opts_t, field), .help = help_ }
 #define ENGINE_OPT_NOWAIT(opts_t)						\
-	{ .name = "nowait", .type = OPT_BOOL, .flags = OPT_BARE, OPT_FIELD(opts_t, nowait),	\
+	{ .name = "nowait", .type = OPT_BOOL, OPT_FIELD(opts_t, nowait),	\
 	  .help = "RWF_NOWAIT: fail instead of blocking" }
 #define ENGINE_OPTS_FUA(opts_t)						\
-	{ .name = "readfua", .type = OPT_BOOL, .flags = OPT_BARE, OPT_FIELD(opts_t, readfua),	\
+	{ .name = "readfua", .type = OPT_BOOL, OPT_FIELD(opts_t, readfua),	\
 	  .help = "Force Unit Access on every read command" },		\
-	{ .name = "writefua", .type = OPT_BOOL, .flags = OPT_BARE, OPT_FIELD(opts_t, writefua), \
+	{ .name = "writefua", .type = OPT_BOOL, OPT_FIELD(opts_t, writefua), \
 	  .help = "Force Unit Access on every write command" }
 
 /* hipri=1 asks the kernel to poll for completions, which it does only for
