@@ -34,7 +34,8 @@ static void test_options(void)
 	CHECK(set(&j, "percentile_list", "101") != 0);
 	CHECK(set(&j, "percentile_list", "1:2:3:4:5:6:7:8:9:10:11:12:13:14:15:16:17:18:19:20:21") != 0);
 	CHECK(set(&j, "percentile_list", "5:x") != 0);
-	CHECK(set(&j, "gtod_reduce", NULL) == 0);
+	CHECK(set(&j, "gtod_reduce", NULL) != 0); /* fio: needs a value */
+	CHECK(set(&j, "gtod_reduce", "1") == 0);
 	CHECK(j.stat.disable_lat && j.stat.disable_clat && j.stat.disable_slat &&
 	      j.stat.disable_bw && !j.stat.clat_percentiles);
 	CHECK(set(&j, "write_bw_log", NULL) == 0 && j.logs.on[JOB_LOG_BW] &&

@@ -475,7 +475,7 @@ static void test_finalize(void)
 		     "option of ioengine io_uring or io_uring_cmd, not psync");
 	FINALIZE_ERR("[j]\nioengine=mmap\nsqthread_poll\n", "f.fio:3: "
 		     "sqthread_poll is an option of ioengine io_uring or io_uring_cmd, not mmap");
-	FINALIZE_ERR("[j]\nioengine=posixaio\nnowait\n", "f.fio:3: nowait is "
+	FINALIZE_ERR("[j]\nioengine=posixaio\nnowait=1\n", "f.fio:3: nowait is "
 		     "an option of ioengine pvsync2, libaio, io_uring or io_uring_cmd, not posixaio");
 	FINALIZE_ERR("[j]\nioengine=mmap\nnowait=1\n",
 		     "nowait is an option of ioengine pvsync2, libaio, io_uring or io_uring_cmd, not "
@@ -500,8 +500,8 @@ static void test_finalize(void)
 	FINALIZE_ERR("[j]\nverify=md5\nverify_interval=3k\n",
 		     "verify_interval 3072 does not divide the write block size "
 		     "4096");
-	FINALIZE_ERR("[j]\nverify=md5\nverify_offset=8\n",
-		     "verify_offset 8 is out of range (40 min");
+	PARSE_ERR("[j]\nverify=md5\nverify_offset=8\n",
+		  "e.fio:3: option 'verify_offset': 8 is below 40, fio 3.33's minimum");
 	FINALIZE_ERR("[j]\nverify=md5\nverify_offset=4090\n",
 		     "puts verify=md5's 56-byte header past the end");
 	FINALIZE_ERR("[j]\nrw=write\nverify=md5\nverify_only=1\n"
@@ -540,10 +540,10 @@ static void test_finalize(void)
 	ret = parse_str("g.fio",
 			"[a]\nstonewall\n"
 			"[b]\nioengine=io_uring\ndirect=1\nhipri\nfixedbufs\n"
-			"registerfiles\nsqthread_poll\nnowait\niodepth=4\n"
+			"registerfiles\nsqthread_poll\nnowait=1\niodepth=4\n"
 			"iodepth_batch=16\n"
 			"[c]\nwait_for_previous\nioengine=pvsync2\nhipri\ndirect=1\n"
-			"nowait\nrw=randwrite\nverify=crc32c\nsize=8k\n"
+			"nowait=1\nrw=randwrite\nverify=crc32c\nsize=8k\n"
 			"[d]\nrw=rw\nruntime=1\ntime_based\n"
 			"[e]\nstonewall\nioengine=libaio\n",
 			&list, &err);
@@ -598,13 +598,13 @@ static void test_engine_option_order(void)
 			    sizeof(echo), &err);
 	CHECK_MSG(ret == 0 && !strcmp(echo, "fixedbufs=1"), "%s %s", err.msg,
 		  echo);
-	ret = finalize_echo("[global]\nregisterfiles=1\nnowait\n[a]\n"
+	ret = finalize_echo("[global]\nregisterfiles=1\nnowait=1\n[a]\n"
 			    "ioengine=io_uring\n[b]\nioengine=pvsync2\n"
 			    "registerfiles=0\n", 0, echo, sizeof(echo), &err);
 	CHECK_MSG(ret == -EINVAL && !strcmp(err.msg, "f.fio:8: registerfiles "
 			  "is an option of ioengine io_uring or io_uring_cmd, not pvsync2"),
 		  "%s", err.msg);
-	ret = finalize_echo("[global]\nregisterfiles=1\nnowait\n[a]\n"
+	ret = finalize_echo("[global]\nregisterfiles=1\nnowait=1\n[a]\n"
 			    "ioengine=io_uring\n[b]\nioengine=psync\n", 0,
 			    echo, sizeof(echo), &err);
 	CHECK_MSG(ret == -EINVAL && !strcmp(err.msg, "f.fio:2: registerfiles "
@@ -615,19 +615,19 @@ static void test_engine_option_order(void)
 			    "[b]\nioengine=psync\n", 0, echo, sizeof(echo),
 			    &err);
 	CHECK_MSG(ret == 0, "%s", err.msg);
-	ret = finalize_echo("[global]\nsqthread_poll\nnowait\n[a]\n"
+	ret = finalize_echo("[global]\nsqthread_poll\nnowait=1\n[a]\n"
 			    "ioengine=io_uring\n[b]\nioengine=sync\n"
 			    "sqthread_poll=0\n[c]\nioengine=io_uring\n", 0,
 			    echo, sizeof(echo), &err);
 	CHECK_MSG(ret == -EINVAL && strstr(err.msg, "f.fio:8: sqthread_poll "),
 		  "%s", err.msg);
-	ret = finalize_echo("[global]\nsqthread_poll\nnowait\n[a]\n"
+	ret = finalize_echo("[global]\nsqthread_poll\nnowait=1\n[a]\n"
 			    "ioengine=io_uring\n[c]\nioengine=sync\n"
 			    "[global]\nioengine=io_uring\n[d]\n", 2, echo,
 			    sizeof(echo), &err);
 	CHECK_MSG(ret == -EINVAL && strstr(err.msg, "(job 'c' has it from "
 			  "[global])"), "%s", err.msg);
-	ret = finalize_echo("[global]\nsqthread_poll\nnowait\n[a]\n"
+	ret = finalize_echo("[global]\nsqthread_poll\nnowait=1\n[a]\n"
 			    "ioengine=io_uring\n[global]\nioengine=sync\n"
 			    "[d]\nioengine=io_uring\n", 1, echo, sizeof(echo),
 			    &err);
@@ -638,13 +638,13 @@ static void test_engine_option_order(void)
 	CHECK_MSG(ret == -EINVAL && !strcmp(err.msg, "f.fio:4: fixedbufs is an "
 			  "option of ioengine io_uring or io_uring_cmd, not libaio"), "%s",
 		  err.msg);
-	PARSE_ERR("[j]\nioengine=io_uring\nfixedbufs=2\n",
-		  "e.fio:3: option 'fixedbufs': '2' is not a boolean");
+	PARSE_ERR("[j]\nioengine=io_uring\nfixedbufs=yes\n",
+		  "e.fio:3: option 'fixedbufs': 'yes' is not a number");
 
 	/* the command line, before or after --name, before or after
 	 * --ioengine */
 	char *c1[] = { "--fixedbufs=1", "--ioengine=io_uring", "--name=a",
-		       "--name=b", "--nowait", "--ioengine=psync",
+		       "--name=b", "--nowait=1", "--ioengine=psync",
 		       "--name=c", "--ioengine=libaio" };
 	ret = cmdline_jobs_parse(8, c1, &list, &err);
 	CHECK_MSG(ret == 0 && list.count == 3, "%s", err.msg);
@@ -661,7 +661,7 @@ static void test_engine_option_order(void)
 
 	/* command-line options over a job file's jobs (iodig run f.fio
 	 * --fixedbufs=1 --ioengine=io_uring), in either order */
-	ret = parse_str("f.fio", "[a]\nioengine=libaio\n[b]\nnowait\n",
+	ret = parse_str("f.fio", "[a]\nioengine=libaio\n[b]\nnowait=1\n",
 			&list, &err);
 	for (size_t i = 0; !ret && i < list.count; i++) {
 		ret = job_option_set(&list.jobs[i], "fixedbufs", "1",

@@ -59,7 +59,9 @@ static void expect_error(const char *text, const char *frag, int line)
 #define PARSE_ERR(text, frag) expect_error(text, frag, __LINE__)
 
 /* fio 3.33's reading of sizes, measured with io_bytes of null-engine
- * runs: k/m are powers of kb_base, KiB/MiB of the other base. */
+ * runs: k/m are powers of kb_base, KiB/MiB of the other base, a unit is
+ * known by its first letters ("1kxyz" is 1k); what fio would read as the
+ * bare number ("1e6" is 1, "0x10k" 16) is refused with -EILSEQ. */
 static void test_size_suffixes(void)
 {
 	static const struct {
@@ -73,13 +75,15 @@ static void test_size_suffixes(void)
 		{ "1m", 1024, 1 << 20 }, { "1mi", 1024, 1 << 20 },
 		{ "1MiB", 1024, 1000000 }, { "1000ki", 1024, 1024000 },
 		{ "1g", 1024, 1ull << 30 }, { "1GiB", 1024, 1000000000 },
-		{ "1024b", 1024, 1024 }, { "0x10k", 1024, 16384 },
+		{ "1024b", 1024, 1024 }, { "0x10", 1024, 16 },
+		{ "1kxyz", 1024, 1024 }, { "1kbb", 1024, 1024 }, { "1kx", 1024, 1024 },
 		{ "1k", 1000, 1000 }, { "1ki", 1000, 1000 }, { "1m", 1000, 1000000 },
 		{ "1MiB", 1000, 1 << 20 }, { "1KiB", 1000, 1024 },
 		{ "1t", 1000, 1000000000000ull }, { "1k", 0, 1024 },
 	};
-	static const char *const bad[] = { "", "k", "1x", "1kxyz", "1kbb",
-					   "-1k", "1.5k", "1 k", "1kx" };
+	static const char *const bad[] = { "", "k", "-1k", "1k-2k" };
+	static const char *const misread[] = { "1x", "1e6", "1.5k", "1 k",
+					       "0x10k", "10x5" };
 	uint64_t v;
 
 	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
@@ -91,6 +95,9 @@ static void test_size_suffixes(void)
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		CHECK_MSG(parse_size_kb(bad[i], 1024, &v) == -EINVAL,
 			  "'%s' accepted", bad[i]);
+	for (size_t i = 0; i < sizeof(misread) / sizeof(misread[0]); i++)
+		CHECK_MSG(parse_size_kb(misread[i], 1024, &v) == -EILSEQ,
+			  "'%s' not refused as misread", misread[i]);
 	CHECK(parse_size_kb("1k", 1023, &v) == -EINVAL);
 	CHECK(parse_size_kb("16385p", 1024, &v) == -ERANGE);
 	/* iodig's own options keep the IEC meaning */

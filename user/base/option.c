@@ -114,51 +114,72 @@ int parse_size(const char *s, uint64_t *out)
 	return parse_scaled(s, true, size_units, 1, out);
 }
 
-/* fio's get_mult_bytes: k/kb/ki (and m, g, t, p likewise) are powers of
- * kb_base, while kib/mib/... are powers of the other base, so that with
- * the default kb_base=1024 "1KiB" is 1000, as fio 3.33 reads it. */
-static int fio_size_mult(const char *suffix, unsigned int kb_base,
+/* fio's get_mult_bytes on the letters after a number (@unit, already
+ * cut at fio's separators): "kib", "mib" ... are powers of the base other
+ * than @kb_base, so with the default kb_base=1024 "1KiB" is 1000, as fio
+ * 3.33 reads it; otherwise the first letter alone names the power of
+ * @kb_base ("kb", "kbytes", "Kx" are all k), and "b" is bytes.  Any other
+ * letter fio silently reads as 1: -EILSEQ. */
+static int fio_size_mult(const char *unit, size_t len, unsigned int kb_base,
 			 uint64_t *mult)
 {
 	static const char prefixes[] = "kmgtp";
 	const char *p;
-	size_t len = strlen(suffix);
 	uint64_t base = kb_base;
 
-	if (!len || !strcasecmp(suffix, "b")) {
-		*mult = 1;
-		return 0;
-	}
-	p = strchr(prefixes, tolower((unsigned char)suffix[0]));
-	if (!p || len > 3)
-		return -EINVAL;
-	if (len == 2 && !strchr("bBiI", suffix[1]))
-		return -EINVAL;
-	if (len == 3) {
-		if (strcasecmp(suffix + 1, "ib"))
-			return -EINVAL;
-		base = kb_base == 1000 ? 1024 : 1000;
-	}
 	*mult = 1;
+	if (!len || (len == 1 && tolower((unsigned char)unit[0]) == 'b'))
+		return 0;
+	p = strchr(prefixes, tolower((unsigned char)unit[0]));
+	if (!p || !*p)
+		return -EILSEQ;
+	if (len >= 3 && !strncasecmp(unit + 1, "ib", 2))
+		base = kb_base == 1000 ? 1024 : 1000;
 	for (long n = p - prefixes + 1; n > 0; n--)
 		*mult *= base;
 	return 0;
 }
 
-int parse_size_kb(const char *s, unsigned int kb_base, uint64_t *out)
+bool fio_separator(char c)
 {
-	const char *end;
+	return c == ',' || c == ':' || c == '-' || c == '/';
+}
+
+/*
+ * A size as fio 3.33's str_to_decimal reads it: a number (hex when the
+ * text holds "0x", and then no unit), then letters naming a unit; fio
+ * stops at a separator (, : - /), which *@end then points at (else at the
+ * NUL).  Where fio would silently drop what follows the digits ("1e6",
+ * "1.5k", "4 k", "0x10k", all read as the bare number) this returns
+ * -EILSEQ rather than a size nobody meant; '%' is -EDOM.
+ */
+int parse_size_fio(const char *s, unsigned int kb_base, uint64_t *out,
+		   const char **end)
+{
+	bool hex = strstr(s, "0x") || strstr(s, "0X");
+	const char *e, *unit;
 	uint64_t v, mult;
+	size_t len;
 	int ret;
 
 	if (!kb_base) /* unset: fio's default */
 		kb_base = KB_BASE_DEFAULT;
 	if (kb_base != 1000 && kb_base != 1024)
 		return -EINVAL;
-	ret = parse_digits(s, true, &v, &end);
+	ret = parse_digits(s, hex, &v, &e);
 	if (ret)
 		return ret;
-	ret = fio_size_mult(end, kb_base, &mult);
+	if (hex && isxdigit((unsigned char)s[0]) && s[1] != 'x' && s[1] != 'X')
+		return -EILSEQ; /* "10x5": fio reads hex from the start */
+	unit = e;
+	for (len = 0; unit[len] && !fio_separator(unit[len]); len++)
+		;
+	*end = unit + len;
+	if (unit[0] == '%')
+		return -EDOM;
+	if (len && (hex || !isalpha((unsigned char)unit[0])))
+		return -EILSEQ;
+	ret = fio_size_mult(unit, len, kb_base, &mult);
 	if (ret)
 		return ret;
 	if (v && mult > UINT64_MAX / v)
@@ -167,9 +188,63 @@ int parse_size_kb(const char *s, unsigned int kb_base, uint64_t *out)
 	return 0;
 }
 
+int parse_size_kb(const char *s, unsigned int kb_base, uint64_t *out)
+{
+	const char *end;
+	int ret = parse_size_fio(s, kb_base, out, &end);
+
+	return ret ? ret : *end ? -EINVAL : 0;
+}
+
 int parse_time_ns(const char *s, uint64_t unit_ns, uint64_t *out)
 {
 	return parse_scaled(s, false, time_units, unit_ns, out);
+}
+
+/*
+ * A time as fio 3.33's get_mult_time reads a job option: a number, then
+ * "us..." or "ms..." (usec, msec), or exactly s, m, h or d, any case; a
+ * bare number is in @unit_ns.  Other letters ("10sec", "1min") fio reads
+ * as microseconds and a fraction ("1.5") as its whole part: -EILSEQ, as
+ * nobody means that.  A separator (, : -) ends the value: *@end.
+ */
+int parse_time_fio(const char *s, uint64_t unit_ns, uint64_t *out,
+		   const char **end)
+{
+	static const struct unit fio_time_units[] = {
+		{ "s", NSEC_PER_SEC }, { "m", 60 * NSEC_PER_SEC },
+		{ "h", 3600 * NSEC_PER_SEC }, { "d", 86400 * NSEC_PER_SEC },
+		{ NULL, 0 },
+	};
+	const char *e;
+	char unit[8];
+	uint64_t v, mult = unit_ns;
+	size_t len;
+	int ret = parse_digits(s, false, &v, &e);
+
+	if (ret)
+		return ret;
+	for (len = 0; e[len] && !fio_separator(e[len]); len++)
+		;
+	*end = e + len;
+	if (len && !isalpha((unsigned char)e[0]))
+		return -EILSEQ;
+	if (len >= 2 && !strncasecmp(e, "us", 2))
+		mult = 1000;
+	else if (len >= 2 && !strncasecmp(e, "ms", 2))
+		mult = 1000000;
+	else if (len) {
+		if (len >= sizeof(unit))
+			return -EILSEQ;
+		memcpy(unit, e, len);
+		unit[len] = '\0';
+		if (unit_find(fio_time_units, unit, &mult))
+			return -EILSEQ;
+	}
+	if (v && mult > UINT64_MAX / v)
+		return -ERANGE;
+	*out = v * mult;
+	return 0;
 }
 
 int parse_bool(const char *s, bool *out)
@@ -235,22 +310,113 @@ static uint64_t load_uint(const void *p, size_t size)
 	return v;
 }
 
+/* What fio 3.33 makes of a value parse_size_fio or parse_time_fio
+ * refused with -EILSEQ: its leading number, the rest ignored. */
+static void fio_misreading(const char *value, bool time, char *buf,
+			   size_t len)
+{
+	bool hex = strstr(value, "0x") || strstr(value, "0X");
+	char *rest;
+	long long v = strtoll(value, &rest, hex ? 16 : 10);
+
+	if (time && (hex || isalpha((unsigned char)*rest)))
+		snprintf(buf, len, "fio 3.33 reads it as %lld microseconds "
+			 "(its units: us, ms, s, m, h, d)", v);
+	else
+		snprintf(buf, len, "fio 3.33 reads it as %lld%s, ignoring "
+			 "'%.16s'", v, time ? " (in the option's unit)" : "",
+			 rest);
+}
+
+int opt_value_error(const char *where, const char *key, const char *value,
+		    int ret, bool time, struct errbuf *err)
+{
+	const char *why = time ? "is not a time (a whole number with an "
+				 "optional us, ms, s, m, h or d suffix)"
+			       : "is not a size (a number with an optional "
+				 "k, m, g, t or p suffix)";
+	char misread[128];
+
+	if (ret == -ERANGE)
+		why = time ? "is too long" : "is too large";
+	else if (value[0] == '-')
+		why = "is negative";
+	else if (ret == -EILSEQ) {
+		fio_misreading(value, time, misread, sizeof(misread));
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not "
+			       "%s: %s", where, key, value,
+			       time ? "a time" : "a size", misread);
+	} else if (ret == -EDOM || strchr(value, '%'))
+		why = "is a percentage, which iodig does not take for this "
+		      "option";
+	else if (strpbrk(value, ",:-/"))
+		why = "holds several values (fio 3.33 splits it at ',', ':' "
+		      "or '-' and keeps one of them); give one";
+	return err_set(err, ret == -ERANGE ? ERANGE : EINVAL,
+		       "%s: option '%s': " VAL " %s", where, key, value, why);
+}
+
 int opt_size_error(const char *where, const char *key, const char *value,
 		   int ret, struct errbuf *err)
 {
-	const char *why = "is not a size (a number with an optional k, m, g, "
-			  "t or p suffix)";
+	return opt_value_error(where, key, value, ret, false, err);
+}
 
-	if (ret == -ERANGE)
-		why = "is too large";
-	else if (value[0] == '-')
-		why = "is negative";
-	else if (strchr(value, '.'))
-		why = "is fractional; give whole bytes (1.5k is 1536)";
-	else if (strchr(value, '%'))
-		why = "is a percentage, which iodig does not support";
-	return err_set(err, ret == -ERANGE ? ERANGE : EINVAL,
-		       "%s: option '%s': " VAL " %s", where, key, value, why);
+/*
+ * fio 3.33's handle_option on a value per direction (bs=, rate=): its
+ * parts end at its first ',', or when it has none at its first ':' or
+ * '-', and so on from each part's end; each part is read as a size (a
+ * time with the row's unit_ns) up to its own next separator, so of
+ * "4k-8k,16k" reads take 4k and writes 16k, and "4k-16k" is 4k,16k.  A
+ * trailing comma ends the list with an empty part, which keeps its
+ * direction.  @joined gets "R,W[,T]" in the parts' own text.  A negative
+ * part, which fio stores as a huge number, is refused, as is a fourth
+ * part, which fio ignores.
+ */
+int opt_fio_dir_parts(const struct opt_desc *o, const char *value,
+		      unsigned int kb_base, char *joined, size_t len,
+		      const char *where, struct errbuf *err)
+{
+	const char *p = value;
+	size_t used = 0;
+	int n = 0;
+
+	if (value[0] == '-' || strstr(value, ",-") || strstr(value, ":-") ||
+	    strstr(value, "--"))
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " is "
+			       "negative", where, o->name, value);
+	for (;;) {
+		const char *sep = strchr(p, ','), *end = p;
+		uint64_t v;
+		int ret = 0;
+
+		if (!sep)
+			sep = strchr(p, ':');
+		if (!sep)
+			sep = strchr(p, '-');
+		if (n == 3)
+			return err_set(err, EINVAL, "%s: option '%s': " VAL " has "
+				       "more than three (read, write, trim) "
+				       "parts (fio 3.33 ignores the fourth)",
+				       where, o->name, value);
+		if (*p && !fio_separator(*p))
+			ret = o->unit_ns ? parse_time_fio(p, o->unit_ns, &v, &end)
+					 : parse_size_fio(p, kb_base, &v, &end);
+		if (ret && ret != -ERANGE)
+			return opt_value_error(where, o->name, p, ret,
+					       o->unit_ns != 0, err);
+		if (ret)
+			end = p + strcspn(p, ",:-/");
+		if (used + (size_t)(end - p) + 2 > len)
+			return err_set(err, EINVAL, "%s: option '%s': " VAL " is "
+				       "too long", where, o->name, value);
+		used += (size_t)snprintf(joined + used, len - used, "%s%.*s",
+					 n ? "," : "", (int)(end - p), p);
+		n++;
+		if (!sep)
+			return 0;
+		p = sep + 1;
+	}
 }
 
 /* OPT_FILENAME: fio's "a:b:c" is stored as "a\0b\0c\0\0", so the field
@@ -303,6 +469,17 @@ static int set_enum(void *base, const struct opt_desc *o, const char *value,
 		return store_uint(field_of(base, o), o->field_size,
 				  (uint64_t)v->value);
 	}
+	/* fio matches a word up to a ':' and, unless the option reads
+	 * what follows (rw=randread:8), drops the rest */
+	for (const struct opt_value *v = o->values; v->name; v++) {
+		size_t len = strlen(v->name);
+
+		if (!strncmp(v->name, value, len) && value[len] == ':')
+			return err_set(err, EINVAL, "%s: option '%s': " VAL
+				       ": '%s' takes nothing after a ':' "
+				       "(fio 3.33 ignores '%.32s')", where,
+				       o->name, value, v->name, value + len);
+	}
 	for (const struct opt_value *v = o->values; v->name; v++) {
 		if (!v->unsupported && used < sizeof(allowed))
 			used += snprintf(allowed + used, sizeof(allowed) - used,
@@ -312,19 +489,24 @@ static int set_enum(void *base, const struct opt_desc *o, const char *value,
 		       "%s", where, o->name, value, allowed);
 }
 
+/* fio reads an integer option as a size (check_str_bytes): "1k" is
+ * 1024 and "0x10" 16, in the job's kb_base. */
 static int set_uint(void *base, const struct opt_desc *o, const char *value,
-		    const char *where, struct errbuf *err)
+		    unsigned int kb_base, const char *where, struct errbuf *err)
 {
-	const char *end;
 	uint64_t v;
-	int ret;
+	int ret = parse_size_kb(value, kb_base, &v);
 
-	ret = parse_digits(value, true, &v, &end);
-	if (!ret && *end)
-		ret = -EINVAL;
-	if (ret == -EINVAL)
+	if (ret == -EINVAL && value[0] != '-' && !strpbrk(value, ",:-/"))
 		return err_set(err, EINVAL, "%s: option '%s': " VAL
 			       " is not a whole number", where, o->name, value);
+	if (ret == -EILSEQ && strchr(value, '.'))
+		return err_set(err, EINVAL, "%s: option '%s': " VAL
+			       " is not a whole number (fio 3.33 reads it as "
+			       "%lld)", where, o->name, value,
+			       strtoll(value, NULL, 10));
+	if (ret && ret != -ERANGE)
+		return opt_value_error(where, o->name, value, ret, false, err);
 	if (ret || v < o->min || v > o->max)
 		return err_set(err, ERANGE, "%s: option '%s': %.64s is out of "
 			       "range %llu-%llu", where, o->name, value,
@@ -333,6 +515,48 @@ static int set_uint(void *base, const struct opt_desc *o, const char *value,
 	if (o->flags & OPT_NEGATE)
 		v = o->max - v;
 	return store_uint(field_of(base, o), o->field_size, v);
+}
+
+/*
+ * A boolean as fio 3.33's check_int reads one: a number, 0x for hex.  A
+ * plain fio boolean is 0 or 1; one that fio also takes bare (OPT_BARE,
+ * its FIO_OPT_STR_SET: time_based) is any number, on when not 0.  fio
+ * refuses words (true, yes, on), so iodig does too.
+ */
+int opt_read_bool(const struct opt_desc *o, const char *value, bool *out,
+		  const char *where, struct errbuf *err)
+{
+	bool hex = value && (strstr(value, "0x") || strstr(value, "0X"));
+	const char *end;
+	uint64_t v = 1;
+
+	if (!value && !(o->flags & OPT_BARE))
+		return err_set(err, EINVAL, "%s: option '%s' needs a value, "
+			       "0 or 1 (fio 3.33 refuses it bare)", where,
+			       o->name);
+	if (value && (value[0] == '-' || strpbrk(value, ",:-/")))
+		return opt_value_error(where, o->name, value, -EINVAL, false,
+				       err);
+	if (value && (parse_digits(value, hex, &v, &end) || *end ||
+		      (!(o->flags & OPT_BARE) && v > 1)))
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not "
+			       "%s", where, o->name, value,
+			       o->flags & OPT_BARE ? "a number (0 is off, "
+			       "any other on; fio 3.33 takes no words)" :
+			       "0 or 1 (fio 3.33 takes no words)");
+	*out = v != 0;
+	return 0;
+}
+
+static int set_bool(void *base, const struct opt_desc *o, const char *value,
+		    const char *where, struct errbuf *err)
+{
+	bool b;
+	int ret = opt_read_bool(o, value, &b, where, err);
+
+	if (!ret)
+		*(bool *)field_of(base, o) = (o->flags & OPT_NEGATE) ? !b : b;
+	return ret;
 }
 
 /* fio's 'Nz': a whole number of zones, only where OPT_ZONES allows it;
@@ -370,7 +594,13 @@ static int set_size(void *base, const struct opt_desc *o, const char *value,
 		return ret;
 	ret = parse_size_kb(value, kb_base, &v);
 	if (ret)
-		return opt_size_error(where, o->name, value, ret, err);
+		return opt_value_error(where, o->name, value, ret, false, err);
+	/* fio's minval; a row's default (verify_interval's 0: unset) is
+	 * not an explicit value, which fio checks */
+	if (v < o->min && strcmp(where, "default"))
+		return err_set(err, ERANGE, "%s: option '%s': %.64s is below "
+			       "%llu, fio 3.33's minimum", where, o->name,
+			       value, (unsigned long long)o->min);
 	if (o->flags & OPT_ZONES)
 		memcpy((char *)base + o->zones_offset, &no_zones,
 		       sizeof(no_zones));
@@ -380,36 +610,35 @@ static int set_size(void *base, const struct opt_desc *o, const char *value,
 static int set_typed(void *base, const struct opt_desc *o, const char *value,
 		     unsigned int kb_base, const char *where, struct errbuf *err)
 {
+	const char *comma = strchr(value, ','), *end;
+	char one[160];
 	uint64_t v;
-	bool b;
 	int ret;
 
+	/* fio drops a number's comma when it is the value's last character
+	 * and its first ("iodepth=4,") */
+	if (comma && !comma[1] && comma != value && o->type != OPT_STR &&
+	    o->type != OPT_ENUM && (size_t)(comma - value) < sizeof(one)) {
+		snprintf(one, sizeof(one), "%.*s", (int)(comma - value), value);
+		value = one;
+	}
 	switch (o->type) {
 	case OPT_STR:
 		return set_str(base, o, value, where, err);
 	case OPT_SIZE:
 		return set_size(base, o, value, kb_base, where, err);
 	case OPT_TIME:
-		ret = parse_time_ns(value, o->unit_ns, &v);
-		if (ret == -ERANGE)
-			return err_set(err, ERANGE, "%s: option '%s': " VAL
-				       " is too long", where, o->name, value);
+		ret = parse_time_fio(value, o->unit_ns, &v, &end);
+		if (!ret && *end)
+			ret = -EINVAL;
 		if (ret)
-			return err_set(err, EINVAL, "%s: option '%s': " VAL
-				       " is not a time (a whole number with an "
-				       "optional us, ms, s, m, h or d suffix)",
-				       where, o->name, value);
+			return opt_value_error(where, o->name, value, ret, true,
+					       err);
 		return store_uint(field_of(base, o), o->field_size, v);
 	case OPT_UINT:
-		return set_uint(base, o, value, where, err);
+		return set_uint(base, o, value, kb_base, where, err);
 	case OPT_BOOL:
-		if (parse_bool(value, &b))
-			return err_set(err, EINVAL, "%s: option '%s': " VAL
-				       " is not a boolean (1/0, true/false, "
-				       "yes/no, on/off)", where, o->name,
-				       value);
-		*(bool *)field_of(base, o) = (o->flags & OPT_NEGATE) ? !b : b;
-		return 0;
+		return set_bool(base, o, value, where, err);
 	case OPT_ENUM:
 		return set_enum(base, o, value, where, err);
 	case OPT_CUSTOM:
@@ -440,9 +669,60 @@ int opt_set(void *base, const struct opt_desc *o, const char *value,
 	return opt_set_kb(base, o, value, KB_BASE_DEFAULT, where, err);
 }
 
+/*
+ * fio 3.33 keeps the blanks between '=' and a value.  Its number readers
+ * skip them but then look for the unit right after the digits' start, so
+ * "bs= 8k" is 8 bytes and "runtime= 2m" 2 seconds; its word options
+ * ("rw= read") match nothing.  A value read the same without them is
+ * taken without them.
+ */
+static int opt_set_stripped(void *base, const struct opt_desc *o,
+			    const char *value, unsigned int kb_base,
+			    const char *where, struct errbuf *err);
+
+static int leading_blank(const struct opt_desc *o, const char *value,
+			 const char *where, struct errbuf *err)
+{
+	const char *v = value;
+	bool number = o->type == OPT_SIZE || o->type == OPT_UINT ||
+		      o->type == OPT_TIME || (o->flags & OPT_NUMBER);
+
+	while (isspace((unsigned char)*v))
+		v++;
+	if (o->type == OPT_ENUM)
+		return err_set(err, EINVAL, "%s: option '%s': " VAL " starts "
+			       "with a blank, which fio 3.33 refuses", where,
+			       o->name, value);
+	for (const char *c = v; number && *c; c++)
+		if (isalpha((unsigned char)*c) || *c == '%')
+			return err_set(err, EINVAL, "%s: option '%s': " VAL
+				       " starts with a blank: fio 3.33 then "
+				       "ignores its unit (reads it as %lld); "
+				       "write it without", where, o->name,
+				       value, strtoll(v, NULL, 10));
+	return 0;
+}
+
 int opt_set_kb(void *base, const struct opt_desc *o, const char *value,
 	       unsigned int kb_base, const char *where, struct errbuf *err)
 {
+	if (value && isspace((unsigned char)value[0])) {
+		int ret = leading_blank(o, value, where, err);
+
+		if (ret)
+			return ret;
+		while (isspace((unsigned char)*value))
+			value++;
+	}
+	return opt_set_stripped(base, o, value, kb_base, where, err);
+}
+
+static int opt_set_stripped(void *base, const struct opt_desc *o,
+			    const char *value, unsigned int kb_base,
+			    const char *where, struct errbuf *err)
+{
+	if (!value && o->type == OPT_BOOL && !o->set)
+		return set_bool(base, o, value, where, err);
 	if (!value && o->type != OPT_BOOL)
 		return err_set(err, EINVAL, "%s: option '%s' needs a value",
 			       where, o->name);

@@ -37,6 +37,12 @@ enum opt_type {
 /* OPT_SIZE that also takes fio's 'Nz' (N zones): N goes to the uint64_t
  * at .zones_offset and the byte field to 0; a byte value clears N. */
 #define OPT_ZONES    (1u << 3)
+/* OPT_BOOL that fio (FIO_OPT_STR_SET) also takes bare ("time_based") and
+ * as any number; a plain fio boolean needs 0 or 1. */
+#define OPT_BARE     (1u << 4)
+/* OPT_CUSTOM whose value is fio numbers (bs=): the rules of a leading
+ * blank for sizes apply to it (see opt_set_kb). */
+#define OPT_NUMBER   (1u << 5)
 
 struct opt_value {
 	const char *name;
@@ -123,6 +129,10 @@ int opt_set_typed(void *base, const struct opt_desc *o, const char *value,
 		  const char *where, struct errbuf *err);
 
 /* The message for a value parse_size() refused with @ret. */
+/* The message for a size (or, @time, a time) value refused with @ret by
+ * the readers below, saying what fio 3.33 would make of it. */
+int opt_value_error(const char *where, const char *key, const char *value,
+		    int ret, bool time, struct errbuf *err);
 int opt_size_error(const char *where, const char *key, const char *value,
 		   int ret, struct errbuf *err);
 
@@ -164,9 +174,29 @@ int parse_size(const char *s, uint64_t *out);
  * A suffix is case-insensitive; b alone means bytes. */
 #define KB_BASE_DEFAULT 1024u
 int parse_size_kb(const char *s, unsigned int kb_base, uint64_t *out);
+/* fio's separators between the parts of a value: , : - / */
+bool fio_separator(char c);
+/* One part of a fio value: a size read up to fio's next separator
+ * (*@end); -EILSEQ where fio would ignore what follows the number,
+ * -EDOM for N%. */
+int parse_size_fio(const char *s, unsigned int kb_base, uint64_t *out,
+		   const char **end);
+/* A job option's time as fio reads it; *@end as parse_size_fio. */
+int parse_time_fio(const char *s, uint64_t unit_ns, uint64_t *out,
+		   const char **end);
 /* Time with fio's suffixes us/ms/s/m/h/d; a bare number is in @unit_ns. */
 int parse_time_ns(const char *s, uint64_t unit_ns, uint64_t *out);
 int parse_bool(const char *s, bool *out);
+/* A job option's boolean as fio 3.33 reads it (check_int): 0 or 1, or,
+ * for an OPT_BARE one, bare (on) or any number; words are refused. */
+int opt_read_bool(const struct opt_desc *o, const char *value, bool *out,
+		  const char *where, struct errbuf *err);
+
+/* A value per direction as fio 3.33 splits it ("4k-8k,16k" is 4k,16k):
+ * @joined gets the parts, comma-separated, each as fio reads it. */
+int opt_fio_dir_parts(const struct opt_desc *o, const char *value,
+		      unsigned int kb_base, char *joined, size_t len,
+		      const char *where, struct errbuf *err);
 
 /* set() of "N" (reads and writes) or "N,M" (reads, writes) into an
  * unsigned int[2], each in the descriptor's min-max. */

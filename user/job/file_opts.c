@@ -77,6 +77,8 @@ int set_size_or_percent(void *base, const struct opt_desc *o, const char *value,
 	char *end;
 	int ret;
 
+	if (len > 1 && value[len - 1] == ',' && strchr(value, ',') == value + len - 1)
+		len--; /* fio drops a last comma: "50%," */
 	if (!len || value[len - 1] != '%') {
 		/* the option's own row without this setter: sizes and, where
 		 * the row allows them, zones ('Nz') */
@@ -89,7 +91,7 @@ int set_size_or_percent(void *base, const struct opt_desc *o, const char *value,
 		return ret;
 	}
 	v = strtoul(value, &end, 10);
-	if (end == value || *end != '%' || v > 100 || (!is_offset && !v))
+	if (end == value || end != value + len - 1 || v > 100 || (!is_offset && !v))
 		return err_set(err, EINVAL, "%s: option '%s': '%.64s' is not a "
 			       "percentage %s-100", where, o->name, value,
 			       is_offset ? "0" : "1");

@@ -302,7 +302,11 @@ static int ini_option(struct ini_state *st, const char *line, int lineno,
 	eq = strchr(expanded, '=');
 	if (eq) {
 		*eq = '\0';
+		/* fio keeps the blanks after '=' (only a value's end is
+		 * stripped): the option's parser judges them */
 		value = trim(eq + 1);
+		if (value[0] && value > eq + 1 && isspace((unsigned char)eq[1]))
+			value = eq + 1;
 	}
 	key = trim(expanded);
 	if (!key[0])

@@ -110,6 +110,11 @@ static int set_sizes(struct job *job, const struct opt_desc *o,
 			continue;
 		any = true;
 		dash = range ? strpbrk(part, "-:") : NULL; /* fio: 512:1M too */
+		if (range && !dash)
+			return err_set(err, EINVAL, "%s: option '%s': " VAL " is "
+				       "not a range MIN-MAX (fio 3.33 refuses "
+				       "it, or after a comma ignores it)",
+				       where, o->name, part);
 		if (dash) {
 			sep = *dash;
 			*dash = '\0';
@@ -140,23 +145,16 @@ static int set_sizes(struct job *job, const struct opt_desc *o,
 	return 0;
 }
 
-/* fio splits a value without a comma at its first ':' or '-' instead,
- * so bs=4k-16k is bs=4k,16k (read 4k, write 16k), not a range. */
+/* bs=R[,W[,T]] in fio's parts (opt_fio_dir_parts): "4k-8k,16k" is reads
+ * 4k, writes and trims 16k. */
 static int set_bs(void *job, const struct opt_desc *o, const char *value,
 		  const char *where, struct errbuf *err)
 {
-	char v[160];
-	char *sep;
+	char joined[3 * 64 + 3];
+	int ret = opt_fio_dir_parts(o, value, ((struct job *)job)->kb_base,
+				    joined, sizeof(joined), where, err);
 
-	if (strlen(value) >= sizeof(v) || strchr(value, ','))
-		return set_sizes(job, o, value, false, where, err);
-	strcpy(v, value);
-	sep = strchr(v, ':');
-	if (!sep)
-		sep = strchr(v, '-');
-	if (sep)
-		*sep = ',';
-	return set_sizes(job, o, v, false, where, err);
+	return ret ? ret : set_sizes(job, o, joined, false, where, err);
 }
 
 static int set_bsrange(void *job, const struct opt_desc *o, const char *value,
@@ -418,11 +416,10 @@ static int set_flag(void *base, const struct opt_desc *o, const char *value,
 {
 	struct opt_flag *f = (struct opt_flag *)((char *)base + o->offset);
 	bool b = true;
+	int ret = opt_read_bool(o, value, &b, where, err);
 
-	if (value && parse_bool(value, &b))
-		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not a "
-			       "boolean (1/0, true/false, yes/no, on/off)", where,
-			       o->name, value);
+	if (ret)
+		return ret;
 	f->on = b;
 	f->given = strcmp(where, "default") != 0;
 	return 0;
@@ -514,13 +511,14 @@ static const struct opt_desc options[] = {
 	SIZE_OPT("filesize", FIELD(filesize), "0",
 		 "Bytes of each file; 0 = size / nrfiles", .set = set_filesize),
 	{ .name = "bs", .alias = "blocksize", .type = OPT_CUSTOM, FIELD(bs),
-	  .set = set_bs, .hint = "SIZE[,SIZE[,SIZE]]", .def = "4k", .help = "Block size, or read,write,trim block sizes" },
+	  .set = set_bs, .hint = "SIZE[,SIZE[,SIZE]]", .def = "4k", .flags = OPT_NUMBER,
+	  .help = "Block size, or read,write,trim block sizes" },
 	{ .name = "bsrange", .alias = "blocksize_range", .type = OPT_CUSTOM,
-	  FIELD(bs_min), .set = set_bsrange, .hint = "MIN-MAX[,MIN-MAX]",
+	  FIELD(bs_min), .set = set_bsrange, .hint = "MIN-MAX[,MIN-MAX]", .flags = OPT_NUMBER,
 	  .help = "Block size range min-max, or read,write ranges" },
 	BOOL_OPT("bs_unaligned", FIELD(bs_unaligned), "0",
 		 "Sizes of a bsrange anywhere in it, not multiples of its minimum",
-		 .alias = "blocksize_unaligned"),
+		 .alias = "blocksize_unaligned", .flags = OPT_BARE),
 	BOOL_OPT("bs_is_seq_rand", FIELD(bs_is_seq_rand), "0",
 		 "The read,write parts of bs, bsrange and bssplit are the sizes of sequential,random "
 		 "I/Os"),
@@ -573,7 +571,8 @@ static const struct opt_desc options[] = {
 	BOOL_OPT("do_verify", FIELD(do_verify), "1",
 		 "Read back and check after writing (with verify)"),
 	BOOL_OPT("verify_only", FIELD(verify_only), NULL,
-		 "Do not write: check what an earlier run of the job wrote"),
+		 "Do not write: check what an earlier run of the job wrote",
+		 .flags = OPT_BARE),
 	BOOL_OPT("verify_fatal", FIELD(verify_fatal), NULL,
 		 "Stop at the first bad verify interval of a block"),
 	SIZE_OPT("verify_backlog", FIELD(verify_backlog), "0",
@@ -581,9 +580,11 @@ static const struct opt_desc options[] = {
 	SIZE_OPT("verify_backlog_batch", FIELD(verify_backlog_batch), "0",
 		 "Blocks verified each time; 0 = verify_backlog"),
 	SIZE_OPT("verify_interval", FIELD(verify_interval), "0",
-		 "A header every this many bytes; 0 = the smallest write block size"),
+		 "A header every this many bytes; 0 = the smallest write block size",
+		 .min = 80), /* fio: two of its 40-byte verify headers */
 	SIZE_OPT("verify_offset", FIELD(verify_offset), "0",
-		 "Move the header this far into each interval"),
+		 "Move the header this far into each interval",
+		 .min = 40), /* fio: one verify header */
 	{ .name = "verify_pattern", .type = OPT_CUSTOM, FIELD(verify_pattern),
 	  .set = set_pattern, .hint = "PATTERN",
 	  .help = "Fill with (and check) this pattern: 0x hex, \"text\", "
@@ -616,9 +617,11 @@ static const struct opt_desc options[] = {
 	  .help = "Fill write buffers with this pattern (0x hex, \"text\", "
 		  "decimal, 'file')" },
 	BOOL_OPT("zero_buffers", FIELD(zero_buffers.on), NULL,
-		 "Fill write buffers with zeros", .set = set_flag),
+		 "Fill write buffers with zeros", .set = set_flag,
+		 .flags = OPT_BARE),
 	BOOL_OPT("refill_buffers", FIELD(refill_buffers.on), NULL,
-		 "Refill write buffers before every write", .set = set_flag),
+		 "Refill write buffers before every write", .set = set_flag,
+		 .flags = OPT_BARE),
 	BOOL_OPT("scramble_buffers", FIELD(scramble_buffers.on), "1",
 		 "Write the offset and time into each 512 bytes of a reused buffer, against naive "
 		 "dedupe", .set = set_flag),

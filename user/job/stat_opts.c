@@ -24,10 +24,10 @@ int set_gtod_reduce(void *base, const struct opt_desc *o, const char *value,
 {
 	struct job *job = base;
 	bool on = true;
+	int ret = opt_read_bool(o, value, &on, where, err);
 
-	if (value && parse_bool(value, &on))
-		return err_set(err, EINVAL, "%s: option '%s': " VAL " is not a "
-			       "boolean", where, o->name, value);
+	if (ret)
+		return ret;
 	/* fio's str_gtod_reduce_cb: every timed figure off, and with them
 	 * the percentiles of the completion latency */
 	job->stat.disable_lat = on;

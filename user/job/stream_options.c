@@ -55,9 +55,14 @@ static int set_per_dir(void *base, const struct opt_desc *o, const char *value,
 	struct job *job = base;
 	char *field = (char *)base + o->offset;
 	size_t each = o->field_size / DDIR_COUNT;
-	char part[64];
+	char part[64], joined[3 * 64 + 3];
 	uint64_t v[DDIR_COUNT];
+	int ret = opt_fio_dir_parts(o, value, job->kb_base, joined,
+				    sizeof(joined), where, err);
 
+	if (ret)
+		return ret;
+	value = joined;
 	for (int d = 0; d < DDIR_COUNT; d++) {
 		uint32_t u32;
 
@@ -93,13 +98,19 @@ static int set_per_dir_time(void *base, const struct opt_desc *o, const char *va
 			    const char *where, struct errbuf *err)
 {
 	uint64_t *field = (uint64_t *)((char *)base + o->offset), v[DDIR_COUNT];
-	char part[64];
+	char part[64], joined[3 * 64 + 3];
+	const char *end;
+	int ret = opt_fio_dir_parts(o, value, ((struct job *)base)->kb_base,
+				    joined, sizeof(joined), where, err);
 
+	if (ret)
+		return ret;
+	value = joined;
 	for (int d = 0; d < DDIR_COUNT; d++) {
 		per_dir_part(value, d, part, sizeof(part));
 		if (!part[0])
 			v[d] = field[d];
-		else if (parse_time_ns(part, o->unit_ns, &v[d]))
+		else if (parse_time_fio(part, o->unit_ns, &v[d], &end) || *end)
 			return err_set(err, EINVAL, "%s: option '%s': " VAL " is not a "
 				       "time", where, o->name, part);
 	}

@@ -37,7 +37,7 @@ ENGINE_OPTS_FIT(struct libaio_opts);
 static const struct opt_desc libaio_options[] = {
 	CMDPRIO_OPTIONS(struct libaio_opts, cmdprio),
 	ENGINE_OPT_NOWAIT(struct libaio_opts),
-	{ .name = "userspace_reap", .type = OPT_BOOL, OPT_FIELD(struct libaio_opts, userspace_reap),
+	{ .name = "userspace_reap", .type = OPT_BOOL, .flags = OPT_BARE, OPT_FIELD(struct libaio_opts, userspace_reap),
 	  .help = "With iodepth_batch_complete_min=0, take completions from the kernel's ring "
 		  "in user space, not by io_getevents" },
 	{ .name = NULL },

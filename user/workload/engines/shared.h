@@ -18,8 +18,8 @@ struct worker;
  * struct @opts_t: hipri in @field (help says what polls it), nowait and the
  * FUA pair in the bools of their names. */
 #define ENGINE_OPT_HIPRI(opts_t, field, help_)				\
-	{ .name = "hipri", .type = OPT_BOOL, OPT_FIELD(opts_t, field),	\
-	  .help = help_ }
+	{ .name = "hipri", .type = OPT_BOOL, .flags = OPT_BARE,		\
+	  OPT_FIELD(opts_t, field), .help = help_ }
 #define ENGINE_OPT_NOWAIT(opts_t)						\
 	{ .name = "nowait", .type = OPT_BOOL, OPT_FIELD(opts_t, nowait),	\
 	  .help = "RWF_NOWAIT: fail instead of blocking" }

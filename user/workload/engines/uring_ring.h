@@ -56,13 +56,13 @@ opt_setter uring_set_sqpoll_cpu;
  * polling needs with that engine. */
 #define URING_RING_OPTIONS(opts_t, hipri_help)				\
 	ENGINE_OPT_HIPRI(opts_t, ring.hipri, hipri_help),			\
-	{ .name = "fixedbufs", .type = OPT_BOOL,			\
+	{ .name = "fixedbufs", .type = OPT_BOOL, .flags = OPT_BARE,		\
 	  OPT_FIELD(opts_t, ring.fixedbufs),				\
 	  .help = "io_uring registered buffers" },			\
-	{ .name = "registerfiles", .type = OPT_BOOL,			\
+	{ .name = "registerfiles", .type = OPT_BOOL, .flags = OPT_BARE,		\
 	  OPT_FIELD(opts_t, ring.registerfiles),				\
 	  .help = "io_uring registered files" },				\
-	{ .name = "sqthread_poll", .type = OPT_BOOL,			\
+	{ .name = "sqthread_poll", .type = OPT_BOOL, .flags = OPT_BARE,		\
 	  OPT_FIELD(opts_t, ring.sqthread_poll),				\
 	  .help = "io_uring kernel submission thread" },			\
 	UINT_OPT("sqthread_poll_cpu", OPT_FIELD(opts_t, ring.sqpoll_cpu),	\
