@@ -47,5 +47,5 @@ echo >"$INST/trace" && echo 1 >"$ev/enable"
 echo 0 >"$ev/enable"
 check "a file already laid out: no fsync" [ "$(grep -c 'ext4_sync_file_enter:' "$INST/trace")" = 0 ]
 umount mnt
-refused "create_fsync=maybe" "option 'create_fsync': 'maybe' is not a boolean" --rw=read --filename=$TMP/f --create_fsync=maybe
+refused "create_fsync=maybe" "option 'create_fsync': 'maybe' is not 0 or 1" --rw=read --filename=$TMP/f --create_fsync=maybe
 done_testing
