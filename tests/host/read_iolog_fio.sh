@@ -1,4 +1,4 @@
-# read_iolog against fio 3.33 on a loop device of the test's own: logs written by iodig's and fio's write_iolog (v3) and a v2 one, replayed by both: the same I/O counts and bytes, a log's syncs counted as fio counts them, and each I/O's offset, in the log's order (write_lat_log with log_offset); replay_redirect, replay_scale/align; a malformed line names the log and line.
+# read_iolog against fio 3.33 on a loop device of the test's own: logs written by iodig's and fio's write_iolog (v3) and a v2 one, replayed by both: the same I/O counts and bytes, a log's syncs counted as fio counts them, and each I/O's offset, in the log's order (write_lat_log with log_offset); replay_redirect, replay_scale/align; a log write_iolog wrote with numjobs (one log per clone in one file) replayed whole; a malformed line names the log and line.
 source tests/host/lib.sh
 need_root
 command -v fio >/dev/null || skip "needs fio"
@@ -67,6 +67,15 @@ mkdir -p "$TMP/mlog" && (cd "$TMP/mlog" && fio --name=m --nrfiles=2 --rw=randwri
 replay two_files "$TMP/mlog.log" --ioengine=psync
 both_files() { [ -s "$1/m.0.0" ] && [ -s "$1/m.0.1" ]; }
 check "two_files: both files written" both_files "$TMP/two_files/i"
+
+# a log fio's write_iolog wrote with numjobs=3: each clone's log appended
+# to the one file; fio reads on past each header and replays them all
+mkdir -p "$TMP/nj" && (cd "$TMP/nj" && fio --name=n --rw=randwrite --bs=4k --size=64k \
+	--numjobs=3 --write_iolog="$TMP/njlog" >/dev/null 2>&1)
+check "fio wrote 3 logs into one file" [ "$(grep -c '^fio version' "$TMP/njlog")" = 3 ]
+replay numjobs_log "$TMP/njlog" --ioengine=psync
+check "numjobs_log: the replay's offsets are the 3 logs'" \
+	cmp -s <(log_offsets "$TMP/njlog") <(lat_offsets "$TMP/numjobs_log/i/lat_lat.1.log")
 
 # a log with fsync=/fdatasync='s sync and datasync lines: replayed, each
 # sync counted in the job's sync figures as fio counts it (total_ios the

@@ -55,6 +55,41 @@ for o in fsync=4 fdatasync=3; do
 		cmp -s <(runs_collapsed "$i") <(runs_collapsed "$f")
 done
 
+# numjobs: fio opens the log to append, so each clone adds its own log
+# (header, its file's add and open, its I/O, close) to the one file, in
+# the order the clones end.  The same logs as fio's, each clone's whole,
+# in any order: per-clone files (sequential: a clone's offsets do not
+# depend on which clone fio seeds it as) and one shared file (random).
+# sections LOG: each log of LOG on one line, times cut, sorted
+sections() {
+	sed -E 's/^[0-9]+ //' "$1" | awk '/^fio version/ && NR > 1 { print "" }
+		{ printf "%s|", $0 } END { print "" }' | sort
+}
+clones() {
+	local name=$1 i=$TMP/$1/i/trace f=$TMP/$1/f/trace; shift
+	mkdir -p "${i%/trace}" "${f%/trace}"
+	(cd "${i%/trace}" && "$IODIG" run --no-probes --no-save --write_iolog=trace "$@" >/dev/null 2>&1)
+	(cd "${f%/trace}" && fio --write_iolog=trace "$@" >/dev/null 2>&1)
+	check "$name: fio wrote 3 logs ($(grep -c '^fio version' "$f"))" [ "$(grep -c '^fio version' "$f")" = 3 ]
+	check "$name: the same 3 logs as fio's: $(diff <(sections "$i" 2>&1) <(sections "$f" 2>&1) | cut -c1-150 | head -4)" \
+		cmp -s <(sections "$i") <(sections "$f")
+}
+clones numjobs_files --name=n --size=64k --bs=8k --rw=read --numjobs=3
+clones numjobs_shared --name=n --filename=f --size=128k --bs=4k --rw=randread --numjobs=3
+
+# a second run adds its log after the first's, as fio's "a" does
+for t in i f; do
+	(cd "$TMP/randwrite/$t" && if [ $t = i ]; then
+		"$IODIG" run --no-probes --no-save --write_iolog=trace --name=w --filename=f \
+			--size=256k --bs=16k --rw=randwrite >/dev/null 2>&1
+	else
+		fio --write_iolog=trace --name=w --filename=f --size=256k --bs=16k \
+			--rw=randwrite >/dev/null 2>&1
+	fi)
+done
+check "second run: two logs in the file, as fio's ($(grep -c '^fio version' "$TMP/randwrite/i/trace") vs $(grep -c '^fio version' "$TMP/randwrite/f/trace"))" \
+	cmp -s <(sections "$TMP/randwrite/i/trace") <(sections "$TMP/randwrite/f/trace")
+
 # fio: "read iolog overrides write_iolog": the replay writes no log
 rc=0
 (cd "$TMP/randwrite/i" && "$IODIG" run --no-probes --no-save --name=x --read_iolog=trace \

@@ -1,4 +1,4 @@
-// read_iolog's parser reads fio's iolog v2 and v3 as fio 3.33's read_iolog() does: files, directions, offsets, lengths, the pace of v3, replay_redirect/scale/align/skip/no_stall/time_scale, and names the log and line of a bad one.
+// read_iolog's parser reads fio's iolog v2 and v3 as fio 3.33's read_iolog() does: files, directions, offsets, lengths, the pace of v3, replay_redirect/scale/align/skip/no_stall/time_scale, logs appended one after another (write_iolog with numjobs), and names the log and line of a bad one.
 #include <string.h>
 
 #include "tests/lib/check.h"
@@ -101,6 +101,23 @@ static void test_v2(void)
 	replay_log_free(&log);
 }
 
+/* write_iolog with numjobs: each clone's log after the one before, its
+ * times from 0 again; fio reads on past each header, no gap between them */
+static void test_appended(void)
+{
+	struct replay_log log;
+	char msg[ERRBUF_LEN];
+
+	CHECK(parse(&log, "fio version 3 iolog\n10 x.0.0 add\n20 x.0.0 open\n"
+		    "30 x.0.0 read 0 4096\n90 x.0.0 close\n"
+		    "fio version 3 iolog\n12 x.1.0 add\n25 x.1.0 open\n"
+		    "40 x.1.0 read 8192 4096\n95 x.1.0 close\n", &plain, NULL, msg) == 0);
+	CHECK(log.nr_files == 2 && log.ios[DDIR_READ] == 2 && log.nr_entries == 8);
+	CHECK(log.entries[4].file == 1 && log.entries[4].delay_us == 0);
+	CHECK(log.entries[6].offset == 8192 && log.entries[6].delay_us == 15);
+	replay_log_free(&log);
+}
+
 static void bad(const char *text, const char *want)
 {
 	struct replay_log log;
@@ -131,6 +148,7 @@ int main(void)
 	test_pace_options();
 	test_offsets_and_skip();
 	test_v2();
+	test_appended();
 	test_errors();
 	return CHECK_DONE();
 }

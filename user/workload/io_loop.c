@@ -599,6 +599,9 @@ static int commit_queued(struct io_loop *lp)
 					       w->path, strerror(-n));
 	lp->queued -= (unsigned int)n;
 	lp->inflight += (unsigned int)n;
+	/* fio's libaio and io_uring stamp read_iolog's last issue here */
+	if (n && w->replay)
+		replay_cursor_issued(&lp->replay, now_ns());
 	s->submit_calls++;
 	s->submit_dist[batch_bucket((unsigned int)n)]++;
 	s->depth_dist[depth_bucket(lp->inflight)] += (unsigned int)n;
@@ -924,6 +927,9 @@ static bool issue_unit(struct io_loop *lp, uint64_t *done)
 	if (lp->accounting && u->start_ns >= lp->ramp_end_ns)
 		w->stats->issued[u->ddir]++;
 	if (r == IO_COMPLETED) {
+		/* a synchronous engine's issue, for read_iolog's pace */
+		if (w->replay)
+			replay_cursor_issued(&lp->replay, u->issue_ns);
 		/* fio counts a sync I/O as one submit and one complete. */
 		w->stats->submit_calls++;
 		w->stats->submit_dist[batch_bucket(1)]++;

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/atomic_file.h"
+#include "base/append_file.h"
 #include "base/clock.h"
 #include "workload/files.h"
 #include "workload/io_trace.h"
@@ -17,6 +17,18 @@ static uint64_t usec_since(const struct io_trace *t, uint64_t ns)
 	return ns > t->start_ns ? (ns - t->start_ns) / 1000 : 0;
 }
 
+/* File @k as fio names it: a name made from the job's (no filename=)
+ * has no "./" before it in fio's log without directory=, as iodig's has. */
+static const char *file_name(const struct worker *w, unsigned int k, char *buf,
+			     size_t len)
+{
+	const char *name = worker_file_name(w, k, buf, len);
+
+	if (!w->job->filename[0] && !w->job->directory[0] && !strncmp(name, "./", 2))
+		return name + 2;
+	return name;
+}
+
 static void log_files(struct io_trace *t, const struct worker *w, const char *what)
 {
 	char path[PATH_MAX];
@@ -24,7 +36,7 @@ static void log_files(struct io_trace *t, const struct worker *w, const char *wh
 
 	for (unsigned int k = 0; k < (w->nr_files ? w->nr_files : 1); k++)
 		fprintf(t->mem, "%llu %s %s\n", (unsigned long long)usec,
-			worker_file_name(w, k, path, sizeof(path)), what);
+			file_name(w, k, path, sizeof(path)), what);
 }
 
 int io_trace_open(struct io_trace *t, const struct worker *w, struct errbuf *err)
@@ -51,7 +63,7 @@ void io_trace_io(struct io_trace *t, const struct worker *w, const struct io_uni
 		return;
 	fprintf(t->mem, "%llu %s %s %llu %u\n",
 		(unsigned long long)usec_since(t, u->start_ns),
-		worker_file_name(w, u->file, path, sizeof(path)),
+		file_name(w, u->file, path, sizeof(path)),
 		ddir_name(u->ddir),
 		(unsigned long long)u->offset, u->len);
 }
@@ -64,7 +76,7 @@ void io_trace_sync(struct io_trace *t, const struct worker *w, unsigned int file
 	if (!t->mem)
 		return;
 	fprintf(t->mem, "%llu %s %s %llu 0\n", (unsigned long long)usec_since(t, now_ns()),
-		worker_file_name(w, file, path, sizeof(path)),
+		file_name(w, file, path, sizeof(path)),
 		k == IO_SYNC_DATASYNC ? "datasync" : k == IO_SYNC_FILE_RANGE ?
 		"sync_file_range" : "sync", (unsigned long long)stale_offset);
 }
@@ -86,8 +98,10 @@ int io_trace_finish(struct io_trace *t, const struct worker *w, struct errbuf *e
 	log_files(t, w, "close");
 	ret = fclose(t->mem) ? -errno : 0;
 	t->mem = NULL;
+	/* fio opens the log to append ("a"): each clone of numjobs adds its
+	 * own, after any log already there */
 	if (!ret)
-		ret = atomic_file_write(w->job->write_iolog, t->buf, t->len);
+		ret = append_file_locked(w->job->write_iolog, t->buf, t->len);
 	if (ret)
 		err_set(err, -ret, "cannot write write_iolog=%s of job '%s': %s",
 			w->job->write_iolog, w->job->name, strerror(-ret));

@@ -7,7 +7,12 @@
  *   USEC FILE read|write OFFSET LENGTH
  *   USEC FILE sync|datasync OFFSET 0
  * USEC counted from when the worker set the log up.  Lines are kept in
- * memory while the job runs and the file is written whole at its end.
+ * memory while the job runs and added whole at the end of the file when
+ * the job ends, as fio appends: each clone of numjobs adds its own log
+ * (header, files, I/O, close) after those of the clones that ended
+ * before it, and a file already there is added to, not replaced.  fio
+ * 3.33 flushes a clone's lines in 8 KiB pieces, which cuts lines where
+ * clones' logs grow past that; iodig's clones take turns under a lock.
  */
 #ifndef IODIG_IO_TRACE_H
 #define IODIG_IO_TRACE_H

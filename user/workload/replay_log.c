@@ -239,6 +239,10 @@ static int parse_line(struct parser *p, char *line)
 	char **f = fl.f;
 	uint64_t t;
 
+	/* the header again: write_iolog with numjobs (or run twice) appends
+	 * one log per clone to the file; fio reads on past each header */
+	if (!strncmp(line, "fio version ", 12))
+		return 0;
 	split_fields(line, &fl);
 	if (!fl.n)
 		return 0; /* fio's sscanf skips a blank line too */

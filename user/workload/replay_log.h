@@ -9,7 +9,10 @@
  * microseconds since the log began before each line; the gaps between
  * them are the replay's pace (replay_no_stall, replay_time_scale).
  * replay_redirect, replay_scale, replay_align and replay_skip are applied
- * while reading, as fio does.
+ * while reading, as fio does.  A log write_iolog appended to holds one
+ * log after another (numjobs' clones): a header line past the first is
+ * passed over and the logs are replayed one after the other, as fio does;
+ * their times start again at each, which fio reads as no gap.
  */
 #ifndef IODIG_REPLAY_LOG_H
 #define IODIG_REPLAY_LOG_H

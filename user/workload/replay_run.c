@@ -9,11 +9,36 @@
 
 /* Sleeps are cut into slices so that a stop is seen within one. */
 #define SLICE_NS 10000000ull
+/* fio measures its granularity with this many sleeps of 1 us */
+#define GRANULARITY_TRIES 10
+
+/* fio's fio_time_init: the longest of ten sleeps of 1 us. */
+static uint64_t sleep_granularity(void)
+{
+	uint64_t most = 0;
+
+	for (int i = 0; i < GRANULARITY_TRIES; i++) {
+		struct timespec ts = { 0, 1000 };
+		uint64_t t = now_ns();
+
+		nanosleep(&ts, NULL);
+		t = now_ns() - t;
+		if (t > most)
+			most = t;
+	}
+	return most;
+}
 
 void replay_cursor_start(struct replay_cursor *c, const struct replay_log *log,
 			 uint64_t now)
 {
-	*c = (struct replay_cursor){ .log = log, .start_ns = now, .last_ns = now };
+	*c = (struct replay_cursor){ .log = log, .start_ns = now, .last_issue_ns = now,
+				     .granularity_ns = sleep_granularity() };
+}
+
+void replay_cursor_issued(struct replay_cursor *c, uint64_t now)
+{
+	c->last_issue_ns = now;
 }
 
 static bool halted(const struct worker *w, uint64_t deadline_ns, uint64_t now)
@@ -21,40 +46,51 @@ static bool halted(const struct worker *w, uint64_t deadline_ns, uint64_t now)
 	return *w->stop || w->stats->stop || (deadline_ns && now >= deadline_ns);
 }
 
-/* Sleeps until @until; false when the worker was stopped first. */
-static bool sleep_until(const struct worker *w, uint64_t deadline_ns, uint64_t until)
+/* fio's usec_sleep until @until: what is left past the granularity is
+ * slept, the rest spun, so that short gaps are kept to the microsecond.
+ * False when the worker was stopped first. */
+static bool pause_until(const struct replay_cursor *c, const struct worker *w,
+			uint64_t deadline_ns, uint64_t until)
 {
 	for (uint64_t now = now_ns(); now < until; now = now_ns()) {
-		uint64_t left = until - now;
-		struct timespec ts = { 0, (long)(left < SLICE_NS ? left : SLICE_NS) };
+		uint64_t left = until - now, nap;
+		struct timespec ts;
 
 		if (halted(w, deadline_ns, now))
 			return false;
+		if (left <= c->granularity_ns)
+			continue; /* spin */
+		nap = left - c->granularity_ns;
+		ts = (struct timespec){ 0, (long)(nap < SLICE_NS ? nap : SLICE_NS) };
 		nanosleep(&ts, NULL);
 	}
 	return !halted(w, deadline_ns, now_ns());
 }
 
-/* fio's iolog_delay: the entry's delay counts from when the one before
- * was taken, less what the last sleep overran. */
+/* fio's iolog_delay: an entry's gap counts from the last issue, less the
+ * last wait's overrun, which is spent on the first gap it covers; once a
+ * wait was needed, its overrun of the whole gap is the next one's. */
 static bool wait_for(struct replay_cursor *c, const struct replay_entry *e,
 		     const struct worker *w, uint64_t deadline_ns)
 {
-	uint64_t delay = e->delay_us * 1000, until, now;
+	uint64_t gap = e->delay_us * 1000, delay, now = now_ns(), since, slept;
 
 	if (e->kind == REPLAY_WAIT)
-		return sleep_until(w, deadline_ns, c->start_ns + delay);
-	if (!delay)
-		return !halted(w, deadline_ns, now_ns());
-	if (delay <= c->late_ns) {
+		return pause_until(c, w, deadline_ns, c->start_ns + gap);
+	if (!gap)
+		return !halted(w, deadline_ns, now);
+	if (gap < c->late_ns) {
 		c->late_ns = 0;
-		return true;
+		return !halted(w, deadline_ns, now);
 	}
-	until = c->last_ns + delay - c->late_ns;
-	if (!sleep_until(w, deadline_ns, until))
+	delay = gap - c->late_ns;
+	since = now > c->last_issue_ns ? now - c->last_issue_ns : 0;
+	if (delay < since)
+		return !halted(w, deadline_ns, now);
+	if (!pause_until(c, w, deadline_ns, now + (delay - since)))
 		return false;
-	now = now_ns();
-	c->late_ns = now > until ? now - until : 0;
+	slept = now_ns() - now;
+	c->late_ns = slept > gap ? slept - gap : 0;
 	return true;
 }
 
@@ -69,7 +105,10 @@ int replay_cursor_next(struct replay_cursor *c, const struct worker *w,
 
 		if (!wait_for(c, e, w, deadline_ns))
 			return 0;
-		c->last_ns = now_ns();
+		if (e->kind == REPLAY_FILE || e->kind == REPLAY_SYNC ||
+		    e->kind == REPLAY_DATASYNC)
+			/* fio stamps a file action, and a sync it issues */
+			c->last_issue_ns = now_ns();
 		if (e->kind == REPLAY_SYNC || e->kind == REPLAY_DATASYNC) {
 			ret = sync(arg, e->file, e->kind == REPLAY_DATASYNC);
 			if (ret)
