@@ -17,7 +17,9 @@ CALLS=(sys_enter_nanosleep sys_enter_clock_nanosleep sys_enter_io_submit sys_ent
 for e in "${CALLS[@]}"; do
 	[ -d "$SYS/events/syscalls/$e" ] || skip "no syscalls/$e tracepoint"
 done
+# this shell and what it forks from here on: nothing of other tests
 echo 1 >"$SYS/options/event-fork" || skip "no event-fork option in tracefs"
+echo $$ >"$SYS/set_event_pid" || skip "cannot choose the traced pid"
 echo 8192 >"$INST/buffer_size_kb"
 echo 8192 >"$SYS/buffer_size_kb"
 
@@ -26,7 +28,7 @@ fio --name=w --filename="$LOOP" --rw=randread --bs=4k --size=8m --ioengine=libai
 check "fio logged 2048 reads" [ "$(grep -c ' read ' "$TMP/log")" = 2048 ]
 
 # tracing on|off: the block events of the device, and the system calls of
-# the processes the shell forks next (event-fork follows their children)
+# the test's processes
 tracing() {
 	local e v=0
 	[ "$1" = on ] && v=1
@@ -41,9 +43,8 @@ replay() {
 	echo >"$INST/trace"
 	echo >"$SYS/trace"
 	tracing on
-	(echo "$BASHPID" >"$SYS/set_event_pid" && exec "$@" >/dev/null 2>&1)
+	"$@" >/dev/null 2>&1
 	tracing off
-	echo >"$SYS/set_event_pid"
 	awk '/block_rq_issue:/ { n++; if (++d > max) max = d }
 	     /block_rq_complete:/ { if (d > 0) d-- }
 	     END { printf "%d %d ", n, max }' "$INST/trace"
