@@ -35,7 +35,9 @@ struct replay_cursor {
 };
 
 /* Starts the walk at @now; measures nanosleep's granularity, as fio
- * does when it starts (ten sleeps of 1 us, well under a millisecond). */
+ * does when it starts: ten sleeps of 1 us, about half a millisecond on
+ * an idle CPU, a few milliseconds each on a busy one (the longer, the
+ * more of the log's gaps are spun, as in fio on the same machine). */
 void replay_cursor_start(struct replay_cursor *c, const struct replay_log *log,
 			 uint64_t now);
 /* The engine took an I/O of the log at @now: for a queue, when it was
