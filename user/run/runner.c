@@ -164,8 +164,8 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 					t->info.size - w->region_start : w->region_len;
 			w->io_limit = job->io_size ? job->io_size : w->region_len;
 			/* fio caps size at the files' total when filesize=
-			 * gives each its size. */
-			if (job->filesize && w->io_limit > w->region_len)
+			 * gives each its size; io_size past them wraps. */
+			if (job->filesize && !job->io_size && w->io_limit > w->region_len)
 				w->io_limit = w->region_len;
 			/* and with random sizes size= caps the I/O */
 			if (t->sizes_per_clone && !job->io_size && job->size &&
