@@ -68,10 +68,8 @@ static bool all_done(const struct file_picker *fs)
 	return true;
 }
 
-/* The file of the next I/O; fs->nr once every file is done and no new
- * pass may start. */
-static unsigned int pick_file(struct file_picker *fs, const struct job *job,
-			      struct rng *r)
+unsigned int file_service_pick(struct file_picker *fs, const struct job *job,
+			       struct rng *r)
 {
 	unsigned int k = fs->cur;
 
@@ -109,7 +107,7 @@ bool file_service_next(struct file_picker *fs, const struct job *job,
 		       struct rng *r, unsigned int *file, uint64_t *rel_out,
 		       uint64_t *room)
 {
-	unsigned int k = pick_file(fs, job, r);
+	unsigned int k = file_service_pick(fs, job, r);
 	struct file_cursor *c;
 	uint64_t rel;
 

@@ -40,6 +40,7 @@ struct file_sync {
 	int fd;              /* the file of the last write */
 	unsigned int file;   /* its index among the job's files */
 	bool last_was_sync;  /* the last I/O completed was a sync */
+	bool aimed;          /* the sync due has its file (file_sync_aim()) */
 	/* sync_file_range=: each file's written range; NULL without */
 	struct written_range *written;
 	unsigned int nr_files;
@@ -58,6 +59,10 @@ void file_sync_issued(struct file_sync *s, const struct io_unit *u);
 void file_sync_completed(struct file_sync *s, const struct io_unit *u);
 /* The sync due before the next I/O of @job (fio checks fsync= first). */
 enum io_sync file_sync_due(const struct file_sync *s, const struct job *job);
+/* Several files: the sync due goes to file @file (@fd), the one fio's
+ * get_next_file gives it as to an I/O, not the last write's; until the
+ * next write. */
+void file_sync_aim(struct file_sync *s, int fd, unsigned int file);
 /* Makes @u the due sync @k of the last write's file, for the engine's
  * queue() (ENGINE_QUEUED_SYNC); IO_SYNC_FILE_RANGE's range in its offset
  * and len (fio's io_uring: the offset UINT64_MAX and len 0 when empty). */

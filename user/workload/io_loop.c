@@ -847,6 +847,16 @@ static bool queue_sync(struct io_loop *lp, enum io_sync k)
 	return true;
 }
 
+/* With several files fio's sync takes the next file from file_service,
+ * as an I/O does (set_io_u_file before fill_io_u sees the sync). */
+static void aim_sync(struct io_loop *lp)
+{
+	unsigned int k = file_service_pick(&lp->fs, lp->w->job, &lp->w->rng);
+
+	if (k < lp->fs.nr)
+		file_sync_aim(&lp->sync, lp->w->fds[k], k);
+}
+
 /* fsync=, fdatasync=: the sync due before the next I/O, if any (fio's
  * get_rw_ddir).  Returns 1 when a sync unit took the slot, 0 when the
  * next I/O may go, -1 when nothing more goes this pass (no room, or an
@@ -857,6 +867,8 @@ static int sync_if_due(struct io_loop *lp)
 
 	if (k == IO_SYNC_NONE || lp->retry || lp->verify_phase || lp->w->replay)
 		return 0;
+	if (lp->fs.files && !lp->sync.aimed)
+		aim_sync(lp);
 	if (lp->engine->flags & ENGINE_QUEUED_SYNC)
 		return queue_sync(lp, k) ? 1 : -1;
 	if (lp->queued && !sync_drains(lp->w->job)) {
