@@ -86,8 +86,11 @@ unsigned int file_service_pick(struct file_picker *fs, const struct job *job,
 	if (all_done(fs)) {
 		if (!fs->passes)
 			return fs->nr; /* fio's job ends there */
+		/* fio closes the files and opens them again: the new pass
+		 * starts as the first did, not from the file in service */
 		file_service_new_pass(fs);
-		goto chosen; /* from the file in service */
+		fs->started = false;
+		return file_service_pick(fs, job, r);
 	}
 	/* fio draws (or steps) until a file not done comes up */
 	do {
