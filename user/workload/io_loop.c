@@ -199,9 +199,18 @@ static bool another_pass(const struct io_loop *lp)
 	const struct worker *w = lp->w;
 	uint64_t done = lp->issued_bytes - lp->backlog_bytes;
 
-	return w->job->time_based ||
-	       (worker_passes_repeat(w) && done < w->io_limit &&
-		w->io_limit - done >= job_max_bs(w->job));
+	if (w->job->time_based)
+		return true;
+	if (!worker_passes_repeat(w))
+		return false;
+	/* with loops= each loop is one pass; past them fio's keep_running
+	 * goes on while all the loops' bytes fall short of io_size */
+	if (lp->shared_budget) {
+		if (!lp->last_loop)
+			return false;
+		done += lp->spent_bytes;
+	}
+	return done < w->io_limit && w->io_limit - done >= job_max_bs(w->job);
 }
 
 /* The pass is over and another starts.  time_based wraps the positions
@@ -312,6 +321,7 @@ static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 	 * than that mean no size fits any file (time_based would spin) */
 	unsigned int tries = 2 * lp->fs.nr + 1;
 
+	lp->fs.passes = another_pass(lp); /* should every file be done now */
 	do {
 		if (!tries-- || !file_service_next(&lp->fs, w->job, &w->rng,
 						   &u->file, &rel, &room)) {
@@ -686,8 +696,11 @@ bool io_loop_more(const struct io_loop *lp, uint64_t now)
 		return false;
 	if (w->job->time_based)
 		return true;
+	/* a loop ends at size bytes queued, but where another pass is due
+	 * (io_size past the region, the last loop) fio starts the next */
 	if (lp->shared_budget)
-		return lp->issued_bytes < lp->loop_budget && lp->queued_bytes < w->io_limit;
+		return lp->issued_bytes < lp->loop_budget &&
+		       (lp->queued_bytes < w->region_len || another_pass(lp));
 	return lp->issued_bytes - lp->backlog_bytes < w->io_limit;
 }
 

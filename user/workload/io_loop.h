@@ -39,6 +39,10 @@ struct io_loop {
 	bool shared_budget;
 	uint64_t loop_budget;
 	uint64_t queued_bytes;
+	/* io_size past the region with loops=: the earlier loops' bytes, and
+	 * whether this loop is the last, the only one that wraps */
+	uint64_t spent_bytes;
+	bool last_loop;
 	uint64_t issued_ios;      /* this loop's, for number_ios */
 	bool exhausted;           /* no offset left (fio's files done) */
 	uint64_t backlog_bytes;   /* of those, verify_backlog reads */

@@ -163,10 +163,10 @@ static bool loops_share_budget(const struct io_loop *lp)
 	const struct worker *w = lp->w;
 	const struct job *job = w->job;
 
-	return job->loops > 1 && rw_is_mixed(job->rw) &&
-	       !lp->verify && !job->time_based && !job->number_ios && !w->fds &&
+	return job->loops > 1 && !(rw_is_mixed(job->rw) && w->fds) &&
+	       !lp->verify && !job->time_based && !job->number_ios &&
 	       job->io_submit_mode != SUBMIT_OFFLOAD &&
-	       !worker_passes_repeat(w) && w->io_limit <= UINT64_MAX / job->loops;
+	       w->io_limit <= UINT64_MAX / job->loops;
 }
 
 /* loops=N: the job's I/O N times over, each pass from a fresh state
@@ -196,6 +196,8 @@ static int run_loops(struct io_loop *lp)
 		}
 		if (lp->shared_budget)
 			lp->loop_budget = budget > spent ? budget - spent : 0;
+		lp->spent_bytes = spent;
+		lp->last_loop = i + 1 == lp->w->job->loops;
 		ret = run_phases(lp);
 	}
 	return ret;
