@@ -37,7 +37,7 @@ struct written_range {
 
 struct file_sync {
 	uint64_t writes;     /* writes issued (fio's io_issues[DDIR_WRITE]) */
-	int fd;              /* the file of the last write */
+	int fd;              /* the last write's file, or the sync's */
 	unsigned int file;   /* its index among the job's files */
 	bool last_was_sync;  /* the last I/O completed was a sync */
 	bool aimed;          /* the sync due has its file (file_sync_aim()) */
@@ -63,7 +63,8 @@ enum io_sync file_sync_due(const struct file_sync *s, const struct job *job);
  * get_next_file gives it as to an I/O, not the last write's; until the
  * next write. */
 void file_sync_aim(struct file_sync *s, int fd, unsigned int file);
-/* Makes @u the due sync @k of the last write's file, for the engine's
+/* Makes @u the due sync @k of its file (file_sync_aim()'s or the last
+ * write's), for the engine's
  * queue() (ENGINE_QUEUED_SYNC); IO_SYNC_FILE_RANGE's range in its offset
  * and len (fio's io_uring: the offset UINT64_MAX and len 0 when empty). */
 void file_sync_fill(const struct file_sync *s, struct io_unit *u, enum io_sync k);

@@ -33,9 +33,9 @@ struct io_loop {
 	unsigned int queued;      /* held by the engine, not yet committed */
 	unsigned int inflight;    /* committed, not yet reaped */
 	uint64_t issued_bytes;
-	/* A mixed job's loops= share one budget (worker.c's run_loops):
+	/* A job's loops= share one budget (worker.c's run_loops):
 	 * what this loop may issue, and its bytes the engine queued rather
-	 * than did at once, which alone cap a loop at io_limit. */
+	 * than did at once, which alone cap a loop at size. */
 	bool shared_budget;
 	uint64_t loop_budget;
 	uint64_t queued_bytes;
