@@ -28,9 +28,14 @@ run() {
 	(cd "$dir" && stat -c '%n %s' j.* 2>/dev/null | sort) >"$dir.sizes"
 	jqr '[.jobs[] | .read.total_ios, .read.io_bytes, .write.total_ios,
 	      .write.io_bytes] | join(" ")' "$dir.json" >"$dir.ios" 2>/dev/null
+	# each clone's (fio lists clones in no fixed order)
+	jqr '.jobs[] | [.read.io_bytes, .write.io_bytes] | join("/")' "$dir.json" 2>/dev/null |
+		sort | tr '\n' ' ' >"$dir.clones"
 	sed -E '2,$s/^[0-9]+ //; s#^\./##' "$dir/log" 2>/dev/null |
 		grep -E '^[^ ]+ (read|write) ' >"$dir.log"
 }
+# same A B: B (fio's) is not empty and A equals it
+same() { [ -s "$2" ] && cmp -s "$1" "$2"; }
 while read -r OPTS; do
 	[ -z "$OPTS" ] || [ "${OPTS:0:1}" = "#" ] && continue
 	run fio fio
@@ -72,7 +77,23 @@ done <<'OPTS'
 --rw=read --size=64k --loops=2 --io_size=200k --ioengine=libaio --iodepth=4
 --rw=rw --size=64k --loops=2 --io_size=200k --ioengine=libaio --iodepth=4
 OPTS
+# offset_increment with filesize=: each clone's I/O from its own start to
+# the file's end (the clones' write_iologs share one file: not compared)
+while read -r OPTS; do
+	run fio fio
+	run iodig "$IODIG" run --no-probes --no-save
+	check "'$OPTS': files iodig [$(echo $(cat iodig.sizes))], fio [$(echo $(cat fio.sizes))]" \
+		cmp -s iodig.sizes fio.sizes
+	check "'$OPTS': each clone's bytes iodig [$(cat iodig.clones)], fio [$(cat fio.clones)]" \
+		same iodig.clones fio.clones
+done <<'OPTS'
+--rw=read --filesize=64k --offset=16k --offset_increment=8k --numjobs=2
+--rw=read --filesize=64k --offset_increment=16k --numjobs=2
+--rw=write --nrfiles=2 --filesize=64k --offset=16k --offset_increment=8k --numjobs=3
+OPTS
 # fio: "you need to specify valid offset=" when it is past filesize
 refused "offset past filesize" "not inside filesize" --directory="$TMP" --rw=read \
 	--filesize=16k --offset=20k
+refused "the last clone's offset past filesize" "not inside filesize" --directory="$TMP" \
+	--rw=read --filesize=64k --offset=32k --offset_increment=32k --numjobs=2
 done_testing

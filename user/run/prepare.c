@@ -200,14 +200,18 @@ static int filesize_past_offset(const struct job *job, struct job_target *t,
 {
 	unsigned int clones = job->numjobs ? job->numjobs : 1;
 	unsigned int n = t->sizes_per_clone ? clones * t->nr_files : 0;
+	uint64_t last = offset + target_clone_shift(job, t, clones - 1);
 
-	if (!job->filesize || !offset)
+	if (!job->filesize)
 		return 0;
-	if (offset >= job->filesize)
+	if (last >= job->filesize)
 		return err_set(err, EINVAL, "%s:%d: job '%s': offset %llu is not inside filesize %llu: each file is filesize bytes, its I/O from offset to its end (fio 3.33: 'you need to specify valid offset=')",
 			       job->source, job->source_line, job->name,
-			       (unsigned long long)offset,
+			       (unsigned long long)last,
 			       (unsigned long long)job->filesize);
+	t->filesize_bound = !n;
+	if (!offset)
+		return 0;
 	t->file_size = UINT64_MAX;
 	for (unsigned int f = 0; f < n; f++) {
 		t->file_sizes[f] -= t->file_sizes[f] > offset ? offset : t->file_sizes[f];
