@@ -163,7 +163,8 @@ int layout_job_files(const struct run_ctx *ctx, const struct job *job,
 		ret = layout_one(job, path, t->sizes_per_clone ?
 				 t->region_start + t->file_sizes[f] :
 				 t->region_start + t->file_size +
-				 (t->to_end ? 0 : target_clone_shift(job, t, job->numjobs - 1)),
+				 (t->to_end || t->filesize_bound ? 0 :
+				  target_clone_shift(job, t, job->numjobs - 1)),
 				 err);
 		if (ret)
 			return ret;

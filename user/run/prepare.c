@@ -192,6 +192,44 @@ static int check_atomic(const struct job *job, const struct target_info *ti,
 	return 0;
 }
 
+/* filesize= sizes the file, not the I/O: fio creates each file
+ * filesize bytes and does its I/O from offset= to the file's end
+ * (io_size = real_file_size - file_offset). */
+static int filesize_past_offset(const struct job *job, struct job_target *t,
+				uint64_t offset, struct errbuf *err)
+{
+	unsigned int clones = job->numjobs ? job->numjobs : 1;
+	unsigned int n = t->sizes_per_clone ? clones * t->nr_files : 0;
+	uint64_t last = offset + target_clone_shift(job, t, clones - 1);
+
+	if (!job->filesize)
+		return 0;
+	if (last >= job->filesize)
+		return err_set(err, EINVAL, "%s:%d: job '%s': offset %llu is not inside filesize %llu: each file is filesize bytes, its I/O from offset to its end (fio 3.33: 'you need to specify valid offset=')",
+			       job->source, job->source_line, job->name,
+			       (unsigned long long)last,
+			       (unsigned long long)job->filesize);
+	t->filesize_bound = !n;
+	if (!offset)
+		return 0;
+	t->file_size = UINT64_MAX;
+	for (unsigned int f = 0; f < n; f++) {
+		t->file_sizes[f] -= t->file_sizes[f] > offset ? offset : t->file_sizes[f];
+		if (t->file_sizes[f] < t->file_size)
+			t->file_size = t->file_sizes[f];
+	}
+	if (!n) {
+		t->file_size = job->filesize - offset;
+		t->region_len = t->file_size * t->nr_files;
+		return 0;
+	}
+	t->region_len = UINT64_MAX;
+	for (unsigned int c = 0; c < clones; c++)
+		if (clone_region_len(t, c) < t->region_len)
+			t->region_len = clone_region_len(t, c);
+	return 0;
+}
+
 static int resolve_region(const struct job *job, struct job_target *t,
 			  struct errbuf *err)
 {
@@ -218,10 +256,15 @@ static int resolve_region(const struct job *job, struct job_target *t,
 	if (job->filesize_high) {
 		/* filesize=LOW-HIGH: a random size per file, as in fio */
 		ret = filesize_range_draw(job, t, t->first_thread, err);
+		if (!ret)
+			ret = filesize_past_offset(job, t, offset, err);
 		if (ret)
 			return ret;
 	} else if (!job_file_sizes(job, t->nr_files, &t->file_size, &t->region_len)) {
 		/* sized by the job */
+		ret = filesize_past_offset(job, t, offset, err);
+		if (ret)
+			return ret;
 	} else if (job->fill_device && !fill_size(t, offset)) {
 		/* as much as the device or filesystem has room for */
 	} else if (job_diskless(job)) {

@@ -92,6 +92,9 @@ struct job_target {
 	/* No size: each clone's region ends where the target does (fio's
 	 * real_file_size - file_offset), however far its clone starts. */
 	bool to_end;
+	/* filesize=: the files are filesize bytes and each clone's region
+	 * ends with its file, however far offset_increment moves its start */
+	bool filesize_bound;
 };
 
 /* A stonewall group: jobs that run together, one after the group before. */

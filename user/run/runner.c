@@ -151,9 +151,10 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 				snprintf(w->path, sizeof(w->path), "%s", t->path);
 			shift = target_clone_shift(job, t, c);
 			w->region_start = t->region_start + shift;
-			w->region_len = t->region_len - (t->to_end ? shift : 0);
+			w->region_len = t->region_len -
+					(t->to_end || t->filesize_bound ? shift * t->nr_files : 0);
 			w->nr_files = t->nr_files;
-			w->file_size = t->file_size - (t->to_end ? shift : 0);
+			w->file_size = t->file_size - (t->to_end || t->filesize_bound ? shift : 0);
 			w->file_sizes = t->file_sizes;
 			if (t->sizes_per_clone) {
 				w->file_sizes += (size_t)c * t->nr_files;
@@ -164,8 +165,8 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 					t->info.size - w->region_start : w->region_len;
 			w->io_limit = job->io_size ? job->io_size : w->region_len;
 			/* fio caps size at the files' total when filesize=
-			 * gives each its size. */
-			if (job->filesize && w->io_limit > w->region_len)
+			 * gives each its size; io_size past them wraps. */
+			if (job->filesize && !job->io_size && w->io_limit > w->region_len)
 				w->io_limit = w->region_len;
 			/* and with random sizes size= caps the I/O */
 			if (t->sizes_per_clone && !job->io_size && job->size &&

@@ -68,10 +68,8 @@ static bool all_done(const struct file_picker *fs)
 	return true;
 }
 
-/* The file of the next I/O; fs->nr once every file is done and no new
- * pass may start. */
-static unsigned int pick_file(struct file_picker *fs, const struct job *job,
-			      struct rng *r)
+unsigned int file_service_pick(struct file_picker *fs, const struct job *job,
+			       struct rng *r)
 {
 	unsigned int k = fs->cur;
 
@@ -88,8 +86,11 @@ static unsigned int pick_file(struct file_picker *fs, const struct job *job,
 	if (all_done(fs)) {
 		if (!fs->passes)
 			return fs->nr; /* fio's job ends there */
+		/* fio closes the files and opens them again: the new pass
+		 * starts as the first did, not from the file in service */
 		file_service_new_pass(fs);
-		goto chosen; /* from the file in service */
+		fs->started = false;
+		return file_service_pick(fs, job, r);
 	}
 	/* fio draws (or steps) until a file not done comes up */
 	do {
@@ -109,7 +110,7 @@ bool file_service_next(struct file_picker *fs, const struct job *job,
 		       struct rng *r, unsigned int *file, uint64_t *rel_out,
 		       uint64_t *room)
 {
-	unsigned int k = pick_file(fs, job, r);
+	unsigned int k = file_service_pick(fs, job, r);
 	struct file_cursor *c;
 	uint64_t rel;
 

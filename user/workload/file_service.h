@@ -38,6 +38,11 @@ struct file_picker {
 int file_service_init(struct file_picker *fs, const struct job *job,
 		      unsigned int nr, uint64_t file_size,
 		      const uint64_t *sizes, bool passes);
+/* The file the next I/O, or a sync, goes to (fio's get_next_file, a
+ * turn of file_service_nr); fs->nr when every file is done and no pass
+ * follows. */
+unsigned int file_service_pick(struct file_picker *fs, const struct job *job,
+			       struct rng *r);
 /* The next I/O's file (*@file), offset in it (*@rel) and the bytes
  * from there to the file's end (*@room), what its length must fit in, as
  * fio draws the offset before the length; false when every file is done

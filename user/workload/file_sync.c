@@ -52,6 +52,14 @@ void file_sync_issued(struct file_sync *s, const struct io_unit *u)
 	s->writes++;
 	s->fd = u->fd;
 	s->file = u->file;
+	s->aimed = false;
+}
+
+void file_sync_aim(struct file_sync *s, int fd, unsigned int file)
+{
+	s->fd = fd;
+	s->file = file;
+	s->aimed = true;
 }
 
 void file_sync_completed(struct file_sync *s, const struct io_unit *u)

@@ -37,9 +37,10 @@ struct written_range {
 
 struct file_sync {
 	uint64_t writes;     /* writes issued (fio's io_issues[DDIR_WRITE]) */
-	int fd;              /* the file of the last write */
+	int fd;              /* the last write's file, or the sync's */
 	unsigned int file;   /* its index among the job's files */
 	bool last_was_sync;  /* the last I/O completed was a sync */
+	bool aimed;          /* the sync due has its file (file_sync_aim()) */
 	/* sync_file_range=: each file's written range; NULL without */
 	struct written_range *written;
 	unsigned int nr_files;
@@ -58,7 +59,12 @@ void file_sync_issued(struct file_sync *s, const struct io_unit *u);
 void file_sync_completed(struct file_sync *s, const struct io_unit *u);
 /* The sync due before the next I/O of @job (fio checks fsync= first). */
 enum io_sync file_sync_due(const struct file_sync *s, const struct job *job);
-/* Makes @u the due sync @k of the last write's file, for the engine's
+/* Several files: the sync due goes to file @file (@fd), the one fio's
+ * get_next_file gives it as to an I/O, not the last write's; until the
+ * next write. */
+void file_sync_aim(struct file_sync *s, int fd, unsigned int file);
+/* Makes @u the due sync @k of its file (file_sync_aim()'s or the last
+ * write's), for the engine's
  * queue() (ENGINE_QUEUED_SYNC); IO_SYNC_FILE_RANGE's range in its offset
  * and len (fio's io_uring: the offset UINT64_MAX and len 0 when empty). */
 void file_sync_fill(const struct file_sync *s, struct io_unit *u, enum io_sync k);

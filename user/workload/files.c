@@ -201,8 +201,7 @@ static void advise_file(const struct job *job, int fd, uint64_t offset,
 						 POSIX_FADV_SEQUENTIAL);
 }
 
-/* The bytes of file @k the worker does I/O on. */
-static uint64_t worker_file_bytes(const struct worker *w, unsigned int k)
+uint64_t worker_file_bytes(const struct worker *w, unsigned int k)
 {
 	return w->file_sizes ? w->file_sizes[k] : w->file_size;
 }

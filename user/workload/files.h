@@ -45,6 +45,9 @@ int job_listed_file(const struct job *job, unsigned int k, char *buf,
 int job_file_sizes(const struct job *job, unsigned int nr,
 		   uint64_t *file_size, uint64_t *region);
 
+/* The bytes of file @k of worker @w the I/O covers (filesize=LOW-HIGH
+ * gives each file its own). */
+uint64_t worker_file_bytes(const struct worker *w, unsigned int k);
 /* The path of file @k of worker @w (0 <= k < w->nr_files). */
 int worker_file_path(const struct worker *w, unsigned int k, char *buf,
 		     size_t len);

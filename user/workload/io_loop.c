@@ -199,9 +199,18 @@ static bool another_pass(const struct io_loop *lp)
 	const struct worker *w = lp->w;
 	uint64_t done = lp->issued_bytes - lp->backlog_bytes;
 
-	return w->job->time_based ||
-	       (worker_passes_repeat(w) && done < w->io_limit &&
-		w->io_limit - done >= job_max_bs(w->job));
+	if (w->job->time_based)
+		return true;
+	if (!worker_passes_repeat(w))
+		return false;
+	/* with loops= each loop is one pass; past them fio's keep_running
+	 * goes on while all the loops' bytes fall short of io_size */
+	if (lp->shared_budget) {
+		if (!lp->last_loop)
+			return false;
+		done += lp->spent_bytes;
+	}
+	return done < w->io_limit && w->io_limit - done >= job_max_bs(w->job);
 }
 
 /* The pass is over and another starts.  time_based wraps the positions
@@ -312,6 +321,7 @@ static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 	 * than that mean no size fits any file (time_based would spin) */
 	unsigned int tries = 2 * lp->fs.nr + 1;
 
+	lp->fs.passes = another_pass(lp); /* should every file be done now */
 	do {
 		if (!tries-- || !file_service_next(&lp->fs, w->job, &w->rng,
 						   &u->file, &rel, &room)) {
@@ -689,8 +699,11 @@ bool io_loop_more(const struct io_loop *lp, uint64_t now)
 		return false;
 	if (w->job->time_based)
 		return true;
+	/* a loop ends at size bytes queued, but where another pass is due
+	 * (io_size past the region, the last loop) fio starts the next */
 	if (lp->shared_budget)
-		return lp->issued_bytes < lp->loop_budget && lp->queued_bytes < w->io_limit;
+		return lp->issued_bytes < lp->loop_budget &&
+		       (lp->queued_bytes < w->region_len || another_pass(lp));
 	return lp->issued_bytes - lp->backlog_bytes < w->io_limit;
 }
 
@@ -850,6 +863,16 @@ static bool queue_sync(struct io_loop *lp, enum io_sync k)
 	return true;
 }
 
+/* With several files fio's sync takes the next file from file_service,
+ * as an I/O does (set_io_u_file before fill_io_u sees the sync). */
+static void aim_sync(struct io_loop *lp)
+{
+	unsigned int k = file_service_pick(&lp->fs, lp->w->job, &lp->w->rng);
+
+	if (k < lp->fs.nr)
+		file_sync_aim(&lp->sync, lp->w->fds[k], k);
+}
+
 /* fsync=, fdatasync=: the sync due before the next I/O, if any (fio's
  * get_rw_ddir).  Returns 1 when a sync unit took the slot, 0 when the
  * next I/O may go, -1 when nothing more goes this pass (no room, or an
@@ -860,6 +883,8 @@ static int sync_if_due(struct io_loop *lp)
 
 	if (k == IO_SYNC_NONE || lp->retry || lp->verify_phase || lp->w->replay)
 		return 0;
+	if (lp->fs.files && !lp->sync.aimed)
+		aim_sync(lp);
 	if (lp->engine->flags & ENGINE_QUEUED_SYNC)
 		return queue_sync(lp, k) ? 1 : -1;
 	if (lp->queued && !sync_drains(lp->w->job)) {

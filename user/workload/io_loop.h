@@ -33,12 +33,16 @@ struct io_loop {
 	unsigned int queued;      /* held by the engine, not yet committed */
 	unsigned int inflight;    /* committed, not yet reaped */
 	uint64_t issued_bytes;
-	/* A mixed job's loops= share one budget (worker.c's run_loops):
+	/* A job's loops= share one budget (worker.c's run_loops):
 	 * what this loop may issue, and its bytes the engine queued rather
-	 * than did at once, which alone cap a loop at io_limit. */
+	 * than did at once, which alone cap a loop at size. */
 	bool shared_budget;
 	uint64_t loop_budget;
 	uint64_t queued_bytes;
+	/* io_size past the region with loops=: the earlier loops' bytes, and
+	 * whether this loop is the last, the only one that wraps */
+	uint64_t spent_bytes;
+	bool last_loop;
 	uint64_t issued_ios;      /* this loop's, for number_ios */
 	bool exhausted;           /* no offset left (fio's files done) */
 	uint64_t backlog_bytes;   /* of those, verify_backlog reads */

@@ -68,7 +68,7 @@ int worker_pre_read(const struct worker *w, struct errbuf *err)
 		err_set(err, ENOMEM, "pre_read: no memory for a %zu-byte buffer", bs);
 	for (unsigned int k = 0; !ret && k < nr; k++) {
 		int fd = w->fds ? w->fds[k] : w->fd;
-		uint64_t len = w->fds ? w->file_size : w->region_len, at = 0;
+		uint64_t len = w->fds ? worker_file_bytes(w, k) : w->region_len, at = 0;
 		struct stat st;
 
 		/* fio skips character devices and pipes */

@@ -151,22 +151,22 @@ static int run_phases(struct io_loop *lp)
 }
 
 /* fio's do_io stops at io_limit times loops issued in all, but a loop
- * at io_limit only of the bytes it queued: a loop of a sync engine goes
- * on until its offsets run out.  A mixed sequential job's loop then
- * ends where one direction reaches the region's end, past io_limit, and
- * the last loop does what is left; where that changes the read/write
- * split (mixed jobs without verify, time_based, number_ios, several
- * files, io_size past the region or offload, whose loops fio 3.33 cuts
- * otherwise) the loops share the budget. */
+ * at size only of the bytes it queued: a loop of a sync engine goes on
+ * until its offsets run out, and the next one from where it stopped
+ * (io_size=40k of 64k, loops=3: loops of 64k and 56k).  A mixed
+ * sequential job's loop ends where one direction reaches the region's
+ * end.  Jobs without verify, time_based, number_ios or offload, whose
+ * loops fio 3.33 cuts otherwise, and not mixed over several files, share
+ * the budget. */
 static bool loops_share_budget(const struct io_loop *lp)
 {
 	const struct worker *w = lp->w;
 	const struct job *job = w->job;
 
-	return job->loops > 1 && rw_is_mixed(job->rw) &&
-	       !lp->verify && !job->time_based && !job->number_ios && !w->fds &&
+	return job->loops > 1 && !(rw_is_mixed(job->rw) && w->fds) &&
+	       !lp->verify && !job->time_based && !job->number_ios &&
 	       job->io_submit_mode != SUBMIT_OFFLOAD &&
-	       !worker_passes_repeat(w) && w->io_limit <= UINT64_MAX / job->loops;
+	       w->io_limit <= UINT64_MAX / job->loops;
 }
 
 /* loops=N: the job's I/O N times over, each pass from a fresh state
@@ -196,6 +196,8 @@ static int run_loops(struct io_loop *lp)
 		}
 		if (lp->shared_budget)
 			lp->loop_budget = budget > spent ? budget - spent : 0;
+		lp->spent_bytes = spent;
+		lp->last_loop = i + 1 == lp->w->job->loops;
 		ret = run_phases(lp);
 	}
 	return ret;
