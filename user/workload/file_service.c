@@ -34,10 +34,14 @@ int file_service_init(struct file_picker *fs, const struct job *job,
 	if (!fs->files)
 		return -ENOMEM;
 	for (unsigned int k = 0; k < nr; k++) {
+		uint64_t blocks;
 		int ret;
 
 		fs->files[k].size = sizes ? sizes[k] : file_size;
-		ret = offset_gen_init(&fs->files[k].gen, fs->files[k].size / granule,
+		/* a file smaller than a block is done from the start: its
+		 * generator is never drawn from */
+		blocks = fs->files[k].size / granule;
+		ret = offset_gen_init(&fs->files[k].gen, blocks ? blocks : 1,
 				      rw_is_random(job->rw), !job->norandommap);
 		if (ret) {
 			file_service_free(fs);
