@@ -694,7 +694,7 @@ static bool verify_write_limit_reached(const struct io_loop *lp)
 		return false;
 	if (rw_is_random(job->rw) && job->norandommap && w->io_limit > limit)
 		limit = w->io_limit;
-	if (job->verify_backlog)
+	if (job->verify_backlog && job->do_verify)
 		limit += w->region_len;
 	return lp->issued_bytes >= limit;
 }
@@ -945,7 +945,10 @@ static bool issue_unit(struct io_loop *lp, uint64_t *done)
 			lp->queued_bytes += u->len;
 	}
 	lp->issued_ios++;
-	rwmix_issued(&w->rwmix, u->ddir);
+	/* fio's io_issues, which the mix's runs count, leave out the reads
+	 * of the verify log (IO_U_F_VER_LIST) */
+	if (!(lp->verify && verify_run_logged(&lp->vr, u)))
+		rwmix_issued(&w->rwmix, u->ddir);
 	file_sync_issued(&lp->sync, u);
 	if (lp->pacing) {
 		pacing_issued(&lp->pace, u->ddir, u->len);
