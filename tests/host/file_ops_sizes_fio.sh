@@ -37,12 +37,16 @@ same() {
 		(cd "$TMP/fo" && ls -A | sort) >"$TMP/$tool.files"
 		grep -cE "$(op_pattern "$engine")" "$TMP/$tool.strace" >"$TMP/$tool.ops"
 	done
-	check "$engine $*: I/Os, bytes, operations, error as fio (fio $(cat "$TMP/fio.res"); iodig $(cat "$TMP/iodig.res"))" \
-		cmp -s "$TMP/fio.res" "$TMP/iodig.res"
-	check "$engine $*: the same files left ($(wc -l <"$TMP/fio.files") from fio, $(wc -l <"$TMP/iodig.files") from iodig)" \
-		cmp -s "$TMP/fio.files" "$TMP/iodig.files"
-	check "$engine $*: as many operations on the files ($(cat "$TMP/fio.ops") by fio, $(cat "$TMP/iodig.ops") by iodig)" \
-		cmp -s "$TMP/fio.ops" "$TMP/iodig.ops"
+	local kind what
+	for kind in res files ops; do
+		case $kind in
+		res) what="I/Os, bytes, operations timed, error" ;;
+		files) what="files left" ;;
+		ops) what="successful operation calls on the files" ;;
+		esac
+		check "$engine $*: $what as fio (fio: $(paste -sd' ' "$TMP/fio.$kind"); iodig: $(paste -sd' ' "$TMP/iodig.$kind"))" \
+			cmp -s "$TMP/fio.$kind" "$TMP/iodig.$kind"
+	done
 }
 
 # size= not a multiple of bs x nrfiles: each file's whole blocks only
