@@ -302,7 +302,8 @@ static void loop_at_size(struct io_loop *lp)
 
 /* The job reaches file @k (fio's get_next_file opens it): a
  * file-operation engine does its operation there, the first time, timed
- * as the job's completion latency; false when that failed. */
+ * as a completion latency, filed under reads unless the job only writes;
+ * false when that failed. */
 static bool reach_file(struct io_loop *lp, unsigned int k)
 {
 	struct worker *w = lp->w;
@@ -313,7 +314,8 @@ static bool reach_file(struct io_loop *lp, unsigned int k)
 	if (!lp->engine->open_file)
 		return true;
 	ret = lp->engine->open_file(w, k, &op_ns);
-	if (ret > 0 && lp->accounting && now_ns() >= lp->ramp_end_ns + op_ns)
+	/* as an I/O, counted when it started after ramp_time */
+	if (ret > 0 && lp->accounting && now_ns() - op_ns >= lp->ramp_end_ns)
 		stats_add_clat(w->stats, d, op_ns);
 	if (ret < 0)
 		lp->error = worker_fail(w, ret, "%s: file %u: %s", w->job->engine->name,
@@ -418,8 +420,8 @@ void io_loop_start_accounting(struct io_loop *lp, uint64_t now)
 	counters_start(&lp->counters);
 }
 
-/* fio's FIO_NOSTATS engines: the unit is counted; the latency is the
- * operation's, filed under reads unless the job only writes. */
+/* fio's FIO_NOSTATS engines: the unit is counted, untimed (the latency
+ * is the file operation's, reach_file). */
 static void account_file_op(struct worker *w, const struct io_unit *u)
 {
 	stats_account_untimed_io(w->stats, u->ddir, (uint64_t)u->result, u->len);
