@@ -1,4 +1,4 @@
-# The file-operation engines (filecreate, filestat, filedelete) size and serve their files as fio 3.33 does: each file its own offsets and its whole blocks (size= not a multiple of bs x nrfiles, nrfiles 1..10, filesize= fixed or a range, bsrange, random offsets, file_service_type, numjobs), a file smaller than a block reached for its operation without an I/O (filecreate's real size is a block: one I/O there when sequential), and a job ended by its size before every file is reached.  Per job in an empty directory: the same I/Os, bytes, operations timed (clat samples) and error, the same files left, and the same number of successful operation system calls on the files (strace: create, unlink, statx).
+# The file-operation engines (filecreate, filestat, filedelete) size and serve their files as fio 3.33 does: each file its own offsets and its whole blocks (size= not a multiple of bs x nrfiles, nrfiles 1..10, filesize= fixed or a range, bsrange, random offsets, file_service_type, numjobs), a file smaller than a block reached for its operation without an I/O (filecreate's real size is a block: one I/O there when sequential), a job ended by its size before every file is reached, and a new pass (loops, io_size) that opens each file again.  Per job in an empty directory: the same I/Os, bytes, operations timed (clat samples) and error, the same files left, and the same number of successful operation system calls on the files (strace: create, unlink, statx).
 source tests/host/lib.sh
 need_root
 command -v fio >/dev/null || skip "fio not installed"
@@ -74,4 +74,11 @@ same filecreate --nrfiles=3 --filesize=6k --bs=4k
 same filecreate --nrfiles=5 --filesize=4k-20k --bs=4k
 same filecreate --nrfiles=5 --filesize=5k-40k --bs=4k
 same filedelete --nrfiles=5 --filesize=3k-21k --bs=4k
+# a new pass over the files (loops, io_size past size) opens each again,
+# as fio closes a file once done: its operation runs again (a deleted
+# file's second unlink fails in both)
+same filecreate --nrfiles=2 --filesize=8k --bs=4k --loops=3
+same filecreate --nrfiles=2 --size=16k --bs=4k --io_size=40k
+same filestat --nrfiles=3 --size=30k --bs=4k --loops=2
+same filedelete --nrfiles=2 --size=16k --bs=4k --loops=2
 done_testing

@@ -606,7 +606,7 @@ static void file_ops_pass(const char *engine, const char *dir,
 	for (unsigned int i = 0; !ret && i < 8; i++) {
 		struct io_unit *u = &f->w.units[0];
 		uint64_t op_ns = 0;
-		int r = f->e->open_file(&f->w, blocks[i] / 2, &op_ns);
+		int r = f->e->open_file(&f->w, blocks[i] / 2, 1, &op_ns);
 
 		timed += r == 1;
 		u->ddir = DDIR_READ;

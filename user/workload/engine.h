@@ -209,11 +209,13 @@ struct engine_ops {
 	 * for it; 0 or -errno.  NULL: the worker calls fsync(2)/fdatasync(2). */
 	int (*sync_file)(struct worker *w, int fd, unsigned int file, bool datasync);
 	/* Optional, for ENGINE_FILE_OPS (fio's open_file): the job reaches
-	 * file @file, whether or not an I/O fits in it then.  1 when the
-	 * engine timed an operation there (*@op_ns), 0 when it did none (it
-	 * did it on an earlier reach), -errno when it failed (the engine
-	 * set the worker's error). */
-	int (*open_file)(struct worker *w, unsigned int file, uint64_t *op_ns);
+	 * file @file in pass @pass over its files, whether or not an I/O
+	 * fits in it then; fio opens a file at its first reach in a pass (it
+	 * closes each file once done).  1 when the engine timed an operation
+	 * there (*@op_ns), 0 when it did none (the file is open), -errno when
+	 * it failed (the engine set the worker's error). */
+	int (*open_file)(struct worker *w, unsigned int file, unsigned int pass,
+			 uint64_t *op_ns);
 };
 
 /* Defines <@name>_engine, the engine fio calls @name, with @flags and the

@@ -29,7 +29,7 @@ int file_service_init(struct file_picker *fs, const struct job *job,
 	uint32_t granule = min_active_bs(job);
 
 	*fs = (struct file_picker){ .nr = nr, .granule = granule,
-				    .passes = passes };
+				    .passes = passes, .pass = 1 };
 	fs->files = calloc(nr, sizeof(*fs->files));
 	if (!fs->files)
 		return -ENOMEM;
@@ -60,6 +60,7 @@ static bool file_done(const struct file_picker *fs, unsigned int k)
 
 void file_service_new_pass(struct file_picker *fs)
 {
+	fs->pass++;
 	for (unsigned int k = 0; k < fs->nr; k++)
 		fs->files[k].issued = 0;
 }

@@ -301,7 +301,8 @@ static void loop_at_size(struct io_loop *lp)
 }
 
 /* The job reaches file @k (fio's get_next_file opens it): a
- * file-operation engine does its operation there, the first time, timed
+ * file-operation engine does its operation there, the first time in the
+ * pass (fio closes a file once done, and a new pass opens it), timed
  * as a completion latency, filed under reads unless the job only writes;
  * false when that failed. */
 static bool reach_file(struct io_loop *lp, unsigned int k)
@@ -313,7 +314,7 @@ static bool reach_file(struct io_loop *lp, unsigned int k)
 
 	if (!lp->engine->open_file)
 		return true;
-	ret = lp->engine->open_file(w, k, &op_ns);
+	ret = lp->engine->open_file(w, k, lp->fs.pass, &op_ns);
 	/* as an I/O, counted when it started after ramp_time */
 	if (ret > 0 && lp->accounting && now_ns() - op_ns >= lp->ramp_end_ns)
 		stats_add_clat(w->stats, d, op_ns);

@@ -19,7 +19,7 @@
 
 struct file_ops_data {
 	const struct file_op *op;
-	bool *done;  /* one per file: its operation ran */
+	unsigned int *opened;  /* per file: the pass it was last opened in */
 };
 
 static unsigned int nr_files(const struct worker *w)
@@ -33,7 +33,7 @@ void file_ops_cleanup(struct worker *w)
 
 	if (!d)
 		return;
-	free(d->done);
+	free(d->opened);
 	free(d);
 	w->engine_data = NULL;
 }
@@ -44,8 +44,8 @@ int file_ops_init(struct worker *w, const struct file_op *op,
 	struct file_ops_data *d = calloc(1, sizeof(*d));
 
 	if (d)
-		d->done = calloc(nr_files(w), sizeof(*d->done));
-	if (!d || !d->done) {
+		d->opened = calloc(nr_files(w), sizeof(*d->opened));
+	if (!d || !d->opened) {
 		free(d);
 		return err_set(err, ENOMEM, "%s: out of memory for %u files",
 			       w->job->engine->name, nr_files(w));
@@ -69,16 +69,17 @@ static void file_op_failed(struct worker *w, const struct file_op *op,
 		 w->job->engine->name, op->what, path, strerror(-ret));
 }
 
-int file_ops_open_file(struct worker *w, unsigned int k, uint64_t *op_ns)
+int file_ops_open_file(struct worker *w, unsigned int k, unsigned int pass,
+		       uint64_t *op_ns)
 {
 	struct file_ops_data *d = w->engine_data;
 	char path[PATH_MAX];
 	uint64_t t0;
 	int ret;
 
-	if (k >= nr_files(w) || d->done[k])
+	if (k >= nr_files(w) || d->opened[k] == pass)
 		return 0;
-	d->done[k] = true;
+	d->opened[k] = pass;
 	ret = worker_file_path(w, k, path, sizeof(path));
 	if (!ret) {
 		t0 = now_ns();

@@ -2,9 +2,9 @@
 /*
  * What fio's file-operation engines (filecreate, filestat, filedelete,
  * dircreate, dirstat, dirdelete) share: each file of the job gets one
- * operation, timed, when the job first reaches it (fio's open_file),
- * whether an I/O fits in it or not; the I/Os themselves move nothing and
- * complete at once (ENGINE_FILE_OPS).
+ * operation, timed, when the job first reaches it in a pass over the
+ * files (fio's open_file), whether an I/O fits in it or not; the I/Os
+ * themselves move nothing and complete at once (ENGINE_FILE_OPS).
  */
 #ifndef IODIG_ENGINES_FILE_OPS_H
 #define IODIG_ENGINES_FILE_OPS_H
@@ -22,14 +22,16 @@ struct file_op {
 	int (*run)(const struct worker *w, const char *path);
 };
 
-/* The engine's state: @op, and which files it was done on. */
+/* The engine's state: @op, and the pass each file was last opened in. */
 int file_ops_init(struct worker *w, const struct file_op *op,
 		  struct errbuf *err);
 void file_ops_cleanup(struct worker *w);
 
 /* open_file() of a file-operation engine (fio's open_file): runs the
- * engine's operation on file @k the first time the job reaches it. */
-int file_ops_open_file(struct worker *w, unsigned int k, uint64_t *op_ns);
+ * engine's operation on file @k the first time the job reaches it in
+ * @pass. */
+int file_ops_open_file(struct worker *w, unsigned int k, unsigned int pass,
+		       uint64_t *op_ns);
 /* queue() of a file-operation engine: the I/O moves nothing and
  * completes at once. */
 enum io_result file_ops_queue(struct worker *w, struct io_unit *u);
