@@ -120,13 +120,6 @@ for f in "$CORPUS"/*.fio; do
 		echo "ran: $name: iodig [$got], fio [$want]: timing decides the counts, not compared"
 		continue
 	fi
-	# Known, left open: a mixed job with verify_backlog splits its reads
-	# and writes other than fio (t0008: 275 writes where fio has 270)
-	if grep -Eq '^[[:space:]]*verify_backlog' "$f" &&
-		grep -Eq '^[[:space:]]*(rw|readwrite)[[:space:]]*=[[:space:]]*(rw|readwrite|randrw)' "$f"; then
-		echo "ran: $name: iodig [$got], fio [$want]: mixed with verify_backlog, a known difference, not compared"
-		continue
-	fi
 	check "$name: read/write/trim ios and bytes iodig [$got], fio [$want]" [ "$got" = "$want" ]
 done
 echo "corpus: $n files both tools parse, $picked picked, $fio_cannot left out (fio cannot run them here), $ran run by both"

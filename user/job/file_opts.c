@@ -129,14 +129,15 @@ int job_check_file_opts(struct job *job, const char *where,
 			       "cannot close and reopen them as fio does",
 			       where, job->openfiles, files_of(job));
 	/* workload/file_service.c picks files roundrobin, sequential or
-	 * random; the engines that take several files themselves (null, the
-	 * file operations) reach file k at offset k * filesize, in order. */
+	 * random, for the file operations too; null, which takes several
+	 * files itself, reaches file k at offset k * filesize, in order. */
 	if (files_of(job) > 1 && job->file_service > FILE_SERVICE_RANDOM)
 		return err_set(err, ENOTSUP, "%s: file_service_type: iodig picks "
 			       "files roundrobin, sequential or random, not by "
 			       "a zipf, pareto or normal distribution", where);
 	if (files_of(job) > 1 && job->file_service == FILE_SERVICE_RANDOM &&
-	    job->engine && job_engine_takes_files(job))
+	    job->engine && job_engine_takes_files(job) &&
+	    !(job->engine->flags & ENGINE_FILE_OPS))
 		return err_set(err, ENOTSUP, "%s: file_service_type=random: "
 			       "ioengine=%s goes through its files in order",
 			       where, job->engine->name);

@@ -230,6 +230,39 @@ static int filesize_past_offset(const struct job *job, struct job_target *t,
 	return 0;
 }
 
+/* fio's file-operation engines do no I/O, so a file smaller than a block
+ * is no error: the job reaches it, does its operation and no I/O.  Those
+ * that lay nothing out (filecreate, dircreate, dirdelete) take a block as
+ * each file's real size (their get_file_size), which a smaller io_size
+ * does not shrink: a sequential job does one I/O there; a random one,
+ * whose map has io_size's whole blocks, none. */
+static bool file_ops_sized(const struct job *job, struct job_target *t,
+			   uint32_t min_bs)
+{
+	if (!(job->engine->flags & ENGINE_FILE_OPS))
+		return false;
+	if ((job->engine->flags & ENGINE_DISKLESS) && !rw_is_random(job->rw) &&
+	    !t->file_sizes && t->file_size < min_bs)
+		t->file_size = min_bs;
+	return true;
+}
+
+/* fio draws a file's size from filesize=LOW-HIGH only when its real size
+ * is outside the range: the block that filecreate, dircreate and
+ * dirdelete give each file is its size when the range holds it. */
+static bool file_ops_block_in_range(const struct job *job,
+				    struct job_target *t, uint32_t min_bs)
+{
+	uint32_t both = ENGINE_FILE_OPS | ENGINE_DISKLESS;
+
+	if ((job->engine->flags & both) != both || job->filesize > min_bs ||
+	    job->filesize_high < min_bs)
+		return false;
+	t->file_size = min_bs;
+	t->region_len = (uint64_t)min_bs * t->nr_files;
+	return true;
+}
+
 static int resolve_region(const struct job *job, struct job_target *t,
 			  struct errbuf *err)
 {
@@ -253,7 +286,9 @@ static int resolve_region(const struct job *job, struct job_target *t,
 		t->region_start += ti->size;
 	if (!t->nr_files)
 		t->nr_files = 1;
-	if (job->filesize_high) {
+	if (job->filesize_high && file_ops_block_in_range(job, t, min_bs)) {
+		/* sized by the engine */
+	} else if (job->filesize_high) {
 		/* filesize=LOW-HIGH: a random size per file, as in fio */
 		ret = filesize_range_draw(job, t, t->first_thread, err);
 		if (!ret)
@@ -299,6 +334,8 @@ static int resolve_region(const struct job *job, struct job_target *t,
 		return err_set(err, ENOSPC, "%s:%d: job '%s': %s is too small: it has %llu bytes, the job needs %llu",
 			       job->source, job->source_line, job->name, t->path,
 			       (unsigned long long)ti->size, (unsigned long long)end);
+	if (file_ops_sized(job, t, min_bs))
+		return 0;
 	/* fio's setup_files needs room for the smallest size only: a larger
 	 * one of a range or bssplit is drawn again where it does not fit */
 	if (t->region_len < min_bs)

@@ -44,10 +44,6 @@ struct io_unit {
 	unsigned int file;  /* its index among the job's files */
 	struct io_unit *next_free;
 	void *engine_priv;  /* per-unit engine state (e.g. a struct iocb) */
-	/* ENGINE_FILE_OPS: set by queue() when this unit carried the
-	 * engine's operation on a file, which took op_ns. */
-	bool op_timed;
-	uint64_t op_ns;
 	/* io_submit_mode=offload: when its submit thread saw it complete
 	 * (workload/offload.c); 0: the completion time is when it is reaped. */
 	uint64_t done_ns;
@@ -92,10 +88,11 @@ _Static_assert(TRIM_RANGES_MAX * sizeof(struct trim_range) <= 4096,
 /* fio's null: a sync engine (ENGINE_SYNC) only when iodepth is 1. */
 #define ENGINE_SYNC_AT_DEPTH1 (1u << 3)
 /* fio's open_file replaced by one operation on each file (create, stat,
- * delete ...): the worker opens nothing and the engine reaches every file
- * of the job (nrfiles, workload/files.h) itself.  As fio's FIO_NOSTATS,
+ * delete ...): the worker opens nothing; the job's files are served as
+ * any job's (workload/file_service.h) and the engine's open_file() does
+ * the operation when the job first reaches a file.  As fio's FIO_NOSTATS,
  * the I/O units are only counted; the job's latencies are the timed
- * operations (io_unit.op_ns), as completion latencies. */
+ * operations, as completion latencies. */
 #define ENGINE_FILE_OPS (1u << 4)
 /* The worker opens the file read-write whatever the job's direction
  * (falloc: fallocate needs a writable file even for rw=read). */
@@ -211,6 +208,14 @@ struct engine_ops {
 	 * with nothing in flight, syncs file @file (descriptor @fd) and waits
 	 * for it; 0 or -errno.  NULL: the worker calls fsync(2)/fdatasync(2). */
 	int (*sync_file)(struct worker *w, int fd, unsigned int file, bool datasync);
+	/* Optional, for ENGINE_FILE_OPS (fio's open_file): the job reaches
+	 * file @file in pass @pass over its files, whether or not an I/O
+	 * fits in it then; fio opens a file at its first reach in a pass (it
+	 * closes each file once done).  1 when the engine timed an operation
+	 * there (*@op_ns), 0 when it did none (the file is open), -errno when
+	 * it failed (the engine set the worker's error). */
+	int (*open_file)(struct worker *w, unsigned int file, unsigned int pass,
+			 uint64_t *op_ns);
 };
 
 /* Defines <@name>_engine, the engine fio calls @name, with @flags and the

@@ -29,15 +29,19 @@ int file_service_init(struct file_picker *fs, const struct job *job,
 	uint32_t granule = min_active_bs(job);
 
 	*fs = (struct file_picker){ .nr = nr, .granule = granule,
-				    .passes = passes };
+				    .passes = passes, .pass = 1 };
 	fs->files = calloc(nr, sizeof(*fs->files));
 	if (!fs->files)
 		return -ENOMEM;
 	for (unsigned int k = 0; k < nr; k++) {
+		uint64_t blocks;
 		int ret;
 
 		fs->files[k].size = sizes ? sizes[k] : file_size;
-		ret = offset_gen_init(&fs->files[k].gen, fs->files[k].size / granule,
+		/* a file smaller than a block is done from the start: its
+		 * generator is never drawn from */
+		blocks = fs->files[k].size / granule;
+		ret = offset_gen_init(&fs->files[k].gen, blocks ? blocks : 1,
 				      rw_is_random(job->rw), !job->norandommap);
 		if (ret) {
 			file_service_free(fs);
@@ -56,6 +60,7 @@ static bool file_done(const struct file_picker *fs, unsigned int k)
 
 void file_service_new_pass(struct file_picker *fs)
 {
+	fs->pass++;
 	for (unsigned int k = 0; k < fs->nr; k++)
 		fs->files[k].issued = 0;
 }

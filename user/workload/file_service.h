@@ -29,6 +29,7 @@ struct file_picker {
 	unsigned int left;       /* I/Os before the next switch */
 	bool started;
 	bool passes;             /* a new pass once every file is done */
+	unsigned int pass;       /* the pass under way, 1 the first */
 	uint32_t granule;
 };
 

@@ -309,6 +309,41 @@ static void loop_at_size(struct io_loop *lp)
 	io_loop_new_loop(lp);
 }
 
+/* The job reaches file @k (fio's get_next_file opens it): a
+ * file-operation engine does its operation there, the first time in the
+ * pass (fio closes a file once done, and a new pass opens it), timed
+ * as a completion latency, filed under reads unless the job only writes;
+ * false when that failed. */
+static bool reach_file(struct io_loop *lp, unsigned int k)
+{
+	struct worker *w = lp->w;
+	enum ddir d = rw_has_read(w->job->rw) ? DDIR_READ : DDIR_WRITE;
+	uint64_t op_ns = 0;
+	int ret;
+
+	if (!lp->engine->open_file)
+		return true;
+	ret = lp->engine->open_file(w, k, lp->fs.pass, &op_ns);
+	/* as an I/O, counted when it started after ramp_time */
+	if (ret > 0 && lp->accounting && now_ns() - op_ns >= lp->ramp_end_ns)
+		stats_add_clat(w->stats, d, op_ns);
+	if (ret < 0)
+		lp->error = worker_fail(w, ret, "%s: file %u: %s", w->job->engine->name,
+					k, strerror(-ret));
+	return ret >= 0;
+}
+
+/* The job ran out of files: fio marks a file done only once it reached
+ * it and no I/O fitted, so it reached every one (one smaller than a
+ * block gets its file operation and no I/O). */
+static void reach_every_file(struct io_loop *lp)
+{
+	for (unsigned int k = 0; k < lp->fs.nr; k++)
+		if (!reach_file(lp, k))
+			break;
+	lp->exhausted = true;
+}
+
 /* Several files: file_service picks the file and the offset, then a
  * length that fits in that file after it; where none does the file is
  * done and another is tried (fio's set_io_u_file). */
@@ -325,13 +360,17 @@ static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 	do {
 		if (!tries-- || !file_service_next(&lp->fs, w->job, &w->rng,
 						   &u->file, &rel, &room)) {
+			reach_every_file(lp);
+			return false;
+		}
+		if (!reach_file(lp, u->file)) {
 			lp->exhausted = true;
 			return false;
 		}
 		u->len = file_service_take(&lp->fs, u->file, rel,
 					   buflen_next(&w->buflen, u->ddir, room, random));
 	} while (!u->len);
-	u->fd = w->fds[u->file];
+	u->fd = w->fds ? w->fds[u->file] : -1;
 	u->offset = w->region_start + rel;
 	u->result = 0;
 	return true;
@@ -392,15 +431,11 @@ void io_loop_start_accounting(struct io_loop *lp, uint64_t now)
 	counters_start(&lp->counters);
 }
 
-/* fio's FIO_NOSTATS engines: the unit is counted; the latency is the
- * operation's, filed under reads unless the job only writes. */
+/* fio's FIO_NOSTATS engines: the unit is counted, untimed (the latency
+ * is the file operation's, reach_file). */
 static void account_file_op(struct worker *w, const struct io_unit *u)
 {
-	enum ddir d = rw_has_read(w->job->rw) ? DDIR_READ : DDIR_WRITE;
-
 	stats_account_untimed_io(w->stats, u->ddir, (uint64_t)u->result, u->len);
-	if (u->op_timed)
-		stats_add_clat(w->stats, d, u->op_ns);
 }
 
 /* Logs a completed write for verification, or checks a block read back;
@@ -675,7 +710,7 @@ static bool verify_write_limit_reached(const struct io_loop *lp)
 		return false;
 	if (rw_is_random(job->rw) && job->norandommap && w->io_limit > limit)
 		limit = w->io_limit;
-	if (job->verify_backlog)
+	if (job->verify_backlog && job->do_verify)
 		limit += w->region_len;
 	return lp->issued_bytes >= limit;
 }
@@ -941,7 +976,10 @@ static bool issue_unit(struct io_loop *lp, uint64_t *done)
 			lp->queued_bytes += u->len;
 	}
 	lp->issued_ios++;
-	rwmix_issued(&w->rwmix, u->ddir);
+	/* fio's io_issues, which the mix's runs count, leave out the reads
+	 * of the verify log (IO_U_F_VER_LIST) */
+	if (!(lp->verify && verify_run_logged(&lp->vr, u)))
+		rwmix_issued(&w->rwmix, u->ddir);
 	file_sync_issued(&lp->sync, u);
 	if (lp->pacing) {
 		pacing_issued(&lp->pace, u->ddir, u->len);

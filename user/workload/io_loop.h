@@ -54,7 +54,7 @@ struct io_loop {
 	bool verify_phase;        /* reading back the log (fio's do_verify) */
 	bool full;                /* fill_device: a write found no room */
 	struct verify_run vr;
-	struct file_picker fs;   /* several files (w->fds) */
+	struct file_picker fs;   /* several files (w->fds), file ops' files */
 	struct rusage ru_start;
 	struct worker_counters counters; /* w->count_events */
 	struct iolog_writer logs;  /* fio's log files (write_*_log) */

@@ -143,12 +143,13 @@ static bool state_stops(struct verify_run *vr, uint64_t offset)
 }
 
 /* fio's check_get_verify: a batch starts once verify_backlog writes wait
- * and the last completion was not a read. */
+ * and the last completion was not a read.  With do_verify=0 fio logs no
+ * write for verify, so none waits. */
 static bool backlog_due(struct verify_run *vr)
 {
 	const struct job *job = vr->job;
 
-	if (!job->verify_backlog || !vlog_pending(&vr->log))
+	if (!job->verify_backlog || !job->do_verify || !vlog_pending(&vr->log))
 		return false;
 	if (!vr->batch_left && vlog_pending(&vr->log) >= job->verify_backlog &&
 	    vr->last_done != DDIR_READ)

@@ -339,8 +339,12 @@ static int worker_run(struct worker *w)
 		worker_fail(w, ret, "%s", err.msg);
 		goto cleanup;
 	}
-	ret = w->fds ? file_service_init(&lp.fs, job, w->nr_files, w->file_size,
-					 w->file_sizes, worker_passes_repeat(w)) : 0;
+	/* the file-operation engines open nothing, but reach their files
+	 * as any job does */
+	if (w->fds || (job->engine->flags & ENGINE_FILE_OPS))
+		ret = file_service_init(&lp.fs, job, w->nr_files ? w->nr_files : 1,
+					w->file_size, w->file_sizes,
+					worker_passes_repeat(w));
 	if (ret) {
 		worker_fail(w, ret, "cannot set up the job's files: %s", strerror(-ret));
 		goto cleanup;

@@ -18,7 +18,8 @@
 #include "workload/worker.h"
 
 struct file_ops_data {
-	bool *done;  /* one per file: its operation ran */
+	const struct file_op *op;
+	unsigned int *opened;  /* per file: the pass it was last opened in */
 };
 
 static unsigned int nr_files(const struct worker *w)
@@ -32,22 +33,24 @@ void file_ops_cleanup(struct worker *w)
 
 	if (!d)
 		return;
-	free(d->done);
+	free(d->opened);
 	free(d);
 	w->engine_data = NULL;
 }
 
-int file_ops_init(struct worker *w, struct errbuf *err)
+int file_ops_init(struct worker *w, const struct file_op *op,
+		  struct errbuf *err)
 {
 	struct file_ops_data *d = calloc(1, sizeof(*d));
 
 	if (d)
-		d->done = calloc(nr_files(w), sizeof(*d->done));
-	if (!d || !d->done) {
+		d->opened = calloc(nr_files(w), sizeof(*d->opened));
+	if (!d || !d->opened) {
 		free(d);
 		return err_set(err, ENOMEM, "%s: out of memory for %u files",
 			       w->job->engine->name, nr_files(w));
 	}
+	d->op = op;
 	w->engine_data = d;
 	return 0;
 }
@@ -66,33 +69,34 @@ static void file_op_failed(struct worker *w, const struct file_op *op,
 		 w->job->engine->name, op->what, path, strerror(-ret));
 }
 
-enum io_result file_ops_queue(struct worker *w, struct io_unit *u,
-			      const struct file_op *op)
+int file_ops_open_file(struct worker *w, unsigned int k, unsigned int pass,
+		       uint64_t *op_ns)
 {
 	struct file_ops_data *d = w->engine_data;
-	uint64_t k = w->file_size ? (u->offset - w->region_start) / w->file_size : 0;
 	char path[PATH_MAX];
 	uint64_t t0;
 	int ret;
 
-	u->op_timed = false;
-	u->result = u->len;
-	if (k >= nr_files(w))
-		k = nr_files(w) - 1;
-	if (d->done[k])
-		return IO_COMPLETED;
-	d->done[k] = true;
-	ret = worker_file_path(w, (unsigned int)k, path, sizeof(path));
+	if (k >= nr_files(w) || d->opened[k] == pass)
+		return 0;
+	d->opened[k] = pass;
+	ret = worker_file_path(w, k, path, sizeof(path));
 	if (!ret) {
 		t0 = now_ns();
-		ret = op->run(w, path);
-		u->op_ns = now_ns() - t0;
-		u->op_timed = true;
+		ret = d->op->run(w, path);
+		*op_ns = now_ns() - t0;
 	}
 	if (ret) {
-		file_op_failed(w, op, path, ret);
-		u->result = ret;
+		file_op_failed(w, d->op, path, ret);
+		return ret;
 	}
+	return 1;
+}
+
+enum io_result file_ops_queue(struct worker *w, struct io_unit *u)
+{
+	(void)w;
+	u->result = u->len;
 	return IO_COMPLETED;
 }
 
@@ -104,10 +108,11 @@ static int make_dir(const struct worker *w, const char *path)
 
 const struct file_op file_ops_mkdir = { "mkdir", make_dir };
 
-int file_ops_init_dirs(struct worker *w, struct errbuf *err)
+int file_ops_init_dirs(struct worker *w, const struct file_op *op,
+		       struct errbuf *err)
 {
 	char path[PATH_MAX];
-	int ret = file_ops_init(w, err);
+	int ret = file_ops_init(w, op, err);
 
 	for (unsigned int k = 0; !ret && k < nr_files(w); k++) {
 		ret = worker_file_path(w, k, path, sizeof(path));

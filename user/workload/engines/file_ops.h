@@ -2,8 +2,9 @@
 /*
  * What fio's file-operation engines (filecreate, filestat, filedelete,
  * dircreate, dirstat, dirdelete) share: each file of the job gets one
- * operation, timed, when an I/O first reaches it; the I/Os themselves
- * move nothing and complete at once (ENGINE_FILE_OPS).
+ * operation, timed, when the job first reaches it in a pass over the
+ * files (fio's open_file), whether an I/O fits in it or not; the I/Os
+ * themselves move nothing and complete at once (ENGINE_FILE_OPS).
  */
 #ifndef IODIG_ENGINES_FILE_OPS_H
 #define IODIG_ENGINES_FILE_OPS_H
@@ -21,32 +22,37 @@ struct file_op {
 	int (*run)(const struct worker *w, const char *path);
 };
 
-/* The engine's state: which files are done. */
-int file_ops_init(struct worker *w, struct errbuf *err);
+/* The engine's state: @op, and the pass each file was last opened in. */
+int file_ops_init(struct worker *w, const struct file_op *op,
+		  struct errbuf *err);
 void file_ops_cleanup(struct worker *w);
 
-/* queue() of a file-operation engine: runs @op on the file that @u's
- * offset falls in, the first time one does, and completes @u. */
-enum io_result file_ops_queue(struct worker *w, struct io_unit *u,
-			      const struct file_op *op);
+/* open_file() of a file-operation engine (fio's open_file): runs the
+ * engine's operation on file @k the first time the job reaches it in
+ * @pass. */
+int file_ops_open_file(struct worker *w, unsigned int k, unsigned int pass,
+		       uint64_t *op_ns);
+/* queue() of a file-operation engine: the I/O moves nothing and
+ * completes at once. */
+enum io_result file_ops_queue(struct worker *w, struct io_unit *u);
 
 /* Defines @engine##_engine, the file-operation engine fio calls @engine,
- * whose queue() runs @op on each file: the operation is all that differs
- * between these engines.  @flags adds to ENGINE_SYNC | ENGINE_FILE_OPS
- * (ENGINE_DISKLESS when nothing is laid out before the run); @init is
- * file_ops_init or file_ops_init_dirs; @options NULL or
+ * whose open_file() runs @op on each file: the operation is all that
+ * differs between these engines.  @flags adds to ENGINE_SYNC |
+ * ENGINE_FILE_OPS (ENGINE_DISKLESS when nothing is laid out before the
+ * run); @init is file_ops_init or file_ops_init_dirs; @options NULL or
  * file_ops_stat_options.  None verifies: its I/Os carry no data. */
 #define FILE_OPS_ENGINE(engine, op, flags_, init_, options_)            \
-	static enum io_result engine##_queue(struct worker *w,          \
-					     struct io_unit *u)         \
+	static int engine##_init(struct worker *w, struct errbuf *err)  \
 	{                                                               \
-		return file_ops_queue(w, u, &(op));                     \
+		return init_(w, &(op), err);                            \
 	}                                                               \
 	const struct engine_ops engine##_engine = {                     \
 		.name = #engine,                                        \
 		.flags = ENGINE_SYNC | ENGINE_FILE_OPS | (flags_),      \
-		.init = init_,                                          \
-		.queue = engine##_queue,                                \
+		.init = engine##_init,                                  \
+		.queue = file_ops_queue,                                \
+		.open_file = file_ops_open_file,                        \
 		.cleanup = file_ops_cleanup,                            \
 		.check_job = engine_refuse_verify,                      \
 		.options = options_,                                    \
@@ -58,7 +64,8 @@ extern const struct file_op file_ops_mkdir;
 /* init of dirstat and dirdelete: file_ops_init, then a directory for
  * every file of the worker, untimed, an existing one kept (fio's
  * setup_dirs). */
-int file_ops_init_dirs(struct worker *w, struct errbuf *err);
+int file_ops_init_dirs(struct worker *w, const struct file_op *op,
+		       struct errbuf *err);
 
 /* stat_type, the option of filestat and dirstat. */
 enum stat_type { STAT_STAT = 1, STAT_LSTAT = 2, STAT_STATX = 3 };
