@@ -25,16 +25,23 @@ static uint32_t min_bs(const struct job *job)
 	return m;
 }
 
+/* fio's rand_seeds[FIO_RAND_BLOCK_OFF], which seeds the random offsets
+ * and the lfsr: fio 3.33 seeds a repeatable job's from a constant of its
+ * own, whatever randseed says. */
+static uint64_t block_seed(const struct job *job, struct frand_base seed_base,
+			   unsigned int thread_number)
+{
+	return job->randrepeat && !seed_base.seeded_clone ?
+	       FIO_RANDSEED * thread_number :
+	       frand_job_seed(seed_base, thread_number, FRAND_BLOCK);
+}
+
 void offsets_reseed(struct offsets *o, struct frand_base seed_base,
 		    unsigned int thread_number)
 {
 	const struct job *job = o->job;
 
-	/* fio 3.33 seeds a repeatable job's offsets from a constant of its
-	 * own, whatever randseed says */
-	frand_seed(&o->rand, job->randrepeat && !seed_base.seeded_clone ?
-		   FIO_RANDSEED * thread_number :
-		   frand_job_seed(seed_base, thread_number, FRAND_BLOCK),
+	frand_seed(&o->rand, block_seed(job, seed_base, thread_number),
 		   job->random_generator == RGEN_TAUSWORTHE64);
 	frand_seed(&o->seq_rand, frand_job_seed(seed_base, thread_number,
 						FRAND_SEQ_RAND_READ), false);
@@ -46,6 +53,7 @@ int offsets_init(struct offsets *o, const struct job *job,
 {
 	bool aligned = true;
 	uint64_t span;
+	int ret;
 
 	memset(o, 0, sizeof(*o));
 	o->job = job;
@@ -63,14 +71,17 @@ int offsets_init(struct offsets *o, const struct job *job,
 	/* fio's random map and lfsr span the region, or a strided zone */
 	span = o->zone.on ? o->zone.range : region_len;
 	/* fio: one cycle over the blocks of the smallest block size */
-	lfsr_init(&o->lfsr, span / min_bs(job), frand_job_seed(seed_base,
-		  thread_number, FRAND_BLOCK));
+	ret = lfsr_init(&o->lfsr, span / min_bs(job),
+			block_seed(job, seed_base, thread_number));
+	if (ret && job->random_generator == RGEN_LFSR) {
+		o->error_what = "random_generator=lfsr (no register for the blocks and seed)";
+		return ret;
+	}
 	offsets_reset(o);
 	if (job->sprandom.on) {
-		int ret = sprandom_init(&o->spr, job, region_len,
-					frand_job_seed(seed_base, thread_number,
-						       FRAND_SPRANDOM));
-
+		ret = sprandom_init(&o->spr, job, region_len,
+				    frand_job_seed(seed_base, thread_number,
+						   FRAND_SPRANDOM));
 		if (ret)
 			return ret;
 	}

@@ -259,8 +259,10 @@ static int init_offsets(struct worker *w, struct frand_base seed_base)
 				   (unsigned long long)w->region_len,
 				   job->bs[DDIR_WRITE]);
 	if (ret)
-		return worker_fail(w, ret, "cannot set up offsets for %llu bytes",
-				   (unsigned long long)w->region_len);
+		return worker_fail(w, ret, "cannot set up offsets for %llu bytes%s%s",
+				   (unsigned long long)w->region_len,
+				   w->offsets.error_what ? ": " : "",
+				   w->offsets.error_what ? w->offsets.error_what : "");
 	if (w->offsets.spr.regions)
 		w->io_limit = w->offsets.spr.io_size;
 	return 0;
