@@ -182,6 +182,8 @@ void io_loop_new_pass(struct io_loop *lp)
 		return;
 	buflen_init(&w->buflen, w->job, lp->seed_base, w->thread_number);
 	offsets_reseed(&w->offsets, lp->seed_base, w->thread_number);
+	if (lp->fs.files)
+		file_service_reseed(&lp->fs);
 }
 
 void io_loop_new_loop(struct io_loop *lp)
@@ -302,7 +304,8 @@ static void loop_at_size(struct io_loop *lp)
 
 /* Several files: file_service picks the file and the offset, then a
  * length that fits in that file after it; where none does the file is
- * done and another is tried (fio's set_io_u_file). */
+ * done and the I/O filled again, from its direction, in another (fio's
+ * set_io_u_file, whose fill_io_u draws the direction each time). */
 static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 {
 	struct worker *w = lp->w;
@@ -312,15 +315,18 @@ static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 	 * than that mean no size fits any file (time_based would spin) */
 	unsigned int tries = 2 * lp->fs.nr + 1;
 
-	do {
-		if (!tries-- || !file_service_next(&lp->fs, w->job, &w->rng,
+	u->len = 0;
+	for (bool again = false; !u->len; again = true) {
+		if (again)
+			u->ddir = rate_ddir(lp, pick_ddir(w));
+		if (!tries-- || !file_service_next(&lp->fs, w->job, u->ddir,
 						   &u->file, &rel, &room)) {
 			lp->exhausted = true;
 			return false;
 		}
-		u->len = file_service_take(&lp->fs, u->file, rel,
+		u->len = !room ? 0 : file_service_take(&lp->fs, u->file, rel,
 					   buflen_next(&w->buflen, u->ddir, room, random));
-	} while (!u->len);
+	}
 	u->fd = w->fds[u->file];
 	u->offset = w->region_start + rel;
 	u->result = 0;

@@ -57,6 +57,7 @@ int offsets_init(struct offsets *o, const struct job *job,
 
 	memset(o, 0, sizeof(*o));
 	o->job = job;
+	o->draws = o;
 	o->region_len = region_len;
 	o->real_len = real_len > region_len ? real_len : region_len;
 	o->wrap = wrap;
@@ -180,7 +181,7 @@ static bool next_lfsr(struct offsets *o, enum ddir d, uint64_t lastb,
 static bool next_in_sequence(struct offsets *o, enum ddir d, uint64_t *rel)
 {
 	uint64_t b;
-	int ret = random_dist_sequence(&o->dist, o->issued[d],
+	int ret = random_dist_sequence(&o->draws->dist, o->issued[d],
 				       o->region_len / o->job->bs_min[d], &b);
 
 	if (ret < 0) {
@@ -213,6 +214,7 @@ static bool next_rand(struct offsets *o, enum ddir d, uint64_t *rel)
 	const struct job *job = o->job;
 	uint64_t max = o->zone.on ? o->zone.range : o->region_len;
 	uint64_t lastb, b, first = 0;
+	struct frand *rand = &o->draws->rand;
 
 	/* fio: sprandom decides every write, whatever the distribution */
 	if (o->spr.regions && d == DDIR_WRITE)
@@ -227,11 +229,11 @@ static bool next_rand(struct offsets *o, enum ddir d, uint64_t *rel)
 	case DIST_ZIPF:
 	case DIST_PARETO:
 	case DIST_NORMAL:
-		*rel = random_dist_block(&o->dist) * o->align[d];
+		*rel = random_dist_block(&o->draws->dist) * o->align[d];
 		return true;
 	case DIST_ZONED:
 	case DIST_ZONED_ABS:
-		random_dist_zone(&o->dist, d, lastb, o->align[d], &first, &lastb);
+		random_dist_zone(&o->draws->dist, d, lastb, o->align[d], &first, &lastb);
 		break;
 	case DIST_SEQUENCE:
 		return next_in_sequence(o, d, rel);
@@ -240,9 +242,9 @@ static bool next_rand(struct offsets *o, enum ddir d, uint64_t *rel)
 			return next_lfsr(o, d, lastb, rel);
 		break;
 	}
-	b = first + (uint64_t)((double)lastb * ((double)frand_next(&o->rand) /
-						(o->rand.use64 ? 18446744073709551616.0 :
-								 4294967296.0)));
+	b = first + (uint64_t)((double)lastb * ((double)frand_next(rand) /
+						(rand->use64 ? 18446744073709551616.0 :
+							       4294967296.0)));
 	if (o->map.bits && block_map_isset(&o->map, b)) {
 		/* fio's axmap_next_free: the first free block after b */
 		b = block_map_next_free(&o->map, b + 1 < o->map.blocks ? b + 1 : 0);
@@ -265,7 +267,12 @@ static bool should_do_random(struct offsets *o, enum ddir d)
 {
 	unsigned int perc = o->job->percentage_random[d];
 
-	return perc >= 100 || frand_between(&o->seq_rand, 1, 100) <= perc;
+	return perc >= 100 || frand_between(&o->draws->seq_rand, 1, 100) <= perc;
+}
+
+void offsets_share_draws(struct offsets *o, struct offsets *job)
+{
+	o->draws = job;
 }
 
 bool offsets_next(struct offsets *o, enum ddir d, uint64_t *rel,

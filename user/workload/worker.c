@@ -340,7 +340,8 @@ static int worker_run(struct worker *w)
 		goto cleanup;
 	}
 	ret = w->fds ? file_service_init(&lp.fs, job, w->nr_files, w->file_size,
-					 w->file_sizes, worker_passes_repeat(w)) : 0;
+					 w->file_sizes, worker_passes_repeat(w),
+					 &w->offsets, lp.seed_base, w->thread_number) : 0;
 	if (ret) {
 		worker_fail(w, ret, "cannot set up the job's files: %s", strerror(-ret));
 		goto cleanup;
