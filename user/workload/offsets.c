@@ -181,7 +181,7 @@ static bool next_lfsr(struct offsets *o, enum ddir d, uint64_t lastb,
 static bool next_in_sequence(struct offsets *o, enum ddir d, uint64_t *rel)
 {
 	uint64_t b;
-	int ret = random_dist_sequence(&o->draws->dist, o->issued[d],
+	int ret = random_dist_sequence(&o->dist, o->issued[d],
 				       o->region_len / o->job->bs_min[d], &b);
 
 	if (ret < 0) {
@@ -229,11 +229,11 @@ static bool next_rand(struct offsets *o, enum ddir d, uint64_t *rel)
 	case DIST_ZIPF:
 	case DIST_PARETO:
 	case DIST_NORMAL:
-		*rel = random_dist_block(&o->draws->dist) * o->align[d];
+		*rel = random_dist_block(&o->dist) * o->align[d];
 		return true;
 	case DIST_ZONED:
 	case DIST_ZONED_ABS:
-		random_dist_zone(&o->draws->dist, d, lastb, o->align[d], &first, &lastb);
+		random_dist_zone(&o->dist, d, lastb, o->align[d], &first, &lastb);
 		break;
 	case DIST_SEQUENCE:
 		return next_in_sequence(o, d, rel);

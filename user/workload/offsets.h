@@ -31,12 +31,12 @@ struct offsets {
 				       * random ones with time_based.
 				       * Other passes end and the caller
 				       * starts the next. */
-	struct offsets *draws;        /* whose generators (rand, seq_rand,
-				       * dist) this one draws from: itself,
-				       * or for a file of several the job's,
-				       * as fio's are the thread's while its
-				       * map, lfsr and positions are the
-				       * file's */
+	struct offsets *draws;        /* whose generators (rand, seq_rand)
+				       * this one draws from: itself, or for
+				       * a file of several the job's, as
+				       * fio's are the thread's while its
+				       * map, lfsr, positions and
+				       * distribution are the file's */
 	struct frand rand;            /* fio's random_state */
 	struct frand seq_rand;        /* percentage_random's draws */
 	struct random_dist dist;      /* random_distribution other than random */
