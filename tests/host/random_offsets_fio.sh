@@ -11,15 +11,8 @@ ios() { sed -E '2,$s/^[0-9]+ //; s#^\./##' "$1" | grep -Ev ' (add|open|close)$' 
 # both CASE JOB-ARGS...: each tool runs the job in its own empty
 # directory with write_iolog; the I/O sequences must be equal
 both() {
-	local name=$1 rc=0; shift
-	local i=$TMP/$name/i/trace f=$TMP/$name/f/trace
-	mkdir -p "$TMP/$name/i" "$TMP/$name/f"
-	(cd "$TMP/$name/i" && "$IODIG" run --no-probes --no-save --output-format=json \
-		--write_iolog=trace "$@" >/dev/null 2>../i.err) || rc=$?
-	check "$name: iodig ran (exit $rc: $(head -c 300 "$TMP/$name/i.err"))" [ $rc = 0 ]
-	rc=0
-	(cd "$TMP/$name/f" && fio --output-format=json --write_iolog=trace "$@" >/dev/null 2>&1) || rc=$?
-	check "$name: fio ran (exit $rc)" [ $rc = 0 ]
+	local name=$1 i=$TMP/$1/i/trace f=$TMP/$1/f/trace
+	iolog_pair "$@"
 	check "$name: fio logged I/O ($(ios "$f" 2>/dev/null | wc -l) lines)" [ -n "$(ios "$f" 2>/dev/null | head -1)" ]
 	check "$name: fio's offsets in fio's order: $(diff <(ios "$i" 2>&1) <(ios "$f" 2>&1) | head -4 | tr '\n' ' ')" \
 		cmp -s <(ios "$i") <(ios "$f")
