@@ -1,4 +1,4 @@
-# Random offsets and random file choice against fio 3.33: each tool's write_iolog, the sequence of (file, direction, offset, length) in order, for rw=randread/randwrite/randrw with the random map, norandommap, random_generator=tausworthe64 and lfsr (loops repeating its cycle), bsrange and bssplit, default seeds and randseed, and nrfiles>1 with file_service_type=random (also random:N), roundrobin and sequential.
+# Random offsets and random file choice against fio 3.33: each tool's write_iolog, the sequence of (file, direction, offset, length) in order, for rw=randread/randwrite/randrw with the random map, norandommap, random_generator=tausworthe64 and lfsr (loops repeating its cycle), bsrange and bssplit, default seeds and randseed, and nrfiles>1 with file_service_type=random (also random:N), roundrobin and sequential, rw=randread:N, percentage_random and a filesize range.
 source tests/host/lib.sh
 command -v fio >/dev/null || skip "needs fio"
 
@@ -47,4 +47,12 @@ both files_taus64 --name=j --nrfiles=3 --size=384k --bs=4k --rw=randread \
 	--random_generator=tausworthe64 --file_service_type=random --randseed=5
 both files_lfsr_loops --name=j --nrfiles=3 --size=192k --bs=4k --rw=randread \
 	--random_generator=lfsr --file_service_type=random --loops=2
+# rw=randread:N counts the job's I/Os, not a file's; percentage_random
+# draws for the job; files of sizes drawn from a filesize range
+both files_rw_seq --name=j --nrfiles=3 --size=192k --bs=4k --rw=randread:4 \
+	--file_service_type=random
+both files_percentage --name=j --nrfiles=3 --size=192k --bs=4k --rw=randread \
+	--file_service_type=random --percentage_random=50
+both files_filesize --name=j --nrfiles=3 --filesize=64k-256k --bs=4k --rw=randwrite \
+	--file_service_type=random
 done_testing

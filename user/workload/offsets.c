@@ -284,9 +284,9 @@ bool offsets_next(struct offsets *o, enum ddir d, uint64_t *rel,
 	*random = false;
 	if (o->zone.on)
 		strided_step(o, d);
-	if (job->rw_seq_nr && !--o->seq_nr_left) {
+	if (job->rw_seq_nr && !--o->draws->seq_nr_left) {
 		hit = true;
-		o->seq_nr_left = job->rw_seq_nr;
+		o->draws->seq_nr_left = job->rw_seq_nr;
 	}
 	if (!rw_is_random(job->rw)) {
 		if (!next_seq(o, d, rel))

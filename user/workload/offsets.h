@@ -31,7 +31,8 @@ struct offsets {
 				       * random ones with time_based.
 				       * Other passes end and the caller
 				       * starts the next. */
-	struct offsets *draws;        /* whose generators (rand, seq_rand)
+	struct offsets *draws;        /* whose generators (rand, seq_rand) and
+				       * rw=randX:N count (seq_nr_left)
 				       * this one draws from: itself, or for
 				       * a file of several the job's, as
 				       * fio's are the thread's while its
