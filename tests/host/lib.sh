@@ -118,6 +118,20 @@ fio_loop_test() {
 	make_loop "$1" || skip "cannot make a loop device"
 }
 
+# iolog_pair NAME JOB-ARGS...: iodig and fio each run the job with
+# write_iolog=trace in an empty directory of their own, $TMP/NAME/i and
+# $TMP/NAME/f (iodig's stderr in $TMP/NAME/i.err); both must run
+iolog_pair() {
+	local name=$1 rc=0; shift
+	mkdir -p "$TMP/$name/i" "$TMP/$name/f"
+	(cd "$TMP/$name/i" && "$IODIG" run --no-probes --no-save --output-format=json \
+		--write_iolog=trace "$@" >/dev/null 2>../i.err) || rc=$?
+	check "$name: iodig ran (exit $rc: $(head -c 300 "$TMP/$name/i.err"))" [ $rc = 0 ]
+	rc=0
+	(cd "$TMP/$name/f" && fio --output-format=json --write_iolog=trace "$@" >/dev/null 2>&1) || rc=$?
+	check "$name: fio ran (exit $rc)" [ $rc = 0 ]
+}
+
 # jq wrapper that fails the test on a parse error
 jqr() { jq -r "$@" || { fail "jq $*"; echo 0; }; }
 

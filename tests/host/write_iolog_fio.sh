@@ -10,15 +10,8 @@ same_log() { [ -s "$1" ] && [ -s "$2" ] && cmp -s <(without_times "$1") <(withou
 # both CASE JOB-ARGS...: each tool writes CASE's log in its own empty
 # directory; the logs must match line for line without their times.
 both() {
-	local name=$1 rc=0; shift
-	local i=$TMP/$name/i/trace f=$TMP/$name/f/trace
-	mkdir -p "$TMP/$name/i" "$TMP/$name/f"
-	(cd "$TMP/$name/i" && "$IODIG" run --no-probes --no-save --output-format=json \
-		--write_iolog=trace "$@" >/dev/null 2>../i.err) || rc=$?
-	check "$name: iodig ran (exit $rc: $(head -c 300 "$TMP/$name/i.err"))" [ $rc = 0 ]
-	rc=0
-	(cd "$TMP/$name/f" && fio --output-format=json --write_iolog=trace "$@" >/dev/null 2>&1) || rc=$?
-	check "$name: fio ran (exit $rc)" [ $rc = 0 ]
+	local name=$1 i=$TMP/$1/i/trace f=$TMP/$1/f/trace
+	iolog_pair "$@"
 	check "$name: the same log as fio's: $(diff <(without_times "$i" 2>&1) <(without_times "$f" 2>&1) | head -5)" \
 		same_log "$i" "$f"
 	check "$name: times never go back" awk 'NR > 1 && $1 < last { exit 1 } NR > 1 { last = $1 }' "$i"

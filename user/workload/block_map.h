@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A bit per block of a region: which blocks a random pass has done, so
- * that each is visited once a pass (fio's axmap, flat).  Used by a job's
- * offsets (workload/offsets.h) and by each file's of several
- * (workload/offset_map.h).
+ * that each is visited once a pass (fio's axmap, flat).  Used by the
+ * offsets of a job, or of each of its files (workload/offsets.h).
  */
 #ifndef IODIG_BLOCK_MAP_H
 #define IODIG_BLOCK_MAP_H

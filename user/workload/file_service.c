@@ -24,45 +24,74 @@ static uint32_t min_active_bs(const struct job *job)
 
 int file_service_init(struct file_picker *fs, const struct job *job,
 		      unsigned int nr, uint64_t file_size,
-		      const uint64_t *sizes, bool passes)
+		      const uint64_t *sizes, bool passes,
+		      struct offsets *draws, struct frand_base seed_base,
+		      unsigned int thread_number)
 {
-	uint32_t granule = min_active_bs(job);
-
-	*fs = (struct file_picker){ .nr = nr, .granule = granule,
-				    .passes = passes, .pass = 1 };
+	*fs = (struct file_picker){ .nr = nr, .granule = min_active_bs(job),
+				    .passes = passes, .pass = 1,
+				    .random = rw_is_random(job->rw) };
 	fs->files = calloc(nr, sizeof(*fs->files));
 	if (!fs->files)
 		return -ENOMEM;
+	/* fio seeds next_file_state from its FIO_RAND_FILE_OFF seed */
+	fs->pick_seed = frand_job_seed(seed_base, thread_number, FRAND_FILE);
+	frand_seed(&fs->pick, fs->pick_seed,
+		   job->random_generator == RGEN_TAUSWORTHE64);
 	for (unsigned int k = 0; k < nr; k++) {
-		uint64_t blocks;
+		struct file_cursor *c = &fs->files[k];
 		int ret;
 
-		fs->files[k].size = sizes ? sizes[k] : file_size;
+		c->size = sizes ? sizes[k] : file_size;
 		/* a file smaller than a block is done from the start: its
-		 * generator is never drawn from */
-		blocks = fs->files[k].size / granule;
-		ret = offset_gen_init(&fs->files[k].gen, blocks ? blocks : 1,
-				      rw_is_random(job->rw), !job->norandommap);
+		 * offsets are never drawn */
+		if (!fs->random || c->size < fs->granule)
+			continue;
+		ret = offsets_init(&c->offs, job, c->size, c->size, job->time_based,
+				   seed_base, thread_number);
 		if (ret) {
 			file_service_free(fs);
 			return ret;
 		}
+		offsets_share_draws(&c->offs, draws);
 	}
 	return 0;
 }
 
-/* fio's file is done when its next I/O would pass its end: no room for
- * another block of the smallest size. */
+/* A random job's file is done once it had no offset left (fio's
+ * set_io_u_file), after the draw that found none; a sequential one's
+ * when its next I/O would pass its end: no room for another block of
+ * the smallest size. */
 static bool file_done(const struct file_picker *fs, unsigned int k)
 {
+	if (fs->random)
+		return fs->files[k].done || fs->files[k].size < fs->granule;
 	return fs->files[k].issued + fs->granule > fs->files[k].size;
 }
 
 void file_service_new_pass(struct file_picker *fs)
 {
 	fs->pass++;
-	for (unsigned int k = 0; k < fs->nr; k++)
+	for (unsigned int k = 0; k < fs->nr; k++) {
 		fs->files[k].issued = 0;
+		fs->files[k].done = false;
+		if (fs->random)
+			offsets_reset(&fs->files[k].offs);
+	}
+}
+
+void file_service_reseed(struct file_picker *fs)
+{
+	frand_seed(&fs->pick, fs->pick_seed, fs->pick.use64);
+}
+
+/* fio's __get_next_fileno_rand: the draw scaled to the file count. */
+static unsigned int draw_file(struct file_picker *fs)
+{
+	double unit = (double)frand_next(&fs->pick) /
+		      (fs->pick.use64 ? 18446744073709551616.0 : 4294967296.0);
+
+	return (unsigned int)((double)fs->nr * unit);
 }
 
 static bool all_done(const struct file_picker *fs)
@@ -73,15 +102,13 @@ static bool all_done(const struct file_picker *fs)
 	return true;
 }
 
-unsigned int file_service_pick(struct file_picker *fs, const struct job *job,
-			       struct rng *r)
+unsigned int file_service_pick(struct file_picker *fs, const struct job *job)
 {
 	unsigned int k = fs->cur;
 
 	if (!fs->started) { /* the first file: fio's first, or any */
 		fs->started = true;
-		k = job->file_service == FILE_SERVICE_RANDOM ?
-		    (unsigned int)rng_below(r, fs->nr) : 0;
+		k = job->file_service == FILE_SERVICE_RANDOM ? draw_file(fs) : 0;
 		goto chosen;
 	}
 	if (fs->left && !file_done(fs, k)) {
@@ -94,13 +121,15 @@ unsigned int file_service_pick(struct file_picker *fs, const struct job *job,
 		/* fio closes the files and opens them again: the new pass
 		 * starts as the first did, not from the file in service */
 		file_service_new_pass(fs);
+		if (all_done(fs))
+			return fs->nr; /* no file holds a block */
 		fs->started = false;
-		return file_service_pick(fs, job, r);
+		return file_service_pick(fs, job);
 	}
 	/* fio draws (or steps) until a file not done comes up */
 	do {
 		if (job->file_service == FILE_SERVICE_RANDOM)
-			k = (unsigned int)rng_below(r, fs->nr);
+			k = draw_file(fs);
 		else if (job->file_service != FILE_SERVICE_SEQUENTIAL ||
 			 file_done(fs, k))
 			k = (k + 1) % fs->nr;
@@ -112,10 +141,10 @@ chosen:
 }
 
 bool file_service_next(struct file_picker *fs, const struct job *job,
-		       struct rng *r, unsigned int *file, uint64_t *rel_out,
+		       enum ddir d, unsigned int *file, uint64_t *rel_out,
 		       uint64_t *room)
 {
-	unsigned int k = file_service_pick(fs, job, r);
+	unsigned int k = file_service_pick(fs, job);
 	struct file_cursor *c;
 	uint64_t rel;
 
@@ -123,14 +152,20 @@ bool file_service_next(struct file_picker *fs, const struct job *job,
 		return false;
 	c = &fs->files[k];
 
-	if (rw_is_random(job->rw)) {
-		rel = offset_gen_next(&c->gen, r) * fs->granule;
+	*file = k;
+	if (fs->random && !offsets_next(&c->offs, d, &rel, &fs->random_io)) {
+		/* fio: a file with no offset left is done and closed */
+		c->done = true;
+		*room = 0;
+		return true;
+	}
+	if (fs->random) {
+		fs->ddir = d;
 	} else {
 		if (c->seq + fs->granule > c->size)
 			c->seq = 0;
 		rel = c->seq;
 	}
-	*file = k;
 	*rel_out = rel;
 	*room = c->size - rel;
 	return true;
@@ -145,18 +180,14 @@ uint32_t file_service_take(struct file_picker *fs, unsigned int file,
 		/* fio's set_io_u_file: an I/O that cannot be filled there
 		 * marks the file done; its next pass starts at its start */
 		c->issued = c->size;
+		c->done = true;
 		c->seq = 0;
 		return 0;
 	}
-	if (c->gen.random) {
-		/* the random map takes the blocks the I/O covers, and cuts it
-		 * at the first one done already, as fio's mark_random_map */
-		uint64_t n = offset_gen_cover(&c->gen, rel / fs->granule,
-					      (len + fs->granule - 1) / fs->granule);
-
-		if (n * fs->granule < len)
-			len = (uint32_t)(n * fs->granule);
-	}
+	/* the random map takes the blocks the I/O covers, and cuts it at
+	 * the first one done already, as fio's mark_random_map */
+	if (fs->random)
+		len = offsets_take(&c->offs, fs->ddir, rel, len, fs->random_io);
 	c->seq = rel + len;
 	c->issued += len;
 	return len;
@@ -165,7 +196,7 @@ uint32_t file_service_take(struct file_picker *fs, unsigned int file,
 void file_service_free(struct file_picker *fs)
 {
 	for (unsigned int k = 0; fs->files && k < fs->nr; k++)
-		offset_gen_free(&fs->files[k].gen);
+		offsets_free(&fs->files[k].offs);
 	free(fs->files);
 	fs->files = NULL;
 }

@@ -11,15 +11,18 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "base/rng.h"
-#include "workload/offset_map.h"
+#include "workload/fio_rand.h"
 #include "workload/job.h"
+#include "workload/offsets.h"
 
 struct file_cursor {
 	uint64_t seq;            /* next sequential offset in the file */
 	uint64_t issued;         /* bytes issued this pass */
 	uint64_t size;           /* the file's bytes the job does I/O on */
-	struct offset_gen gen;   /* random offsets */
+	struct offsets offs;     /* a random job's: the file's map, lfsr and
+				  * positions, the job's draws */
+	bool done;               /* a random job's: no offset left this pass
+				  * (fio's fio_file_done) */
 };
 
 struct file_picker {
@@ -30,26 +33,37 @@ struct file_picker {
 	bool started;
 	bool passes;             /* a new pass once every file is done */
 	unsigned int pass;       /* the pass under way, 1 the first */
+	bool random;             /* random offsets, from each file's offsets */
 	uint32_t granule;
+	struct frand pick;       /* file_service_type=random's draws (fio's
+				  * next_file_state) */
+	uint64_t pick_seed;
+	enum ddir ddir;          /* the last offset's direction, */
+	bool random_io;          /* and whether it was a random one */
 };
 
 /* @nr files of @file_size bytes each, or of @sizes[k] bytes when
  * @sizes is not NULL; @passes: once every file is done a new pass
- * starts (time_based, io_size beyond the files), else the job ends. */
+ * starts (time_based, io_size beyond the files), else the job ends.
+ * Random offsets and file choices are drawn as fio draws them, from
+ * @draws (the job's offsets) and the seeds of @seed_base for
+ * @thread_number. */
 int file_service_init(struct file_picker *fs, const struct job *job,
 		      unsigned int nr, uint64_t file_size,
-		      const uint64_t *sizes, bool passes);
+		      const uint64_t *sizes, bool passes,
+		      struct offsets *draws, struct frand_base seed_base,
+		      unsigned int thread_number);
 /* The file the next I/O, or a sync, goes to (fio's get_next_file, a
  * turn of file_service_nr); fs->nr when every file is done and no pass
  * follows. */
-unsigned int file_service_pick(struct file_picker *fs, const struct job *job,
-			       struct rng *r);
+unsigned int file_service_pick(struct file_picker *fs, const struct job *job);
 /* The next I/O's file (*@file), offset in it (*@rel) and the bytes
  * from there to the file's end (*@room), what its length must fit in, as
  * fio draws the offset before the length; false when every file is done
- * and no pass follows. */
+ * and no pass follows.  *@room 0: the file had no offset left and is
+ * done now; the caller fills the I/O again, as fio's set_io_u_file. */
 bool file_service_next(struct file_picker *fs, const struct job *job,
-		       struct rng *r, unsigned int *file, uint64_t *rel,
+		       enum ddir d, unsigned int *file, uint64_t *rel,
 		       uint64_t *room);
 /* The I/O at @rel of @file is @len bytes: @len, or 0 when it is 0 or
  * passes the file's end, which makes the file done for this pass. */
@@ -57,6 +71,8 @@ uint32_t file_service_take(struct file_picker *fs, unsigned int file,
 			   uint64_t rel, uint32_t len);
 /* Every file not done again: a new pass (loops=, io_size, time_based). */
 void file_service_new_pass(struct file_picker *fs);
+/* randrepeat's new loop: the file choices from their seed again. */
+void file_service_reseed(struct file_picker *fs);
 void file_service_free(struct file_picker *fs);
 
 #endif /* IODIG_FILE_SERVICE_H */

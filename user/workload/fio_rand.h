@@ -29,6 +29,7 @@ enum frand_purpose {
 	FRAND_BS_TRIM = 2,
 	FRAND_VERIFY = 3,
 	FRAND_MIX = 4,
+	FRAND_FILE = 5,
 	FRAND_BLOCK = 6,
 	FRAND_FILE_SIZE = 7,
 	FRAND_SEQ_RAND_READ = 10,

@@ -182,6 +182,8 @@ void io_loop_new_pass(struct io_loop *lp)
 		return;
 	buflen_init(&w->buflen, w->job, lp->seed_base, w->thread_number);
 	offsets_reseed(&w->offsets, lp->seed_base, w->thread_number);
+	if (lp->fs.files)
+		file_service_reseed(&lp->fs);
 }
 
 void io_loop_new_loop(struct io_loop *lp)
@@ -346,7 +348,8 @@ static void reach_every_file(struct io_loop *lp)
 
 /* Several files: file_service picks the file and the offset, then a
  * length that fits in that file after it; where none does the file is
- * done and another is tried (fio's set_io_u_file). */
+ * done and the I/O filled again, from its direction, in another (fio's
+ * set_io_u_file, whose fill_io_u draws the direction each time). */
 static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 {
 	struct worker *w = lp->w;
@@ -357,8 +360,11 @@ static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 	unsigned int tries = 2 * lp->fs.nr + 1;
 
 	lp->fs.passes = another_pass(lp); /* should every file be done now */
-	do {
-		if (!tries-- || !file_service_next(&lp->fs, w->job, &w->rng,
+	u->len = 0;
+	for (bool again = false; !u->len; again = true) {
+		if (again)
+			u->ddir = rate_ddir(lp, pick_ddir(w));
+		if (!tries-- || !file_service_next(&lp->fs, w->job, u->ddir,
 						   &u->file, &rel, &room)) {
 			reach_every_file(lp);
 			return false;
@@ -367,9 +373,9 @@ static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 			lp->exhausted = true;
 			return false;
 		}
-		u->len = file_service_take(&lp->fs, u->file, rel,
+		u->len = !room ? 0 : file_service_take(&lp->fs, u->file, rel,
 					   buflen_next(&w->buflen, u->ddir, room, random));
-	} while (!u->len);
+	}
 	u->fd = w->fds ? w->fds[u->file] : -1;
 	u->offset = w->region_start + rel;
 	u->result = 0;
@@ -902,7 +908,7 @@ static bool queue_sync(struct io_loop *lp, enum io_sync k)
  * as an I/O does (set_io_u_file before fill_io_u sees the sync). */
 static void aim_sync(struct io_loop *lp)
 {
-	unsigned int k = file_service_pick(&lp->fs, lp->w->job, &lp->w->rng);
+	unsigned int k = file_service_pick(&lp->fs, lp->w->job);
 
 	if (k < lp->fs.nr)
 		file_sync_aim(&lp->sync, lp->w->fds[k], k);

@@ -25,16 +25,23 @@ static uint32_t min_bs(const struct job *job)
 	return m;
 }
 
+/* fio's rand_seeds[FIO_RAND_BLOCK_OFF], which seeds the random offsets
+ * and the lfsr: fio 3.33 seeds a repeatable job's from a constant of its
+ * own, whatever randseed says. */
+static uint64_t block_seed(const struct job *job, struct frand_base seed_base,
+			   unsigned int thread_number)
+{
+	return job->randrepeat && !seed_base.seeded_clone ?
+	       FIO_RANDSEED * thread_number :
+	       frand_job_seed(seed_base, thread_number, FRAND_BLOCK);
+}
+
 void offsets_reseed(struct offsets *o, struct frand_base seed_base,
 		    unsigned int thread_number)
 {
 	const struct job *job = o->job;
 
-	/* fio 3.33 seeds a repeatable job's offsets from a constant of its
-	 * own, whatever randseed says */
-	frand_seed(&o->rand, job->randrepeat && !seed_base.seeded_clone ?
-		   FIO_RANDSEED * thread_number :
-		   frand_job_seed(seed_base, thread_number, FRAND_BLOCK),
+	frand_seed(&o->rand, block_seed(job, seed_base, thread_number),
 		   job->random_generator == RGEN_TAUSWORTHE64);
 	frand_seed(&o->seq_rand, frand_job_seed(seed_base, thread_number,
 						FRAND_SEQ_RAND_READ), false);
@@ -46,9 +53,11 @@ int offsets_init(struct offsets *o, const struct job *job,
 {
 	bool aligned = true;
 	uint64_t span;
+	int ret;
 
 	memset(o, 0, sizeof(*o));
 	o->job = job;
+	o->draws = o;
 	o->region_len = region_len;
 	o->real_len = real_len > region_len ? real_len : region_len;
 	o->wrap = wrap;
@@ -63,14 +72,17 @@ int offsets_init(struct offsets *o, const struct job *job,
 	/* fio's random map and lfsr span the region, or a strided zone */
 	span = o->zone.on ? o->zone.range : region_len;
 	/* fio: one cycle over the blocks of the smallest block size */
-	lfsr_init(&o->lfsr, span / min_bs(job), frand_job_seed(seed_base,
-		  thread_number, FRAND_BLOCK));
+	ret = lfsr_init(&o->lfsr, span / min_bs(job),
+			block_seed(job, seed_base, thread_number));
+	if (ret && job->random_generator == RGEN_LFSR) {
+		o->error_what = "random_generator=lfsr (no register for the blocks and seed)";
+		return ret;
+	}
 	offsets_reset(o);
 	if (job->sprandom.on) {
-		int ret = sprandom_init(&o->spr, job, region_len,
-					frand_job_seed(seed_base, thread_number,
-						       FRAND_SPRANDOM));
-
+		ret = sprandom_init(&o->spr, job, region_len,
+				    frand_job_seed(seed_base, thread_number,
+						   FRAND_SPRANDOM));
 		if (ret)
 			return ret;
 	}
@@ -202,6 +214,7 @@ static bool next_rand(struct offsets *o, enum ddir d, uint64_t *rel)
 	const struct job *job = o->job;
 	uint64_t max = o->zone.on ? o->zone.range : o->region_len;
 	uint64_t lastb, b, first = 0;
+	struct frand *rand = &o->draws->rand;
 
 	/* fio: sprandom decides every write, whatever the distribution */
 	if (o->spr.regions && d == DDIR_WRITE)
@@ -229,9 +242,9 @@ static bool next_rand(struct offsets *o, enum ddir d, uint64_t *rel)
 			return next_lfsr(o, d, lastb, rel);
 		break;
 	}
-	b = first + (uint64_t)((double)lastb * ((double)frand_next(&o->rand) /
-						(o->rand.use64 ? 18446744073709551616.0 :
-								 4294967296.0)));
+	b = first + (uint64_t)((double)lastb * ((double)frand_next(rand) /
+						(rand->use64 ? 18446744073709551616.0 :
+							       4294967296.0)));
 	if (o->map.bits && block_map_isset(&o->map, b)) {
 		/* fio's axmap_next_free: the first free block after b */
 		b = block_map_next_free(&o->map, b + 1 < o->map.blocks ? b + 1 : 0);
@@ -254,7 +267,12 @@ static bool should_do_random(struct offsets *o, enum ddir d)
 {
 	unsigned int perc = o->job->percentage_random[d];
 
-	return perc >= 100 || frand_between(&o->seq_rand, 1, 100) <= perc;
+	return perc >= 100 || frand_between(&o->draws->seq_rand, 1, 100) <= perc;
+}
+
+void offsets_share_draws(struct offsets *o, struct offsets *job)
+{
+	o->draws = job;
 }
 
 bool offsets_next(struct offsets *o, enum ddir d, uint64_t *rel,
@@ -266,9 +284,9 @@ bool offsets_next(struct offsets *o, enum ddir d, uint64_t *rel,
 	*random = false;
 	if (o->zone.on)
 		strided_step(o, d);
-	if (job->rw_seq_nr && !--o->seq_nr_left) {
+	if (job->rw_seq_nr && !--o->draws->seq_nr_left) {
 		hit = true;
-		o->seq_nr_left = job->rw_seq_nr;
+		o->draws->seq_nr_left = job->rw_seq_nr;
 	}
 	if (!rw_is_random(job->rw)) {
 		if (!next_seq(o, d, rel))

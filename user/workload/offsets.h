@@ -31,6 +31,13 @@ struct offsets {
 				       * random ones with time_based.
 				       * Other passes end and the caller
 				       * starts the next. */
+	struct offsets *draws;        /* whose generators (rand, seq_rand) and
+				       * rw=randX:N count (seq_nr_left)
+				       * this one draws from: itself, or for
+				       * a file of several the job's, as
+				       * fio's are the thread's while its
+				       * map, lfsr, positions and
+				       * distribution are the file's */
 	struct frand rand;            /* fio's random_state */
 	struct frand seq_rand;        /* percentage_random's draws */
 	struct random_dist dist;      /* random_distribution other than random */
@@ -63,6 +70,10 @@ static inline uint64_t offsets_base(const struct offsets *o)
 int offsets_init(struct offsets *o, const struct job *job,
 		 uint64_t region_len, uint64_t real_len, bool wrap,
 		 struct frand_base seed_base, unsigned int thread_number);
+
+/* @o, the offsets of one file of several, draws from @job's generators
+ * (fio's td->random_state): the files' random offsets are one sequence. */
+void offsets_share_draws(struct offsets *o, struct offsets *job);
 
 /* The offset, relative to the region, of the next I/O in direction @d;
  * false when the job has none left (fio's files done) or, with ->error

@@ -261,8 +261,10 @@ static int init_offsets(struct worker *w, struct frand_base seed_base)
 				   (unsigned long long)w->region_len,
 				   job->bs[DDIR_WRITE]);
 	if (ret)
-		return worker_fail(w, ret, "cannot set up offsets for %llu bytes",
-				   (unsigned long long)w->region_len);
+		return worker_fail(w, ret, "cannot set up offsets for %llu bytes%s%s",
+				   (unsigned long long)w->region_len,
+				   w->offsets.error_what ? ": " : "",
+				   w->offsets.error_what ? w->offsets.error_what : "");
 	if (w->offsets.spr.regions)
 		w->io_limit = w->offsets.spr.io_size;
 	return 0;
@@ -344,7 +346,8 @@ static int worker_run(struct worker *w)
 	if (w->fds || (job->engine->flags & ENGINE_FILE_OPS))
 		ret = file_service_init(&lp.fs, job, w->nr_files ? w->nr_files : 1,
 					w->file_size, w->file_sizes,
-					worker_passes_repeat(w));
+					worker_passes_repeat(w), &w->offsets,
+					lp.seed_base, w->thread_number);
 	if (ret) {
 		worker_fail(w, ret, "cannot set up the job's files: %s", strerror(-ret));
 		goto cleanup;
