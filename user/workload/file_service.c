@@ -153,8 +153,10 @@ bool file_service_next(struct file_picker *fs, const struct job *job,
 	c = &fs->files[k];
 
 	*file = k;
-	if (fs->random && !offsets_next(&c->offs, d, &rel, &fs->random_io)) {
-		/* fio: a file with no offset left is done and closed */
+	if (fs->random && (c->size < fs->granule ||
+			   !offsets_next(&c->offs, d, &rel, &fs->random_io))) {
+		/* fio: a file with no offset left is done and closed; one
+		 * smaller than a block never had one */
 		c->done = true;
 		*room = 0;
 		return true;
