@@ -180,6 +180,20 @@ static void prerun_note(const struct report_job *j)
 			"the job did no I/O\n", j->job->name, WTERMSIG(st));
 }
 
+/* fio 3.33 prints "fopen log: <error>" for a log file it cannot create
+ * and the job goes on; iodig names the file. */
+static void unwritten_logs_note(const struct report_job *j)
+{
+	const struct worker_stats *s = &j->st;
+
+	if (!s->logs_unwritten)
+		return;
+	fprintf(stderr, "iodig: job '%s': cannot create the log file %s (%s)%s; as in "
+		"fio, the job went on without %s\n", j->job->name, s->log_unwritten,
+		strerror(-s->log_error), s->logs_unwritten > 1 ? " and others" : "",
+		s->logs_unwritten > 1 ? "them" : "it");
+}
+
 /* Exit status of a run that was reported: 1 when a job failed, 128 + the
  * signal that stopped it, else 0. */
 static int finished_status(struct run_ctx *ctx, const struct repeat_result *res)
@@ -188,6 +202,7 @@ static int finished_status(struct run_ctx *ctx, const struct repeat_result *res)
 
 	for (size_t i = 0; i < res->rep.nr_jobs; i++) {
 		prerun_note(&res->rep.jobs[i]);
+		unwritten_logs_note(&res->rep.jobs[i]);
 		if (res->rep.jobs[i].error) {
 			fprintf(stderr, "iodig: job '%s': %s\n", res->rep.jobs[i].job->name,
 				res->rep.jobs[i].errmsg);
