@@ -163,6 +163,8 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 			w->target_len = t->info.size > w->region_start + w->region_len ?
 					t->info.size - w->region_start : w->region_len;
 			w->io_limit = job->io_size ? job->io_size : w->region_len;
+			if (job->io_size_percent) /* fio: of the size resolved */
+				w->io_limit = percent_of(w->region_len, job->io_size_percent);
 			/* fio caps size at the files' total when filesize=
 			 * gives each its size. */
 			if (job->filesize && w->io_limit > w->region_len)

@@ -309,6 +309,9 @@ struct job {
 	 * start_offset_percent, size_percent, offset_increment_percent): of
 	 * the target's size, once known (run/prepare.c); 0: not given. */
 	unsigned int offset_percent, size_percent, offset_increment_percent;
+	/* io_size=N% (fio's io_size_percent): of the clone's region, the
+	 * size the job resolved (run/runner.c); 0: not given. */
+	unsigned int io_size_percent;
 	uint64_t offset_align;  /* a percentage offset's alignment; 0: min bs */
 	/* Files of each clone, named fio's way (workload/files.h), the I/O
 	 * spread over them by file_service_type (workload/file_service.c);
