@@ -567,6 +567,15 @@ struct job {
 	int run_group;           /* jobs between stonewalls run together */
 };
 
+/* fio 3.33's add_job makes a job's clones after it counting down
+ * (numjobs-1 .. 1), so its threads hold clones 0, N-1, ..., 1: the clone
+ * at position @i of the job's threads, and the position of clone @i (the
+ * map is its own inverse). */
+static inline unsigned int job_clone_at(unsigned int numjobs, unsigned int i)
+{
+	return i ? numjobs - i : 0;
+}
+
 /* The longest startdelay may wait (the end of a range A-B). */
 static inline uint64_t job_startdelay_max_ns(const struct job *job)
 {
