@@ -194,13 +194,6 @@ static void unwritten_logs_note(const struct report_job *j)
 		s->logs_unwritten > 1 ? "them" : "it");
 }
 
-/* A job whose only errors are those continue_on_error went on from:
- * fio reports the first as the job's error and exits 0. */
-static bool went_on(const struct report_job *j)
-{
-	return j->continue_on_error && !j->st.error && j->st.first_io_error;
-}
-
 static void went_on_note(const struct report_job *j)
 {
 	const struct worker_stats *s = &j->st;
@@ -220,7 +213,7 @@ static int finished_status(struct run_ctx *ctx, const struct repeat_result *res)
 	for (size_t i = 0; i < res->rep.nr_jobs; i++) {
 		prerun_note(&res->rep.jobs[i]);
 		unwritten_logs_note(&res->rep.jobs[i]);
-		if (res->rep.jobs[i].error && went_on(&res->rep.jobs[i])) {
+		if (report_job_went_on(&res->rep.jobs[i])) {
 			went_on_note(&res->rep.jobs[i]);
 		} else if (res->rep.jobs[i].error) {
 			fprintf(stderr, "iodig: job '%s': %s\n", res->rep.jobs[i].job->name,
