@@ -310,8 +310,8 @@ static void test_errors(void)
 	EXPECT_ERR("size", " 4k", "starts with a blank: fio 3.33 then ignores its unit (reads it as 4)", NULL);
 	EXPECT_ERR("size", "1.5k", "'1.5k' is not a size: fio 3.33 reads it as 1", NULL);
 	EXPECT_ERR("size", "1m-2m", "holds several values", NULL);
-	EXPECT_ERR("io_size", "50%", "percentage", NULL);
-	EXPECT_ERR("size", "150%", "'150%' is not a percentage 1-100", NULL);
+	EXPECT_ERR("io_size", "101%", "'101%' is not a percentage 0-100 (fio 3.33: \"io_size values greater than 100% aren't supported\")", NULL);
+	EXPECT_ERR("size", "150%", "'150%' is not a percentage 0-100", NULL);
 	EXPECT_ERR("offset", "x%", "'x%' is not a percentage 0-100", NULL);
 	EXPECT_ERR("offset_increment", "101%", "'101%' is not a percentage 0-100", NULL);
 	EXPECT_ERR("size", "99999999999999999999", "too large", NULL);
@@ -402,6 +402,23 @@ static void test_errors(void)
 	CHECK(j.iodepth == 8);
 	CHECK(job_option_set(&j, "bs", "8k,bad", "x", &err) < 0);
 	CHECK(j.bs[0] == 4096 && j.bs[1] == 4096);
+}
+
+/* fio 3.33's percentages: io_size=N% of the size resolved, 0% not given;
+ * a byte value after a percentage replaces it. */
+static void test_percentages(void)
+{
+	struct job j;
+	struct errbuf err;
+
+	job_set_defaults(&j);
+	CHECK_MSG(!job_option_set(&j, "io_size", "50%", "x", &err), "%s", err.msg);
+	CHECK(j.io_size_percent == 50 && j.io_size == 0);
+	CHECK(!job_option_set(&j, "io_size", "1m", "x", &err));
+	CHECK(j.io_size_percent == 0 && j.io_size == 1 << 20);
+	CHECK_MSG(!job_option_set(&j, "size", "0%", "x", &err), "%s", err.msg);
+	CHECK(j.size_percent == 0 && j.size == 0);
+	CHECK(!job_option_set(&j, "size", "25%", "x", &err) && j.size_percent == 25);
 }
 
 /* Sets options in order on a default job, then resolves the engine's. */
@@ -667,6 +684,7 @@ int main(void)
 	test_defaults();
 	test_every_option();
 	test_errors();
+	test_percentages();
 	test_engine_options();
 	test_parse_size();
 	test_parse_time();

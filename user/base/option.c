@@ -669,6 +669,13 @@ int opt_set(void *base, const struct opt_desc *o, const char *value,
 	return opt_set_kb(base, o, value, KB_BASE_DEFAULT, where, err);
 }
 
+static bool reads_number(const struct opt_desc *o)
+{
+	return o->type == OPT_SIZE || o->type == OPT_UINT ||
+	       o->type == OPT_TIME || o->type == OPT_BOOL ||
+	       (o->flags & OPT_NUMBER);
+}
+
 /*
  * fio 3.33 keeps the blanks between '=' and a value.  Its number readers
  * skip them but then look for the unit right after the digits' start, so
@@ -684,8 +691,7 @@ static int leading_blank(const struct opt_desc *o, const char *value,
 			 const char *where, struct errbuf *err)
 {
 	const char *v = value;
-	bool number = o->type == OPT_SIZE || o->type == OPT_UINT ||
-		      o->type == OPT_TIME || (o->flags & OPT_NUMBER);
+	bool number = reads_number(o) && o->type != OPT_BOOL;
 
 	while (isspace((unsigned char)*v))
 		v++;
@@ -703,9 +709,35 @@ static int leading_blank(const struct opt_desc *o, const char *value,
 	return 0;
 }
 
+/*
+ * fio 3.33's job files end a line at ';' or '#' only, so in
+ * "direct=0 // note" the option gets "0 // note"; its number readers
+ * stop at the blank and read 0.  A number option's value followed by
+ * blanks and "//" is cut there into @buf, as fio reads it; a word or
+ * path keeps the text (fio's filename= does, its rw= refuses it).
+ */
+static const char *cut_slash_comment(const struct opt_desc *o,
+				     const char *value, char *buf, size_t len)
+{
+	const char *c = value ? strstr(value, "//") : NULL;
+	const char *end = c;
+
+	if (!c || !reads_number(o))
+		return value;
+	while (end > value && isblank((unsigned char)end[-1]))
+		end--;
+	if (end == c || end == value || (size_t)(end - value) >= len)
+		return value;
+	snprintf(buf, len, "%.*s", (int)(end - value), value);
+	return buf;
+}
+
 int opt_set_kb(void *base, const struct opt_desc *o, const char *value,
 	       unsigned int kb_base, const char *where, struct errbuf *err)
 {
+	char cut[160];
+
+	value = cut_slash_comment(o, value, cut, sizeof(cut));
 	if (value && isspace((unsigned char)value[0])) {
 		int ret = leading_blank(o, value, where, err);
 

@@ -84,7 +84,9 @@ static bool print_job_errors(const struct repeat_result res[AB_SIDES])
 
 	for (int s = 0; s < AB_SIDES; s++) {
 		for (size_t i = 0; i < res[s].rep.nr_jobs; i++) {
-			if (!res[s].rep.jobs[i].error)
+			/* errors continue_on_error went on from fail no run */
+			if (!res[s].rep.jobs[i].error ||
+			    report_job_went_on(&res[s].rep.jobs[i]))
 				continue;
 			fprintf(stderr, "iodig: side %c: job '%s': %s\n", side_tag[s],
 				res[s].rep.jobs[i].job->name, res[s].rep.jobs[i].errmsg);

@@ -180,6 +180,30 @@ static void prerun_note(const struct report_job *j)
 			"the job did no I/O\n", j->job->name, WTERMSIG(st));
 }
 
+/* fio 3.33 prints "fopen log: <error>" for a log file it cannot create
+ * and the job goes on; iodig names the file. */
+static void unwritten_logs_note(const struct report_job *j)
+{
+	const struct worker_stats *s = &j->st;
+
+	if (!s->logs_unwritten)
+		return;
+	fprintf(stderr, "iodig: job '%s': cannot create the log file %s (%s)%s; as in "
+		"fio, the job went on without %s\n", j->job->name, s->log_unwritten,
+		strerror(-s->log_error), s->logs_unwritten > 1 ? " and others" : "",
+		s->logs_unwritten > 1 ? "them" : "it");
+}
+
+static void went_on_note(const struct report_job *j)
+{
+	const struct worker_stats *s = &j->st;
+
+	fprintf(stderr, "iodig: job '%s': went on from %llu error(s) "
+		"(continue_on_error), the first: %s; as in fio, the run does "
+		"not fail\n", j->job->name, (unsigned long long)stats_io_errors(s),
+		j->errmsg[0] ? j->errmsg : strerror(-s->first_io_error));
+}
+
 /* Exit status of a run that was reported: 1 when a job failed, 128 + the
  * signal that stopped it, else 0. */
 static int finished_status(struct run_ctx *ctx, const struct repeat_result *res)
@@ -188,7 +212,10 @@ static int finished_status(struct run_ctx *ctx, const struct repeat_result *res)
 
 	for (size_t i = 0; i < res->rep.nr_jobs; i++) {
 		prerun_note(&res->rep.jobs[i]);
-		if (res->rep.jobs[i].error) {
+		unwritten_logs_note(&res->rep.jobs[i]);
+		if (report_job_went_on(&res->rep.jobs[i])) {
+			went_on_note(&res->rep.jobs[i]);
+		} else if (res->rep.jobs[i].error) {
 			fprintf(stderr, "iodig: job '%s': %s\n", res->rep.jobs[i].job->name,
 				res->rep.jobs[i].errmsg);
 			status = 1;

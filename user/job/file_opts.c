@@ -71,6 +71,7 @@ int set_size_or_percent(void *base, const struct opt_desc *o, const char *value,
 	bool is_offset = !strncmp(o->name, "offset", 6);
 	unsigned int *perc = !strcmp(o->name, "offset") ? &job->offset_percent :
 			     is_offset ? &job->offset_increment_percent :
+			     !strcmp(o->name, "io_size") ? &job->io_size_percent :
 			     &job->size_percent;
 	size_t len = strlen(value);
 	unsigned long v;
@@ -90,11 +91,14 @@ int set_size_or_percent(void *base, const struct opt_desc *o, const char *value,
 			*perc = 0;
 		return ret;
 	}
+	/* fio takes 0% as not given: size=0% is the whole file */
 	v = strtoul(value, &end, 10);
-	if (end == value || end != value + len - 1 || v > 100 || (!is_offset && !v))
+	if (end == value || end != value + len - 1 || v > 100)
 		return err_set(err, EINVAL, "%s: option '%s': '%.64s' is not a "
-			       "percentage %s-100", where, o->name, value,
-			       is_offset ? "0" : "1");
+			       "percentage 0-100%s", where, o->name, value,
+			       perc == &job->io_size_percent ? " (fio 3.33: "
+			       "\"io_size values greater than 100% aren't "
+			       "supported\")" : "");
 	*perc = (unsigned int)v;
 	*(uint64_t *)((char *)base + o->offset) = 0;
 	return 0;

@@ -169,7 +169,7 @@ static int check_job(struct job *job, struct errbuf *err)
 	 * (fio says so on stderr and runs the job sized). */
 	if (job->time_based && !job->runtime_ns)
 		job->time_based = false;
-	if (!job->io_size)
+	if (!job->io_size && !job->io_size_percent)
 		job->io_size = job->size; /* still 0 = whole target, resolved
 					   * once the target is open */
 	return 0;

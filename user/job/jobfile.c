@@ -251,27 +251,29 @@ static int ini_flush(struct ini_state *st, struct errbuf *err)
 	return ret;
 }
 
+/*
+ * fio 3.33 names a section by the header's text between its first and
+ * last characters, whatever they are: "[fio-test]G" is the job
+ * "fio-test]", "[a] b" is "a] " and "[ a ]" is " a ", blanks kept (so
+ * "[ global ]" is a job, not the defaults).
+ */
 static int ini_section(struct ini_state *st, char *line, int lineno,
 		       const char *where, struct errbuf *err)
 {
-	char *close = strchr(line, ']');
-	char *name;
+	size_t len = strlen(line);
+	char *name = line + 1;
 
 	if (st->depth)
 		return err_set(err, EINVAL, "%s: section header '%.64s' in an "
 			       "included file (fio allows only options there)",
 			       where, line);
-	if (!close)
+	if (!strchr(line, ']'))
 		return err_set(err, EINVAL, "%s: section header '%.64s' has "
 			       "no closing ']'", where, line);
-	if (*trim(close + 1))
-		return err_set(err, EINVAL, "%s: unexpected text '%.64s' after "
-			       "section header", where, trim(close + 1));
-	*close = '\0';
-	name = trim(line + 1);
+	line[len - 1] = '\0';
 	if (!name[0])
-		return err_set(err, EINVAL, "%s: empty section name '[]'",
-			       where);
+		return err_set(err, EINVAL, "%s: empty section name '[]' "
+			       "(fio 3.33 runs a job without a name)", where);
 	st->in_section = true;
 	st->skipping = !section_selected(st->select, name);
 	if (st->skipping)

@@ -498,7 +498,8 @@ static const struct opt_desc options[] = {
 		 "Bytes (or Nz: zones) of the target region, or N% of the file or device; 0 = "
 		 "whole file or device", .set = set_size_or_percent, ZONES(size)),
 	SIZE_OPT("io_size", FIELD(io_size), "0",
-		 "Bytes (or Nz: zones) to transfer; 0 = size", .alias = "io_limit", ZONES(io_size)),
+		 "Bytes (or Nz: zones) to transfer, or N% of size; 0 = size", .alias = "io_limit",
+		 .set = set_size_or_percent, ZONES(io_size)),
 	SIZE_OPT("offset", FIELD(offset), "0",
 		 "Start of the region (bytes, or Nz: zones), or N% into the file or device",
 		 .alias = "fileoffset", .set = set_size_or_percent, ZONES(offset)),

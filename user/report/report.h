@@ -156,6 +156,14 @@ static inline int report_job_error(const struct report_job *rj,
 	return rj->error ? rj->error : st->error;
 }
 
+/* The job's only errors are those continue_on_error went on from: fio
+ * reports the first as the job's error and the run does not fail. */
+static inline bool report_job_went_on(const struct report_job *rj)
+{
+	return rj->error && rj->continue_on_error && !rj->st.error &&
+	       rj->st.first_io_error;
+}
+
 /* The totals of group @id, NULL when the report has none. */
 static inline const struct report_group *report_find_group(const struct report *r, int id)
 {

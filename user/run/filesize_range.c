@@ -73,7 +73,8 @@ int filesize_range_draw(const struct job *job, struct job_target *t,
 	for (unsigned int c = 0; c < clones; c++) {
 		struct frand r;
 
-		frand_seed(&r, frand_job_seed(base, first_thread + c,
+		frand_seed(&r, frand_job_seed(base, first_thread +
+					      job_clone_at(clones, c),
 					      FRAND_FILE_SIZE), false);
 		for (unsigned int k = 0; k < t->nr_files; k++) {
 			/* files the clones share keep the first clone's sizes */

@@ -9,8 +9,9 @@
 #include "base/errbuf.h"
 #include "run/run.h"
 
-/* Draws the sizes of @t's files for each of @job's clones, the first
- * numbered @first_thread: t->file_sizes[c * t->nr_files + k] is clone c's
+/* Draws the sizes of @t's files for each of @job's clones, clone 0
+ * numbered @first_thread and the others in fio's order (job_clone_at):
+ * t->file_sizes[c * t->nr_files + k] is clone c's
  * file k; t->file_size the smallest, t->region_len the smallest clone's
  * total (each clone's own is clone_region_len()).  Files the clones
  * share (filename=) have the first clone's sizes in every clone's slots. */

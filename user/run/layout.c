@@ -157,6 +157,10 @@ int layout_job_files(const struct run_ctx *ctx, const struct job *job,
 	if (t->info.is_blockdev || (job->engine->flags & ENGINE_DISKLESS))
 		return 0;
 	for (unsigned int f = 0; f < clones * t->nr_files; f++) {
+		/* a clone's own file reaches its own region's end, as fio
+		 * lays it out; a shared one the last clone's */
+		unsigned int c = t->per_clone_files ? f / t->nr_files : job->numjobs - 1;
+
 		if (layout_file_path(ctx, job, t, f, path, sizeof(path)))
 			return err_set(err, ENAMETOOLONG, "%s:%d: job '%s': the path of file %u is too long",
 				       job->source, job->source_line, job->name, f);
@@ -164,7 +168,7 @@ int layout_job_files(const struct run_ctx *ctx, const struct job *job,
 				 t->region_start + t->file_sizes[f] :
 				 t->region_start + t->file_size +
 				 (t->to_end || t->filesize_bound ? 0 :
-				  target_clone_shift(job, t, job->numjobs - 1)),
+				  target_clone_shift(job, t, c)),
 				 err);
 		if (ret)
 			return ret;

@@ -121,8 +121,7 @@ static uint32_t job_min_bs(const struct job *job)
 	       job->bs_min[DDIR_READ] : job->bs_min[DDIR_WRITE];
 }
 
-/* N% of @size, as fio's size * N / 100 without its overflow. */
-static uint64_t percent_of(uint64_t size, unsigned int pct)
+uint64_t percent_of(uint64_t size, unsigned int pct)
 {
 	return size / 100 * pct + size % 100 * pct / 100;
 }

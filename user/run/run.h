@@ -151,6 +151,8 @@ void run_ctx_init(struct run_ctx *ctx);
  * applies the write guard, lays out files.  Nothing is written to a
  * target before this succeeds for every job. */
 int run_prepare(struct run_ctx *ctx, struct errbuf *err);
+/* N% of @size, as fio's size * N / 100 without its overflow. */
+uint64_t percent_of(uint64_t size, unsigned int pct);
 /* How much further than clone 0's region clone @clone's starts: fio's
  * get_start_offset with offset_increment (bytes, or N% of the target). */
 uint64_t target_clone_shift(const struct job *job, const struct job_target *t,

@@ -134,14 +134,15 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 		const struct job *job = &ctx->jobs.jobs[j];
 		const struct job_target *t = &ctx->targets[j];
 
-		for (unsigned int c = 0; c < job->numjobs; c++, k++) {
+		for (unsigned int i = 0; i < job->numjobs; i++, k++) {
+			unsigned int c = job_clone_at(job->numjobs, i);
 			struct worker *w = &ctx->workers[k];
 			uint64_t shift;
 
 			w->job = job;
 			w->job_index = (unsigned int)j;
 			w->clone_index = c;
-			w->thread_number = k + 1; /* fio numbers clones after their job */
+			w->thread_number = k + 1; /* fio's order: job_clone_at */
 			w->nr_threads = n;
 			w->index = k;
 			w->fd = -1;
@@ -164,6 +165,8 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 			w->target_len = t->info.size > w->region_start + w->region_len ?
 					t->info.size - w->region_start : w->region_len;
 			w->io_limit = job->io_size ? job->io_size : w->region_len;
+			if (job->io_size_percent) /* fio: of the size resolved */
+				w->io_limit = percent_of(w->region_len, job->io_size_percent);
 			/* fio caps size at the files' total when filesize=
 			 * gives each its size; io_size past them wraps. */
 			if (job->filesize && !job->io_size && w->io_limit > w->region_len)

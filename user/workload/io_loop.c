@@ -468,6 +468,8 @@ static void verify_completed(struct io_loop *lp, struct io_unit *u)
 		 * error: total_err, first_error (io_completed) */
 		w->stats->verify_errors++;
 		stats_count_io_error(w->stats, u->ddir, ret);
+		if (!w->stats->error && !w->stats->errmsg[0]) /* the first one's why */
+			snprintf(w->stats->errmsg, sizeof(w->stats->errmsg), "%s", msg);
 	} else if (ret == -EILSEQ) {
 		w->stats->verify_errors++;
 		lp->error = worker_fail(w, ret, "%s", msg);

@@ -382,38 +382,41 @@ static int write_chunk_text(const void *buf, size_t len, void *arg)
 
 /* Log @f's file from its chunks: the chunks themselves
  * (log_store_compressed, fio's .fz), or the text they hold. */
-static int write_compressed(struct iolog_writer *lw, enum iolog_file f, const char *path)
+static int write_compressed(struct iolog_writer *lw, enum iolog_file f,
+			    const struct log_dest *d)
 {
-	struct log_dest d;
-	struct text_sink t = { .lw = lw, .f = f };
+	struct text_sink t = { .lw = lw, .f = f, .fd = d->fd };
 	int ret = lw->err ? lw->err : zchunks_flush(&lw->z[f]);
 
-	if (!ret)
-		ret = dest_open(&d, path, !lw->job->logs.per_job);
 	if (ret)
 		return ret;
-	t.fd = d.fd;
 	if (lw->job->logs.store_compressed)
-		ret = fd_write_all(d.fd, lw->z[f].z, lw->z[f].z_len);
-	else
-		ret = zchunks_inflate(&lw->z[f], write_chunk_text, &t);
-	return dest_close(&d, ret);
+		return fd_write_all(d->fd, lw->z[f].z, lw->z[f].z_len);
+	return zchunks_inflate(&lw->z[f], write_chunk_text, &t);
 }
 
-static int write_text(struct iolog_writer *lw, enum iolog_file f, const char *path)
+static int write_text(struct iolog_writer *lw, enum iolog_file f,
+		      const struct log_dest *d)
 {
-	struct log_dest d;
 	int ret = fclose(lw->mem[f]) ? -ENOMEM : 0;
 
 	lw->mem[f] = NULL;
-	if (!ret)
-		ret = dest_open(&d, path, !lw->job->logs.per_job);
-	if (ret)
-		return ret;
-	return dest_close(&d, fd_write_all(d.fd, lw->buf[f], lw->len[f]));
+	return ret ? ret : fd_write_all(d->fd, lw->buf[f], lw->len[f]);
 }
 
-int iolog_finish(struct iolog_writer *lw, uint64_t now_ns, struct errbuf *err)
+/* fio 3.33 writes a log it cannot create nowhere ("fopen log: ...") and
+ * the job goes on: counted for the report's note. */
+static void log_unwritten(struct worker_stats *s, const char *path, int ret)
+{
+	if (!s->logs_unwritten++) {
+		s->log_error = ret;
+		snprintf(s->log_unwritten, sizeof(s->log_unwritten), "%s",
+			 path);
+	}
+}
+
+int iolog_finish(struct iolog_writer *lw, struct worker_stats *s,
+		 uint64_t now_ns, struct errbuf *err)
 {
 	char path[PATH_MAX];
 	int ret = 0;
@@ -423,10 +426,19 @@ int iolog_finish(struct iolog_writer *lw, uint64_t now_ns, struct errbuf *err)
 	if (lw->job->logs.avg_msec)
 		flush_lat_window(lw, elapsed_ms(lw, now_ns));
 	for (unsigned int f = 0; f < IOLOG_FILES && !ret; f++) {
+		struct log_dest d;
+
 		if (!lw->on[f])
 			continue;
 		file_name(lw, f, path, sizeof(path));
-		ret = lw->compressed ? write_compressed(lw, f, path) : write_text(lw, f, path);
+		ret = dest_open(&d, path, !lw->job->logs.per_job);
+		if (ret) {
+			log_unwritten(s, path, ret);
+			ret = 0;
+			continue;
+		}
+		ret = dest_close(&d, lw->compressed ? write_compressed(lw, f, &d)
+						    : write_text(lw, f, &d));
 		if (ret)
 			err_set(err, -ret, "cannot write the log file %s of job '%s': %s",
 				path, lw->job->name, strerror(-ret));

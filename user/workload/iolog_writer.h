@@ -73,8 +73,10 @@ void iolog_unsample(struct iolog_writer *lw, enum ddir d, uint32_t len);
 /* Closes averaging windows that have ended (log_avg_msec, and the bw and
  * iops logs' bwavgtime and iopsavgtime). */
 void iolog_tick(struct iolog_writer *lw, uint64_t now_ns);
-/* Writes the files; 0 or -errno with the file named in @err. */
-int iolog_finish(struct iolog_writer *lw, uint64_t now_ns, struct errbuf *err);
+/* Writes the files; 0 or -errno with the file named in @err.  A file
+ * that cannot be created is left out, as fio does, and counted in @s. */
+int iolog_finish(struct iolog_writer *lw, struct worker_stats *s,
+		 uint64_t now_ns, struct errbuf *err);
 /* Frees what is left; writes nothing.  Safe after iolog_finish. */
 void iolog_free(struct iolog_writer *lw);
 

@@ -309,6 +309,9 @@ struct job {
 	 * start_offset_percent, size_percent, offset_increment_percent): of
 	 * the target's size, once known (run/prepare.c); 0: not given. */
 	unsigned int offset_percent, size_percent, offset_increment_percent;
+	/* io_size=N% (fio's io_size_percent): of the clone's region, the
+	 * size the job resolved (run/runner.c); 0: not given. */
+	unsigned int io_size_percent;
 	uint64_t offset_align;  /* a percentage offset's alignment; 0: min bs */
 	/* Files of each clone, named fio's way (workload/files.h), the I/O
 	 * spread over them by file_service_type (workload/file_service.c);
@@ -563,6 +566,15 @@ struct job {
 	int group_id;            /* fio's reporting group (stonewall, new_group) */
 	int run_group;           /* jobs between stonewalls run together */
 };
+
+/* fio 3.33's add_job makes a job's clones after it counting down
+ * (numjobs-1 .. 1), so its threads hold clones 0, N-1, ..., 1: the clone
+ * at position @i of the job's threads, and the position of clone @i (the
+ * map is its own inverse). */
+static inline unsigned int job_clone_at(unsigned int numjobs, unsigned int i)
+{
+	return i ? numjobs - i : 0;
+}
 
 /* The longest startdelay may wait (the end of a range A-B). */
 static inline uint64_t job_startdelay_max_ns(const struct job *job)

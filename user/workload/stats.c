@@ -431,6 +431,12 @@ void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src
 	}
 	if (!dst->prerun_status)
 		dst->prerun_status = src->prerun_status;
+	if (!dst->logs_unwritten && src->logs_unwritten) {
+		dst->log_error = src->log_error;
+		memcpy(dst->log_unwritten, src->log_unwritten,
+		       sizeof(dst->log_unwritten));
+	}
+	dst->logs_unwritten += src->logs_unwritten;
 }
 
 void stats_count_io_error(struct worker_stats *s, enum ddir d, int err)

@@ -119,6 +119,11 @@ struct worker_stats {
 	/* exec_prerun's wait status, or -errno when it could not start; not
 	 * 0: as in fio, the worker did no I/O and that is no error */
 	int prerun_status;
+	/* The log files (write_*_log) that could not be created, the first
+	 * one's -errno and name: fio 3.33 says "fopen log" and goes on */
+	unsigned int logs_unwritten;
+	int log_error;
+	char log_unwritten[128];
 	bool done;
 	/* exitall of a job of its reporting group (exit_what=group): this
 	 * worker stops, the others of its stonewall group go on */

@@ -420,7 +420,7 @@ static int worker_run(struct worker *w)
 	if (!job->create_only)
 		ret = run_loops(&lp);
 	finish_accounting(&lp);
-	if ((iolog_finish(&lp.logs, w->stats->end_ns, &err) ||
+	if ((iolog_finish(&lp.logs, w->stats, w->stats->end_ns, &err) ||
 	     io_trace_finish(&lp.trace, w, &err)) && !ret)
 		ret = worker_fail(w, -EIO, "%s", err.msg);
 	save_verify_state(&lp);
