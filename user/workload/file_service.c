@@ -54,6 +54,11 @@ static bool file_done(const struct file_picker *fs, unsigned int k)
 	return fs->files[k].issued + fs->granule > fs->files[k].size;
 }
 
+bool file_service_done(const struct file_picker *fs, unsigned int file)
+{
+	return file_done(fs, file);
+}
+
 void file_service_new_pass(struct file_picker *fs)
 {
 	for (unsigned int k = 0; k < fs->nr; k++)
@@ -74,14 +79,18 @@ static unsigned int pick_file(struct file_picker *fs, const struct job *job,
 			      struct rng *r)
 {
 	unsigned int k = fs->cur;
+	/* after fio's EBUSY its round robin goes on past the file it
+	 * could not open */
+	bool step = fs->busy;
 
+	fs->busy = false;
 	if (!fs->started) { /* the first file: fio's first, or any */
 		fs->started = true;
 		k = job->file_service == FILE_SERVICE_RANDOM ?
 		    (unsigned int)rng_below(r, fs->nr) : 0;
 		goto chosen;
 	}
-	if (fs->left && !file_done(fs, k)) {
+	if (fs->left && !step && !file_done(fs, k)) {
 		fs->left--;
 		return k;
 	}
@@ -96,12 +105,17 @@ static unsigned int pick_file(struct file_picker *fs, const struct job *job,
 		if (job->file_service == FILE_SERVICE_RANDOM)
 			k = (unsigned int)rng_below(r, fs->nr);
 		else if (job->file_service != FILE_SERVICE_SEQUENTIAL ||
-			 file_done(fs, k))
+			 file_done(fs, k) || step)
 			k = (k + 1) % fs->nr;
 	} while (file_done(fs, k));
 chosen:
 	fs->cur = k;
 	fs->left = job->file_service_nr ? job->file_service_nr - 1 : 0;
+	if (fs->of && open_files_blocked(fs->of, k)) {
+		fs->left = 0;
+		fs->busy = true;
+		return fs->nr;
+	}
 	return k;
 }
 

@@ -14,6 +14,7 @@
 #include "base/rng.h"
 #include "workload/offset_map.h"
 #include "workload/job.h"
+#include "workload/open_files.h"
 
 struct file_cursor {
 	uint64_t seq;            /* next sequential offset in the file */
@@ -30,6 +31,10 @@ struct file_picker {
 	bool started;
 	bool passes;             /* a new pass once every file is done */
 	uint32_t granule;
+	/* openfiles below the files (NULL: all stay open): a pick of a
+	 * file that may not open now is fio's EBUSY, *busy set */
+	const struct open_files *of;
+	bool busy;
 };
 
 /* @nr files of @file_size bytes each, or of @sizes[k] bytes when
@@ -41,10 +46,13 @@ int file_service_init(struct file_picker *fs, const struct job *job,
 /* The next I/O's file (*@file), offset in it (*@rel) and the bytes
  * from there to the file's end (*@room), what its length must fit in, as
  * fio draws the offset before the length; false when every file is done
- * and no pass follows. */
+ * and no pass follows, or with fs->busy when the file picked may not
+ * open yet (fs->of). */
 bool file_service_next(struct file_picker *fs, const struct job *job,
 		       struct rng *r, unsigned int *file, uint64_t *rel,
 		       uint64_t *room);
+/* Whether @file's bytes for this pass are issued (fio's done file). */
+bool file_service_done(const struct file_picker *fs, unsigned int file);
 /* The I/O at @rel of @file is @len bytes: @len, or 0 when it is 0 or
  * passes the file's end, which makes the file done for this pass. */
 uint32_t file_service_take(struct file_picker *fs, unsigned int file,

@@ -174,6 +174,7 @@ void io_loop_new_pass(struct io_loop *lp)
 	offsets_reset(&w->offsets);
 	if (lp->fs.files)
 		file_service_new_pass(&lp->fs);
+	io_loop_files_close(lp);
 	/* fio reseeds with randrepeat: each pass draws what the first did;
 	 * a loop cut by number_ios goes on with its draws (as seen with fio
 	 * 3.33, tests/host/stream_shape_fio.sh) */
@@ -300,6 +301,44 @@ static void loop_at_size(struct io_loop *lp)
 	io_loop_new_loop(lp);
 }
 
+/* openfiles: the file of @u opens before its I/O goes, as in fio's
+ * get_next_file, and one done closes (at its last completion). */
+static bool open_unit_file(struct io_loop *lp, struct io_unit *u)
+{
+	struct errbuf err = { { 0 } };
+	int ret;
+
+	if (!lp->fs.of || !open_files_get(&lp->open, u->file))
+		return true;
+	ret = worker_open_file(lp->w, u->file, &err);
+	if (ret)
+		lp->error = worker_fail(lp->w, ret, "%s", err.msg);
+	return !ret;
+}
+
+static void file_done_check(struct io_loop *lp, unsigned int file)
+{
+	if (lp->fs.of && file_service_done(&lp->fs, file) &&
+	    open_files_done(&lp->open, file))
+		worker_close_file(lp->w, file);
+}
+
+/* No I/O for the file after all: fio's put_file, then its close when
+ * the file turned out done. */
+static void release_unit_file(struct io_loop *lp, unsigned int file)
+{
+	if (lp->fs.of && open_files_put(&lp->open, file))
+		worker_close_file(lp->w, file);
+	file_done_check(lp, file);
+}
+
+/* fio's EBUSY from get_next_file: reaped first with I/O in flight (then
+ * false), else picked again at once (no file is closing). */
+static bool files_busy(struct io_loop *lp)
+{
+	return lp->fs.busy && !lp->inflight && !lp->queued;
+}
+
 /* Several files: file_service picks the file and the offset, then a
  * length that fits in that file after it; where none does the file is
  * done and another is tried (fio's set_io_u_file). */
@@ -312,19 +351,39 @@ static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 	 * than that mean no size fits any file (time_based would spin) */
 	unsigned int tries = 2 * lp->fs.nr + 1;
 
-	do {
-		if (!tries-- || !file_service_next(&lp->fs, w->job, &w->rng,
-						   &u->file, &rel, &room)) {
+	for (;;) {
+		if (!tries--) {
 			lp->exhausted = true;
 			return false;
 		}
+		if (!file_service_next(&lp->fs, w->job, &w->rng, &u->file, &rel, &room)) {
+			if (!files_busy(lp)) {
+				lp->exhausted = !lp->fs.busy;
+				return false;
+			}
+			tries++;
+			continue;
+		}
+		if (!open_unit_file(lp, u))
+			return false;
 		u->len = file_service_take(&lp->fs, u->file, rel,
 					   buflen_next(&w->buflen, u->ddir, room, random));
-	} while (!u->len);
+		if (u->len)
+			break;
+		release_unit_file(lp, u->file);
+	}
+	file_done_check(lp, u->file);
 	u->fd = w->fds[u->file];
 	u->offset = w->region_start + rel;
 	u->result = 0;
 	return true;
+}
+
+void io_loop_files_close(struct io_loop *lp)
+{
+	for (unsigned int k = 0; lp->fs.of && k < lp->open.nr; k++)
+		if (open_files_done(&lp->open, k))
+			worker_close_file(lp->w, k);
 }
 
 /* Fills @u with the next I/O of the job (fio's get_io_u); false when there
@@ -546,6 +605,8 @@ static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now,
 		    (u->ddir == DDIR_TRIM && trim_by_worker(w->job));
 
 	file_sync_completed(&lp->sync, u);
+	if (lp->fs.of && u->sync == IO_SYNC_NONE && open_files_put(&lp->open, u->file))
+		worker_close_file(w, u->file); /* fio's put_file of a closing file */
 	if (u->sync != IO_SYNC_NONE) {
 		complete_sync(lp, u, now);
 		goto free_unit;

@@ -51,6 +51,7 @@ struct io_loop {
 	bool full;                /* fill_device: a write found no room */
 	struct verify_run vr;
 	struct file_picker fs;   /* several files (w->fds) */
+	struct open_files open;  /* openfiles below them (fs.of) */
 	struct rusage ru_start;
 	struct worker_counters counters; /* w->count_events */
 	struct iolog_writer logs;  /* fio's log files (write_*_log) */
@@ -92,6 +93,9 @@ void io_loop_fill_initial_buffers(struct io_loop *lp);
 /* A new pass over the file (loops=, io_size beyond the region): fio's
  * clear_io_state.  Called before the loop's counts are reset. */
 void io_loop_new_pass(struct io_loop *lp);
+/* openfiles: every open file closes, at once or at its last completion,
+ * as fio's close_files between loops. */
+void io_loop_files_close(struct io_loop *lp);
 /* A new pass that is a new loop of fio's thread_main (loops=, or
  * io_size beyond the region): a mixed job's run of one direction ends
  * there too. */
