@@ -73,11 +73,23 @@ static bool all_done(const struct file_picker *fs)
 	return true;
 }
 
+/* fio finds a file done when no I/O fits it any more, and closes it
+ * there (set_io_u_file): below openfiles that frees a place. */
+static bool found_done(struct file_picker *fs, unsigned int k)
+{
+	if (!file_done(fs, k))
+		return false;
+	if (fs->of)
+		open_files_done(fs->of, k);
+	return true;
+}
+
 /* The file of the next I/O; fs->nr once every file is done and no new
- * pass may start. */
+ * pass may start, or with fs->busy when the file may not open yet. */
 static unsigned int pick_file(struct file_picker *fs, const struct job *job,
 			      struct rng *r)
 {
+	bool seq = job->file_service == FILE_SERVICE_SEQUENTIAL;
 	unsigned int k = fs->cur;
 	/* after fio's EBUSY its round robin goes on past the file it
 	 * could not open */
@@ -90,11 +102,16 @@ static unsigned int pick_file(struct file_picker *fs, const struct job *job,
 		    (unsigned int)rng_below(r, fs->nr) : 0;
 		goto chosen;
 	}
-	if (fs->left && !step && !file_done(fs, k)) {
-		fs->left--;
+	/* the file in service stays for file_service_nr I/Os, or with
+	 * sequential until it is found done */
+	if (!step && (fs->left || seq) && !found_done(fs, k)) {
+		if (fs->left)
+			fs->left--;
 		return k;
 	}
 	if (all_done(fs)) {
+		for (unsigned int i = 1; i <= fs->nr; i++)
+			found_done(fs, (k + i) % fs->nr);
 		if (!fs->passes)
 			return fs->nr; /* fio's job ends there */
 		file_service_new_pass(fs);
@@ -104,10 +121,9 @@ static unsigned int pick_file(struct file_picker *fs, const struct job *job,
 	do {
 		if (job->file_service == FILE_SERVICE_RANDOM)
 			k = (unsigned int)rng_below(r, fs->nr);
-		else if (job->file_service != FILE_SERVICE_SEQUENTIAL ||
-			 file_done(fs, k) || step)
+		else if (!seq || file_done(fs, k) || step)
 			k = (k + 1) % fs->nr;
-	} while (file_done(fs, k));
+	} while (found_done(fs, k));
 chosen:
 	fs->cur = k;
 	fs->left = job->file_service_nr ? job->file_service_nr - 1 : 0;

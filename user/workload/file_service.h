@@ -33,7 +33,7 @@ struct file_picker {
 	uint32_t granule;
 	/* openfiles below the files (NULL: all stay open): a pick of a
 	 * file that may not open now is fio's EBUSY, *busy set */
-	const struct open_files *of;
+	struct open_files *of;
 	bool busy;
 };
 

@@ -174,7 +174,6 @@ void io_loop_new_pass(struct io_loop *lp)
 	offsets_reset(&w->offsets);
 	if (lp->fs.files)
 		file_service_new_pass(&lp->fs);
-	io_loop_files_close(lp);
 	/* fio reseeds with randrepeat: each pass draws what the first did;
 	 * a loop cut by number_ios goes on with its draws (as seen with fio
 	 * 3.33, tests/host/stream_shape_fio.sh) */
@@ -302,7 +301,7 @@ static void loop_at_size(struct io_loop *lp)
 }
 
 /* openfiles: the file of @u opens before its I/O goes, as in fio's
- * get_next_file, and one done closes (at its last completion). */
+ * get_next_file. */
 static bool open_unit_file(struct io_loop *lp, struct io_unit *u)
 {
 	struct errbuf err = { { 0 } };
@@ -313,23 +312,34 @@ static bool open_unit_file(struct io_loop *lp, struct io_unit *u)
 	ret = worker_open_file(lp->w, u->file, &err);
 	if (ret)
 		lp->error = worker_fail(lp->w, ret, "%s", err.msg);
+	else
+		io_trace_file(&lp->trace, lp->w, u->file, "open");
 	return !ret;
 }
 
-static void file_done_check(struct io_loop *lp, unsigned int file)
+/* openfiles: the closes the file service found due as it picked (fio's
+ * td_io_close_file): logged now, done once no I/O holds the file. */
+static void settle_files(struct io_loop *lp)
 {
-	if (lp->fs.of && file_service_done(&lp->fs, file) &&
-	    open_files_done(&lp->open, file))
-		worker_close_file(lp->w, file);
+	unsigned int k;
+	bool close_now;
+
+	while (lp->fs.of && open_files_next_due(&lp->open, &k, &close_now)) {
+		io_trace_file(&lp->trace, lp->w, k, "close");
+		if (close_now)
+			worker_close_file(lp->w, k);
+	}
 }
 
-/* No I/O for the file after all: fio's put_file, then its close when
- * the file turned out done. */
+/* No length fits the file after all, which makes it done: fio's
+ * put_file, then its close. */
 static void release_unit_file(struct io_loop *lp, unsigned int file)
 {
-	if (lp->fs.of && open_files_put(&lp->open, file))
-		worker_close_file(lp->w, file);
-	file_done_check(lp, file);
+	if (!lp->fs.of)
+		return;
+	open_files_put(&lp->open, file);
+	open_files_done(&lp->open, file);
+	settle_files(lp);
 }
 
 /* fio's EBUSY from get_next_file: reaped first with I/O in flight (then
@@ -350,13 +360,16 @@ static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 	/* each file fails at most once before a new pass: more failures
 	 * than that mean no size fits any file (time_based would spin) */
 	unsigned int tries = 2 * lp->fs.nr + 1;
+	bool ok;
 
 	for (;;) {
 		if (!tries--) {
 			lp->exhausted = true;
 			return false;
 		}
-		if (!file_service_next(&lp->fs, w->job, &w->rng, &u->file, &rel, &room)) {
+		ok = file_service_next(&lp->fs, w->job, &w->rng, &u->file, &rel, &room);
+		settle_files(lp);
+		if (!ok) {
 			if (!files_busy(lp)) {
 				lp->exhausted = !lp->fs.busy;
 				return false;
@@ -372,18 +385,19 @@ static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 			break;
 		release_unit_file(lp, u->file);
 	}
-	file_done_check(lp, u->file);
 	u->fd = w->fds[u->file];
 	u->offset = w->region_start + rel;
 	u->result = 0;
 	return true;
 }
 
-void io_loop_files_close(struct io_loop *lp)
+/* openfiles: what is still open closes as the loop ends, as fio's
+ * close_files before the next loop or the job's end. */
+static void close_all_files(struct io_loop *lp)
 {
 	for (unsigned int k = 0; lp->fs.of && k < lp->open.nr; k++)
-		if (open_files_done(&lp->open, k))
-			worker_close_file(lp->w, k);
+		open_files_done(&lp->open, k);
+	settle_files(lp);
 }
 
 /* Fills @u with the next I/O of the job (fio's get_io_u); false when there
@@ -1131,6 +1145,7 @@ int io_loop_run(struct io_loop *lp)
 	 * stats keep counting, as the I/O was issued within the run. */
 	while (lp->inflight && reap(lp, lp->inflight) >= 0)
 		;
+	close_all_files(lp);
 	return lp->error ? lp->error : sync_at_end(lp);
 }
 

@@ -93,9 +93,6 @@ void io_loop_fill_initial_buffers(struct io_loop *lp);
 /* A new pass over the file (loops=, io_size beyond the region): fio's
  * clear_io_state.  Called before the loop's counts are reset. */
 void io_loop_new_pass(struct io_loop *lp);
-/* openfiles: every open file closes, at once or at its last completion,
- * as fio's close_files between loops. */
-void io_loop_files_close(struct io_loop *lp);
 /* A new pass that is a new loop of fio's thread_main (loops=, or
  * io_size beyond the region): a mixed job's run of one direction ends
  * there too. */

@@ -22,6 +22,10 @@ static void log_files(struct io_trace *t, const struct worker *w, const char *wh
 	char path[PATH_MAX];
 	uint64_t usec = usec_since(t, now_ns());
 
+	/* below openfiles each file's open and close is logged as it
+	 * happens (io_trace_file) */
+	if (worker_files_limited(w) && strcmp(what, "add"))
+		return;
 	for (unsigned int k = 0; k < (w->nr_files ? w->nr_files : 1); k++)
 		fprintf(t->mem, "%llu %s %s\n", (unsigned long long)usec,
 			worker_file_name(w, k, path, sizeof(path)), what);
@@ -41,6 +45,16 @@ int io_trace_open(struct io_trace *t, const struct worker *w, struct errbuf *err
 	log_files(t, w, "add");
 	log_files(t, w, "open");
 	return 0;
+}
+
+void io_trace_file(struct io_trace *t, const struct worker *w, unsigned int file,
+		   const char *what)
+{
+	char path[PATH_MAX];
+
+	if (t->mem)
+		fprintf(t->mem, "%llu %s %s\n", (unsigned long long)usec_since(t, now_ns()),
+			worker_file_name(w, file, path, sizeof(path)), what);
 }
 
 void io_trace_io(struct io_trace *t, const struct worker *w, const struct io_unit *u)

@@ -13,7 +13,8 @@ int open_files_init(struct open_files *of, unsigned int nr, unsigned int limit)
 	*of = (struct open_files){ .nr = nr, .limit = limit };
 	of->refs = calloc(nr, sizeof(*of->refs));
 	of->state = calloc(nr, sizeof(*of->state));
-	if (of->refs && of->state)
+	of->due = calloc(nr, sizeof(*of->due));
+	if (of->refs && of->state && of->due)
 		return 0;
 	open_files_free(of);
 	return -ENOMEM;
@@ -23,8 +24,10 @@ void open_files_free(struct open_files *of)
 {
 	free(of->refs);
 	free(of->state);
+	free(of->due);
 	of->refs = NULL;
 	of->state = NULL;
+	of->due = NULL;
 }
 
 bool open_files_blocked(const struct open_files *of, unsigned int k)
@@ -61,19 +64,24 @@ bool open_files_put(struct open_files *of, unsigned int k)
 	return of->state[k] == OPEN_FILE_CLOSING && close_if_idle(of, k);
 }
 
-bool open_files_done(struct open_files *of, unsigned int k)
+void open_files_done(struct open_files *of, unsigned int k)
 {
 	if (of->state[k] != OPEN_FILE_OPEN)
-		return false;
+		return;
 	of->state[k] = OPEN_FILE_CLOSING;
-	return close_if_idle(of, k);
+	close_if_idle(of, k);
+	of->due[of->nr_due++] = k;
 }
 
-void open_files_reset(struct open_files *of)
+bool open_files_next_due(struct open_files *of, unsigned int *k, bool *close_now)
 {
-	for (unsigned int k = 0; k < of->nr; k++) {
-		of->state[k] = OPEN_FILE_CLOSED;
-		of->refs[k] = 0;
-	}
-	of->nr_open = 0;
+	if (!of->nr_due)
+		return false;
+	/* in the order they were found done */
+	*k = of->due[0];
+	of->nr_due--;
+	for (unsigned int i = 0; i < of->nr_due; i++)
+		of->due[i] = of->due[i + 1];
+	*close_now = of->state[*k] == OPEN_FILE_CLOSED;
+	return true;
 }

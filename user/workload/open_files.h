@@ -21,6 +21,8 @@ struct open_files {
 	unsigned int nr_open;      /* open or closing: fio's nr_open_files */
 	unsigned int *refs;        /* per file: I/Os taken, not completed */
 	unsigned char *state;      /* per file: enum open_file_state */
+	unsigned int *due;         /* files done, their close not yet seen to */
+	unsigned int nr_due;
 };
 
 /* @nr files, all closed, at most @limit open.  -ENOMEM. */
@@ -33,11 +35,12 @@ bool open_files_blocked(const struct open_files *of, unsigned int k);
 bool open_files_get(struct open_files *of, unsigned int k);
 /* An I/O of @k completed: true when @k must be closed now. */
 bool open_files_put(struct open_files *of, unsigned int k);
-/* @k is done for this pass: true when it must be closed now, else it
- * closes at its last completion (open_files_put). */
-bool open_files_done(struct open_files *of, unsigned int k);
-/* Between loops, with nothing in flight, fio closes every file: each
- * still open is forgotten (the caller closes its descriptor). */
-void open_files_reset(struct open_files *of);
+/* @k is found done, as fio finds it when no I/O fits it any more: when
+ * open, it closes now or at its last completion (open_files_put), and
+ * waits in the due list for the caller to see to it. */
+void open_files_done(struct open_files *of, unsigned int k);
+/* The next file open_files_done() closed (*@k): false when none is due;
+ * *@close_now: no I/O holds it, its descriptor closes now. */
+bool open_files_next_due(struct open_files *of, unsigned int *k, bool *close_now);
 
 #endif /* IODIG_OPEN_FILES_H */
