@@ -29,7 +29,8 @@ int file_service_init(struct file_picker *fs, const struct job *job,
 	uint32_t granule = min_active_bs(job);
 
 	*fs = (struct file_picker){ .nr = nr, .granule = granule,
-				    .passes = passes };
+				    .passes = passes,
+				    .endless = rw_is_random(job->rw) && job->norandommap };
 	fs->files = calloc(nr, sizeof(*fs->files));
 	if (!fs->files)
 		return -ENOMEM;
@@ -48,10 +49,15 @@ int file_service_init(struct file_picker *fs, const struct job *job,
 }
 
 /* fio's file is done when its next I/O would pass its end: no room for
- * another block of the smallest size. */
+ * another block of the smallest size.  Random offsets without a map
+ * always find room, so fio never finds such a file done (only a length
+ * that does not fit makes it so): the job's size ends the job, on the
+ * files the service reached. */
 static bool file_done(const struct file_picker *fs, unsigned int k)
 {
-	return fs->files[k].issued + fs->granule > fs->files[k].size;
+	if (fs->files[k].no_fit)
+		return true;
+	return !fs->endless && fs->files[k].issued + fs->granule > fs->files[k].size;
 }
 
 bool file_service_done(const struct file_picker *fs, unsigned int file)
@@ -61,8 +67,10 @@ bool file_service_done(const struct file_picker *fs, unsigned int file)
 
 void file_service_new_pass(struct file_picker *fs)
 {
-	for (unsigned int k = 0; k < fs->nr; k++)
+	for (unsigned int k = 0; k < fs->nr; k++) {
 		fs->files[k].issued = 0;
+		fs->files[k].no_fit = false;
+	}
 }
 
 static bool all_done(const struct file_picker *fs)
@@ -169,6 +177,7 @@ uint32_t file_service_take(struct file_picker *fs, unsigned int file,
 		/* fio's set_io_u_file: an I/O that cannot be filled there
 		 * marks the file done; its next pass starts at its start */
 		c->issued = c->size;
+		c->no_fit = true;
 		c->seq = 0;
 		return 0;
 	}

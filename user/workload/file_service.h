@@ -20,6 +20,7 @@ struct file_cursor {
 	uint64_t seq;            /* next sequential offset in the file */
 	uint64_t issued;         /* bytes issued this pass */
 	uint64_t size;           /* the file's bytes the job does I/O on */
+	bool no_fit;             /* an I/O found no room: done this pass */
 	struct offset_gen gen;   /* random offsets */
 };
 
@@ -30,6 +31,7 @@ struct file_picker {
 	unsigned int left;       /* I/Os before the next switch */
 	bool started;
 	bool passes;             /* a new pass once every file is done */
+	bool endless;            /* random without a map: never done */
 	uint32_t granule;
 	/* openfiles below the files (NULL: all stay open): a pick of a
 	 * file that may not open now is fio's EBUSY, *busy set */

@@ -167,6 +167,29 @@ static bool replay_unit(struct io_loop *lp, struct io_unit *u)
 	return ret > 0;
 }
 
+/* openfiles: the closes the file service found due as it picked (fio's
+ * td_io_close_file): logged now, done once no I/O holds the file. */
+static void settle_files(struct io_loop *lp)
+{
+	unsigned int k;
+	bool close_now;
+
+	while (lp->fs.of && open_files_next_due(&lp->open, &k, &close_now)) {
+		io_trace_file(&lp->trace, lp->w, k, "close");
+		if (close_now)
+			worker_close_file(lp->w, k);
+	}
+}
+
+/* openfiles: what is still open closes before the next loop, as fio's
+ * clear_io_state (close_files); it opens again when picked. */
+static void close_all_files(struct io_loop *lp)
+{
+	for (unsigned int k = 0; lp->fs.of && k < lp->open.nr; k++)
+		open_files_done(&lp->open, k);
+	settle_files(lp);
+}
+
 void io_loop_new_pass(struct io_loop *lp)
 {
 	struct worker *w = lp->w;
@@ -188,6 +211,7 @@ void io_loop_new_loop(struct io_loop *lp)
 {
 	lp->queued_bytes = 0;
 	rwmix_new_loop(&lp->w->rwmix, lp->w->job->randrepeat);
+	close_all_files(lp);
 	io_loop_new_pass(lp);
 }
 
@@ -317,20 +341,6 @@ static bool open_unit_file(struct io_loop *lp, struct io_unit *u)
 	return !ret;
 }
 
-/* openfiles: the closes the file service found due as it picked (fio's
- * td_io_close_file): logged now, done once no I/O holds the file. */
-static void settle_files(struct io_loop *lp)
-{
-	unsigned int k;
-	bool close_now;
-
-	while (lp->fs.of && open_files_next_due(&lp->open, &k, &close_now)) {
-		io_trace_file(&lp->trace, lp->w, k, "close");
-		if (close_now)
-			worker_close_file(lp->w, k);
-	}
-}
-
 /* No length fits the file after all, which makes it done: fio's
  * put_file, then its close. */
 static void release_unit_file(struct io_loop *lp, unsigned int file)
@@ -389,15 +399,6 @@ static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 	u->offset = w->region_start + rel;
 	u->result = 0;
 	return true;
-}
-
-/* openfiles: what is still open closes as the loop ends, as fio's
- * close_files before the next loop or the job's end. */
-static void close_all_files(struct io_loop *lp)
-{
-	for (unsigned int k = 0; lp->fs.of && k < lp->open.nr; k++)
-		open_files_done(&lp->open, k);
-	settle_files(lp);
 }
 
 /* Fills @u with the next I/O of the job (fio's get_io_u); false when there
@@ -1145,7 +1146,6 @@ int io_loop_run(struct io_loop *lp)
 	 * stats keep counting, as the I/O was issued within the run. */
 	while (lp->inflight && reap(lp, lp->inflight) >= 0)
 		;
-	close_all_files(lp);
 	return lp->error ? lp->error : sync_at_end(lp);
 }
 

@@ -21,14 +21,16 @@ static void log_files(struct io_trace *t, const struct worker *w, const char *wh
 {
 	char path[PATH_MAX];
 	uint64_t usec = usec_since(t, now_ns());
+	bool limited = worker_files_limited(w);
 
-	/* below openfiles each file's open and close is logged as it
-	 * happens (io_trace_file) */
-	if (worker_files_limited(w) && strcmp(what, "add"))
+	/* below openfiles each file's open is logged as it happens
+	 * (io_trace_file), and at the end the close of those still open */
+	if (limited && !strcmp(what, "open"))
 		return;
 	for (unsigned int k = 0; k < (w->nr_files ? w->nr_files : 1); k++)
-		fprintf(t->mem, "%llu %s %s\n", (unsigned long long)usec,
-			worker_file_name(w, k, path, sizeof(path)), what);
+		if (!limited || !strcmp(what, "add") || w->fds[k] >= 0)
+			fprintf(t->mem, "%llu %s %s\n", (unsigned long long)usec,
+				worker_file_name(w, k, path, sizeof(path)), what);
 }
 
 int io_trace_open(struct io_trace *t, const struct worker *w, struct errbuf *err)
