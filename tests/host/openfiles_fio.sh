@@ -3,7 +3,8 @@
 # files open at once, each opened when the file service first picks it
 # and closed once it is done, for file_service_type roundrobin (also
 # roundrobin:3), sequential and random, psync and libaio at iodepth > 1,
-# with loops=, io_size below the files, a bsrange and time_based.  What
+# with loops=, io_size below the files, a bsrange, norandommap (a file
+# never done) and time_based.  What
 # each tool did is what strace saw (the openat and close calls on the
 # job's files, the most open at once) and what it reported (I/Os and
 # bytes per direction, write_iolog's bytes per file, its open and close
@@ -99,6 +100,24 @@ agree "read, roundrobin, psync, io_size below the files, 2 of 4" order 2 --nrfil
 	--filesize=16k --bs=4k --rw=read --ioengine=psync --io_size=40k
 agree "write, roundrobin, psync, bsrange, 3 of 4" order 3 --nrfiles=4 --filesize=20k \
 	--bsrange=4k-12k --rw=write --ioengine=psync
+agree "randread, roundrobin, norandommap, psync, 2 of 4" order 2 --nrfiles=4 \
+	--filesize=16k --bs=4k --rw=randread --norandommap --ioengine=psync
+agree "randread, sequential, norandommap, libaio iodepth=4, 2 of 4" counts 2 --nrfiles=4 \
+	--filesize=16k --bs=4k --rw=randread --norandommap --ioengine=libaio --iodepth=4 \
+	--file_service_type=sequential
+
+# Random offsets without a map never make a file done in fio, with or
+# without openfiles: sequential keeps to the first file until the job's
+# size.  (iodig opens every file up front without openfiles, so only the
+# I/O is compared.)
+run fio --nrfiles=4 --filesize=16k --bs=4k --rw=randread --norandommap \
+	--ioengine=psync --file_service_type=sequential || fail "norandommap: fio failed"
+run iodig --nrfiles=4 --filesize=16k --bs=4k --rw=randread --norandommap \
+	--ioengine=psync --file_service_type=sequential || fail "norandommap: iodig failed"
+for w in ios file-bytes; do
+	check "sequential, norandommap, all files open: $w as fio's ($(sum fio "$w")): $(sum iodig "$w")" \
+		[ "$(sum fio "$w")" = "$(sum iodig "$w")" ]
+done
 
 # time_based: how many passes depends on the time, so each tool's own
 # figures are checked: every open serves one file's 4 I/Os (the last
