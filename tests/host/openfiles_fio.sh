@@ -105,6 +105,18 @@ agree "randread, roundrobin, norandommap, psync, 2 of 4" order 2 --nrfiles=4 \
 agree "randread, sequential, norandommap, libaio iodepth=4, 2 of 4" counts 2 --nrfiles=4 \
 	--filesize=16k --bs=4k --rw=randread --norandommap --ioengine=libaio --iodepth=4 \
 	--file_service_type=sequential
+# a mixed job: fio draws a direction for each fill, also for one on a
+# file found done, so where files are found done moves the split
+agree "randrw, roundrobin, psync, 3 of 8" order 3 --nrfiles=8 --filesize=32k --bs=4k \
+	--rw=randrw --ioengine=psync
+agree "randrw, roundrobin, libaio iodepth=8, 3 of 8" counts 3 --nrfiles=8 --filesize=32k \
+	--bs=4k --rw=randrw --ioengine=libaio --iodepth=8
+run fio --nrfiles=8 --filesize=32k --bs=4k --rw=randrw --ioengine=psync \
+	--file_service_type=sequential || fail "randrw, sequential: fio failed"
+run iodig --nrfiles=8 --filesize=32k --bs=4k --rw=randrw --ioengine=psync \
+	--file_service_type=sequential || fail "randrw, sequential: iodig failed"
+check "randrw, sequential, all files open: reads and writes as fio's ($(sum fio ios)): $(sum iodig ios)" \
+	[ "$(sum fio ios)" = "$(sum iodig ios)" ]
 
 # Random offsets without a map never make a file done in fio, with or
 # without openfiles: sequential keeps to the first file until the job's

@@ -70,6 +70,7 @@ void file_service_new_pass(struct file_picker *fs)
 	for (unsigned int k = 0; k < fs->nr; k++) {
 		fs->files[k].issued = 0;
 		fs->files[k].no_fit = false;
+		fs->files[k].found_done = false;
 	}
 }
 
@@ -85,10 +86,16 @@ static bool all_done(const struct file_picker *fs)
  * there (set_io_u_file): below openfiles that frees a place. */
 static bool found_done(struct file_picker *fs, unsigned int k)
 {
+	struct file_cursor *c = &fs->files[k];
+
 	if (!file_done(fs, k))
 		return false;
-	if (fs->of)
-		open_files_done(fs->of, k);
+	if (!c->found_done) {
+		c->found_done = true;
+		fs->found++;
+		if (fs->of)
+			open_files_done(fs->of, k);
+	}
 	return true;
 }
 
@@ -147,9 +154,12 @@ bool file_service_next(struct file_picker *fs, const struct job *job,
 		       struct rng *r, unsigned int *file, uint64_t *rel_out,
 		       uint64_t *room)
 {
-	unsigned int k = pick_file(fs, job, r);
 	struct file_cursor *c;
 	uint64_t rel;
+	unsigned int k;
+
+	fs->found = 0;
+	k = pick_file(fs, job, r);
 
 	if (k == fs->nr)
 		return false;
@@ -178,6 +188,7 @@ uint32_t file_service_take(struct file_picker *fs, unsigned int file,
 		 * marks the file done; its next pass starts at its start */
 		c->issued = c->size;
 		c->no_fit = true;
+		c->found_done = true;
 		c->seq = 0;
 		return 0;
 	}

@@ -21,6 +21,7 @@ struct file_cursor {
 	uint64_t issued;         /* bytes issued this pass */
 	uint64_t size;           /* the file's bytes the job does I/O on */
 	bool no_fit;             /* an I/O found no room: done this pass */
+	bool found_done;         /* fio found it done (a fill failed there) */
 	struct offset_gen gen;   /* random offsets */
 };
 
@@ -37,6 +38,9 @@ struct file_picker {
 	 * file that may not open now is fio's EBUSY, *busy set */
 	struct open_files *of;
 	bool busy;
+	/* files the last pick found done: fio tried to fill an I/O on each,
+	 * drawing its direction (io_u.c set_io_u_file) */
+	unsigned int found;
 };
 
 /* @nr files of @file_size bytes each, or of @sizes[k] bytes when

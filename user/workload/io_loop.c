@@ -352,6 +352,18 @@ static void release_unit_file(struct io_loop *lp, unsigned int file)
 	settle_files(lp);
 }
 
+/* fio draws the direction of each fill, also of one on a file found
+ * done, whose I/O then goes elsewhere (set_io_u_file): @fills more. */
+static void redraw_ddir(struct io_loop *lp, struct io_unit *u, unsigned int fills)
+{
+	const struct job *job = lp->w->job;
+
+	if (!rw_is_mixed(job->rw) || rw_has_trim(job->rw))
+		return;
+	while (fills--)
+		u->ddir = rate_ddir(lp, pick_ddir(lp->w));
+}
+
 /* fio's EBUSY from get_next_file: reaped first with I/O in flight (then
  * false), else picked again at once (no file is closing). */
 static bool files_busy(struct io_loop *lp)
@@ -379,8 +391,11 @@ static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 		}
 		ok = file_service_next(&lp->fs, w->job, &w->rng, &u->file, &rel, &room);
 		settle_files(lp);
+		redraw_ddir(lp, u, lp->fs.found);
 		if (!ok) {
 			if (!files_busy(lp)) {
+				/* fio drew no direction for it: kept for the next */
+				lp->held_ddir = u->ddir;
 				lp->exhausted = !lp->fs.busy;
 				return false;
 			}
@@ -394,6 +409,7 @@ static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 		if (u->len)
 			break;
 		release_unit_file(lp, u->file);
+		redraw_ddir(lp, u, 1);
 	}
 	u->fd = w->fds[u->file];
 	u->offset = w->region_start + rel;
@@ -415,7 +431,7 @@ bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 	if (w->replay)
 		return replay_unit(lp, u);
 	loop_at_size(lp);
-	u->ddir = rate_ddir(lp, pick_ddir(w));
+	u->ddir = lp->fs.busy ? lp->held_ddir : rate_ddir(lp, pick_ddir(w));
 	if (trim_fill_write(w, u))
 		return true;
 	if (u->ddir == DDIR_TRIM && trim_ranges(w->job) > 1)
