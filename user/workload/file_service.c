@@ -60,10 +60,6 @@ static bool file_done(const struct file_picker *fs, unsigned int k)
 	return !fs->endless && fs->files[k].issued + fs->granule > fs->files[k].size;
 }
 
-bool file_service_done(const struct file_picker *fs, unsigned int file)
-{
-	return file_done(fs, file);
-}
 
 void file_service_new_pass(struct file_picker *fs)
 {

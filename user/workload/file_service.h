@@ -57,8 +57,6 @@ int file_service_init(struct file_picker *fs, const struct job *job,
 bool file_service_next(struct file_picker *fs, const struct job *job,
 		       struct rng *r, unsigned int *file, uint64_t *rel,
 		       uint64_t *room);
-/* Whether @file's bytes for this pass are issued (fio's done file). */
-bool file_service_done(const struct file_picker *fs, unsigned int file);
 /* The I/O at @rel of @file is @len bytes: @len, or 0 when it is 0 or
  * passes the file's end, which makes the file done for this pass. */
 uint32_t file_service_take(struct file_picker *fs, unsigned int file,

@@ -21,7 +21,7 @@ static void log_files(struct io_trace *t, const struct worker *w, const char *wh
 {
 	char path[PATH_MAX];
 	uint64_t usec = usec_since(t, now_ns());
-	bool limited = worker_files_limited(w);
+	bool limited = w->fds && worker_files_limited(w);
 
 	/* below openfiles each file's open is logged as it happens
 	 * (io_trace_file), and at the end the close of those still open */
