@@ -58,15 +58,41 @@ int file_service_init(struct file_picker *fs, const struct job *job,
 	return 0;
 }
 
-/* A random job's file is done once it had no offset left (fio's
- * set_io_u_file), after the draw that found none; a sequential one's
- * when its next I/O would pass its end: no room for another block of
- * the smallest size. */
+/* Whether file @k has no I/O left this pass: found done already, or
+ * too small for a block, or (sequential) no room for another block of
+ * the smallest size.  A random job's file has room until a draw finds
+ * no offset (never without a map), so only that finds it done. */
 static bool file_done(const struct file_picker *fs, unsigned int k)
 {
-	if (fs->random)
-		return fs->files[k].done || fs->files[k].size < fs->granule;
-	return fs->files[k].issued + fs->granule > fs->files[k].size;
+	const struct file_cursor *c = &fs->files[k];
+
+	if (c->done || c->size < fs->granule)
+		return true;
+	return !fs->random && c->issued + fs->granule > c->size;
+}
+
+/* fio finds a file done where a fill on it fails, and closes it there
+ * (set_io_u_file): below openfiles that frees a place.  A pick passing
+ * over a file with no I/O left is such a fill, and draws a direction. */
+static bool found_done(struct file_picker *fs, unsigned int k)
+{
+	if (!file_done(fs, k))
+		return false;
+	if (!fs->files[k].done)
+		file_service_found_done(fs, k);
+	return true;
+}
+
+void file_service_found_done(struct file_picker *fs, unsigned int k)
+{
+	struct file_cursor *c = &fs->files[k];
+
+	c->done = true;
+	c->issued = c->size;
+	c->seq = 0; /* its next pass starts at its start */
+	fs->found++;
+	if (fs->of)
+		open_files_done(fs->of, k);
 }
 
 void file_service_new_pass(struct file_picker *fs)
@@ -104,18 +130,29 @@ static bool all_done(const struct file_picker *fs)
 
 unsigned int file_service_pick(struct file_picker *fs, const struct job *job)
 {
+	bool seq = job->file_service == FILE_SERVICE_SEQUENTIAL;
 	unsigned int k = fs->cur;
+	/* after fio's EBUSY its round robin goes on past the file it
+	 * could not open */
+	bool step = fs->busy;
 
+	fs->busy = false;
 	if (!fs->started) { /* the first file: fio's first, or any */
 		fs->started = true;
 		k = job->file_service == FILE_SERVICE_RANDOM ? draw_file(fs) : 0;
 		goto chosen;
 	}
-	if (fs->left && !file_done(fs, k)) {
-		fs->left--;
+	/* the file in service stays for file_service_nr I/Os, or with
+	 * sequential until it is found done */
+	if (!step && (fs->left || seq) && !found_done(fs, k)) {
+		if (fs->left)
+			fs->left--;
 		return k;
 	}
 	if (all_done(fs)) {
+		/* fio tried each file still open before it saw none left */
+		for (unsigned int i = 1; i <= fs->nr; i++)
+			found_done(fs, (k + i) % fs->nr);
 		if (!fs->passes)
 			return fs->nr; /* fio's job ends there */
 		/* fio closes the files and opens them again: the new pass
@@ -130,37 +167,31 @@ unsigned int file_service_pick(struct file_picker *fs, const struct job *job)
 	do {
 		if (job->file_service == FILE_SERVICE_RANDOM)
 			k = draw_file(fs);
-		else if (job->file_service != FILE_SERVICE_SEQUENTIAL ||
-			 file_done(fs, k))
+		else if (!seq || file_done(fs, k) || step)
 			k = (k + 1) % fs->nr;
-	} while (file_done(fs, k));
+	} while (found_done(fs, k));
 chosen:
 	fs->cur = k;
 	fs->left = job->file_service_nr ? job->file_service_nr - 1 : 0;
+	if (fs->of && open_files_blocked(fs->of, k)) {
+		fs->left = 0;
+		fs->busy = true;
+		return fs->nr;
+	}
 	return k;
 }
 
-bool file_service_next(struct file_picker *fs, const struct job *job,
-		       enum ddir d, unsigned int *file, uint64_t *rel_out,
-		       uint64_t *room)
+bool file_service_offset(struct file_picker *fs, unsigned int k, enum ddir d,
+			 uint64_t *rel_out, uint64_t *room)
 {
-	unsigned int k = file_service_pick(fs, job);
-	struct file_cursor *c;
+	struct file_cursor *c = &fs->files[k];
 	uint64_t rel;
 
-	if (k == fs->nr)
-		return false;
-	c = &fs->files[k];
-
-	*file = k;
+	/* fio: a file with no offset left is done and closed; one smaller
+	 * than a block never had one */
 	if (fs->random && (c->size < fs->granule ||
-			   !offsets_next(&c->offs, d, &rel, &fs->random_io))) {
-		/* fio: a file with no offset left is done and closed; one
-		 * smaller than a block never had one */
-		c->done = true;
-		*room = 0;
-		return true;
-	}
+			   !offsets_next(&c->offs, d, &rel, &fs->random_io)))
+		return false;
 	if (fs->random) {
 		fs->ddir = d;
 	} else {
@@ -178,14 +209,10 @@ uint32_t file_service_take(struct file_picker *fs, unsigned int file,
 {
 	struct file_cursor *c = &fs->files[file];
 
-	if (!len || rel + len > c->size) {
-		/* fio's set_io_u_file: an I/O that cannot be filled there
-		 * marks the file done; its next pass starts at its start */
-		c->issued = c->size;
-		c->done = true;
-		c->seq = 0;
+	/* an I/O that cannot be filled there: the caller finds the file
+	 * done (file_service_found_done) */
+	if (!len || rel + len > c->size)
 		return 0;
-	}
 	/* the random map takes the blocks the I/O covers, and cuts it at
 	 * the first one done already, as fio's mark_random_map */
 	if (fs->random)

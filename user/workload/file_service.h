@@ -14,6 +14,7 @@
 #include "workload/fio_rand.h"
 #include "workload/job.h"
 #include "workload/offsets.h"
+#include "workload/open_files.h"
 
 struct file_cursor {
 	uint64_t seq;            /* next sequential offset in the file */
@@ -21,8 +22,9 @@ struct file_cursor {
 	uint64_t size;           /* the file's bytes the job does I/O on */
 	struct offsets offs;     /* a random job's: the file's map, lfsr and
 				  * positions, the job's draws */
-	bool done;               /* a random job's: no offset left this pass
-				  * (fio's fio_file_done) */
+	/* fio's fio_file_done: a fill found no I/O there this pass (a
+	 * random offset or a length), or a pick passed over it */
+	bool done;
 };
 
 struct file_picker {
@@ -40,6 +42,13 @@ struct file_picker {
 	uint64_t pick_seed;
 	enum ddir ddir;          /* the last offset's direction, */
 	bool random_io;          /* and whether it was a random one */
+	/* openfiles below the files (NULL: all stay open): a pick of a
+	 * file that may not open now is fio's EBUSY, busy set */
+	struct open_files *of;
+	bool busy;
+	/* files found done since the caller last looked: fio tried to fill
+	 * an I/O on each, drawing its direction (set_io_u_file) */
+	unsigned int found;
 };
 
 /* @nr files of @file_size bytes each, or of @sizes[k] bytes when
@@ -55,18 +64,22 @@ int file_service_init(struct file_picker *fs, const struct job *job,
 		      unsigned int thread_number);
 /* The file the next I/O, or a sync, goes to (fio's get_next_file, a
  * turn of file_service_nr); fs->nr when every file is done and no pass
- * follows. */
+ * follows, or with fs->busy when the file picked may not open yet
+ * (fs->of).  Files it passes over with no I/O left are found done
+ * (fs->found). */
 unsigned int file_service_pick(struct file_picker *fs, const struct job *job);
-/* The next I/O's file (*@file), offset in it (*@rel) and the bytes
- * from there to the file's end (*@room), what its length must fit in, as
- * fio draws the offset before the length; false when every file is done
- * and no pass follows.  *@room 0: the file had no offset left and is
- * done now; the caller fills the I/O again, as fio's set_io_u_file. */
-bool file_service_next(struct file_picker *fs, const struct job *job,
-		       enum ddir d, unsigned int *file, uint64_t *rel,
-		       uint64_t *room);
+/* The offset in file @k (*@rel) of the next I/O in direction @d and the
+ * bytes from there to the file's end (*@room), what its length must fit
+ * in, as fio draws the offset before the length; false when the file has
+ * no offset left: the caller finds it done and fills the I/O again, as
+ * fio's set_io_u_file. */
+bool file_service_offset(struct file_picker *fs, unsigned int k, enum ddir d,
+			 uint64_t *rel, uint64_t *room);
+/* fio's set_io_u_file found file @k done (a fill failed there): done
+ * for this pass, closed below openfiles, fs->found one more. */
+void file_service_found_done(struct file_picker *fs, unsigned int k);
 /* The I/O at @rel of @file is @len bytes: @len, or 0 when it is 0 or
- * passes the file's end, which makes the file done for this pass. */
+ * passes the file's end (the caller finds the file done). */
 uint32_t file_service_take(struct file_picker *fs, unsigned int file,
 			   uint64_t rel, uint32_t len);
 /* Every file not done again: a new pass (loops=, io_size, time_based). */

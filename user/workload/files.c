@@ -226,29 +226,44 @@ static int set_write_hint(const struct job *job, int fd, const char *path,
 		       "write hint per open file, which direct=1 asks for as in fio)" : "");
 }
 
-int worker_open_files(struct worker *w, int flags, struct errbuf *err)
+bool worker_files_limited(const struct worker *w)
+{
+	return w->job->openfiles && w->job->openfiles < w->nr_files;
+}
+
+/* File @k into w->fds[k], advised and hinted as fio's td_io_open_file. */
+static int open_one(struct worker *w, unsigned int k, int flags,
+		    struct errbuf *err)
 {
 	char path[4096];
+
+	if (worker_file_path(w, k, path, sizeof(path)))
+		return err_set(err, ENAMETOOLONG, "file %u: path too long", k);
+	w->fds[k] = open_target_file(path, flags);
+	if (w->fds[k] < 0)
+		return err_set(err, errno, "%s: cannot open%s: %s", path,
+			       flags & O_DIRECT ? " with O_DIRECT" : "",
+			       strerror(errno));
+	advise_file(w->job, w->fds[k], w->region_start, worker_file_bytes(w, k));
+	return set_write_hint(w->job, w->fds[k], path, err);
+}
+
+int worker_open_files(struct worker *w, int flags, struct errbuf *err)
+{
 	int ret;
 
 	if (w->job->allow_file_create)
 		flags |= O_CREAT;
+	w->open_flags = flags;
 	w->fds = malloc(w->nr_files * sizeof(*w->fds));
 	if (!w->fds)
 		return err_set(err, ENOMEM, "out of memory for %u files", w->nr_files);
 	for (unsigned int k = 0; k < w->nr_files; k++)
 		w->fds[k] = -1;
-	for (unsigned int k = 0; k < w->nr_files; k++) {
-		if (worker_file_path(w, k, path, sizeof(path)))
-			return err_set(err, ENAMETOOLONG, "file %u: path too long", k);
-		w->fds[k] = open_target_file(path, flags);
-		if (w->fds[k] < 0)
-			return err_set(err, errno, "%s: cannot open%s: %s", path,
-				       flags & O_DIRECT ? " with O_DIRECT" : "",
-				       strerror(errno));
-		advise_file(w->job, w->fds[k], w->region_start,
-			    worker_file_bytes(w, k));
-		ret = set_write_hint(w->job, w->fds[k], path, err);
+	/* below openfiles, fio opens a file when its file service first
+	 * picks it (worker_open_file), none before */
+	for (unsigned int k = 0; k < w->nr_files && !worker_files_limited(w); k++) {
+		ret = open_one(w, k, flags, err);
 		if (ret)
 			return ret;
 	}
@@ -329,6 +344,23 @@ static void invalidate_fd(int fd, uint64_t offset, uint64_t len)
 	for (int tries = 0; ioctl(fd, BLKFLSBUF, 0) < 0 && errno == EAGAIN &&
 	     tries < 25; tries++)
 		usleep(10000);
+}
+
+int worker_open_file(struct worker *w, unsigned int k, struct errbuf *err)
+{
+	int ret = open_one(w, k, w->open_flags, err);
+
+	/* fio drops the cache at each open of a file (td_io_open_file) */
+	if (!ret && w->job->invalidate)
+		invalidate_fd(w->fds[k], w->region_start, worker_file_bytes(w, k));
+	return ret;
+}
+
+void worker_close_file(struct worker *w, unsigned int k)
+{
+	if (w->fds[k] >= 0)
+		close(w->fds[k]);
+	w->fds[k] = -1;
 }
 
 void worker_invalidate_cache(const struct worker *w)

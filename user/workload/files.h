@@ -60,6 +60,14 @@ const char *worker_file_name(const struct worker *w, unsigned int k, char *buf,
 /* Opens each of @w's files with @flags (O_CREAT with allow_file_create)
  * into w->fds, fds[0] also as w->fd, each advised as fadvise_hint says. */
 int worker_open_files(struct worker *w, int flags, struct errbuf *err);
+/* openfiles below the worker's files: they open and close as its file
+ * service goes (workload/open_files.h), none is open up front. */
+bool worker_files_limited(const struct worker *w);
+/* Opens file @k into w->fds[k] as worker_open_files() did, its cache
+ * dropped with invalidate=1 as fio does at each open.  -errno, @err. */
+int worker_open_file(struct worker *w, unsigned int k, struct errbuf *err);
+/* Closes file @k, w->fds[k] then -1. */
+void worker_close_file(struct worker *w, unsigned int k);
 /* Closes w->fds (or w->fd alone). */
 void worker_close_files(struct worker *w);
 /* Opens what the worker's I/O goes to: its file or device, or each of

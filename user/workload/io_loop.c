@@ -167,6 +167,29 @@ static bool replay_unit(struct io_loop *lp, struct io_unit *u)
 	return ret > 0;
 }
 
+/* openfiles: the closes the file service found due as it picked (fio's
+ * td_io_close_file): logged now, done once no I/O holds the file. */
+static void settle_files(struct io_loop *lp)
+{
+	unsigned int k;
+	bool close_now;
+
+	while (lp->fs.of && open_files_next_due(&lp->open, &k, &close_now)) {
+		io_trace_file(&lp->trace, lp->w, k, "close");
+		if (close_now)
+			worker_close_file(lp->w, k);
+	}
+}
+
+/* openfiles: what is still open closes before the next loop, as fio's
+ * clear_io_state (close_files); it opens again when picked. */
+static void close_all_files(struct io_loop *lp)
+{
+	for (unsigned int k = 0; lp->fs.of && k < lp->open.nr; k++)
+		open_files_done(&lp->open, k);
+	settle_files(lp);
+}
+
 void io_loop_new_pass(struct io_loop *lp)
 {
 	struct worker *w = lp->w;
@@ -190,6 +213,7 @@ void io_loop_new_loop(struct io_loop *lp)
 {
 	lp->queued_bytes = 0;
 	rwmix_new_loop(&lp->w->rwmix, lp->w->job->randrepeat);
+	close_all_files(lp);
 	io_loop_new_pass(lp);
 }
 
@@ -346,6 +370,56 @@ static void reach_every_file(struct io_loop *lp)
 	lp->exhausted = true;
 }
 
+/* openfiles: the file of @u opens before its I/O goes, as in fio's
+ * get_next_file. */
+static bool open_unit_file(struct io_loop *lp, struct io_unit *u)
+{
+	struct errbuf err = { { 0 } };
+	int ret;
+
+	if (!lp->fs.of || !open_files_get(&lp->open, u->file))
+		return true;
+	ret = worker_open_file(lp->w, u->file, &err);
+	if (ret)
+		lp->error = worker_fail(lp->w, ret, "%s", err.msg);
+	else
+		io_trace_file(&lp->trace, lp->w, u->file, "open");
+	return !ret;
+}
+
+/* No offset or length fits file @k after all: fio's set_io_u_file
+ * finds it done (put_file, then its close below openfiles). */
+static void release_unit_file(struct io_loop *lp, unsigned int k)
+{
+	if (lp->fs.of)
+		open_files_put(&lp->open, k);
+	file_service_found_done(&lp->fs, k);
+	settle_files(lp);
+}
+
+/* fio draws the direction of each fill, also of one on a file it finds
+ * done, whose I/O then goes elsewhere (set_io_u_file): one more draw
+ * for each file found done since the last fill.  A trim's direction is
+ * left alone: trimwrite's follows the file's positions in fio. */
+static void redraw_ddir(struct io_loop *lp, struct io_unit *u)
+{
+	const struct job *job = lp->w->job;
+	unsigned int fills = lp->fs.found;
+
+	lp->fs.found = 0;
+	if (!rw_is_mixed(job->rw) || rw_has_trim(job->rw))
+		return;
+	while (fills--)
+		u->ddir = rate_ddir(lp, pick_ddir(lp->w));
+}
+
+/* fio's EBUSY from get_next_file: reaped first with I/O in flight (then
+ * false), else picked again at once (no file is closing). */
+static bool files_busy(struct io_loop *lp)
+{
+	return lp->fs.busy && !lp->inflight && !lp->queued;
+}
+
 /* Several files: file_service picks the file and the offset, then a
  * length that fits in that file after it; where none does the file is
  * done and the I/O filled again, from its direction, in another (fio's
@@ -360,21 +434,43 @@ static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 	unsigned int tries = 2 * lp->fs.nr + 1;
 
 	lp->fs.passes = another_pass(lp); /* should every file be done now */
-	u->len = 0;
-	for (bool again = false; !u->len; again = true) {
-		if (again)
-			u->ddir = rate_ddir(lp, pick_ddir(w));
-		if (!tries-- || !file_service_next(&lp->fs, w->job, u->ddir,
-						   &u->file, &rel, &room)) {
+	for (;;) {
+		unsigned int k;
+
+		if (!tries--) {
 			reach_every_file(lp);
 			return false;
 		}
-		if (!reach_file(lp, u->file)) {
+		k = file_service_pick(&lp->fs, w->job);
+		settle_files(lp);
+		redraw_ddir(lp, u);
+		if (k == lp->fs.nr) {
+			if (files_busy(lp)) {
+				tries++;
+				continue;
+			}
+			if (!lp->fs.busy) {
+				reach_every_file(lp);
+				return false;
+			}
+			/* fio drew no direction for it: kept for the next */
+			lp->held_ddir = u->ddir;
+			return false;
+		}
+		u->file = k;
+		if (!open_unit_file(lp, u))
+			return false;
+		if (!reach_file(lp, k)) {
 			lp->exhausted = true;
 			return false;
 		}
-		u->len = !room ? 0 : file_service_take(&lp->fs, u->file, rel,
-					   buflen_next(&w->buflen, u->ddir, room, random));
+		if (file_service_offset(&lp->fs, k, u->ddir, &rel, &room)) {
+			u->len = file_service_take(&lp->fs, k, rel,
+						   buflen_next(&w->buflen, u->ddir, room, random));
+			if (u->len)
+				break;
+		}
+		release_unit_file(lp, k);
 	}
 	u->fd = w->fds ? w->fds[u->file] : -1;
 	u->offset = w->region_start + rel;
@@ -396,7 +492,7 @@ bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 	if (w->replay)
 		return replay_unit(lp, u);
 	loop_at_size(lp);
-	u->ddir = rate_ddir(lp, pick_ddir(w));
+	u->ddir = lp->fs.busy ? lp->held_ddir : rate_ddir(lp, pick_ddir(w));
 	if (trim_fill_write(w, u))
 		return true;
 	if (u->ddir == DDIR_TRIM && trim_ranges(w->job) > 1)
@@ -599,6 +695,8 @@ static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now,
 		    (u->ddir == DDIR_TRIM && trim_by_worker(w->job));
 
 	file_sync_completed(&lp->sync, u);
+	if (lp->fs.of && u->sync == IO_SYNC_NONE && open_files_put(&lp->open, u->file))
+		worker_close_file(w, u->file); /* fio's put_file of a closing file */
 	if (u->sync != IO_SYNC_NONE) {
 		complete_sync(lp, u, now);
 		goto free_unit;

@@ -55,6 +55,8 @@ struct io_loop {
 	bool full;                /* fill_device: a write found no room */
 	struct verify_run vr;
 	struct file_picker fs;   /* several files (w->fds), file ops' files */
+	struct open_files open;  /* openfiles below them (fs.of) */
+	enum ddir held_ddir;     /* drawn for a fill fio's EBUSY put off */
 	struct rusage ru_start;
 	struct worker_counters counters; /* w->count_events */
 	struct iolog_writer logs;  /* fio's log files (write_*_log) */

@@ -33,10 +33,16 @@ static void log_files(struct io_trace *t, const struct worker *w, const char *wh
 {
 	char path[PATH_MAX];
 	uint64_t usec = usec_since(t, now_ns());
+	bool limited = w->fds && worker_files_limited(w);
 
+	/* below openfiles each file's open is logged as it happens
+	 * (io_trace_file), and at the end the close of those still open */
+	if (limited && !strcmp(what, "open"))
+		return;
 	for (unsigned int k = 0; k < (w->nr_files ? w->nr_files : 1); k++)
-		fprintf(t->mem, "%llu %s %s\n", (unsigned long long)usec,
-			file_name(w, k, path, sizeof(path)), what);
+		if (!limited || !strcmp(what, "add") || w->fds[k] >= 0)
+			fprintf(t->mem, "%llu %s %s\n", (unsigned long long)usec,
+				file_name(w, k, path, sizeof(path)), what);
 }
 
 int io_trace_open(struct io_trace *t, const struct worker *w, struct errbuf *err)
@@ -53,6 +59,16 @@ int io_trace_open(struct io_trace *t, const struct worker *w, struct errbuf *err
 	log_files(t, w, "add");
 	log_files(t, w, "open");
 	return 0;
+}
+
+void io_trace_file(struct io_trace *t, const struct worker *w, unsigned int file,
+		   const char *what)
+{
+	char path[PATH_MAX];
+
+	if (t->mem)
+		fprintf(t->mem, "%llu %s %s\n", (unsigned long long)usec_since(t, now_ns()),
+			file_name(w, file, path, sizeof(path)), what);
 }
 
 void io_trace_io(struct io_trace *t, const struct worker *w, const struct io_unit *u)

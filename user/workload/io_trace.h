@@ -36,6 +36,10 @@ struct io_trace {
 /* Starts @w's log when its job has write_iolog: the files added and
  * opened.  0 or -errno with the reason in @err. */
 int io_trace_open(struct io_trace *t, const struct worker *w, struct errbuf *err);
+/* File @file opened or closed ("open", "close") on its own, as below
+ * openfiles (workload/open_files.h). */
+void io_trace_file(struct io_trace *t, const struct worker *w, unsigned int file,
+		   const char *what);
 /* One I/O handed to the engine. */
 void io_trace_io(struct io_trace *t, const struct worker *w, const struct io_unit *u);
 /* A sync @k of fsync=/fdatasync=/sync_file_range= of file @file, when it

@@ -348,6 +348,10 @@ static int worker_run(struct worker *w)
 					w->file_size, w->file_sizes,
 					worker_passes_repeat(w), &w->offsets,
 					lp.seed_base, w->thread_number);
+	if (!ret && w->fds && worker_files_limited(w)) {
+		ret = open_files_init(&lp.open, w->nr_files, job->openfiles);
+		lp.fs.of = &lp.open;
+	}
 	if (ret) {
 		worker_fail(w, ret, "cannot set up the job's files: %s", strerror(-ret));
 		goto cleanup;
@@ -437,6 +441,7 @@ cleanup:
 	iolog_free(&lp.logs);
 	io_trace_free(&lp.trace);
 	file_service_free(&lp.fs);
+	open_files_free(&lp.open);
 	file_sync_free(&lp.sync);
 	worker_close_files(w);
 	if (lp.verify)

@@ -52,6 +52,7 @@ struct worker {
 	/* ENGINE_UNIT_FD with several files: each one's descriptor, file k
 	 * at fds[k] (fds[0] is fd); NULL with one file. */
 	int *fds;
+	int open_flags;          /* what fds were opened with (reopens) */
 	/* lockfile: the lock of file k (workload/file_lock.h), shared with
 	 * every worker on a file of that name; NULL without lockfile. */
 	pthread_rwlock_t **file_locks;

@@ -13,6 +13,7 @@
 
 #include "workload/engines/shared.h"
 #include "workload/engines/uring_ring.h"
+#include "workload/files.h"
 #include "workload/worker.h"
 
 /* The kernel's IORING_MAX_ENTRIES. */
@@ -145,6 +146,10 @@ static int uring_register(struct worker *w, struct uring_data *d,
 		}
 		d->fixedbufs = true;
 	}
+	if (cfg->opts->registerfiles && w->fds && worker_files_limited(w))
+		return err_set(err, ENOTSUP, "%s on %s: registerfiles=1 registers every "
+			       "file at the start, but openfiles=%u opens them one by one",
+			       engine, w->path, w->job->openfiles);
 	if (cfg->opts->registerfiles) {
 		/* file k of the job is index k (io_unit.file) */
 		ret = io_uring_register_files(&d->ring, w->fds ? w->fds : &w->fd,
