@@ -8,10 +8,10 @@
 # each tool did is what strace saw (the openat and close calls on the
 # job's files, the most open at once) and what it reported (I/Os and
 # bytes per direction, write_iolog's bytes per file, its open and close
-# records), plus the files' sizes after the run.  Where the order is
-# fio's own (roundrobin and sequential with psync), write_iolog's open
-# and close records come in fio's order; random picks with another
-# generator, so only the counts agree.
+# records), plus the files' sizes after the run.  With psync, where the
+# order is fio's own, write_iolog's open and close records come in fio's
+# order, file_service_type=random too (its draws are fio's); at iodepth >
+# 1 only the counts agree.
 # timeout: 240
 . "$(dirname "$0")/lib.sh"
 IODIG=$(realpath "$IODIG")
@@ -85,7 +85,7 @@ agree "read, roundrobin:3, psync, 2 of 5" order 2 --nrfiles=5 --filesize=16k --b
 	--rw=read --ioengine=psync --file_service_type=roundrobin:3
 agree "write, sequential, psync, 1 of 4" order 1 --nrfiles=4 --filesize=16k --bs=4k \
 	--rw=write --ioengine=psync --file_service_type=sequential
-agree "randread, random, psync, 2 of 5" counts 2 --nrfiles=5 --filesize=32k --bs=4k \
+agree "randread, random, psync, 2 of 5" order 2 --nrfiles=5 --filesize=32k --bs=4k \
 	--rw=randread --ioengine=psync --file_service_type=random
 agree "write, roundrobin, libaio iodepth=8, 2 of 4" counts 2 --nrfiles=4 --filesize=64k \
 	--bs=4k --rw=write --ioengine=libaio --iodepth=8
@@ -109,6 +109,8 @@ agree "randread, sequential, norandommap, libaio iodepth=4, 2 of 4" counts 2 --n
 # file found done, so where files are found done moves the split
 agree "randrw, roundrobin, psync, 3 of 8" order 3 --nrfiles=8 --filesize=32k --bs=4k \
 	--rw=randrw --ioengine=psync
+agree "randrw, random, psync, 3 of 8" order 3 --nrfiles=8 --filesize=32k --bs=4k \
+	--rw=randrw --ioengine=psync --file_service_type=random
 agree "randrw, roundrobin, libaio iodepth=8, 3 of 8" counts 3 --nrfiles=8 --filesize=32k \
 	--bs=4k --rw=randrw --ioengine=libaio --iodepth=8
 run fio --nrfiles=8 --filesize=32k --bs=4k --rw=randrw --ioengine=psync \
