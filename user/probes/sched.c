@@ -28,6 +28,7 @@
 #include "probes/family.h"
 #include "probes/sample_share.h"
 #include "probes/blocking_frame.h"
+#include "probes/kernel_text.h"
 #include "base/clock.h"
 #include "sched.skel.h"
 
@@ -111,6 +112,8 @@ static int sched_load(void *state, size_t mech, struct errbuf *why)
 	s->skel->rodata->has_prev_state = s->has_prev_state;
 	s->skel->bss->stack_period = s->stack_period;
 	s->skel->rodata->thread_slots = s->thread_slots;
+	s->skel->rodata->ktext_lo = s->env->sched_no_fingerprint ? 0 : kernel_text_start(NULL);
+	s->skel->rodata->fp_verify = s->env->sched_fp_verify;
 	bpf_map__set_max_entries(s->skel->maps.start, s->thread_slots);
 	bpf_map__set_max_entries(s->skel->maps.iowq_threads, s->max_iowq);
 	for (size_t i = 0; i < SCHED_NR_MECHS; i++)
@@ -509,6 +512,12 @@ static const struct json_field counters_json[] = {
 	SUM_U64("offcpu_voluntary_ns", offcpu_vol_ns), SUM_U64("offcpu_timed", switch_ins),
 	SUM_U64("offcpu_clipped_ns", offcpu_clip_ns),
 };
+/* Sampled switch-in stacks found by fingerprint or walked. */
+static const struct json_field fingerprints_json[] = {
+	SUM_U64("hits", fp_hits), SUM_U64("misses", fp_misses), SUM_U64("none", fp_none),
+	SUM_U64("skipped", fp_skipped),
+	SUM_U64("mismatches", fp_mismatches),
+};
 #undef SUM_U64
 
 /* The check that the samples are fair: their off-CPU time x period. */
@@ -551,6 +560,9 @@ static void sched_render_json(const void *state, struct json_object *kernel)
 	json_object_object_add(sub, "switches", json_u64(c->iowq_switches));
 	json_object_object_add(o, "iowq", sub);
 	json_object_object_add(o, "sqpoll_switches", json_u64(c->sqpoll_switches));
+	sub = json_object_new_object();
+	JSON_FIELDS(sub, c, fingerprints_json);
+	json_object_object_add(o, "stack_fingerprints", sub);
 
 	arr = json_object_new_array();
 	for (size_t i = 0; i < s->nr_folded && i < TOP_STACKS; i++) {
