@@ -28,7 +28,6 @@
 #include "probes/family.h"
 #include "probes/sample_share.h"
 #include "probes/blocking_frame.h"
-#include "probes/kernel_text.h"
 #include "base/clock.h"
 #include "sched.skel.h"
 
@@ -102,6 +101,19 @@ static struct bpf_program *mech_prog(struct sched_bpf *skel, size_t mech)
 	return mech < SCHED_NR_MECHS ? table[mech] : NULL;
 }
 
+/* The lowest word a stack fingerprint keeps: kernel code's start on
+ * x86-64, where modules, BPF programs and trampolines lie above the
+ * image (bpf/sched.bpf.c); 0 turns fingerprints off. */
+static uint64_t fingerprint_floor(struct sched_state *s)
+{
+#if defined(__x86_64__)
+	return s->env->sched_no_fingerprint ? 0 : family_text_start(s);
+#else
+	(void)s;
+	return 0;
+#endif
+}
+
 static int sched_load(void *state, size_t mech, struct errbuf *why)
 {
 	struct sched_state *s = state;
@@ -112,7 +124,7 @@ static int sched_load(void *state, size_t mech, struct errbuf *why)
 	s->skel->rodata->has_prev_state = s->has_prev_state;
 	s->skel->bss->stack_period = s->stack_period;
 	s->skel->rodata->thread_slots = s->thread_slots;
-	s->skel->rodata->ktext_lo = s->env->sched_no_fingerprint ? 0 : kernel_text_start(NULL);
+	s->skel->rodata->ktext_lo = fingerprint_floor(s);
 	s->skel->rodata->fp_verify = s->env->sched_fp_verify;
 	bpf_map__set_max_entries(s->skel->maps.start, s->thread_slots);
 	bpf_map__set_max_entries(s->skel->maps.iowq_threads, s->max_iowq);
