@@ -121,6 +121,20 @@ const struct btf *probe_cache_btf(struct probe_cache *c, const char *path)
 	return btf;
 }
 
+/* The child's early answer; one that fails leaves the parent reading 0
+ * (then sched walks every sample), and a parent that stopped listening
+ * must not kill the child with SIGPIPE. */
+static void tell_text_start(int fd, uint64_t text)
+{
+	ssize_t n;
+
+	signal(SIGPIPE, SIG_IGN);
+	do
+		n = write(fd, &text, sizeof(text));
+	while (n < 0 && errno == EINTR);
+	close(fd);
+}
+
 /* The child's work: where kernel code begins written to @text_out as
  * soon as kallsyms' first lines say it, then kallsyms parsed and saved as
  * an image into @copy, and its static part into the boot's cache file
@@ -134,11 +148,7 @@ static int save_ksyms(const struct probe_cache *c, int copy, int text_out)
 	uint64_t text;
 	int fd = kernel_text_open(&text), ret = fd;
 
-	/* a parent that stopped listening only misses the early answer */
-	signal(SIGPIPE, SIG_IGN);
-	if (write(text_out, &text, sizeof(text)) != sizeof(text))
-		text = 0;
-	close(text_out);
+	tell_text_start(text_out, text);
 	if (fd >= 0) {
 		ret = ksyms__load_opened(fd, &ks, &err);
 		close(fd);
@@ -298,9 +308,9 @@ static uint64_t read_text_pipe(struct probe_cache *c)
 
 uint64_t probe_cache_text_start(struct probe_cache *c)
 {
-	if (!c || c->text_start)
-		return c ? c->text_start : 0;
-	if (c->text_pipe >= 0)
+	if (!c)
+		return 0;
+	if (!c->text_start && c->text_pipe >= 0)
 		c->text_start = read_text_pipe(c);
 	/* the boot's cache file costs a mapping, not a read of kallsyms */
 	if (!c->text_start && c->boot_cache >= 0)
