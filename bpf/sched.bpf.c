@@ -449,15 +449,41 @@ IODIG_PERCPU_SLOT(fp_scratch, struct fp_words);
 
 _Static_assert((FP_WORDS & (FP_WORDS - 1)) == 0, "slots are masked with FP_WORDS - 1");
 
+/* bpf_loop() state of hash_word(): a pointer into the caller's stack, so
+ * the verifier checks the callback once instead of walking 512 unrolled
+ * iterations (35-50 ms of CPU at every load, docs/overhead.md). */
+struct hash_ctx {
+	struct fp_words *b;
+	__u64 h;
+};
+
+/* One word of stack_words()' running hash. */
+static long hash_word(__u64 i, void *arg)
+{
+	struct hash_ctx *hc = arg;
+	struct fp_words *b = hc->b;
+	__u64 w = b->w[i & (FP_WORDS - 1)];
+
+	if (w >= ktext_lo) {
+		hc->h = (hc->h ^ w) * FNV_PRIME;
+		hc->h = (hc->h ^ i) * FNV_PRIME;
+	}
+	b->h[i & (FP_WORDS - 1)] = hc->h;
+	return 0;
+}
+
 /* @task's live stack into @b, and its running hashes; the number of
- * words, 0 when it cannot be read (then every sample walks). */
+ * words, 0 when it cannot be read (then every sample walks).  Without
+ * bpf_loop() (5.17) user space leaves ktext_lo at 0: no fingerprints. */
 static __always_inline __u32 stack_words(struct task_struct *task, struct fp_words *b)
 {
-	__u64 sp, top, len, h = 0xcbf29ce484222325ull;
+	struct hash_ctx hc = { .b = b, .h = 0xcbf29ce484222325ull };
+	__u64 sp, top, len;
 	__u32 n;
 
 	if (!ktext_lo || !bpf_core_field_exists(task->thread.sp) ||
-	    !bpf_core_enum_value_exists(enum bpf_func_id, BPF_FUNC_task_pt_regs))
+	    !bpf_core_enum_value_exists(enum bpf_func_id, BPF_FUNC_task_pt_regs) ||
+	    !bpf_core_enum_value_exists(enum bpf_func_id, BPF_FUNC_loop))
 		return 0;
 	/* The verifier refuses arithmetic between a kernel pointer and an
 	 * unbounded number; stored to map memory (as a privileged program
@@ -474,18 +500,8 @@ static __always_inline __u32 stack_words(struct task_struct *task, struct fp_wor
 		return 0;
 	n = len / sizeof(__u64);
 	b->n = n;
-	for (__u32 i = 0; i < FP_WORDS; i++) {
-		__u64 w;
-
-		if (i >= n)
-			break;
-		w = b->w[i];
-		if (w >= ktext_lo) {
-			h = (h ^ w) * FNV_PRIME;
-			h = (h ^ i) * FNV_PRIME;
-		}
-		b->h[i] = h;
-	}
+	if (bpf_loop(n, hash_word, &hc, 0) != n)
+		return 0;
 	return *(volatile __u64 *)&b->n;
 }
 
@@ -518,13 +534,33 @@ static __always_inline __u32 fp_lookup(const struct fp_words *b, __u32 n)
 	return 0;
 }
 
+/* bpf_loop() state of span_word(), as struct hash_ctx. */
+struct span_ctx {
+	struct fp_words *b;
+	__u64 second;  /* the second-outermost frame's address */
+	__u64 top;     /* the highest slot searched (n - 2) */
+};
+
+/* One slot of fp_learn()'s search, from the top down: the highest slot
+ * holding the second-outermost frame is the span; found, stop. */
+static long span_word(__u64 j, void *arg)
+{
+	struct span_ctx *sc = arg;
+	__u64 i = sc->top - j;
+
+	if (sc->b->w[i & (FP_WORDS - 1)] != sc->second)
+		return 0;
+	sc->b->span = i;
+	return 1;
+}
+
 /* After a walk of @nf frames @st gave the stack @id of the words in @b
  * (@n of them): its span, and its fingerprint remembered.  Only a whole
  * stack: the walk's outermost frame is the one below pt_regs. */
 static __always_inline void fp_learn(struct fp_words *b, __u32 n,
 				     const struct sched_stack *st, __u32 nf, __u32 id)
 {
-	__u64 outer = st->ips[(nf - 1) & (SCHED_STACK_DEPTH - 1)], second, fp;
+	__u64 outer = st->ips[(nf - 1) & (SCHED_STACK_DEPTH - 1)], fp;
 	__u32 k, j;
 
 	if (!nf || outer != b->w[(n - 1) & (FP_WORDS - 1)])
@@ -533,13 +569,12 @@ static __always_inline void fp_learn(struct fp_words *b, __u32 n,
 	if (nf < 2) {
 		b->span = n - 2;
 	} else {
-		second = st->ips[(nf - 2) & (SCHED_STACK_DEPTH - 1)];
-		for (__u32 i = 0; i < FP_WORDS; i++) {
-			if (i >= n - 1)
-				break;
-			if (b->w[i] == second)
-				b->span = i;
-		}
+		struct span_ctx sc = {
+			.b = b, .second = st->ips[(nf - 2) & (SCHED_STACK_DEPTH - 1)],
+			.top = n - 2,
+		};
+
+		bpf_loop(n - 1, span_word, &sc, 0);
 	}
 	k = *(volatile __u64 *)&b->span;
 	if (!k)
