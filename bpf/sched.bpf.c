@@ -32,7 +32,10 @@
  *             in the thread's record (switch-out walk: also the stack's
  *             key, and whether sampled).
  * Switch in:  add now - then to the off-CPU totals; when sampled, to the
- *             {stack, flags} key (switch-in walk: taking the stack now).
+ *             {stack, flags} key (switch-in walk: taking the stack now,
+ *             or finding it by the fingerprint of the sleeping task's
+ *             stack words when a walk found it before: a copy and a hash
+ *             instead of a walk, see "Stack fingerprints" below).
  *
  * "now" in the tp_btf variant is this CPU's runqueue clock, which
  * __schedule() has just updated (update_rq_clock() before it picks the
@@ -74,6 +77,17 @@ const volatile bool has_prev_state = true;
 __u32 stack_period = 0;
 /* Entries of the start array, a power of two sized from the job. */
 const volatile __u32 thread_slots = SCHED_THREAD_SLOTS;
+
+/* The lowest address of kernel code, set by user space before loading
+ * (kallsyms' _text; x86-64, where the kernel image, modules, BPF
+ * programs and trampolines all lie above it): the words of a stack at or
+ * above it are the ones its fingerprint keeps.  0 = unknown: every
+ * sampled switch-in walks. */
+const volatile __u64 ktext_lo = 0;
+/* IODIG_SCHED_STACK_VERIFY: a sampled switch-in that finds its stack by
+ * fingerprint walks anyway and counts a different result (fp_mismatches):
+ * the check that a fingerprint names one stack. */
+const volatile bool fp_verify = false;
 
 /* Bumped by user space before each attach under --probe-toggle: a start
  * record of an older generation was written before a detach, and the
@@ -370,22 +384,244 @@ static __always_inline long walk_stack(struct task_struct *task, struct sched_st
 	return n;
 }
 
-/* Switch-in walk: @task's stack as it blocked, into task_stacks; its id
- * into @key. */
-static __always_inline void task_stack_id(struct task_struct *task, struct sched_counters *c,
-					  struct sched_agg_key *key, __u32 *depth)
-{
-	__u32 zero = 0;
-	struct sched_stack *st = bpf_map_lookup_elem(&stack_scratch, &zero);
+/*
+ * Stack fingerprints.  A walk is dear (cold unwind tables,
+ * docs/overhead.md); reading a sleeping task's stack and hashing it is a
+ * copy and a short loop.  The fingerprint hashes the (position, value) of
+ * every word in kernel code from the saved stack pointer up to the
+ * second-outermost frame's slot (its "span", counted in words from the
+ * stack pointer), then the outermost frame's return address, which lies
+ * just below pt_regs.  Every return address the unwinder follows up to
+ * there, the scheduler's own frames included, is among those words at its
+ * place.  It finds most frames at fixed offsets from the stack pointer
+ * (ORC): equal code words at equal places are equal frames, barring a
+ * 64-bit hash collision.  Where it reads a saved frame or stack pointer
+ * instead (do_syscall_64()'s frame, an interrupt's pt_regs), those words
+ * are not hashed and equal return addresses around them are trusted to
+ * mean equal pointers: not proven, so IODIG_SCHED_STACK_VERIFY walks the
+ * hits too and counts any difference (tests/host/
+ * sched_stack_fingerprint.sh: none).  Stale code addresses in
+ * uninitialised slots change the fingerprint, not the stack: a walk, not
+ * a wrong stack.
+ *
+ * Why a span and not the whole stack: a system call's entry moves the
+ * stack by a random offset (CONFIG_RANDOMIZE_KSTACK_OFFSET, in
+ * do_syscall_64()), and the gap it leaves below the outermost frame holds
+ * the stale words of earlier calls, different at each call.  Positions
+ * are counted from the stack pointer, so the frames below the gap keep
+ * theirs.  A walk gives the span (the highest slot holding the
+ * second-outermost frame: too high only costs misses, too low would leave
+ * frames out); the few spans seen are kept in fp_spans, and a lookup
+ * tries each.
+ *
+ * x86-64 only (thread.sp: the stack pointer __switch_to_asm() saved,
+ * valid while the task is off the CPU); bpf_task_pt_regs() is v5.15.
+ */
+#define FP_WORDS (SCHED_FP_BYTES / sizeof(__u64))
+#define FP_SPANS 8
+#define FNV_PRIME 0x100000001b3ull
 
-	c->sampled++;
-	key->stackid = (__u32)SCHED_NO_STACK;
-	if (!st)
-		return;
-	if (!walk_stack(task, st, depth)) {
-		c->stack_drops++;
-		return;
+/* Spans learned from walks, 0 = free; written racily (a span lost to
+ * another CPU's is learned again at a later miss). */
+__u32 fp_spans[FP_SPANS] SEC(".data.fp_spans") = {};
+
+/* Stack fingerprint -> the task_stacks id a walk found for it. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, SCHED_MAX_FINGERPRINTS);
+	__type(key, __u64);
+	__type(value, __u32);
+} stack_by_fp SEC(".maps");
+
+/* A sleeping task's live stack words, from its saved stack pointer up to
+ * its pt_regs, and the hash of its code words up to each slot: larger
+ * than the BPF stack allows. */
+struct fp_words {
+	__u64 w[FP_WORDS];
+	__u64 h[FP_WORDS];
+	/* Kept here, not in registers, so that the verifier does not carry
+	 * one state per loop exit (each with its own known value) through
+	 * the rest of the program. */
+	__u64 n;
+	__u64 span;
+};
+IODIG_PERCPU_SLOT(fp_scratch, struct fp_words);
+
+_Static_assert((FP_WORDS & (FP_WORDS - 1)) == 0, "slots are masked with FP_WORDS - 1");
+
+/* bpf_loop() state of hash_words(): a pointer into the caller's stack, so
+ * the verifier checks the callback once instead of walking 512 unrolled
+ * iterations (35-50 ms of CPU at every load, docs/overhead.md). */
+struct hash_ctx {
+	struct fp_words *b;
+	__u64 h;
+	__u64 n;
+};
+
+/* Words per bpf_loop() call.  A call per word (a BPF-to-BPF call and
+ * return, the state through memory) made a psync sample 2.2x dearer
+ * than the unrolled loop did; 8 words a call 1.22x, 32 1.13x, and the
+ * verifier walks a batch's words once each (8,233 instructions verified
+ * at 32, 4,950 at 1, 35,403 unrolled; docs/overhead.md). */
+#define FP_BATCH 32
+
+/* Words [j * FP_BATCH, + FP_BATCH) of stack_words()' running hash. */
+static long hash_words(__u64 j, void *arg)
+{
+	struct hash_ctx *hc = arg;
+	struct fp_words *b = hc->b;
+	__u64 h = hc->h;
+
+	for (__u32 k = 0; k < FP_BATCH; k++) {
+		__u64 i = j * FP_BATCH + k, w;
+
+		if (i >= hc->n)
+			break;
+		w = b->w[i & (FP_WORDS - 1)];
+		if (w >= ktext_lo) {
+			h = (h ^ w) * FNV_PRIME;
+			h = (h ^ i) * FNV_PRIME;
+		}
+		b->h[i & (FP_WORDS - 1)] = h;
 	}
+	hc->h = h;
+	return 0;
+}
+
+/* @task's live stack into @b, and its running hashes; the number of
+ * words, 0 when it cannot be read (then every sample walks).  Without
+ * bpf_loop() (5.17) user space leaves ktext_lo at 0: no fingerprints. */
+static __always_inline __u32 stack_words(struct task_struct *task, struct fp_words *b)
+{
+	struct hash_ctx hc = { .b = b, .h = 0xcbf29ce484222325ull };
+	__u32 calls;
+	__u64 sp, top, len;
+	__u32 n;
+
+	if (!ktext_lo || !bpf_core_field_exists(task->thread.sp) ||
+	    !bpf_core_enum_value_exists(enum bpf_func_id, BPF_FUNC_task_pt_regs) ||
+	    !bpf_core_enum_value_exists(enum bpf_func_id, BPF_FUNC_loop))
+		return 0;
+	/* The verifier refuses arithmetic between a kernel pointer and an
+	 * unbounded number; stored to map memory (as a privileged program
+	 * may) the pointer reads back as a number. */
+	b->w[0] = (__u64)bpf_task_pt_regs(task);
+	top = *(volatile __u64 *)&b->w[0];
+	sp = task->thread.sp;
+	len = top - sp;
+	/* the verifier needs the copy's size bounded */
+	barrier_var(len);
+	if (top <= sp || len > sizeof(b->w) || len < 2 * sizeof(__u64) || (len & 7))
+		return 0;
+	if (bpf_probe_read_kernel(b->w, len, (void *)sp))
+		return 0;
+	n = len / sizeof(__u64);
+	b->n = hc.n = n;
+	calls = (n + FP_BATCH - 1) / FP_BATCH;
+	if (bpf_loop(calls, hash_words, &hc, 0) != calls)
+		return 0;
+	return *(volatile __u64 *)&b->n;
+}
+
+/* The fingerprint of the stack in @b (@n words) with span @k (< n - 1). */
+static __always_inline __u64 fp_of(const struct fp_words *b, __u32 n, __u32 k)
+{
+	__u64 h = b->h[k & (FP_WORDS - 1)];
+
+	h = (h ^ k) * FNV_PRIME;
+	h = (h ^ b->w[(n - 1) & (FP_WORDS - 1)]) * FNV_PRIME;
+	return h ? h : 1;
+}
+
+/* The stack id of a known fingerprint of the stack in @b; 0 = none. */
+static __always_inline __u32 fp_lookup(const struct fp_words *b, __u32 n)
+{
+	for (__u32 j = 0; j < FP_SPANS; j++) {
+		__u32 k = fp_spans[j], *id;
+		__u64 fp;
+
+		if (!k)
+			break;
+		if (k >= n - 1)
+			continue;
+		fp = fp_of(b, n, k);
+		id = bpf_map_lookup_elem(&stack_by_fp, &fp);
+		if (id)
+			return *id;
+	}
+	return 0;
+}
+
+/* bpf_loop() state of span_words(), as struct hash_ctx. */
+struct span_ctx {
+	struct fp_words *b;
+	__u64 second;  /* the second-outermost frame's address */
+	__u64 top;     /* the highest slot searched (n - 2) */
+};
+
+/* FP_BATCH slots of fp_learn()'s search, from the top down: the highest
+ * slot holding the second-outermost frame is the span; found, or past
+ * slot 0, stop. */
+static long span_words(__u64 j, void *arg)
+{
+	struct span_ctx *sc = arg;
+
+	for (__u32 k = 0; k < FP_BATCH; k++) {
+		__u64 d = j * FP_BATCH + k, i = sc->top - d;
+
+		if (d > sc->top)
+			return 1;
+		if (sc->b->w[i & (FP_WORDS - 1)] == sc->second) {
+			sc->b->span = i;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* After a walk of @nf frames @st gave the stack @id of the words in @b
+ * (@n of them): its span, and its fingerprint remembered.  Only a whole
+ * stack: the walk's outermost frame is the one below pt_regs. */
+static __always_inline void fp_learn(struct fp_words *b, __u32 n,
+				     const struct sched_stack *st, __u32 nf, __u32 id)
+{
+	__u64 outer = st->ips[(nf - 1) & (SCHED_STACK_DEPTH - 1)], fp;
+	__u32 k, j;
+
+	if (!nf || outer != b->w[(n - 1) & (FP_WORDS - 1)])
+		return;
+	b->span = 0;
+	if (nf < 2) {
+		b->span = n - 2;
+	} else {
+		struct span_ctx sc = {
+			.b = b, .second = st->ips[(nf - 2) & (SCHED_STACK_DEPTH - 1)],
+			.top = n - 2,
+		};
+
+		bpf_loop((n - 1 + FP_BATCH - 1) / FP_BATCH, span_words, &sc, 0);
+	}
+	k = *(volatile __u64 *)&b->span;
+	if (!k)
+		return;
+	for (j = 0; j < FP_SPANS; j++) {
+		if (fp_spans[j] == k)
+			break;
+		if (!fp_spans[j]) {
+			fp_spans[j] = k;
+			break;
+		}
+	}
+	if (j == FP_SPANS)
+		return;
+	fp = fp_of(b, n, k);
+	bpf_map_update_elem(&stack_by_fp, &fp, &id, BPF_NOEXIST);
+}
+
+/* @st (a walk's result) into task_stacks; its id into @key. */
+static __always_inline void store_stack(struct sched_counters *c, struct sched_agg_key *key,
+					const struct sched_stack *st)
+{
 	key->stackid = stack_hash(st);
 	/* Nearly every stack is one seen before: a lookup takes no bucket
 	 * lock, an update does even when it finds the entry. */
@@ -395,6 +631,62 @@ static __always_inline void task_stack_id(struct task_struct *task, struct sched
 	    !bpf_map_lookup_elem(&task_stacks, &key->stackid)) {
 		c->stack_drops++;
 		key->stackid = (__u32)SCHED_NO_STACK;
+	}
+}
+
+/* Where fingerprints seldom repeat (a fifth or fewer of this CPU's found
+ * their stack: buffered writes with fsync, io_uring's waits), each costs a
+ * copy and a hash on top of a walk; then only 1 sample in 8 takes one,
+ * enough to see the share rise again. */
+static __always_inline bool fp_rarely_found(const struct sched_counters *c)
+{
+	return c->fp_misses > 64 && c->fp_misses > 4 * c->fp_hits && (c->sampled & 7);
+}
+
+/* Switch-in stack: @task's stack as it blocked, its id into @key; by its
+ * fingerprint when a walk found it before, else walked into task_stacks
+ * and its fingerprint remembered. */
+static __always_inline void task_stack_id(struct task_struct *task, struct sched_counters *c,
+					  struct sched_agg_key *key, __u32 *depth)
+{
+	__u32 zero = 0, known = 0, n = 0;
+	struct sched_stack *st;
+	struct fp_words *b;
+	long nf;
+
+	c->sampled++;
+	key->stackid = (__u32)SCHED_NO_STACK;
+	b = bpf_map_lookup_elem(&fp_scratch, &zero);
+	if (fp_rarely_found(c))
+		c->fp_skipped++;
+	else if (b && !(n = stack_words(task, b)))
+		c->fp_none++;
+	if (n) {
+		known = fp_lookup(b, n);
+		if (known) {
+			c->fp_hits++;
+			key->stackid = known;
+			if (!fp_verify)
+				return;
+		} else {
+			c->fp_misses++;
+		}
+	}
+	st = bpf_map_lookup_elem(&stack_scratch, &zero);
+	if (!st)
+		return;
+	nf = walk_stack(task, st, depth);
+	if (!nf) {
+		c->stack_drops++;
+		key->stackid = (__u32)SCHED_NO_STACK;
+		return;
+	}
+	store_stack(c, key, st);
+	if (known) {
+		if (key->stackid != known)
+			c->fp_mismatches++;
+	} else if (n && b && key->stackid != (__u32)SCHED_NO_STACK) {
+		fp_learn(b, n, st, (__u32)nf, key->stackid);
 	}
 }
 

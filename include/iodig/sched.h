@@ -20,6 +20,16 @@
 /* Stacks taken at switch-in, kept whole by hash: no bucket collisions to
  * leave room for, so sized for the distinct stacks alone. */
 #define SCHED_MAX_TASK_STACKS 2048
+/* Stack fingerprints remembered (stack_by_fp in bpf/sched.bpf.c): a
+ * sampled switch-in whose fingerprint is among them takes its stack id
+ * from there instead of walking.  A blocking path gives a few
+ * fingerprints (the stale words in its frames vary a little); once full,
+ * new ones are not kept and their switch-ins walk. */
+#define SCHED_MAX_FINGERPRINTS 8192
+/* Bytes of a sleeping task's stack fingerprinted at most; a deeper stack
+ * is walked every time. */
+#define SCHED_FP_BYTES 4096
+
 /* (stack, voluntary, io-wq) combinations kept. */
 #define SCHED_MAX_AGG 4096
 /* io-wq worker threads counted one by one (default; sized from the job). */
@@ -129,6 +139,17 @@ struct sched_counters {
 				 * (ids equal modulo the slots) while it was
 				 * off the CPU: that interval not timed */
 	iodig_u64 iowq_drops;   /* io-wq thread map full */
+	/* Sampled switch-ins whose stack fingerprint was known (no walk),
+	 * unknown (walked, then remembered), or could not be taken (walked:
+	 * no fingerprint, see stack_fingerprint() in bpf/sched.bpf.c). */
+	iodig_u64 fp_hits;
+	iodig_u64 fp_misses;
+	iodig_u64 fp_none;
+	iodig_u64 fp_skipped;   /* not taken: this CPU's fingerprints seldom
+				 * found their stack (fp_rarely_found()) */
+	/* IODIG_SCHED_STACK_VERIFY: hits walked anyway whose walk found
+	 * another stack than the fingerprint's (a collision); 0 expected. */
+	iodig_u64 fp_mismatches;
 };
 
 #endif /* IODIG_SCHED_H */

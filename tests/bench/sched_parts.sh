@@ -35,7 +35,7 @@ truncate -s 256M "$TMP/backing"
 LOOP=$(losetup -f --show "$TMP/backing")
 
 # One line per run: iops sched_runs/IO sched_gross/IO floor_sw
-# sched_net/IO workload_runs/IO stacks/IO
+# sched_net/IO workload_runs/IO stacks/IO stacks_by_fingerprint/stacks
 one_run() { # BINARY [VAR=VALUE...]
 	local bin=$1
 	shift
@@ -49,7 +49,8 @@ one_run() { # BINARY [VAR=VALUE...]
 		$k.overhead.families.sched as $s |
 		"\(.jobs[0].read.iops) \($s.run_cnt / $n) \($s.run_time_ns / $n) \($fsw) " +
 		"\(($s.run_time_ns - $fsw * $s.run_cnt) / $n) " +
-		"\(($k.sched.switches + $k.sched.offcpu_timed) / $n) \($k.sched.sampled_switches / $n)"
+		"\(($k.sched.switches + $k.sched.offcpu_timed) / $n) \($k.sched.sampled_switches / $n) " +
+		"\(($k.sched.stack_fingerprints.hits // 0) / ([$k.sched.sampled_switches, 1] | max))"
 		' "$TMP/run.json"
 }
 
@@ -78,6 +79,8 @@ print("%-12s" % "variant" + "".join("%11s" % c for c in cols))
 for n, d in data.items():
     print("%-12s" % n + "".join("%11.1f" % st.median(row(r)[i] for r in d)
                                 for i in range(len(cols))))
+print("stacks found by fingerprint, not walked (median share): " +
+      ", ".join(f"{n} {st.median(r[7] for r in d):.2f}" for n, d in data.items()))
 random.seed(17)
 def ci(xs, stat, k=2000):
     b = sorted(stat([random.choice(xs) for _ in xs]) for _ in range(k))

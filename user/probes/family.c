@@ -43,6 +43,13 @@ int family_ksyms(void *state, const struct ksyms **out, struct errbuf *err)
 	return probe_cache_ksyms(b->cache, out, err);
 }
 
+uint64_t family_text_start(void *state)
+{
+	struct family_base *b = state;
+
+	return probe_cache_text_start(b->cache);
+}
+
 /*
  * Where global @name of the object lives, @size bytes: in the image of
  * its section's map (.bss or .rodata), which the skeleton maps over the

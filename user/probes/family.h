@@ -178,6 +178,10 @@ const struct btf *family_btf(void *state);
  * the reason in @err when they cannot be read. */
 int family_ksyms(void *state, const struct ksyms **out, struct errbuf *err);
 
+/* Where the kernel image's code begins, known without waiting for all of
+ * kallsyms (probe_cache_text_start()); 0 when unknown. */
+uint64_t family_text_start(void *state);
+
 /*
  * Hands the skeleton a load() just opened (struct <name>_bpf *, NULL when
  * its open failed, errno set) to the base, which sets up the workload

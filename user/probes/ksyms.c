@@ -532,6 +532,15 @@ int ksyms__load_fd(int fd, const char *what, struct ksyms **out, struct errbuf *
 	return ret;
 }
 
+int ksyms__load_opened(int fd, struct ksyms **out, struct errbuf *err)
+{
+	int ret = ksyms__load_fd(fd, KALLSYMS_PATH, out, err);
+
+	if (!ret)
+		load_modules(*out);
+	return ret;
+}
+
 int ksyms__load(struct ksyms **out, struct errbuf *err)
 {
 	int fd = open(KALLSYMS_PATH, O_RDONLY | O_CLOEXEC);
@@ -540,10 +549,8 @@ int ksyms__load(struct ksyms **out, struct errbuf *err)
 	*out = NULL;
 	if (fd < 0)
 		return err_set(err, errno, "cannot open %s: %s", KALLSYMS_PATH, strerror(errno));
-	ret = ksyms__load_fd(fd, KALLSYMS_PATH, out, err);
+	ret = ksyms__load_opened(fd, out, err);
 	close(fd);
-	if (!ret)
-		load_modules(*out);
 	return ret;
 }
 
@@ -741,6 +748,15 @@ const struct ksym *ksyms__get_symbol(const struct ksyms *ks, const char *name)
 			    name))
 			return sym_at(ks, i);
 	return NULL;
+}
+
+uint64_t ksyms__text_start(const struct ksyms *ks)
+{
+	/* symbols in address order; one at 0 is a hidden address */
+	for (size_t i = 0; ks && i < ks->nr; i++)
+		if (!module_at(ks, i)[0] && addr_at(ks, i))
+			return addr_at(ks, i);
+	return 0;
 }
 
 size_t ksyms__count(const struct ksyms *ks)

@@ -33,6 +33,10 @@ int ksyms__load(struct ksyms **out, struct errbuf *err);
  * errors. */
 int ksyms__load_fd(int fd, const char *what, struct ksyms **out, struct errbuf *err);
 
+/* ksyms__load() of /proc/kallsyms already open as @fd (read from its
+ * offset): one open can serve an earlier look at its first lines. */
+int ksyms__load_opened(int fd, struct ksyms **out, struct errbuf *err);
+
 /*
  * Same, from @len bytes of kallsyms-formatted text (NUL bytes allowed,
  * no terminator needed).  Malformed lines are skipped and counted; the
@@ -92,6 +96,10 @@ const struct ksym *ksyms__map_addr(const struct ksyms *ks, uint64_t addr,
 
 /* First symbol named @name, NULL when there is none. */
 const struct ksym *ksyms__get_symbol(const struct ksyms *ks, const char *name);
+
+/* The lowest address of the kernel image's code (its first code symbol,
+ * _text on x86-64); 0 when the table lists none. */
+uint64_t ksyms__text_start(const struct ksyms *ks);
 
 size_t ksyms__count(const struct ksyms *ks);
 /* Lines that were not "ADDR TYPE NAME [MODULE]" and were skipped. */

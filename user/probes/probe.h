@@ -51,6 +51,11 @@ struct probe_env {
 	unsigned int stacks;       /* --stacks=N: full stacks to print */
 	unsigned int sched_stack_period; /* sched: 1 in N switch-outs takes
 				    * its kernel stack; 0 = the default */
+	bool sched_no_fingerprint; /* sched: walk every sampled stack, none
+				    * found by fingerprint (IODIG_SCHED_STACK_FP=0) */
+	bool sched_fp_verify;      /* sched: walk stacks found by fingerprint
+				    * too, counting differences
+				    * (IODIG_SCHED_STACK_VERIFY=1) */
 	unsigned int block_time_stride; /* block: time a random 1 in N
 				    * completions (a power of two, at most
 				    * BLOCK_STRIDE_MAX); 0 = set from the

@@ -14,6 +14,7 @@
 
 #include "base/grow.h"
 #include "probes/bpf_ksyms.h"
+#include "probes/kernel_text.h"
 #include "probes/ksyms.h"
 #include "probes/ksyms_cache.h"
 #include "probes/probe_cache.h"
@@ -28,6 +29,9 @@ struct probe_cache {
 	bool ksyms_tried;
 	pid_t ksyms_child;       /* saving kallsyms into ksyms_image, 0 = none */
 	int ksyms_image;          /* the child's memfd, -1 = none */
+	int text_pipe;           /* the child's first answer: where kernel
+				  * code begins (kernel_text.h), -1 = none */
+	uint64_t text_start;     /* that, once known; 0 = not yet */
 	/* The boot's static symbols (probes/ksyms_cache.h): ksyms is then a
 	 * partial table, and what it cannot answer comes from the BPF
 	 * programs' info or, failing that, from all of /proc/kallsyms. */
@@ -53,6 +57,7 @@ int probe_cache_new(struct probe_cache **out)
 	if (!*out)
 		return -ENOMEM;
 	(*out)->ksyms_image = -1;
+	(*out)->text_pipe = -1;
 	(*out)->boot_cache = -1;
 	return 0;
 }
@@ -81,6 +86,8 @@ void probe_cache_free(struct probe_cache *c)
 	reap_prefetch(c);
 	if (c->ksyms_image >= 0)
 		close(c->ksyms_image);
+	if (c->text_pipe >= 0)
+		close(c->text_pipe);
 	if (c->boot_cache >= 0)
 		close(c->boot_cache);
 	btf__free(c->btf);
@@ -114,17 +121,38 @@ const struct btf *probe_cache_btf(struct probe_cache *c, const char *path)
 	return btf;
 }
 
-/* The child's work: kallsyms parsed and saved as an image into @copy,
- * and its static part into the boot's cache file when there is one.  It
- * allocates: glibc's fork leaves malloc usable in the child, and the
- * probes open before any worker thread starts. */
-static int save_ksyms(const struct probe_cache *c, int copy)
+/* The child's early answer; one that fails leaves the parent reading 0
+ * (then sched walks every sample), and a parent that stopped listening
+ * must not kill the child with SIGPIPE. */
+static void tell_text_start(int fd, uint64_t text)
+{
+	ssize_t n;
+
+	signal(SIGPIPE, SIG_IGN);
+	do
+		n = write(fd, &text, sizeof(text));
+	while (n < 0 && errno == EINTR);
+	close(fd);
+}
+
+/* The child's work: where kernel code begins written to @text_out as
+ * soon as kallsyms' first lines say it, then kallsyms parsed and saved as
+ * an image into @copy, and its static part into the boot's cache file
+ * when there is one.  It allocates: glibc's fork leaves malloc usable in
+ * the child, and the probes open before any worker thread starts. */
+static int save_ksyms(const struct probe_cache *c, int copy, int text_out)
 {
 	struct errbuf err = { .msg = "" };
 	const char *path = ksyms_cache_path();
-	struct ksyms *ks;
-	int ret = ksyms__load(&ks, &err);
+	struct ksyms *ks = NULL;
+	uint64_t text;
+	int fd = kernel_text_open(&text), ret = fd;
 
+	tell_text_start(text_out, text);
+	if (fd >= 0) {
+		ret = ksyms__load_opened(fd, &ks, &err);
+		close(fd);
+	}
 	if (!ret)
 		ret = ksyms__save(ks, copy);
 	if (!ret && path && c->have_key)
@@ -147,19 +175,27 @@ static bool open_boot_cache(struct probe_cache *c)
 
 void probe_cache_prefetch_ksyms(struct probe_cache *c)
 {
+	int text[2];
+
 	if (!c || c->ksyms_tried || c->ksyms_child || c->boot_cache >= 0 ||
 	    open_boot_cache(c))
 		return;
 	c->ksyms_image = memfd_create("iodig-kallsyms", MFD_CLOEXEC);
 	if (c->ksyms_image < 0)
 		return;
+	if (pipe2(text, O_CLOEXEC))
+		text[0] = text[1] = -1;
 	c->ksyms_child = fork();
 	if (c->ksyms_child == 0)
-		_exit(save_ksyms(c, c->ksyms_image));
+		_exit(save_ksyms(c, c->ksyms_image, text[1]));
+	close(text[1]);
+	c->text_pipe = text[0];
 	if (c->ksyms_child < 0) {
 		c->ksyms_child = 0;
 		close(c->ksyms_image);
 		c->ksyms_image = -1;
+		close(c->text_pipe);
+		c->text_pipe = -1;
 	}
 }
 
@@ -238,15 +274,48 @@ static void retire_dynamic(struct probe_cache *c)
 	c->bpf_tried = c->full_tried = false;
 }
 
-int probe_cache_ksyms(struct probe_cache *c, const struct ksyms **out, struct errbuf *err)
+static void load_ksyms_once(struct probe_cache *c)
 {
-	retire_dynamic(c);
 	if (!c->ksyms_tried) {
 		c->ksyms_tried = true;
 		c->ksyms_ret = load_ksyms(c);
 	}
+}
+
+int probe_cache_ksyms(struct probe_cache *c, const struct ksyms **out, struct errbuf *err)
+{
+	retire_dynamic(c);
+	load_ksyms_once(c);
 	*out = c->ksyms;
 	if (c->ksyms)
 		return 0;
 	return err_set(err, c->ksyms_ret ? -c->ksyms_ret : ENOENT, "%s", c->ksyms_err.msg);
+}
+
+/* The child's first answer; 0 when it had none or is gone. */
+static uint64_t read_text_pipe(struct probe_cache *c)
+{
+	uint64_t text = 0;
+	ssize_t n;
+
+	do
+		n = read(c->text_pipe, &text, sizeof(text));
+	while (n < 0 && errno == EINTR);
+	close(c->text_pipe);
+	c->text_pipe = -1;
+	return n == sizeof(text) ? text : 0;
+}
+
+uint64_t probe_cache_text_start(struct probe_cache *c)
+{
+	if (!c)
+		return 0;
+	if (!c->text_start && c->text_pipe >= 0)
+		c->text_start = read_text_pipe(c);
+	/* the boot's cache file costs a mapping, not a read of kallsyms */
+	if (!c->text_start && c->boot_cache >= 0)
+		load_ksyms_once(c);
+	if (!c->text_start)
+		c->text_start = ksyms__text_start(c->ksyms);
+	return c->text_start;
 }

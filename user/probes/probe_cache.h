@@ -9,6 +9,8 @@
 #ifndef IODIG_PROBE_CACHE_H
 #define IODIG_PROBE_CACHE_H
 
+#include <stdint.h>
+
 #include "base/errbuf.h"
 
 struct btf;
@@ -43,5 +45,14 @@ void probe_cache_prefetch_ksyms(struct probe_cache *c);
  * come and go between groups and repeats).  -errno with the reason in
  * @err when it cannot be read. */
 int probe_cache_ksyms(struct probe_cache *c, const struct ksyms **out, struct errbuf *err);
+
+/*
+ * The lowest address of the kernel image's code (ksyms__text_start()),
+ * without waiting for all of kallsyms: from the symbols when they are
+ * read or in the boot's cache file, else from the prefetch child, which
+ * tells it from kallsyms' first lines before it reads the rest.  0 when
+ * none of them knows it (no prefetch: `iodig probe`).
+ */
+uint64_t probe_cache_text_start(struct probe_cache *c);
 
 #endif /* IODIG_PROBE_CACHE_H */

@@ -218,7 +218,7 @@ static void read_prog_stats(struct probe_slot *p)
 
 void probes_env_from_environment(struct probe_env *env)
 {
-	const char *period;
+	const char *period, *fp;
 
 	env->disabled = getenv("IODIG_DISABLE");
 	env->btf_path = getenv("IODIG_BTF");
@@ -227,6 +227,10 @@ void probes_env_from_environment(struct probe_env *env)
 	period = getenv("IODIG_SCHED_STACK_PERIOD");
 	if (period)
 		env->sched_stack_period = (unsigned int)strtoul(period, NULL, 10);
+	fp = getenv("IODIG_SCHED_STACK_FP");
+	env->sched_no_fingerprint = fp && !strcmp(fp, "0");
+	fp = getenv("IODIG_SCHED_STACK_VERIFY");
+	env->sched_fp_verify = fp && strcmp(fp, "0") && *fp;
 }
 
 int probes_check_spec(const char *spec, struct errbuf *err)

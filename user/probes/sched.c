@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <json-c/json.h>
 
@@ -90,6 +91,7 @@ struct sched_state {
 	struct sample_sums s_offcpu, s_clip;
 	double est_offcpu_ns, est_offcpu_se, est_clip_ns, est_clip_se;
 	char symbolizer[160];             /* why names are addresses, "" = fine */
+	char fp_off[96];                  /* why no stack fingerprints, "" = none */
 };
 
 static struct bpf_program *mech_prog(struct sched_bpf *skel, size_t mech)
@@ -99,6 +101,42 @@ static struct bpf_program *mech_prog(struct sched_bpf *skel, size_t mech)
 	};
 
 	return mech < SCHED_NR_MECHS ? table[mech] : NULL;
+}
+
+/* Whether the kernel knows BPF helper @name (enum bpf_func_id in its
+ * BTF): what bpf_core_enum_value_exists() tells the BPF side. */
+static bool kernel_has_helper(const struct btf *btf, const char *name)
+{
+	int id = btf ? btf__find_by_name_kind(btf, "bpf_func_id", BTF_KIND_ENUM) : -1;
+	const struct btf_type *t = id > 0 ? btf__type_by_id(btf, id) : NULL;
+	const struct btf_enum *e = t ? btf_enum(t) : NULL;
+
+	for (int i = 0; t && i < btf_vlen(t); i++)
+		if (!strcmp(btf__name_by_offset(btf, e[i].name_off), name))
+			return true;
+	return false;
+}
+
+/* The lowest word a stack fingerprint keeps: kernel code's start on
+ * x86-64, where modules, BPF programs and trampolines lie above the
+ * image (bpf/sched.bpf.c); 0 turns fingerprints off.  Their hash loops
+ * run under bpf_loop() (5.17), verified once: a kernel without it walks
+ * every sampled stack, and the status says why. */
+static uint64_t fingerprint_floor(struct sched_state *s)
+{
+	s->fp_off[0] = '\0';
+#if defined(__x86_64__)
+	if (s->env->sched_no_fingerprint)
+		return 0;
+	if (!kernel_has_helper(family_btf(s), "BPF_FUNC_loop")) {
+		snprintf(s->fp_off, sizeof(s->fp_off),
+			 "no bpf_loop() (5.17): every sampled stack walked");
+		return 0;
+	}
+	return family_text_start(s);
+#else
+	return 0;
+#endif
 }
 
 static int sched_load(void *state, size_t mech, struct errbuf *why)
@@ -111,6 +149,8 @@ static int sched_load(void *state, size_t mech, struct errbuf *why)
 	s->skel->rodata->has_prev_state = s->has_prev_state;
 	s->skel->bss->stack_period = s->stack_period;
 	s->skel->rodata->thread_slots = s->thread_slots;
+	s->skel->rodata->ktext_lo = fingerprint_floor(s);
+	s->skel->rodata->fp_verify = s->env->sched_fp_verify;
 	bpf_map__set_max_entries(s->skel->maps.start, s->thread_slots);
 	bpf_map__set_max_entries(s->skel->maps.iowq_threads, s->max_iowq);
 	for (size_t i = 0; i < SCHED_NR_MECHS; i++)
@@ -509,6 +549,12 @@ static const struct json_field counters_json[] = {
 	SUM_U64("offcpu_voluntary_ns", offcpu_vol_ns), SUM_U64("offcpu_timed", switch_ins),
 	SUM_U64("offcpu_clipped_ns", offcpu_clip_ns),
 };
+/* Sampled switch-in stacks found by fingerprint or walked. */
+static const struct json_field fingerprints_json[] = {
+	SUM_U64("hits", fp_hits), SUM_U64("misses", fp_misses), SUM_U64("none", fp_none),
+	SUM_U64("skipped", fp_skipped),
+	SUM_U64("mismatches", fp_mismatches),
+};
 #undef SUM_U64
 
 /* The check that the samples are fair: their off-CPU time x period. */
@@ -551,6 +597,9 @@ static void sched_render_json(const void *state, struct json_object *kernel)
 	json_object_object_add(sub, "switches", json_u64(c->iowq_switches));
 	json_object_object_add(o, "iowq", sub);
 	json_object_object_add(o, "sqpoll_switches", json_u64(c->sqpoll_switches));
+	sub = json_object_new_object();
+	JSON_FIELDS(sub, c, fingerprints_json);
+	json_object_object_add(o, "stack_fingerprints", sub);
 
 	arr = json_object_new_array();
 	for (size_t i = 0; i < s->nr_folded && i < TOP_STACKS; i++) {
@@ -702,7 +751,17 @@ static void sched_figures(const void *state, const struct probe_workload *wl,
 				 s->folded[i].count);
 }
 
+/* A fallback inside the mechanism: stacks walked, not found by fingerprint. */
+static void sched_note_status(void *state, int err, struct probe_status *st)
+{
+	const struct sched_state *s = state;
+
+	if (!err && s->fp_off[0])
+		mech_reason_add(st->reason, sizeof(st->reason), "%s", s->fp_off);
+}
+
 FAMILY_DEFINE(sched, sched,
 	      "context switches of the workload by blocking function, off-CPU time",
 	      FAMILY_CLASSIC("sched", sched_classic_events), FAMILY_DROPS(sched_drops),
-	      FAMILY_HOOKS(sched, prepare, set_attached, tick, share_out, figures, destroy));
+	      FAMILY_HOOKS(sched, prepare, note_status, set_attached, tick, share_out, figures,
+			   destroy));
