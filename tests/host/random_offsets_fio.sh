@@ -1,4 +1,4 @@
-# Random offsets and random file choice against fio 3.33: each tool's write_iolog, the sequence of (file, direction, offset, length) in order, for rw=randread/randwrite/randrw with the random map, norandommap, random_generator=tausworthe64 and lfsr (loops repeating its cycle), bsrange and bssplit, default seeds and randseed, and nrfiles>1 with file_service_type=random (also random:N), roundrobin and sequential, rw=randread:N, percentage_random and a filesize range.
+# Random offsets and random file choice against fio 3.33: each tool's write_iolog, the sequence of (file, direction, offset, length) in order, for rw=randread/randwrite/randrw with the random map, norandommap, random_generator=tausworthe64 and lfsr (loops repeating its cycle), bsrange and bssplit, default seeds and randseed, and nrfiles>1 with file_service_type=random (also random:N), roundrobin and sequential, rw=randread:N, percentage_random and a filesize range, and random_distribution=zipf, pareto and normal (with :center), one file and several, default seeds, randseed alone and with randrepeat=0.
 source tests/host/lib.sh
 command -v fio >/dev/null || skip "needs fio"
 
@@ -55,4 +55,37 @@ both files_percentage --name=j --nrfiles=3 --size=192k --bs=4k --rw=randread \
 	--file_service_type=random --percentage_random=50
 both files_filesize --name=j --nrfiles=3 --filesize=64k-256k --bs=4k --rw=randwrite \
 	--file_service_type=random
+# random_distribution=zipf, pareto, normal (and :center): each file's
+# draws seeded as fio seeds them, from its name or the block seed
+J="--name=j --size=512k --bs=4k"
+# one file named by filename=: fio seeds its draws from the name's hash
+both dist_zipf $J --filename=f --rw=randread --random_distribution=zipf:1.2
+both dist_pareto $J --filename=f --rw=randwrite --random_distribution=pareto:0.3
+both dist_normal $J --filename=f --rw=randread --random_distribution=normal
+both dist_normal_dev $J --filename=f --rw=randread --random_distribution=normal:10
+# :center puts the hot spot in place of the drawn one
+both dist_zipf_center $J --filename=f --rw=randread --random_distribution=zipf:1.2:0.3
+both dist_pareto_center $J --filename=f --rw=randread --random_distribution=pareto:0.3:0.7
+both dist_normal_center $J --filename=f --rw=randread --random_distribution=normal:20:0.2
+# the job's own file, a name longer than fio's 12-byte hash rounds
+both dist_zipf_own_file --name=averylongjobname --size=512k --bs=4k --rw=randwrite \
+	--random_distribution=zipf:1.3
+# randseed alone: every file from fio's constant block seed; with
+# randrepeat=0 from randseed's block seed
+both dist_zipf_randseed $J --filename=f --rw=randread --random_distribution=zipf:0.8 --randseed=1234
+both dist_pareto_norepeat $J --filename=f --rw=randread --random_distribution=pareto:0.2 \
+	--randseed=77 --randrepeat=0
+both dist_zipf_bsrange_norepeat $J --filename=f --bsrange=4k-16k --rw=randwrite \
+	--random_distribution=zipf:1.5 --randseed=3 --randrepeat=0
+# several files, each with its own draws; clones; a second loop
+both dist_zipf_files --name=j --nrfiles=3 --size=384k --bs=4k --rw=randread \
+	--file_service_type=random --random_distribution=zipf:1.1
+both dist_normal_files_seed --name=j --nrfiles=3 --size=384k --bs=4k --rw=randrw \
+	--random_distribution=normal:5 --randseed=9
+both dist_pareto_dir_files --name=j --directory=. --nrfiles=2 --size=256k --bs=4k --rw=randread \
+	--random_distribution=pareto:0.4
+both dist_zipf_numjobs --name=j --numjobs=2 --size=256k --bs=4k --rw=randread \
+	--random_distribution=zipf:1.2
+both dist_normal_loops --name=j --filename=f --size=128k --bs=4k --rw=randread \
+	--random_distribution=normal:30 --loops=2
 done_testing

@@ -23,6 +23,12 @@ int main(void)
 	CHECK(parse("pareto:1.5", &o, why) < 0 && strstr(why, "below 1"));
 	CHECK(parse("normal:100", &o, why) < 0);
 	CHECK(parse("zipf:x", &o, why) < 0 && strstr(why, "not a number"));
+	/* fio's VALUE:CENTER, the center 0 to 1 */
+	CHECK(parse("zipf:1.2:0.25", &o, why) == 0 && o.value == 1.2 &&
+	      o.centered && o.center == 0.25);
+	CHECK(parse("normal:5", &o, why) == 0 && !o.centered);
+	CHECK(parse("pareto:0.3:1.5", &o, why) < 0 && strstr(why, "center"));
+	CHECK(parse("normal:5:", &o, why) < 0 && strstr(why, "not a center"));
 	CHECK(parse("bogus", &o, why) < 0 && strstr(why, "not one of"));
 	CHECK(parse("sequence:2, 0 ,1", &o, why) == 0 && o.kind == DIST_SEQUENCE);
 	CHECK(o.seq_nr == 3 && o.seq[0] == 2 && o.seq[1] == 0 && o.seq[2] == 1);

@@ -136,11 +136,24 @@ static int parse_skewed(const char *value, struct rand_dist_opts *out,
 			continue;
 		out->kind = kinds[i].kind;
 		out->value = colon ? strtod(colon + 1, &end) : kinds[i].def;
+		if (colon && *end == ':' && end != colon + 1) {
+			/* fio's split_parse_distr: VALUE:CENTER */
+			const char *c = end + 1;
+
+			out->centered = true;
+			out->center = strtod(c, &end);
+			if (end == c || *end) {
+				snprintf(why, why_len, "'%.32s' is not a center", c);
+				return -EINVAL;
+			}
+		}
 		if (colon && (*end || end == colon + 1)) {
 			snprintf(why, why_len, "'%.32s' is not a number", colon + 1);
 			return -EINVAL;
 		}
-		if (out->kind == DIST_ZIPF && out->value == 1.0)
+		if (out->centered && (out->center < 0 || out->center > 1))
+			snprintf(why, why_len, "the center must be 0 to 1");
+		else if (out->kind == DIST_ZIPF && out->value == 1.0)
 			snprintf(why, why_len, "zipf theta must be other than 1.0");
 		else if (out->kind == DIST_PARETO && (out->value <= 0 || out->value >= 1))
 			snprintf(why, why_len, "pareto h must be above 0 and below 1");

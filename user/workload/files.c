@@ -149,6 +149,20 @@ int worker_file_path(const struct worker *w, unsigned int k, char *buf,
 	return job_file_name(w->job, w->clone_index, k, buf, len);
 }
 
+int worker_fio_file_name(const struct worker *w, unsigned int k, char *buf,
+			 size_t len)
+{
+	int ret;
+
+	if (w->job->filename[0])
+		return job_listed_file(w->job, k, buf, len);
+	ret = job_file_name(w->job, w->clone_index, k, buf, len);
+	/* fio names a job's own file without a directory "j.0.0" */
+	if (!ret && !w->job->directory[0] && !strncmp(buf, "./", 2))
+		memmove(buf, buf + 2, strlen(buf + 2) + 1);
+	return ret;
+}
+
 const char *worker_file_name(const struct worker *w, unsigned int k, char *buf,
 			     size_t len)
 {

@@ -52,6 +52,12 @@ uint64_t worker_file_bytes(const struct worker *w, unsigned int k);
 int worker_file_path(const struct worker *w, unsigned int k, char *buf,
 		     size_t len);
 
+/* fio's own name of file @k of worker @w (its f->file_name): as listed
+ * in filename= (under directory=), or "j.0.0" without "./" when the job
+ * names its files and gives no directory=. */
+int worker_fio_file_name(const struct worker *w, unsigned int k, char *buf,
+			 size_t len);
+
 /* The path of file @k of worker @w, in @buf, or w->path when the worker
  * has one file (or @k's name does not fit). */
 const char *worker_file_name(const struct worker *w, unsigned int k, char *buf,

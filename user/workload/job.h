@@ -273,6 +273,10 @@ struct zone_split {
 struct rand_dist_opts {
 	enum rand_dist kind;
 	double value;             /* zipf theta, pareto h, normal deviation */
+	/* zipf:θ:c, pareto:h:c, normal:σ:c: where in the region (0 to 1)
+	 * the hot spot is, instead of a place drawn from the seed */
+	bool centered;
+	double center;
 	unsigned int nr[DDIR_COUNT];
 	struct zone_split zones[DDIR_COUNT][ZONES_MAX];
 	/* sequence:a,b,...: the blocks in order, again and again; with

@@ -67,7 +67,8 @@ int offsets_init(struct offsets *o, const struct job *job,
 		aligned &= o->align[d] == job->bs_min[d];
 	}
 	offsets_reseed(o, seed_base, thread_number);
-	random_dist_init(&o->dist, job, region_len, seed_base, thread_number);
+	random_dist_init(&o->dist, job, region_len, seed_base, thread_number,
+			 block_seed(job, seed_base, thread_number));
 	strided_init(&o->zone, job, o->real_len);
 	/* fio's random map and lfsr span the region, or a strided zone */
 	span = o->zone.on ? o->zone.range : region_len;

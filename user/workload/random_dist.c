@@ -8,12 +8,76 @@
 
 #define FRAND32_MAX 4294967295.0
 #define GOLDEN_RATIO_64 0x61c8864680b583ebull /* fio's __hash_u64 */
+#define JHASH_START 0x61c88647u               /* fio's JHASH_INITVAL */
 #define ZIPF_MAX_GEN 10000000ull
 #define GAUSS_ITERS 12
 
+static uint32_t rol32(uint32_t w, unsigned int s)
+{
+	return (w << s) | (w >> (32 - s));
+}
+
+/* Bob Jenkins' lookup3 mix of (a, b, c), as Linux's jhash does it: step
+ * i changes v[i % 3] by the one before it and adds the one after to that
+ * one before. */
+static void jhash_mix(uint32_t v[3])
+{
+	static const unsigned int rot[6] = { 4, 6, 8, 16, 19, 4 };
+
+	for (int i = 0; i < 6; i++) {
+		uint32_t *x = &v[i % 3], *prev = &v[(i + 2) % 3];
+
+		*x -= *prev;
+		*x ^= rol32(*prev, rot[i]);
+		*prev += v[(i + 1) % 3];
+	}
+}
+
+/* lookup3's final mix: c, a, b, c, ... each from the one before it. */
+static void jhash_final(uint32_t v[3])
+{
+	static const unsigned int rot[7] = { 14, 11, 25, 16, 4, 14, 24 };
+
+	for (int i = 0; i < 7; i++) {
+		uint32_t *x = &v[(i + 2) % 3], prev = v[(i + 1) % 3];
+
+		*x ^= prev;
+		*x -= rol32(prev, rot[i]);
+	}
+}
+
+/* fio's jhash of a file name.  Its whole 12-byte rounds add the first
+ * byte of each 4-byte word, not the word (fio reads them through a byte
+ * pointer); the last, partial or whole, adds its bytes little-endian. */
+static uint32_t fio_jhash(const char *key, uint32_t len)
+{
+	const uint8_t *k = (const uint8_t *)key;
+	uint32_t v[3];
+
+	v[0] = v[1] = v[2] = JHASH_START + len;
+	for (; len > 12; len -= 12, k += 12) {
+		v[0] += k[0];
+		v[1] += k[4];
+		v[2] += k[8];
+		jhash_mix(v);
+	}
+	if (!len)
+		return v[2];
+	for (uint32_t i = 0; i < len; i++)
+		v[i / 4] += (uint32_t)k[i] << (8 * (i % 4));
+	jhash_final(v);
+	return v[2];
+}
+
+/* fio converts a negative double to its unsigned offset: it wraps. */
+static uint64_t wrapped(double v)
+{
+	return v < 0 ? (uint64_t)(int64_t)v : (uint64_t)v;
+}
+
 void random_dist_init(struct random_dist *r, const struct job *job,
 		      uint64_t region_len, struct frand_base seed_base,
-		      unsigned int thread_number)
+		      unsigned int thread_number, uint64_t block_seed)
 {
 	const struct rand_dist_opts *o = &job->random_distribution;
 	uint32_t range = job->bs_min[DDIR_READ] < job->bs_min[DDIR_WRITE] ?
@@ -24,11 +88,14 @@ void random_dist_init(struct random_dist *r, const struct job *job,
 	r->opts = o;
 	r->stride = job->random_sequence_stride;
 	r->nranges = (region_len + range - 1) / range;
-	frand_seed(&r->rand, frand_job_seed(seed_base, thread_number,
-					    FRAND_MIX), false);
+	/* fio 3.33 turns randrepeat off when randseed is given: after it
+	 * seeds its blocks (from its constant, with randrepeat), before it
+	 * seeds the files' distributions, which then take the block seed */
+	r->repeatable = job->randrepeat && !job->randseed_set;
+	r->job_seed = block_seed;
 	frand_seed(&r->zone, frand_job_seed(seed_base, thread_number,
 					    FRAND_ZONE), false);
-	r->rand_off = frand_next(&r->rand);
+	random_dist_seed_file(r, "", thread_number);
 	if (o->kind == DIST_ZIPF) {
 		r->zeta2 = pow(1.0, o->value) + pow(0.5, o->value);
 		to_gen = r->nranges < ZIPF_MAX_GEN ? r->nranges : ZIPF_MAX_GEN;
@@ -36,11 +103,32 @@ void random_dist_init(struct random_dist *r, const struct job *job,
 			r->zetan += pow(1.0 / (double)(i + 1), o->value);
 	} else if (o->kind == DIST_PARETO) {
 		r->pareto_pow = log(o->value) / log(1.0 - o->value);
-	} else if (o->kind == DIST_NORMAL && o->value > 0) {
-		r->stddev = (uint64_t)((double)r->nranges * 100 / o->value);
+	} else if (o->kind == DIST_NORMAL && o->value != 0) {
+		r->stddev = (unsigned int)ceil((double)r->nranges * o->value / 100.0);
 		if (r->stddev > r->nranges / 2)
-			r->stddev = r->nranges / 2;
+			r->stddev = (unsigned int)(r->nranges / 2);
 	}
+}
+
+void random_dist_seed_file(struct random_dist *r, const char *fio_name,
+			   unsigned int thread_number)
+{
+	const struct rand_dist_opts *o = r->opts;
+	uint32_t seed = r->repeatable ?
+			fio_jhash(fio_name, (uint32_t)strlen(fio_name)) * thread_number :
+			(uint32_t)r->job_seed;
+
+	frand_seed(&r->rand, seed, false);
+	if (o->kind == DIST_NORMAL) {
+		/* fio's bell is on the region's middle unless centred */
+		r->rand_off = o->centered ?
+			      wrapped((double)r->nranges * (o->center - 0.5)) : 0;
+		return;
+	}
+	/* zipf, pareto: the draw is made even when a center replaces it */
+	r->rand_off = frand_next(&r->rand);
+	if (o->centered)
+		r->rand_off = wrapped((double)r->nranges * o->center);
 }
 
 static uint64_t zipf_next(struct random_dist *r)
@@ -69,6 +157,8 @@ static uint64_t pareto_next(struct random_dist *r)
 	return (n * GOLDEN_RATIO_64 + r->rand_off) % r->nranges;
 }
 
+/* fio's gauss_next in its types: the deviation an int added to the
+ * unsigned sum, so one below -sum wraps, and is halved until it fits. */
 static uint64_t gauss_next(struct random_dist *r)
 {
 	uint64_t sum = 0;
@@ -77,13 +167,12 @@ static uint64_t gauss_next(struct random_dist *r)
 		sum += frand_next(&r->rand) % (r->nranges + 1);
 	sum = (sum + GAUSS_ITERS - 1) / GAUSS_ITERS;
 	if (r->stddev) {
-		int64_t dev = (int64_t)((double)r->stddev *
-					((double)frand_next(&r->rand) / (FRAND32_MAX + 1.0))) -
-			      (int64_t)(r->stddev / 2);
+		double unit = (double)frand_next(&r->rand) / (FRAND32_MAX + 1.0);
+		int dev = (int)(r->stddev * unit) - (int)(r->stddev / 2);
 
-		while (dev + (int64_t)sum >= (int64_t)r->nranges)
+		while ((uint64_t)(int64_t)dev + sum >= r->nranges)
 			dev /= 2;
-		sum = (uint64_t)((int64_t)sum + dev);
+		sum += (uint64_t)(int64_t)dev;
 	}
 	return (sum * GOLDEN_RATIO_64 + r->rand_off) % r->nranges;
 }

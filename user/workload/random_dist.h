@@ -4,9 +4,11 @@
  * lib/gauss.c, io_u.c's zoned distributions): zipf and pareto over the
  * region's blocks with fio's hash spreading the hot ones, normal as fio's
  * sum of twelve draws, zoned and zoned_abs as a zone picked by access
- * percentage and a uniform block in it.  The draws come from fio's
- * generator but not from fio's seed (fio hashes the file name into it),
- * so the distribution is fio's and the exact sequence is not.  sequence
+ * percentage and a uniform block in it.  zipf, pareto and normal draw
+ * from a generator of each file's own, seeded as fio 3.33 seeds it: from
+ * the hash of fio's name of the file times the job's number, or with
+ * randrepeat off (or randseed given) from the random offsets' seed, so
+ * the blocks come in fio's order.  sequence
  * (fio after 3.33) is no draw at all: the job's Nth I/O of a direction
  * goes to the pattern's (N mod length)th block, with random_sequence_stride
  * plus the length times the rounds done.
@@ -24,15 +26,24 @@ struct random_dist {
 	struct frand rand;      /* zipf, pareto, normal: their own draws */
 	struct frand zone;      /* zoned: which zone */
 	uint64_t nranges;       /* blocks of the smallest block size */
-	uint64_t rand_off;
+	uint64_t rand_off;      /* where the hot blocks start */
 	double zetan, zeta2, pareto_pow;
-	uint64_t stddev;
+	unsigned int stddev;
 	bool stride;            /* sequence: random_sequence_stride */
+	uint64_t job_seed;      /* randrepeat off: every file's seed, fio's
+				 * block seed (the random offsets') */
+	bool repeatable;        /* else: seeded from the file's name */
 };
 
 void random_dist_init(struct random_dist *r, const struct job *job,
 		      uint64_t region_len, struct frand_base seed_base,
-		      unsigned int thread_number);
+		      unsigned int thread_number, uint64_t block_seed);
+
+/* zipf, pareto, normal: seeds @r for the file fio names @fio_name (fio's
+ * f->file_name: "j.0.0", "dir/j.0.0", filename= as given under
+ * directory=), as fio's __init_rand_distribution does per file. */
+void random_dist_seed_file(struct random_dist *r, const char *fio_name,
+			   unsigned int thread_number);
 
 /* zipf, pareto, normal: the next block (of nranges); zoned: the first
  * block and the count of blocks of the zone picked, of @lastb blocks of

@@ -246,6 +246,21 @@ bool worker_passes_repeat(const struct worker *w)
 	return w->job->time_based || w->io_limit > size;
 }
 
+/* zipf, pareto, normal: fio seeds each file's draws from its own name of
+ * the file (random_dist_seed_file); the worker's offsets serve file 0. */
+static void seed_distributions(struct worker *w, struct file_picker *fs)
+{
+	char name[4096];
+
+	if (!worker_fio_file_name(w, 0, name, sizeof(name)))
+		random_dist_seed_file(&w->offsets.dist, name, w->thread_number);
+	for (unsigned int k = 0; fs->files && k < fs->nr; k++)
+		if (fs->files[k].offs.job &&
+		    !worker_fio_file_name(w, k, name, sizeof(name)))
+			random_dist_seed_file(&fs->files[k].offs.dist, name,
+					      w->thread_number);
+}
+
 /* Where the I/O goes; sprandom sizes the job itself, as fio sets io_size
  * to the device's physical size. */
 static int init_offsets(struct worker *w, struct frand_base seed_base)
@@ -348,6 +363,8 @@ static int worker_run(struct worker *w)
 					w->file_size, w->file_sizes,
 					worker_passes_repeat(w), &w->offsets,
 					lp.seed_base, w->thread_number);
+	if (!ret)
+		seed_distributions(w, &lp.fs);
 	if (!ret && w->fds && worker_files_limited(w)) {
 		ret = open_files_init(&lp.open, w->nr_files, job->openfiles);
 		lp.fs.of = &lp.open;
