@@ -84,7 +84,19 @@ both dist_normal_files_seed --name=j --nrfiles=3 --size=384k --bs=4k --rw=randrw
 	--random_distribution=normal:5 --randseed=9
 both dist_pareto_dir_files --name=j --directory=. --nrfiles=2 --size=256k --bs=4k --rw=randread \
 	--random_distribution=pareto:0.4
-both dist_zipf_numjobs --name=j --numjobs=2 --size=256k --bs=4k --rw=randread \
+# clones: each appends its log to the one file as it ends, so the order
+# of the two clones' lines is the order they ended in, in either tool:
+# each clone's lines are compared with fio's lines of it
+clones_both() {
+	local name=$1 i=$TMP/$1/i/trace f=$TMP/$1/f/trace c
+	iolog_pair "$@"
+	for c in j.0.0 j.1.0; do
+		check "$name: fio logged clone $c's 64 I/Os" [ "$(ios "$f" | grep -c "^$c ")" = 64 ]
+		check "$name: clone $c's offsets in fio's order" \
+			cmp -s <(ios "$i" | grep "^$c ") <(ios "$f" | grep "^$c ")
+	done
+}
+clones_both dist_zipf_numjobs --name=j --numjobs=2 --size=256k --bs=4k --rw=randread \
 	--random_distribution=zipf:1.2
 both dist_normal_loops --name=j --filename=f --size=128k --bs=4k --rw=randread \
 	--random_distribution=normal:30 --loops=2
