@@ -163,7 +163,7 @@ static bool loops_share_budget(const struct io_loop *lp)
 	const struct worker *w = lp->w;
 	const struct job *job = w->job;
 
-	return job->loops > 1 && !(rw_is_mixed(job->rw) && w->fds) &&
+	return job->loops > 1 &&
 	       !lp->verify && !job->time_based && !job->number_ios &&
 	       job->io_submit_mode != SUBMIT_OFFLOAD &&
 	       w->io_limit <= UINT64_MAX / job->loops;
