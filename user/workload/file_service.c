@@ -4,10 +4,10 @@
  * keeps the next file_service_nr I/Os; then roundrobin takes the next
  * file, random any, and sequential stays until the file is done.  A file
  * where a fill found no I/O is skipped until every file is done, when a
- * new pass starts (time_based, io_size past size, loops).  Each file keeps its own
- * offsets (fio's per-fio_file last_pos[] of each direction, random map,
- * lfsr), so a mixed job's reads and writes each go on from where that
- * direction last was in that file.
+ * new pass starts (time_based, io_size past size, loops).  Each file
+ * keeps its own offsets (fio's per-fio_file last_pos[] of each
+ * direction, random map, lfsr), so a mixed job's reads and writes each
+ * go on from where that direction last was in that file.
  */
 #include <errno.h>
 #include <stdlib.h>
