@@ -30,6 +30,10 @@ both files_mix70_seq --name=j --nrfiles=3 --size=384k --bs=4k --rw=rw --rwmixrea
 	--file_service_type=sequential
 both files_bsrange --name=j --nrfiles=3 --size=384k --bsrange=4k-32k --rw=rw \
 	--file_service_type=roundrobin
+both files_openfiles --name=j --nrfiles=4 --openfiles=2 --size=256k --bs=4k --rw=rw \
+	--file_service_type=roundrobin
+both files_filesize --name=j --nrfiles=3 --filesize=32k-128k --bs=4k --rw=rw \
+	--file_service_type=roundrobin
 # a loop ends once every file is done (psync) or at size queued (libaio);
 # the next starts with the directions drawn anew, roundrobin and
 # sequential from the file after the last one served
