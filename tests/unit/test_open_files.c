@@ -49,8 +49,14 @@ static void run_sync(struct file_picker *fs, struct open_files *of,
 			continue;
 		if (open_files_get(of, k))
 			snprintf(log + strlen(log), len - strlen(log), "o%u ", k);
-		CHECK(file_service_offset(fs, k, DDIR_READ, &rel, &room));
-		CHECK(file_service_take(fs, k, rel, 4096) == 4096);
+		if (!file_service_offset(fs, k, DDIR_READ, &rel, &room) ||
+		    file_service_take(fs, k, rel, 4096) != 4096) {
+			/* no I/O left there: the file is done (io_loop's
+			 * release_unit_file), the I/O goes elsewhere */
+			open_files_put(of, k);
+			file_service_found_done(fs, k);
+			continue;
+		}
 		open_files_put(of, k);
 		snprintf(log + strlen(log), len - strlen(log), "%u ", k);
 	}

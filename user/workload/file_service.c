@@ -3,8 +3,11 @@
  * fio's file_service_type (io_u.c get_next_file): the file in service
  * keeps the next file_service_nr I/Os; then roundrobin takes the next
  * file, random any, and sequential stays until the file is done.  A file
- * whose bytes for this pass are issued is skipped until every file is
- * done, when a new pass starts (time_based).
+ * where a fill found no I/O is skipped until every file is done, when a
+ * new pass starts (time_based, io_size past size, loops).  Each file
+ * keeps its own offsets (fio's per-fio_file last_pos[] of each
+ * direction, random map, lfsr), so a mixed job's reads and writes each
+ * go on from where that direction last was in that file.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -29,8 +32,7 @@ int file_service_init(struct file_picker *fs, const struct job *job,
 		      unsigned int thread_number)
 {
 	*fs = (struct file_picker){ .nr = nr, .granule = min_active_bs(job),
-				    .passes = passes, .pass = 1,
-				    .random = rw_is_random(job->rw) };
+				    .passes = passes, .pass = 1 };
 	fs->files = calloc(nr, sizeof(*fs->files));
 	if (!fs->files)
 		return -ENOMEM;
@@ -45,10 +47,13 @@ int file_service_init(struct file_picker *fs, const struct job *job,
 		c->size = sizes ? sizes[k] : file_size;
 		/* a file smaller than a block is done from the start: its
 		 * offsets are never drawn */
-		if (!fs->random || c->size < fs->granule)
+		if (c->size < fs->granule)
 			continue;
-		ret = offsets_init(&c->offs, job, c->size, c->size, job->time_based,
-				   seed_base, thread_number);
+		/* fio 3.33's get_next_seq_offset wraps a time_based job's
+		 * position in place only when it has one file; with more
+		 * the file is done at its end, and a new pass follows */
+		ret = offsets_init(&c->offs, job, c->size, c->size,
+				   job->time_based && nr == 1, seed_base, thread_number);
 		if (ret) {
 			file_service_free(fs);
 			return ret;
@@ -59,16 +64,15 @@ int file_service_init(struct file_picker *fs, const struct job *job,
 }
 
 /* Whether file @k has no I/O left this pass: found done already, or
- * too small for a block, or (sequential) no room for another block of
- * the smallest size.  A random job's file has room until a draw finds
- * no offset (never without a map), so only that finds it done. */
+ * too small for a block.  Otherwise it has room until a fill finds no
+ * offset or length there, in the direction drawn for it (a mixed job's
+ * reads may be at the file's end while its writes are not), so only
+ * that finds it done, as in fio. */
 static bool file_done(const struct file_picker *fs, unsigned int k)
 {
 	const struct file_cursor *c = &fs->files[k];
 
-	if (c->done || c->size < fs->granule)
-		return true;
-	return !fs->random && c->issued + fs->granule > c->size;
+	return c->done || c->size < fs->granule;
 }
 
 /* fio finds a file done where a fill on it fails, and closes it there
@@ -88,8 +92,6 @@ void file_service_found_done(struct file_picker *fs, unsigned int k)
 	struct file_cursor *c = &fs->files[k];
 
 	c->done = true;
-	c->issued = c->size;
-	c->seq = 0; /* its next pass starts at its start */
 	fs->found++;
 	if (fs->of)
 		open_files_done(fs->of, k);
@@ -98,11 +100,15 @@ void file_service_found_done(struct file_picker *fs, unsigned int k)
 void file_service_new_pass(struct file_picker *fs)
 {
 	fs->pass++;
+	/* fio closes the files and opens them again: the new pass starts
+	 * as the first did, not from the file in service, roundrobin and
+	 * sequential from the file after the last one picked */
+	fs->started = false;
+	/* fio's fio_file_reset as each file opens again: every direction
+	 * from the file's start, every block unvisited */
 	for (unsigned int k = 0; k < fs->nr; k++) {
-		fs->files[k].issued = 0;
 		fs->files[k].done = false;
-		if (fs->random)
-			offsets_reset(&fs->files[k].offs);
+		offsets_reset(&fs->files[k].offs);
 	}
 }
 
@@ -137,9 +143,9 @@ unsigned int file_service_pick(struct file_picker *fs, const struct job *job)
 	bool step = fs->busy;
 
 	fs->busy = false;
-	if (!fs->started) { /* the first file: fio's first, or any */
+	if (!fs->started) { /* the first file: fio's next_file, or any */
 		fs->started = true;
-		k = job->file_service == FILE_SERVICE_RANDOM ? draw_file(fs) : 0;
+		k = job->file_service == FILE_SERVICE_RANDOM ? draw_file(fs) : fs->next;
 		goto chosen;
 	}
 	/* the file in service stays for file_service_nr I/Os, or with
@@ -153,15 +159,10 @@ unsigned int file_service_pick(struct file_picker *fs, const struct job *job)
 		/* fio tried each file still open before it saw none left */
 		for (unsigned int i = 1; i <= fs->nr; i++)
 			found_done(fs, (k + i) % fs->nr);
-		if (!fs->passes)
-			return fs->nr; /* fio's job ends there */
-		/* fio closes the files and opens them again: the new pass
-		 * starts as the first did, not from the file in service */
-		file_service_new_pass(fs);
-		if (all_done(fs))
-			return fs->nr; /* no file holds a block */
-		fs->started = false;
-		return file_service_pick(fs, job);
+		/* fio's do_io ends there; where another pass is due its next
+		 * loop opens the files again, the caller's to start */
+		fs->pass_due = fs->passes;
+		return fs->nr;
 	}
 	/* fio draws (or steps) until a file not done comes up */
 	do {
@@ -172,6 +173,7 @@ unsigned int file_service_pick(struct file_picker *fs, const struct job *job)
 	} while (found_done(fs, k));
 chosen:
 	fs->cur = k;
+	fs->next = (k + 1) % fs->nr;
 	fs->left = job->file_service_nr ? job->file_service_nr - 1 : 0;
 	if (fs->of && open_files_blocked(fs->of, k)) {
 		fs->left = 0;
@@ -189,16 +191,10 @@ bool file_service_offset(struct file_picker *fs, unsigned int k, enum ddir d,
 
 	/* fio: a file with no offset left is done and closed; one smaller
 	 * than a block never had one */
-	if (fs->random && (c->size < fs->granule ||
-			   !offsets_next(&c->offs, d, &rel, &fs->random_io)))
+	if (c->size < fs->granule ||
+	    !offsets_next(&c->offs, d, &rel, &fs->random_io))
 		return false;
-	if (fs->random) {
-		fs->ddir = d;
-	} else {
-		if (c->seq + fs->granule > c->size)
-			c->seq = 0;
-		rel = c->seq;
-	}
+	fs->ddir = d;
 	*rel_out = rel;
 	*room = c->size - rel;
 	return true;
@@ -213,13 +209,10 @@ uint32_t file_service_take(struct file_picker *fs, unsigned int file,
 	 * done (file_service_found_done) */
 	if (!len || rel + len > c->size)
 		return 0;
-	/* the random map takes the blocks the I/O covers, and cuts it at
-	 * the first one done already, as fio's mark_random_map */
-	if (fs->random)
-		len = offsets_take(&c->offs, fs->ddir, rel, len, fs->random_io);
-	c->seq = rel + len;
-	c->issued += len;
-	return len;
+	/* the direction's position moves past it; the random map takes
+	 * the blocks it covers and cuts it at the first one done already,
+	 * as fio's mark_random_map */
+	return offsets_take(&c->offs, fs->ddir, rel, len, fs->random_io);
 }
 
 void file_service_free(struct file_picker *fs)

@@ -2,8 +2,8 @@
 /*
  * fio's file_service_type over a job's files: which file the next I/O goes
  * to (roundrobin, sequential, random, each for file_service_nr I/Os), and
- * each file's own offsets (a sequential cursor, a random map), as fio
- * keeps them per fio_file.
+ * each file's own offsets (each direction's position, a random map), as
+ * fio keeps them per fio_file.
  */
 #ifndef IODIG_FILE_SERVICE_H
 #define IODIG_FILE_SERVICE_H
@@ -17,11 +17,9 @@
 #include "workload/open_files.h"
 
 struct file_cursor {
-	uint64_t seq;            /* next sequential offset in the file */
-	uint64_t issued;         /* bytes issued this pass */
 	uint64_t size;           /* the file's bytes the job does I/O on */
-	struct offsets offs;     /* a random job's: the file's map, lfsr and
-				  * positions, the job's draws */
+	struct offsets offs;     /* the file's positions (each direction's),
+				  * map and lfsr; the job's draws */
 	/* fio's fio_file_done: a fill found no I/O there this pass (a
 	 * random offset or a length), or a pick passed over it */
 	bool done;
@@ -31,11 +29,14 @@ struct file_picker {
 	struct file_cursor *files;
 	unsigned int nr;
 	unsigned int cur;        /* the file in service */
+	unsigned int next;       /* fio's next_file: a new pass's first
+				  * (roundrobin, sequential) */
 	unsigned int left;       /* I/Os before the next switch */
 	bool started;
 	bool passes;             /* a new pass once every file is done */
+	bool pass_due;           /* every file done and a new pass due: the
+				  * caller starts it (fio's next loop) */
 	unsigned int pass;       /* the pass under way, 1 the first */
-	bool random;             /* random offsets, from each file's offsets */
 	uint32_t granule;
 	struct frand pick;       /* file_service_type=random's draws (fio's
 				  * next_file_state) */
@@ -63,10 +64,10 @@ int file_service_init(struct file_picker *fs, const struct job *job,
 		      struct offsets *draws, struct frand_base seed_base,
 		      unsigned int thread_number);
 /* The file the next I/O, or a sync, goes to (fio's get_next_file, a
- * turn of file_service_nr); fs->nr when every file is done and no pass
- * follows, or with fs->busy when the file picked may not open yet
- * (fs->of).  Files it passes over with no I/O left are found done
- * (fs->found). */
+ * turn of file_service_nr); fs->nr when every file is done (with
+ * fs->pass_due when a new pass follows), or with fs->busy when the file
+ * picked may not open yet (fs->of).  Files it passes over with no I/O
+ * left are found done (fs->found). */
 unsigned int file_service_pick(struct file_picker *fs, const struct job *job);
 /* The offset in file @k (*@rel) of the next I/O in direction @d and the
  * bytes from there to the file's end (*@room), what its length must fit

@@ -329,7 +329,7 @@ static void loop_at_size(struct io_loop *lp)
 	const struct worker *w = lp->w;
 
 	if (lp->queued_bytes < w->region_len || !rw_is_mixed(job->rw) ||
-	    job->time_based || lp->verify || w->fds ||
+	    job->time_based || lp->verify ||
 	    (rw_is_random(job->rw) && job->norandommap) || !another_pass(lp))
 		return;
 	io_loop_new_loop(lp);
@@ -445,6 +445,13 @@ static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 		settle_files(lp);
 		redraw_ddir(lp, u);
 		if (k == lp->fs.nr) {
+			if (lp->fs.pass_due) {
+				/* fio's next loop, its directions drawn anew */
+				lp->fs.pass_due = false;
+				io_loop_new_loop(lp);
+				u->ddir = rate_ddir(lp, pick_ddir(w));
+				continue;
+			}
 			if (files_busy(lp)) {
 				tries++;
 				continue;

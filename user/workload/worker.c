@@ -155,16 +155,16 @@ static int run_phases(struct io_loop *lp)
  * until its offsets run out, and the next one from where it stopped
  * (io_size=40k of 64k, loops=3: loops of 64k and 56k).  A mixed
  * sequential job's loop ends where one direction reaches the region's
- * end.  Jobs without verify, time_based, number_ios or offload, whose
- * loops fio 3.33 cuts otherwise, and not mixed over several files, share
- * the budget. */
+ * end (over several files a file is done where one of its directions
+ * reaches its end, the loop once every file is).  Jobs without verify,
+ * time_based, number_ios or offload, whose loops fio 3.33 cuts
+ * otherwise, share the budget. */
 static bool loops_share_budget(const struct io_loop *lp)
 {
 	const struct worker *w = lp->w;
 	const struct job *job = w->job;
 
-	return job->loops > 1 && !(rw_is_mixed(job->rw) && w->fds) &&
-	       !lp->verify && !job->time_based && !job->number_ios &&
+	return job->loops > 1 && !lp->verify && !job->time_based && !job->number_ios &&
 	       job->io_submit_mode != SUBMIT_OFFLOAD &&
 	       w->io_limit <= UINT64_MAX / job->loops;
 }
