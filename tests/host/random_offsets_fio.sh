@@ -79,9 +79,9 @@ clones_both() {
 	local name=$1 i=$TMP/$1/i/trace f=$TMP/$1/f/trace c
 	iolog_pair "$@"
 	for c in j.0.0 j.1.0; do
-		check "$name: fio logged clone $c's 64 I/Os" [ "$(ios "$f" | grep -c "^$c ")" = 64 ]
+		check "$name: fio logged clone $c's 64 I/Os" [ "$(iolog_ios "$f" | grep -c "^$c ")" = 64 ]
 		check "$name: clone $c's offsets in fio's order" \
-			cmp -s <(ios "$i" | grep "^$c ") <(ios "$f" | grep "^$c ")
+			cmp -s <(iolog_ios "$i" | grep "^$c ") <(iolog_ios "$f" | grep "^$c ")
 	done
 }
 clones_both dist_zipf_numjobs --name=j --numjobs=2 --size=256k --bs=4k --rw=randread \
