@@ -1,5 +1,5 @@
 #!/bin/bash
-# Job files from other projects as fio 3.33 reads them, against fio on the same files: a value followed by "// note" (only ';' and '#' are comments), section headers with text after ']' or blanks inside ("[fio-test]G" is the job "fio-test]"), write_*_log into a directory that does not exist (fio goes on, exit 0), continue_on_error=verify with verify_only on a file without the data (exit status, error, a real message), io_size=N% and size=0%, and the order of numjobs clones (0, then N-1 .. 1) in JSON, text and jobname.K.0 files.
+# Job files from other projects as fio 3.33 reads them, against fio on the same files: a value followed by "// note" (only ';' and '#' are comments), section headers with text after ']' or blanks inside ("[fio-test]G" is the job "fio-test]"), write_*_log into a directory that does not exist (fio goes on, exit 0), continue_on_error=verify with verify_only on a file without the data (exit status, error, a real message), io_size=N% and size=0%, filesize=N% and size=N% over 100% (fio's 2^64-1-N bytes, failing at ftruncate), and the order of numjobs clones (0, then N-1 .. 1) in JSON, text and jobname.K.0 files.
 # timeout: 300
 source tests/host/lib.sh
 command -v fio >/dev/null || skip "needs fio"
@@ -98,6 +98,28 @@ for opts in "io_size=50%" "size=0%" "size=25% io_size=50%" "io_size=0%" \
 done
 printf '[t]\nfilename=%s/data\nio_size=200%%\n' "$TMP" >p0.fio
 same_parse "io_size=200%" p0.fio
+
+# 5b. where fio takes no percentage (filesize=, size= over 100%) it takes
+# "N%" as 2^64-1-N bytes: a reading job fails at the layout's ftruncate
+# (EINVAL), fio's having truncated the file to nothing, iodig's leaving it
+# whole.  Only reading jobs run here: fio's writing ones fill the
+# filesystem until ENOSPC.
+for opt in "filesize=50%" "size=200%" "size=150%"; do
+	printf '[t]\nfilename=%s/raw\nrw=read\n%s\n' "$TMP" "$opt" >r.fio
+	same_parse "$opt" r.fio
+	head -c 64k /dev/urandom >raw.orig
+	cp raw.orig raw
+	fio --output-format=json r.fio 2>"$TMP/fio.err" | sed -n '/^{/,$p' >f.json
+	frc=${PIPESTATUS[0]}
+	cp raw.orig raw
+	iodigj r.fio
+	irc=$?
+	check "$opt: both fail (iodig $irc, fio $frc, error $(jq '.jobs[0].error' f.json 2>/dev/null))" \
+		[ "$irc" != 0 -a "$frc" != 0 ]
+	check "$opt: at ftruncate with EINVAL as fio ($(head -c 200 "$TMP/iodig.err") / $(head -c 200 "$TMP/fio.err"))" \
+		grep -q "ftruncate.*Invalid argument" "$TMP/iodig.err" && grep -q "func=ftruncate, error=Invalid argument" "$TMP/fio.err"
+	check "$opt: iodig leaves the file as it was" cmp -s raw raw.orig
+done
 
 # 6. clones: fio makes clone 0, then numjobs-1 down to 1; with
 # offset_increment on one file each clone reads a different length

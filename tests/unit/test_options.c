@@ -311,7 +311,6 @@ static void test_errors(void)
 	EXPECT_ERR("size", "1.5k", "'1.5k' is not a size: fio 3.33 reads it as 1", NULL);
 	EXPECT_ERR("size", "1m-2m", "holds several values", NULL);
 	EXPECT_ERR("io_size", "101%", "'101%' is not a percentage 0-100 (fio 3.33: \"io_size values greater than 100% aren't supported\")", NULL);
-	EXPECT_ERR("size", "150%", "'150%' is not a percentage 0-100", NULL);
 	EXPECT_ERR("offset", "x%", "'x%' is not a percentage 0-100", NULL);
 	EXPECT_ERR("offset_increment", "101%", "'101%' is not a percentage 0-100", NULL);
 	EXPECT_ERR("size", "99999999999999999999", "too large", NULL);
@@ -419,6 +418,11 @@ static void test_percentages(void)
 	CHECK_MSG(!job_option_set(&j, "size", "0%", "x", &err), "%s", err.msg);
 	CHECK(j.size_percent == 0 && j.size == 0);
 	CHECK(!job_option_set(&j, "size", "25%", "x", &err) && j.size_percent == 25);
+	/* fio 3.33's reading where it takes no percentage: 2^64-1-N bytes */
+	CHECK(!job_option_set(&j, "size", "150%", "x", &err) && j.size_percent == 0 &&
+	      j.size == UINT64_MAX - 150);
+	CHECK(!job_option_set(&j, "filesize", "50%", "x", &err) &&
+	      j.filesize == UINT64_MAX - 50);
 }
 
 /* Sets options in order on a default job, then resolves the engine's. */

@@ -4,7 +4,9 @@
  * file_service_type's forms, and the options whose fio meaning iodig
  * cannot give (which are refused saying why, never ignored).
  */
+#include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +66,17 @@ int set_file_service(void *base, const struct opt_desc *o, const char *value,
 		       "normal:SIGMA, gauss:SIGMA", where, o->name, value);
 }
 
+bool fio_raw_percent(const char *value, uint64_t *size)
+{
+	char *end;
+	unsigned long v = strtoul(value, &end, 10);
+
+	if (end == value || !isdigit((unsigned char)value[0]) || strcmp(end, "%"))
+		return false;
+	*size = UINT64_MAX - v;
+	return true;
+}
+
 int set_size_or_percent(void *base, const struct opt_desc *o, const char *value,
 			const char *where, struct errbuf *err)
 {
@@ -93,6 +106,11 @@ int set_size_or_percent(void *base, const struct opt_desc *o, const char *value,
 	}
 	/* fio takes 0% as not given: size=0% is the whole file */
 	v = strtoul(value, &end, 10);
+	if (perc == &job->size_percent && end == value + len - 1 && v > 100 &&
+	    fio_raw_percent(value, (uint64_t *)((char *)base + o->offset))) {
+		*perc = 0;
+		return 0;
+	}
 	if (end == value || end != value + len - 1 || v > 100)
 		return err_set(err, EINVAL, "%s: option '%s': '%.64s' is not a "
 			       "percentage 0-100%s", where, o->name, value,

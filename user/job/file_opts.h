@@ -20,6 +20,11 @@ opt_setter set_file_service;
  * (run/prepare.c). */
 opt_setter set_size_or_percent;
 
+/* fio 3.33 reads "N%" where an option takes no percentage (filesize=,
+ * size= above 100%) as the size 2^64-1-N bytes, its percent encoding
+ * taken at face value: true, with that size, if @value is one. */
+bool fio_raw_percent(const char *value, uint64_t *size);
+
 /* lockfile=none|exclusive|readwrite; a ":N" after it (older fio's count
  * of I/Os per lock) is accepted and has no effect, as in fio 3.33. */
 opt_setter set_lockfile;

@@ -230,9 +230,13 @@ static int set_filesize(void *base, const struct opt_desc *o,
 			struct errbuf *err)
 {
 	struct job *job = base;
-	int ret = set_low_high(job, o, value, where, err, "-", true,
-			       offsetof(struct job, filesize_high),
-			       ": its low size is above its high one");
+	int ret;
+
+	if (fio_raw_percent(value, &job->filesize))
+		return 0;
+	ret = set_low_high(job, o, value, where, err, "-", true,
+			   offsetof(struct job, filesize_high),
+			   ": its low size is above its high one");
 
 	if (!ret && job->filesize == job->filesize_high)
 		job->filesize_high = 0;

@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdint.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -128,6 +129,13 @@ static int layout_one(const struct job *job, const char *path, uint64_t need,
 			       job->source, job->source_line, job->name, path);
 	if (job->create_on_open || job->fill_device || job->file_append)
 		return 0;
+	/* Past the largest file offset (fio's filesize=N%, 2^64-1-N bytes)
+	 * fio's ftruncate fails with EINVAL, after its open has truncated the
+	 * file to nothing; iodig leaves the file as it is. */
+	if (need > (uint64_t)INT64_MAX)
+		return err_set(err, EINVAL, "%s: cannot lay out %llu bytes, past the "
+			       "largest file offset: ftruncate: %s", path,
+			       (unsigned long long)need, strerror(EINVAL));
 	/* fio lays out with data what a job reads or trims */
 	if (rw_has_read(job->rw) || rw_has_trim(job->rw) || job->overwrite)
 		return write_out(path, need, job->create_fsync, err);

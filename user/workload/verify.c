@@ -8,6 +8,7 @@
  * verify_fatal asks to stop at the first bad one.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -254,16 +255,17 @@ int verify_check(const struct verify_spec *s, void *buf,
 }
 
 /* A checksum field for a message, its bytes in stored order as fio's
- * hexdump shows them (cut after 12, to fit the job's error line). */
-static void sum_text(enum verify_mode mode, const uint8_t *field, char *out,
-		     size_t len)
+ * hexdump shows them, cut after @max bytes (12 fit the job's error line). */
+static void sum_text(enum verify_mode mode, const uint8_t *field,
+		     unsigned int max, char *out, size_t len)
 {
 	unsigned int n = csum_field_size(mode);
 	size_t at = 0;
 
-	for (unsigned int i = 0; i < n && i < 12 && at + 3 < len; i++)
+	out[0] = '\0';
+	for (unsigned int i = 0; i < n && i < max && at + 3 < len; i++)
 		at += (size_t)snprintf(out + at, len - at, "%02x", field[i]);
-	if (n > 12 && at + 4 < len)
+	if (n > max && at + 4 < len)
 		snprintf(out + at, len - at, "...");
 }
 
@@ -288,8 +290,8 @@ void verify_failure_describe(const struct verify_spec *s,
 		 (unsigned long long)f->at, f->len,
 		 (unsigned long long)io->offset, io->len);
 	if (f->fault == VF_SUM) {
-		sum_text(s->mode, f->want_sum, want, sizeof(want));
-		sum_text(s->mode, f->got_sum, got, sizeof(got));
+		sum_text(s->mode, f->want_sum, 12, want, sizeof(want));
+		sum_text(s->mode, f->got_sum, 12, got, sizeof(got));
 		snprintf(buf, len, "%s: verify failed %s: expected %s, received %s%s",
 			 verify_mode_name(s->mode), where, want, got,
 			 f->media_type != s->mode ? " (the block has another "
@@ -309,4 +311,28 @@ void verify_failure_describe(const struct verify_spec *s,
 			 field[f->fault], (unsigned long long)f->got,
 			 (unsigned long long)f->want, where);
 	}
+}
+
+/* fio's log of a bad block, as its verify code writes it to stderr for
+ * each block it finds bad: a header fault on one line, the same as the
+ * summary; a checksum mismatch as three, with the io_u's flags, which
+ * for a read of the verify list are IO_U_F_VER_LIST | IO_U_F_IN_CUR_DEPTH
+ * (0x88) whatever the engine. */
+void verify_failure_log_text(const struct verify_spec *s,
+			     const struct verify_failure *f, const char *path,
+			     const struct verify_io *io, char *buf, size_t len)
+{
+	char want[160], got[160];
+
+	if (f->fault != VF_SUM) {
+		verify_failure_describe(s, f, path, io, buf, len);
+		return;
+	}
+	sum_text(s->mode, f->want_sum, UINT_MAX, want, sizeof(want));
+	sum_text(s->mode, f->got_sum, UINT_MAX, got, sizeof(got));
+	snprintf(buf, len, "%s: verify failed at file %s offset %llu, length %u "
+		 "(requested block: offset=%llu, length=%u, flags=88)\n"
+		 "       Expected CRC: %s\n       Received CRC: %s",
+		 verify_mode_name(s->mode), path, (unsigned long long)f->at,
+		 f->len, (unsigned long long)io->offset, io->len, want, got);
 }

@@ -104,6 +104,10 @@ int verify_check(const struct verify_spec *s, void *buf,
 void verify_failure_describe(const struct verify_spec *s,
 			     const struct verify_failure *f, const char *path,
 			     const struct verify_io *io, char *buf, size_t len);
+/* The lines fio logs for the bad block @f (no final newline). */
+void verify_failure_log_text(const struct verify_spec *s,
+			     const struct verify_failure *f, const char *path,
+			     const struct verify_io *io, char *buf, size_t len);
 
 /* fio's name of @mode ("crc32c", "sha3-256", "meta" ...). */
 const char *verify_mode_name(enum verify_mode mode);

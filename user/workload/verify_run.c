@@ -247,6 +247,18 @@ static void dump_block(struct verify_run *vr, const struct verify_failure *f,
 	free(exp);
 }
 
+/* fio logs each bad block as its check finds it, one after another under
+ * continue_on_error=verify: so many that they stream to stderr from here,
+ * where the block is understood, rather than being returned. */
+static void log_bad_block(const struct verify_run *vr, const struct verify_failure *f,
+			  const struct verify_io *io, const char *path)
+{
+	char text[1024];
+
+	verify_failure_log_text(&vr->spec, f, path, io, text, sizeof(text));
+	fprintf(stderr, "%s\n", text);
+}
+
 int verify_run_done(struct verify_run *vr, struct io_unit *u,
 		    const char *path, char *msg, size_t len)
 {
@@ -262,6 +274,7 @@ int verify_run_done(struct verify_run *vr, struct io_unit *u,
 	vr->reads_done++;
 	if (!verify_check(&vr->spec, u->buf, &vu->io, &f))
 		return 0;
+	log_bad_block(vr, &f, &vu->io, path);
 	verify_failure_describe(&vr->spec, &f, path, &vu->io, msg, len);
 	if (vr->job->verify_dump)
 		dump_block(vr, &f, &vu->io, u->buf, path, msg, len);

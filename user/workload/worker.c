@@ -73,18 +73,38 @@ static int setup_data(struct io_loop *lp)
 	return 0;
 }
 
+/* fio's do_dry_run completes each skipped write as done (io_completed):
+ * it counts as an issued I/O of its full length, with the latency from
+ * its preparation to its logging, and no runtime (account_phase), so no
+ * bandwidth. */
+static void account_dry_write(struct io_loop *lp, const struct io_unit *u,
+			      uint64_t filled)
+{
+	uint64_t lat = now_ns() - filled;
+	struct worker_stats *s = lp->w->stats;
+
+	if (!lp->accounting || filled < lp->ramp_end_ns)
+		return;
+	s->issued[u->ddir]++;
+	s->depth_dist[depth_bucket(1)]++; /* io_u_mark_depth(td, 1) */
+	stats_account_io(s, u->ddir, u->len, u->len, 0, lat, lat, false);
+}
+
 /* verify_only: the writes the job would do, logged but not done (fio's
  * do_dry_run), so that the verify phase reads them back. */
 static int dry_run(struct io_loop *lp)
 {
 	struct io_unit *u = &lp->w->units[0];
+	uint64_t filled;
 	int ret = 0;
 
 	lp->verify = false; /* no backlog reads among the replayed writes */
 	while (!ret && io_loop_more(lp, now_ns()) && io_loop_fill_unit(lp, u)) {
+		filled = now_ns();
 		lp->issued_bytes += u->len;
 		if (u->ddir == DDIR_WRITE)
 			ret = verify_run_dry_write(&lp->vr, u);
+		account_dry_write(lp, u, filled);
 	}
 	lp->verify = true;
 	if (ret)
