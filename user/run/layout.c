@@ -133,8 +133,8 @@ static int layout_one(const struct job *job, const char *path, uint64_t need,
 	 * fio's ftruncate fails with EINVAL, after its open has truncated the
 	 * file to nothing; iodig leaves the file as it is. */
 	if (need > (uint64_t)INT64_MAX)
-		return err_set(err, EINVAL, "%s: cannot lay out %llu bytes, past the "
-			       "largest file offset: ftruncate: %s", path,
+		return err_set(err, EINVAL, "%s:%d: job '%s': %s: cannot lay out %llu bytes, past the largest file offset (fio 3.33 reads filesize=N%% and size= over 100%% as 2^64-1-N bytes): ftruncate: %s",
+			       job->source, job->source_line, job->name, path,
 			       (unsigned long long)need, strerror(EINVAL));
 	/* fio lays out with data what a job reads or trims */
 	if (rw_has_read(job->rw) || rw_has_trim(job->rw) || job->overwrite)
