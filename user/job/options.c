@@ -224,13 +224,15 @@ static int set_low_high(struct job *job, const struct opt_desc *o, const char *v
 
 /* filesize=SIZE, or fio's LOW-HIGH (a random size per file); of
  * LOW-HIGH/LOW2-HIGH2 fio takes the first and the last value, and it
- * draws nonsense sizes from a reversed range. */
+ * draws nonsense sizes from a reversed range.  ':' and ',' part the
+ * values as '-' does (fio 3.33 draws the same sizes from 2k,16k, 2k:16k
+ * and 2k-16k, and from 4k-8k,16k-32k those of 4k-32k). */
 static int set_filesize(void *base, const struct opt_desc *o,
 			const char *value, const char *where,
 			struct errbuf *err)
 {
 	struct job *job = base;
-	int ret = set_low_high(job, o, value, where, err, "-", true,
+	int ret = set_low_high(job, o, value, where, err, "-:,", true,
 			       offsetof(struct job, filesize_high),
 			       ": its low size is above its high one");
 
