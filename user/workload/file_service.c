@@ -98,6 +98,10 @@ void file_service_found_done(struct file_picker *fs, unsigned int k)
 void file_service_new_pass(struct file_picker *fs)
 {
 	fs->pass++;
+	fs->pass_due = false;
+	/* the new pass starts as the first did, not from the file in
+	 * service */
+	fs->started = false;
 	for (unsigned int k = 0; k < fs->nr; k++) {
 		fs->files[k].issued = 0;
 		fs->files[k].done = false;
@@ -118,6 +122,14 @@ static unsigned int draw_file(struct file_picker *fs)
 		      (fs->pick.use64 ? 18446744073709551616.0 : 4294967296.0);
 
 	return (unsigned int)((double)fs->nr * unit);
+}
+
+static bool any_holds_block(const struct file_picker *fs)
+{
+	for (unsigned int k = 0; k < fs->nr; k++)
+		if (fs->files[k].size >= fs->granule)
+			return true;
+	return false;
 }
 
 static bool all_done(const struct file_picker *fs)
@@ -153,15 +165,11 @@ unsigned int file_service_pick(struct file_picker *fs, const struct job *job)
 		/* fio tried each file still open before it saw none left */
 		for (unsigned int i = 1; i <= fs->nr; i++)
 			found_done(fs, (k + i) % fs->nr);
-		if (!fs->passes)
-			return fs->nr; /* fio's job ends there */
-		/* fio closes the files and opens them again: the new pass
-		 * starts as the first did, not from the file in service */
-		file_service_new_pass(fs);
-		if (all_done(fs))
-			return fs->nr; /* no file holds a block */
-		fs->started = false;
-		return file_service_pick(fs, job);
+		/* fio's do_io ends there; with passes to go keep_running
+		 * starts a new loop (the caller's), unless no file holds a
+		 * block */
+		fs->pass_due = fs->passes && any_holds_block(fs);
+		return fs->nr;
 	}
 	/* fio draws (or steps) until a file not done comes up */
 	do {

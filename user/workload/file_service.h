@@ -34,6 +34,9 @@ struct file_picker {
 	unsigned int left;       /* I/Os before the next switch */
 	bool started;
 	bool passes;             /* a new pass once every file is done */
+	bool pass_due;           /* every file is done and a pass follows:
+				  * the caller starts fio's new loop
+				  * (file_service_new_pass among it) */
 	unsigned int pass;       /* the pass under way, 1 the first */
 	bool random;             /* random offsets, from each file's offsets */
 	uint32_t granule;
@@ -63,9 +66,9 @@ int file_service_init(struct file_picker *fs, const struct job *job,
 		      struct offsets *draws, struct frand_base seed_base,
 		      unsigned int thread_number);
 /* The file the next I/O, or a sync, goes to (fio's get_next_file, a
- * turn of file_service_nr); fs->nr when every file is done and no pass
- * follows, or with fs->busy when the file picked may not open yet
- * (fs->of).  Files it passes over with no I/O left are found done
+ * turn of file_service_nr); fs->nr when every file is done (with
+ * fs->pass_due when a new pass follows), or with fs->busy when the file
+ * picked may not open yet (fs->of).  Files it passes over with no I/O left are found done
  * (fs->found). */
 unsigned int file_service_pick(struct file_picker *fs, const struct job *job);
 /* The offset in file @k (*@rel) of the next I/O in direction @d and the
