@@ -349,7 +349,7 @@ static int worker_run(struct worker *w)
 					worker_passes_repeat(w), &w->offsets,
 					lp.seed_base, w->thread_number);
 	if (!ret && w->fds && worker_files_limited(w)) {
-		ret = open_files_init(&lp.open, w->nr_files, job->openfiles);
+		ret = open_files_init(&lp.open, w->nr_files, worker_files_open_limit(w));
 		lp.fs.of = &lp.open;
 	}
 	if (ret) {
