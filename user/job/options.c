@@ -232,9 +232,20 @@ static int set_filesize(void *base, const struct opt_desc *o,
 			struct errbuf *err)
 {
 	struct job *job = base;
-	int ret = set_low_high(job, o, value, where, err, "-:,", true,
-			       offsetof(struct job, filesize_high),
-			       ": its low size is above its high one");
+	char trimmed[160];
+	size_t n = value ? strlen(value) : 0;
+	int ret;
+
+	/* fio takes 4k, as 4k: a ',' with nothing after it parts nothing */
+	while (n && value[n - 1] == ',' && n < sizeof(trimmed))
+		n--;
+	if (value && n < strlen(value)) {
+		snprintf(trimmed, sizeof(trimmed), "%.*s", (int)n, value);
+		value = trimmed;
+	}
+	ret = set_low_high(job, o, value, where, err, "-:,", true,
+			   offsetof(struct job, filesize_high),
+			   ": its low size is above its high one");
 
 	if (!ret && job->filesize == job->filesize_high)
 		job->filesize_high = 0;
