@@ -2,10 +2,6 @@
 source tests/host/lib.sh
 command -v fio >/dev/null || skip "needs fio"
 
-# ios LOG: the I/O lines of an iolog without their times, file names
-# without a leading ./ (iodig names the files it creates ./jobname.N.M)
-ios() { sed -E '2,$s/^[0-9]+ //; s#^\./##' "$1" | grep -E ' (read|write) '; }
-
 # all LOG: every record after the header, I/O and file opens and closes
 all() { sed -E '2,$s/^[0-9]+ //; s#^\./##' "$1" | sed 1d; }
 
@@ -14,10 +10,7 @@ all() { sed -E '2,$s/^[0-9]+ //; s#^\./##' "$1" | sed 1d; }
 # the files' opens and closes
 both() {
 	local name=$1 i=$TMP/$1/i/trace f=$TMP/$1/f/trace
-	iolog_pair "$@"
-	check "$name: fio logged I/O ($(ios "$f" 2>/dev/null | wc -l) lines)" [ -n "$(ios "$f" 2>/dev/null | head -1)" ]
-	check "$name: fio's I/O in fio's order: $(diff <(ios "$i" 2>&1) <(ios "$f" 2>&1) | head -4 | tr '\n' ' ')" \
-		cmp -s <(ios "$i") <(ios "$f")
+	iolog_same_ios "$@"
 	[ "${OPENS:-}" = skip ] ||
 		check "$name: fio's opens ($(all "$f" 2>/dev/null | grep -c ' open$')) and closes in fio's order: $(diff <(all "$i" 2>&1) <(all "$f" 2>&1) | head -4 | tr '\n' ' ')" \
 			cmp -s <(all "$i") <(all "$f")
@@ -43,7 +36,7 @@ OPENS=skip both loops_seed --name=j --filename=f --size=64k --loops=2 --bs=4k --
 # filesize=2k,16k is fio's range 2k-16k
 both filesize_comma --name=j --rw=randrw --nrfiles=4 --filesize=2k,16k
 for d in read write; do
-	check "filesize_comma: $d I/Os as fio's" [ "$(ios "$TMP/filesize_comma/i/trace" | grep -c " $d ")" = \
-		"$(ios "$TMP/filesize_comma/f/trace" | grep -c " $d ")" ]
+	check "filesize_comma: $d I/Os as fio's" [ "$(iolog_ios "$TMP/filesize_comma/i/trace" | grep -c " $d ")" = \
+		"$(iolog_ios "$TMP/filesize_comma/f/trace" | grep -c " $d ")" ]
 done
 done_testing

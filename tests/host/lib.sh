@@ -132,6 +132,22 @@ iolog_pair() {
 	check "$name: fio ran (exit $rc)" [ $rc = 0 ]
 }
 
+# iolog_ios LOG: the I/O lines of a write_iolog without their times,
+# file names without a leading ./ (iodig names the files it creates
+# ./jobname.N.M, fio jobname.N.M)
+iolog_ios() { sed -E '2,$s/^[0-9]+ //; s#^\./##' "$1" | grep -E ' (read|write) '; }
+
+# iolog_same_ios NAME JOB-ARGS...: iolog_pair, then fio must have logged
+# I/O and iodig's I/O sequence must be fio's
+iolog_same_ios() {
+	local name=$1 i=$TMP/$1/i/trace f=$TMP/$1/f/trace
+	iolog_pair "$@"
+	check "$name: fio logged I/O ($(iolog_ios "$f" 2>/dev/null | wc -l) lines)" \
+		[ -n "$(iolog_ios "$f" 2>/dev/null | head -1)" ]
+	check "$name: fio's I/O in fio's order: $(diff <(iolog_ios "$i" 2>&1) <(iolog_ios "$f" 2>&1) | head -4 | tr '\n' ' ')" \
+		cmp -s <(iolog_ios "$i") <(iolog_ios "$f")
+}
+
 # jq wrapper that fails the test on a parse error
 jqr() { jq -r "$@" || { fail "jq $*"; echo 0; }; }
 

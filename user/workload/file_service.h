@@ -68,8 +68,8 @@ int file_service_init(struct file_picker *fs, const struct job *job,
 /* The file the next I/O, or a sync, goes to (fio's get_next_file, a
  * turn of file_service_nr); fs->nr when every file is done (with
  * fs->pass_due when a new pass follows), or with fs->busy when the file
- * picked may not open yet (fs->of).  Files it passes over with no I/O left are found done
- * (fs->found). */
+ * picked may not open yet (fs->of).  Files it passes over with no I/O
+ * left are found done (fs->found). */
 unsigned int file_service_pick(struct file_picker *fs, const struct job *job);
 /* The offset in file @k (*@rel) of the next I/O in direction @d and the
  * bytes from there to the file's end (*@room), what its length must fit

@@ -307,8 +307,9 @@ int worker_open_files(struct worker *w, int flags, struct errbuf *err)
 		return err_set(err, ENOMEM, "out of memory for %u files", w->nr_files);
 	for (unsigned int k = 0; k < w->nr_files; k++)
 		w->fds[k] = -1;
-	/* below openfiles, fio opens a file when its file service first
-	 * picks it (worker_open_file), none before */
+	/* files opened as picked (worker_files_limited): fio opens a file
+	 * when its file service first picks it (worker_open_file), none
+	 * before */
 	for (unsigned int k = 0; k < w->nr_files && !worker_files_limited(w); k++) {
 		ret = open_one(w, k, flags, err);
 		if (ret)
