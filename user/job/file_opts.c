@@ -139,28 +139,6 @@ static unsigned int files_of(const struct job *job)
 	return job->filename[0] ? job_filename_count(job) : job->nrfiles;
 }
 
-/* What iodig does on each file outside the file service's I/O, so not
- * on files closed below openfiles (workload/open_files.h); NULL: none. */
-static const char *openfiles_unsupported(const struct job *job)
-{
-	if (job->verify != VERIFY_NONE)
-		return "verify";
-	if (job->replay.log[0])
-		return "read_iolog";
-	if (job->pre_read)
-		return "pre_read";
-	if (job->fsync_blocks || job->fdatasync_blocks || job->sync_file_range_nr ||
-	    job->end_fsync || job->fsync_on_close)
-		return "fsync, fdatasync, sync_file_range, end_fsync or fsync_on_close";
-	if (rw_has_trim(job->rw))
-		return "trims";
-	if (job->zonemode != ZONEMODE_NONE)
-		return "zonemode";
-	if (job->lockfile != LOCKFILE_NONE)
-		return "lockfile";
-	return NULL;
-}
-
 int job_check_file_opts(struct job *job, const char *where,
 			struct errbuf *err)
 {
@@ -168,7 +146,7 @@ int job_check_file_opts(struct job *job, const char *where,
 
 	if (job->openfiles && job->openfiles < files_of(job) &&
 	    !(job->engine && job_engine_takes_files(job)) &&
-	    (why = openfiles_unsupported(job)))
+	    (why = files_opened_together(job)))
 		return err_set(err, ENOTSUP, "%s: openfiles=%u below the job's %u "
 			       "files: iodig opens and closes them as fio does, "
 			       "but not with %s, which needs every file open",

@@ -224,17 +224,28 @@ static int set_low_high(struct job *job, const struct opt_desc *o, const char *v
 
 /* filesize=SIZE, or fio's LOW-HIGH (a random size per file); of
  * LOW-HIGH/LOW2-HIGH2 fio takes the first and the last value, and it
- * draws nonsense sizes from a reversed range. */
+ * draws nonsense sizes from a reversed range.  ':' and ',' part the
+ * values as '-' does (fio 3.33 draws the same sizes from 2k,16k, 2k:16k
+ * and 2k-16k, and from 4k-8k,16k-32k those of 4k-32k). */
 static int set_filesize(void *base, const struct opt_desc *o,
 			const char *value, const char *where,
 			struct errbuf *err)
 {
 	struct job *job = base;
+	char trimmed[160];
+	size_t n = value ? strlen(value) : 0;
 	int ret;
 
 	if (fio_raw_percent(value, &job->filesize))
 		return 0;
-	ret = set_low_high(job, o, value, where, err, "-", true,
+	/* fio takes 4k, as 4k: a ',' with nothing after it parts nothing */
+	while (n && value[n - 1] == ',' && n < sizeof(trimmed))
+		n--;
+	if (value && n < strlen(value)) {
+		snprintf(trimmed, sizeof(trimmed), "%.*s", (int)n, value);
+		value = trimmed;
+	}
+	ret = set_low_high(job, o, value, where, err, "-:,", true,
 			   offsetof(struct job, filesize_high),
 			   ": its low size is above its high one");
 

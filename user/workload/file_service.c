@@ -100,6 +100,7 @@ void file_service_found_done(struct file_picker *fs, unsigned int k)
 void file_service_new_pass(struct file_picker *fs)
 {
 	fs->pass++;
+	fs->pass_due = false;
 	/* fio closes the files and opens them again: the new pass starts
 	 * as the first did, not from the file in service, roundrobin and
 	 * sequential from the file after the last one picked */
@@ -124,6 +125,14 @@ static unsigned int draw_file(struct file_picker *fs)
 		      (fs->pick.use64 ? 18446744073709551616.0 : 4294967296.0);
 
 	return (unsigned int)((double)fs->nr * unit);
+}
+
+static bool any_holds_block(const struct file_picker *fs)
+{
+	for (unsigned int k = 0; k < fs->nr; k++)
+		if (fs->files[k].size >= fs->granule)
+			return true;
+	return false;
 }
 
 static bool all_done(const struct file_picker *fs)
@@ -159,9 +168,10 @@ unsigned int file_service_pick(struct file_picker *fs, const struct job *job)
 		/* fio tried each file still open before it saw none left */
 		for (unsigned int i = 1; i <= fs->nr; i++)
 			found_done(fs, (k + i) % fs->nr);
-		/* fio's do_io ends there; where another pass is due its next
-		 * loop opens the files again, the caller's to start */
-		fs->pass_due = fs->passes;
+		/* fio's do_io ends there; with passes to go keep_running
+		 * starts a new loop (the caller's), unless no file holds a
+		 * block */
+		fs->pass_due = fs->passes && any_holds_block(fs);
 		return fs->nr;
 	}
 	/* fio draws (or steps) until a file not done comes up */

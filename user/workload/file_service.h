@@ -34,8 +34,9 @@ struct file_picker {
 	unsigned int left;       /* I/Os before the next switch */
 	bool started;
 	bool passes;             /* a new pass once every file is done */
-	bool pass_due;           /* every file done and a new pass due: the
-				  * caller starts it (fio's next loop) */
+	bool pass_due;           /* every file is done and a pass follows:
+				  * the caller starts fio's new loop
+				  * (file_service_new_pass among it) */
 	unsigned int pass;       /* the pass under way, 1 the first */
 	uint32_t granule;
 	struct frand pick;       /* file_service_type=random's draws (fio's

@@ -240,9 +240,56 @@ static int set_write_hint(const struct job *job, int fd, const char *path,
 		       "write hint per open file, which direct=1 asks for as in fio)" : "");
 }
 
+const char *files_opened_together(const struct job *job)
+{
+	if (job->verify != VERIFY_NONE)
+		return "verify";
+	if (job->replay.log[0])
+		return "read_iolog";
+	if (job->pre_read)
+		return "pre_read";
+	if (job->fsync_blocks || job->fdatasync_blocks || job->sync_file_range_nr ||
+	    job->end_fsync || job->fsync_on_close)
+		return "fsync, fdatasync, sync_file_range, end_fsync or fsync_on_close";
+	if (rw_has_trim(job->rw))
+		return "trims";
+	if (job->zonemode != ZONEMODE_NONE)
+		return "zonemode";
+	if (job->lockfile != LOCKFILE_NONE)
+		return "lockfile";
+	return NULL;
+}
+
+/* io_uring's registerfiles: fio's engine opens and registers every file
+ * at its start, so they stay open. */
+static bool files_registered(const struct job *job)
+{
+	for (unsigned int i = 0; i < JOB_ENGINE_OPTS_GIVEN; i++) {
+		const struct engine_opt_given *g = &job->engine_given[i];
+
+		if (g->name && !strcmp(g->name, "registerfiles"))
+			return g->bare || strcmp(g->value, "0");
+	}
+	return false;
+}
+
 bool worker_files_limited(const struct worker *w)
 {
-	return w->job->openfiles && w->job->openfiles < w->nr_files;
+	const struct job *job = w->job;
+
+	if (job->openfiles && job->openfiles < w->nr_files)
+		return true;
+	/* without openfiles too fio opens a file when its file service
+	 * first picks it and closes it once done (set_io_u_file), again
+	 * each pass */
+	return w->nr_files > 1 && !files_opened_together(job) && !files_registered(job);
+}
+
+unsigned int worker_files_open_limit(const struct worker *w)
+{
+	const struct job *job = w->job;
+
+	return job->openfiles && job->openfiles < w->nr_files ? job->openfiles : w->nr_files;
 }
 
 /* File @k into w->fds[k], advised and hinted as fio's td_io_open_file. */
@@ -274,8 +321,9 @@ int worker_open_files(struct worker *w, int flags, struct errbuf *err)
 		return err_set(err, ENOMEM, "out of memory for %u files", w->nr_files);
 	for (unsigned int k = 0; k < w->nr_files; k++)
 		w->fds[k] = -1;
-	/* below openfiles, fio opens a file when its file service first
-	 * picks it (worker_open_file), none before */
+	/* files opened as picked (worker_files_limited): fio opens a file
+	 * when its file service first picks it (worker_open_file), none
+	 * before */
 	for (unsigned int k = 0; k < w->nr_files && !worker_files_limited(w); k++) {
 		ret = open_one(w, k, flags, err);
 		if (ret)

@@ -66,9 +66,15 @@ const char *worker_file_name(const struct worker *w, unsigned int k, char *buf,
 /* Opens each of @w's files with @flags (O_CREAT with allow_file_create)
  * into w->fds, fds[0] also as w->fd, each advised as fadvise_hint says. */
 int worker_open_files(struct worker *w, int flags, struct errbuf *err);
-/* openfiles below the worker's files: they open and close as its file
- * service goes (workload/open_files.h), none is open up front. */
+/* What iodig does on each of @job's files outside the file service's
+ * I/O, so needs every file open from the start; NULL: none. */
+const char *files_opened_together(const struct job *job);
+/* The worker's files open and close as its file service goes
+ * (workload/open_files.h), none is open up front: below openfiles, and
+ * as fio without it when nothing needs every file open at once. */
 bool worker_files_limited(const struct worker *w);
+/* How many of them may be open at once: openfiles, else all. */
+unsigned int worker_files_open_limit(const struct worker *w);
 /* Opens file @k into w->fds[k] as worker_open_files() did, its cache
  * dropped with invalidate=1 as fio does at each open.  -errno, @err. */
 int worker_open_file(struct worker *w, unsigned int k, struct errbuf *err);

@@ -190,6 +190,14 @@ static void close_all_files(struct io_loop *lp)
 	settle_files(lp);
 }
 
+/* fio's clear_io_state reseeds with randrepeat, which a randseed turns
+ * off (seen with fio 3.33: a loop after the first then goes on with
+ * its draws, tests/host/file_passes_fio.sh) */
+static bool reseeds_each_loop(const struct job *job)
+{
+	return job->randrepeat && !job->randseed_set;
+}
+
 void io_loop_new_pass(struct io_loop *lp)
 {
 	struct worker *w = lp->w;
@@ -200,7 +208,7 @@ void io_loop_new_pass(struct io_loop *lp)
 	/* fio reseeds with randrepeat: each pass draws what the first did;
 	 * a loop cut by number_ios goes on with its draws (as seen with fio
 	 * 3.33, tests/host/stream_shape_fio.sh) */
-	if (!w->job->randrepeat ||
+	if (!reseeds_each_loop(w->job) ||
 	    (w->job->number_ios && lp->issued_ios >= w->job->number_ios))
 		return;
 	buflen_init(&w->buflen, w->job, lp->seed_base, w->thread_number);
@@ -212,7 +220,7 @@ void io_loop_new_pass(struct io_loop *lp)
 void io_loop_new_loop(struct io_loop *lp)
 {
 	lp->queued_bytes = 0;
-	rwmix_new_loop(&lp->w->rwmix, lp->w->job->randrepeat);
+	rwmix_new_loop(&lp->w->rwmix, reseeds_each_loop(lp->w->job));
 	close_all_files(lp);
 	io_loop_new_pass(lp);
 }
@@ -413,6 +421,18 @@ static void redraw_ddir(struct io_loop *lp, struct io_unit *u)
 		u->ddir = rate_ddir(lp, pick_ddir(lp->w));
 }
 
+/* Every file is done and another pass follows: fio's do_io ends, its
+ * I/O unfilled, and keep_running starts a new loop (clear_io_state: the
+ * files closed, every generator from its seed with randrepeat), whose
+ * first fill draws its direction from the new seed.  Without a reseed
+ * the draws go on: the direction drawn stays (seen with fio 3.33). */
+static void files_new_loop(struct io_loop *lp, struct io_unit *u)
+{
+	io_loop_new_loop(lp);
+	if (rw_is_mixed(lp->w->job->rw) && reseeds_each_loop(lp->w->job))
+		u->ddir = rate_ddir(lp, pick_ddir(lp->w));
+}
+
 /* fio's EBUSY from get_next_file: reaped first with I/O in flight (then
  * false), else picked again at once (no file is closing). */
 static bool files_busy(struct io_loop *lp)
@@ -431,7 +451,7 @@ static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 	uint64_t rel, room;
 	/* each file fails at most once before a new pass: more failures
 	 * than that mean no size fits any file (time_based would spin) */
-	unsigned int tries = 2 * lp->fs.nr + 1;
+	unsigned int tries = 2 * lp->fs.nr + 2;
 
 	lp->fs.passes = another_pass(lp); /* should every file be done now */
 	for (;;) {
@@ -446,10 +466,7 @@ static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 		redraw_ddir(lp, u);
 		if (k == lp->fs.nr) {
 			if (lp->fs.pass_due) {
-				/* fio's next loop, its directions drawn anew */
-				lp->fs.pass_due = false;
-				io_loop_new_loop(lp);
-				u->ddir = rate_ddir(lp, pick_ddir(w));
+				files_new_loop(lp, u);
 				continue;
 			}
 			if (files_busy(lp)) {

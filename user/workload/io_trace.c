@@ -35,8 +35,9 @@ static void log_files(struct io_trace *t, const struct worker *w, const char *wh
 	uint64_t usec = usec_since(t, now_ns());
 	bool limited = w->fds && worker_files_limited(w);
 
-	/* below openfiles each file's open is logged as it happens
-	 * (io_trace_file), and at the end the close of those still open */
+	/* files opened as picked (worker_files_limited): each open is
+	 * logged as it happens (io_trace_file), and at the end the close
+	 * of those still open */
 	if (limited && !strcmp(what, "open"))
 		return;
 	for (unsigned int k = 0; k < (w->nr_files ? w->nr_files : 1); k++)

@@ -386,7 +386,7 @@ static int worker_run(struct worker *w)
 	if (!ret)
 		seed_distributions(w, &lp.fs);
 	if (!ret && w->fds && worker_files_limited(w)) {
-		ret = open_files_init(&lp.open, w->nr_files, job->openfiles);
+		ret = open_files_init(&lp.open, w->nr_files, worker_files_open_limit(w));
 		lp.fs.of = &lp.open;
 	}
 	if (ret) {
