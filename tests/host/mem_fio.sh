@@ -44,7 +44,7 @@ snapshot() {
 	[ -n "$2" ] && opts=(--no-save)
 	[ -n "$3" ] && mem=(--mem="$3")
 	shift 3
-	rm -f "$TMP/$tool.smaps" "$TMP/$tool.status"
+	rm -f "$TMP/$tool.smaps" "$TMP/$tool.status" "$TMP/$tool.parent"
 	if [ "$tool" = fio ]; then
 		fio "${JOB[@]}" --time_based --runtime=2 "${mem[@]}" "$@" \
 			>"$TMP/$tool.out" 2>&1 &
@@ -59,20 +59,35 @@ snapshot() {
 		for _ in $(seq 10); do sleep 0.1; kill -0 "$w" 2>/dev/null || break; done
 		cp "/proc/$w/smaps" "$TMP/$tool.smaps" 2>/dev/null
 		cp "/proc/$w/status" "$TMP/$tool.status" 2>/dev/null
+		cp "/proc/$pid/smaps" "$TMP/$tool.parent" 2>/dev/null
 	fi
 	wait "$pid"
 	RC=$?
 }
 
 # mapping TOOL SIZE_KB: each mapping of SIZE_KB in TOOL's snapshot, one a
-# line: "PERMS NAME KPS=N AnonHuge=N" (NAME "anon" for an anonymous one)
+# line: "PERMS NAME KPS=N AnonHuge=N" (NAME "anon" for an anonymous one).
+# A worker's new anonymous mapping placed right below one it inherited
+# from its parent with the same flags is merged with it into one (iodig's
+# heap arena ends there about every other run): the inherited part, the
+# parent's mapping of the same end, is not counted.
 mapping() {
 	awk -v kb="$2" '
-		/^[0-9a-f]+-[0-9a-f]+ / { perms = $2; name = $6 ? $6 : "anon" }
+		FNR == 1 { worker = FILENAME != parent }
+		/^[0-9a-f]+-[0-9a-f]+ / { split($1, r, "-"); start = r[1]; end = r[2]
+					  perms = $2; name = $6 ? $6 : "anon" }
 		/^Size:/ { size = $2 }
 		/^KernelPageSize:/ { kps = $2 }
-		/^AnonHugePages:/ { if (size == kb) print perms, name, "KPS=" kps, "AnonHuge=" $2 }
-	' "$TMP/$1.smaps" 2>/dev/null
+		/^AnonHugePages:/ {
+			if (!worker) {
+				if (name == "anon") { pstart[end] = start; psize[end] = size }
+				next
+			}
+			if (name == "anon" && (end in psize) && pstart[end] != start)
+				size -= psize[end]
+			if (size == kb) print perms, name, "KPS=" kps, "AnonHuge=" $2
+		}
+	' parent="$TMP/$1.parent" "$TMP/$1.parent" "$TMP/$1.smaps" 2>/dev/null
 }
 
 # expect CASE SIZE_KB PATTERN PROBES MEM [ARGS...]: under both tools the
