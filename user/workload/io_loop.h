@@ -49,6 +49,7 @@ struct io_loop {
 	uint64_t ramp_end_ns;
 	uint64_t deadline_ns;     /* 0 = none */
 	bool accounting;          /* past ramp_time */
+	uint64_t measured_end_ns; /* where the last accounted phase ended */
 	struct buffers bufs;      /* what writes carry */
 	bool verify;              /* verify= is on: vr is set up */
 	bool verify_phase;        /* reading back the log (fio's do_verify) */

@@ -127,6 +127,7 @@ static void account_phase(struct io_loop *lp, uint64_t from, bool verify_phase)
 		return;
 	if (from < s->start_ns)
 		from = s->start_ns;	/* ramp_time or latency_target's restart */
+	lp->measured_end_ns = now;
 	if (verify_phase) {
 		stats_add_ddir_time(s, DDIR_READ, now - from);
 		return;
@@ -244,7 +245,10 @@ static void finish_accounting(struct io_loop *lp)
 
 	if (!lp->accounting)
 		return;
-	s->end_ns = now_ns();
+	/* the measurement ends with the last phase counted in the
+	 * directions' runtimes, so that the job's span (and the interval
+	 * series ending with it) is the time its IOPS divide by */
+	s->end_ns = lp->measured_end_ns > s->start_ns ? lp->measured_end_ns : now_ns();
 	s->runtime_ns = s->end_ns - s->start_ns;
 	s->latency_depth = lp->lat.qd;
 	stats_tick(s, s->end_ns);
