@@ -85,10 +85,18 @@ done
 
 if [ ${#failed_list[@]} -gt 0 ]; then
 	echo
-	echo "Failed tests (last lines of each log in $LOGS):"
+	echo "Failed tests (the lines before each FAIL and the last lines of each log in $LOGS):"
 	for f in "${failed_list[@]}"; do
 		echo "--- $f"
-		tail -n 15 "$LOGS/${f%% *}.log" | sed 's/^/    /'
+		log=$LOGS/${f%% *}.log
+		# a failed check's own diagnostics come before its FAIL line
+		if grep -q '^FAIL' "$log"; then
+			grep -B 12 -m 3 '^FAIL' "$log" | sed 's/^/    /'
+			echo "    [...]"
+			tail -n 3 "$log" | sed 's/^/    /'
+		else
+			tail -n 15 "$log" | sed 's/^/    /'
+		fi
 	done
 fi
 if [ ${#skipped_list[@]} -gt 0 ]; then
