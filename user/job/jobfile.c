@@ -271,9 +271,6 @@ static int ini_section(struct ini_state *st, char *line, int lineno,
 		return err_set(err, EINVAL, "%s: section header '%.64s' has "
 			       "no closing ']'", where, line);
 	line[len - 1] = '\0';
-	if (!name[0])
-		return err_set(err, EINVAL, "%s: empty section name '[]' "
-			       "(fio 3.33 runs a job without a name)", where);
 	st->in_section = true;
 	st->skipping = !section_selected(st->select, name);
 	if (st->skipping)

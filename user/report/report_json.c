@@ -325,7 +325,9 @@ static void add_job(struct jbuild *b, struct json_object *jobs,
 	int err = report_job_error(rj, st);
 
 	g = report_find_group(r, report_job_group(rj));
-	jstr(b, o, "jobname", rj->job ? rj->job->name : "job");
+	/* fio's report of a job without a name ("[]") has no "jobname" */
+	if (!rj->job || rj->job->name[0])
+		jstr(b, o, "jobname", rj->job ? rj->job->name : "job");
 	jint(b, o, "groupid", (uint64_t)report_job_group(rj));
 	jint(b, o, "error", (uint64_t)-err);
 	jint(b, o, "eta", 0);
