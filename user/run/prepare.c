@@ -274,10 +274,8 @@ static int resolve_region(const struct job *job, struct job_target *t,
 
 	if (ret)
 		return ret;
-	if ((job->offset_percent || job->size_percent ||
-	     job->offset_increment_percent) && !ti->exists)
-		return err_set(err, EINVAL, "%s:%d: job '%s': offset, size or offset_increment as a percentage needs %s to exist: it is a share of its size",
-			       job->source, job->source_line, job->name, t->path);
+	/* offset=N% and offset_increment=N% of a file not there yet are
+	 * shares of its size 0, as fio's get_start_offset takes them */
 	offset = start_offset(job, t);
 	t->region_start = offset;
 	/* fio's file_append: the I/O goes after the file's current end */
