@@ -214,6 +214,17 @@ static int check_body(const struct verify_spec *s, const uint8_t *p,
 	}
 }
 
+/* The verify_type and len a header at @p would hold (fio's hdr fields,
+ * which its logs read even where no header was written). */
+static void media_fields(const uint8_t *p, uint32_t inc, struct verify_failure *f)
+{
+	struct verify_hdr h = { 0 };
+
+	memcpy(&h, p, inc < sizeof(h) ? inc : sizeof(h));
+	f->media_type = h.verify_type;
+	f->media_len = h.len;
+}
+
 int verify_check(const struct verify_spec *s, void *buf,
 		 const struct verify_io *io, struct verify_failure *f)
 {
@@ -238,6 +249,7 @@ int verify_check(const struct verify_spec *s, void *buf,
 		cur.len = inc;
 		if (s->hdr_offset && hsz)
 			swap_bytes(p, p + s->hdr_offset, hsz);
+		media_fields(p, inc, &cur);
 		if (s->mode != VERIFY_PATTERN_NO_HDR)
 			r = check_header(s, p, io, i, inc, &cur);
 		if (r) {
@@ -323,16 +335,37 @@ void verify_failure_log_text(const struct verify_spec *s,
 			     const struct verify_io *io, char *buf, size_t len)
 {
 	char want[160], got[160];
+	int n;
 
-	if (f->fault != VF_SUM) {
+	if (f->fault == VF_SUM) {
+		sum_text(s->mode, f->want_sum, UINT_MAX, want, sizeof(want));
+		sum_text(s->mode, f->got_sum, UINT_MAX, got, sizeof(got));
+		n = snprintf(buf, len, "%s: verify failed at file %s offset %llu, length %u "
+			     "(requested block: offset=%llu, length=%u, flags=88)\n"
+			     "       Expected CRC: %s\n       Received CRC: %s",
+			     verify_mode_name(s->mode), path, (unsigned long long)f->at,
+			     f->len, (unsigned long long)io->offset, io->len, want, got);
+	} else if (f->fault == VF_PATTERN) {
+		/* fio's verify_io_u_pattern: the byte, then its log_verify_failure,
+		 * whose offset and length come from the header fields the
+		 * interval's first bytes would be (its 32-bit product) */
+		n = snprintf(buf, len, "fio: got pattern '%02x', wanted '%02x'. Bad bits %d\n"
+			     "fio: bad pattern block offset %u\n"
+			     "pattern: verify failed at file %s offset %llu, length %u "
+			     "(requested block: offset=%llu, length=%u, flags=88)",
+			     f->got_byte, f->want_byte,
+			     popcount8((uint8_t)(f->got_byte ^ f->want_byte)),
+			     f->pos - verify_hdr_size(s->mode), path,
+			     (unsigned long long)(io->offset +
+						  (uint32_t)(f->interval_index * f->media_len)),
+			     f->media_len, (unsigned long long)io->offset, io->len);
+	} else {
 		verify_failure_describe(s, f, path, io, buf, len);
 		return;
 	}
-	sum_text(s->mode, f->want_sum, UINT_MAX, want, sizeof(want));
-	sum_text(s->mode, f->got_sum, UINT_MAX, got, sizeof(got));
-	snprintf(buf, len, "%s: verify failed at file %s offset %llu, length %u "
-		 "(requested block: offset=%llu, length=%u, flags=88)\n"
-		 "       Expected CRC: %s\n       Received CRC: %s",
-		 verify_mode_name(s->mode), path, (unsigned long long)f->at,
-		 f->len, (unsigned long long)io->offset, io->len, want, got);
+	/* after a bad checksum or pattern, fio 3.33 names a header's other
+	 * method, verify=pattern's none included */
+	if (f->media_type != s->mode && n >= 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, "\nfio: verify type mismatch (%u media, %u given)",
+			 f->media_type, s->mode);
 }

@@ -79,7 +79,11 @@ struct verify_failure {
 	uint64_t at;          /* offset of the bad interval */
 	uint32_t len;
 	uint64_t want, got;   /* header fields */
-	uint16_t media_type;  /* the method the header names */
+	/* the method and interval length the interval's first bytes name,
+	 * read as a header whatever the mode: fio logs them for a bad
+	 * pattern too, where the bytes are the pattern's */
+	uint16_t media_type;
+	uint32_t media_len;
 	uint8_t want_sum[CSUM_FIELD_MAX], got_sum[CSUM_FIELD_MAX];
 	uint32_t pos;         /* pattern: byte offset in the interval */
 	uint8_t want_byte, got_byte;
