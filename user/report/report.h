@@ -164,6 +164,16 @@ static inline bool report_job_went_on(const struct report_job *rj)
 	       rj->st.first_io_error;
 }
 
+/* fio's latency_target figures (latency_depth and the rest) come from
+ * its I/O loop; a job that never started (pid 0: its setup failed) or a
+ * writing verify_only job, which only replays its writes (do_dry_run),
+ * never enters it, and fio's reports leave them out. */
+static inline bool report_job_has_lat_target(const struct report_job *rj)
+{
+	return rj->pid && !(rj->job && rj->job->verify_only &&
+			    rw_has_write(rj->job->rw));
+}
+
 /* The totals of group @id, NULL when the report has none. */
 static inline const struct report_group *report_find_group(const struct report *r, int id)
 {

@@ -315,6 +315,17 @@ static void add_ddirs(struct jbuild *b, struct json_object *o,
 		add_ddir(b, o, "mixed", rj->mixed, g, DDIR_READ);
 }
 
+static void add_lat_target(struct jbuild *b, struct json_object *o,
+			   const struct report_job *rj, const struct worker_stats *st)
+{
+	jint(b, o, "latency_depth", st->latency_depth ? st->latency_depth :
+	     rj->job ? rj->job->iodepth : 1);
+	jint(b, o, "latency_target", rj->job ? rj->job->latency_target_ns : 0);
+	jfloat(b, o, "latency_percentile", rj->job ? rj->job->latency_percentile : 100.0);
+	/* fio's window is in microseconds, its target in nanoseconds */
+	jint(b, o, "latency_window", rj->job ? rj->job->latency_window_ns / 1000 : 0);
+}
+
 static void add_job(struct jbuild *b, struct json_object *jobs,
 		    const struct report *r, const struct report_job *rj,
 		    uint64_t elapsed_s)
@@ -351,12 +362,8 @@ static void add_job(struct jbuild *b, struct json_object *jobs,
 		jint(b, o, "total_err", stats_io_errors(st));
 		jint(b, o, "first_error", (uint64_t)-st->first_io_error);
 	}
-	jint(b, o, "latency_depth", st->latency_depth ? st->latency_depth :
-	     rj->job ? rj->job->iodepth : 1);
-	jint(b, o, "latency_target", rj->job ? rj->job->latency_target_ns : 0);
-	jfloat(b, o, "latency_percentile", rj->job ? rj->job->latency_percentile : 100.0);
-	/* fio's window is in microseconds, its target in nanoseconds */
-	jint(b, o, "latency_window", rj->job ? rj->job->latency_window_ns / 1000 : 0);
+	if (report_job_has_lat_target(rj))
+		add_lat_target(b, o, rj, st);
 	if (o && report_block_life_json(o, &st->block_life, rj->job))
 		b->err = -ENOMEM;
 	if (rj->steady)

@@ -384,11 +384,12 @@ static void print_job(FILE *out, const struct report *r,
 		fprintf(out, "     errors    : total=%llu, first_error=%d/<%s>\n",
 			(unsigned long long)stats_io_errors(st), -st->first_io_error,
 			strerror(-st->first_io_error));
-	fprintf(out, "     latency   : target=%llu, window=%llu, percentile=%.2f%%, "
-		"depth=%u\n", rj->job ? (unsigned long long)rj->job->latency_target_ns : 0,
-		rj->job ? (unsigned long long)rj->job->latency_window_ns / 1000 : 0,
-		rj->job ? rj->job->latency_percentile : 100.0, st->latency_depth ?
-		st->latency_depth : rj->job ? rj->job->iodepth : 1);
+	if (report_job_has_lat_target(rj))
+		fprintf(out, "     latency   : target=%llu, window=%llu, percentile=%.2f%%, "
+			"depth=%u\n", rj->job ? (unsigned long long)rj->job->latency_target_ns : 0,
+			rj->job ? (unsigned long long)rj->job->latency_window_ns / 1000 : 0,
+			rj->job ? rj->job->latency_percentile : 100.0, st->latency_depth ?
+			st->latency_depth : rj->job ? rj->job->iodepth : 1);
 	report_block_life_text(out, &st->block_life, rj->job);
 	if (rj->steady)
 		report_steady_text(out, rj->steady, group_kb_base(g),

@@ -95,6 +95,7 @@ static void account_dry_write(struct io_loop *lp, const struct io_unit *u,
 static int dry_run(struct io_loop *lp)
 {
 	struct io_unit *u = &lp->w->units[0];
+	bool verify = lp->verify; /* without verify=, nothing to log */
 	uint64_t filled;
 	int ret = 0;
 
@@ -102,11 +103,11 @@ static int dry_run(struct io_loop *lp)
 	while (!ret && io_loop_more(lp, now_ns()) && io_loop_fill_unit(lp, u)) {
 		filled = now_ns();
 		lp->issued_bytes += u->len;
-		if (u->ddir == DDIR_WRITE)
+		if (verify && u->ddir == DDIR_WRITE)
 			ret = verify_run_dry_write(&lp->vr, u);
 		account_dry_write(lp, u, filled);
 	}
-	lp->verify = true;
+	lp->verify = verify;
 	if (ret)
 		return lp->error = worker_fail(lp->w, ret, "cannot log the writes "
 					       "to verify: %s", strerror(-ret));
@@ -150,7 +151,7 @@ static int run_phases(struct io_loop *lp)
 	int ret;
 
 	worker_invalidate_cache(lp->w);
-	if (lp->verify && job->verify_only && writes)
+	if (job->verify_only && writes) /* fio: even without verify= */
 		ret = dry_run(lp);
 	else
 		ret = io_loop_run(lp);
