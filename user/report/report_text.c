@@ -333,9 +333,9 @@ static void print_job(FILE *out, const struct report *r,
 	double lat_n[LAT_N_NR], lat_u[LAT_U_NR], lat_m[LAT_M_NR];
 	char when[32] = "";
 
-	/* fio leaves out jobs that did nothing; one that failed is kept so
-	 * the error is reported where the job would be */
-	if (!report_job_did_io(st) && !err)
+	/* fio leaves out jobs that did nothing, failed or not (its
+	 * show_thread_status_normal): the error is on stderr and in JSON */
+	if (!report_job_did_io(st))
 		return;
 
 	g = report_find_group(r, report_job_group(rj));

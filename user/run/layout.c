@@ -129,13 +129,6 @@ static int layout_one(const struct job *job, const char *path, uint64_t need,
 			       job->source, job->source_line, job->name, path);
 	if (job->create_on_open || job->fill_device || job->file_append)
 		return 0;
-	/* Past the largest file offset (fio's filesize=N%, 2^64-1-N bytes)
-	 * fio's ftruncate fails with EINVAL, after its open has truncated the
-	 * file to nothing; iodig leaves the file as it is. */
-	if (need > (uint64_t)INT64_MAX)
-		return err_set(err, EINVAL, "%s:%d: job '%s': %s: cannot lay out %llu bytes, past the largest file offset (fio 3.33 reads filesize=N%% and size= over 100%% as 2^64-1-N bytes): ftruncate: %s",
-			       job->source, job->source_line, job->name, path,
-			       (unsigned long long)need, strerror(EINVAL));
 	/* fio lays out with data what a job reads or trims */
 	if (rw_has_read(job->rw) || rw_has_trim(job->rw) || job->overwrite)
 		return write_out(path, need, job->create_fsync, err);
@@ -155,29 +148,63 @@ int layout_file_path(const struct run_ctx *ctx, const struct job *job,
 	return 0;
 }
 
+static bool lays_out(const struct job *job, const struct job_target *t)
+{
+	return !t->info.is_blockdev && !(job->engine->flags & ENGINE_DISKLESS);
+}
+
+/* The bytes file @f must hold: a clone's own file reaches its own
+ * region's end, as fio lays it out; a shared one the last clone's. */
+static uint64_t file_need(const struct job *job, const struct job_target *t,
+			  unsigned int f)
+{
+	unsigned int c = t->per_clone_files ? f / t->nr_files : job->numjobs - 1;
+
+	if (t->sizes_per_clone)
+		return t->region_start + t->file_sizes[f];
+	return t->region_start + t->file_size +
+	       (t->to_end || t->filesize_bound ? 0 : target_clone_shift(job, t, c));
+}
+
+static unsigned int job_files(const struct job *job, const struct job_target *t)
+{
+	return (t->per_clone_files ? job->numjobs : 1) * t->nr_files;
+}
+
+int layout_past_max(const struct job *job, const struct job_target *t,
+		    char *why, size_t len)
+{
+	uint64_t need = 0;
+
+	if (!lays_out(job, t) || job->create_on_open || job->fill_device ||
+	    job->file_append)
+		return 0;
+	for (unsigned int f = 0; f < job_files(job, t) && need <= (uint64_t)INT64_MAX; f++)
+		need = file_need(job, t, f);
+	if (need <= (uint64_t)INT64_MAX)
+		return 0;
+	if (rw_has_read(job->rw) || rw_has_trim(job->rw) || job->overwrite)
+		snprintf(why, len, "%s: cannot lay out %llu bytes, past the largest file offset (fio 3.33 reads filesize=N%% and size= over 100%% as 2^64-1-N bytes): ftruncate: %s",
+			 t->path, (unsigned long long)need, strerror(EINVAL));
+	else
+		snprintf(why, len, "%s: %llu bytes is past the largest file offset (fio 3.33 reads filesize=N%% and size= over 100%% as 2^64-1-N bytes, and writes until the filesystem is full): not run",
+			 t->path, (unsigned long long)need);
+	return -EINVAL;
+}
+
 int layout_job_files(const struct run_ctx *ctx, const struct job *job,
 		     const struct job_target *t, struct errbuf *err)
 {
-	unsigned int clones = t->per_clone_files ? job->numjobs : 1;
 	char path[4096];
 	int ret;
 
-	if (t->info.is_blockdev || (job->engine->flags & ENGINE_DISKLESS))
+	if (!lays_out(job, t))
 		return 0;
-	for (unsigned int f = 0; f < clones * t->nr_files; f++) {
-		/* a clone's own file reaches its own region's end, as fio
-		 * lays it out; a shared one the last clone's */
-		unsigned int c = t->per_clone_files ? f / t->nr_files : job->numjobs - 1;
-
+	for (unsigned int f = 0; f < job_files(job, t); f++) {
 		if (layout_file_path(ctx, job, t, f, path, sizeof(path)))
 			return err_set(err, ENAMETOOLONG, "%s:%d: job '%s': the path of file %u is too long",
 				       job->source, job->source_line, job->name, f);
-		ret = layout_one(job, path, t->sizes_per_clone ?
-				 t->region_start + t->file_sizes[f] :
-				 t->region_start + t->file_size +
-				 (t->to_end || t->filesize_bound ? 0 :
-				  target_clone_shift(job, t, c)),
-				 err);
+		ret = layout_one(job, path, file_need(job, t, f), err);
 		if (ret)
 			return ret;
 	}

@@ -14,6 +14,15 @@ int layout_file_path(const struct run_ctx *ctx, const struct job *job,
 		     const struct job_target *t, unsigned int f, char *buf,
 		     size_t len);
 
+/* fio's filesize=N% and size= over 100% (2^64-1-N bytes) put a file's
+ * end past the largest file offset: fio's setup fails that job alone at
+ * ftruncate with EINVAL, after truncating the file to nothing (a reading
+ * job), or writes until the filesystem is full (a writing one).  iodig
+ * fails the job in both cases and touches no file: -EINVAL and the
+ * reason in @why; 0 for a job whose files fit. */
+int layout_past_max(const struct job *job, const struct job_target *t,
+		    char *why, size_t len);
+
 /* Creates or sizes every file of @job that needs it (create_on_open,
  * allow_file_create, overwrite, fill_device, file_append as fio). */
 int layout_job_files(const struct run_ctx *ctx, const struct job *job,

@@ -422,6 +422,10 @@ int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 
 		if (t->replay)
 			continue; /* fio lays out nothing for a replay */
+		t->setup_error = layout_past_max(&ctx->jobs.jobs[j], t, t->setup_msg,
+						 sizeof(t->setup_msg));
+		if (t->setup_error)
+			continue;
 		ret = layout_job_files(ctx, &ctx->jobs.jobs[j], t, err);
 		if (ret)
 			return ret;

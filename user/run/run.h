@@ -95,6 +95,10 @@ struct job_target {
 	/* filesize=: the files are filesize bytes and each clone's region
 	 * ends with its file, however far offset_increment moves its start */
 	bool filesize_bound;
+	/* fio's setup_files fails this job alone (run/layout.h): its workers
+	 * never start and report this error; the other jobs run.  0: none. */
+	int setup_error;
+	char setup_msg[256];
 };
 
 /* A stonewall group: jobs that run together, one after the group before. */

@@ -33,6 +33,7 @@
 #include "run/run.h"
 #include "target/write_guard.h"
 #include "workload/files.h"
+#include "workload/io_loop.h"
 
 #define DEFAULT_SCRATCH_SIZE (512ull << 20)
 
@@ -562,6 +563,21 @@ static void mark_workload(struct run_ctx *ctx, unsigned int first, unsigned int 
 	}
 }
 
+/* The workers of a job whose setup failed (job_target's setup_error)
+ * end there, never started, as fio's do. */
+static void fail_unset_jobs(struct run_ctx *ctx, unsigned int first, unsigned int count)
+{
+	for (unsigned int i = first; i < first + count; i++) {
+		struct worker *w = &ctx->workers[i];
+		const struct job_target *t = &ctx->targets[w->job_index];
+
+		if (!t->setup_error)
+			continue;
+		worker_fail(w, t->setup_error, "%s", t->setup_msg);
+		w->stats->done = true; /* never started */
+	}
+}
+
 static int run_group(struct run_ctx *ctx, unsigned int first, unsigned int count,
 		     struct errbuf *err)
 {
@@ -576,6 +592,7 @@ static int run_group(struct run_ctx *ctx, unsigned int first, unsigned int count
 		ret = err_set(err, ENOMEM, "out of memory starting %u workers", count);
 		goto cleanup;
 	}
+	fail_unset_jobs(ctx, first, count);
 	io_sched_jobs_switch(ctx, first, count);
 	cgroup_jobs_setup(ctx, first, count);
 	for (unsigned int i = 0; i < count; i++) {
