@@ -1,4 +1,4 @@
-# verify's report against fio 3.33: verify_only counts the writes it skips as issued I/O (JSON and text), and each bad block is logged to stderr in fio's words, one after another under continue_on_error=verify.
+# verify's report against fio 3.33: verify_only counts the writes it skips as issued I/O (JSON and text), and each bad block is logged to stderr in fio's words, one after another under continue_on_error=verify, checksums and verify=pattern alike.
 source tests/host/lib.sh
 command -v fio >/dev/null || skip "needs fio"
 command -v jq >/dev/null || skip "needs jq"
@@ -44,4 +44,13 @@ badblocks first "" --name=c --filename=f --size=64k --bs=4k --rw=write --verify=
 badblocks all_crc32c --continue_on_error=verify --name=c --filename=f --size=64k --bs=4k --rw=write --verify=crc32c
 badblocks all_md5 --continue_on_error=verify --name=c --filename=f --size=64k --bs=4k --rw=write --verify=md5 --ioengine=libaio --iodepth=8
 badblocks all_sha512 --continue_on_error=verify --name=c --filename=f --size=64k --bs=4k --rw=write --verify=sha512
+# verify=pattern: the bad byte, its offset in the block, and a failure line
+# whose length is what the block's first bytes read as a header (the
+# pattern's, or the garbage's), then the header type mismatch fio 3.33 sees
+badblocks pattern_first "" --name=c --filename=f --size=64k --bs=4k --rw=write --verify=pattern --verify_pattern=0x12345678
+badblocks pattern_all --continue_on_error=verify --name=c --filename=f --size=64k --bs=4k --rw=write --verify=pattern --verify_pattern=0xdeadbeef --ioengine=libaio --iodepth=8
+badblocks pattern_interval --continue_on_error=verify --name=c --filename=f --size=64k --bs=4k --rw=write --verify=pattern --verify_pattern='"abc"' --verify_interval=1k
+# a checksum over a pattern, and crc32c-intel, which fio writes as crc32c
+badblocks md5_pattern --continue_on_error=verify --name=c --filename=f --size=64k --bs=4k --rw=write --verify=md5 --verify_pattern=0x12345678
+badblocks crc32c_intel --continue_on_error=verify --name=c --filename=f --size=64k --bs=4k --rw=write --verify=crc32c-intel
 done_testing
