@@ -24,7 +24,6 @@ expect_error "ioengine" --name=x --filename="$TMP/f" --size=1m --ioengine=nosuch
 expect_error "$TMP/missing.fio" "$TMP/missing.fio"
 expect_error "directory" --name=x --filename="$TMP" --size=1m
 expect_error "does not exist" --name=x --filename="$TMP/nodir/f" --size=1m
-expect_error "set size=" --name=x --filename="$TMP/newfile"
 expect_error "unknown probe family 'bogus'" --probes=bogus --name=x --filename="$TMP/f" --size=1m
 expect_error "unknown probe family ''" --probes=+ --name=x --filename="$TMP/f" --size=1m
 expect_error "give either family names or +/- changes" --probes=block,-sched --name=x \

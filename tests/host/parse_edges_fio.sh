@@ -1,5 +1,5 @@
 #!/bin/bash
-# Edges of real job files against fio 3.33 on the same job: offset=N% and offset_increment=N% of a file not there yet (fio takes shares of size 0: offset 0, the file created size= long), an empty section name "[]" (a job without a name: text report, JSON without "jobname", its files and logs), filesize=N% and size= over 100% (that job alone fails with err=22 at exit 1, the others run; iodig leaves the file whole), and verify_only's report (no latency_target figures for a writing job, which only replays its writes, even without verify=).
+# Edges of real job files against fio 3.33 on the same job: offset=N% and offset_increment=N% of a file not there yet (fio takes shares of size 0: offset 0, the file created size= long; without size= or with size=N% the job fails alone, err=22), an empty section name "[]" (a job without a name: text report, JSON without "jobname", its files and logs), filesize=N% and size= over 100% (that job alone fails with err=22 at exit 1, the others run; iodig leaves the file whole), and verify_only's report (no latency_target figures for a writing job, which only replays its writes, even without verify=).
 # timeout: 300
 source tests/host/lib.sh
 command -v fio >/dev/null || skip "needs fio"
@@ -49,6 +49,18 @@ for opts in "--filename=nf --rw=write --size=256k --offset=50%" \
 	same_pair off$n "$opts"
 	check "$opts: fio's offsets ($(diff <(iolog_ios "$TMP/off$n/i/trace" 2>&1) <(iolog_ios "$TMP/off$n/f/trace" 2>&1) | head -4 | tr '\n' ' '))" \
 		same "$(iolog_ios "$TMP/off$n/i/trace" 2>/dev/null)" "$(iolog_ios "$TMP/off$n/f/trace")"
+done
+# without a size, or with size=N% of it, fio cannot size the new file:
+# the job fails alone at setup (err=22, "you need to specify size=")
+# (one failing job a file: fio's exit status counts them, iodig's is 1)
+for opt in "rw=read size=50%" "rw=write"; do
+	{ printf '[a]\nfilename=nf\n'; printf '%s\n' $opt; printf '[c]\nfilename=other\nsize=16k\n'; } >nosize.fio
+	pair nosize "$TMP/nosize.fio"
+	check "$opt, no file: exit status as fio's ($irc vs $frc)" [ "$irc" = "$frc" ]
+	check "$opt, no file: jobs as fio's ($(jq -c "$JOBS" nosize/i.json 2>/dev/null) vs $(jq -c "$JOBS" nosize/f.json))" \
+		same "$(jq -c "$JOBS" nosize/i.json 2>/dev/null)" "$(jq -c "$JOBS" nosize/f.json)"
+	check "$opt, no file: iodig says what fio says ($(head -c 300 nosize/i.err))" \
+		grep -q "job 'a': nf does not exist.*you need to specify size=" nosize/i.err
 done
 # each clone's own file, jobname.K.0, not there either
 for opts in "--rw=write --size=128k --offset=25% --numjobs=2" \

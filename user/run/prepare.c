@@ -315,8 +315,11 @@ static int resolve_region(const struct job *job, struct job_target *t,
 		if (job->size_percent)
 			percent_region(job, t, offset);
 	} else if (!ti->exists) {
-		return err_set(err, EINVAL, "%s:%d: job '%s': %s does not exist; set size= so iodig can create it",
-			       job->source, job->source_line, job->name, t->path);
+		/* fio's setup_files fails the job alone (err=22) */
+		snprintf(t->setup_msg, sizeof(t->setup_msg), "%s does not exist and the job gives no size to create it with (fio 3.33: 'you need to specify size=')",
+			 t->path);
+		t->setup_error = -EINVAL;
+		return 0;
 	} else {
 		return err_set(err, EINVAL, "%s:%d: job '%s': offset %llu is beyond the end of %s (%llu bytes)",
 			       job->source, job->source_line, job->name,
@@ -384,9 +387,9 @@ static int resolve_target(const struct run_ctx *ctx, struct job *job,
 	ret = zbd_prepare_zones(job, t, err);
 	if (!ret)
 		ret = resolve_region(job, t, err);
-	if (!ret)
+	if (!ret && !t->setup_error)
 		ret = zbd_prepare_region(job, t, err);
-	if (ret || !job_writes(job) || t->scratch || job_diskless(job))
+	if (ret || t->setup_error || !job_writes(job) || t->scratch || job_diskless(job))
 		return ret;
 	return target_write_guard(&t->info, ctx->opts.allow_destructive ||
 				  job->allow_mounted_write, err);
@@ -420,7 +423,7 @@ int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 	for (size_t j = 0; j < ctx->jobs.count; j++) {
 		struct job_target *t = &ctx->targets[j];
 
-		if (t->replay)
+		if (t->replay || t->setup_error)
 			continue; /* fio lays out nothing for a replay */
 		t->setup_error = layout_past_max(&ctx->jobs.jobs[j], t, t->setup_msg,
 						 sizeof(t->setup_msg));
