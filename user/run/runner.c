@@ -565,7 +565,7 @@ static void mark_workload(struct run_ctx *ctx, unsigned int first, unsigned int 
 
 /* The workers of a job whose setup failed (job_target's setup_error)
  * end there, never started, as fio's do. */
-static void fail_unset_jobs(struct run_ctx *ctx, unsigned int first, unsigned int count)
+static void fail_jobs_not_set_up(struct run_ctx *ctx, unsigned int first, unsigned int count)
 {
 	for (unsigned int i = first; i < first + count; i++) {
 		struct worker *w = &ctx->workers[i];
@@ -592,7 +592,7 @@ static int run_group(struct run_ctx *ctx, unsigned int first, unsigned int count
 		ret = err_set(err, ENOMEM, "out of memory starting %u workers", count);
 		goto cleanup;
 	}
-	fail_unset_jobs(ctx, first, count);
+	fail_jobs_not_set_up(ctx, first, count);
 	io_sched_jobs_switch(ctx, first, count);
 	cgroup_jobs_setup(ctx, first, count);
 	for (unsigned int i = 0; i < count; i++) {
