@@ -1,5 +1,5 @@
 #!/bin/bash
-# Edges of real job files against fio 3.33 on the same job: offset=N% and offset_increment=N% of a file not there yet (fio takes shares of size 0: offset 0, the file created size= long; without size= or with size=N% the job fails alone, err=22), an empty section name "[]" (a job without a name: text report, JSON without "jobname", its files and logs), filesize=N% and size= over 100% (that job alone fails with err=22 at exit 1, the others run; iodig leaves the file whole), and verify_only's report (no latency_target figures for a writing job, which only replays its writes, even without verify=).
+# Edges of real job files against fio 3.33 on the same job: offset=N% and offset_increment=N% of a file not there yet (fio takes shares of size 0: offset 0, the file created size= long; without size= or with size=N% the job fails alone, err=22; a file an earlier job of the file makes has the size that job's layout gives it), an empty section name "[]" (a job without a name: text report, JSON without "jobname", its files and logs), filesize=N% and size= over 100% (that job alone fails with err=22 at exit 1, the others run; iodig leaves the file whole), and verify_only's report (no latency_target figures for a writing job, which only replays its writes, even without verify=).
 # timeout: 300
 source tests/host/lib.sh
 command -v fio >/dev/null || skip "needs fio"
@@ -68,6 +68,19 @@ for opts in "--rw=write --size=128k --offset=25% --numjobs=2" \
 	n=$((n + 1))
 	pair off$n --name=t $opts
 	same_pair off$n "$opts"
+done
+
+# a file an earlier job of the file makes: fio sets up every job's files
+# in order before any runs, so a later job sees it at the size the
+# earlier layout gives it (sized, or a share of it)
+n=0
+for later in "rw=read" "rw=read offset=50%" "rw=randread size=50%" "rw=write offset_increment=25% numjobs=2 size=32k"; do
+	n=$((n + 1))
+	{ printf '[a]\nfilename=f\nrw=write\nsize=128k\n[b]\nstonewall\nfilename=f\nwrite_iolog=trace\n'; printf '%s\n' $later; } >earlier$n.fio
+	pair earlier$n "$TMP/earlier$n.fio"
+	same_pair earlier$n "$later after a job that makes the file"
+	check "$later after a job that makes the file: fio's offsets ($(diff <(iolog_ios "$TMP/earlier$n/i/trace" 2>&1) <(iolog_ios "$TMP/earlier$n/f/trace" 2>&1) | head -4 | tr '\n' ' '))" \
+		same "$(iolog_ios "$TMP/earlier$n/i/trace" 2>/dev/null | sort)" "$(iolog_ios "$TMP/earlier$n/f/trace" | sort)"
 done
 
 # 2. "[]": a job without a name, beside a named one, with logs named

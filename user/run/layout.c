@@ -192,6 +192,24 @@ int layout_past_max(const struct job *job, const struct job_target *t,
 	return -EINVAL;
 }
 
+uint64_t layout_planned_size(const struct run_ctx *ctx, const struct job *job,
+			     const struct job_target *t, const char *path)
+{
+	char p[4096];
+	uint64_t size = 0, need;
+
+	if (!lays_out(job, t) || t->replay || t->setup_error || job->create_on_open ||
+	    job->fill_device || job->file_append || !job->allow_file_create)
+		return 0;
+	for (unsigned int f = 0; f < job_files(job, t); f++) {
+		need = file_need(job, t, f);
+		if (need > size && need <= (uint64_t)INT64_MAX &&
+		    !layout_file_path(ctx, job, t, f, p, sizeof(p)) && !strcmp(p, path))
+			size = need;
+	}
+	return size;
+}
+
 int layout_job_files(const struct run_ctx *ctx, const struct job *job,
 		     const struct job_target *t, struct errbuf *err)
 {

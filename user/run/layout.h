@@ -23,6 +23,13 @@ int layout_file_path(const struct run_ctx *ctx, const struct job *job,
 int layout_past_max(const struct job *job, const struct job_target *t,
 		    char *why, size_t len);
 
+/* The size @job's layout leaves the file @path at, at least (0: it lays
+ * out no such file), for the jobs after it: fio sets up every job's files
+ * in order before any job runs (create_serialize), so a later job sees
+ * the files earlier ones made. */
+uint64_t layout_planned_size(const struct run_ctx *ctx, const struct job *job,
+			     const struct job_target *t, const char *path);
+
 /* Creates or sizes every file of @job that needs it (create_on_open,
  * allow_file_create, overwrite, fill_device, file_append as fio). */
 int layout_job_files(const struct run_ctx *ctx, const struct job *job,

@@ -372,6 +372,28 @@ static int inspect_target(const struct job *job, struct job_target *t,
 	return target_inspect(t->path, &t->info, err);
 }
 
+/* A file of one path that an earlier job of the run lays out is, by the
+ * time this job's is set up, as large as that layout makes it (fio sets
+ * up the jobs' files one job after the other before any runs). */
+static void earlier_layouts(const struct run_ctx *ctx, const struct job *job,
+			    struct job_target *t)
+{
+	size_t j = (size_t)(job - ctx->jobs.jobs);
+	uint64_t size;
+
+	if (t->per_clone_files || t->nr_files > 1 || t->info.is_blockdev ||
+	    (t->info.exists && !t->info.is_regular))
+		return;
+	for (size_t k = 0; k < j; k++) {
+		size = layout_planned_size(ctx, &ctx->jobs.jobs[k], &ctx->targets[k], t->path);
+		if (size > t->info.size) { /* a file not there yet has size 0 */
+			t->info.size = size;
+			t->info.exists = true;
+			t->info.is_regular = true;
+		}
+	}
+}
+
 /* The target of a job that makes its own I/O: inspected, its region
  * sized and, when the job writes, guarded.  The scratch device is
  * iodig's own: what an earlier job wrote there is not somebody's data. */
@@ -384,6 +406,7 @@ static int resolve_target(const struct run_ctx *ctx, struct job *job,
 		ret = inspect_target(job, t, err);
 	if (ret < 0)
 		return ret;
+	earlier_layouts(ctx, job, t);
 	ret = zbd_prepare_zones(job, t, err);
 	if (!ret)
 		ret = resolve_region(job, t, err);
