@@ -463,6 +463,10 @@ static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 		}
 		k = file_service_pick(&lp->fs, w->job);
 		settle_files(lp);
+		/* out of files: the fill of the last file found done was
+		 * fio's last, no other follows it (a new loop draws anew) */
+		if (k == lp->fs.nr && !lp->fs.pass_due && !lp->fs.busy && lp->fs.found)
+			lp->fs.found--;
 		redraw_ddir(lp, u);
 		if (k == lp->fs.nr) {
 			if (lp->fs.pass_due) {
