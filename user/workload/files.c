@@ -439,17 +439,18 @@ void worker_invalidate_cache(const struct worker *w)
 }
 
 /* @path opened again with @flags into descriptor @fd, which the engine
- * and the units hold.  The file closes first, so that a block device's
- * last close writes it back and drops its cache as fio's close does;
- * /dev/null holds @fd meanwhile, so no other thread of the process (the
- * workers of thread=1) is given it. */
-static int reopen_into(int fd, const char *path, int flags)
+ * and the units hold.  With @close_first the file closes first, so that
+ * a block device's last close writes it back and drops its cache as
+ * fio's close does; /dev/null holds @fd meanwhile, so no other thread of
+ * the process (the workers of thread=1) is given it.  Without, @fd stays
+ * valid throughout for the I/O under way. */
+static int reopen_into(int fd, const char *path, int flags, bool close_first)
 {
 	int hold = open("/dev/null", O_RDONLY | O_CLOEXEC), fresh = -1, ret = 0;
 
 	if (hold < 0)
 		return -errno;
-	if (dup3(hold, fd, O_CLOEXEC) < 0) {
+	if (close_first && dup3(hold, fd, O_CLOEXEC) < 0) {
 		ret = -errno;
 		goto cleanup;
 	}
@@ -463,7 +464,7 @@ cleanup:
 	return ret;
 }
 
-int worker_reopen_files(struct worker *w, struct errbuf *err)
+int worker_reopen_files(struct worker *w, bool close_first, struct errbuf *err)
 {
 	unsigned int nr = w->fds ? w->nr_files : 1;
 	char buf[4096];
@@ -475,7 +476,7 @@ int worker_reopen_files(struct worker *w, struct errbuf *err)
 
 		if (fd < 0)
 			continue;
-		ret = reopen_into(fd, path, w->open_flags);
+		ret = reopen_into(fd, path, w->open_flags, close_first);
 		if (ret)
 			return err_set(err, -ret, "%s: cannot open again for the next loop: %s",
 				       path, strerror(-ret));

@@ -203,7 +203,9 @@ void io_loop_reopen_files(struct io_loop *lp)
 	io_trace_close_all(&lp->trace, lp->w);
 	if (lp->fs.of)
 		return;
-	ret = worker_reopen_files(lp->w, &err);
+	/* I/O still under way (a pass ended at size queued) keeps its
+	 * descriptor valid: the file is opened again over it */
+	ret = worker_reopen_files(lp->w, !lp->inflight && !lp->queued, &err);
 	if (ret && !lp->error)
 		lp->error = worker_fail(lp->w, ret, "%s", err.msg);
 }
