@@ -446,13 +446,14 @@ void worker_invalidate_cache(const struct worker *w)
  * valid throughout for the I/O under way. */
 static int reopen_into(int fd, const char *path, int flags, bool close_first)
 {
-	int hold = open("/dev/null", O_RDONLY | O_CLOEXEC), fresh = -1, ret = 0;
+	int hold = -1, fresh = -1, ret = 0;
 
-	if (hold < 0)
-		return -errno;
-	if (close_first && dup3(hold, fd, O_CLOEXEC) < 0) {
-		ret = -errno;
-		goto cleanup;
+	if (close_first) {
+		hold = open("/dev/null", O_RDONLY | O_CLOEXEC);
+		if (hold < 0 || dup3(hold, fd, O_CLOEXEC) < 0) {
+			ret = -errno;
+			goto cleanup;
+		}
 	}
 	fresh = open_target_file(path, flags);
 	if (fresh < 0 || dup3(fresh, fd, O_CLOEXEC) < 0)
@@ -460,7 +461,8 @@ static int reopen_into(int fd, const char *path, int flags, bool close_first)
 cleanup:
 	if (fresh >= 0)
 		close(fresh);
-	close(hold);
+	if (hold >= 0)
+		close(hold);
 	return ret;
 }
 

@@ -31,8 +31,8 @@ struct io_trace {
 	char *buf;
 	size_t len;
 	uint64_t start_ns;
-	/* per file: opened as fio's log has it, from its first I/O (or
-	 * pick) of a loop to its close */
+	/* per file: open as fio's log has it, from its first I/O or sync
+	 * of a loop to its close */
 	bool *open;
 	unsigned int nr;
 };
