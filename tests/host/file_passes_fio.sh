@@ -2,18 +2,14 @@
 source tests/host/lib.sh
 command -v fio >/dev/null || skip "needs fio"
 
-# all LOG: every record after the header, I/O and file opens and closes
-all() { sed -E '2,$s/^[0-9]+ //; s#^\./##' "$1" | sed 1d; }
-
 # both CASE JOB-ARGS...: each tool runs the job in its own empty
 # directory with write_iolog; the I/O sequences must be equal, and with
 # the files' opens and closes
 both() {
 	local name=$1 i=$TMP/$1/i/trace f=$TMP/$1/f/trace
 	iolog_same "$@"
-	[ "${OPENS:-}" = skip ] ||
-		check "$name: fio's opens ($(all "$f" 2>/dev/null | grep -c ' open$')) and closes in fio's order: $(diff <(all "$i" 2>&1) <(all "$f" 2>&1) | head -4 | tr '\n' ' ')" \
-			cmp -s <(all "$i") <(all "$f")
+	check "$name: fio's opens ($(iolog_all "$f" 2>/dev/null | grep -c ' open$')) and closes in fio's order: $(diff <(iolog_all "$i" 2>&1) <(iolog_all "$f" 2>&1) | head -4 | tr '\n' ' ')" \
+		cmp -s <(iolog_all "$i") <(iolog_all "$f")
 }
 
 # io_size three times the files: three passes, each a new loop
@@ -30,9 +26,8 @@ both loops_files --name=j --nrfiles=2 --size=64k --loops=2 --bs=4k --rw=randread
 # a randseed: no reseed at the new loop, the draws go on
 both pass_randrw_seed --name=j --nrfiles=3 --size=96k --io_size=192k --bs=4k --rw=randrw \
 	--randseed=7
-# (one file: fio closes and opens it again between loops, iodig keeps
-# it open, so only its I/O is compared)
-OPENS=skip both loops_seed --name=j --filename=f --size=64k --loops=2 --bs=4k --rw=randrw --randseed=7
+# one file: closed and opened again between loops
+both loops_seed --name=j --filename=f --size=64k --loops=2 --bs=4k --rw=randrw --randseed=7
 # filesize=2k,16k is fio's range 2k-16k
 both filesize_comma --name=j --rw=randrw --nrfiles=4 --filesize=2k,16k
 for d in read write; do

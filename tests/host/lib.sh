@@ -138,6 +138,10 @@ iolog_pair() {
 # out, as when a file is opened is not what these compare
 iolog_ios() { sed -E '2,$s/^[0-9]+ //; s#^\./##' "$1" | grep -Ev ' (add|open|close)$' | grep -E ' (read|write) '; }
 
+# iolog_all LOG: every record of a write_iolog after its header without
+# its time: I/O, syncs and the files' add, open and close
+iolog_all() { sed -E '2,$s/^[0-9]+ //; s#^\./##' "$1" | sed 1d; }
+
 # iolog_same CASE JOB-ARGS...: iolog_pair, then fio must have logged I/O
 # and iodig the same I/O sequence (file, direction, offset, length)
 iolog_same() {

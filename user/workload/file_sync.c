@@ -62,6 +62,12 @@ void file_sync_aim(struct file_sync *s, int fd, unsigned int file)
 	s->aimed = true;
 }
 
+void file_sync_new_loop(struct file_sync *s)
+{
+	s->last_was_sync = false;
+	s->aimed = false;
+}
+
 void file_sync_completed(struct file_sync *s, const struct io_unit *u)
 {
 	struct written_range *r = written_of(s, u->file);

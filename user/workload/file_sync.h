@@ -63,6 +63,9 @@ enum io_sync file_sync_due(const struct file_sync *s, const struct job *job);
  * get_next_file gives it as to an I/O, not the last write's; until the
  * next write. */
 void file_sync_aim(struct file_sync *s, int fd, unsigned int file);
+/* A new loop (fio's reset_io_counters): the write count goes on, but
+ * the next I/O follows no sync, and a sync due takes its file anew. */
+void file_sync_new_loop(struct file_sync *s);
 /* Makes @u the due sync @k of its file (file_sync_aim()'s or the last
  * write's), for the engine's
  * queue() (ENGINE_QUEUED_SYNC); IO_SYNC_FILE_RANGE's range in its offset

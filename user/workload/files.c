@@ -367,6 +367,7 @@ int worker_open_target(struct worker *w, struct errbuf *err)
 	 * to the job's open, as fio's */
 	if (job->allow_file_create)
 		flags |= O_CREAT;
+	w->open_flags = flags;
 	w->fd = open_target_file(w->path, flags);
 	if (w->fd < 0)
 		return err_set(err, errno, "%s: cannot open%s: %s", w->path,
@@ -435,4 +436,58 @@ void worker_invalidate_cache(const struct worker *w)
 	}
 	for (unsigned int k = 0; k < w->nr_files; k++)
 		invalidate_fd(w->fds[k], w->region_start, worker_file_bytes(w, k));
+}
+
+/* @path opened again with @flags into descriptor @fd, which the engine
+ * and the units hold.  With @close_first the file closes first, so that
+ * a block device's last close writes it back and drops its cache as
+ * fio's close does; /dev/null holds @fd meanwhile, so no other thread of
+ * the process (the workers of thread=1) is given it.  Without, @fd stays
+ * valid throughout for the I/O under way. */
+static int reopen_into(int fd, const char *path, int flags, bool close_first)
+{
+	int hold = -1, fresh = -1, ret = 0;
+
+	if (close_first) {
+		hold = open("/dev/null", O_RDONLY | O_CLOEXEC);
+		if (hold < 0 || dup3(hold, fd, O_CLOEXEC) < 0) {
+			ret = -errno;
+			goto cleanup;
+		}
+	}
+	fresh = open_target_file(path, flags);
+	if (fresh < 0 || dup3(fresh, fd, O_CLOEXEC) < 0)
+		ret = -errno;
+cleanup:
+	if (fresh >= 0)
+		close(fresh);
+	if (hold >= 0)
+		close(hold);
+	return ret;
+}
+
+int worker_reopen_files(struct worker *w, bool close_first, struct errbuf *err)
+{
+	unsigned int nr = w->fds ? w->nr_files : 1;
+	char buf[4096];
+
+	for (unsigned int k = 0; k < nr; k++) {
+		int fd = w->fds ? w->fds[k] : w->fd, ret;
+		uint64_t len = w->fds ? worker_file_bytes(w, k) : w->region_len;
+		const char *path = worker_file_name(w, k, buf, sizeof(buf));
+
+		if (fd < 0)
+			continue;
+		ret = reopen_into(fd, path, w->open_flags, close_first);
+		if (ret)
+			return err_set(err, -ret, "%s: cannot open again for the next loop: %s",
+				       path, strerror(-ret));
+		advise_file(w->job, fd, w->region_start, len);
+		ret = set_write_hint(w->job, fd, path, err);
+		if (ret)
+			return ret;
+		if (w->job->invalidate)
+			invalidate_fd(fd, w->region_start, len);
+	}
+	return 0;
 }

@@ -78,6 +78,12 @@ unsigned int worker_files_open_limit(const struct worker *w);
 /* Opens file @k into w->fds[k] as worker_open_files() did, its cache
  * dropped with invalidate=1 as fio does at each open.  -errno, @err. */
 int worker_open_file(struct worker *w, unsigned int k, struct errbuf *err);
+/* fio's close of every file between loops and before the verify phase,
+ * and its open as the job reaches each again: each file open closed
+ * (with @close_first before it opens again, else after) and opened into
+ * the same descriptor (the engine's), advised, hinted and with
+ * invalidate=1 its cache dropped, as worker_open_file().  -errno, @err. */
+int worker_reopen_files(struct worker *w, bool close_first, struct errbuf *err);
 /* Closes file @k, w->fds[k] then -1. */
 void worker_close_file(struct worker *w, unsigned int k);
 /* Closes w->fds (or w->fd alone). */

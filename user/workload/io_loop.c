@@ -168,14 +168,19 @@ static bool replay_unit(struct io_loop *lp, struct io_unit *u)
 }
 
 /* openfiles: the closes the file service found due as it picked (fio's
- * td_io_close_file): logged now, done once no I/O holds the file. */
+ * td_io_close_file): logged now, done once no I/O holds the file.  With
+ * all the files open, fio's log closes those done all the same, which
+ * iodig keeps open for what it does on each (files_opened_together). */
 static void settle_files(struct io_loop *lp)
 {
 	unsigned int k;
 	bool close_now;
 
+	for (k = 0; !lp->fs.of && k < lp->fs.nr; k++)
+		if (lp->fs.files[k].done)
+			io_trace_file_close(&lp->trace, lp->w, k);
 	while (lp->fs.of && open_files_next_due(&lp->open, &k, &close_now)) {
-		io_trace_file(&lp->trace, lp->w, k, "close");
+		io_trace_file_close(&lp->trace, lp->w, k);
 		if (close_now)
 			worker_close_file(lp->w, k);
 	}
@@ -188,6 +193,21 @@ static void close_all_files(struct io_loop *lp)
 	for (unsigned int k = 0; lp->fs.of && k < lp->open.nr; k++)
 		open_files_done(&lp->open, k);
 	settle_files(lp);
+}
+
+void io_loop_reopen_files(struct io_loop *lp)
+{
+	struct errbuf err = { { 0 } };
+	int ret;
+
+	io_trace_close_all(&lp->trace, lp->w);
+	if (lp->fs.of)
+		return;
+	/* I/O still under way (a pass ended at size queued) keeps its
+	 * descriptor valid: the file is opened again over it */
+	ret = worker_reopen_files(lp->w, !lp->inflight && !lp->queued, &err);
+	if (ret && !lp->error)
+		lp->error = worker_fail(lp->w, ret, "%s", err.msg);
 }
 
 /* fio's clear_io_state reseeds with randrepeat, which a randseed turns
@@ -221,7 +241,9 @@ void io_loop_new_loop(struct io_loop *lp)
 {
 	lp->queued_bytes = 0;
 	rwmix_new_loop(&lp->w->rwmix, reseeds_each_loop(lp->w->job));
+	file_sync_new_loop(&lp->sync);
 	close_all_files(lp);
+	io_loop_reopen_files(lp);
 	io_loop_new_pass(lp);
 }
 
@@ -391,7 +413,7 @@ static bool open_unit_file(struct io_loop *lp, struct io_unit *u)
 	if (ret)
 		lp->error = worker_fail(lp->w, ret, "%s", err.msg);
 	else
-		io_trace_file(&lp->trace, lp->w, u->file, "open");
+		io_trace_file_open(&lp->trace, lp->w, u->file);
 	return !ret;
 }
 
@@ -463,6 +485,10 @@ static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 		}
 		k = file_service_pick(&lp->fs, w->job);
 		settle_files(lp);
+		/* out of files: the fill of the last file found done was
+		 * fio's last, no other follows it (a new loop draws anew) */
+		if (k == lp->fs.nr && !lp->fs.pass_due && !lp->fs.busy && lp->fs.found)
+			lp->fs.found--;
 		redraw_ddir(lp, u);
 		if (k == lp->fs.nr) {
 			if (lp->fs.pass_due) {
@@ -529,6 +555,8 @@ bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 						w->offsets.error_what, (unsigned long long)
 						w->region_len, w->path,
 						strerror(-w->offsets.error));
+		/* fio closes the file its fill found done */
+		io_trace_file_close(&lp->trace, w, 0);
 		lp->exhausted = true;
 		return false;
 	}
@@ -1186,10 +1214,34 @@ static int lat_step(struct io_loop *lp)
 	return quiesce(lp);
 }
 
+/* write_iolog's lines of end_fsync and fsync_on_close: fio's
+ * fio_file_fsync opens a file closed by then for its sync and closes it
+ * again; the sync has the offset of the unit it takes. */
+static void trace_syncs_at_end(struct io_loop *lp)
+{
+	const struct job *job = lp->w->job;
+
+	if (!rw_has_write(job->rw) || !(job->end_fsync || job->fsync_on_close))
+		return;
+	for (unsigned int k = 0; k < lp->trace.nr; k++) {
+		bool was_open = io_trace_file_is_open(&lp->trace, k);
+
+		io_trace_sync(&lp->trace, lp->w, k, IO_SYNC_FSYNC,
+			      lp->free_list ? lp->free_list->offset : 0);
+		if (!was_open)
+			io_trace_file_close(&lp->trace, lp->w, k);
+	}
+}
+
 /* end_fsync, fsync_on_close, after a write phase that ended well. */
 static int sync_at_end(struct io_loop *lp)
 {
-	int ret = lp->verify_phase ? 0 : file_sync_at_end(lp->w, lp->engine);
+	int ret = 0;
+
+	if (!lp->verify_phase) {
+		trace_syncs_at_end(lp);
+		ret = file_sync_at_end(lp->w, lp->engine);
+	}
 
 	if (ret)
 		lp->error = worker_fail(lp->w, ret, "fsync of %s at the end failed: %s",

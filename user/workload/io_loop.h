@@ -103,5 +103,9 @@ void io_loop_new_pass(struct io_loop *lp);
  * io_size beyond the region): a mixed job's run of one direction ends
  * there too. */
 void io_loop_new_loop(struct io_loop *lp);
+/* fio's close_files before a new loop or the verify phase: every file
+ * logged closed, and opened again (below openfiles they open as
+ * picked). */
+void io_loop_reopen_files(struct io_loop *lp);
 
 #endif /* IODIG_WORKLOAD_IO_LOOP_H */

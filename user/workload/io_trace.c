@@ -29,21 +29,23 @@ static const char *file_name(const struct worker *w, unsigned int k, char *buf,
 	return name;
 }
 
-static void log_files(struct io_trace *t, const struct worker *w, const char *what)
+static void log_file(struct io_trace *t, const struct worker *w, unsigned int k,
+		     const char *what, uint64_t ns)
 {
 	char path[PATH_MAX];
-	uint64_t usec = usec_since(t, now_ns());
-	bool limited = w->fds && worker_files_limited(w);
 
-	/* files opened as picked (worker_files_limited): each open is
-	 * logged as it happens (io_trace_file), and at the end the close
-	 * of those still open */
-	if (limited && !strcmp(what, "open"))
+	fprintf(t->mem, "%llu %s %s\n", (unsigned long long)usec_since(t, ns),
+		file_name(w, k, path, sizeof(path)), what);
+}
+
+/* File @k opened by @ns, when the log has it closed */
+static void open_by(struct io_trace *t, const struct worker *w, unsigned int k,
+		    uint64_t ns)
+{
+	if (!t->mem || k >= t->nr || t->open[k])
 		return;
-	for (unsigned int k = 0; k < (w->nr_files ? w->nr_files : 1); k++)
-		if (!limited || !strcmp(what, "add") || w->fds[k] >= 0)
-			fprintf(t->mem, "%llu %s %s\n", (unsigned long long)usec,
-				file_name(w, k, path, sizeof(path)), what);
+	t->open[k] = true;
+	log_file(t, w, k, "open", ns);
 }
 
 int io_trace_open(struct io_trace *t, const struct worker *w, struct errbuf *err)
@@ -52,24 +54,42 @@ int io_trace_open(struct io_trace *t, const struct worker *w, struct errbuf *err
 	if (!w->job->write_iolog[0])
 		return 0;
 	t->start_ns = now_ns();
-	t->mem = open_memstream(&t->buf, &t->len);
-	if (!t->mem)
+	t->nr = w->nr_files ? w->nr_files : 1;
+	t->open = calloc(t->nr, sizeof(*t->open));
+	t->mem = t->open ? open_memstream(&t->buf, &t->len) : NULL;
+	if (!t->mem) {
+		io_trace_free(t);
 		return err_set(err, ENOMEM, "write_iolog=%s: out of memory",
 			       w->job->write_iolog);
+	}
 	fputs("fio version 3 iolog\n", t->mem);
-	log_files(t, w, "add");
-	log_files(t, w, "open");
+	for (unsigned int k = 0; k < t->nr; k++)
+		log_file(t, w, k, "add", t->start_ns);
 	return 0;
 }
 
-void io_trace_file(struct io_trace *t, const struct worker *w, unsigned int file,
-		   const char *what)
+void io_trace_file_open(struct io_trace *t, const struct worker *w, unsigned int file)
 {
-	char path[PATH_MAX];
+	open_by(t, w, file, now_ns());
+}
 
-	if (t->mem)
-		fprintf(t->mem, "%llu %s %s\n", (unsigned long long)usec_since(t, now_ns()),
-			file_name(w, file, path, sizeof(path)), what);
+bool io_trace_file_is_open(const struct io_trace *t, unsigned int file)
+{
+	return t->mem && file < t->nr && t->open[file];
+}
+
+void io_trace_file_close(struct io_trace *t, const struct worker *w, unsigned int file)
+{
+	if (!t->mem || file >= t->nr || !t->open[file])
+		return;
+	t->open[file] = false;
+	log_file(t, w, file, "close", now_ns());
+}
+
+void io_trace_close_all(struct io_trace *t, const struct worker *w)
+{
+	for (unsigned int k = 0; t->mem && k < t->nr; k++)
+		io_trace_file_close(t, w, k);
 }
 
 void io_trace_io(struct io_trace *t, const struct worker *w, const struct io_unit *u)
@@ -78,6 +98,7 @@ void io_trace_io(struct io_trace *t, const struct worker *w, const struct io_uni
 
 	if (!t->mem)
 		return;
+	open_by(t, w, u->file, u->start_ns);
 	fprintf(t->mem, "%llu %s %s %llu %u\n",
 		(unsigned long long)usec_since(t, u->start_ns),
 		file_name(w, u->file, path, sizeof(path)),
@@ -92,18 +113,11 @@ void io_trace_sync(struct io_trace *t, const struct worker *w, unsigned int file
 
 	if (!t->mem)
 		return;
+	io_trace_file_open(t, w, file);
 	fprintf(t->mem, "%llu %s %s %llu 0\n", (unsigned long long)usec_since(t, now_ns()),
 		file_name(w, file, path, sizeof(path)),
 		k == IO_SYNC_DATASYNC ? "datasync" : k == IO_SYNC_FILE_RANGE ?
 		"sync_file_range" : "sync", (unsigned long long)stale_offset);
-}
-
-void io_trace_reopen(struct io_trace *t, const struct worker *w)
-{
-	if (!t->mem)
-		return;
-	log_files(t, w, "close");
-	log_files(t, w, "open");
 }
 
 int io_trace_finish(struct io_trace *t, const struct worker *w, struct errbuf *err)
@@ -112,7 +126,7 @@ int io_trace_finish(struct io_trace *t, const struct worker *w, struct errbuf *e
 
 	if (!t->mem)
 		return 0;
-	log_files(t, w, "close");
+	io_trace_close_all(t, w);
 	ret = fclose(t->mem) ? -errno : 0;
 	t->mem = NULL;
 	/* fio opens the log to append ("a"): each clone of numjobs adds its
@@ -133,4 +147,6 @@ void io_trace_free(struct io_trace *t)
 	t->mem = NULL;
 	free(t->buf);
 	t->buf = NULL;
+	free(t->open);
+	t->open = NULL;
 }

@@ -31,25 +31,32 @@ struct io_trace {
 	char *buf;
 	size_t len;
 	uint64_t start_ns;
+	/* per file: open as fio's log has it, from its first I/O or sync
+	 * of a loop to its close */
+	bool *open;
+	unsigned int nr;
 };
 
-/* Starts @w's log when its job has write_iolog: the files added and
- * opened.  0 or -errno with the reason in @err. */
+/* Starts @w's log when its job has write_iolog: the files added.  As
+ * fio's get_next_file, a file is logged open when the job first reaches
+ * it in a loop (io_trace_file_open, or its first I/O or sync), and
+ * closed when done or at the loop's end (fio's clear_io_state).  0 or
+ * -errno with the reason in @err. */
 int io_trace_open(struct io_trace *t, const struct worker *w, struct errbuf *err);
-/* File @file opened or closed ("open", "close") on its own, as below
- * openfiles (workload/open_files.h). */
-void io_trace_file(struct io_trace *t, const struct worker *w, unsigned int file,
-		   const char *what);
+/* File @file opened, closed: logged when it was not open, open. */
+void io_trace_file_open(struct io_trace *t, const struct worker *w, unsigned int file);
+void io_trace_file_close(struct io_trace *t, const struct worker *w, unsigned int file);
+/* Whether the log has file @file open (false without write_iolog). */
+bool io_trace_file_is_open(const struct io_trace *t, unsigned int file);
+/* Every file open closes, in the files' order: fio's close_files
+ * between loops, before the verify phase and at the end. */
+void io_trace_close_all(struct io_trace *t, const struct worker *w);
 /* One I/O handed to the engine. */
 void io_trace_io(struct io_trace *t, const struct worker *w, const struct io_unit *u);
 /* A sync @k of fsync=/fdatasync=/sync_file_range= of file @file, when it
  * is issued; fio logs the offset its io_u had last, @stale_offset here. */
 void io_trace_sync(struct io_trace *t, const struct worker *w, unsigned int file,
 		   enum io_sync k, uint64_t stale_offset);
-/* The write phase is done and the verify phase begins: fio closes each
- * file when the job's I/O is done with it and opens it again for its
- * first verify read, and its log says so. */
-void io_trace_reopen(struct io_trace *t, const struct worker *w);
 /* Closes the files in the log and writes it; 0 or -errno with the file
  * named in @err.  Frees it either way. */
 int io_trace_finish(struct io_trace *t, const struct worker *w, struct errbuf *err);

@@ -140,9 +140,9 @@ static void account_phase(struct io_loop *lp, uint64_t from, bool verify_phase)
 }
 
 /* The job's I/O, then with do_verify the read back of what it wrote
- * (fio's do_io then do_verify), within the same runtime; fio reopens the
- * files for each, so each starts with invalidate's cache drop (iodig keeps
- * its fds open; the write_iolog shows fio's close and open). */
+ * (fio's do_io then do_verify), within the same runtime; fio opens the
+ * files again for each, so each starts with invalidate's cache drop
+ * (io_loop_reopen_files, and io_loop_new_loop for a loop). */
 static int run_phases(struct io_loop *lp)
 {
 	const struct job *job = lp->w->job;
@@ -150,7 +150,6 @@ static int run_phases(struct io_loop *lp)
 	uint64_t from = now_ns();
 	int ret;
 
-	worker_invalidate_cache(lp->w);
 	if (job->verify_only && writes) /* fio: even without verify= */
 		ret = dry_run(lp);
 	else
@@ -164,8 +163,7 @@ static int run_phases(struct io_loop *lp)
 	from = now_ns();
 	in_time = !lp->deadline_ns || from < lp->deadline_ns;
 	if (in_time)
-		io_trace_reopen(&lp->trace, lp->w);
-	worker_invalidate_cache(lp->w);
+		io_loop_reopen_files(lp);
 	ret = io_loop_run(lp);
 	if (in_time)
 		account_phase(lp, from, true);
@@ -203,6 +201,7 @@ static int run_loops(struct io_loop *lp)
 	lat_target_init(&lp->lat, lp->w->job, now_ns());
 	lp->shared_budget = loops_share_budget(lp);
 	lp->loop_budget = lp->w->io_limit;
+	worker_invalidate_cache(lp->w); /* as fio's first open */
 	for (unsigned int i = 0; i < lp->w->job->loops && !ret; i++) {
 		if (worker_stopped(lp->w) ||
 		    (lp->deadline_ns && now_ns() >= lp->deadline_ns))
