@@ -37,7 +37,7 @@ check "buffer_pattern \"abc\"-12: 61 62 63 f4 ff ff ff" \
 # buffer_compress_percentage=50: gzip halves the data, as fio's does
 write_both --buffer_compress_percentage=50
 ratio=$(( 100 * $(gz i.dat) / 4194304 ))
-check "compress 50: gzip keeps ${ratio}% (45-60)" [ "$ratio" -ge 45 ] && [ "$ratio" -le 60 ]
+check "compress 50: gzip keeps ${ratio}% (45-60)" [ "$ratio" -ge 45 -a "$ratio" -le 60 ]
 
 # dedupe_percentage=30: about 30% of the blocks repeat, in both
 write_both --dedupe_percentage=30

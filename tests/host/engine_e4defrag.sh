@@ -51,7 +51,7 @@ rm -f "$MNT"/file*
 "$IODIG" run "$TMP/read.fio" --no-save --no-progress --output-format=json \
 	--output="$TMP/read.iodig.json" 2>"$TMP/err"
 want=$(jq '.jobs[0].error' "$TMP/read.fio.json") got=$(jq '.jobs[0].error' "$TMP/read.iodig.json")
-check "read job: error $want as fio's (got $got)" [ "$want" = "$got" ] && [ "$got" = 22 ]
+check "read job: error $want as fio's (got $got)" [ "$want" = "$got" -a "$got" = 22 ]
 
 # not ext4: one clear error
 sed "s|directory=$MNT|directory=$TMP|" "$TMP/seq.fio" >"$TMP/tmpfs.fio"

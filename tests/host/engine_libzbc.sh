@@ -34,6 +34,6 @@ refused "/dev/null" "not a SCSI device" /dev/null --rw=read
 refused "a regular file" "only works on block or character devices" "$TMP/file" --rw=write
 refused "a missing path" "needs a zoned SCSI disk" "$TMP/new" --rw=write
 check "no file was made" [ ! -e "$TMP/new" ]
-check "the regular file is unchanged" [ "$(stat -c %s "$TMP/file")" = 4194304 ] &&
-	cmp -s "$TMP/file" <(head -c 4194304 /dev/zero)
+# cmp also fails on a file of another length
+check "the regular file is unchanged" cmp -s "$TMP/file" <(head -c 4194304 /dev/zero)
 done_testing

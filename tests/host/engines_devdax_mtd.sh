@@ -13,7 +13,7 @@ fio_fails() {
 	fio --output-format=json --name=t --bs=4k --size=1m "$@" >"$TMP/fio.out" 2>/dev/null
 	rc=$?
 	err=$(sed -n '/^{/,$p' "$TMP/fio.out" | jq -r '.jobs[0].error // 0' 2>/dev/null)
-	check "fio fails too on $what (exit $rc, error ${err:-none})" [ "$rc" != 0 ] || [ "${err:-0}" != 0 ]
+	check "fio fails too on $what (exit $rc, error ${err:-none})" [ "$rc" != 0 -o "${err:-0}" != 0 ]
 }
 
 if [ -d "$CORPUS" ]; then
@@ -62,7 +62,7 @@ job=(--name=t --filename="$LOOP" --rw=trimwrite --bs=512,512,16k --size=256k --l
 split_report "$TMP/iodig"
 fio "${job[@]/normal,json/json}" 2>/dev/null | sed -n '/^{/,$p' >"$TMP/fio.json"
 a=$(jqr ".jobs[0].trim.total_ios" "$TMP/iodig.json") b=$(jqr ".jobs[0].trim.total_ios" "$TMP/fio.json")
-check "trimwrite: iodig's trims are fio's ($a, fio $b)" [ "$a" = "$b" ] && [ "$a" -gt 0 ]
+check "trimwrite: iodig's trims are fio's ($a, fio $b)" [ "$a" = "$b" -a "$a" -gt 0 ]
 # A write block smaller than the trim block: fio interleaves its writes
 # by positions and bytes issued, iodig writes one write block per trim.
 echo "note: trimwrite with bs=512,512,16k: writes iodig $(jqr '.jobs[0].write.total_ios' "$TMP/iodig.json"), fio $(jqr '.jobs[0].write.total_ios' "$TMP/fio.json")"

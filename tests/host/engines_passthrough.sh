@@ -58,8 +58,8 @@ agree() {
 	fio "${args[@]}" 2>/dev/null | sed -n '/^{/,$p' >"$TMP/fio.json"
 	"$IODIG" run --no-probes --no-save "${args[@]}" >"$TMP/iodig.json" 2>"$TMP/err" ||
 		fail "iodig $1 on $2: $(tail -1 "$TMP/err")"
-	check "$1 on $2: 1024 reads as fio" [ "$(jqr '.jobs[0].read.total_ios' "$TMP/iodig.json")" = 1024 ] &&
-		[ "$(jqr '.jobs[0].read.total_ios' "$TMP/fio.json")" = 1024 ]
+	check "$1 on $2: 1024 reads as fio" [ "$(jqr '.jobs[0].read.total_ios' "$TMP/iodig.json")" = 1024 \
+		-a "$(jqr '.jobs[0].read.total_ios' "$TMP/fio.json")" = 1024 ]
 }
 ng=$(ls /dev/ng*n* 2>/dev/null | head -1)
 if [ -n "$ng" ]; then agree io_uring_cmd "$ng"; else echo "note: no /dev/ng*: no NVMe run here"; fi

@@ -63,7 +63,7 @@ mkdir -p "$TMP/nocreate" && cd "$TMP/nocreate" || exit 1
 rc=$?
 fio --name=n --rw=read --size=64k --allow_file_create=0 >/dev/null 2>&1
 frc=$?
-check "allow_file_create=0: iodig refuses (exit $rc), as fio (exit $frc)" [ "$rc" != 0 ] && [ "$frc" != 0 ]
+check "allow_file_create=0: iodig refuses (exit $rc), as fio (exit $frc)" [ "$rc" != 0 -a "$frc" != 0 ]
 check "allow_file_create=0: the message says why" grep -q "allow_file_create=0" "$TMP/n.err"
 check "allow_file_create=0: no file made" [ -z "$(ls -A "$TMP/nocreate")" ]
 

@@ -77,5 +77,5 @@ rc=$?
 check "make uninstall works (rc $rc): $(tail -3 "$TMP/make.log")" [ $rc -eq 0 ]
 left=$(find "$DEST" -type f -o -type l)
 check "make uninstall leaves no file (left: $left)" [ -z "$left" ]
-check "make uninstall removes iodig's own folders" [ ! -e "$DEST/usr/share/iodig" ] && [ ! -e "$DEST/usr/libexec/iodig" ]
+check "make uninstall removes iodig's own folders" [ ! -e "$DEST/usr/share/iodig" -a ! -e "$DEST/usr/libexec/iodig" ]
 done_testing

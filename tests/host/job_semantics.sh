@@ -45,18 +45,18 @@ check "normal output has two Run status groups" [ "$("$IODIG" run --no-probes "$
 	--rwmixread=70 --bs=4k --size=16m --ioengine=libaio --iodepth=8 --direct=1 >"$TMP/m.json" 2>"$TMP/err"
 r=$(jqr '.jobs[0].read.total_ios' "$TMP/m.json"); w=$(jqr '.jobs[0].write.total_ios' "$TMP/m.json")
 check "randrw covers the region once ($r + $w = 4096)" [ $((r + w)) = 4096 ]
-check "rwmixread=70 gives 67-73% reads ($r)" [ "$r" -ge 2744 ] && [ "$r" -le 2990 ]
+check "rwmixread=70 gives 67-73% reads ($r)" [ "$r" -ge 2744 -a "$r" -le 2990 ]
 
 # directory=: one file per clone, fio's name.clone.0 naming.
 mkdir "$TMP/dir"
 "$IODIG" run --no-probes --output-format=json --name=d --directory="$TMP/dir" --rw=write --bs=64k \
 	--size=1m --numjobs=2 --ioengine=psync >"$TMP/d.json" 2>"$TMP/err"
-check "directory= made d.0.0 and d.1.0" [ -f "$TMP/dir/d.0.0" ] && [ -f "$TMP/dir/d.1.0" ]
+check "directory= made d.0.0 and d.1.0" [ -f "$TMP/dir/d.0.0" -a -f "$TMP/dir/d.1.0" ]
 check "each file 1 MiB" [ "$(stat -c %s "$TMP/dir/d.0.0")" = 1048576 ]
 
 # ramp_time: I/O before the ramp ends is not counted; runtime counts after it.
 "$IODIG" run --no-probes --output-format=json --name=r --filename="$LOOP" --rw=randread --bs=4k \
 	--ioengine=psync --direct=1 --ramp_time=1 --runtime=1 --time_based >"$TMP/r.json" 2>"$TMP/err"
 rt=$(jqr '.jobs[0].read.runtime' "$TMP/r.json")
-check "runtime after ramp is about 1 s ($rt ms)" [ "$rt" -ge 900 ] && [ "$rt" -le 1300 ]
+check "runtime after ramp is about 1 s ($rt ms)" [ "$rt" -ge 900 -a "$rt" -le 1300 ]
 done_testing

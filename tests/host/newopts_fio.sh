@@ -45,7 +45,7 @@ check "log_prio: the same priority values as fio's ($(cat "$TMP/prio/i.values" |
 	cmp -s <(awk '{ print $2 }' "$TMP/prio/i.values") <(awk '{ print $2 }' "$TMP/prio/f.values")
 hi=$(awk '$2 == "0x2002" { print $1 }' "$TMP/prio/i.values")
 # 2000 draws at 40%: mean 800, sd 21.9; 4.5 sd either side
-check "log_prio: $hi of 2000 I/Os realtime, within 800 +- 99" [ "${hi:-0}" -ge 701 ] && [ "${hi:-0}" -le 899 ]
+check "log_prio: $hi of 2000 I/Os realtime, within 800 +- 99" [ "${hi:-0}" -ge 701 -a "${hi:-0}" -le 899 ]
 
 # without log_prio the column is fio's realtime flag
 mkdir -p "$TMP/flag" && (cd "$TMP/flag" && "$IODIG" run --no-probes --no-save --output=/dev/null \

@@ -32,10 +32,10 @@ check "phase length reported" [ "$(q "$T.phase_ms")" = 100 ]
 check "default settle time reported" [ "$(q "$T.settle_ms")" = 25 ]
 # ~35 phases of 100 ms, a switch and 25 ms to settle every second one;
 # the first pair left out and the last phase cut
-check "pairs: $pairs of ~16" [ "$pairs" -ge 12 ] && [ "$pairs" -le 20 ]
+check "pairs: $pairs of ~16" [ "$pairs" -ge 12 -a "$pairs" -le 20 ]
 # T U U T T U ...: a switch every second phase, ~18 in 4 s
-check "switches: $switches (one every second phase)" [ "$switches" -ge 15 ] && [ "$switches" -le 22 ]
-check "every family switched" [ "$(q "$T.always_attached")" = "" ] && [ "$(q "$T.switch_error")" = null ]
+check "switches: $switches (one every second phase)" [ "$switches" -ge 15 -a "$switches" -le 22 ]
+check "every family switched" [ "$(q "$T.always_attached")" = "" -a "$(q "$T.switch_error")" = null ]
 check "ratio $ratio within its CI $lo-$hi" \
 	awk -v r="$ratio" -v l="$lo" -v h="$hi" 'BEGIN { exit !(l > 0 && l <= r && r <= h && h > l) }'
 # Tracing costs a few percent here; a ratio far from 1 means the phases

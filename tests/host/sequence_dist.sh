@@ -19,7 +19,7 @@ offsets() { awk '$3 == "read" || $3 == "write" { print $4 }' "$1"; }
 same() {
 	local got want
 	got=$(offsets "$2" | tr '\n' ' ') want=$(expected "$3" "$4" "$5" "$6" | tr '\n' ' ')
-	check "$1: offsets $got, as documented ($want)" [ -n "$want" ] && [ "$got" = "$want" ]
+	check "$1: offsets $got, as documented ($want)" [ -n "$want" -a "$got" = "$want" ]
 }
 
 # fio's own example, each job logging its I/O

@@ -11,7 +11,7 @@ mkdir "$TMP/f" "$TMP/i" || exit 1
 LFSR=(--random_generator=lfsr --norandommap=1 --write_iolog=lfsr)
 (cd "$TMP/f" && fio "${JOB[@]}" "${LFSR[@]}" --output-format=json >out.json 2>err)
 (cd "$TMP/i" && "$IODIG" run --no-probes --no-save "${JOB[@]}" "${LFSR[@]}" >/dev/null 2>err)
-check "lfsr cycles written ($(head -c 200 "$TMP/f/err" "$TMP/i/err"))" [ -s "$TMP/f/lfsr" ] && [ -s "$TMP/i/lfsr" ]
+check "lfsr cycles written ($(head -c 200 "$TMP/f/err" "$TMP/i/err"))" [ -s "$TMP/f/lfsr" -a -s "$TMP/i/lfsr" ]
 (cd "$TMP/i" && "$IODIG" run --no-probes --no-save --output-format=json "${JOB[@]}" \
 	--sprandom=1 --spr_op=$OP --spr_num_regions=$REGIONS --write_iolog=log >out.json 2>err)
 rc=$?

@@ -52,7 +52,7 @@ check "norandommap: $r reads for $w writes, rewrites read once" \
 iodig --output-format=json --name=v --filename="$LOOP" --rw=randrw --bs=4k \
 	--size=1m --verify=crc32c >i.json 2>i.err
 read -r w r e <<<"$(counts i.json)"
-check "randrw: reads = random reads + one per write ($w $r $e)" [ "$e" = 0 ] && [ "$r" = 256 ]
+check "randrw: reads = random reads + one per write ($w $r $e)" [ "$e" = 0 -a "$r" = 256 ]
 iodig --output-format=json --name=v --filename="$LOOP" --rw=write --bsrange=4k-16k \
 	--size=1m --verify=xxhash >i.json 2>i.err
 read -r w r e <<<"$(counts i.json)"
@@ -74,7 +74,7 @@ iodig --name=v --filename="$LOOP" --rw=read --bs=16k --size=1m --verify=sha256 \
 check "interval: the bad interval at offset 69632 ($(cat i.err))" \
 	grep -q "offset 69632, length 4096 (requested block: offset=65536, length=16384)" i.err
 base=$(basename "$LOOP")
-check "verify_dump: fio's file names" [ -s "$base.69632.received" ] && [ -s "$base.69632.expected" ]
+check "verify_dump: fio's file names" [ -s "$base.69632.received" -a -s "$base.69632.expected" ]
 # past the header (whose time fio's expected block does not keep either),
 # the dumps differ only where the block was hit
 data_diff=$(cmp -l "$base.69632.received" "$base.69632.expected" | awk '$1 > 104 {print $1}')

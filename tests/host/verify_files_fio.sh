@@ -25,6 +25,8 @@ for w in fio iodig; do
 	if [ $w = fio ]; then fio "${job[@]}" >/dev/null 2>&1; else "$IODIG" run --no-probes --no-save "${job[@]}" >/dev/null 2>&1; fi
 	printf 'garbage' | dd of=x3 bs=1 seek=8200 conv=notrunc status=none
 	if [ $w = fio ]; then "$IODIG" run --no-probes --no-save "${job[@]}" --verify_only=1 >out 2>&1; else fio "${job[@]}" --verify_only=1 >out 2>&1; fi
-	check "written by $w, the corrupted block of x3 found by the other tool" [ $? != 0 ] && grep -qi "file x3\|x3.*verify\|verify.*x3" out
+	rc=$?
+	check "written by $w, the other tool fails its verify (exit $rc)" [ "$rc" != 0 ]
+	check "written by $w, the corrupted block of x3 named by the other tool" grep -qi "file x3\|x3.*verify\|verify.*x3" out
 done
 done_testing

@@ -18,7 +18,7 @@ vonly() {
 	fio "$@" --verify_only=1 >f.txt 2>/dev/null
 	"$IODIG" run --no-probes --no-save "$@" --verify_only=1 >i.txt 2>/dev/null
 	check "$name: text's issued counts as fio's: $(issued i.txt) vs $(issued f.txt)" \
-		[ -n "$(issued f.txt)" ] && [ "$(issued i.txt)" = "$(issued f.txt)" ]
+		[ -n "$(issued f.txt)" -a "$(issued i.txt)" = "$(issued f.txt)" ]
 	cd "$TMP" || exit 1
 }
 vonly write --name=w --filename=f --size=64k --bs=4k --rw=write --verify=crc32c
