@@ -297,6 +297,21 @@ static void test_process_options(void)
 	PARSE_ERR("[j]\ndir=\n", "option 'dir' needs a value");
 }
 
+/* fio 3.33 refuses an empty filename= or directory= ("failed parsing
+ * filename=", the job dropped) rather than falling back to the job's
+ * name: SPDK's test/vhost job files leave filename= for their scripts to
+ * fill in before fio reads them. */
+static void test_empty_file_options(void)
+{
+	PARSE_ERR("[global]\nfilename=\n[j]\n", "e.fio:2: option 'filename' "
+		  "needs a value");
+	PARSE_ERR("[j]\nfilename=\n", "e.fio:2: option 'filename' needs a value");
+	PARSE_ERR("[j]\nfilename = ; filled in later\n",
+		  "e.fio:2: option 'filename' needs a value");
+	PARSE_ERR("[j]\ndirectory=\n", "e.fio:2: option 'directory' needs a "
+		  "value");
+}
+
 /* fio 3.33 ends a line at its first ';' or '#', wherever it is. */
 static void test_comments(void)
 {
@@ -580,6 +595,7 @@ int main(void)
 	test_description_unit_base();
 	test_engine_classes();
 	test_process_options();
+	test_empty_file_options();
 	test_comments();
 	test_env();
 	test_keywords();
