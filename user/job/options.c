@@ -907,6 +907,17 @@ int job_option_set(struct job *job, const char *key, const char *value,
 	return job_option_set_at(job, key, value, where, 0, err);
 }
 
+int job_option_set_cli(struct job *job, const char *key, const char *value,
+		       const char *where, struct errbuf *err)
+{
+	/* fio's getopt: "option filename requires an argument", whatever a
+	 * job file's "key=" means for the option */
+	if (value && !value[0])
+		return err_set(err, EINVAL, "%s: option '%s' needs a value",
+			       where, key);
+	return job_option_set(job, key, value, where, err);
+}
+
 const char *job_option_name(const char *key)
 {
 	const struct opt_desc *o = opt_find(options, key);
