@@ -318,6 +318,9 @@ static void test_empty_values(void)
 		  "e.fio:2: option 'filename' needs a value");
 	PARSE_ERR("[j]\ndirectory=\n", "e.fio:2: option 'directory' needs a "
 		  "value");
+	/* a plain fio boolean, which fio 3.33 refuses bare or as a word */
+	PARSE_ERR("[j]\nlog_max_value\n", "option 'log_max_value' needs a value");
+	PARSE_ERR("[j]\nlog_max_value=true\n", "'true' is not 0 or 1");
 }
 
 /* fio 3.33 ends a line at its first ';' or '#', wherever it is. */

@@ -162,10 +162,10 @@ static int set_log_max_value(void *base, const struct opt_desc *o,
 			     struct errbuf *err)
 {
 	bool b;
+	int ret = opt_read_bool(o, value, &b, where, err); /* fio: bare refused */
 
-	if (parse_bool(value, &b))
-		return err_set(err, EINVAL, "%s: option '%s': '%.64s' is not a "
-			       "boolean", where, o->name, value);
+	if (ret)
+		return ret;
 	((struct job *)base)->logs.window_value = b ? LOG_WINDOW_MAX : LOG_WINDOW_AVG;
 	return 0;
 }
