@@ -297,6 +297,32 @@ static void test_process_options(void)
 	PARSE_ERR("[j]\ndir=\n", "option 'dir' needs a value");
 }
 
+/* "key=" as fio 3.33 reads it.  It refuses an empty filename= or
+ * directory= ("failed parsing filename=", the job dropped) rather than
+ * falling back to the job's name: SPDK's test/vhost job files leave
+ * filename= for their scripts to fill in before fio reads them.  It takes
+ * bssplit= as no change and write_bw_log= as the bare key. */
+static void test_empty_values(void)
+{
+	struct job j;
+
+	if (PARSE_ONE("[global]\nbssplit=4k/50:64k/50\n[j]\nbssplit=\n", &j))
+		CHECK_MSG(j.bssplit[0].nr == 2, "%u", j.bssplit[0].nr);
+	if (PARSE_ONE("[j]\nwrite_bw_log=\nwrite_hist_log = ; the job's name\n", &j))
+		CHECK(j.logs.on[JOB_LOG_BW] && !j.logs.prefix[JOB_LOG_BW][0] &&
+		      j.logs.on[JOB_LOG_HIST] && !j.logs.on[JOB_LOG_LAT]);
+	PARSE_ERR("[global]\nfilename=\n[j]\n", "e.fio:2: option 'filename' "
+		  "needs a value");
+	PARSE_ERR("[j]\nfilename=\n", "e.fio:2: option 'filename' needs a value");
+	PARSE_ERR("[j]\nfilename = ; filled in later\n",
+		  "e.fio:2: option 'filename' needs a value");
+	PARSE_ERR("[j]\ndirectory=\n", "e.fio:2: option 'directory' needs a "
+		  "value");
+	/* a plain fio boolean, which fio 3.33 refuses bare or as a word */
+	PARSE_ERR("[j]\nlog_max_value\n", "option 'log_max_value' needs a value");
+	PARSE_ERR("[j]\nlog_max_value=true\n", "'true' is not 0 or 1");
+}
+
 /* fio 3.33 ends a line at its first ';' or '#', wherever it is. */
 static void test_comments(void)
 {
@@ -580,6 +606,7 @@ int main(void)
 	test_description_unit_base();
 	test_engine_classes();
 	test_process_options();
+	test_empty_values();
 	test_comments();
 	test_env();
 	test_keywords();

@@ -99,8 +99,12 @@ static void test_every_option(void)
 	CHECK(!strcmp(j.filename, "/dev/loop0"));
 	SET_OK(&j, "filename", "/dev/disk/by-path/pci-0000\\:00\\:1f.2");
 	CHECK(!strcmp(j.filename, "/dev/disk/by-path/pci-0000:00:1f.2"));
-	SET_OK(&j, "filename", "");
-	CHECK(j.filename[0] == '\0');
+	{ /* fio 3.33: "failed parsing filename=" */
+		struct errbuf e;
+
+		CHECK(set1(&j, "filename", "", &e) == -EINVAL);
+		CHECK_MSG(strstr(e.msg, "'filename' needs a value"), "%s", e.msg);
+	}
 	SET_OK(&j, "directory", "/mnt/pmem");
 	CHECK(!strcmp(j.directory, "/mnt/pmem"));
 	SET_OK(&j, "size", "256m");

@@ -762,6 +762,8 @@ static int opt_set_stripped(void *base, const struct opt_desc *o,
 		if (!(o->flags & OPT_EMPTY_OK))
 			return err_set(err, EINVAL, "%s: option '%s' needs a "
 				       "value", where, o->name);
+		if (o->set) /* the row says what fio makes of "" */
+			return o->set(base, o, value, where, err);
 		*(char *)field_of(base, o) = '\0';
 		return 0;
 	}

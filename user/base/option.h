@@ -29,7 +29,8 @@ enum opt_type {
 /* bool stored inverted (buffered -> direct); percent stored as 100 - N
  * (rwmixwrite -> rwmixread). */
 #define OPT_NEGATE   (1u << 0)
-/* An empty value is allowed and clears the string (filename=, directory=). */
+/* An empty value is allowed: a row with .set reads it (write_bw_log=: the
+ * job's name), any other has its string cleared (io_uring_cmd's pi_chk=). */
 #define OPT_EMPTY_OK (1u << 1)
 /* fio's filename syntax: ':' separates files, '\:' is a literal colon;
  * stored as names each ended by NUL, the last by two. */

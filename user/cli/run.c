@@ -33,7 +33,7 @@ static int apply_overrides(struct job_list *list, const struct cli_args *a,
 
 		snprintf(key, sizeof(key), "%.*s", (int)strcspn(arg, "="), arg);
 		for (size_t j = 0; j < list->count; j++) {
-			int ret = job_option_set(&list->jobs[j], key, eq ? eq + 1 : NULL,
+			int ret = job_option_set_cli(&list->jobs[j], key, eq ? eq + 1 : NULL,
 						 "command line", err);
 			if (ret)
 				return ret;

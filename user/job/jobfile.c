@@ -574,7 +574,7 @@ int cmdline_jobs_parse(int argc, char *const argv[], struct job_list *list,
 			value = argv[++i];
 
 		if (strcmp(key, "name")) {
-			ret = job_option_set(target, key, value, where, err);
+			ret = job_option_set_cli(target, key, value, where, err);
 			if (ret)
 				goto cleanup;
 			job_given_add(target, job_option_name(key), value);

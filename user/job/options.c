@@ -501,9 +501,9 @@ static const struct opt_desc options[] = {
 	STR_OPT("name", FIELD(name), NULL, "Job name (defaults to the [section] name)"),
 	STR_OPT("filename", FIELD(filename), NULL,
 		"File or block device; none: the scratch device, or directory/jobname",
-		.flags = OPT_EMPTY_OK | OPT_FILENAME),
+		.flags = OPT_FILENAME),
 	STR_OPT("directory", FIELD(directory), NULL,
-		"Directory for files named after the job", .flags = OPT_EMPTY_OK),
+		"Directory for files named after the job"),
 	STR_OPT("opendir", FIELD(opendir), NULL,
 		"Add every regular file under this directory, recursively, to the job's files"),
 	ENUM_OPT("lockfile", FIELD(lockfile), lockfile_values, "none",
@@ -905,6 +905,17 @@ int job_option_set(struct job *job, const char *key, const char *value,
 		   const char *where, struct errbuf *err)
 {
 	return job_option_set_at(job, key, value, where, 0, err);
+}
+
+int job_option_set_cli(struct job *job, const char *key, const char *value,
+		       const char *where, struct errbuf *err)
+{
+	/* fio's getopt: "option filename requires an argument", whatever a
+	 * job file's "key=" means for the option */
+	if (value && !value[0])
+		return err_set(err, EINVAL, "%s: option '%s' needs a value",
+			       where, key);
+	return job_option_set(job, key, value, where, err);
 }
 
 const char *job_option_name(const char *key)

@@ -56,6 +56,11 @@ void job_set_defaults(struct job *job);
 int job_option_set(struct job *job, const char *key, const char *value,
 		   const char *where, struct errbuf *err);
 
+/* job_option_set for "--key=value" on the command line, where fio 3.33
+ * refuses every empty value. */
+int job_option_set_cli(struct job *job, const char *key, const char *value,
+		       const char *where, struct errbuf *err);
+
 /* job_option_set for a line of a job file (@where is "file:line"): an
  * engine option keeps @line, so that an error found once the job's engine
  * is known (job_list_finalize) names that line in job->source. */

@@ -94,7 +94,8 @@ int set_percentile_list(void *base, const struct opt_desc *o, const char *value,
 	return 0;
 }
 
-/* write_bw_log (bare) or write_bw_log=PREFIX: which log is the row's. */
+/* write_bw_log (bare), write_bw_log=PREFIX, or write_bw_log= which fio 3.33
+ * takes as the bare key (the job's name): which log is the row's. */
 static enum job_log_kind log_kind(const char *name)
 {
 	if (!strcmp(name, "write_lat_log"))
@@ -161,10 +162,10 @@ static int set_log_max_value(void *base, const struct opt_desc *o,
 			     struct errbuf *err)
 {
 	bool b;
+	int ret = opt_read_bool(o, value, &b, where, err); /* fio: bare refused */
 
-	if (parse_bool(value, &b))
-		return err_set(err, EINVAL, "%s: option '%s': '%.64s' is not a "
-			       "boolean", where, o->name, value);
+	if (ret)
+		return ret;
 	((struct job *)base)->logs.window_value = b ? LOG_WINDOW_MAX : LOG_WINDOW_AVG;
 	return 0;
 }
@@ -328,13 +329,17 @@ const struct opt_desc stat_options[] = {
 		 "none: each direction apart; mixed: the directions summed as one, \"mixed\"; "
 		 "both: the directions, then their sum"),
 	{ .name = "write_lat_log", .type = OPT_BOOL, .set = set_log_prefix,
+	  .flags = OPT_EMPTY_OK,
 	  .help = "write_lat_log=PREFIX writes PREFIX_{slat,clat,lat}.N.log; "
 	  "bare, PREFIX is the job name" },
 	{ .name = "write_bw_log", .type = OPT_BOOL, .set = set_log_prefix,
+	  .flags = OPT_EMPTY_OK,
 	  .help = "write_bw_log[=PREFIX]: PREFIX_bw.N.log (KiB/s)" },
 	{ .name = "write_iops_log", .type = OPT_BOOL, .set = set_log_prefix,
+	  .flags = OPT_EMPTY_OK,
 	  .help = "write_iops_log[=PREFIX]: PREFIX_iops.N.log" },
 	{ .name = "write_hist_log", .type = OPT_BOOL, .set = set_log_prefix,
+	  .flags = OPT_EMPTY_OK,
 	  .help = "write_hist_log[=PREFIX]: PREFIX_clat_hist.N.log, "
 	  "fio's 1856-bin histograms every log_hist_msec" },
 	{ .name = "log_avg_msec", .type = OPT_UINT, FIELD(logs.avg_msec),

@@ -27,6 +27,8 @@ static int set_bssplit(void *base, const struct opt_desc *o, const char *value,
 	struct bssplit parsed[DDIR_COUNT];
 	char why[160];
 
+	if (!value[0]) /* fio 3.33: "bssplit=" keeps the split [global] gave */
+		return 0;
 	if (bssplit_parse(value, job->kb_base, parsed, why, sizeof(why)))
 		return err_set(err, EINVAL, "%s: option '%s': " VAL ": %s", where,
 			       o->name, value, why);
@@ -213,7 +215,7 @@ const struct opt_desc stream_options[] = {
 	UINT_OPT("number_ios", FIELD(number_ios), "0", 0, UINT64_MAX,
 		 "Stop after this many I/Os (each loop); 0 = no limit"),
 	{ .name = "bssplit", .type = OPT_CUSTOM, FIELD(bssplit),
-	  .set = set_bssplit, .hint = "BS/PERC:BS/PERC...[,WRITE]",
+	  .set = set_bssplit, .flags = OPT_EMPTY_OK, .hint = "BS/PERC:BS/PERC...[,WRITE]",
 	  .help = "Block sizes with the percent of I/Os of each, per "
 		  "direction" },
 	{ .name = "blockalign", .alias = "ba", .type = OPT_CUSTOM,
