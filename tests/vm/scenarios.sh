@@ -359,6 +359,12 @@ fi
 DAX="--ioengine=dev-dax --filename=/dev/dax0.0 --bs=2m --size=64m --numjobs=2 --thread --direct=0 --iodepth=1 --norandommap --group_reporting"
 devdax_setup() {
 	local seed=/sys/bus/nd/devices/dax0.0 i=0
+	# the region's dax seed comes with its driver's probe, which under
+	# emulation can still be under way when the scenarios start
+	while [ ! -d $seed ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	[ -d $seed ] || { echo "no $seed after 10 s (region0's dax_seed:" \
+		"'$(cat /sys/bus/nd/devices/region0/dax_seed 2>&1)')"; return 1; }
+	i=0
 	umount /mnt/pmem 2>/dev/null
 	echo namespace0.0 >/sys/bus/nd/drivers/nd_pmem/unbind &&
 	cat /proc/sys/kernel/random/uuid >$seed/uuid && echo pmem >$seed/mode &&
