@@ -204,3 +204,34 @@ ext4_mount() {
 	mkfs.ext4 -q "$LOOP" || skip "mkfs.ext4 failed"
 	mkdir "$TMP/mnt" && mount "$LOOP" "$TMP/mnt" || skip "cannot mount ext4"
 }
+
+# loaded_prog PROG OUT CMD...: runs CMD (an iodig run that loads BPF program
+# PROG before its workload and keeps it until the end) with stdout into
+# OUT.json and stderr into OUT.err, and meanwhile reads the loaded PROG
+# from CMD's fdinfo: the instructions the verifier walked (verified_insns,
+# 5.16), the translated ones, and the names of its functions (bpftool's
+# dump of the program as loaded, after the verifier dropped dead code)
+# into OUT.verified, OUT.xlated and OUT.funcs, each empty when PROG was
+# not seen; returns CMD's status
+loaded_prog() {
+	local prog=$1 out=$2 pid fd id vi=""
+	shift 2
+	: >"$out.verified"; : >"$out.xlated"; : >"$out.funcs"
+	"$@" >"$out.json" 2>"$out.err" &
+	pid=$!
+	while [ -z "$vi" ] && kill -0 "$pid" 2>/dev/null; do
+		for fd in /proc/$pid/fdinfo/*; do
+			id=$(awk '$1 == "prog_id:" {print $2}' "$fd" 2>/dev/null)
+			[ -n "$id" ] || continue
+			bpftool prog show id "$id" 2>/dev/null | grep -q "name $prog " || continue
+			vi=$(awk '$1 == "verified_insns:" {print $2}' "$fd")
+			echo "$vi" >"$out.verified"
+			bpftool prog show id "$id" --json | jq -r '.bytes_xlated / 8' >"$out.xlated"
+			bpftool prog dump xlated id "$id" | sed -nE 's/^[a-z_].* \**([a-z_0-9]+)\(.*\):$/\1/p' \
+				>"$out.funcs"
+			break
+		done
+		[ -n "$vi" ] || sleep 0.1
+	done
+	wait "$pid"
+}

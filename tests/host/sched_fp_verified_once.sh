@@ -5,33 +5,18 @@ command -v bpftool >/dev/null || skip "bpftool not installed"
 truncate -s 1M "$TMP/f"
 
 # measure NAME [VAR=VALUE...]: the loaded sched_switch program's verified
-# and translated instructions, from the running iodig's fdinfo (the
-# kernel's verified_insns, 5.16) and bpftool, into $TMP/NAME.
+# and translated instructions into $TMP/NAME.verified and .xlated
 measure() {
-	local name=$1 pid fd id="" vi=""
+	local name=$1
 	shift
-	env "$@" "$IODIG" run --no-progress --no-save --output-format=json --probes=sched \
-		--name=vi --filename="$TMP/f" --rw=read --bs=4k --runtime=3 --time_based \
-		>"$TMP/$name.json" 2>"$TMP/err" &
-	pid=$!
-	# the program is loaded before the workload starts and stays until
-	# the run ends: look until it is there or the run is over
-	while [ -z "$vi" ] && kill -0 "$pid" 2>/dev/null; do
-		for fd in /proc/$pid/fdinfo/*; do
-			id=$(awk '$1 == "prog_id:" {print $2}' "$fd" 2>/dev/null)
-			[ -n "$id" ] || continue
-			bpftool prog show id "$id" 2>/dev/null | grep -q "name iodig_sw_btf " || continue
-			vi=$(awk '$1 == "verified_insns:" {print $2}' "$fd")
-			bpftool prog show id "$id" --json | jq -r '.bytes_xlated / 8' >"$TMP/$name.xlated"
-			break
-		done
-		[ -n "$vi" ] || sleep 0.1
-	done
-	wait "$pid" || fail "$name: exit $? ($(head -c 200 "$TMP/err"))"
+	loaded_prog iodig_sw_btf "$TMP/$name" env "$@" "$IODIG" run --no-progress --no-save \
+		--output-format=json --probes=sched --name=vi --filename="$TMP/f" --rw=read \
+		--bs=4k --runtime=3 --time_based ||
+		fail "$name: exit $? ($(head -c 200 "$TMP/$name.err"))"
 	mech=$(jqr '.iodig.kernel.sched.mechanism // ""' "$TMP/$name.json")
 	[ "$mech" = tp_btf ] || skip "sched runs with $mech: no stack fingerprints there"
-	[ -n "$vi" ] || skip "no verified_insns in the program's fdinfo (kernel before 5.16?)"
-	echo "$vi" >"$TMP/$name.verified"
+	[ -s "$TMP/$name.verified" ] ||
+		skip "no verified_insns in the program's fdinfo (kernel before 5.16?)"
 }
 
 measure fp

@@ -117,22 +117,32 @@ static bool kernel_has_helper(const struct btf *btf, const char *name)
 	return false;
 }
 
+/* Whether the fingerprints' loops can run under bpf_loop() (5.17),
+ * verified once; if not, the status reason says why.  IODIG_DISABLE=
+ * bpf_loop takes the path of a kernel without it, for the tests. */
+static bool bpf_loop_usable(struct sched_state *s)
+{
+	const char *why = NULL;
+
+	if (mech_is_disabled(s->env, "bpf_loop"))
+		why = "bpf_loop() disabled by IODIG_DISABLE";
+	else if (!kernel_has_helper(family_btf(s), "BPF_FUNC_loop"))
+		why = "no bpf_loop() (5.17)";
+	if (why)
+		snprintf(s->fp_off, sizeof(s->fp_off), "%s: every sampled stack walked", why);
+	return !why;
+}
+
 /* The lowest word a stack fingerprint keeps: kernel code's start on
  * x86-64, where modules, BPF programs and trampolines lie above the
- * image (bpf/sched.bpf.c); 0 turns fingerprints off.  Their hash loops
- * run under bpf_loop() (5.17), verified once: a kernel without it walks
- * every sampled stack, and the status says why. */
+ * image (bpf/sched.bpf.c); 0 turns fingerprints off, and a kernel
+ * without bpf_loop() walks every sampled stack. */
 static uint64_t fingerprint_floor(struct sched_state *s)
 {
 	s->fp_off[0] = '\0';
 #if defined(__x86_64__)
-	if (s->env->sched_no_fingerprint)
+	if (s->env->sched_no_fingerprint || !bpf_loop_usable(s))
 		return 0;
-	if (!kernel_has_helper(family_btf(s), "BPF_FUNC_loop")) {
-		snprintf(s->fp_off, sizeof(s->fp_off),
-			 "no bpf_loop() (5.17): every sampled stack walked");
-		return 0;
-	}
 	return family_text_start(s);
 #else
 	return 0;
