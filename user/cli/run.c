@@ -204,8 +204,9 @@ static void went_on_note(const struct report_job *j)
 		j->errmsg[0] ? j->errmsg : strerror(-s->first_io_error));
 }
 
-/* Exit status of a run that was reported: 1 when a job failed, 128 + the
- * signal that stopped it, else 0. */
+/* Exit status of a run that was reported: as fio's, the number of jobs that
+ * failed (fio counts each reaped job with an error; the shell keeps its low 8
+ * bits), 128 + the signal that stopped it, else 0. */
 static int finished_status(struct run_ctx *ctx, const struct repeat_result *res)
 {
 	int status = 0;
@@ -218,7 +219,7 @@ static int finished_status(struct run_ctx *ctx, const struct repeat_result *res)
 		} else if (res->rep.jobs[i].error) {
 			fprintf(stderr, "iodig: job '%s': %s\n", res->rep.jobs[i].job->name,
 				res->rep.jobs[i].errmsg);
-			status = 1;
+			status++;
 		}
 	}
 	if (ctx->stop_signal) {
