@@ -853,9 +853,11 @@ static bool next_io(struct io_loop *lp, struct io_unit *u)
 	return io_loop_fill_unit(lp, u) && prepare_data(lp, u);
 }
 
-/* fio's do_io for a writing verify job stops after size bytes (random
- * writes without a random map: io_size), twice that with verify_backlog,
- * whose reads count too; then the verify phase runs.  A time_based job
+/* fio's do_io for a writing verify job stops after size bytes queued
+ * (random writes without a random map: io_size), twice that with
+ * verify_backlog, whose reads count too; then the verify phase runs.  A
+ * sync engine's I/O is not counted there: its loop goes on while the
+ * loops' budget lasts and its files have offsets left (io_loop_more).  A time_based job
  * writes until its runtime is over, leaving the verify phase no time
  * (fio warns about it). */
 static bool verify_write_limit_reached(const struct io_loop *lp)
@@ -870,7 +872,7 @@ static bool verify_write_limit_reached(const struct io_loop *lp)
 		limit = w->io_limit;
 	if (job->verify_backlog && job->do_verify)
 		limit += w->region_len;
-	return lp->issued_bytes >= limit;
+	return lp->queued_bytes >= limit;
 }
 
 bool io_loop_more(const struct io_loop *lp, uint64_t now)
@@ -895,7 +897,7 @@ bool io_loop_more(const struct io_loop *lp, uint64_t now)
 	/* a loop ends at size bytes queued, but where another pass is due
 	 * (io_size past the region, the last loop) fio starts the next */
 	if (lp->shared_budget)
-		return lp->issued_bytes < lp->loop_budget &&
+		return lp->issued_bytes - lp->backlog_bytes < lp->loop_budget &&
 		       (lp->queued_bytes < w->region_len || another_pass(lp));
 	return lp->issued_bytes - lp->backlog_bytes < w->io_limit;
 }
