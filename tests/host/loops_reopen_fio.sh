@@ -50,6 +50,11 @@ for n in 2 3; do
 	both verify_norandommap$n --name=j --filename=f --size=48k --loops=$n --bs=4k \
 		--rw=randwrite --randseed=3 --verify=md5 --norandommap
 done
+# io_size past size: each loop's do_io ends with its offsets all the same
+for rw in write randwrite; do
+	both verify_iosize_$rw --name=j --filename=f --size=48k --io_size=192k --loops=2 --bs=4k \
+		--rw=$rw --randseed=3 --verify=md5
+done
 both fsync_one --name=j --filename=f --size=16k --loops=2 --bs=4k --rw=write --fsync=2
 both fsync_files --name=j --nrfiles=2 --size=32k --loops=2 --bs=4k --rw=write --fsync=2
 both fsync_files_random --name=j --nrfiles=2 --size=32k --loops=2 --bs=4k --rw=randwrite --fsync=3
