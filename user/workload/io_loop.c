@@ -262,9 +262,9 @@ static bool another_pass(const struct io_loop *lp)
 	/* with loops= each loop is one pass; past them fio's keep_running
 	 * goes on while all the loops' bytes fall short of io_size */
 	if (lp->shared_budget) {
-		/* a writing verify job's do_io ends with its offsets, the
-		 * verify phase follows (whose reads fio's keep_running
-		 * counts: io_size twice size is done after it) */
+		/* a writing verify job's do_io ends with its offsets and
+		 * the verify phase follows, whose reads fio's keep_running
+		 * counts toward io_size */
 		if (!lp->last_loop || (lp->verify && rw_has_write(w->job->rw)))
 			return false;
 		done += lp->spent_bytes;
