@@ -1,4 +1,4 @@
-# Files across loops against fio 3.33: fio closes every file before each loop (and before the verify phase) and opens each again as the job reaches it, so each tool's write_iolog must be equal line by line, I/O, syncs, opens and closes (one file or several, loops= or io_size passes, psync and libaio, verify, fsync=, end_fsync, a randseed's draws going on); and, as a block device's last close drops its cache, buffered reads of each loop come from the device again, with invalidate=0 too.
+# Files across loops against fio 3.33: fio closes every file before each loop (and before the verify phase) and opens each again as the job reaches it, so each tool's write_iolog must be equal line by line, I/O, syncs, opens and closes (one file or several, loops= or io_size passes, psync and libaio, verify with sequential or random writes, norandommap too, fsync=, end_fsync, a randseed's draws going on); and, as a block device's last close drops its cache, buffered reads of each loop come from the device again, with invalidate=0 too.
 source tests/host/lib.sh
 fio_loop_test 16
 
@@ -36,6 +36,25 @@ both verify_one --name=j --filename=f --size=16k --loops=2 --bs=4k --rw=write --
 both verify_files --name=j --nrfiles=2 --size=32k --loops=2 --bs=4k --rw=write --verify=crc32c
 both verify_files_aio --name=j --nrfiles=3 --size=48k --loops=2 --bs=4k --rw=write --verify=md5 \
 	"${aio[@]}"
+# a sync engine's write loop with verify goes on past size until the
+# loops' budget is spent or its files are done: with a random map full,
+# one more draw fails and closes the file, which moves the next loop's
+# offsets along (the last loop, its budget spent, draws no more)
+for n in 2 3; do
+	both verify_random_seed$n --name=j --filename=f --size=48k --loops=$n --bs=4k \
+		--rw=randwrite --randseed=3 --verify=md5
+	both verify_files_random$n --name=j --nrfiles=2 --size=64k --loops=$n --bs=4k \
+		--rw=randwrite --randseed=3 --verify=md5
+	# without a random map no draw fails: the first loop writes all the
+	# loops' bytes, the others none
+	both verify_norandommap$n --name=j --filename=f --size=48k --loops=$n --bs=4k \
+		--rw=randwrite --randseed=3 --verify=md5 --norandommap
+done
+# io_size past size: each loop's do_io ends with its offsets all the same
+for rw in write randwrite; do
+	both verify_iosize_$rw --name=j --filename=f --size=48k --io_size=192k --loops=2 --bs=4k \
+		--rw=$rw --randseed=3 --verify=md5
+done
 both fsync_one --name=j --filename=f --size=16k --loops=2 --bs=4k --rw=write --fsync=2
 both fsync_files --name=j --nrfiles=2 --size=32k --loops=2 --bs=4k --rw=write --fsync=2
 both fsync_files_random --name=j --nrfiles=2 --size=32k --loops=2 --bs=4k --rw=randwrite --fsync=3

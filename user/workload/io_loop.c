@@ -262,7 +262,10 @@ static bool another_pass(const struct io_loop *lp)
 	/* with loops= each loop is one pass; past them fio's keep_running
 	 * goes on while all the loops' bytes fall short of io_size */
 	if (lp->shared_budget) {
-		if (!lp->last_loop)
+		/* a writing verify job's do_io ends with its offsets and
+		 * the verify phase follows, whose reads fio's keep_running
+		 * counts toward io_size */
+		if (!lp->last_loop || (lp->verify && rw_has_write(w->job->rw)))
 			return false;
 		done += lp->spent_bytes;
 	}
@@ -853,9 +856,13 @@ static bool next_io(struct io_loop *lp, struct io_unit *u)
 	return io_loop_fill_unit(lp, u) && prepare_data(lp, u);
 }
 
-/* fio's do_io for a writing verify job stops after size bytes (random
- * writes without a random map: io_size), twice that with verify_backlog,
- * whose reads count too; then the verify phase runs.  A time_based job
+/* fio's do_io for a writing verify job stops after size bytes queued
+ * (random writes without a random map: io_size), twice that with
+ * verify_backlog, whose reads count too; then the verify phase runs.  A
+ * sync engine's I/O is not counted there: its loop goes on to the end of
+ * its offsets (a random map full costs one more draw) or of the loops'
+ * budget, which matters only where loops share it (io_loop_more).
+ * Alone, the loop stops at size as its offsets end.  A time_based job
  * writes until its runtime is over, leaving the verify phase no time
  * (fio warns about it). */
 static bool verify_write_limit_reached(const struct io_loop *lp)
@@ -870,7 +877,7 @@ static bool verify_write_limit_reached(const struct io_loop *lp)
 		limit = w->io_limit;
 	if (job->verify_backlog && job->do_verify)
 		limit += w->region_len;
-	return lp->issued_bytes >= limit;
+	return (lp->shared_budget ? lp->queued_bytes : lp->issued_bytes) >= limit;
 }
 
 bool io_loop_more(const struct io_loop *lp, uint64_t now)
@@ -895,7 +902,7 @@ bool io_loop_more(const struct io_loop *lp, uint64_t now)
 	/* a loop ends at size bytes queued, but where another pass is due
 	 * (io_size past the region, the last loop) fio starts the next */
 	if (lp->shared_budget)
-		return lp->issued_bytes < lp->loop_budget &&
+		return lp->issued_bytes - lp->backlog_bytes < lp->loop_budget &&
 		       (lp->queued_bytes < w->region_len || another_pass(lp));
 	return lp->issued_bytes - lp->backlog_bytes < w->io_limit;
 }
