@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "base/atomic_file.h"
+#include "base/clock.h"
 #include "workload/iolog_writer.h"
 #include "workload/log_sample.h"
 #include "workload/prio_stats.h"
@@ -91,16 +92,26 @@ nomem:
 		       job->name);
 }
 
-void iolog_start(struct iolog_writer *lw, uint64_t now_ns)
+void iolog_start(struct iolog_writer *lw, uint64_t start_ns)
 {
 	struct timespec ts;
+	uint64_t mono, epoch_ns;
 
-	lw->start_ns = now_ns;
+	lw->start_ns = start_ns;
 	/* fio: either option counts from the epoch of the clock the job
-	 * names, CLOCK_REALTIME (0, 1970) by default */
-	if (lw->job && (lw->job->logs.unix_epoch || lw->job->logs.alternate_epoch) &&
-	    !clock_gettime((clockid_t)lw->job->logs.epoch_clock, &ts))
-		lw->epoch_ms = (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+	 * names, CLOCK_REALTIME (0, 1970) by default.  That clock is read
+	 * beside the monotonic one and taken back to @start_ns, so that time
+	 * the caller spent since (or was preempted for) does not shift the
+	 * log's times */
+	if (!lw->job || !(lw->job->logs.unix_epoch || lw->job->logs.alternate_epoch))
+		return;
+	mono = now_ns();
+	if (clock_gettime((clockid_t)lw->job->logs.epoch_clock, &ts))
+		return;
+	epoch_ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+	if (mono > start_ns)
+		epoch_ns -= mono - start_ns < epoch_ns ? mono - start_ns : epoch_ns;
+	lw->epoch_ms = epoch_ns / 1000000;
 }
 
 static uint64_t elapsed_ms(const struct iolog_writer *lw, uint64_t now_ns)
