@@ -33,6 +33,13 @@ done_testing() { [ "$FAILS" -eq 0 ] && exit 0; echo "$FAILS check(s) failed" >&2
 
 need_root() { [ "$(id -u)" -eq 0 ] || skip "needs root"; }
 
+# need_fio3: fio 3.x, the oracle, and jq for comparing its JSON with iodig's
+need_fio3() {
+	command -v fio >/dev/null || skip "needs fio"
+	command -v jq >/dev/null || skip "needs jq"
+	fio --version | grep -q '^fio-3\.' || skip "fio $(fio --version) is not fio 3.x"
+}
+
 # make_loop SIZE_MB: sets LOOP to a new /dev/loopN backed by a tmpfs file
 # (not in a subshell, so the EXIT trap knows about it)
 make_loop() {

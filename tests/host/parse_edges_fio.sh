@@ -2,9 +2,7 @@
 # Edges of real job files against fio 3.33 on the same job: offset=N% and offset_increment=N% of a file not there yet (fio takes shares of size 0: offset 0, the file created size= long; without size= or with size=N% the job fails alone, err=22; a file an earlier job of the file makes has the size that job's layout gives it), an empty section name "[]" (a job without a name: text report, JSON without "jobname", its files and logs), filesize=N% and size= over 100% (that job alone fails with err=22 at exit 1, the others run; iodig leaves the file whole), and verify_only's report (no latency_target figures for a writing job, which only replays its writes, even without verify=).
 # timeout: 300
 source tests/host/lib.sh
-command -v fio >/dev/null || skip "needs fio"
-command -v jq >/dev/null || skip "needs jq"
-fio --version | grep -q '^fio-3\.' || skip "fio $(fio --version) is not fio 3.x"
+need_fio3
 cd "$TMP" || exit 1
 
 JOBS='[.jobs[] | [.jobname, .error, .read.io_bytes, .write.io_bytes]]'

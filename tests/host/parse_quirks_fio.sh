@@ -2,9 +2,7 @@
 # Job files from other projects as fio 3.33 reads them, against fio on the same files: a value followed by "// note" (only ';' and '#' are comments), section headers with text after ']' or blanks inside ("[fio-test]G" is the job "fio-test]"), write_*_log into a directory that does not exist (fio goes on, exit 0), continue_on_error=verify with verify_only on a file without the data (exit status, error, a real message), io_size=N% and size=0%, filesize=N% and size=N% over 100% (fio's 2^64-1-N bytes, failing at ftruncate), and the order of numjobs clones (0, then N-1 .. 1) in JSON, text and jobname.K.0 files.
 # timeout: 300
 source tests/host/lib.sh
-command -v fio >/dev/null || skip "needs fio"
-command -v jq >/dev/null || skip "needs jq"
-fio --version | grep -q '^fio-3\.' || skip "fio $(fio --version) is not fio 3.x"
+need_fio3
 cd "$TMP" || exit 1
 
 # A run's jobs: name, group, read and write I/Os and bytes, error.
