@@ -301,18 +301,17 @@ cleanup:
 }
 
 /* iodig run's word for a command line that defines no job. */
-static void no_jobs_error(const struct cli_args *a, struct errbuf *err)
+static int no_jobs_error(const struct cli_args *a, struct errbuf *err)
 {
 	if (!a->nr_words && !a->nr_extra)
-		err_set(err, EINVAL, "no job given: name a job file or use --name=NAME with fio options");
-	else if (!a->nr_words)
-		err_set(err, EINVAL, "command line: no job defined (start one with --name=NAME)");
-	else if (a->nr_words == 1)
-		err_set(err, EINVAL, "%s: no jobs defined (a job is a [section] other than [global])",
-			a->words[0]);
-	else
-		err_set(err, EINVAL, "no jobs defined in %zu job files (a job is a [section] "
-			"other than [global])", a->nr_words);
+		return err_set(err, EINVAL, "no job given: name a job file or use --name=NAME with fio options");
+	if (!a->nr_words)
+		return err_set(err, EINVAL, "command line: no job defined (start one with --name=NAME)");
+	if (a->nr_words == 1)
+		return err_set(err, EINVAL, "%s: no jobs defined (a job is a [section] other than "
+			       "[global])", a->words[0]);
+	return err_set(err, EINVAL, "no jobs defined in %zu job files (a job is a [section] "
+		       "other than [global])", a->nr_words);
 }
 
 int cli_run_parsed(struct run_ctx *ctx, struct cli_opts *o, const struct cli_args *a)
@@ -322,10 +321,8 @@ int cli_run_parsed(struct run_ctx *ctx, struct cli_opts *o, const struct cli_arg
 
 	/* fio's --parse-only passes a file of [global] only; iodig run
 	 * still wants something named */
-	if (!ret && !ctx->jobs.count && (!o->parse_only || (!a->nr_words && !a->nr_extra))) {
-		no_jobs_error(a, &err);
-		ret = -EINVAL;
-	}
+	if (!ret && !ctx->jobs.count && (!o->parse_only || (!a->nr_words && !a->nr_extra)))
+		ret = no_jobs_error(a, &err);
 	if (ret) {
 		fprintf(stderr, "iodig: %s\n", err.msg);
 		return o->usage_status;
