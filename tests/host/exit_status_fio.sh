@@ -8,7 +8,8 @@
 # iodig fio and iodig through a link named fio exit as fio there too.
 # Usage errors (an unknown option, a bad value, on the command line or in
 # a job file, a missing job file; run and --parse-only): fio exits 1, and
-# so do iodig fio and the link; iodig run exits 2 (docs/usage.md).
+# so do iodig fio and the link; iodig run exits 2 (docs/usage.md), also
+# for a run of a file of [global] only, whose --parse-only passes as fio's.
 # timeout: 60
 . "$(dirname "$0")/lib.sh"
 command -v fio >/dev/null || skip "needs fio"
@@ -77,4 +78,17 @@ for args in "--bogus u.fio" "--bs=zz u.fio" "--name=x --bogus=1 --size=64k" \
 			[ "$rrc" = 2 ]
 	done
 done
+# A file of [global] only: fio's --parse-only passes it, and iodig run's
+# does; a run of it has no job, a usage error for iodig run
+printf '[global]\nrw=read\nsize=64k\n' >global.fio
+fio --parse-only global.fio >/dev/null 2>&1
+frc=$?
+"$IODIG" run --parse-only global.fio >/dev/null 2>"$TMP/iodig.err"
+rrc=$?
+check "iodig run --parse-only of [global] only: exits as fio ($frc, got $rrc)" [ "$rrc" = "$frc" ]
+"$IODIG" run --no-probes --no-save global.fio >/dev/null 2>"$TMP/iodig.err"
+rrc=$?
+check "iodig run of [global] only: exits 2, no jobs defined (got $rrc: $(head -c 150 "$TMP/iodig.err"))" \
+	grep -q "^iodig: global.fio: no jobs defined" "$TMP/iodig.err"
+check "iodig run of [global] only: exit status 2 (got $rrc)" [ "$rrc" = 2 ]
 done_testing
