@@ -5,11 +5,19 @@
 # exits the same, and its JSON report still lists every job with fio's
 # error per job and the I/O of the job that ran.  A job fails here by
 # naming a missing file with no size, which fio refuses alone (err=22).
+# iodig fio and iodig through a link named fio exit as fio there too.
+# Usage errors (an unknown option, a bad value, on the command line or in
+# a job file, a missing job file; run and --parse-only): fio exits 1, and
+# so do iodig fio and the link; iodig run exits 2 (docs/usage.md), also
+# for a run of a file of [global] only, whose --parse-only passes as fio's.
 # timeout: 60
 . "$(dirname "$0")/lib.sh"
 command -v fio >/dev/null || skip "needs fio"
 command -v jq >/dev/null || skip "needs jq"
 cd "$TMP" || exit 1
+mkdir -p "$TMP/bin"
+ln -s "$IODIG" "$TMP/bin/fio"
+LINK=$TMP/bin/fio
 
 # jobfile N: a job that reads 64 KiB, then N jobs on missing files
 jobfile() {
@@ -30,6 +38,12 @@ for n in 1 2 3; do
 	sed -n '/^{/,$p' "$TMP/fio.out" >"$TMP/fio.json"
 	check "$n failed: fio exits $n (got $frc)" [ "$frc" = "$n" ]
 	check "$n failed: iodig exits as fio ($frc, got $irc)" [ "$irc" = "$frc" ]
+	for cmd in "$IODIG fio" "$LINK"; do
+		rm -rf "${TMP:?}/iodig"; mkdir "$TMP/iodig"
+		$cmd --output-format=json "$TMP/iodig.fio" >/dev/null 2>"$TMP/iodig.err"
+		drc=$?
+		check "$n failed: $cmd exits as fio ($frc, got $drc)" [ "$drc" = "$frc" ]
+	done
 	want=$(jqr -c '[.jobs[] | [.jobname, .error]] | sort' "$TMP/fio.json")
 	got=$(jqr -c '[.jobs[] | [.jobname, .error]] | sort' "$TMP/iodig.json")
 	check "$n failed: the jobs and their errors as fio's ($want, got $got)" \
@@ -38,4 +52,43 @@ for n in 1 2 3; do
 	got=$(jqr '.jobs[] | select(.jobname == "ok") | .read.io_bytes' "$TMP/iodig.json")
 	check "$n failed: job ok read $want bytes as fio's (got $got)" [ "$got" = "$want" ]
 done
+
+# Usage errors: fio 1, the drop-in as fio, iodig run 2
+printf '[j]\nrw=read\nsize=64k\nfilename=%s/u.data\n' "$TMP" >u.fio
+printf '[j]\nrw=read\nsize=64k\nfilename=%s/u.data\nbogus=1\n' "$TMP" >unknown.fio
+printf '[j]\nrw=read\nsize=64k\nfilename=%s/u.data\nbs=zz\n' "$TMP" >badvalue.fio
+for args in "--bogus u.fio" "--bs=zz u.fio" "--name=x --bogus=1 --size=64k" \
+	    "--name=x --rw=reed --size=64k" "unknown.fio" "badvalue.fio" "missing.fio"; do
+	for po in "" "--parse-only"; do
+		# shellcheck disable=SC2086
+		fio $po $args >/dev/null 2>&1
+		frc=$?
+		check "fio $po $args: exits 1 (got $frc)" [ "$frc" = 1 ]
+		for cmd in "$IODIG fio" "$LINK"; do
+			# shellcheck disable=SC2086
+			$cmd $po $args >/dev/null 2>"$TMP/iodig.err"
+			drc=$?
+			check "$cmd $po $args: exits as fio ($frc, got $drc: $(head -c 150 "$TMP/iodig.err"))" \
+				[ "$drc" = "$frc" ]
+		done
+		# shellcheck disable=SC2086
+		"$IODIG" run --no-probes --no-save $po $args >/dev/null 2>"$TMP/iodig.err"
+		rrc=$?
+		check "iodig run $po $args: exits 2, iodig's usage status (got $rrc: $(head -c 150 "$TMP/iodig.err"))" \
+			[ "$rrc" = 2 ]
+	done
+done
+# A file of [global] only: fio's --parse-only passes it, and iodig run's
+# does; a run of it has no job, a usage error for iodig run
+printf '[global]\nrw=read\nsize=64k\n' >global.fio
+fio --parse-only global.fio >/dev/null 2>&1
+frc=$?
+"$IODIG" run --parse-only global.fio >/dev/null 2>"$TMP/iodig.err"
+rrc=$?
+check "iodig run --parse-only of [global] only: exits as fio ($frc, got $rrc)" [ "$rrc" = "$frc" ]
+"$IODIG" run --no-probes --no-save global.fio >/dev/null 2>"$TMP/iodig.err"
+rrc=$?
+check "iodig run of [global] only: exits 2, no jobs defined (got $rrc: $(head -c 150 "$TMP/iodig.err"))" \
+	grep -q "^iodig: global.fio: no jobs defined" "$TMP/iodig.err"
+check "iodig run of [global] only: exit status 2 (got $rrc)" [ "$rrc" = 2 ]
 done_testing

@@ -3,7 +3,10 @@
 # `iodig fio` (and to iodig through a link named fio); --version's form,
 # --showcmd's output, --parse-only's exit status on good and bad job files
 # and with --section, the jobs --section picks, the JSON keys, --readonly,
-# and the clear refusal of client/server mode must agree with fio's.
+# the clear refusal of client/server mode, and a run or --parse-only with
+# no job (a file of [global] only, none, no --name): exit status, the
+# first line of stderr and whether stdout has the usage, must agree with
+# fio's.
 # timeout: 120
 . "$(dirname "$0")/lib.sh"
 need_root
@@ -89,8 +92,10 @@ check "iodig through the link ran (exit $irc, $(head -c 300 iodig.err))" [ "$irc
 check "the report went to --output only" [ ! -s iodig.stdout ]
 picked() { jq -r '[.jobs[] | "\(.jobname):\(.read.total_ios):\(.read.io_bytes)"] | sort | join(" ")' "$1"; }
 fp=$(picked fio.json) ip=$(picked iodig.json)
+# A equals B, which is not empty
+same() { [ -n "$2" ] && [ "$1" = "$2" ]; }
 check "--section picks the jobs fio runs, with the same I/O (fio '$fp', iodig '$ip')" \
-	[ -n "$fp" ] && [ "$fp" = "$ip" ]
+	same "$ip" "$fp"
 keys() { jq -r "$2 | keys_unsorted[]" "$1" | LC_ALL=C sort; }
 # KEYS of fio's document at PATH that iodig's lacks
 lacks() { LC_ALL=C comm -23 <(keys fio.json "$1") <(keys iodig.json "$1") | tr '\n' ' '; }
@@ -111,6 +116,40 @@ for opt in --server --client=localhost; do
 	check "$opt: the error says client/server is out of scope ($(cat iodig.err))" \
 		grep -q "client/server mode is out of iodig's scope" iodig.err
 done
-"$IODIG" fio >/dev/null 2>iodig.err
-check "fio with no job: usage and exit 1 (got $?)" grep -q "usage: iodig fio" iodig.err
+
+# No job at all: a file of [global] only (SPDK's), an empty one, none,
+# options without --name, --section naming no section.  fio's
+# --parse-only passes; a run says "No job(s) defined" on stderr, prints
+# its usage on stdout and exits 1; beside a file with a job, that job runs.
+printf '[global]\nrw=read\nbs=4k\nsize=64k\nfilename=%s/data.g\n' "$TMP" >global.fio
+: >empty.fio
+first_err() { grep -v '^\s*$' "$1" | head -1; }
+# FILE1 and FILE2 both have bytes, or both none
+alike_empty() { if [ -s "$1" ]; then [ -s "$2" ]; else [ ! -s "$2" ]; fi; }
+for args in "global.fio" "empty.fio" "" "--bs=4k" "--section=zz good.fio" \
+	    "--output-format=json global.fio" "global.fio write.fio"; do
+	for po in "--parse-only" ""; do
+		# shellcheck disable=SC2086
+		fio $po $args >fio.out 2>fio.err
+		frc=$?
+		for cmd in "$IODIG fio" "$LINK"; do
+			rm -f data.*
+			# shellcheck disable=SC2086
+			$cmd $po $args >iodig.out 2>iodig.err
+			irc=$?
+			what="$cmd $po $args"
+			check "$what: exit $frc as fio's (got $irc: $(head -c 200 iodig.err))" \
+				[ "$frc" = "$irc" ]
+			check "$what: stderr starts as fio's ('$(first_err fio.err)', got '$(first_err iodig.err)')" \
+				[ "$(first_err fio.err)" = "$(first_err iodig.err)" ]
+			check "$what: stdout empty as fio's or not ($(wc -c <fio.out) and $(wc -c <iodig.out) bytes)" \
+				alike_empty fio.out iodig.out
+		done
+	done
+done
+"$LINK" global.fio write.fio --output-format=json >iodig.json 2>iodig.err
+check "a file of [global] only beside one with a job: that job runs ($(jq -c '[.jobs[].jobname]' iodig.json 2>/dev/null))" \
+	[ "$(jq -c '[.jobs[].jobname]' iodig.json 2>/dev/null)" = '["w"]' ]
+"$IODIG" fio >iodig.out 2>/dev/null
+check "fio with no job: the usage, iodig fio's, on stdout as fio's" grep -q "usage: iodig fio" iodig.out
 done_testing

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Edges of real job files against fio 3.33 on the same job: offset=N% and offset_increment=N% of a file not there yet (fio takes shares of size 0: offset 0, the file created size= long; without size= or with size=N% the job fails alone, err=22; a file an earlier job of the file makes has the size that job's layout gives it), an empty section name "[]" (a job without a name: text report, JSON without "jobname", its files and logs), filesize=N% and size= over 100% (that job alone fails with err=22 at exit 1, the others run; iodig leaves the file whole), and verify_only's report (no latency_target figures for a writing job, which only replays its writes, even without verify=).
+# Edges of real job files against fio 3.33 on the same job: offset=N% and offset_increment=N% of a file not there yet (fio takes shares of size 0: offset 0, the file created size= long; without size= or with size=N% the job fails alone, err=22; a file an earlier job of the file makes has the size that job's layout gives it, and a clone of numjobs the size the clones set up before it gave the file they share: its offsets and the file's final size), an empty section name "[]" (a job without a name: text report, JSON without "jobname", its files and logs), filesize=N% and size= over 100% (that job alone fails with err=22 at exit 1, the others run; iodig leaves the file whole), and verify_only's report (no latency_target figures for a writing job, which only replays its writes, even without verify=).
 # timeout: 300
 source tests/host/lib.sh
 need_fio3
@@ -17,6 +17,11 @@ files() { (cd "$1" && find . -maxdepth 1 -type f ! -name trace ! -name '*.log' -
 pair() {
 	local name=$1; shift
 	rm -rf "$TMP/$name"; mkdir -p "$TMP/$name/i" "$TMP/$name/f"
+	# SEED=BYTES: both start with a file F of that many bytes
+	if [ -n "${SEED:-}" ]; then
+		head -c "$SEED" /dev/zero >"$TMP/$name/i/F"
+		cp "$TMP/$name/i/F" "$TMP/$name/f/F"
+	fi
 	(cd "$TMP/$name/i" && exec "$IODIG" run --no-probes --no-save --output-format=json "$@" \
 		>../i.json 2>../i.err)
 	irc=$?
@@ -79,6 +84,37 @@ for later in "rw=read" "rw=read offset=50%" "rw=randread size=50%" "rw=write off
 	same_pair earlier$n "$later after a job that makes the file"
 	check "$later after a job that makes the file: fio's offsets ($(diff <(iolog_ios "$TMP/earlier$n/i/trace" 2>&1) <(iolog_ios "$TMP/earlier$n/f/trace" 2>&1) | head -4 | tr '\n' ' '))" \
 		same "$(iolog_ios "$TMP/earlier$n/i/trace" 2>/dev/null | sort)" "$(iolog_ios "$TMP/earlier$n/f/trace" | sort)"
+done
+
+# clones of one job sharing a file: fio sets them up one after another
+# (clone 0, then N-1 down to 1), each taking offset=N% and
+# offset_increment=N% of the file as the clones before it extended it, so
+# later clones start further in and the file ends longer than shares of
+# its first size give (fio: 112k and 128k where one size gives 64k)
+n=0
+for seed in "" 65536; do
+	for opts in "--rw=write --offset=50%" "--rw=read --offset=50%" \
+		    "--rw=write --offset_increment=50%" \
+		    "--rw=randread --offset=25% --offset_increment=25% --numjobs=4" \
+		    "--rw=write --offset=50% --io_size=32k" \
+		    "--rw=write --offset=50% --offset_align=64k"; do
+		n=$((n + 1))
+		what="numjobs sharing F${seed:+ of $seed bytes} $opts"
+		SEED=$seed pair clones$n --name=t --filename=F --size=64k --bs=16k --numjobs=3 $opts \
+			--write_iolog=trace
+		same_pair clones$n "$what"
+		check "$what: fio's offsets ($(diff <(iolog_ios "$TMP/clones$n/i/trace" 2>&1 | sort) <(iolog_ios "$TMP/clones$n/f/trace" 2>&1 | sort) | head -4 | tr '\n' ' '))" \
+			same "$(iolog_ios "$TMP/clones$n/i/trace" 2>/dev/null | sort)" "$(iolog_ios "$TMP/clones$n/f/trace" | sort)"
+	done
+done
+# filesize= makes the file whole at clone 0's setup: the others take
+# their shares of filesize, not of the missing file's 0
+for opts in "--rw=write --offset=50% --numjobs=2" "--rw=read --offset_increment=25% --numjobs=3"; do
+	n=$((n + 1))
+	pair clones$n --name=t --filename=F --filesize=64k --bs=4k $opts --write_iolog=trace
+	same_pair clones$n "filesize=64k $opts"
+	check "filesize=64k $opts: fio's offsets" \
+		same "$(iolog_ios "$TMP/clones$n/i/trace" 2>/dev/null | sort)" "$(iolog_ios "$TMP/clones$n/f/trace" | sort)"
 done
 
 # 2. "[]": a job without a name, beside a named one, with logs named

@@ -19,6 +19,9 @@
 
 /* Exit status of a usage error: bad option, value or argument. */
 #define EXIT_USAGE 2
+/* fio's exit status for any error of its command line or job files, which
+ * iodig fio keeps (a run's failed jobs are counted, as fio counts them). */
+#define FIO_EXIT_FAIL 1
 
 enum cli_cmd { CMD_RUN, CMD_PROBE, CMD_DIFF, CMD_AB, CMD_HELP, CMD_VERSION, CMD_FIO, CMD_NR };
 #define IN(cmd) (1u << (cmd))
@@ -56,6 +59,8 @@ struct cli_opts {
 	bool man;                     /* help --man */
 	bool bash_completion;         /* help --bash-completion */
 	bool help;                    /* --help, any subcommand */
+	int usage_status;             /* exit status of a bad option, job or
+				       * target: EXIT_USAGE, fio's for fio */
 	struct fio_cli_opts fio;      /* fio: fio's own command-line options */
 };
 
@@ -167,12 +172,17 @@ int cmd_fio(int argc, char **argv);
 
 /* run.c: the jobs of job files (a->words) and of job options (a->extra)
  * into @ctx, checked; with @parse_only, not what only running them here
- * can check (as fio's --parse-only). */
+ * can check (as fio's --parse-only).  Files of [global] only, a command
+ * line without --name or --section may leave @ctx without a job, which is
+ * no error here: each caller says what it means. */
 int cli_load_jobs(struct run_ctx *ctx, const struct cli_args *a, bool parse_only,
 		  struct errbuf *err);
 /* run.c: runs the jobs of @a (files and job options, @o parsed already)
  * in @ctx as iodig run does, printing every error; the exit status. */
 int cli_run_parsed(struct run_ctx *ctx, struct cli_opts *o, const struct cli_args *a);
+/* run.c: the same for the jobs cli_load_jobs put in @ctx (none only with
+ * --parse-only). */
+int cli_run_loaded(struct run_ctx *ctx, struct cli_opts *o);
 /* A subcommand that runs jobs (run, fio): a run context, @cmd's options
  * and the job options parsed into it, then @act; the exit status,
  * EXIT_USAGE for a bad command line. */

@@ -4,8 +4,8 @@
  * that calls fio gets iodig's report (fio's, with the iodig section) without
  * a change.  The options come from the one table (table.c, CMD_FIO); the
  * jobs run through iodig run's path.  Differences from run, as fio has them:
- * exit status 1 for every error, no trace file unless --save asks, a bare
- * "fio" with no job prints the usage.
+ * exit status 1 for every error, no trace file unless --save asks, a run
+ * without a job (a bare "fio", files of [global] only) prints the usage.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -16,9 +16,6 @@
 #include "cli/cli.h"
 #include "job/options.h"
 #include "run/run.h"
-
-/* fio's exit status for any failure. */
-#define FIO_EXIT_FAIL 1
 
 /* --showcmd's listener: fio's "fio --key=value --name=job ..." line, the
  * options of [global] before the first --name.  fio lists a section's
@@ -140,11 +137,6 @@ static int fio_parsed(struct run_ctx *ctx, struct cli_opts *o, const struct cli_
 	}
 	if (o->fio.showcmd)
 		return show_commands(o, a);
-	if (!a->nr_words && !a->nr_extra) {
-		/* fio with no job prints its usage and fails */
-		cli_usage(stderr, CMD_FIO);
-		return FIO_EXIT_FAIL;
-	}
 	if (fio_to_run(o, &err)) {
 		fprintf(stderr, "iodig: %s\n", err.msg);
 		return FIO_EXIT_FAIL;
@@ -153,13 +145,22 @@ static int fio_parsed(struct run_ctx *ctx, struct cli_opts *o, const struct cli_
 	ctx->jobs.select = &o->fio.select;
 	/* a script's working directory gets no iodig-runs/ it did not ask for */
 	o->no_save = !o->save;
-	return cli_run_parsed(ctx, o, a);
+	if (cli_load_jobs(ctx, a, o->parse_only, &err)) {
+		fprintf(stderr, "iodig: %s\n", err.msg);
+		return FIO_EXIT_FAIL;
+	}
+	/* no job at all (none given, files of [global] only, no section
+	 * --section names): fio's --parse-only passes, a run fails with
+	 * fio's words and its usage */
+	if (!ctx->jobs.count && !o->parse_only) {
+		fputs("No job(s) defined\n\n", stderr);
+		cli_usage(stdout, CMD_FIO);
+		return FIO_EXIT_FAIL;
+	}
+	return cli_run_loaded(ctx, o);
 }
 
 int cmd_fio(int argc, char **argv)
 {
-	int status = cli_jobs_command(CMD_FIO, argc, argv, fio_parsed);
-
-	/* fio has one failure status; a signal's (128 + N) stays */
-	return status == EXIT_USAGE ? FIO_EXIT_FAIL : status;
+	return cli_jobs_command(CMD_FIO, argc, argv, fio_parsed);
 }

@@ -57,10 +57,8 @@ static bool names_a_job(const struct cli_args *a)
 int cli_load_jobs(struct run_ctx *ctx, const struct cli_args *a, bool parse_only,
 		  struct errbuf *err)
 {
-	int ret;
+	int ret = 0;
 
-	if (!a->nr_words && !a->nr_extra)
-		return err_set(err, EINVAL, "no job given: name a job file or use --name=NAME with fio options");
 	for (size_t i = 0; i < a->nr_words; i++) {
 		ret = jobfile_parse(a->words[i], &ctx->jobs, err);
 		if (ret)
@@ -68,15 +66,12 @@ int cli_load_jobs(struct run_ctx *ctx, const struct cli_args *a, bool parse_only
 	}
 	if (a->nr_words && !names_a_job(a))
 		ret = apply_overrides(&ctx->jobs, a, err);
-	else
+	else if (a->nr_extra)
 		ret = cmdline_jobs_parse((int)a->nr_extra, a->extra, &ctx->jobs, err);
-	if (ret)
+	/* files of [global] only, or --section, may leave no job: the
+	 * caller says what that means */
+	if (ret || !ctx->jobs.count)
 		return ret;
-	/* fio's --section may leave no job: only running them fails */
-	if (!ctx->jobs.count && ctx->jobs.select && ctx->jobs.select->nr_sections)
-		return parse_only ? 0 : err_set(err, ENOENT, "option --section: no job file "
-						"has a section '%s'",
-						ctx->jobs.select->sections[0]);
 	ret = job_list_finalize(&ctx->jobs, err);
 	if (!ret && !parse_only)
 		ret = job_list_check_host(&ctx->jobs, err);
@@ -247,15 +242,14 @@ static int check_readonly(const struct job_list *jobs, struct errbuf *err)
 	return 0;
 }
 
-int cli_run_parsed(struct run_ctx *ctx, struct cli_opts *o, const struct cli_args *a)
+int cli_run_loaded(struct run_ctx *ctx, struct cli_opts *o)
 {
 	struct repeat_result res = { 0 };
 	struct errbuf err = { { 0 } };
 	struct tracefile *base = NULL;
-	int status = EXIT_USAGE, ret, stale;
+	int status = o->usage_status, ret = 0, stale;
 
-	ret = cli_load_jobs(ctx, a, o->parse_only, &err);
-	if (!ret && o->fio.readonly)
+	if (o->fio.readonly)
 		ret = check_readonly(&ctx->jobs, &err);
 	/* a baseline that cannot be read fails before the run, not after */
 	if (!ret && o->baseline && !o->parse_only)
@@ -273,7 +267,7 @@ int cli_run_parsed(struct run_ctx *ctx, struct cli_opts *o, const struct cli_arg
 	ret = run_prepare(ctx, &err);
 	phase_mark(ctx->phases, "targets", "prepared");
 	if (ret) {
-		status = EXIT_USAGE;
+		status = o->usage_status;
 		goto fail;
 	}
 	ret = repeat_execute(ctx, &o->repeat, &res, &err);
@@ -306,6 +300,36 @@ cleanup:
 	return status;
 }
 
+/* iodig run's word for a command line that defines no job. */
+static int no_jobs_error(const struct cli_args *a, struct errbuf *err)
+{
+	if (!a->nr_words && !a->nr_extra)
+		return err_set(err, EINVAL, "no job given: name a job file or use --name=NAME with fio options");
+	if (!a->nr_words)
+		return err_set(err, EINVAL, "command line: no job defined (start one with --name=NAME)");
+	if (a->nr_words == 1)
+		return err_set(err, EINVAL, "%s: no jobs defined (a job is a [section] other than "
+			       "[global])", a->words[0]);
+	return err_set(err, EINVAL, "no jobs defined in %zu job files (a job is a [section] "
+		       "other than [global])", a->nr_words);
+}
+
+int cli_run_parsed(struct run_ctx *ctx, struct cli_opts *o, const struct cli_args *a)
+{
+	struct errbuf err = { { 0 } };
+	int ret = cli_load_jobs(ctx, a, o->parse_only, &err);
+
+	/* fio's --parse-only passes a file of [global] only; iodig run
+	 * still wants something named */
+	if (!ret && !ctx->jobs.count && (!o->parse_only || (!a->nr_words && !a->nr_extra)))
+		ret = no_jobs_error(a, &err);
+	if (ret) {
+		fprintf(stderr, "iodig: %s\n", err.msg);
+		return o->usage_status;
+	}
+	return cli_run_loaded(ctx, o);
+}
+
 int cli_jobs_command(enum cli_cmd cmd, int argc, char **argv, cli_jobs_fn act)
 {
 	struct run_ctx ctx;
@@ -319,10 +343,13 @@ int cli_jobs_command(enum cli_cmd cmd, int argc, char **argv, cli_jobs_fn act)
 	/* IODIG_TIMING=1: when each phase ended, on stderr (make bench) */
 	ctx.phases = phase_log_from_env(&phases);
 	cli_opts_init(&o, &ctx.opts);
+	/* fio's command line fails as fio does, with 1 for every error */
+	o.usage_status = cmd == CMD_FIO ? FIO_EXIT_FAIL : EXIT_USAGE;
 	if (cmd == CMD_AB)
 		o.repeat.count = AB_DEFAULT_RUNS;
 	if (cli_parse(cmd, argc, argv, &o, job_option_known, &a, &err)) {
 		fprintf(stderr, "iodig: %s\n", err.msg);
+		status = o.usage_status;
 	} else {
 		ctx.opts = o.run;
 		/* argv[-1] is the subcommand, or "fio" through a link */

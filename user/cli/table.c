@@ -451,7 +451,8 @@ const struct cli_command cli_commands[CMD_NR] = {
 			"named fio): job files, job options, --output-format, --output, "
 			"--section, --parse-only, --showcmd, --version, and runs the jobs "
 			"as iodig run does, writing fio's output with the iodig section "
-			"added.  Exit status as fio's: 0, or 1 for any error.  No trace "
+			"added.  Exit status as fio's: 0, 1 for an error, or the number of "
+			"jobs that failed.  No trace "
 			"file is written unless --save names one.  fio's client/server "
 			"mode and the options iodig has no counterpart for are refused, "
 			"each with the reason.",

@@ -485,11 +485,6 @@ static int parse_text(const char *name, const char *buf, size_t len,
 	ret = ini_text(&st, st.name, buf, len, err);
 	if (!ret)
 		ret = ini_flush(&st, err);
-	/* --section may leave no job of a file; fio says so only when no
-	 * file has one */
-	if (!ret && !st.vec.count && !(st.select && st.select->nr_sections))
-		ret = err_set(err, EINVAL, "%s: no jobs defined (a job is a "
-			      "[section] other than [global])", st.name);
 	if (!ret)
 		ret = vec_move_to_list(&st.vec, list, err);
 	ini_opts_clear(&st);
@@ -594,11 +589,6 @@ int cmdline_jobs_parse(int argc, char *const argv[], struct job_list *list,
 		if (ret)
 			goto cleanup;
 		job_given_add(cur, "name", value); /* fio echoes --name */
-	}
-	if (!vec.count) {
-		ret = err_set(err, EINVAL, "%s: no job defined (start one with "
-			      "--name=NAME)", where);
-		goto cleanup;
 	}
 	ret = vec_move_to_list(&vec, list, err);
 cleanup:

@@ -76,13 +76,16 @@ bool job_option_known(const char *key);
 const char *job_option_name(const char *key);
 
 /* Parses an INI job file ([global] plus job sections) and appends its jobs.
- * numjobs is kept as a count; it is not expanded into copies. */
+ * numjobs is kept as a count; it is not expanded into copies.  A file with
+ * no job (only [global], or nothing) appends none and is no error, as in
+ * fio: whether a run without jobs is one is the caller's to say. */
 int jobfile_parse(const char *path, struct job_list *list, struct errbuf *err);
 int jobfile_parse_buffer(const char *name, const char *buf, size_t len,
 			 struct job_list *list, struct errbuf *err);
 
 /* fio's command-line form: "--key=value" arguments; options before the
- * first --name are global, each --name starts a job. */
+ * first --name are global, each --name starts a job (none: no job, and no
+ * error, as for a job file). */
 int cmdline_jobs_parse(int argc, char *const argv[], struct job_list *list,
 		       struct errbuf *err);
 

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "run/clone_starts.h"
 #include "run/layout.h"
 #include "workload/files.h"
 
@@ -154,7 +155,7 @@ static bool lays_out(const struct job *job, const struct job_target *t)
 }
 
 /* The bytes file @f must hold: a clone's own file reaches its own
- * region's end, as fio lays it out; a shared one the last clone's. */
+ * region's end, as fio lays it out; a shared one the furthest clone's. */
 static uint64_t file_need(const struct job *job, const struct job_target *t,
 			  unsigned int f)
 {
@@ -162,6 +163,8 @@ static uint64_t file_need(const struct job *job, const struct job_target *t,
 
 	if (t->sizes_per_clone)
 		return t->region_start + t->file_sizes[f];
+	if (t->clone_starts)
+		return clone_starts_file_end(job, t);
 	return t->region_start + t->file_size +
 	       (t->to_end || t->filesize_bound ? 0 : target_clone_shift(job, t, c));
 }

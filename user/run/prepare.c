@@ -15,6 +15,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "run/clone_starts.h"
 #include "run/engine_device.h"
 #include "run/filesize_range.h"
 #include "run/layout.h"
@@ -153,6 +154,8 @@ uint64_t target_clone_shift(const struct job *job, const struct job_target *t,
 	uint64_t incr = job->offset_increment_percent ? t->clone_increment :
 			job->offset_increment;
 
+	if (t->clone_starts)
+		return t->clone_starts[clone].shift;
 	return align_up(t->clone_raw + clone * incr, t->clone_align) -
 	       align_up(t->clone_raw, t->clone_align);
 }
@@ -412,6 +415,8 @@ static int resolve_target(const struct run_ctx *ctx, struct job *job,
 		ret = resolve_region(job, t, err);
 	if (!ret && !t->setup_error)
 		ret = zbd_prepare_region(job, t, err);
+	if (!ret && !t->setup_error)
+		ret = clone_starts_resolve(job, t, err);
 	if (ret || t->setup_error || !job_writes(job) || t->scratch || job_diskless(job))
 		return ret;
 	return target_write_guard(&t->info, ctx->opts.allow_destructive ||

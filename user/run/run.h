@@ -67,6 +67,13 @@ struct run_shared {
 	struct worker_stats stats[];
 };
 
+/* One clone's place in a file its job's clones share (run/clone_starts.h). */
+struct clone_start {
+	uint64_t shift;               /* its start past region_start */
+	uint64_t file_size;           /* the file's size once its setup is
+				       * done: fio's real_file_size */
+};
+
 /* Where each job's I/O goes, resolved before anything starts. */
 struct job_target {
 	char path[4096];
@@ -89,6 +96,10 @@ struct job_target {
 	 * (the unaligned offset plus its increments) up to clone_align as a
 	 * whole; clone_increment is the percentage's bytes.  0: bytes. */
 	uint64_t clone_raw, clone_increment, clone_align;
+	/* ... of a file the clones share and lay out: each clone's own, by
+	 * clone number, as the clones before it left the file; NULL: the
+	 * shares of one size, the target's */
+	struct clone_start *clone_starts;
 	/* No size: each clone's region ends where the target does (fio's
 	 * real_file_size - file_offset), however far its clone starts. */
 	bool to_end;

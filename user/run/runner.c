@@ -24,6 +24,7 @@
 #include "base/mem.h"
 #include "probes/probe.h"
 #include "probes/probe_cache.h"
+#include "run/clone_starts.h"
 #include "run/file_locks_setup.h"
 #include "run/group_probes.h"
 #include "run/io_sched_jobs.h"
@@ -138,7 +139,7 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 		for (unsigned int i = 0; i < job->numjobs; i++, k++) {
 			unsigned int c = job_clone_at(job->numjobs, i);
 			struct worker *w = &ctx->workers[k];
-			uint64_t shift;
+			uint64_t shift, real;
 
 			w->job = job;
 			w->job_index = (unsigned int)j;
@@ -163,8 +164,9 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 				w->region_len = clone_region_len(t, c);
 			}
 			/* fio's real_file_size: sequential offsets wrap there */
-			w->target_len = t->info.size > w->region_start + w->region_len ?
-					t->info.size - w->region_start : w->region_len;
+			real = t->clone_starts ? t->clone_starts[c].file_size : t->info.size;
+			w->target_len = real > w->region_start + w->region_len ?
+					real - w->region_start : w->region_len;
 			w->io_limit = job->io_size ? job->io_size : w->region_len;
 			if (job->io_size_percent) /* fio: of the size resolved */
 				w->io_limit = percent_of(w->region_len, job->io_size_percent);
@@ -711,6 +713,7 @@ void run_ctx_cleanup(struct run_ctx *ctx)
 	ctx->shared = NULL;
 	replay_targets_free(ctx);
 	listed_sizes_free(ctx);
+	clone_starts_free(ctx);
 	FREE_AND_NULL(ctx->targets);
 	job_list_free(&ctx->jobs);
 }
