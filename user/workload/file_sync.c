@@ -62,6 +62,11 @@ void file_sync_aim(struct file_sync *s, int fd, unsigned int file)
 	s->aimed = true;
 }
 
+void file_sync_sent(struct file_sync *s)
+{
+	s->aimed = false;
+}
+
 void file_sync_new_loop(struct file_sync *s)
 {
 	s->last_was_sync = false;
@@ -156,6 +161,7 @@ int file_sync_run(struct file_sync *s, struct worker *w,
 	int ret;
 
 	s->last_was_sync = true; /* issued and completed at once */
+	s->aimed = false;
 	if (k != IO_SYNC_FILE_RANGE)
 		ret = sync_one(w, e, s->fd, s->file, k == IO_SYNC_DATASYNC);
 	else if (s->fd < 0)

@@ -248,9 +248,11 @@ const char *files_opened_together(const struct job *job)
 		return "read_iolog";
 	if (job->pre_read)
 		return "pre_read";
-	if (job->fsync_blocks || job->fdatasync_blocks || job->sync_file_range_nr ||
-	    job->end_fsync || job->fsync_on_close)
-		return "fsync, fdatasync, sync_file_range, end_fsync or fsync_on_close";
+	/* fsync=, fdatasync=, sync_file_range= take their file from the
+	 * file service, which opens it (io_loop.c aim_sync); fio's syncs at
+	 * the end and at each close are done on every file at once here */
+	if (job->end_fsync || job->fsync_on_close)
+		return "end_fsync or fsync_on_close";
 	if (rw_has_trim(job->rw))
 		return "trims";
 	if (job->zonemode != ZONEMODE_NONE)
