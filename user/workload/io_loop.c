@@ -1259,12 +1259,13 @@ static void trace_syncs_at_end(struct io_loop *lp)
 	}
 }
 
-/* end_fsync, fsync_on_close, after a write phase that ended well. */
+/* end_fsync, fsync_on_close, after a write phase that ended well and
+ * not on a sync (fio's should_fsync: no sync follows a sync). */
 static int sync_at_end(struct io_loop *lp)
 {
 	int ret = 0;
 
-	if (!lp->verify_phase) {
+	if (!lp->verify_phase && !lp->sync.last_was_sync) {
 		trace_syncs_at_end(lp);
 		ret = file_sync_at_end(lp->w, lp->engine);
 	}
