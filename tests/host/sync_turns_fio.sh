@@ -5,9 +5,10 @@
 # after it (roundrobin, sequential, random, with batches of
 # file_service_type=...:N), below openfiles it opens a closed file or
 # waits for one (EBUSY), and end_fsync and fsync_on_close do nothing when
-# the last I/O was a sync.  Each tool runs the same job with write_iolog;
-# the logs must be equal line by line but for their times: I/O, syncs
-# (with the offset fio's reused io_u carries), opens and closes.
+# the last I/O was a sync.  A sync's line shows the offset fio's reused
+# io_u carries, also that of a fill whose length did not fit (one file
+# too).  Each tool runs the same job with write_iolog; the logs must be
+# equal line by line but for their times: I/O, syncs, opens and closes.
 . "$(dirname "$0")/lib.sh"
 command -v fio >/dev/null || skip "needs fio"
 command -v jq >/dev/null || skip "needs jq"
@@ -46,5 +47,7 @@ done <<'OPTS'
 --sync_file_range=write:2 --openfiles=2 --rw=randwrite --randseed=5
 --fsync=2 --openfiles=2 --ioengine=libaio --iodepth=4
 --fsync=2 --nrfiles=5 --openfiles=3 --file_service_type=random --randseed=9
+--nrfiles=1 --size=22k --end_fsync=1
+--nrfiles=1 --size=22k --fsync=2 --fsync_on_close=1 --ioengine=libaio --iodepth=4
 OPTS
 done_testing

@@ -539,7 +539,7 @@ static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 {
 	struct worker *w = lp->w;
-	uint64_t rel;
+	uint64_t rel = UINT64_MAX;
 	bool random;
 
 	if (lp->verify_phase || lp->vr.stop || lp->exhausted)
@@ -561,8 +561,11 @@ bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 						w->offsets.error_what, (unsigned long long)
 						w->region_len, w->path,
 						strerror(-w->offsets.error));
-		/* fio closes the file its fill found done */
+		/* fio closes the file its fill found done; its io_u keeps
+		 * an offset drawn there, which a sync's log line shows */
 		io_trace_file_close(&lp->trace, w, 0);
+		if (rel != UINT64_MAX)
+			u->offset = w->region_start + offsets_base(&w->offsets) + rel;
 		lp->exhausted = true;
 		return false;
 	}
