@@ -9,9 +9,13 @@
 # io_u carries, also that of a fill whose length did not fit (one file
 # too).  Each tool runs the same job with write_iolog; the logs must be
 # equal line by line but for their times: I/O, syncs, opens and closes.
+# Then the system calls on the job's files, in order, must be fio's:
+# each file opens when picked (by a sync too) and closes once done, and
+# end_fsync opens a closed file for its sync and closes it again.
 . "$(dirname "$0")/lib.sh"
 command -v fio >/dev/null || skip "needs fio"
 command -v jq >/dev/null || skip "needs jq"
+command -v strace >/dev/null || skip "needs strace"
 cd "$TMP" || exit 1
 
 n=0
@@ -49,5 +53,37 @@ done <<'OPTS'
 --fsync=2 --nrfiles=5 --openfiles=3 --file_service_type=random --randseed=9
 --nrfiles=1 --size=22k --end_fsync=1
 --nrfiles=1 --size=22k --fsync=2 --fsync_on_close=1 --ioengine=libaio --iodepth=4
+OPTS
+
+# calls DIR TOOL...: TOOL runs the job in DIR under strace; DIR.calls
+# has the opens, closes and syncs of the job's files in order ("open
+# j.0.1", "fsync j.0.1" a line), leaving out the layout's write-only opens
+calls() {
+	local dir=$1; shift
+	rm -rf "$dir" && mkdir "$dir"
+	# shellcheck disable=SC2086 # OPTS are words
+	(cd "$dir" && strace -f -qq -y -o ../"$dir.trace" \
+		-e trace=openat,close,fsync,fdatasync,sync_file_range "$@" --name=j \
+		--bs=4k --size=64k --nrfiles=3 --rw=write $OPTS >/dev/null 2>../"$dir.err") ||
+		fail "$1 '$OPTS': $(head -c 200 "$dir.err")"
+	grep -E 'j\.0\.[0-9]' "$dir.trace" | grep -v O_WRONLY | sed -E \
+		's/^[0-9]+ +//; s/^openat\([^"]*"(\.\/)?(j\.0\.[0-9])".*/open \2/;
+		 s/^(close|fsync|fdatasync|sync_file_range)\([0-9]+<[^>]*\/(j\.0\.[0-9])>.*/\1 \2/' \
+		>"$dir.calls"
+}
+while read -r OPTS; do
+	calls fio fio
+	calls iodig "$IODIG" run --no-probes --no-save
+	check "'$OPTS': fio synced ($(grep -c sync fio.calls) calls)" grep -q sync fio.calls
+	check "'$OPTS': calls iodig [$(echo $(cat iodig.calls))], fio [$(echo $(cat fio.calls))]" \
+		cmp -s iodig.calls fio.calls
+done <<'OPTS'
+--fsync=2
+--fsync=3 --openfiles=1
+--sync_file_range=write:2 --openfiles=2
+--fdatasync=3 --end_fsync=1
+--end_fsync=1 --openfiles=2
+--fsync=2 --end_fsync=1 --openfiles=1 --loops=2
+--fsync=2 --openfiles=2 --ioengine=libaio --iodepth=4
 OPTS
 done_testing

@@ -249,10 +249,11 @@ const char *files_opened_together(const struct job *job)
 	if (job->pre_read)
 		return "pre_read";
 	/* fsync=, fdatasync=, sync_file_range= take their file from the
-	 * file service, which opens it (io_loop.c aim_sync); fio's syncs at
-	 * the end and at each close are done on every file at once here */
-	if (job->end_fsync || job->fsync_on_close)
-		return "end_fsync or fsync_on_close";
+	 * file service, which opens it (io_loop.c aim_sync), and end_fsync
+	 * opens a closed one for its sync (file_sync_at_end); fio's sync at
+	 * each close is done on every file at the end here */
+	if (job->fsync_on_close)
+		return "fsync_on_close";
 	if (rw_has_trim(job->rw))
 		return "trims";
 	if (job->zonemode != ZONEMODE_NONE)
