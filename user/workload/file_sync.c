@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "workload/file_sync.h"
+#include "workload/files.h"
 #include "workload/worker.h"
 
 #define NOTHING_WRITTEN ((struct written_range){ .first = UINT64_MAX, .end = 0 })
@@ -60,6 +61,11 @@ void file_sync_aim(struct file_sync *s, int fd, unsigned int file)
 	s->fd = fd;
 	s->file = file;
 	s->aimed = true;
+}
+
+void file_sync_sent(struct file_sync *s)
+{
+	s->aimed = false;
 }
 
 void file_sync_new_loop(struct file_sync *s)
@@ -156,6 +162,7 @@ int file_sync_run(struct file_sync *s, struct worker *w,
 	int ret;
 
 	s->last_was_sync = true; /* issued and completed at once */
+	s->aimed = false;
 	if (k != IO_SYNC_FILE_RANGE)
 		ret = sync_one(w, e, s->fd, s->file, k == IO_SYNC_DATASYNC);
 	else if (s->fd < 0)
@@ -173,6 +180,23 @@ int file_sync_replayed(struct worker *w, const struct engine_ops *e,
 	return sync_one(w, e, w->fds ? w->fds[file] : w->fd, file, datasync);
 }
 
+/* File @k's sync at the end; one closed once done opens for it and
+ * closes after, as fio's fio_file_fsync. */
+static int sync_file_at_end(struct worker *w, const struct engine_ops *e,
+			    unsigned int k)
+{
+	struct errbuf err = { { 0 } };
+	bool reopen = w->fds && w->fds[k] < 0 && worker_files_limited(w);
+	int ret = reopen ? worker_open_file(w, k, &err) : 0;
+
+	if (ret)
+		return ret;
+	ret = sync_one(w, e, w->fds ? w->fds[k] : w->fd, k, false);
+	if (reopen)
+		worker_close_file(w, k);
+	return ret;
+}
+
 int file_sync_at_end(struct worker *w, const struct engine_ops *e)
 {
 	const struct job *job = w->job;
@@ -182,7 +206,7 @@ int file_sync_at_end(struct worker *w, const struct engine_ops *e)
 	if (!rw_has_write(job->rw) || !(job->end_fsync || job->fsync_on_close))
 		return 0;
 	for (unsigned int i = 0; i < n && !ret; i++)
-		ret = sync_one(w, e, w->fds ? w->fds[i] : w->fd, i, false);
+		ret = sync_file_at_end(w, e, i);
 	return ret;
 }
 

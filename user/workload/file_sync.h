@@ -40,7 +40,8 @@ struct file_sync {
 	int fd;              /* the last write's file, or the sync's */
 	unsigned int file;   /* its index among the job's files */
 	bool last_was_sync;  /* the last I/O completed was a sync */
-	bool aimed;          /* the sync due has its file (file_sync_aim()) */
+	bool aimed;          /* the sync due has its file (file_sync_aim()),
+			      * until it is sent */
 	/* sync_file_range=: each file's written range; NULL without */
 	struct written_range *written;
 	unsigned int nr_files;
@@ -60,9 +61,11 @@ void file_sync_completed(struct file_sync *s, const struct io_unit *u);
 /* The sync due before the next I/O of @job (fio checks fsync= first). */
 enum io_sync file_sync_due(const struct file_sync *s, const struct job *job);
 /* Several files: the sync due goes to file @file (@fd), the one fio's
- * get_next_file gives it as to an I/O, not the last write's; until the
- * next write. */
+ * get_next_file gives it as to an I/O, not the last write's; until it
+ * is sent, a sync after it takes its own file as fio's next io_u does. */
 void file_sync_aim(struct file_sync *s, int fd, unsigned int file);
+/* The sync due went to the engine (file_sync_run() notes its own). */
+void file_sync_sent(struct file_sync *s);
 /* A new loop (fio's reset_io_counters): the write count goes on, but
  * the next I/O follows no sync, and a sync due takes its file anew. */
 void file_sync_new_loop(struct file_sync *s);

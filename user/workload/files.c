@@ -248,9 +248,12 @@ const char *files_opened_together(const struct job *job)
 		return "read_iolog";
 	if (job->pre_read)
 		return "pre_read";
-	if (job->fsync_blocks || job->fdatasync_blocks || job->sync_file_range_nr ||
-	    job->end_fsync || job->fsync_on_close)
-		return "fsync, fdatasync, sync_file_range, end_fsync or fsync_on_close";
+	/* fsync=, fdatasync=, sync_file_range= take their file from the
+	 * file service, which opens it (io_loop.c aim_sync), and end_fsync
+	 * opens a closed one for its sync (file_sync_at_end); fio's sync at
+	 * each close is done on every file at the end here */
+	if (job->fsync_on_close)
+		return "fsync_on_close";
 	if (rw_has_trim(job->rw))
 		return "trims";
 	if (job->zonemode != ZONEMODE_NONE)

@@ -403,20 +403,20 @@ static void reach_every_file(struct io_loop *lp)
 	lp->exhausted = true;
 }
 
-/* openfiles: the file of @u opens before its I/O goes, as in fio's
- * get_next_file. */
-static bool open_unit_file(struct io_loop *lp, struct io_unit *u)
+/* openfiles: file @k opens before an I/O or a sync goes to it, which
+ * holds it until its completion, as in fio's get_next_file. */
+static bool open_unit_file(struct io_loop *lp, unsigned int k)
 {
 	struct errbuf err = { { 0 } };
 	int ret;
 
-	if (!lp->fs.of || !open_files_get(&lp->open, u->file))
+	if (!lp->fs.of || !open_files_get(&lp->open, k))
 		return true;
-	ret = worker_open_file(lp->w, u->file, &err);
+	ret = worker_open_file(lp->w, k, &err);
 	if (ret)
 		lp->error = worker_fail(lp->w, ret, "%s", err.msg);
 	else
-		io_trace_file_open(&lp->trace, lp->w, u->file);
+		io_trace_file_open(&lp->trace, lp->w, k);
 	return !ret;
 }
 
@@ -511,7 +511,7 @@ static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 			return false;
 		}
 		u->file = k;
-		if (!open_unit_file(lp, u))
+		if (!open_unit_file(lp, k))
 			return false;
 		if (!reach_file(lp, k)) {
 			lp->exhausted = true;
@@ -522,6 +522,9 @@ static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 						   buflen_next(&w->buflen, u->ddir, room, random));
 			if (u->len)
 				break;
+			/* fio's io_u keeps the offset of a fill whose length
+			 * did not fit, which a sync's log line shows after */
+			u->offset = w->region_start + rel;
 		}
 		release_unit_file(lp, k);
 	}
@@ -536,7 +539,7 @@ static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 {
 	struct worker *w = lp->w;
-	uint64_t rel;
+	uint64_t rel = UINT64_MAX;
 	bool random;
 
 	if (lp->verify_phase || lp->vr.stop || lp->exhausted)
@@ -558,8 +561,11 @@ bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 						w->offsets.error_what, (unsigned long long)
 						w->region_len, w->path,
 						strerror(-w->offsets.error));
-		/* fio closes the file its fill found done */
+		/* fio closes the file its fill found done; its io_u keeps
+		 * an offset drawn there, which a sync's log line shows */
 		io_trace_file_close(&lp->trace, w, 0);
+		if (rel != UINT64_MAX)
+			u->offset = w->region_start + offsets_base(&w->offsets) + rel;
 		lp->exhausted = true;
 		return false;
 	}
@@ -750,7 +756,7 @@ static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now,
 		    (u->ddir == DDIR_TRIM && trim_by_worker(w->job));
 
 	file_sync_completed(&lp->sync, u);
-	if (lp->fs.of && u->sync == IO_SYNC_NONE && open_files_put(&lp->open, u->file))
+	if (lp->fs.of && open_files_put(&lp->open, u->file))
 		worker_close_file(w, u->file); /* fio's put_file of a closing file */
 	if (u->sync != IO_SYNC_NONE) {
 		complete_sync(lp, u, now);
@@ -1021,6 +1027,8 @@ static bool sync_now(struct io_loop *lp, enum io_sync k)
 	trace_sync_now(lp, k);
 	start = now_ns();
 	ret = file_sync_run(&lp->sync, lp->w, lp->engine, k);
+	if (lp->fs.of && open_files_put(&lp->open, lp->sync.file))
+		worker_close_file(lp->w, lp->sync.file);
 	if (ret) {
 		lp->error = worker_fail(lp->w, ret, "%s of %s failed: %s",
 					io_sync_name(k), lp->w->path, strerror(-ret));
@@ -1058,19 +1066,29 @@ static bool queue_sync(struct io_loop *lp, enum io_sync k)
 		complete_unit(lp, u, now_ns(), true);
 		return false;
 	}
+	file_sync_sent(&lp->sync);
 	lp->queued++;
 	u->in_flight = true;
 	return true;
 }
 
 /* With several files fio's sync takes the next file from file_service,
- * as an I/O does (set_io_u_file before fill_io_u sees the sync). */
-static void aim_sync(struct io_loop *lp)
+ * as an I/O does (set_io_u_file before fill_io_u sees the sync), opened
+ * there when it is closed.  1: aimed; 0: no file is left, with files
+ * opening as they go fio's sync then does not happen (all open, it
+ * goes to the last write's); -1: openfiles' EBUSY (the loop reaps and
+ * picks again, as fio's do_io) or an error. */
+static int aim_sync(struct io_loop *lp)
 {
 	unsigned int k = file_service_pick(&lp->fs, lp->w->job);
 
-	if (k < lp->fs.nr)
-		file_sync_aim(&lp->sync, lp->w->fds[k], k);
+	settle_files(lp);
+	if (k == lp->fs.nr)
+		return lp->fs.busy ? -1 : lp->fs.of ? 0 : 1;
+	if (!open_unit_file(lp, k))
+		return -1;
+	file_sync_aim(&lp->sync, lp->w->fds[k], k);
+	return 1;
 }
 
 /* fsync=, fdatasync=: the sync due before the next I/O, if any (fio's
@@ -1083,8 +1101,12 @@ static int sync_if_due(struct io_loop *lp)
 
 	if (k == IO_SYNC_NONE || lp->retry || lp->verify_phase || lp->w->replay)
 		return 0;
-	if (lp->fs.files && !lp->sync.aimed)
-		aim_sync(lp);
+	if (lp->fs.files && !lp->sync.aimed) {
+		int aimed = aim_sync(lp);
+
+		if (aimed <= 0)
+			return aimed;
+	}
 	if (lp->engine->flags & ENGINE_QUEUED_SYNC)
 		return queue_sync(lp, k) ? 1 : -1;
 	if (lp->queued && !sync_drains(lp->w->job)) {
@@ -1240,12 +1262,13 @@ static void trace_syncs_at_end(struct io_loop *lp)
 	}
 }
 
-/* end_fsync, fsync_on_close, after a write phase that ended well. */
+/* end_fsync, fsync_on_close, after a write phase that ended well and
+ * not on a sync (fio's should_fsync: no sync follows a sync). */
 static int sync_at_end(struct io_loop *lp)
 {
 	int ret = 0;
 
-	if (!lp->verify_phase) {
+	if (!lp->verify_phase && !lp->sync.last_was_sync) {
 		trace_syncs_at_end(lp);
 		ret = file_sync_at_end(lp->w, lp->engine);
 	}
