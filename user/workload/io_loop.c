@@ -23,7 +23,7 @@
 #include "workload/file_lock.h"
 #include "workload/files.h"
 #include "workload/trim.h"
-#include "workload/io_loop.h"
+#include "workload/io_loop_internal.h"
 #include "workload/worker.h"
 #include "workload/io_units.h"
 
@@ -135,30 +135,11 @@ static bool prepare_data(struct io_loop *lp, struct io_unit *u)
 	return true;
 }
 
-static int quiesce(struct io_loop *lp);
-
-/* read_iolog's sync of file @file once the I/O in flight completed,
- * counted in the job's sync figures as fio counts a replayed one. */
-static int replay_sync(void *arg, unsigned int file, bool datasync)
-{
-	struct io_loop *lp = arg;
-	uint64_t start;
-	int ret;
-
-	if (quiesce(lp) < 0)
-		return -EIO; /* the drain's own error is the worker's already */
-	start = now_ns();
-	ret = file_sync_replayed(lp->w, lp->engine, file, datasync);
-	if (!ret && lp->accounting && start >= lp->ramp_end_ns)
-		stats_account_sync(lp->w->stats, !datasync, now_ns() - start);
-	return ret;
-}
-
 /* read_iolog: the log's next I/O (workload/replay_run.h). */
 static bool replay_unit(struct io_loop *lp, struct io_unit *u)
 {
 	int ret = replay_cursor_next(&lp->replay, lp->w, lp->deadline_ns, u,
-				     replay_sync, lp);
+				     sync_replayed, lp);
 
 	if (ret < 0 && !lp->error)
 		lp->error = worker_fail(lp->w, ret, "sync of %s failed: %s",
@@ -742,7 +723,7 @@ static bool fatal_error_counted(const struct job *job, const struct io_unit *u,
 }
 
 /* @at_submit: the engine completed @u in its queue call. */
-static void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now,
+void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now,
 			  bool at_submit)
 {
 	struct worker *w = lp->w;
@@ -790,7 +771,7 @@ free_unit:
 	lp->free_list = u;
 }
 
-static int commit_queued(struct io_loop *lp)
+int loop_commit(struct io_loop *lp)
 {
 	struct worker *w = lp->w;
 	struct worker_stats *s = w->stats;
@@ -935,9 +916,9 @@ static struct io_unit *next_unit(struct io_loop *lp)
 }
 
 /* fio waits for every I/O in flight before it sleeps (io_u_quiesce). */
-static int quiesce(struct io_loop *lp)
+int loop_quiesce(struct io_loop *lp)
 {
-	if (lp->queued && commit_queued(lp) < 0)
+	if (lp->queued && loop_commit(lp) < 0)
 		return -1;
 	while (lp->inflight)
 		if (reap(lp, lp->inflight) < 0)
@@ -957,7 +938,7 @@ static bool pace_before_issue(struct io_loop *lp, struct io_unit *u)
 		return true;
 	lp->retry = u;
 	lp->paced = true;
-	if (lp->w->job->io_submit_mode == SUBMIT_INLINE && quiesce(lp) < 0)
+	if (lp->w->job->io_submit_mode == SUBMIT_INLINE && loop_quiesce(lp) < 0)
 		return false;
 	if (lp->deadline_ns && now + delay > lp->deadline_ns)
 		delay = lp->deadline_ns > now ? lp->deadline_ns - now : 0;
@@ -974,7 +955,7 @@ static bool flow_allows(struct io_loop *lp)
 
 	if (lp->retry || flow_may_issue(&lp->flow))
 		return true;
-	if (sleep_us && quiesce(lp) == 0)
+	if (sleep_us && loop_quiesce(lp) == 0)
 		worker_sleep_ns((uint64_t)sleep_us * 1000);
 	loop_waited(lp);
 	return false;
@@ -990,112 +971,6 @@ static bool overlap_held(const struct io_loop *lp, const struct io_unit *u)
 	return w->job->serialize_overlap &&
 	       w->job->io_submit_mode == SUBMIT_INLINE &&
 	       unit_overlaps_in_flight(w->units, w->nr_units, u);
-}
-
-/* A sync engine has no I/O in flight but what it holds for commit
- * (vsync), and offloaded I/O is held by the submit threads: those are
- * drained before a sync. */
-static bool sync_drains(const struct job *job)
-{
-	return engine_is_sync(job) || job->io_submit_mode == SUBMIT_OFFLOAD;
-}
-
-/* write_iolog's line of the sync @k by the worker, with the offset of the
- * unit fio's sync would take */
-static void trace_sync_now(struct io_loop *lp, enum io_sync k)
-{
-	io_trace_sync(&lp->trace, lp->w, lp->sync.file, k,
-		      lp->free_list ? lp->free_list->offset : 0);
-}
-
-/* The sync @k by the worker, or the engine's sync_file, which waits for
- * it: fio's libaio does DDIR_SYNC so once what it queued is submitted,
- * with the I/O in flight left alone.  False on an error. */
-static bool sync_now(struct io_loop *lp, enum io_sync k)
-{
-	uint64_t start;
-	int ret;
-
-	if ((sync_drains(lp->w->job) ? quiesce(lp) : commit_queued(lp)) < 0)
-		return false;
-	trace_sync_now(lp, k);
-	start = now_ns();
-	ret = file_sync_run(&lp->sync, lp->w, lp->engine, k);
-	if (ret) {
-		lp->error = worker_fail(lp->w, ret, "%s of %s failed: %s",
-					io_sync_name(k), lp->w->path, strerror(-ret));
-		return false;
-	}
-	if (lp->accounting && start >= lp->ramp_end_ns)
-		stats_account_sync(lp->w->stats, k == IO_SYNC_FSYNC, now_ns() - start);
-	return true;
-}
-
-/* The sync @k as a unit of its own beside the I/O in flight
- * (ENGINE_QUEUED_SYNC), as fio queues a DDIR_SYNC io_u: false when no
- * unit is free or the engine has no room (the loop reaps first) or on
- * an error. */
-static bool queue_sync(struct io_loop *lp, enum io_sync k)
-{
-	struct worker *w = lp->w;
-	struct io_unit *u = lp->free_list;
-	enum io_result r;
-
-	if (!u)
-		return false;
-	lp->free_list = u->next_free;
-	io_trace_sync(&lp->trace, w, lp->sync.file, k, u->offset);
-	file_sync_fill(&lp->sync, u, k);
-	u->start_ns = u->issue_ns = now_ns();
-	r = lp->engine->queue(w, u);
-	if (r == IO_BUSY) {
-		u->sync = IO_SYNC_NONE;
-		u->next_free = lp->free_list;
-		lp->free_list = u;
-		return false;
-	}
-	if (r == IO_COMPLETED) { /* the engine could not start it */
-		complete_unit(lp, u, now_ns(), true);
-		return false;
-	}
-	lp->queued++;
-	u->in_flight = true;
-	return true;
-}
-
-/* With several files fio's sync takes the next file from file_service,
- * as an I/O does (set_io_u_file before fill_io_u sees the sync). */
-static void aim_sync(struct io_loop *lp)
-{
-	unsigned int k = file_service_pick(&lp->fs, lp->w->job);
-
-	if (k < lp->fs.nr)
-		file_sync_aim(&lp->sync, lp->w->fds[k], k);
-}
-
-/* fsync=, fdatasync=: the sync due before the next I/O, if any (fio's
- * get_rw_ddir).  Returns 1 when a sync unit took the slot, 0 when the
- * next I/O may go, -1 when nothing more goes this pass (no room, or an
- * error in lp->error). */
-static int sync_if_due(struct io_loop *lp)
-{
-	enum io_sync k = file_sync_due(&lp->sync, lp->w->job);
-
-	if (k == IO_SYNC_NONE || lp->retry || lp->verify_phase || lp->w->replay)
-		return 0;
-	if (lp->fs.files && !lp->sync.aimed)
-		aim_sync(lp);
-	if (lp->engine->flags & ENGINE_QUEUED_SYNC)
-		return queue_sync(lp, k) ? 1 : -1;
-	if (lp->queued && !sync_drains(lp->w->job)) {
-		/* fio's libaio turns a sync away (FIO_Q_BUSY) while it holds
-		 * I/O not yet submitted (iodepth_batch_submit > 1): that is
-		 * submitted and a completion reaped, as for a busy engine,
-		 * before the sync is tried again; fio's log has both tries */
-		trace_sync_now(lp, k);
-		return -1;
-	}
-	return sync_now(lp, k) ? 0 : -1;
 }
 
 /* Queues one I/O; returns false when the engine had no room.  A sync
@@ -1218,42 +1093,7 @@ static int lat_step(struct io_loop *lp)
 	if (!lp->lat.quiesce_due)
 		return 0;
 	lp->lat.quiesce_due = false;
-	return quiesce(lp);
-}
-
-/* write_iolog's lines of end_fsync and fsync_on_close: fio's
- * fio_file_fsync opens a file closed by then for its sync and closes it
- * again; the sync has the offset of the unit it takes. */
-static void trace_syncs_at_end(struct io_loop *lp)
-{
-	const struct job *job = lp->w->job;
-
-	if (!rw_has_write(job->rw) || !(job->end_fsync || job->fsync_on_close))
-		return;
-	for (unsigned int k = 0; k < lp->trace.nr; k++) {
-		bool was_open = io_trace_file_is_open(&lp->trace, k);
-
-		io_trace_sync(&lp->trace, lp->w, k, IO_SYNC_FSYNC,
-			      lp->free_list ? lp->free_list->offset : 0);
-		if (!was_open)
-			io_trace_file_close(&lp->trace, lp->w, k);
-	}
-}
-
-/* end_fsync, fsync_on_close, after a write phase that ended well. */
-static int sync_at_end(struct io_loop *lp)
-{
-	int ret = 0;
-
-	if (!lp->verify_phase) {
-		trace_syncs_at_end(lp);
-		ret = file_sync_at_end(lp->w, lp->engine);
-	}
-
-	if (ret)
-		lp->error = worker_fail(lp->w, ret, "fsync of %s at the end failed: %s",
-					lp->w->path, strerror(-ret));
-	return lp->error;
+	return loop_quiesce(lp);
 }
 
 int io_loop_run(struct io_loop *lp)
@@ -1272,7 +1112,7 @@ int io_loop_run(struct io_loop *lp)
 
 		if (lp->think_pending) {
 			lp->think_pending = false;
-			if (quiesce(lp) < 0)
+			if (loop_quiesce(lp) < 0)
 				break;
 			pacing_think(&lp->pace);
 			loop_waited(lp);
@@ -1296,12 +1136,12 @@ int io_loop_run(struct io_loop *lp)
 				lp->paced = false;
 				break;
 			}
-			if (lp->queued >= batch && commit_queued(lp) < 0)
+			if (lp->queued >= batch && loop_commit(lp) < 0)
 				break;
 		}
 		if (lp->error)
 			break;
-		if (lp->queued && commit_queued(lp) < 0)
+		if (lp->queued && loop_commit(lp) < 0)
 			break;
 		if (!lp->inflight) {
 			/* commit() may submit nothing (-EAGAIN): retry it. */
