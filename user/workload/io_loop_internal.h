@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The steps one worker's I/O loop shares between its files: the loop
- * itself (io_loop.c), its syncs (io_loop_sync.c).  Private to those
+ * itself (io_loop.c), its completions (io_loop_complete.c), its syncs
+ * (io_loop_sync.c).  Private to those
  * files; the rest of the workload layer uses workload/io_loop.h.
  */
 #ifndef IODIG_WORKLOAD_IO_LOOP_INTERNAL_H
@@ -18,10 +19,14 @@ int loop_commit(struct io_loop *lp);
 /* io_loop.c: fio's io_u_quiesce, every I/O in flight waited for; 0, or
  * -1 with the error in lp->error. */
 int loop_quiesce(struct io_loop *lp);
-/* io_loop.c: @u is done at @now, accounted and freed; @at_submit: the
- * engine completed it in its queue call. */
+
+/* io_loop_complete.c: @u is done at @now, accounted and freed
+ * (@at_submit: the engine completed it in its queue call); up to
+ * @min..iodepth_batch_complete_max completions reaped, how many, or the
+ * worker's error. */
 void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now,
 		   bool at_submit);
+int complete_reap(struct io_loop *lp, unsigned int min);
 
 /* io_loop_sync.c: the sync due before the next I/O (1: it took the
  * slot, 0: the I/O may go, -1: nothing more this pass); end_fsync and
