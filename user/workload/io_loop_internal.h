@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The steps one worker's I/O loop shares between its files: the loop
- * itself (io_loop.c), its completions (io_loop_complete.c), its syncs
- * (io_loop_sync.c).  Private to those
- * files; the rest of the workload layer uses workload/io_loop.h.
+ * itself (io_loop.c), choosing the next I/O (io_loop_fill.c), its
+ * completions (io_loop_complete.c), its syncs (io_loop_sync.c).
+ * Private to those files; the rest of the workload layer uses
+ * workload/io_loop.h.
  */
 #ifndef IODIG_WORKLOAD_IO_LOOP_INTERNAL_H
 #define IODIG_WORKLOAD_IO_LOOP_INTERNAL_H
@@ -20,10 +21,17 @@ int loop_commit(struct io_loop *lp);
  * -1 with the error in lp->error. */
 int loop_quiesce(struct io_loop *lp);
 
+/* io_loop_fill.c: @u filled with the next I/O, a read of the verify log
+ * when one is due, else the job's own with its data; false when none is
+ * left.  Whether another pass over the region may start (fio's
+ * keep_running after a pass). */
+bool fill_next_io(struct io_loop *lp, struct io_unit *u);
+bool fill_another_pass(const struct io_loop *lp);
+
 /* io_loop_complete.c: @u is done at @now, accounted and freed
- * (@at_submit: the engine completed it in its queue call); up to
- * @min..iodepth_batch_complete_max completions reaped, how many, or the
- * worker's error. */
+ * (@at_submit: the engine completed it in its queue call); at least
+ * @min completions reaped (at most iodepth_batch_complete_max): how
+ * many, or the worker's error. */
 void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now,
 		   bool at_submit);
 int complete_reap(struct io_loop *lp, unsigned int min);
