@@ -3,9 +3,9 @@
  * One worker's I/O loop, choosing the next I/O (fio's get_io_u): its
  * direction (the mix, the rate), its range (offsets, lengths, passes and
  * loops over the region, multi-range trims), its file (reached, opened
- * and closed as the file service picks them, fio's get_next_file), what
- * a write carries, or read_iolog's next line.  The loop itself is
- * workload/io_loop.c.
+ * and closed as the file service picks them, fio's get_next_file), or
+ * read_iolog's next line; what the unit carries is fill_data
+ * (io_loop_internal.h).  The loop itself is workload/io_loop.c.
  */
 #include <errno.h>
 #include <string.h>
@@ -55,25 +55,6 @@ static enum ddir rate_ddir(struct io_loop *lp, enum ddir d)
 	d = pacing_pick_ddir(&lp->pace, d, now_ns());
 	rwmix_redirect(m, d);
 	return d;
-}
-
-/* What a write carries (verify's data overrides buffer contents), and
- * which reads are checked; false when a loaded verify state says stop. */
-static bool prepare_data(struct io_loop *lp, struct io_unit *u)
-{
-	const struct job *job = lp->w->job;
-	uint64_t now;
-
-	if (u->ddir == DDIR_TRIM)
-		return true;
-	if (u->ddir == DDIR_READ)
-		return !lp->verify || verify_run_plain_read(&lp->vr, u);
-	now = now_ns(); /* for writes only: a clock read is costly */
-	if (!lp->verify || job->verify == VERIFY_NULL)
-		buffers_before_write(&lp->bufs, u->buf, u->len, u->offset, now);
-	if (lp->verify)
-		verify_run_write(&lp->vr, u, now);
-	return true;
 }
 
 /* read_iolog: the log's next I/O (workload/replay_run.h). */
@@ -494,19 +475,4 @@ bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 	u->result = 0;
 	lp->exhausted = !u->len;
 	return u->len;
-}
-
-/* The next I/O: a read of the verify log when one is due (fio's
- * check_get_verify, or its do_verify phase), else the job's own. */
-bool fill_next_io(struct io_loop *lp, struct io_unit *u)
-{
-	u->fd = lp->w->fd;
-	u->file = 0;
-	u->nr_ranges = 0;
-	if (lp->verify && verify_run_next(&lp->vr, u, lp->verify_phase)) {
-		if (lp->w->fds) /* the file the write went to */
-			u->fd = lp->w->fds[u->file];
-		return true;
-	}
-	return io_loop_fill_unit(lp, u) && prepare_data(lp, u);
 }

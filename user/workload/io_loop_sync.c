@@ -109,16 +109,10 @@ static void aim_sync(struct io_loop *lp)
 		file_sync_aim(&lp->sync, lp->w->fds[k], k);
 }
 
-/* fsync=, fdatasync=: the sync due before the next I/O, if any (fio's
- * get_rw_ddir).  Returns 1 when a sync unit took the slot, 0 when the
- * next I/O may go, -1 when nothing more goes this pass (no room, or an
- * error in lp->error). */
-int sync_if_due(struct io_loop *lp)
+/* fsync=, fdatasync=: the sync @k due before the next I/O (fio's
+ * get_rw_ddir), once sync_if_due found one. */
+int sync_run_due(struct io_loop *lp, enum io_sync k)
 {
-	enum io_sync k = file_sync_due(&lp->sync, lp->w->job);
-
-	if (k == IO_SYNC_NONE || lp->retry || lp->verify_phase || lp->w->replay)
-		return 0;
 	if (lp->fs.files && !lp->sync.aimed)
 		aim_sync(lp);
 	if (lp->engine->flags & ENGINE_QUEUED_SYNC)
