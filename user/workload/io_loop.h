@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * One worker's I/O loop (workload/io_loop.c): the state it keeps while it
+ * One worker's I/O loop (workload/io_loop.c, with io_loop_fill.c,
+ * io_loop_complete.c and io_loop_sync.c): the state it keeps while it
  * fills units, hands them to the engine, reaps and accounts them; and the
  * few steps of it the worker's life (workload/worker.c) calls.  Internal
  * to the workload layer.
