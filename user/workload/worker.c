@@ -207,6 +207,8 @@ static int run_loops(struct io_loop *lp)
 		if (worker_stopped(lp->w) ||
 		    (lp->deadline_ns && now_ns() >= lp->deadline_ns))
 			break;
+		if (i && worker_reads_once_verified(lp->w))
+			break;
 		if (i) {
 			io_loop_new_loop(lp); /* before the counts it reads go */
 			spent += lp->issued_bytes - lp->backlog_bytes;
@@ -269,6 +271,19 @@ bool worker_passes_repeat(const struct worker *w)
 		       w->region_len;
 
 	return w->job->time_based || w->io_limit > size;
+}
+
+/* fio's do_io marks the job TD_VERIFYING before each read of a job that
+ * does not write (verify= set), and io_u_update_bytes_done then counts
+ * those completions as verified bytes, not done ones: thread_main sees
+ * no bytes done after the first do_io and ends the job there, time_based
+ * or not (a time_based do_io wraps within itself until the runtime). */
+bool worker_reads_once_verified(const struct worker *w)
+{
+	const struct job *job = w->job;
+
+	return job->verify != VERIFY_NONE && rw_has_read(job->rw) &&
+	       !rw_has_write(job->rw);
 }
 
 /* zipf, pareto, normal: fio seeds each file's draws from its own name of

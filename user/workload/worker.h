@@ -107,4 +107,8 @@ void *worker_main(void *arg);
  * keep_running): time_based, or an io_size beyond size and the files. */
 bool worker_passes_repeat(const struct worker *w);
 
+/* A job that reads only, with verify=: fio 3.33 runs one loop of it
+ * (worker.c says why), neither loops= nor io_size passes after it. */
+bool worker_reads_once_verified(const struct worker *w);
+
 #endif /* IODIG_WORKER_H */
