@@ -257,7 +257,7 @@ static bool another_pass(const struct io_loop *lp)
 
 	if (w->job->time_based)
 		return true;
-	if (!worker_passes_repeat(w) || worker_reads_once_verified(w))
+	if (!worker_passes_repeat(w) || worker_no_more_loops(w))
 		return false;
 	/* with loops= each loop is one pass; past them fio's keep_running
 	 * goes on while all the loops' bytes fall short of io_size */
@@ -934,12 +934,19 @@ static struct io_unit *next_unit(struct io_loop *lp)
 	return u;
 }
 
+/* What is in flight and will complete: not the units the engine lost,
+ * for which fio would wait forever. */
+static unsigned int live_inflight(const struct io_loop *lp)
+{
+	return lp->inflight - lp->w->units_lost;
+}
+
 /* fio waits for every I/O in flight before it sleeps (io_u_quiesce). */
 static int quiesce(struct io_loop *lp)
 {
 	if (lp->queued && commit_queued(lp) < 0)
 		return -1;
-	while (lp->inflight)
+	while (live_inflight(lp))
 		if (reap(lp, lp->inflight) < 0)
 			return -1;
 	return 0;
@@ -1303,9 +1310,10 @@ int io_loop_run(struct io_loop *lp)
 			break;
 		if (lp->queued && commit_queued(lp) < 0)
 			break;
-		if (!lp->inflight) {
+		if (!live_inflight(lp)) {
 			/* commit() may submit nothing (-EAGAIN): retry it. */
-			if (!lp->queued && !io_loop_more(lp, loop_clock(lp)))
+			if (!lp->queued && (!io_loop_more(lp, loop_clock(lp)) ||
+					    !(lp->free_list || lp->retry)))
 				break;
 			continue;
 		}
@@ -1320,13 +1328,14 @@ int io_loop_run(struct io_loop *lp)
 			if (reap(lp, reap_min < lp->inflight ? reap_min :
 				 lp->inflight) < 0)
 				break;
-		} while (full && lp->inflight > job->iodepth_low && !lp->error);
+		} while (full && lp->inflight > job->iodepth_low && live_inflight(lp) &&
+			 !lp->error);
 		if (lp->error)
 			break;
 	}
 	/* Drain what is still in flight so buffers are free before cleanup;
 	 * stats keep counting, as the I/O was issued within the run. */
-	while (lp->inflight && reap(lp, lp->inflight) >= 0)
+	while (live_inflight(lp) && reap(lp, lp->inflight) >= 0)
 		;
 	return lp->error ? lp->error : sync_at_end(lp);
 }

@@ -69,6 +69,9 @@ struct worker {
 	size_t buf_area_size;
 
 	void *engine_data;
+	/* Units the engine took and will never complete: fio's vsync drops
+	 * the completions of a commit not reaped before the next one. */
+	unsigned int units_lost;
 	struct worker_stats *stats; /* in shared memory */
 	struct prio_stats *prio;    /* its latency per priority (shared) */
 	struct flow_counter *flow;  /* the job's flow (shared); NULL: none */
@@ -110,5 +113,9 @@ bool worker_passes_repeat(const struct worker *w);
 /* A job that reads only, with verify=: fio 3.33 runs one loop of it
  * (worker.c says why), neither loops= nor io_size passes after it. */
 bool worker_reads_once_verified(const struct worker *w);
+
+/* No loop nor pass follows the one under way (time_based wraps within
+ * it): a reading verify job's, or after the engine lost units. */
+bool worker_no_more_loops(const struct worker *w);
 
 #endif /* IODIG_WORKER_H */
