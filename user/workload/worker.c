@@ -288,7 +288,7 @@ bool worker_passes_repeat(const struct worker *w)
  * those completions as verified bytes, not done ones: thread_main sees
  * no bytes done after the first do_io and ends the job there, time_based
  * or not (a time_based do_io wraps within itself until the runtime). */
-bool worker_reads_once_verified(const struct worker *w)
+static bool reads_once_verified(const struct worker *w)
 {
 	const struct job *job = w->job;
 
@@ -301,7 +301,7 @@ bool worker_reads_once_verified(const struct worker *w)
  * finds none and that do_io ends the job with nothing done. */
 bool worker_no_more_loops(const struct worker *w)
 {
-	return worker_reads_once_verified(w) || w->units_lost;
+	return reads_once_verified(w) || w->units_lost;
 }
 
 /* zipf, pareto, normal: fio seeds each file's draws from its own name of

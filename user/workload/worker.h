@@ -110,12 +110,9 @@ void *worker_main(void *arg);
  * keep_running): time_based, or an io_size beyond size and the files. */
 bool worker_passes_repeat(const struct worker *w);
 
-/* A job that reads only, with verify=: fio 3.33 runs one loop of it
- * (worker.c says why), neither loops= nor io_size passes after it. */
-bool worker_reads_once_verified(const struct worker *w);
-
 /* No loop nor pass follows the one under way (time_based wraps within
- * it): a reading verify job's, or after the engine lost units. */
+ * it), as in fio 3.33: a job that reads only, with verify=, or one whose
+ * engine lost units (worker.c says why). */
 bool worker_no_more_loops(const struct worker *w);
 
 #endif /* IODIG_WORKER_H */
