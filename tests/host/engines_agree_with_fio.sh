@@ -1,4 +1,4 @@
-# Every engine moves exactly the bytes of its job on a loop device and on a tmpfs file, and iodig and fio count the same I/Os for the same job.
+# Every engine moves exactly the bytes of its job on a loop device and on a tmpfs file (vsync at iodepth 8 counts 7 blocks fewer, as fio 3.33's), and iodig and fio count the same I/Os and bytes for the same job.
 source tests/host/lib.sh
 need_root
 command -v fio >/dev/null || skip "fio not installed"
@@ -18,9 +18,14 @@ for engine in psync sync vsync pvsync pvsync2 libaio io_uring mmap posixaio; do
 		ios=$(jqr '.jobs[0].read.total_ios' "$TMP/iodig.json")
 		bytes=$(jqr '.jobs[0].read.io_bytes' "$TMP/iodig.json")
 		fios=$(jqr '.jobs[0].read.total_ios' "$TMP/fio.json")
+		fbytes=$(jqr '.jobs[0].read.io_bytes' "$TMP/fio.json")
+		# fio 3.33's vsync never completes its first iodepth-1 I/Os, nor
+		# does iodig's (docs/usage.md): their bytes are moved, not counted
+		want=16777216; [ "$engine" = vsync ] && want=$((16777216 - 7 * 4096))
 		check "$engine on $target: 4096 I/Os (got $ios)" [ "$ios" = 4096 ]
-		check "$engine on $target: 16 MiB read (got $bytes)" [ "$bytes" = 16777216 ]
+		check "$engine on $target: $want bytes read (got $bytes)" [ "$bytes" = $want ]
 		check "$engine on $target: fio agrees ($fios I/Os)" [ "$fios" = "$ios" ]
+		check "$engine on $target: fio's bytes ($fbytes)" [ "$fbytes" = "$bytes" ]
 	done
 done
 

@@ -81,13 +81,13 @@ for target in "$F" "$LOOP"; do
 	agree "vsync batch 8 on $target" "readv lseek" "${base[@]}" --ioengine=vsync --rw=read \
 		--iodepth=8 --iodepth_batch_submit=8
 	check "vsync batch 8 on $target: 8 I/Os per readv" [ "$(calls iodig readv)" = 32 ]
-	# one readv per I/O with the default batch of 1.  fio 3.33 reports
-	# iodepth-1 blocks fewer bytes than its readv calls moved here (its
-	# vsync overwrites completions not yet reaped), so bytes are not
-	# compared; iodig's are the bytes moved.
-	FIELDS=total_ios agree "vsync batch 1 on $target" "readv lseek" "${base[@]}" \
+	# one readv per I/O with the default batch of 1; fio 3.33's vsync
+	# overwrites completions not yet reaped, so its first iodepth-1 I/Os
+	# never count, and iodig's neither (tests/host/verify_loops_fio.sh)
+	agree "vsync batch 1 on $target" "readv lseek" "${base[@]}" \
 		--ioengine=vsync --rw=randread --iodepth=4
-	check "vsync batch 1 on $target: 1 MiB read" [ "$(jqr .jobs[0].read.io_bytes "$TMP/iodig.json")" = 1048576 ]
+	check "vsync batch 1 on $target: 1 MiB less 3 blocks read" \
+		[ "$(jqr .jobs[0].read.io_bytes "$TMP/iodig.json")" = $((1048576 - 3 * 4096)) ]
 	agree "posixaio on $target" "pread64" "${base[@]}" --ioengine=posixaio --rw=randread --iodepth=8
 done
 TRACE=$F

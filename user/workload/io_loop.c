@@ -183,12 +183,19 @@ static struct io_unit *next_unit(struct io_loop *lp)
 	return u;
 }
 
+/* What is in flight and will complete: not the units the engine lost,
+ * for which fio would wait forever. */
+static unsigned int live_inflight(const struct io_loop *lp)
+{
+	return lp->inflight - lp->w->units_lost;
+}
+
 /* fio waits for every I/O in flight before it sleeps (io_u_quiesce). */
 int loop_quiesce(struct io_loop *lp)
 {
 	if (lp->queued && loop_commit(lp) < 0)
 		return -1;
-	while (lp->inflight)
+	while (live_inflight(lp))
 		if (complete_reap(lp, lp->inflight) < 0)
 			return -1;
 	return 0;
@@ -411,9 +418,10 @@ int io_loop_run(struct io_loop *lp)
 			break;
 		if (lp->queued && loop_commit(lp) < 0)
 			break;
-		if (!lp->inflight) {
+		if (!live_inflight(lp)) {
 			/* commit() may submit nothing (-EAGAIN): retry it. */
-			if (!lp->queued && !io_loop_more(lp, loop_clock(lp)))
+			if (!lp->queued && (!io_loop_more(lp, loop_clock(lp)) ||
+					    !(lp->free_list || lp->retry)))
 				break;
 			continue;
 		}
@@ -428,13 +436,14 @@ int io_loop_run(struct io_loop *lp)
 			if (complete_reap(lp, reap_min < lp->inflight ? reap_min :
 				 lp->inflight) < 0)
 				break;
-		} while (full && lp->inflight > job->iodepth_low && !lp->error);
+		} while (full && lp->inflight > job->iodepth_low && live_inflight(lp) &&
+			 !lp->error);
 		if (lp->error)
 			break;
 	}
 	/* Drain what is still in flight so buffers are free before cleanup;
 	 * stats keep counting, as the I/O was issued within the run. */
-	while (lp->inflight && complete_reap(lp, lp->inflight) >= 0)
+	while (live_inflight(lp) && complete_reap(lp, lp->inflight) >= 0)
 		;
 	return lp->error ? lp->error : sync_at_end(lp);
 }

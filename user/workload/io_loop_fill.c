@@ -160,7 +160,7 @@ bool fill_another_pass(const struct io_loop *lp)
 
 	if (w->job->time_based)
 		return true;
-	if (!worker_passes_repeat(w))
+	if (!worker_passes_repeat(w) || worker_no_more_loops(w))
 		return false;
 	/* with loops= each loop is one pass; past them fio's keep_running
 	 * goes on while all the loops' bytes fall short of io_size */

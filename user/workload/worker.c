@@ -139,6 +139,15 @@ static void account_phase(struct io_loop *lp, uint64_t from, bool verify_phase)
 			stats_add_ddir_time(s, (enum ddir)d, now - from);
 }
 
+/* fio's get_next_verify stops at a logged write still in flight: a lost
+ * write, which never completes, leaves the verify phase nothing to read
+ * (fio 3.33 reads none back, sequential or random, with or without a
+ * random map). */
+static bool verify_log_blocked(const struct worker *w)
+{
+	return w->units_lost != 0;
+}
+
 /* The job's I/O, then with do_verify the read back of what it wrote
  * (fio's do_io then do_verify), within the same runtime; fio opens the
  * files again for each, so each starts with invalidate's cache drop
@@ -155,7 +164,8 @@ static int run_phases(struct io_loop *lp)
 	else
 		ret = io_loop_run(lp);
 	account_phase(lp, from, false);
-	if (ret || !lp->verify || !writes || !job->do_verify || worker_stopped(lp->w))
+	if (ret || !lp->verify || !writes || !job->do_verify || worker_stopped(lp->w) ||
+	    verify_log_blocked(lp->w))
 		return ret;
 	lp->verify_phase = true;
 	/* A write phase cut by the runtime leaves its files open and the
@@ -206,6 +216,8 @@ static int run_loops(struct io_loop *lp)
 	for (unsigned int i = 0; i < lp->w->job->loops && !ret; i++) {
 		if (worker_stopped(lp->w) ||
 		    (lp->deadline_ns && now_ns() >= lp->deadline_ns))
+			break;
+		if (i && worker_no_more_loops(lp->w))
 			break;
 		if (i) {
 			io_loop_new_loop(lp); /* before the counts it reads go */
@@ -269,6 +281,27 @@ bool worker_passes_repeat(const struct worker *w)
 		       w->region_len;
 
 	return w->job->time_based || w->io_limit > size;
+}
+
+/* fio's do_io marks the job TD_VERIFYING before each read of a job that
+ * does not write (verify= set), and io_u_update_bytes_done then counts
+ * those completions as verified bytes, not done ones: thread_main sees
+ * no bytes done after the first do_io and ends the job there, time_based
+ * or not (a time_based do_io wraps within itself until the runtime). */
+static bool reads_once_verified(const struct worker *w)
+{
+	const struct job *job = w->job;
+
+	return job->verify != VERIFY_NONE && rw_has_read(job->rw) &&
+	       !rw_has_write(job->rw);
+}
+
+/* Lost units hold their file in fio (put_file never comes), so the
+ * next loop's clear_io_state cannot close and reopen it, get_next_file
+ * finds none and that do_io ends the job with nothing done. */
+bool worker_no_more_loops(const struct worker *w)
+{
+	return reads_once_verified(w) || w->units_lost;
 }
 
 /* zipf, pareto, normal: fio seeds each file's draws from its own name of

@@ -69,6 +69,9 @@ struct worker {
 	size_t buf_area_size;
 
 	void *engine_data;
+	/* Units the engine took and will never complete: fio's vsync drops
+	 * the completions of a commit not reaped before the next one. */
+	unsigned int units_lost;
 	struct worker_stats *stats; /* in shared memory */
 	struct prio_stats *prio;    /* its latency per priority (shared) */
 	struct flow_counter *flow;  /* the job's flow (shared); NULL: none */
@@ -106,5 +109,10 @@ void *worker_main(void *arg);
 /* Whether a pass over the job's files may be followed by another (fio's
  * keep_running): time_based, or an io_size beyond size and the files. */
 bool worker_passes_repeat(const struct worker *w);
+
+/* No loop nor pass follows the one under way (time_based wraps within
+ * it), as in fio 3.33: a job that reads only, with verify=, or one whose
+ * engine lost units (worker.c says why). */
+bool worker_no_more_loops(const struct worker *w);
 
 #endif /* IODIG_WORKER_H */

@@ -5,6 +5,13 @@
  * the whole group as one lseek plus one readv/writev on the worker's
  * thread.  So iodepth_batch_submit decides how much is merged: with the
  * default 1 every I/O is its own readv/writev.
+ *
+ * Completions follow fio 3.33's engines/sync.c: fio_vsyncio_commit sets
+ * the events to the group it just did, dropping those of a group not
+ * reaped yet, and fio_vsyncio_getevents answers a poll (min 0) with
+ * none.  fio's do_io reaps only a full queue, so with iodepth > 1 and
+ * iodepth_batch_submit below it the first iodepth - batch I/Os never
+ * complete: issued, done, never counted, holding their slots.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -23,7 +30,7 @@ struct vsync_data {
 	uint64_t group_end;       /* offset right after the group */
 	enum ddir group_ddir;
 	unsigned int max_group;   /* iodepth, at most IOV_MAX */
-	struct io_unit **done;    /* completed by commit(), not yet reaped */
+	struct io_unit **done;    /* the last commit's group, not yet reaped */
 	unsigned int nr_done;
 };
 
@@ -90,6 +97,8 @@ static int vsync_commit(struct worker *w)
 
 	if (!n)
 		return 0;
+	w->units_lost += d->nr_done;
+	d->nr_done = 0;
 	/* Issued now; done when readv/writev returns (clat covers it). */
 	for (unsigned int i = 0; i < n; i++)
 		d->group[i]->issue_ns = t;
@@ -113,10 +122,10 @@ static int vsync_getevents(struct worker *w, unsigned int min, unsigned int max,
 	struct vsync_data *d = w->engine_data;
 	unsigned int n = d->nr_done;
 
-	/* everything committed is already done: all of it, whatever the
-	 * most asked, as fio's vsync */
-	(void)min;
+	/* the last commit's group, whatever the most asked, as fio's vsync */
 	(void)max;
+	if (!min)
+		return 0;
 	memcpy(done, d->done, n * sizeof(*done));
 	d->nr_done = 0;
 	return (int)n;
