@@ -172,10 +172,11 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 				w->io_limit = percent_of(w->region_len, job->io_size_percent);
 			/* fio caps size at the files' total when filesize=
 			 * gives each its size; io_size past them wraps. */
-			if (job->filesize && !job->io_size && w->io_limit > w->region_len)
+			if (job->filesize && !job->io_size_given &&
+			    w->io_limit > w->region_len)
 				w->io_limit = w->region_len;
 			/* and with random sizes size= caps the I/O */
-			if (t->sizes_per_clone && !job->io_size && job->size &&
+			if (t->sizes_per_clone && !job->io_size_given && job->size &&
 			    w->io_limit > job->size)
 				w->io_limit = job->size;
 			w->replay = t->replay; /* its end ends the job */
