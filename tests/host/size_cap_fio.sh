@@ -102,5 +102,5 @@ OPTS
 refused "offset past filesize" "not inside filesize" --directory="$TMP" --rw=read \
 	--filesize=16k --offset=20k
 refused "the last clone's offset past filesize" "not inside filesize" --directory="$TMP" \
-	--rw=read --filesize=64k --offset=32k --offset_increment=32k --numjobs=2
+	--rw=read --filesize=64k --offset=32k --offset_increment=40k --numjobs=2
 done_testing
