@@ -11,8 +11,10 @@
 # length did not fit (one file too).  Each tool runs the same job with write_iolog; the logs must be
 # equal line by line but for their times: I/O, syncs, opens and closes.
 # Then the system calls on the job's files, in order, must be fio's:
-# each file opens when picked (by a sync too) and closes once done, and
-# end_fsync opens a closed file for its sync and closes it again.
+# each file opens when picked (by a sync too) and closes once done,
+# fsynced first with fsync_on_close unless the last I/O was a sync, and
+# end_fsync and fsync_on_close open a closed file for their sync at the
+# end and close it again.
 . "$(dirname "$0")/lib.sh"
 command -v fio >/dev/null || skip "needs fio"
 command -v jq >/dev/null || skip "needs jq"
@@ -59,6 +61,8 @@ done <<'OPTS'
 --nrfiles=2 --filesize=16k --size=48k --fsync=4 --loops=2
 --nrfiles=2 --filesize=16k --size=48k --fsync=4 --rw=randwrite --randseed=3
 --nrfiles=3 --filesize=8k-24k --size=200k --fsync=2
+--fsync_on_close=1 --openfiles=1
+--fsync_on_close=1 --fsync=3 --openfiles=2 --loops=2
 OPTS
 
 # calls DIR TOOL...: TOOL runs the job in DIR under strace; DIR.calls
@@ -91,5 +95,10 @@ done <<'OPTS'
 --end_fsync=1 --openfiles=2
 --fsync=2 --end_fsync=1 --openfiles=1 --loops=2
 --fsync=2 --openfiles=2 --ioengine=libaio --iodepth=4
+--fsync_on_close=1
+--fsync_on_close=1 --file_service_type=sequential
+--fsync_on_close=1 --openfiles=1
+--fsync_on_close=1 --fsync=2 --openfiles=2
+--fsync_on_close=1 --loops=2 --ioengine=libaio --iodepth=4
 OPTS
 done_testing
