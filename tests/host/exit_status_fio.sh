@@ -10,7 +10,8 @@
 # a job file, a missing job file; run and --parse-only): fio exits 1, and
 # so do iodig fio and the link; iodig run exits 2 (docs/usage.md), also
 # for a run of a file of [global] only, whose --parse-only passes as fio's.
-# timeout: 60
+# A clone without a block of its file left fails alone as fio's (below).
+# timeout: 90
 . "$(dirname "$0")/lib.sh"
 command -v fio >/dev/null || skip "needs fio"
 command -v jq >/dev/null || skip "needs jq"
@@ -52,6 +53,48 @@ for n in 1 2 3; do
 	got=$(jqr '.jobs[] | select(.jobname == "ok") | .read.io_bytes' "$TMP/iodig.json")
 	check "$n failed: job ok read $want bytes as fio's (got $got)" [ "$got" = "$want" ]
 done
+
+# A clone that offset_increment starts with less than a block of its file
+# left (filesize=, or no size on a file there): fio's setup_files says
+# "blocksize is larger than data set range" and sets it up no further
+# (no I/O, no file of its own made, error 0 in the JSON) but counts it in
+# its exit status; a clone past the end of a shared file as large as
+# filesize= does no I/O and counts nothing.  FILE 'old' puts a 64k file
+# f there first.
+while read -r FILE OPTS; do
+	for tool in fio iodig; do
+		rm -rf "${TMP:?}/$tool" && mkdir "$TMP/$tool"
+		[ "$FILE" = old ] && head -c 65536 /dev/urandom >"$TMP/$tool/f"
+	done
+	# shellcheck disable=SC2086 # OPTS are words
+	(cd "$TMP/fio" && fio --output-format=json --name=x --bs=4k $OPTS \
+		>"$TMP/fio.out" 2>"$TMP/fio.err")
+	frc=$?
+	# shellcheck disable=SC2086
+	(cd "$TMP/iodig" && "$IODIG" run --no-probes --no-save --output-format=json \
+		--name=x --bs=4k $OPTS >"$TMP/iodig.json" 2>"$TMP/iodig.err")
+	irc=$?
+	sed -n '/^{/,$p' "$TMP/fio.out" >"$TMP/fio.json"
+	check "'$OPTS': fio says its blocksize is larger than the data set range" \
+		grep -q "blocksize is larger than data set range" "$TMP/fio.err"
+	check "'$OPTS': iodig exits as fio ($frc, got $irc: $(head -c 200 "$TMP/iodig.err"))" \
+		[ "$irc" = "$frc" ]
+	check "'$OPTS': iodig names fio's reason ($(head -c 200 "$TMP/iodig.err"))" \
+		grep -q "blocksize is larger than data set range" "$TMP/iodig.err"
+	want=$(jqr -c '[.jobs[] | [.error, .read.io_bytes + .write.io_bytes]]' "$TMP/fio.json")
+	got=$(jqr -c '[.jobs[] | [.error, .read.io_bytes + .write.io_bytes]]' "$TMP/iodig.json")
+	check "'$OPTS': each clone's error and bytes as fio's ($want, got $got)" [ "$got" = "$want" ]
+	want=$(cd "$TMP/fio" && stat -c '%n %s' * | sort | tr '\n' ' ')
+	got=$(cd "$TMP/iodig" && stat -c '%n %s' * | sort | tr '\n' ' ')
+	check "'$OPTS': the files fio made ($want, got $got)" [ "$got" = "$want" ]
+done <<'OPTS'
+new --filename=f --filesize=64k --offset_increment=50% --numjobs=3 --rw=write
+new --filename=f --filesize=64k --offset_increment=50% --numjobs=5 --rw=write
+new --filesize=64k --offset=32k --offset_increment=32k --numjobs=2 --rw=read
+new --filesize=64k --offset_increment=32k --numjobs=3 --rw=write --group_reporting
+old --filename=f --offset_increment=50% --numjobs=3 --rw=read
+old --filename=f --offset_increment=62k --numjobs=2 --rw=randread
+OPTS
 
 # Usage errors: fio 1, the drop-in as fio, iodig run 2
 printf '[j]\nrw=read\nsize=64k\nfilename=%s/u.data\n' "$TMP" >u.fio

@@ -69,15 +69,15 @@ check "allow_file_create=0: no file made" [ -z "$(ls -A "$TMP/nocreate")" ]
 
 # openfiles below the job's files: taken (files open and close as fio's,
 # tests/host/openfiles_fio.sh), but refused saying why with what iodig
-# does on every file outside the file service (here fsync_on_close); taken for
+# does on every file outside the file service (here lockfile); taken for
 # a file-operation engine, which holds no file open between operations.
 (cd "$TMP" && "$IODIG" run --no-probes --no-save --name=o --ioengine=psync --nrfiles=4 \
 	--filesize=4k --openfiles=2 >/dev/null 2>"$TMP/o.err")
 check "psync, openfiles=2 of 4 files: taken ($(head -2 "$TMP/o.err"))" [ ! -s "$TMP/o.err" ]
 (cd "$TMP" && "$IODIG" run --no-probes --no-save --name=o --ioengine=psync --nrfiles=4 \
-	--filesize=4k --openfiles=2 --rw=write --fsync_on_close=1 >/dev/null 2>"$TMP/o.err")
-check "psync, openfiles=2 of 4 files, fsync_on_close: refused saying why" \
-	grep -q "openfiles=2 below the job's 4 files.*fsync_on_close" "$TMP/o.err"
+	--filesize=4k --openfiles=2 --rw=write --lockfile=exclusive >/dev/null 2>"$TMP/o.err")
+check "psync, openfiles=2 of 4 files, lockfile: refused saying why" \
+	grep -q "openfiles=2 below the job's 4 files.*lockfile" "$TMP/o.err"
 (cd "$TMP" && "$IODIG" run --no-probes --no-save --name=o --ioengine=filestat --nrfiles=4 \
 	--filesize=4k --openfiles=2 >/dev/null 2>"$TMP/o.err")
 check "filestat, openfiles=2 of 4 files: taken ($(head -2 "$TMP/o.err"))" [ ! -s "$TMP/o.err" ]

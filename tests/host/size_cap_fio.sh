@@ -2,7 +2,8 @@
 # The region and amount of a sized job as fio 3.33: filesize= with offset=
 # (each file filesize bytes, the I/O from offset to its end; with nrfiles,
 # filesize=LOW-HIGH, size=), io_size past size or the files' total (the
-# I/O wraps, each new pass from the first file as fio reopens them), and
+# I/O wraps, each new pass from the first file as fio reopens them; a
+# size= past the files' total is lowered to it first), and
 # loops= (the loops share io_size times loops, each going on where the
 # last stopped; with io_size past the region each loop is one pass and
 # the last goes on while all of them fall short of io_size).  Both tools
@@ -76,6 +77,12 @@ done <<'OPTS'
 --rw=write --nrfiles=3 --size=96k --loops=2 --io_size=300k
 --rw=read --size=64k --loops=2 --io_size=200k --ioengine=libaio --iodepth=4
 --rw=rw --size=64k --loops=2 --io_size=200k --ioengine=libaio --iodepth=4
+# size= past the files' total of filesize=: fio lowers size to it, so an
+# io_size as large as size wraps, and one above the lowered size does too
+--rw=write --nrfiles=2 --filesize=16k --size=48k --io_size=48k
+--rw=read --nrfiles=2 --filesize=16k --size=48k --io_size=40k --loops=2
+--rw=read --nrfiles=2 --filesize=16k --size=24k --io_size=28k
+--rw=write --nrfiles=2 --filesize=16k --size=48k
 OPTS
 # offset_increment with filesize=: each clone's I/O from its own start to
 # the file's end (the clones' write_iologs share one file: not compared)
@@ -95,5 +102,5 @@ OPTS
 refused "offset past filesize" "not inside filesize" --directory="$TMP" --rw=read \
 	--filesize=16k --offset=20k
 refused "the last clone's offset past filesize" "not inside filesize" --directory="$TMP" \
-	--rw=read --filesize=64k --offset=32k --offset_increment=32k --numjobs=2
+	--rw=read --filesize=64k --offset=32k --offset_increment=40k --numjobs=2
 done_testing

@@ -5,13 +5,16 @@
 # after it (roundrobin, sequential, random, with batches of
 # file_service_type=...:N), below openfiles it opens a closed file or
 # waits for one (EBUSY), and end_fsync and fsync_on_close do nothing when
-# the last I/O was a sync.  A sync's line shows the offset fio's reused
-# io_u carries, also that of a fill whose length did not fit (one file
-# too).  Each tool runs the same job with write_iolog; the logs must be
+# the last I/O was a sync; a size= past the files' total (filesize=) is
+# lowered to it, so no sync follows the last write.  A sync's line
+# shows the offset fio's reused io_u carries, also that of a fill whose
+# length did not fit (one file too).  Each tool runs the same job with write_iolog; the logs must be
 # equal line by line but for their times: I/O, syncs, opens and closes.
 # Then the system calls on the job's files, in order, must be fio's:
-# each file opens when picked (by a sync too) and closes once done, and
-# end_fsync opens a closed file for its sync and closes it again.
+# each file opens when picked (by a sync too) and closes once done,
+# fsynced first with fsync_on_close unless the last I/O was a sync, and
+# end_fsync and fsync_on_close open a closed file for their sync at the
+# end and close it again.
 . "$(dirname "$0")/lib.sh"
 command -v fio >/dev/null || skip "needs fio"
 command -v jq >/dev/null || skip "needs jq"
@@ -53,6 +56,13 @@ done <<'OPTS'
 --fsync=2 --nrfiles=5 --openfiles=3 --file_service_type=random --randseed=9
 --nrfiles=1 --size=22k --end_fsync=1
 --nrfiles=1 --size=22k --fsync=2 --fsync_on_close=1 --ioengine=libaio --iodepth=4
+--nrfiles=2 --filesize=16k --size=48k --fsync=4
+--nrfiles=2 --filesize=16k --size=48k --fsync=4 --file_service_type=sequential
+--nrfiles=2 --filesize=16k --size=48k --fsync=4 --loops=2
+--nrfiles=2 --filesize=16k --size=48k --fsync=4 --rw=randwrite --randseed=3
+--nrfiles=3 --filesize=8k-24k --size=200k --fsync=2
+--fsync_on_close=1 --openfiles=1
+--fsync_on_close=1 --fsync=3 --openfiles=2 --loops=2
 OPTS
 
 # calls DIR TOOL...: TOOL runs the job in DIR under strace; DIR.calls
@@ -85,5 +95,10 @@ done <<'OPTS'
 --end_fsync=1 --openfiles=2
 --fsync=2 --end_fsync=1 --openfiles=1 --loops=2
 --fsync=2 --openfiles=2 --ioengine=libaio --iodepth=4
+--fsync_on_close=1
+--fsync_on_close=1 --file_service_type=sequential
+--fsync_on_close=1 --openfiles=1
+--fsync_on_close=1 --fsync=2 --openfiles=2
+--fsync_on_close=1 --loops=2 --ioengine=libaio --iodepth=4
 OPTS
 done_testing

@@ -199,9 +199,25 @@ static void went_on_note(const struct report_job *j)
 		j->errmsg[0] ? j->errmsg : strerror(-s->first_io_error));
 }
 
+/* fio 3.33 says "blocksize is larger than data set range" of a clone
+ * whose start leaves its file less than a block, and counts it as failed
+ * in its exit status though its report shows no error. */
+static void setup_failures_note(const struct report_job *j)
+{
+	unsigned int n = j->st.setup_failures;
+
+	if (n)
+		fprintf(stderr, "iodig: job '%s': %u clone%s start%s with less than a "
+			"block of %s file left (fio 3.33: 'blocksize is larger than "
+			"data set range'); as in fio, %s no I/O and the run fails\n",
+			j->job->name, n, n > 1 ? "s" : "", n > 1 ? "" : "s",
+			n > 1 ? "their" : "its", n > 1 ? "they did" : "it did");
+}
+
 /* Exit status of a run that was reported: as fio's, the number of jobs that
- * failed (fio counts each reaped job with an error; the shell keeps its low 8
- * bits), 128 + the signal that stopped it, else 0. */
+ * failed (fio counts each reaped job with an error, and each clone whose
+ * setup failed; the shell keeps its low 8 bits), 128 + the signal that
+ * stopped it, else 0. */
 static int finished_status(struct run_ctx *ctx, const struct repeat_result *res)
 {
 	int status = 0;
@@ -209,6 +225,8 @@ static int finished_status(struct run_ctx *ctx, const struct repeat_result *res)
 	for (size_t i = 0; i < res->rep.nr_jobs; i++) {
 		prerun_note(&res->rep.jobs[i]);
 		unwritten_logs_note(&res->rep.jobs[i]);
+		setup_failures_note(&res->rep.jobs[i]);
+		status += (int)res->rep.jobs[i].st.setup_failures;
 		if (report_job_went_on(&res->rep.jobs[i])) {
 			went_on_note(&res->rep.jobs[i]);
 		} else if (res->rep.jobs[i].error) {

@@ -150,6 +150,8 @@ static int check_job(struct job *job, struct errbuf *err)
 	int ret;
 
 	job_where(job, where, sizeof(where));
+	job->io_size_given = job->io_size || job->io_size_percent ||
+			     job->zone_counts.io_size;
 	job->engine = fio_engine_resolve(job->ioengine);
 	if (!job->engine)
 		return err_set(err, EINVAL, "%s: ioengine '%.64s' is unknown "

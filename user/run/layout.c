@@ -222,6 +222,9 @@ int layout_job_files(const struct run_ctx *ctx, const struct job *job,
 	if (!lays_out(job, t))
 		return 0;
 	for (unsigned int f = 0; f < job_files(job, t); f++) {
+		/* fio sets up no clone without room, nor makes its file */
+		if (t->per_clone_files && !target_clone_has_room(job, t, f / t->nr_files))
+			continue;
 		if (layout_file_path(ctx, job, t, f, path, sizeof(path)))
 			return err_set(err, ENAMETOOLONG, "%s:%d: job '%s': the path of file %u is too long",
 				       job->source, job->source_line, job->name, f);

@@ -160,6 +160,17 @@ uint64_t target_clone_shift(const struct job *job, const struct job_target *t,
 	       align_up(t->clone_raw, t->clone_align);
 }
 
+bool target_clone_has_room(const struct job *job, const struct job_target *t,
+			   unsigned int clone)
+{
+	uint64_t shift = target_clone_shift(job, t, clone);
+
+	if (!t->to_end && !t->filesize_bound)
+		return true;
+	return shift < t->file_size &&
+	       (t->file_size - shift) * t->nr_files >= job_min_bs(job);
+}
+
 /* size=N%: fio's size_percent, N% of the target, no further than its
  * end, rounded down to the smallest block size. */
 static void percent_region(const struct job *job, struct job_target *t, uint64_t offset)
@@ -206,7 +217,7 @@ static int filesize_past_offset(const struct job *job, struct job_target *t,
 
 	if (!job->filesize)
 		return 0;
-	if (last >= job->filesize)
+	if (last > job->filesize) /* at its end: clone_setup_fails */
 		return err_set(err, EINVAL, "%s:%d: job '%s': offset %llu is not inside filesize %llu: each file is filesize bytes, its I/O from offset to its end (fio 3.33: 'you need to specify valid offset=')",
 			       job->source, job->source_line, job->name,
 			       (unsigned long long)last,
@@ -330,9 +341,10 @@ static int resolve_region(const struct job *job, struct job_target *t,
 			       (unsigned long long)ti->size);
 	}
 	/* the last clone's region, offset_increment on; without a size it
-	 * ends with the target, and must still hold a block */
+	 * ends with the target, and must still hold a block of a device (a
+	 * file's clone with less fails alone: target_clone_has_room) */
 	end = t->region_start + target_clone_shift(job, t, job->numjobs - 1) +
-	      (t->to_end ? max_bs : t->region_len);
+	      (t->to_end ? (ti->is_blockdev ? max_bs : 0) : t->region_len);
 	if (!job_diskless(job) && (ti->is_blockdev || t->to_end) && end > ti->size)
 		return err_set(err, ENOSPC, "%s:%d: job '%s': %s is too small: it has %llu bytes, the job needs %llu",
 			       job->source, job->source_line, job->name, t->path,

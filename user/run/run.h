@@ -172,6 +172,11 @@ uint64_t percent_of(uint64_t size, unsigned int pct);
  * get_start_offset with offset_increment (bytes, or N% of the target). */
 uint64_t target_clone_shift(const struct job *job, const struct job_target *t,
 			    unsigned int clone);
+/* Whether clone @clone has at least a block from its start to its files'
+ * end, when its region ends with them (no size=, or filesize=): fio's
+ * setup_files sets up no clone with less. */
+bool target_clone_has_room(const struct job *job, const struct job_target *t,
+			   unsigned int clone);
 /*
  * A run: run_begin() maps the workers' stats and reads the disks' counters,
  * then each stonewall group in order (run_group_next()) runs with

@@ -139,7 +139,7 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 		for (unsigned int i = 0; i < job->numjobs; i++, k++) {
 			unsigned int c = job_clone_at(job->numjobs, i);
 			struct worker *w = &ctx->workers[k];
-			uint64_t shift, real;
+			uint64_t shift, cut, real;
 
 			w->job = job;
 			w->job_index = (unsigned int)j;
@@ -154,10 +154,13 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 				snprintf(w->path, sizeof(w->path), "%s", t->path);
 			shift = target_clone_shift(job, t, c);
 			w->region_start = t->region_start + shift;
-			w->region_len = t->region_len -
-					(t->to_end || t->filesize_bound ? shift * t->nr_files : 0);
+			/* a region that ends with the file: a clone starting
+			 * at or past its end has none (clone_setup_fails) */
+			cut = t->to_end || t->filesize_bound ?
+			      (shift < t->file_size ? shift : t->file_size) : 0;
+			w->region_len = t->region_len - cut * t->nr_files;
 			w->nr_files = t->nr_files;
-			w->file_size = t->file_size - (t->to_end || t->filesize_bound ? shift : 0);
+			w->file_size = t->file_size - cut;
 			w->file_sizes = t->file_sizes;
 			if (t->sizes_per_clone) {
 				w->file_sizes += (size_t)c * t->nr_files;
@@ -172,10 +175,11 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 				w->io_limit = percent_of(w->region_len, job->io_size_percent);
 			/* fio caps size at the files' total when filesize=
 			 * gives each its size; io_size past them wraps. */
-			if (job->filesize && !job->io_size && w->io_limit > w->region_len)
+			if (job->filesize && !job->io_size_given &&
+			    w->io_limit > w->region_len)
 				w->io_limit = w->region_len;
 			/* and with random sizes size= caps the I/O */
-			if (t->sizes_per_clone && !job->io_size && job->size &&
+			if (t->sizes_per_clone && !job->io_size_given && job->size &&
 			    w->io_limit > job->size)
 				w->io_limit = job->size;
 			w->replay = t->replay; /* its end ends the job */
@@ -565,17 +569,32 @@ static void mark_workload(struct run_ctx *ctx, unsigned int first, unsigned int 
 	}
 }
 
+/* A clone without room (target_clone_has_room), as offset_increment can
+ * start one: fio's setup_files finds a data set smaller than a block and
+ * fails it ("blocksize is larger than data set range"), which fio's exit
+ * status counts though the job shows no error.  One starting past the
+ * end of a file already as large as filesize= passes there (fio's
+ * io_size wraps) and does no I/O. */
+static bool clone_setup_fails(const struct worker *w, const struct job_target *t)
+{
+	return !target_clone_has_room(w->job, t, w->clone_index) &&
+	       target_clone_shift(w->job, t, w->clone_index) <= t->file_size;
+}
+
 /* The workers of a job whose setup failed (job_target's setup_error)
- * end there, never started, as fio's do. */
+ * end there, never started, as fio's do; so do clones without room. */
 static void fail_jobs_not_set_up(struct run_ctx *ctx, unsigned int first, unsigned int count)
 {
 	for (unsigned int i = first; i < first + count; i++) {
 		struct worker *w = &ctx->workers[i];
 		const struct job_target *t = &ctx->targets[w->job_index];
 
-		if (!t->setup_error)
+		if (t->setup_error)
+			worker_fail(w, t->setup_error, "%s", t->setup_msg);
+		else if (clone_setup_fails(w, t))
+			w->stats->setup_failures = 1;
+		else if (target_clone_has_room(w->job, t, w->clone_index))
 			continue;
-		worker_fail(w, t->setup_error, "%s", t->setup_msg);
 		w->stats->done = true; /* never started */
 	}
 }

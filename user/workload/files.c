@@ -249,11 +249,10 @@ const char *files_opened_together(const struct job *job)
 	if (job->pre_read)
 		return "pre_read";
 	/* fsync=, fdatasync=, sync_file_range= take their file from the
-	 * file service, which opens it (io_loop.c aim_sync), and end_fsync
-	 * opens a closed one for its sync (file_sync_at_end); fio's sync at
-	 * each close is done on every file at the end here */
-	if (job->fsync_on_close)
-		return "fsync_on_close";
+	 * file service, which opens it (io_loop.c aim_sync), end_fsync and
+	 * fsync_on_close open a closed one for their sync at the end
+	 * (file_sync_at_end), and fsync_on_close fsyncs each as it closes
+	 * (io_loop_sync.c sync_close_file) */
 	if (rw_has_trim(job->rw))
 		return "trims";
 	if (job->zonemode != ZONEMODE_NONE)

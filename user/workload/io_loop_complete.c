@@ -177,7 +177,7 @@ void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now,
 
 	file_sync_completed(&lp->sync, u);
 	if (lp->fs.of && open_files_put(&lp->open, u->file))
-		worker_close_file(w, u->file); /* fio's put_file of a closing file */
+		sync_close_file(lp, u->file); /* fio's put_file of a closing file */
 	if (u->sync != IO_SYNC_NONE) {
 		complete_sync(lp, u, now);
 		goto free_unit;

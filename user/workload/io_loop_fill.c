@@ -85,7 +85,7 @@ void fill_settle_files(struct io_loop *lp)
 	while (lp->fs.of && open_files_next_due(&lp->open, &k, &close_now)) {
 		io_trace_file_close(&lp->trace, lp->w, k);
 		if (close_now)
-			worker_close_file(lp->w, k);
+			sync_close_file(lp, k);
 	}
 }
 

@@ -80,6 +80,9 @@ int complete_reap(struct io_loop *lp, unsigned int min);
 int sync_run_due(struct io_loop *lp, enum io_sync k);
 int sync_at_end(struct io_loop *lp);
 int sync_replayed(void *arg, unsigned int file, bool datasync);
+/* File @k closes once done (fio's put_file), fsynced first with
+ * fsync_on_close. */
+void sync_close_file(struct io_loop *lp, unsigned int k);
 
 /* fsync=, fdatasync=: the sync due before the next I/O, if any.  1 when
  * a sync unit took the slot, 0 when the next I/O may go, -1 when nothing

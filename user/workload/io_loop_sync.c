@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "workload/files.h"
 #include "workload/io_loop_internal.h"
@@ -59,7 +60,7 @@ static bool sync_now(struct io_loop *lp, enum io_sync k)
 	start = now_ns();
 	ret = file_sync_run(&lp->sync, lp->w, lp->engine, k);
 	if (lp->fs.of && open_files_put(&lp->open, lp->sync.file))
-		worker_close_file(lp->w, lp->sync.file);
+		sync_close_file(lp, lp->sync.file);
 	if (ret) {
 		lp->error = worker_fail(lp->w, ret, "%s of %s failed: %s",
 					io_sync_name(k), lp->w->path, strerror(-ret));
@@ -143,6 +144,20 @@ int sync_run_due(struct io_loop *lp, enum io_sync k)
 		return -1;
 	}
 	return sync_now(lp, k) ? 0 : -1;
+}
+
+void sync_close_file(struct io_loop *lp, unsigned int k)
+{
+	const struct job *job = lp->w->job;
+
+	/* fio's put_file fsyncs unless the last I/O was a sync
+	 * (should_fsync), outside its figures and its log; it keeps the
+	 * error only as the close's, which no caller of a done file's
+	 * close looks at */
+	if (job->fsync_on_close && rw_has_write(job->rw) && !lp->sync.last_was_sync &&
+	    lp->w->fds[k] >= 0)
+		(void)fsync(lp->w->fds[k]);
+	worker_close_file(lp->w, k);
 }
 
 /* write_iolog's lines of end_fsync and fsync_on_close: fio's

@@ -308,6 +308,10 @@ struct job {
 
 	uint64_t size;          /* bytes of the target region; 0 = whole file/device */
 	uint64_t io_size;       /* bytes to transfer; 0 = size */
+	/* io_size was given, not copied from size by the job checks: only
+	 * a size= of its own is capped at the files' total, as fio's
+	 * setup_files lowers size and never io_size. */
+	bool io_size_given;
 	uint64_t offset;        /* start of the region */
 	/* offset=N%, size=N% and offset_increment=N% (fio's
 	 * start_offset_percent, size_percent, offset_increment_percent): of

@@ -124,6 +124,10 @@ struct worker_stats {
 	unsigned int logs_unwritten;
 	int log_error;
 	char log_unwritten[128];
+	/* Clones whose setup failed without an error of their own (fio's
+	 * "blocksize is larger than data set range"): no I/O, error 0, but
+	 * fio's exit status counts each. */
+	unsigned int setup_failures;
 	bool done;
 	/* exitall of a job of its reporting group (exit_what=group): this
 	 * worker stops, the others of its stonewall group go on */

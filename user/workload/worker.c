@@ -280,6 +280,10 @@ bool worker_passes_repeat(const struct worker *w)
 	uint64_t size = w->job->size > w->region_len ? w->job->size :
 		       w->region_len;
 
+	/* with filesize= fio's setup_files lowers a size past the files'
+	 * total to that total, which io_size is then compared with */
+	if (w->job->filesize && (!w->job->size || w->job->size > w->region_len))
+		size = w->region_len;
 	return w->job->time_based || w->io_limit > size;
 }
 
