@@ -71,6 +71,17 @@ own_tracefs() {
 	mkdir "$INST" || skip "cannot make a tracefs instance"
 }
 
+# bpftrace_ns ARGS...: bpftrace in a mount namespace of its own with
+# tracefs at /sys/kernel/tracing, which bpftrace reads: a machine may boot
+# without it, and mounting it on the host would leave it to whoever
+# unmounts it first.  Where the host has it mounted the copy is there
+# already (and a second mount would fail).  It execs: run it as
+# "bpftrace_ns ... &" and $! is bpftrace's pid, for kill -INT.
+bpftrace_ns() {
+	exec unshare -m sh -c '{ mountpoint -q /sys/kernel/tracing ||
+		mount -t tracefs none /sys/kernel/tracing; } && exec bpftrace "$@"' bpftrace "$@"
+}
+
 # dev_filter DEVICE: a tracepoint filter on the dev_t the kernel gives
 # block device DEVICE (MAJOR << 20 | MINOR)
 dev_filter() {

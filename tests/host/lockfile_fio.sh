@@ -49,7 +49,7 @@ run() {
 	local cmd=(fio)
 	[ "$tool" = iodig ] && cmd=("$IODIG" run --no-probes --no-save)
 	job "$mode" "$rw" >"$TMP/job.fio"
-	bpftrace "$TMP/calls.bt" >"$TMP/calls" 2>"$TMP/bt.err" &
+	bpftrace_ns "$TMP/calls.bt" >"$TMP/calls" 2>"$TMP/bt.err" &
 	bp=$!
 	for i in $(seq 100); do
 		grep -q ready "$TMP/calls" 2>/dev/null && break

@@ -30,13 +30,9 @@ done
 
 tids() { # tids MODE: iodig's threads that issued at least 256 of the job's 2048 bios
 	# (iodig's own look at the device before the run is a few bios of
-	# another thread); tracefs is mounted in a namespace of its own
-	# unless the machine has it mounted already (the copy of the host's
-	# mount is there then, and mounting again fails)
-	unshare -m sh -c "{ mountpoint -q /sys/kernel/tracing ||
-		mount -t tracefs none /sys/kernel/tracing; } && bpftrace -q -e \
-		'tracepoint:block:block_bio_queue /pid == cpid/ { @[tid] = count(); }' \
-		-c '$IODIG run --no-probes --no-save ${JOB[*]} --io_submit_mode=$1'" 2>/dev/null |
+	# another thread)
+	bpftrace_ns -q -e 'tracepoint:block:block_bio_queue /pid == cpid/ { @[tid] = count(); }' \
+		-c "$IODIG run --no-probes --no-save ${JOB[*]} --io_submit_mode=$1" 2>/dev/null |
 		awk -F': ' '/^@\[/ && $2 >= 256' | wc -l
 }
 inline=$(tids inline) offload=$(tids offload)
