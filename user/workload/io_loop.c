@@ -447,6 +447,3 @@ int io_loop_run(struct io_loop *lp)
 		;
 	return lp->error ? lp->error : sync_at_end(lp);
 }
-
-/* Buffer contents and, with verify=, the verify bookkeeping; fio's
- * random sources are seeded as lp->seed_base says (worker.c). */

@@ -49,6 +49,8 @@ static int setup_block_life(struct worker *w)
 			   BLOCK_LIFE_MAX);
 }
 
+/* Buffer contents and, with verify=, the verify bookkeeping; fio's
+ * random sources are seeded as lp->seed_base says. */
 static int setup_data(struct io_loop *lp)
 {
 	struct worker *w = lp->w;
