@@ -35,8 +35,7 @@ static int load_side(struct run_ctx *ctx, const struct cli_args *a, enum ab_side
 	int ret = cli_load_jobs(ctx, &one, false, err);
 
 	if (!ret && !ctx->jobs.count)
-		ret = err_set(err, EINVAL, "%s: no jobs defined (a job is a [section] other "
-			      "than [global])", a->words[s]);
+		ret = cli_no_jobs_error(&one, err);
 	if (ret && !strstr(err->msg, a->words[s]))
 		return err_set(err, -ret, "side %c (%s): %s", side_tag[s], a->words[s], err->msg);
 	return ret;

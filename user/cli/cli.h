@@ -183,6 +183,9 @@ int cli_run_parsed(struct run_ctx *ctx, struct cli_opts *o, const struct cli_arg
 /* run.c: the same for the jobs cli_load_jobs put in @ctx (none only with
  * --parse-only). */
 int cli_run_loaded(struct run_ctx *ctx, struct cli_opts *o);
+/* run.c: iodig's error for job files and options @a that define no job
+ * (the subcommands that run jobs, fio's drop-in apart). */
+int cli_no_jobs_error(const struct cli_args *a, struct errbuf *err);
 /* A subcommand that runs jobs (run, fio): a run context, @cmd's options
  * and the job options parsed into it, then @act; the exit status,
  * EXIT_USAGE for a bad command line. */

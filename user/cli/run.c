@@ -318,8 +318,7 @@ cleanup:
 	return status;
 }
 
-/* iodig run's word for a command line that defines no job. */
-static int no_jobs_error(const struct cli_args *a, struct errbuf *err)
+int cli_no_jobs_error(const struct cli_args *a, struct errbuf *err)
 {
 	if (!a->nr_words && !a->nr_extra)
 		return err_set(err, EINVAL, "no job given: name a job file or use --name=NAME with fio options");
@@ -340,7 +339,7 @@ int cli_run_parsed(struct run_ctx *ctx, struct cli_opts *o, const struct cli_arg
 	/* fio's --parse-only passes a file of [global] only; iodig run
 	 * still wants something named */
 	if (!ret && !ctx->jobs.count && (!o->parse_only || (!a->nr_words && !a->nr_extra)))
-		ret = no_jobs_error(a, &err);
+		ret = cli_no_jobs_error(a, &err);
 	if (ret) {
 		fprintf(stderr, "iodig: %s\n", err.msg);
 		return o->usage_status;
