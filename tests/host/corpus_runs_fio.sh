@@ -78,6 +78,9 @@ shrink() {
 	END { if (in_section) overrides() }' "$1"
 }
 
+# has_kernel_section JSON: iodig's report names the probes it ran
+has_kernel_section() { jq -e '.iodig.kernel.probes | length > 0' "$1" >/dev/null; }
+
 # totals JSON: "read_ios read_bytes write_ios write_bytes trim_ios trim_bytes"
 totals() {
 	jq -r '[.jobs[] | [.read.total_ios, .read.io_bytes, .write.total_ios,
@@ -118,8 +121,7 @@ for f in "$CORPUS"/*.fio; do
 		continue
 	fi
 	ran=$((ran + 1))
-	check "$name: iodig's report has its kernel section" \
-		jq -e '.iodig.kernel.probes | length > 0' "$W/iodig.json" >/dev/null
+	check "$name: iodig's report has its kernel section" has_kernel_section "$W/iodig.json"
 	if grep -Eq '^[[:space:]]*(exitall|exit_what|randrepeat[[:space:]]*=[[:space:]]*(0|false))' "$f"; then
 		echo "ran: $name: iodig [$got], fio [$want]: timing decides the counts, not compared"
 		continue
