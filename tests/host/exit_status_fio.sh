@@ -66,7 +66,8 @@ done
 # its own and shows error 0 in the JSON, but fio's exit status counts it.
 # A clone past the end of a file already as large as filesize= allows
 # (an earlier clone or job laid it out, or it was there) does no I/O and
-# counts nothing (fio's io_size wraps).  FILE: new, old (a 64k file f),
+# counts nothing (fio's io_size wraps); with ioengine=null no file is
+# ever that large (fio's real_file_size is -1).  FILE: new, old (a 64k file f),
 # big (a 128k f), clone1 (a 64k x.1.0), jobs (OPTS is a job file).
 mkdir -p "$TMP/jobs"
 printf '[global]\nbs=4k\nfilename=f\n[a]\nfilesize=64k\nrw=write\n[b]\nfilesize=64k\noffset=100k\nrw=read\n[c]\nfilesize=32k\noffset=48k\nrw=read\n[d]\nfilesize=32k-128k\noffset=100k\nrw=read\nstonewall\n[e]\nfilesize=64k\noffset_increment=40k\nnumjobs=3\nrw=write\n' \
@@ -115,6 +116,7 @@ old --filename=f --offset_increment=50% --numjobs=3 --rw=read
 old --filename=f --offset_increment=62k --numjobs=2 --rw=randread
 new --filename=f --filesize=64k --offset=62k --rw=write
 old --filename=f --offset=64k --rw=read
+new --filesize=64k --offset=62k --rw=write --ioengine=null
 OPTS
 clone_cases "you need to specify valid offset=" <<'OPTS'
 new --filename=f --filesize=64k --offset=128k --rw=write
@@ -130,6 +132,7 @@ new --filesize=32k-64k --offset=48k --rw=write
 new --filesize=32k-64k --offset_increment=100k --numjobs=2 --rw=write
 old --filename=f --offset=100k --rw=read
 old --filename=f --offset_increment=100k --numjobs=2 --rw=read
+old --filename=f --filesize=64k --offset=8k --offset_increment=64k --numjobs=2 --rw=read --ioengine=null
 jobs ../jobs/several.fio
 jobs ../jobs/order.fio
 OPTS

@@ -24,6 +24,8 @@ static uint64_t size_before(const struct job *job, const struct job_target *t,
 	struct stat st;
 	int ret;
 
+	if (job->engine->flags & ENGINE_DISKLESS) /* fio's real_file_size -1 */
+		return UINT64_MAX;
 	if (!k && (!c || !t->per_clone_files))
 		return t->info.exists ? t->info.size : 0;
 	ret = t->per_clone_files ? job_file_name(job, c, k, path, sizeof(path)) :

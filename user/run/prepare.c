@@ -178,8 +178,9 @@ bool target_clone_has_room(const struct job *job, const struct job_target *t,
  * sets up one by one and fails alone (run/clone_setup.h). */
 bool clones_fail_alone(const struct job *job, const struct job_target *t)
 {
-	return !t->info.is_blockdev && !job_diskless(job) && !t->replay &&
-	       (job->filesize || t->to_end);
+	if (t->info.is_blockdev || t->replay || (job->engine->flags & ENGINE_FILE_OPS))
+		return false;
+	return job->filesize || (t->to_end && !job_diskless(job));
 }
 
 /* size=N%: fio's size_percent, N% of the target, no further than its
