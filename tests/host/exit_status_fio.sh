@@ -10,8 +10,9 @@
 # a job file, a missing job file; run and --parse-only): fio exits 1, and
 # so do iodig fio and the link; iodig run exits 2 (docs/usage.md), also
 # for a run of a file of [global] only, whose --parse-only passes as fio's.
-# A clone without a block of its file left fails alone as fio's (below).
-# timeout: 90
+# Clones fio's setup_files does not set up (a start with less than a
+# block of the file left, or past filesize) fail alone as fio's (below).
+# timeout: 150
 . "$(dirname "$0")/lib.sh"
 command -v fio >/dev/null || skip "needs fio"
 command -v jq >/dev/null || skip "needs jq"
@@ -54,46 +55,96 @@ for n in 1 2 3; do
 	check "$n failed: job ok read $want bytes as fio's (got $got)" [ "$got" = "$want" ]
 done
 
-# A clone that offset_increment starts with less than a block of its file
-# left (filesize=, or no size on a file there): fio's setup_files says
-# "blocksize is larger than data set range" and sets it up no further
-# (no I/O, no file of its own made, error 0 in the JSON) but counts it in
-# its exit status; a clone past the end of a shared file as large as
-# filesize= does no I/O and counts nothing.  FILE 'old' puts a 64k file
-# f there first.
-while read -r FILE OPTS; do
-	for tool in fio iodig; do
-		rm -rf "${TMP:?}/$tool" && mkdir "$TMP/$tool"
-		[ "$FILE" = old ] && head -c 65536 /dev/urandom >"$TMP/$tool/f"
+# Clones fio's setup_files does not set up, each alone, as the files are
+# when its turn comes (clone 0 first, then the last down to 1; the jobs
+# in order): one that offset_increment starts with less than a block of
+# its file left (filesize=, or no size on a file there) gets "blocksize
+# is larger than data set range"; one whose start is past the size
+# filesize= gives its file (a file not there, or not of a size within
+# filesize=), or past the end of a file there without a size, gets "you
+# need to specify valid offset=".  Either does no I/O, makes no file of
+# its own and shows error 0 in the JSON, but fio's exit status counts it.
+# A clone past the end of a file already as large as filesize= allows
+# (an earlier clone or job laid it out, or it was there) does no I/O and
+# counts nothing (fio's io_size wraps); with ioengine=null no file is
+# ever that large (fio's real_file_size is -1).  FILE: new, old (a 64k file f),
+# big (a 128k f), clone1 (a 64k x.1.0), jobs (OPTS is a job file).
+mkdir -p "$TMP/jobs"
+printf '[global]\nbs=4k\nfilename=f\n[a]\nfilesize=64k\nrw=write\n[b]\nfilesize=64k\noffset=100k\nrw=read\n[c]\nfilesize=32k\noffset=48k\nrw=read\n[d]\nfilesize=32k-128k\noffset=100k\nrw=read\nstonewall\n[e]\nfilesize=64k\noffset_increment=40k\nnumjobs=3\nrw=write\n' \
+	>"$TMP/jobs/several.fio"
+printf '[global]\nbs=4k\nfilename=f\nfilesize=64k\n[a]\noffset=128k\nrw=write\n[b]\nrw=write\n[c]\noffset=100k\nrw=read\n' \
+	>"$TMP/jobs/order.fio"
+# clone_cases WHY: runs each "FILE OPTS" line of stdin with both tools
+clone_cases() {
+	local why=$1 FILE OPTS args
+	while read -r FILE OPTS; do
+		for tool in fio iodig; do
+			rm -rf "${TMP:?}/$tool" && mkdir "$TMP/$tool"
+			case $FILE in
+			old) head -c 65536 /dev/urandom >"$TMP/$tool/f" ;;
+			big) head -c 131072 /dev/urandom >"$TMP/$tool/f" ;;
+			clone1) head -c 65536 /dev/urandom >"$TMP/$tool/x.1.0" ;;
+			esac
+		done
+		# shellcheck disable=SC2206 # OPTS are words
+		if [ "$FILE" = jobs ]; then args=($OPTS); else args=(--name=x --bs=4k $OPTS); fi
+		(cd "$TMP/fio" && fio --output-format=json "${args[@]}" >"$TMP/fio.out" 2>"$TMP/fio.err")
+		frc=$?
+		(cd "$TMP/iodig" && "$IODIG" run --no-probes --no-save --output-format=json \
+			"${args[@]}" >"$TMP/iodig.json" 2>"$TMP/iodig.err")
+		irc=$?
+		sed -n '/^{/,$p' "$TMP/fio.out" >"$TMP/fio.json"
+		check "'$OPTS': fio says '$why'" grep -q "$why" "$TMP/fio.err" "$TMP/fio.out"
+		check "'$OPTS': iodig exits as fio ($frc, got $irc: $(head -c 200 "$TMP/iodig.err"))" \
+			[ "$irc" = "$frc" ]
+		[ "$why" = "cache invalidation" ] || check "'$OPTS': iodig names fio's reason ($(head -c 200 "$TMP/iodig.err"))" \
+			grep -q "$why" "$TMP/iodig.err"
+		want=$(jqr -c '[.jobs[] | [.jobname, .error, .read.io_bytes + .write.io_bytes]]' "$TMP/fio.json")
+		got=$(jqr -c '[.jobs[] | [.jobname, .error, .read.io_bytes + .write.io_bytes]]' "$TMP/iodig.json")
+		check "'$OPTS': each clone's error and bytes as fio's ($want, got $got)" [ "$got" = "$want" ]
+		want=$(cd "$TMP/fio" && stat -c '%n %s' * | sort | tr '\n' ' ')
+		got=$(cd "$TMP/iodig" && stat -c '%n %s' * | sort | tr '\n' ' ')
+		check "'$OPTS': the files fio made ($want, got $got)" [ "$got" = "$want" ]
 	done
-	# shellcheck disable=SC2086 # OPTS are words
-	(cd "$TMP/fio" && fio --output-format=json --name=x --bs=4k $OPTS \
-		>"$TMP/fio.out" 2>"$TMP/fio.err")
-	frc=$?
-	# shellcheck disable=SC2086
-	(cd "$TMP/iodig" && "$IODIG" run --no-probes --no-save --output-format=json \
-		--name=x --bs=4k $OPTS >"$TMP/iodig.json" 2>"$TMP/iodig.err")
-	irc=$?
-	sed -n '/^{/,$p' "$TMP/fio.out" >"$TMP/fio.json"
-	check "'$OPTS': fio says its blocksize is larger than the data set range" \
-		grep -q "blocksize is larger than data set range" "$TMP/fio.err"
-	check "'$OPTS': iodig exits as fio ($frc, got $irc: $(head -c 200 "$TMP/iodig.err"))" \
-		[ "$irc" = "$frc" ]
-	check "'$OPTS': iodig names fio's reason ($(head -c 200 "$TMP/iodig.err"))" \
-		grep -q "blocksize is larger than data set range" "$TMP/iodig.err"
-	want=$(jqr -c '[.jobs[] | [.error, .read.io_bytes + .write.io_bytes]]' "$TMP/fio.json")
-	got=$(jqr -c '[.jobs[] | [.error, .read.io_bytes + .write.io_bytes]]' "$TMP/iodig.json")
-	check "'$OPTS': each clone's error and bytes as fio's ($want, got $got)" [ "$got" = "$want" ]
-	want=$(cd "$TMP/fio" && stat -c '%n %s' * | sort | tr '\n' ' ')
-	got=$(cd "$TMP/iodig" && stat -c '%n %s' * | sort | tr '\n' ' ')
-	check "'$OPTS': the files fio made ($want, got $got)" [ "$got" = "$want" ]
-done <<'OPTS'
+}
+clone_cases "blocksize is larger than data set range" <<'OPTS'
 new --filename=f --filesize=64k --offset_increment=50% --numjobs=3 --rw=write
 new --filename=f --filesize=64k --offset_increment=50% --numjobs=5 --rw=write
 new --filesize=64k --offset=32k --offset_increment=32k --numjobs=2 --rw=read
 new --filesize=64k --offset_increment=32k --numjobs=3 --rw=write --group_reporting
 old --filename=f --offset_increment=50% --numjobs=3 --rw=read
 old --filename=f --offset_increment=62k --numjobs=2 --rw=randread
+new --filename=f --filesize=64k --offset=62k --rw=write
+old --filename=f --offset=64k --rw=read
+new --filesize=64k --offset=62k --rw=write --ioengine=null
+OPTS
+clone_cases "you need to specify valid offset=" <<'OPTS'
+new --filename=f --filesize=64k --offset=128k --rw=write
+new --filename=f --filesize=64k --offset=128k --numjobs=2 --rw=read
+new --filesize=16k --offset=20k --rw=read
+big --filename=f --filesize=64k --offset=128k --rw=read
+old --filename=f --filesize=32k --offset=48k --rw=write
+new --filesize=64k --offset_increment=128k --numjobs=3 --rw=read
+new --filesize=64k --offset=32k --offset_increment=40k --numjobs=2 --rw=randwrite
+new --nrfiles=2 --filesize=64k --offset_increment=128k --numjobs=2 --rw=write
+clone1 --filesize=64k --offset_increment=128k --numjobs=3 --rw=read
+new --filesize=32k-64k --offset=48k --rw=write
+new --filesize=32k-64k --offset_increment=100k --numjobs=2 --rw=write
+old --filename=f --offset=100k --rw=read
+old --filename=f --offset_increment=100k --numjobs=2 --rw=read
+old --filename=f --filesize=64k --offset=8k --offset_increment=64k --numjobs=2 --rw=read --ioengine=null
+jobs ../jobs/several.fio
+jobs ../jobs/order.fio
+OPTS
+# past the end of a file as large as filesize= allows: fio's
+# __file_invalidate_cache is handed the wrapped length and says so
+clone_cases "cache invalidation" <<'OPTS'
+new --filename=f --filesize=64k --offset_increment=128k --numjobs=2 --rw=write
+new --filename=f --filesize=64k --offset_increment=48k --numjobs=3 --rw=randwrite
+old --filename=f --filesize=64k --offset=128k --rw=read
+new --filename=f:g --filesize=64k --offset_increment=100k --numjobs=2 --rw=write
+new --filename=f --filesize=32k-64k --offset_increment=100k --numjobs=2 --rw=write
+clone1 --filesize=64k --offset_increment=128k --numjobs=2 --rw=read
 OPTS
 
 # Usage errors: fio 1, the drop-in as fio, iodig run 2

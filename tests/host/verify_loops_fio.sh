@@ -1,4 +1,4 @@
-# Loops that fio 3.33 cuts short, against fio: a job that only reads, with verify=, runs one loop (loops=, io_size, do_verify=0, verify_only, randread, numjobs, two files, libaio), and ioengine=vsync at iodepth > 1 loses the completions of the first iodepth - iodepth_batch_submit I/Os and does one pass whatever loops= and io_size say, its verify phase reading nothing back; each tool's I/Os and bytes per direction (JSON) and write_iolog offsets must be fio's.
+# Loops that fio 3.33 cuts short, against fio: a job that only reads, with verify=, runs one loop (loops=, io_size, do_verify=0, verify_only, randread, numjobs, two files, libaio) and with number_ios and loops reads number_ios times loops as plain jobs' loops do in all, and ioengine=vsync at iodepth > 1 loses the completions of the first iodepth - iodepth_batch_submit I/Os and does one pass whatever loops= and io_size say, its verify phase reading nothing back; each tool's I/Os and bytes per direction (JSON) and write_iolog offsets must be fio's.
 source tests/host/lib.sh
 need_root
 need_fio3
@@ -66,6 +66,20 @@ same two_files_loops2 --name=m --directory="$TMP/two" --nrfiles=2 --bs=4k --size
 totals numjobs2_loops2 "${R[@]}" --rw=read --loops=2 --verify=md5 --numjobs=2
 # without verify= every loop reads
 same read_loops2_plain "${R[@]}" --rw=read --loops=2
+
+# number_ios with loops: fio's exceeds_number_ios counts the I/Os of all
+# loops (io_blocks, verify reads too) against number_ios times loops, so
+# a loop does its whole pass while that lasts and a reading verify job's
+# one loop goes on to the product (loops=2, number_ios=5: 10 reads)
+same read_verify_nios_loops2 "${R[@]}" --rw=read --loops=2 --number_ios=5 --verify=md5
+same randread_verify_nios_loops3 "${R[@]}" --rw=randread --loops=3 --number_ios=5 --verify=md5
+same read_nios_loops3 "${R[@]}" --rw=read --loops=3 --number_ios=5
+same randread_nios_loops2 "${R[@]}" --rw=randread --loops=2 --number_ios=8
+same randread_seed_nios_loops2 "${R[@]}" --rw=randread --loops=2 --number_ios=16 --randseed=7
+W=(--name=w --filename=wdata --bs=4k --size=48k)
+same rw_nios_loops4 "${W[@]}" --rw=rw --loops=4 --number_ios=7
+same write_verify_nios_loops2 "${W[@]}" --rw=write --loops=2 --number_ios=5 --verify=md5
+same randwrite_verify_nios_loops2 "${W[@]}" --rw=randwrite --loops=2 --number_ios=16 --verify=md5
 
 # vsync at iodepth > 1 on the file of fio's first write
 VDATA=$TMP/vdata

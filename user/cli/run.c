@@ -199,19 +199,32 @@ static void went_on_note(const struct report_job *j)
 		j->errmsg[0] ? j->errmsg : strerror(-s->first_io_error));
 }
 
+/* @n clones of job @name that fio's setup_files failed, for @why (fio's
+ * message @fio). */
+static void clones_failed_note(const char *name, unsigned int n, const char *why,
+			       const char *fio)
+{
+	if (n)
+		fprintf(stderr, "iodig: job '%s': %u clone%s start%s %s %s file%s "
+			"(fio 3.33: '%s'); as in fio, %s no I/O and the run fails\n",
+			name, n, n > 1 ? "s" : "", n > 1 ? "" : "s", why,
+			n > 1 ? "their" : "its", n > 1 ? "s" : "", fio,
+			n > 1 ? "they did" : "it did");
+}
+
 /* fio 3.33 says "blocksize is larger than data set range" of a clone
- * whose start leaves its file less than a block, and counts it as failed
- * in its exit status though its report shows no error. */
+ * whose start leaves its file less than a block, and "you need to
+ * specify valid offset=" of one whose start is past the size it gives
+ * its file; it counts each as failed in its exit status though its
+ * report shows no error. */
 static void setup_failures_note(const struct report_job *j)
 {
-	unsigned int n = j->st.setup_failures;
+	unsigned int bad = j->st.bad_offsets;
 
-	if (n)
-		fprintf(stderr, "iodig: job '%s': %u clone%s start%s with less than a "
-			"block of %s file left (fio 3.33: 'blocksize is larger than "
-			"data set range'); as in fio, %s no I/O and the run fails\n",
-			j->job->name, n, n > 1 ? "s" : "", n > 1 ? "" : "s",
-			n > 1 ? "their" : "its", n > 1 ? "they did" : "it did");
+	clones_failed_note(j->job->name, j->st.setup_failures - bad,
+			   "with less than a block left of", "blocksize is larger than data set range");
+	clones_failed_note(j->job->name, bad, "past the size filesize= gives, or the end of,",
+			   "you need to specify valid offset=");
 }
 
 /* Exit status of a run that was reported: as fio's, the number of jobs that

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "run/clone_setup.h"
 #include "run/clone_starts.h"
 #include "run/layout.h"
 #include "workload/files.h"
@@ -169,6 +170,12 @@ static uint64_t file_need(const struct job *job, const struct job_target *t,
 	       (t->to_end || t->filesize_bound ? 0 : target_clone_shift(job, t, c));
 }
 
+/* Whether the clone that makes file @f is set up (run/clone_setup.h). */
+static bool lays_out_for(const struct job_target *t, unsigned int f)
+{
+	return target_clone_setup(t, t->per_clone_files ? f / t->nr_files : 0) == CLONE_SET_UP;
+}
+
 static unsigned int job_files(const struct job *job, const struct job_target *t)
 {
 	return (t->per_clone_files ? job->numjobs : 1) * t->nr_files;
@@ -206,7 +213,7 @@ uint64_t layout_planned_size(const struct run_ctx *ctx, const struct job *job,
 		return 0;
 	for (unsigned int f = 0; f < job_files(job, t); f++) {
 		need = file_need(job, t, f);
-		if (need > size && need <= (uint64_t)INT64_MAX &&
+		if (lays_out_for(t, f) && need > size && need <= (uint64_t)INT64_MAX &&
 		    !layout_file_path(ctx, job, t, f, p, sizeof(p)) && !strcmp(p, path))
 			size = need;
 	}
@@ -222,8 +229,9 @@ int layout_job_files(const struct run_ctx *ctx, const struct job *job,
 	if (!lays_out(job, t))
 		return 0;
 	for (unsigned int f = 0; f < job_files(job, t); f++) {
-		/* fio sets up no clone without room, nor makes its file */
-		if (t->per_clone_files && !target_clone_has_room(job, t, f / t->nr_files))
+		/* fio makes no file for a clone it does not set up; clone 0,
+		 * set up first, makes a shared one */
+		if (!lays_out_for(t, f))
 			continue;
 		if (layout_file_path(ctx, job, t, f, path, sizeof(path)))
 			return err_set(err, ENAMETOOLONG, "%s:%d: job '%s': the path of file %u is too long",

@@ -15,6 +15,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "run/clone_setup.h"
 #include "run/clone_starts.h"
 #include "run/engine_device.h"
 #include "run/filesize_range.h"
@@ -165,10 +166,21 @@ bool target_clone_has_room(const struct job *job, const struct job_target *t,
 {
 	uint64_t shift = target_clone_shift(job, t, clone);
 
+	if (t->sizes_per_clone)
+		return clone_region_len(t, clone) >= job_min_bs(job);
 	if (!t->to_end && !t->filesize_bound)
 		return true;
 	return shift < t->file_size &&
 	       (t->file_size - shift) * t->nr_files >= job_min_bs(job);
+}
+
+/* Clones whose regions end with their files, which fio's setup_files
+ * sets up one by one and fails alone (run/clone_setup.h). */
+bool clones_fail_alone(const struct job *job, const struct job_target *t)
+{
+	if (t->info.is_blockdev || t->replay || (job->engine->flags & ENGINE_FILE_OPS))
+		return false;
+	return job->filesize || (t->to_end && !job_diskless(job));
 }
 
 /* size=N%: fio's size_percent, N% of the target, no further than its
@@ -208,23 +220,18 @@ static int check_atomic(const struct job *job, const struct target_info *ti,
 /* filesize= sizes the file, not the I/O: fio creates each file
  * filesize bytes and does its I/O from offset= to the file's end
  * (io_size = real_file_size - file_offset). */
-static int filesize_past_offset(const struct job *job, struct job_target *t,
-				uint64_t offset, struct errbuf *err)
+static void filesize_past_offset(const struct job *job, struct job_target *t,
+				 uint64_t offset)
 {
 	unsigned int clones = job->numjobs ? job->numjobs : 1;
 	unsigned int n = t->sizes_per_clone ? clones * t->nr_files : 0;
-	uint64_t last = offset + target_clone_shift(job, t, clones - 1);
 
 	if (!job->filesize)
-		return 0;
-	if (last > job->filesize) /* at its end: clone_setup_fails */
-		return err_set(err, EINVAL, "%s:%d: job '%s': offset %llu is not inside filesize %llu: each file is filesize bytes, its I/O from offset to its end (fio 3.33: 'you need to specify valid offset=')",
-			       job->source, job->source_line, job->name,
-			       (unsigned long long)last,
-			       (unsigned long long)job->filesize);
+		return;
+	/* a clone starting at or past its end: run/clone_setup.c */
 	t->filesize_bound = !n;
 	if (!offset)
-		return 0;
+		return;
 	t->file_size = UINT64_MAX;
 	for (unsigned int f = 0; f < n; f++) {
 		t->file_sizes[f] -= t->file_sizes[f] > offset ? offset : t->file_sizes[f];
@@ -232,15 +239,14 @@ static int filesize_past_offset(const struct job *job, struct job_target *t,
 			t->file_size = t->file_sizes[f];
 	}
 	if (!n) {
-		t->file_size = job->filesize - offset;
+		t->file_size = job->filesize > offset ? job->filesize - offset : 0;
 		t->region_len = t->file_size * t->nr_files;
-		return 0;
+		return;
 	}
 	t->region_len = UINT64_MAX;
 	for (unsigned int c = 0; c < clones; c++)
 		if (clone_region_len(t, c) < t->region_len)
 			t->region_len = clone_region_len(t, c);
-	return 0;
 }
 
 /* fio's file-operation engines do no I/O, so a file smaller than a block
@@ -302,15 +308,12 @@ static int resolve_region(const struct job *job, struct job_target *t,
 	} else if (job->filesize_high) {
 		/* filesize=LOW-HIGH: a random size per file, as in fio */
 		ret = filesize_range_draw(job, t, t->first_thread, err);
-		if (!ret)
-			ret = filesize_past_offset(job, t, offset, err);
 		if (ret)
 			return ret;
+		filesize_past_offset(job, t, offset);
 	} else if (!job_file_sizes(job, t->nr_files, &t->file_size, &t->region_len)) {
 		/* sized by the job */
-		ret = filesize_past_offset(job, t, offset, err);
-		if (ret)
-			return ret;
+		filesize_past_offset(job, t, offset);
 	} else if (job->fill_device && !fill_size(t, offset)) {
 		/* as much as the device or filesystem has room for */
 	} else if (job_diskless(job)) {
@@ -334,6 +337,11 @@ static int resolve_region(const struct job *job, struct job_target *t,
 			 t->path);
 		t->setup_error = -EINVAL;
 		return 0;
+	} else if (ti->is_regular && !job->size_percent) {
+		/* a start at or past the file's end fails the job alone, as
+		 * fio's setup_files does (run/clone_setup.c) */
+		t->region_len = t->file_size = 0;
+		t->to_end = true;
 	} else {
 		return err_set(err, EINVAL, "%s:%d: job '%s': offset %llu is beyond the end of %s (%llu bytes)",
 			       job->source, job->source_line, job->name,
@@ -342,14 +350,19 @@ static int resolve_region(const struct job *job, struct job_target *t,
 	}
 	/* the last clone's region, offset_increment on; without a size it
 	 * ends with the target, and must still hold a block of a device (a
-	 * file's clone with less fails alone: target_clone_has_room) */
+	 * file's clone with less fails alone: run/clone_setup.c) */
 	end = t->region_start + target_clone_shift(job, t, job->numjobs - 1) +
 	      (t->to_end ? (ti->is_blockdev ? max_bs : 0) : t->region_len);
-	if (!job_diskless(job) && (ti->is_blockdev || t->to_end) && end > ti->size)
+	if (!job_diskless(job) && (ti->is_blockdev || (t->to_end && !ti->is_regular)) &&
+	    end > ti->size)
 		return err_set(err, ENOSPC, "%s:%d: job '%s': %s is too small: it has %llu bytes, the job needs %llu",
 			       job->source, job->source_line, job->name, t->path,
 			       (unsigned long long)ti->size, (unsigned long long)end);
 	if (file_ops_sized(job, t, min_bs))
+		return 0;
+	/* a file's first clone without a block from its start fails alone,
+	 * as the others may (run/clone_setup.c) */
+	if (clones_fail_alone(job, t) && !target_clone_has_room(job, t, 0))
 		return 0;
 	/* fio's setup_files needs room for the smallest size only: a larger
 	 * one of a range or bssplit is drawn again where it does not fit */
@@ -429,6 +442,8 @@ static int resolve_target(const struct run_ctx *ctx, struct job *job,
 		ret = zbd_prepare_region(job, t, err);
 	if (!ret && !t->setup_error)
 		ret = clone_starts_resolve(job, t, err);
+	if (!ret && !t->setup_error && clones_fail_alone(job, t))
+		ret = clone_setup_resolve(job, t, err);
 	if (ret || t->setup_error || !job_writes(job) || t->scratch || job_diskless(job))
 		return ret;
 	return target_write_guard(&t->info, ctx->opts.allow_destructive ||

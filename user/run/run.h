@@ -74,6 +74,21 @@ struct clone_start {
 				       * done: fio's real_file_size */
 };
 
+/* What fio 3.33's setup_files does with a clone (run/clone_setup.h). */
+enum clone_setup {
+	CLONE_SET_UP = 0,
+	/* less than a block from its start to its files' end: "blocksize
+	 * is larger than data set range", counted in the exit status */
+	CLONE_NO_ROOM,
+	/* a start past the size setup_files gives its file: "you need to
+	 * specify valid offset=", counted in the exit status */
+	CLONE_BAD_OFFSET,
+	/* a start past the end of files already as large as filesize=
+	 * allows: fio's io_size wraps, the clone does no I/O and fails
+	 * nothing */
+	CLONE_PAST_END,
+};
+
 /* Where each job's I/O goes, resolved before anything starts. */
 struct job_target {
 	char path[4096];
@@ -100,6 +115,8 @@ struct job_target {
 	 * clone number, as the clones before it left the file; NULL: the
 	 * shares of one size, the target's */
 	struct clone_start *clone_starts;
+	/* each clone's setup, by clone number; NULL: all set up */
+	enum clone_setup *clone_setups;
 	/* No size: each clone's region ends where the target does (fio's
 	 * real_file_size - file_offset), however far its clone starts. */
 	bool to_end;
@@ -177,6 +194,10 @@ uint64_t target_clone_shift(const struct job *job, const struct job_target *t,
  * setup_files sets up no clone with less. */
 bool target_clone_has_room(const struct job *job, const struct job_target *t,
 			   unsigned int clone);
+/* Whether @t's clones have regions that end with their files (filesize=,
+ * or no size on a file there), which fio sets up one by one and fails
+ * alone where one has no block left (run/clone_setup.h). */
+bool clones_fail_alone(const struct job *job, const struct job_target *t);
 /*
  * A run: run_begin() maps the workers' stats and reads the disks' counters,
  * then each stonewall group in order (run_group_next()) runs with

@@ -24,6 +24,7 @@
 #include "base/mem.h"
 #include "probes/probe.h"
 #include "probes/probe_cache.h"
+#include "run/clone_setup.h"
 #include "run/clone_starts.h"
 #include "run/file_locks_setup.h"
 #include "run/group_probes.h"
@@ -569,32 +570,25 @@ static void mark_workload(struct run_ctx *ctx, unsigned int first, unsigned int 
 	}
 }
 
-/* A clone without room (target_clone_has_room), as offset_increment can
- * start one: fio's setup_files finds a data set smaller than a block and
- * fails it ("blocksize is larger than data set range"), which fio's exit
- * status counts though the job shows no error.  One starting past the
- * end of a file already as large as filesize= passes there (fio's
- * io_size wraps) and does no I/O. */
-static bool clone_setup_fails(const struct worker *w, const struct job_target *t)
-{
-	return !target_clone_has_room(w->job, t, w->clone_index) &&
-	       target_clone_shift(w->job, t, w->clone_index) <= t->file_size;
-}
-
 /* The workers of a job whose setup failed (job_target's setup_error)
- * end there, never started, as fio's do; so do clones without room. */
+ * end there, never started, as fio's do; so do the clones fio's
+ * setup_files does not set up (run/clone_setup.h): those it fails count
+ * in the exit status though their report shows no error, and one past
+ * the end of files as large as filesize= allows fails nothing. */
 static void fail_jobs_not_set_up(struct run_ctx *ctx, unsigned int first, unsigned int count)
 {
 	for (unsigned int i = first; i < first + count; i++) {
 		struct worker *w = &ctx->workers[i];
 		const struct job_target *t = &ctx->targets[w->job_index];
+		enum clone_setup setup = target_clone_setup(t, w->clone_index);
 
 		if (t->setup_error)
 			worker_fail(w, t->setup_error, "%s", t->setup_msg);
-		else if (clone_setup_fails(w, t))
-			w->stats->setup_failures = 1;
-		else if (target_clone_has_room(w->job, t, w->clone_index))
+		else if (setup == CLONE_SET_UP)
 			continue;
+		w->stats->setup_failures = setup == CLONE_NO_ROOM ||
+					   setup == CLONE_BAD_OFFSET;
+		w->stats->bad_offsets = setup == CLONE_BAD_OFFSET;
 		w->stats->done = true; /* never started */
 	}
 }
@@ -733,6 +727,7 @@ void run_ctx_cleanup(struct run_ctx *ctx)
 	replay_targets_free(ctx);
 	listed_sizes_free(ctx);
 	clone_starts_free(ctx);
+	clone_setup_free(ctx);
 	FREE_AND_NULL(ctx->targets);
 	job_list_free(&ctx->jobs);
 }

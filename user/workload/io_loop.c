@@ -129,6 +129,22 @@ static bool verify_write_limit_reached(const struct io_loop *lp)
 	return (lp->shared_budget ? lp->queued_bytes : lp->issued_bytes) >= limit;
 }
 
+/* fio's exceeds_number_ios: the I/Os of all loops (io_blocks, which no
+ * loop resets, the verify phase's reads too) against number_ios times
+ * loops, so a loop runs its whole pass while the budget lasts and the
+ * single loop of a reading verify job goes on to that product. */
+static bool number_ios_reached(const struct io_loop *lp)
+{
+	const struct job *job = lp->w->job;
+	uint64_t limit = job->number_ios * job->loops;
+
+	if (!job->number_ios || lp->verify_phase)
+		return false;
+	if (limit / job->loops != job->number_ios)
+		limit = UINT64_MAX;
+	return lp->issued_ios >= limit;
+}
+
 bool io_loop_more(const struct io_loop *lp, uint64_t now)
 {
 	const struct worker *w = lp->w;
@@ -137,8 +153,7 @@ bool io_loop_more(const struct io_loop *lp, uint64_t now)
 		return false;
 	if (lp->exhausted && !lp->verify_phase)
 		return false;
-	if (w->job->number_ios && lp->issued_ios >= w->job->number_ios &&
-	    !lp->verify_phase)
+	if (number_ios_reached(lp))
 		return false;
 	if (lp->deadline_ns && now >= lp->deadline_ns)
 		return false;

@@ -44,7 +44,7 @@ struct io_loop {
 	 * whether this loop is the last, the only one that wraps */
 	uint64_t spent_bytes;
 	bool last_loop;
-	uint64_t issued_ios;      /* this loop's, for number_ios */
+	uint64_t issued_ios;      /* all loops', for number_ios */
 	bool exhausted;           /* no offset left (fio's files done) */
 	uint64_t backlog_bytes;   /* of those, verify_backlog reads */
 	uint64_t ramp_end_ns;

@@ -128,11 +128,8 @@ void io_loop_new_pass(struct io_loop *lp)
 	offsets_reset(&w->offsets);
 	if (lp->fs.files)
 		file_service_new_pass(&lp->fs);
-	/* fio reseeds with randrepeat: each pass draws what the first did;
-	 * a loop cut by number_ios goes on with its draws (as seen with fio
-	 * 3.33, tests/host/stream_shape_fio.sh) */
-	if (!reseeds_each_loop(w->job) ||
-	    (w->job->number_ios && lp->issued_ios >= w->job->number_ios))
+	/* fio reseeds with randrepeat: each pass draws what the first did */
+	if (!reseeds_each_loop(w->job))
 		return;
 	buflen_init(&w->buflen, w->job, lp->seed_base, w->thread_number);
 	offsets_reseed(&w->offsets, lp->seed_base, w->thread_number);

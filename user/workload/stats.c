@@ -438,6 +438,7 @@ void worker_stats_merge(struct worker_stats *dst, const struct worker_stats *src
 	}
 	dst->logs_unwritten += src->logs_unwritten;
 	dst->setup_failures += src->setup_failures;
+	dst->bad_offsets += src->bad_offsets;
 }
 
 void stats_count_io_error(struct worker_stats *s, enum ddir d, int err)

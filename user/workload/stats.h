@@ -128,6 +128,9 @@ struct worker_stats {
 	 * "blocksize is larger than data set range"): no I/O, error 0, but
 	 * fio's exit status counts each. */
 	unsigned int setup_failures;
+	/* of those, clones started past their files' size (fio's "you
+	 * need to specify valid offset=") */
+	unsigned int bad_offsets;
 	bool done;
 	/* exitall of a job of its reporting group (exit_what=group): this
 	 * worker stops, the others of its stonewall group go on */

@@ -189,15 +189,16 @@ static int run_phases(struct io_loop *lp)
  * sequential job's loop ends where one direction reaches the region's
  * end (over several files a file is done where one of its directions
  * reaches its end, the loop once every file is).  Jobs without
- * time_based, number_ios or offload, whose loops fio 3.33 cuts
- * otherwise, share the budget, which the reads of the verify log do
- * not spend (fio's io_issue_bytes leaves them out). */
+ * time_based or offload, whose loops fio 3.33 cuts otherwise, share
+ * the budget (number_ios counts all loops' I/Os too), which the reads
+ * of the verify log do not spend (fio's io_issue_bytes leaves them
+ * out). */
 static bool loops_share_budget(const struct io_loop *lp)
 {
 	const struct worker *w = lp->w;
 	const struct job *job = w->job;
 
-	return job->loops > 1 && !job->time_based && !job->number_ios &&
+	return job->loops > 1 && !job->time_based &&
 	       job->io_submit_mode != SUBMIT_OFFLOAD &&
 	       w->io_limit <= UINT64_MAX / job->loops;
 }
@@ -226,7 +227,6 @@ static int run_loops(struct io_loop *lp)
 			spent += lp->issued_bytes - lp->backlog_bytes;
 			lp->issued_bytes = 0;
 			lp->backlog_bytes = 0;
-			lp->issued_ios = 0;
 			lp->exhausted = false;
 			lp->verify_phase = false;
 		}
