@@ -391,9 +391,16 @@ static void redraw_ddir(struct io_loop *lp, struct io_unit *u)
  * True when a sync due goes first (loop_after_pass). */
 static bool files_new_loop(struct io_loop *lp, struct io_unit *u)
 {
-	if (loop_after_pass(lp, u))
+	bool reseeds = reseeds_each_loop(lp->w->job);
+
+	if (loop_after_pass(lp, u)) {
+		/* the fill after the sync draws from the new seed, or
+		 * without one keeps this direction */
+		lp->ddir_held = !reseeds;
+		lp->held_ddir = u->ddir;
 		return true;
-	if (rw_is_mixed(lp->w->job->rw) && reseeds_each_loop(lp->w->job))
+	}
+	if (rw_is_mixed(lp->w->job->rw) && reseeds)
 		u->ddir = rate_ddir(lp, pick_ddir(lp->w));
 	return false;
 }
@@ -489,7 +496,8 @@ bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 	u->nr_ranges = 0;
 	if (w->replay)
 		return replay_unit(lp, u);
-	u->ddir = lp->fs.busy ? lp->held_ddir : rate_ddir(lp, pick_ddir(w));
+	u->ddir = lp->fs.busy || lp->ddir_held ? lp->held_ddir : rate_ddir(lp, pick_ddir(w));
+	lp->ddir_held = false;
 	if (trim_fill_write(w, u))
 		return true;
 	if (u->ddir == DDIR_TRIM && trim_ranges(w->job) > 1)
