@@ -55,27 +55,14 @@ done <<'OPTS'
 --fsync_on_close=1 --fsync=3 --nrfiles=2
 OPTS
 
-# calls DIR TOOL...: TOOL runs the job in DIR under strace; DIR.calls
-# has the opens, closes and syncs of the job's files in order ("open
-# j.0.1", "fsync j.0.1" a line), leaving out the layout's write-only opens
+# calls DIR TOOL...: TOOL runs the job in DIR under strace (file_calls)
 calls() {
 	local dir=$1; shift
-	rm -rf "$dir" && mkdir "$dir"
 	# shellcheck disable=SC2086 # JOB and OPTS are words
-	(cd "$dir" && strace -f -qq -y -o ../"$dir.trace" \
-		-e trace=openat,close,fsync,fdatasync,sync_file_range "$@" $JOB $OPTS \
-		>/dev/null 2>../"$dir.err") || fail "$1 '$OPTS': $(head -c 200 "$dir.err")"
-	grep -E '(j\.0\.[0-9]|/[ab]>|"[ab]")' "$dir.trace" | grep -v O_WRONLY | sed -E \
-		's/^[0-9]+ +//; s/^openat\([^"]*"(\.\/)?([^"]*)".*/open \2/;
-		 s/^(close|fsync|fdatasync|sync_file_range)\([0-9]+<[^>]*\/([^>/]*)>.*/\1 \2/' \
-		>"$dir.calls"
+	file_calls "$dir" "$@" $JOB $OPTS
 }
 while read -r OPTS; do
-	calls fio fio
-	calls iodig "$IODIG" run --no-probes --no-save
-	check "'$OPTS': fio synced ($(grep -c sync fio.calls) calls)" grep -q sync fio.calls
-	check "'$OPTS': calls iodig [$(echo $(cat iodig.calls))], fio [$(echo $(cat fio.calls))]" \
-		cmp -s iodig.calls fio.calls
+	calls_same calls "'$OPTS'"
 done <<'OPTS'
 --fsync=4 --nrfiles=2
 --fsync=4 --nrfiles=2 --openfiles=1
@@ -90,24 +77,17 @@ done <<'OPTS'
 OPTS
 
 # writes DIR TOOL...: as calls, the writes and syncs of the one file
-# j.0.0, each run of them a word ("pwrite64x16 fsyncx2"); libaio's
+# j.0.0, each run of them a line ("pwrite64x16", "fsyncx2"); libaio's
 # writes are io_submit's, which name no file: only its syncs count
 writes() {
 	local dir=$1; shift
-	rm -rf "$dir" && mkdir "$dir"
 	# shellcheck disable=SC2086 # JOB and OPTS are words
-	(cd "$dir" && strace -f -qq -y -o ../"$dir.trace" \
-		-e trace=pwrite64,fsync,fdatasync,sync_file_range "$@" $JOB $OPTS \
-		>/dev/null 2>../"$dir.err") || fail "$1 '$OPTS': $(head -c 200 "$dir.err")"
+	strace_run "$dir" pwrite64,fsync,fdatasync,sync_file_range "$@" $JOB $OPTS
 	grep -E 'j\.0\.0>' "$dir.trace" | sed -E 's/^[0-9]+ +//; s/\(.*//' | uniq -c |
-		awk '{ printf "%sx%s ", $2, $1 }' >"$dir.calls"
+		awk '{ print $2 "x" $1 }' >"$dir.calls"
 }
 while read -r OPTS; do
-	writes fio fio
-	writes iodig "$IODIG" run --no-probes --no-save
-	check "'$OPTS': fio synced ($(cat fio.calls))" grep -q sync fio.calls
-	check "'$OPTS': one file: iodig [$(cat iodig.calls)], fio [$(cat fio.calls)]" \
-		cmp -s iodig.calls fio.calls
+	calls_same writes "'$OPTS', one file"
 done <<'OPTS'
 --fsync=4
 --end_fsync=1

@@ -220,9 +220,10 @@ static void next_pass(struct io_loop *lp, struct io_unit *u, enum ddir *d)
 		*d = rwmix_next(&lp->w->rwmix);
 }
 
-/* The next range of direction @d, relative to the region: fio's
- * get_next_offset, then a length that fits after it (get_next_buflen);
- * false when the job has none left.  As in fio's fill_io_u, a range that
+/* The next range of direction @d for unit @u, relative to the region:
+ * fio's get_next_offset, then a length that fits after it
+ * (get_next_buflen); false when the job has none left, or when a new
+ * loop's sync goes first (lp->sync_first).  As in fio's fill_io_u, a range that
  * would pass the file's end ends the pass: a sequential job whose size
  * is not a multiple of bs stops short of the region's end, one on a
  * larger file goes past it by less than a block, and where passes
@@ -234,13 +235,13 @@ static bool next_range(struct io_loop *lp, struct io_unit *u, enum ddir *d,
 	struct worker *w = lp->w;
 
 	for (int pass = 0; pass < 2; pass++) {
-		if (!offsets_next(&w->offsets, *d, rel, random))
-			;
-		else if ((*len = buflen_next(&w->buflen, *d, w->region_len - *rel, *random)) &&
-			 offsets_base(&w->offsets) + *rel + *len <= w->target_len)
-			return true;
-		else /* fio's io_u keeps the offset whose length did not fit */
+		if (offsets_next(&w->offsets, *d, rel, random)) {
+			*len = buflen_next(&w->buflen, *d, w->region_len - *rel, *random);
+			if (*len && offsets_base(&w->offsets) + *rel + *len <= w->target_len)
+				return true;
+			/* fio's io_u keeps the offset whose length did not fit */
 			u->offset = w->region_start + offsets_base(&w->offsets) + *rel;
+		}
 		if (pass || w->offsets.error || !fill_another_pass(lp))
 			return false;
 		next_pass(lp, u, d);
