@@ -9,7 +9,6 @@
 # but for their times.  Then the system calls: with several files the
 # opens, closes and syncs of the job's files in order must be fio's; with
 # one file (iodig opens it again in place) its writes and syncs.
-# timeout: 600
 . "$(dirname "$0")/lib.sh"
 command -v fio >/dev/null || skip "needs fio"
 command -v strace >/dev/null || skip "needs strace"
