@@ -179,6 +179,42 @@ iolog_same() {
 		cmp -s <(iolog_ios "$i") <(iolog_ios "$f")
 }
 
+# strace_run DIR CALLS TOOL-AND-ARGS...: the tool runs in the empty
+# directory DIR under strace -f -y, tracing CALLS (strace's trace=
+# list) into DIR.trace, its stderr in DIR.err; a tool that fails fails
+# the test
+strace_run() {
+	local dir=$1 calls=$2; shift 2
+	rm -rf "$dir" && mkdir "$dir"
+	(cd "$dir" && strace -f -qq -y -o ../"$dir.trace" -e trace="$calls" "$@" \
+		>/dev/null 2>../"$dir.err") || fail "$dir: $* failed: $(head -c 200 "$dir.err")"
+}
+
+# file_calls DIR TOOL-AND-ARGS...: strace_run of the opens, closes and
+# syncs; DIR.calls has those of the job's files (j.0.N, or a and b) in
+# order ("open j.0.1", "fsync j.0.1" a line), leaving out the layout's
+# write-only opens
+file_calls() {
+	local dir=$1; shift
+	strace_run "$dir" openat,close,fsync,fdatasync,sync_file_range "$@"
+	grep -E '(j\.0\.[0-9]|/[ab]>|"[ab]")' "$dir.trace" | grep -v O_WRONLY | sed -E \
+		's/^[0-9]+ +//; s/^openat\([^"]*"(\.\/)?([^"]*)".*/open \2/;
+		 s/^(close|fsync|fdatasync|sync_file_range)\([0-9]+<[^>]*\/([^>/]*)>.*/\1 \2/' \
+		>"$dir.calls"
+}
+
+# calls_same RUN WHAT: RUN DIR TOOL... (file_calls, or another that
+# writes DIR.calls) runs fio in fio/ and iodig in iodig/; fio must have
+# synced, and iodig's calls must be fio's, in order
+calls_same() {
+	local run=$1 what=$2
+	"$run" fio fio
+	"$run" iodig "$IODIG" run --no-probes --no-save
+	check "$what: fio synced ($(grep -c sync fio.calls) lines)" grep -q sync fio.calls
+	check "$what: calls iodig [$(tr '\n' ' ' <iodig.calls)], fio [$(tr '\n' ' ' <fio.calls)]" \
+		cmp -s iodig.calls fio.calls
+}
+
 # jq wrapper that fails the test on a parse error
 jqr() { jq -r "$@" || { fail "jq $*"; echo 0; }; }
 

@@ -65,28 +65,14 @@ done <<'OPTS'
 --fsync_on_close=1 --fsync=3 --openfiles=2 --loops=2
 OPTS
 
-# calls DIR TOOL...: TOOL runs the job in DIR under strace; DIR.calls
-# has the opens, closes and syncs of the job's files in order ("open
-# j.0.1", "fsync j.0.1" a line), leaving out the layout's write-only opens
+# calls DIR TOOL...: TOOL runs the job in DIR under strace (file_calls)
 calls() {
 	local dir=$1; shift
-	rm -rf "$dir" && mkdir "$dir"
 	# shellcheck disable=SC2086 # OPTS are words
-	(cd "$dir" && strace -f -qq -y -o ../"$dir.trace" \
-		-e trace=openat,close,fsync,fdatasync,sync_file_range "$@" --name=j \
-		--bs=4k --size=64k --nrfiles=3 --rw=write $OPTS >/dev/null 2>../"$dir.err") ||
-		fail "$1 '$OPTS': $(head -c 200 "$dir.err")"
-	grep -E 'j\.0\.[0-9]' "$dir.trace" | grep -v O_WRONLY | sed -E \
-		's/^[0-9]+ +//; s/^openat\([^"]*"(\.\/)?(j\.0\.[0-9])".*/open \2/;
-		 s/^(close|fsync|fdatasync|sync_file_range)\([0-9]+<[^>]*\/(j\.0\.[0-9])>.*/\1 \2/' \
-		>"$dir.calls"
+	file_calls "$dir" "$@" --name=j --bs=4k --size=64k --nrfiles=3 --rw=write $OPTS
 }
 while read -r OPTS; do
-	calls fio fio
-	calls iodig "$IODIG" run --no-probes --no-save
-	check "'$OPTS': fio synced ($(grep -c sync fio.calls) calls)" grep -q sync fio.calls
-	check "'$OPTS': calls iodig [$(echo $(cat iodig.calls))], fio [$(echo $(cat fio.calls))]" \
-		cmp -s iodig.calls fio.calls
+	calls_same calls "'$OPTS'"
 done <<'OPTS'
 --fsync=2
 --fsync=3 --openfiles=1

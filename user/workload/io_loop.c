@@ -270,13 +270,19 @@ static bool issue_unit(struct io_loop *lp, uint64_t *done)
 	struct worker *w = lp->w;
 	const struct engine_ops *e = lp->engine;
 	bool offloaded = w->job->io_submit_mode == SUBMIT_OFFLOAD;
-	int synced = sync_if_due(lp);
 	struct io_unit *u;
 	enum io_result r;
+	int synced;
 
+	fill_loop_at_size(lp);
+	if (lp->error)
+		return false;
+	synced = sync_if_due(lp);
 	if (synced)
 		return synced > 0;
 	u = next_unit(lp);
+	if (!u && lp->sync_first) /* a new loop's sync goes first */
+		return issue_unit(lp, done);
 	if (!u)
 		return false;
 	if (lp->pacing && !pace_before_issue(lp, u))

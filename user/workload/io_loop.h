@@ -59,6 +59,12 @@ struct io_loop {
 	struct file_picker fs;   /* several files (w->fds), file ops' files */
 	struct open_files open;  /* openfiles below them (fs.of) */
 	enum ddir held_ddir;     /* drawn for a fill fio's EBUSY put off */
+	bool ddir_held;          /* held_ddir is for the fill after a new
+				  * loop's sync (sync_first) */
+	/* a fill began a new loop with a sync due: it gave its unit back,
+	 * as fio's first get_io_u of a loop is that sync (get_rw_ddir) */
+	bool sync_first;
+	bool file_done;          /* the one file found done: fio closed it */
 	struct rusage ru_start;
 	struct worker_counters counters; /* w->count_events */
 	struct iolog_writer logs;  /* fio's log files (write_*_log) */

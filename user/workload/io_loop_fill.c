@@ -143,6 +143,8 @@ void io_loop_new_loop(struct io_loop *lp)
 	rwmix_new_loop(&lp->w->rwmix, reseeds_each_loop(lp->w->job));
 	file_sync_new_loop(&lp->sync);
 	close_all_files(lp);
+	if (!lp->fs.files)
+		sync_loop_close(lp);
 	io_loop_reopen_files(lp);
 	io_loop_new_pass(lp);
 }
@@ -172,12 +174,37 @@ bool fill_another_pass(const struct io_loop *lp)
 	return done < w->io_limit && w->io_limit - done >= job_max_bs(w->job);
 }
 
+/* The pass ended and fio's do_io with it: its end syncs, then a new
+ * loop.  A sync due there (the write count a multiple of fsync=, and
+ * the new loop follows no sync) comes first, as in fio's first get_io_u
+ * of a loop: the fill gives its unit back for it (sync_first), true. */
+static bool loop_after_pass(struct io_loop *lp, struct io_unit *u)
+{
+	struct io_unit **p;
+	int ret;
+
+	/* fio puts back the I/O it could not fill, and its end syncs take
+	 * the unit freed last (their log lines show its offset): @u is
+	 * lent to the free list meanwhile */
+	u->next_free = lp->free_list;
+	lp->free_list = u;
+	ret = sync_pass_end(lp);
+	for (p = &lp->free_list; *p != u; p = &(*p)->next_free)
+		;
+	*p = u->next_free;
+	if (ret)
+		return true; /* the error ends the loop */
+	io_loop_new_loop(lp);
+	lp->sync_first = file_sync_due(&lp->sync, lp->w->job) != IO_SYNC_NONE;
+	return lp->sync_first;
+}
+
 /* The pass is over and another starts.  time_based wraps the positions
  * and starts the random map anew within fio's do_io; io_size beyond the
- * region ends do_io and starts a new loop, where a mixed job draws the
- * direction again (fio drops the I/O it could not place, direction and
- * all). */
-static void next_pass(struct io_loop *lp, enum ddir *d)
+ * region ends do_io (the file done and closed) and starts a new loop,
+ * where a mixed job draws the direction again (fio drops the I/O it
+ * could not place, direction and all), unless a sync goes first. */
+static void next_pass(struct io_loop *lp, struct io_unit *u, enum ddir *d)
 {
 	const struct job *job = lp->w->job;
 
@@ -185,32 +212,38 @@ static void next_pass(struct io_loop *lp, enum ddir *d)
 		io_loop_new_pass(lp);
 		return;
 	}
-	io_loop_new_loop(lp);
-	if (rw_is_mixed(job->rw))
+	sync_file_done(lp);
+	if (!loop_after_pass(lp, u) && rw_is_mixed(job->rw))
 		*d = rwmix_next(&lp->w->rwmix);
 }
 
-/* The next range of direction @d, relative to the region: fio's
- * get_next_offset, then a length that fits after it (get_next_buflen);
- * false when the job has none left.  As in fio's fill_io_u, a range that
+/* The next range of direction @d for unit @u, relative to the region:
+ * fio's get_next_offset, then a length that fits after it
+ * (get_next_buflen); false when the job has none left, or when a new
+ * loop's sync goes first (lp->sync_first).  As in fio's fill_io_u, a range that
  * would pass the file's end ends the pass: a sequential job whose size
  * is not a multiple of bs stops short of the region's end, one on a
  * larger file goes past it by less than a block, and where passes
  * repeat the next one starts from the beginning (in direction @d, which
  * a new loop may change). */
-static bool next_range(struct io_loop *lp, enum ddir *d, uint64_t *rel,
-		       uint32_t *len, bool *random)
+static bool next_range(struct io_loop *lp, struct io_unit *u, enum ddir *d,
+		       uint64_t *rel, uint32_t *len, bool *random)
 {
 	struct worker *w = lp->w;
 
 	for (int pass = 0; pass < 2; pass++) {
-		if (offsets_next(&w->offsets, *d, rel, random) &&
-		    (*len = buflen_next(&w->buflen, *d, w->region_len - *rel, *random)) &&
-		    offsets_base(&w->offsets) + *rel + *len <= w->target_len)
-			return true;
+		if (offsets_next(&w->offsets, *d, rel, random)) {
+			*len = buflen_next(&w->buflen, *d, w->region_len - *rel, *random);
+			if (*len && offsets_base(&w->offsets) + *rel + *len <= w->target_len)
+				return true;
+			/* fio's io_u keeps the offset whose length did not fit */
+			u->offset = w->region_start + offsets_base(&w->offsets) + *rel;
+		}
 		if (pass || w->offsets.error || !fill_another_pass(lp))
 			return false;
-		next_pass(lp, d);
+		next_pass(lp, u, d);
+		if (lp->sync_first || lp->error)
+			return false;
 	}
 	return false;
 }
@@ -235,12 +268,14 @@ static bool fill_ranges(struct io_loop *lp, struct io_unit *u, unsigned int max)
 	uint32_t len;
 	bool random;
 
-	while (n < max && next_range(lp, &d, &rel, &len, &random) &&
+	while (n < max && next_range(lp, u, &d, &rel, &len, &random) &&
 	       offsets_take(&w->offsets, DDIR_TRIM, rel, len, random)) {
 		last = offsets_base(&w->offsets) + rel;
 		r[n++] = (struct trim_range){ w->region_start + last, len };
 		total += len;
 	}
+	if (!n && (lp->sync_first || lp->error))
+		return false;
 	lp->exhausted = !n || last + total > w->target_len;
 	if (lp->exhausted)
 		return false;
@@ -251,21 +286,23 @@ static bool fill_ranges(struct io_loop *lp, struct io_unit *u, unsigned int max)
 	return true;
 }
 
-/* A mixed job with io_size past the region: fio's do_io ends its loop
- * once it queued size bytes (an async engine; a sync one's I/O is not
- * counted, its loop ends at the region's end; norandommap lets random
- * writes go on to io_size), and keep_running starts a new one:
- * positions from the start, the read/write run anew. */
-static void loop_at_size(struct io_loop *lp)
+/* io_size past the region: fio's do_io ends its loop once it queued
+ * size bytes (an async engine; a sync one's I/O is not counted, its
+ * loop ends at the region's end; norandommap lets random writes go on
+ * to io_size), before it asks for the next I/O or sync, and
+ * keep_running starts a new one: positions from the start, a mixed
+ * job's read/write run anew, the files left open closed. */
+void fill_loop_at_size(struct io_loop *lp)
 {
 	const struct job *job = lp->w->job;
 	const struct worker *w = lp->w;
 
-	if (lp->queued_bytes < w->region_len || !rw_is_mixed(job->rw) ||
+	if (lp->queued_bytes < w->region_len || lp->exhausted || lp->retry || w->replay ||
 	    job->time_based || lp->verify ||
 	    (rw_is_random(job->rw) && job->norandommap) || !fill_another_pass(lp))
 		return;
-	io_loop_new_loop(lp);
+	if (!sync_pass_end(lp))
+		io_loop_new_loop(lp);
 }
 
 /* The job reaches file @k (fio's get_next_file opens it): a
@@ -348,12 +385,22 @@ static void redraw_ddir(struct io_loop *lp, struct io_unit *u)
  * I/O unfilled, and keep_running starts a new loop (clear_io_state: the
  * files closed, every generator from its seed with randrepeat), whose
  * first fill draws its direction from the new seed.  Without a reseed
- * the draws go on: the direction drawn stays (seen with fio 3.33). */
-static void files_new_loop(struct io_loop *lp, struct io_unit *u)
+ * the draws go on: the direction drawn stays (seen with fio 3.33).
+ * True when a sync due goes first (loop_after_pass). */
+static bool files_new_loop(struct io_loop *lp, struct io_unit *u)
 {
-	io_loop_new_loop(lp);
-	if (rw_is_mixed(lp->w->job->rw) && reseeds_each_loop(lp->w->job))
+	bool reseeds = reseeds_each_loop(lp->w->job);
+
+	if (loop_after_pass(lp, u)) {
+		/* the fill after the sync draws from the new seed, or
+		 * without one keeps this direction */
+		lp->ddir_held = !reseeds;
+		lp->held_ddir = u->ddir;
+		return true;
+	}
+	if (rw_is_mixed(lp->w->job->rw) && reseeds)
 		u->ddir = rate_ddir(lp, pick_ddir(lp->w));
+	return false;
 }
 
 /* fio's EBUSY from get_next_file: reaped first with I/O in flight (then
@@ -393,7 +440,8 @@ static bool fill_from_files(struct io_loop *lp, struct io_unit *u)
 		redraw_ddir(lp, u);
 		if (k == lp->fs.nr) {
 			if (lp->fs.pass_due) {
-				files_new_loop(lp, u);
+				if (files_new_loop(lp, u))
+					return false;
 				continue;
 			}
 			if (files_busy(lp)) {
@@ -440,20 +488,23 @@ bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 	uint64_t rel = UINT64_MAX;
 	bool random;
 
+	lp->sync_first = false;
 	if (lp->verify_phase || lp->vr.stop || lp->exhausted)
 		return false;
 	u->nr_ranges = 0;
 	if (w->replay)
 		return replay_unit(lp, u);
-	loop_at_size(lp);
-	u->ddir = lp->fs.busy ? lp->held_ddir : rate_ddir(lp, pick_ddir(w));
+	u->ddir = lp->fs.busy || lp->ddir_held ? lp->held_ddir : rate_ddir(lp, pick_ddir(w));
+	lp->ddir_held = false;
 	if (trim_fill_write(w, u))
 		return true;
 	if (u->ddir == DDIR_TRIM && trim_ranges(w->job) > 1)
 		return fill_ranges(lp, u, trim_ranges(w->job));
 	if (lp->fs.files)
 		return fill_from_files(lp, u);
-	if (!next_range(lp, &u->ddir, &rel, &u->len, &random)) {
+	if (!next_range(lp, u, &u->ddir, &rel, &u->len, &random)) {
+		if (lp->sync_first || lp->error)
+			return false;
 		if (w->offsets.error && !lp->error)
 			lp->error = worker_fail(w, w->offsets.error, "%s (%llu bytes of %s): %s",
 						w->offsets.error_what, (unsigned long long)
@@ -461,7 +512,7 @@ bool io_loop_fill_unit(struct io_loop *lp, struct io_unit *u)
 						strerror(-w->offsets.error));
 		/* fio closes the file its fill found done; its io_u keeps
 		 * an offset drawn there, which a sync's log line shows */
-		io_trace_file_close(&lp->trace, w, 0);
+		sync_file_done(lp);
 		if (rel != UINT64_MAX)
 			u->offset = w->region_start + offsets_base(&w->offsets) + rel;
 		lp->exhausted = true;

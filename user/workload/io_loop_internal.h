@@ -24,6 +24,10 @@ int loop_quiesce(struct io_loop *lp);
 /* io_loop_fill.c: whether another pass over the region may start
  * (fio's keep_running after a pass). */
 bool fill_another_pass(const struct io_loop *lp);
+/* io_loop_fill.c: the loop ends once it queued size bytes and another
+ * follows (fio's do_io checks that before its next get_io_u, so before
+ * a sync due). */
+void fill_loop_at_size(struct io_loop *lp);
 /* io_loop_fill.c: openfiles: file @k opens before an I/O or a sync goes
  * to it, which holds it until its completion, as in fio's
  * get_next_file; false on an error (in lp->error).  Files that closed
@@ -76,13 +80,24 @@ void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now,
 int complete_reap(struct io_loop *lp, unsigned int min);
 
 /* io_loop_sync.c: the sync due before the next I/O; end_fsync and
- * fsync_on_close; read_iolog's replayed sync (@arg the loop). */
+ * fsync_on_close, at the job's end and each pass's; read_iolog's
+ * replayed sync (@arg the loop). */
 int sync_run_due(struct io_loop *lp, enum io_sync k);
 int sync_at_end(struct io_loop *lp);
 int sync_replayed(void *arg, unsigned int file, bool datasync);
 /* File @k closes once done (fio's put_file), fsynced first with
  * fsync_on_close. */
 void sync_close_file(struct io_loop *lp, unsigned int k);
+/* The single file found done at a pass's end, closed as fio's
+ * set_io_u_file closes it (fsync_on_close's fsync first). */
+void sync_file_done(struct io_loop *lp);
+/* The one file closes for a new loop (fio's clear_io_state), fsynced
+ * first with fsync_on_close unless it closed as done. */
+void sync_loop_close(struct io_loop *lp);
+/* A pass ended and a new loop follows: the I/O in flight completes,
+ * then end_fsync and fsync_on_close sync each file as fio's do_io does
+ * at its end; 0 or the worker's error. */
+int sync_pass_end(struct io_loop *lp);
 
 /* fsync=, fdatasync=: the sync due before the next I/O, if any.  1 when
  * a sync unit took the slot, 0 when the next I/O may go, -1 when nothing

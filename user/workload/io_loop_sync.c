@@ -3,7 +3,8 @@
  * The syncs inside one worker's I/O loop: fsync= and fdatasync= before
  * the I/O they follow (by the worker, the engine's sync_file, or a unit
  * queued beside the I/O in flight), read_iolog's replayed syncs, and
- * end_fsync, fsync_on_close at the end; with their lines in write_iolog.
+ * end_fsync, fsync_on_close at the end of each pass; with their lines in
+ * write_iolog.
  * The loop itself is workload/io_loop.c.
  */
 #include <errno.h>
@@ -194,4 +195,52 @@ int sync_at_end(struct io_loop *lp)
 		lp->error = worker_fail(lp->w, ret, "fsync of %s at the end failed: %s",
 					lp->w->path, strerror(-ret));
 	return lp->error;
+}
+
+/* The one file of a job found done, its pass over (fio's set_io_u_file
+ * puts and closes it: put_file fsyncs with fsync_on_close unless the
+ * last I/O was a sync, outside the log and the figures).  iodig keeps
+ * the descriptor, which the next loop opens again. */
+void sync_file_done(struct io_loop *lp)
+{
+	const struct job *job = lp->w->job;
+
+	if (job->fsync_on_close && rw_has_write(job->rw) && !lp->sync.last_was_sync &&
+	    lp->w->fd >= 0)
+		(void)fsync(lp->w->fd);
+	lp->file_done = true;
+	io_trace_file_close(&lp->trace, lp->w, 0);
+}
+
+/* A new loop closes the one file if it is still open (fio's
+ * clear_io_state: reset_io_counters first, then close_files, whose
+ * put_file fsyncs with fsync_on_close even after a sync). */
+void sync_loop_close(struct io_loop *lp)
+{
+	const struct job *job = lp->w->job;
+
+	if (!lp->file_done && job->fsync_on_close && rw_has_write(job->rw) && lp->w->fd >= 0)
+		(void)fsync(lp->w->fd);
+	lp->file_done = false;
+}
+
+/* A pass over the files ended and a new loop follows (io_size past
+ * them): fio's do_io ends there, waits for its I/O, and syncs each
+ * file with end_fsync or fsync_on_close as at the job's end.  The wait
+ * is left to jobs that sync: a sync then takes the unit completed last
+ * (its log line has that offset), as fio's LIFO free list gives it. */
+int sync_pass_end(struct io_loop *lp)
+{
+	const struct job *job = lp->w->job;
+	bool end_syncs = job->end_fsync || job->fsync_on_close;
+
+	if (!rw_has_write(job->rw) || lp->verify_phase ||
+	    !(end_syncs || job->fsync_blocks || job->fdatasync_blocks ||
+	      job->sync_file_range_nr))
+		return 0;
+	if (loop_quiesce(lp) < 0)
+		return lp->error;
+	if (!end_syncs || lp->sync.last_was_sync)
+		return 0;
+	return sync_at_end(lp);
 }
