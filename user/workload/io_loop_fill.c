@@ -144,6 +144,8 @@ void io_loop_new_loop(struct io_loop *lp)
 {
 	lp->queued_bytes = 0;
 	rwmix_new_loop(&lp->w->rwmix, reseeds_each_loop(lp->w->job));
+	if (lp->verify)
+		verify_run_new_loop(&lp->vr, reseeds_each_loop(lp->w->job));
 	file_sync_new_loop(&lp->sync);
 	close_all_files(lp);
 	io_loop_reopen_files(lp);

@@ -170,6 +170,7 @@ static int run_phases(struct io_loop *lp)
 	    verify_log_blocked(lp->w))
 		return ret;
 	lp->verify_phase = true;
+	verify_run_start_phase(&lp->vr);
 	/* A write phase cut by the runtime leaves its files open and the
 	 * verify phase no time: fio ends the job there. */
 	from = now_ns();
