@@ -4,9 +4,6 @@ need_root
 need_fio3
 cd "$TMP" || exit 1
 
-# reads, bytes read, writes, bytes written, error
-TOTALS='.jobs[0] | [.read.total_ios, .read.io_bytes, .write.total_ios, .write.io_bytes, .error] | @tsv'
-
 # run TOOL DIR JOB-ARGS...: the job in DIR, its JSON in DIR.json, its exit
 # status in DIR.rc, its write_iolog in DIR/trace
 run() {
@@ -27,17 +24,12 @@ run() {
 # same NAME JOB-ARGS...: totals, error, exit status and the logged I/O
 # (file, direction, offset, length, in order) must be fio's
 same() {
-	local name=$1 i=$TMP/$1/i f=$TMP/$1/f fi ii
+	local name=$1 i=$TMP/$1/i f=$TMP/$1/f
 	shift
 	mkdir -p "$TMP/$name"
 	run fio "$f" "$@"
 	run iodig "$i" "$@"
-	fi=$(jq -r "$TOTALS" "$f.json" 2>/dev/null)
-	ii=$(jq -r "$TOTALS" "$i.json" 2>/dev/null)
-	check "$name: fio reported the job" [ -n "$fi" ]
-	check "$name: fio's I/Os, bytes and error ($(echo $fi); iodig $(echo $ii))" [ "$fi" = "$ii" ]
-	check "$name: fio's exit status ($(cat "$f.rc"); iodig $(cat "$i.rc"))" \
-		[ "$(cat "$f.rc")" = "$(cat "$i.rc")" ]
+	totals_same "$name" "$f" "$i"
 	check "$name: fio's I/O: $(diff <(iolog_ios "$i/trace" 2>&1) <(iolog_ios "$f/trace" 2>&1) | head -4 | tr '\n' ' ')" \
 		cmp -s <(iolog_ios "$i/trace") <(iolog_ios "$f/trace")
 }

@@ -4,9 +4,6 @@ need_root
 need_fio3
 cd "$TMP" || exit 1
 
-# reads, bytes read, writes, bytes written, error
-TOTALS='.jobs[0] | [.read.total_ios, .read.io_bytes, .write.total_ios, .write.io_bytes, .error] | @tsv'
-
 # seeds FILE: each 4 KiB block's header seed, '-' where no header is
 seeds() {
 	od -An -v -w4096 -tx8 "$1" |
@@ -45,12 +42,7 @@ same() {
 	mkdir -p "$TMP/$name"
 	run fio "$f" "$pre" "$@"
 	run iodig "$i" "$pre" "$@"
-	fi=$(jq -r "$TOTALS" "$f.json" 2>/dev/null)
-	ii=$(jq -r "$TOTALS" "$i.json" 2>/dev/null)
-	check "$name: fio reported the job" [ -n "$fi" ]
-	check "$name: fio's I/Os, bytes and error ($(echo $fi); iodig $(echo $ii))" [ "$fi" = "$ii" ]
-	check "$name: fio's exit status ($(cat "$f.rc"); iodig $(cat "$i.rc"))" \
-		[ "$(cat "$f.rc")" = "$(cat "$i.rc")" ]
+	totals_same "$name" "$f" "$i"
 	fi=$(grep -m1 '^verify: ' "$f.err")
 	ii=$(grep -m1 '^verify: ' "$i.err")
 	check "$name: fio's verify error [${fi:0:90}] iodig [${ii:0:90}]" [ "$fi" = "$ii" ]
