@@ -215,6 +215,20 @@ calls_same() {
 		cmp -s iodig.calls fio.calls
 }
 
+# totals_same NAME FIO IODIG: each tool ran one job in directory FIO or
+# IODIG, its JSON in FIO.json, its exit status in FIO.rc; iodig's reads,
+# writes, bytes of each and error, and its exit status, must be fio's
+totals_same() {
+	local q='.jobs[0] | [.read.total_ios, .read.io_bytes, .write.total_ios, .write.io_bytes, .error] | @tsv'
+	local f i
+	f=$(jq -r "$q" "$2.json" 2>/dev/null)
+	i=$(jq -r "$q" "$3.json" 2>/dev/null)
+	check "$1: fio reported the job" [ -n "$f" ]
+	check "$1: fio's I/Os, bytes and error ($(echo $f); iodig $(echo $i))" [ "$f" = "$i" ]
+	check "$1: fio's exit status ($(cat "$2.rc"); iodig $(cat "$3.rc"))" \
+		[ "$(cat "$2.rc")" = "$(cat "$3.rc")" ]
+}
+
 # jq wrapper that fails the test on a parse error
 jqr() { jq -r "$@" || { fail "jq $*"; echo 0; }; }
 

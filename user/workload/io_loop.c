@@ -108,10 +108,10 @@ int loop_commit(struct io_loop *lp)
 /* fio's do_io for a writing verify job stops after size bytes queued
  * (random writes without a random map: io_size), twice that with
  * verify_backlog, whose reads count too; then the verify phase runs.  A
- * sync engine's I/O is not counted there: its loop goes on to the end of
- * its offsets (a random map full costs one more draw) or of the loops'
- * budget, which matters only where loops share it (io_loop_more).
- * Alone, the loop stops at size as its offsets end.  A time_based job
+ * sync engine's I/O is not counted there (fio's bytes_issued): its loop
+ * goes on to the end of its offsets (a random map full costs one more
+ * draw; a mixed sequential job reads and writes to the end) or of the
+ * loops' budget of io_size (io_loop_more).  A time_based job
  * writes until its runtime is over, leaving the verify phase no time
  * (fio warns about it). */
 static bool verify_write_limit_reached(const struct io_loop *lp)
@@ -126,7 +126,7 @@ static bool verify_write_limit_reached(const struct io_loop *lp)
 		limit = w->io_limit;
 	if (job->verify_backlog && job->do_verify)
 		limit += w->region_len;
-	return (lp->shared_budget ? lp->queued_bytes : lp->issued_bytes) >= limit;
+	return lp->queued_bytes >= limit;
 }
 
 /* fio's exceeds_number_ios: the I/Os of all loops (io_blocks, which no
@@ -168,7 +168,7 @@ bool io_loop_more(const struct io_loop *lp, uint64_t now)
 	if (lp->shared_budget)
 		return lp->issued_bytes - lp->backlog_bytes < lp->loop_budget &&
 		       (lp->queued_bytes < w->region_len || fill_another_pass(lp));
-	return lp->issued_bytes - lp->backlog_bytes < w->io_limit;
+	return lp->issued_bytes - lp->backlog_bytes < lp->loop_budget;
 }
 
 /* The next I/O: the one the engine refused last time, as fio requeues

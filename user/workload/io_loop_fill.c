@@ -141,6 +141,8 @@ void io_loop_new_loop(struct io_loop *lp)
 {
 	lp->queued_bytes = 0;
 	rwmix_new_loop(&lp->w->rwmix, reseeds_each_loop(lp->w->job));
+	if (lp->verify)
+		verify_run_new_loop(&lp->vr, reseeds_each_loop(lp->w->job));
 	file_sync_new_loop(&lp->sync);
 	close_all_files(lp);
 	if (!lp->fs.files)
@@ -160,6 +162,15 @@ bool fill_another_pass(const struct io_loop *lp)
 	if (w->job->time_based)
 		return true;
 	if (!worker_passes_repeat(w) || worker_no_more_loops(w))
+		return false;
+	/* fio's reset_io_counters marks the files not done again only with
+	 * time_based, loops > 1 or do_verify: else the first pass is the
+	 * last (size=48k, io_size=96k, do_verify=0: 48 KiB) */
+	if (!w->job->do_verify && w->job->loops < 2)
+		return false;
+	/* a writing job that verifies ends its do_io with its offsets, and
+	 * after its verify phase another loop may start (run_loops) */
+	if (lp->verify && rw_has_write(w->job->rw) && w->job->do_verify)
 		return false;
 	/* with loops= each loop is one pass; past them fio's keep_running
 	 * goes on while all the loops' bytes fall short of io_size */

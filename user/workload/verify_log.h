@@ -16,7 +16,6 @@
 struct vlog_entry {
 	uint32_t file;       /* among the job's files; order is (file, offset) */
 	uint64_t offset;
-	uint64_t seed;
 	uint64_t seq;        /* order of completion, for overlaps */
 	uint32_t len;
 	uint16_t numberio;

@@ -5,6 +5,10 @@
  * read/write jobs without a backlog (elsewhere fio takes the header's own
  * seed), its write number only in writing jobs of one block size that are
  * not time_based, with verify_write_sequence (fio's newer option).
+ * The seed a read of the log expects is not the one its write drew but
+ * the next of fio's verify_state, which writes and reads of the log share
+ * and which starts over at each verify phase (and each loop with
+ * randrepeat): a block passes only when both draws coincide.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -65,8 +69,8 @@ int verify_run_init(struct verify_run *vr, const struct job *job,
 	vr->job = job;
 	vr->last_done = DDIR_WRITE;
 	make_spec(vr, thread_number);
-	frand_seed(&vr->seeds, frand_job_seed(seed_base, thread_number,
-					      FRAND_VERIFY), false);
+	vr->seed = frand_job_seed(seed_base, thread_number, FRAND_VERIFY);
+	frand_seed(&vr->seeds, vr->seed, false);
 	/* fio verifies in write order only with a random map */
 	vlog_init(&vr->log, !(rw_is_random(job->rw) && !job->norandommap));
 	vr->check_reads = !rw_has_write(job->rw);
@@ -94,12 +98,25 @@ void verify_run_free(struct verify_run *vr)
 	vr->state.comps = NULL;
 }
 
-/* fio draws a fresh seed per write unless a pattern gives the data. */
+/* fio draws a fresh seed per write unless a pattern gives the data, and
+ * one per read of the verify log, the seed it expects there (verify.c's
+ * get_next_verify; verify=null checks nothing, so its draws show nowhere). */
 static uint64_t next_seed(struct verify_run *vr)
 {
 	if (vr->spec.pattern || vr->spec.mode == VERIFY_NULL)
 		return 0;
 	return frand_buf_seed(&vr->seeds);
+}
+
+void verify_run_new_loop(struct verify_run *vr, bool reseed)
+{
+	if (reseed)
+		frand_seed(&vr->seeds, vr->seed, false);
+}
+
+void verify_run_start_phase(struct verify_run *vr)
+{
+	frand_seed(&vr->seeds, vr->seed, false);
 }
 
 void verify_run_write(struct verify_run *vr, struct io_unit *u, uint64_t now_ns)
@@ -118,17 +135,17 @@ void verify_run_write(struct verify_run *vr, struct io_unit *u, uint64_t now_ns)
 
 static int log_write(struct verify_run *vr, const struct verify_io *io)
 {
-	struct vlog_entry e = { .file = io->file, .offset = io->offset, .seed = io->seed,
+	struct vlog_entry e = { .file = io->file, .offset = io->offset,
 				.len = io->len, .numberio = io->numberio };
 
 	vr->recent[vr->writes_done++ % vr->job->iodepth] = io->offset;
 	return vlog_add(&vr->log, &e);
 }
 
+/* fio's do_dry_run fills no buffer, so draws no seed. */
 int verify_run_dry_write(struct verify_run *vr, const struct io_unit *u)
 {
 	struct verify_io io = { .file = u->file, .offset = u->offset, .len = u->len,
-				.seed = next_seed(vr),
 				.numberio = (uint16_t)vr->write_issues++ };
 
 	return log_write(vr, &io);
@@ -179,7 +196,7 @@ bool verify_run_next(struct verify_run *vr, struct io_unit *u, bool verify_phase
 	vu->check = true;
 	vu->logged = true;
 	vu->io = (struct verify_io){ .offset = e.offset, .len = e.len,
-				     .seed = e.seed, .numberio = e.numberio };
+				     .seed = next_seed(vr), .numberio = e.numberio };
 	return true;
 }
 

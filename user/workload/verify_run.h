@@ -33,6 +33,7 @@ struct verify_run {
 	const struct job *job;
 	struct verify_spec spec;
 	struct frand seeds;        /* fio's verify_state */
+	uint64_t seed;             /* what seeds it anew */
 	struct verify_log log;
 	struct verify_unit *units; /* by io_unit index */
 	uint64_t write_issues;     /* fio's io_issues[WRITE]: the next numberio */
@@ -54,6 +55,14 @@ int verify_run_init(struct verify_run *vr, const struct job *job,
 		    unsigned int nr_units, unsigned int thread_number,
 		    struct frand_base seed_base, struct errbuf *err);
 void verify_run_free(struct verify_run *vr);
+
+/* A new loop (fio's clear_io_state): the seeds start over with
+ * randrepeat (@reseed), else go on from where the verify phase left them. */
+void verify_run_new_loop(struct verify_run *vr, bool reseed);
+/* The verify phase starts (fio's do_verify): the seeds start over, so a
+ * mixed job's Nth read of the log expects the Nth seed drawn, whatever
+ * the block's write drew. */
+void verify_run_start_phase(struct verify_run *vr);
 
 /* @u (a write at its offset) gets its numberio, seed, data and headers. */
 void verify_run_write(struct verify_run *vr, struct io_unit *u,

@@ -170,6 +170,7 @@ static int run_phases(struct io_loop *lp)
 	    verify_log_blocked(lp->w))
 		return ret;
 	lp->verify_phase = true;
+	verify_run_start_phase(&lp->vr);
 	/* A write phase cut by the runtime leaves its files open and the
 	 * verify phase no time: fio ends the job there. */
 	from = now_ns();
@@ -203,6 +204,26 @@ static bool loops_share_budget(const struct io_loop *lp)
 	       w->io_limit <= UINT64_MAX / job->loops;
 }
 
+/* fio's keep_running once the loops are done: a writing job that
+ * verifies ends each do_io at size, and the verify phase follows it;
+ * another loop starts while all the bytes done, the verify reads too
+ * (fio's io_bytes), fall short of an io_size past size by at least the
+ * largest block (randrw, size=48k, io_size=96k: two loops). */
+static bool verify_loop_due(const struct io_loop *lp)
+{
+	const struct worker *w = lp->w;
+	const struct job *job = w->job;
+	uint64_t done = 0;
+
+	if (!lp->verify || !rw_has_write(job->rw) || !job->do_verify ||
+	    job->verify_only || job->time_based || job->number_ios ||
+	    !worker_passes_repeat(w))
+		return false;
+	for (int d = 0; d < DDIR_COUNT; d++)
+		done += w->stats->dir[d].bytes;
+	return done < w->io_limit && w->io_limit - done >= job_max_bs(job);
+}
+
 /* loops=N: the job's I/O N times over, each pass from a fresh state
  * (fio's clear_io_state); the statistics add up. */
 static int run_loops(struct io_loop *lp)
@@ -216,7 +237,9 @@ static int run_loops(struct io_loop *lp)
 	lp->shared_budget = loops_share_budget(lp);
 	lp->loop_budget = lp->w->io_limit;
 	worker_invalidate_cache(lp->w); /* as fio's first open */
-	for (unsigned int i = 0; i < lp->w->job->loops && !ret; i++) {
+	for (unsigned int i = 0; !ret; i++) {
+		if (i >= lp->w->job->loops && !verify_loop_due(lp))
+			break;
 		if (worker_stopped(lp->w) ||
 		    (lp->deadline_ns && now_ns() >= lp->deadline_ns))
 			break;
@@ -230,10 +253,11 @@ static int run_loops(struct io_loop *lp)
 			lp->exhausted = false;
 			lp->verify_phase = false;
 		}
-		if (lp->shared_budget)
+		/* past the loops, fio's do_io still stops at their budget */
+		if (lp->shared_budget || i >= lp->w->job->loops)
 			lp->loop_budget = budget > spent ? budget - spent : 0;
 		lp->spent_bytes = spent;
-		lp->last_loop = i + 1 == lp->w->job->loops;
+		lp->last_loop = i + 1 >= lp->w->job->loops;
 		ret = run_phases(lp);
 	}
 	return ret;
