@@ -470,7 +470,8 @@ int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 		if (t->setup_error)
 			continue;
 		ret = layout_job_files(ctx, &ctx->jobs.jobs[j], t, err);
-		if (ret)
+		/* interrupted: the run stops before its workload */
+		if (ret || ctx->stop_signal)
 			return ret;
 		/* Re-inspect: the file now exists and has a size. */
 		if (t->info.is_regular)
