@@ -137,6 +137,24 @@ static int size_only(const char *path, uint64_t need, enum fallocate_mode mode,
 	return ret;
 }
 
+/* fio 3.33 makes the missing directories of a job's file names (mode
+ * 0700, each parent in turn) before it creates the files. */
+static int make_parent_dirs(const char *path, struct errbuf *err)
+{
+	char dir[4096];
+
+	if ((size_t)snprintf(dir, sizeof(dir), "%s", path) >= sizeof(dir))
+		return err_set(err, ENAMETOOLONG, "%.64s...: file name too long", path);
+	for (char *slash = strchr(dir + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		if (mkdir(dir, 0700) && errno != EEXIST)
+			return err_set(err, errno, "%s: cannot make directory %s: %s",
+				       path, dir, strerror(errno));
+		*slash = '/';
+	}
+	return 0;
+}
+
 static int layout_one(struct run_ctx *ctx, const struct job *job, const char *path,
 		      uint64_t need, struct errbuf *err)
 {
@@ -248,7 +266,9 @@ int layout_job_files(struct run_ctx *ctx, const struct job *job,
 		if (layout_file_path(ctx, job, t, f, path, sizeof(path)))
 			return err_set(err, ENAMETOOLONG, "%s:%d: job '%s': the path of file %u is too long",
 				       job->source, job->source_line, job->name, f);
-		ret = layout_one(ctx, job, path, file_need(job, t, f), err);
+		ret = t->info.missing_dirs ? make_parent_dirs(path, err) : 0;
+		if (!ret)
+			ret = layout_one(ctx, job, path, file_need(job, t, f), err);
 		if (ret)
 			return ret;
 	}
