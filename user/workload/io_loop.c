@@ -402,9 +402,13 @@ int io_loop_run(struct io_loop *lp)
 		if (lat_step(lp) < 0)
 			break;
 		/* At most one queue's worth per pass, so sync engines come
-		 * back here to close stats intervals and see the ramp end. */
+		 * back here to close stats intervals and see the ramp end.
+		 * The runtime is checked again after a submission, which may
+		 * have done the I/O (buffered AIO, tmpfs): fio's do_io checks
+		 * it before each I/O it issues. */
 		for (unsigned int n = 0; n < depth && (lp->free_list || lp->retry) &&
-		     below_lat_depth(lp) && io_loop_more(lp, now) && flow_allows(lp); n++) {
+		     below_lat_depth(lp) && io_loop_more(lp, loop_clock(lp)) &&
+		     flow_allows(lp); n++) {
 			if (!issue_one(lp)) {
 				/* a wait for the rate is no full queue */
 				busy = !lp->paced;
