@@ -112,21 +112,25 @@ int loop_commit(struct io_loop *lp)
  * its offsets (a random map full costs one more draw) or of the loops'
  * budget, which matters only where loops share it (io_loop_more).
  * Alone, the loop stops at size as its offsets end.  A time_based job
- * writes until its runtime is over, leaving the verify phase no time
- * (fio warns about it). */
+ * stops there too, "to run verification" (fio's do_io), when what it
+ * queued (not what completed at once) reaches the limit, and its passes
+ * go on until the runtime (run_loops). */
 static bool verify_write_limit_reached(const struct io_loop *lp)
 {
 	const struct worker *w = lp->w;
 	const struct job *job = w->job;
 	uint64_t limit = w->region_len;
 
-	if (!rw_has_write(job->rw) || job->time_based)
+	if (!rw_has_write(job->rw))
 		return false;
 	if (rw_is_random(job->rw) && job->norandommap && w->io_limit > limit)
 		limit = w->io_limit;
 	if (job->verify_backlog && job->do_verify)
 		limit += w->region_len;
-	return (lp->shared_budget ? lp->queued_bytes : lp->issued_bytes) >= limit;
+	/* fio's break for a time_based job counts what was queued only, so
+	 * a sync engine's job never stops there */
+	return (lp->shared_budget || job->time_based ? lp->queued_bytes :
+		lp->issued_bytes) >= limit;
 }
 
 bool io_loop_more(const struct io_loop *lp, uint64_t now)

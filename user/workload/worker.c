@@ -202,11 +202,22 @@ static bool loops_share_budget(const struct io_loop *lp)
 	       w->io_limit <= UINT64_MAX / job->loops;
 }
 
+/* A time_based writing verify job's write phase stops at size, and fio's
+ * thread_main runs passes of writes and verify reads until the runtime
+ * (keep_running holds for time_based whatever loops says). */
+static bool passes_until_runtime(const struct io_loop *lp)
+{
+	const struct job *job = lp->w->job;
+
+	return job->time_based && lp->verify && rw_has_write(job->rw) && lp->deadline_ns;
+}
+
 /* loops=N: the job's I/O N times over, each pass from a fresh state
  * (fio's clear_io_state); the statistics add up. */
 static int run_loops(struct io_loop *lp)
 {
 	uint64_t budget = lp->w->io_limit * lp->w->job->loops, spent = 0;
+	bool until_runtime = passes_until_runtime(lp);
 	int ret = 0;
 
 	if (lp->pacing)
@@ -215,7 +226,7 @@ static int run_loops(struct io_loop *lp)
 	lp->shared_budget = loops_share_budget(lp);
 	lp->loop_budget = lp->w->io_limit;
 	worker_invalidate_cache(lp->w); /* as fio's first open */
-	for (unsigned int i = 0; i < lp->w->job->loops && !ret; i++) {
+	for (unsigned int i = 0; (i < lp->w->job->loops || until_runtime) && !ret; i++) {
 		if (worker_stopped(lp->w) ||
 		    (lp->deadline_ns && now_ns() >= lp->deadline_ns))
 			break;
@@ -233,7 +244,7 @@ static int run_loops(struct io_loop *lp)
 		if (lp->shared_budget)
 			lp->loop_budget = budget > spent ? budget - spent : 0;
 		lp->spent_bytes = spent;
-		lp->last_loop = i + 1 == lp->w->job->loops;
+		lp->last_loop = i + 1 == lp->w->job->loops && !until_runtime;
 		ret = run_phases(lp);
 	}
 	return ret;
