@@ -23,7 +23,9 @@ expect_error "unknown option '--bogus'" --name=x --bogus=1
 expect_error "ioengine" --name=x --filename="$TMP/f" --size=1m --ioengine=nosuch
 expect_error "$TMP/missing.fio" "$TMP/missing.fio"
 expect_error "directory" --name=x --filename="$TMP" --size=1m
-expect_error "does not exist" --name=x --filename="$TMP/nodir/f" --size=1m
+# fio makes a file name's missing directories, but refuses a directory=
+# that does not exist (file_dirs_fio.sh)
+expect_error "does not exist" --name=x --directory="$TMP/nodir" --size=1m
 expect_error "unknown probe family 'bogus'" --probes=bogus --name=x --filename="$TMP/f" --size=1m
 expect_error "unknown probe family ''" --probes=+ --name=x --filename="$TMP/f" --size=1m
 expect_error "give either family names or +/- changes" --probes=block,-sched --name=x \

@@ -23,9 +23,23 @@
 
 #define LAYOUT_CHUNK (1u << 20)
 
+/* SIGINT/SIGTERM stops a layout between chunks, as fio's extend_file
+ * checks td->terminate before each write; fio then unlinks the file.  A
+ * file the layout created goes too; one that was there is cut back to its
+ * old size, so what iodig adds goes and what the user had stays. */
+static int undo_layout(int fd, const char *path, bool existed, off_t old_size,
+		       struct errbuf *err)
+{
+	if (!existed ? unlink(path) : ftruncate(fd, old_size))
+		return err_set(err, errno, "%s: interrupted while laid out, cannot %s: %s",
+			       path, existed ? "cut it back" : "remove it", strerror(errno));
+	return 0;
+}
+
 /* A reading (or overwrite=1) job's file is written out, so reads hit real
  * data, and fsynced with @sync (create_fsync). */
-static int write_out(const char *path, uint64_t need, bool sync, struct errbuf *err)
+static int write_out(struct run_ctx *ctx, const char *path, bool existed,
+		     uint64_t need, bool sync, struct errbuf *err)
 {
 	struct stat st;
 	char *buf = NULL;
@@ -49,7 +63,13 @@ static int write_out(const char *path, uint64_t need, bool sync, struct errbuf *
 		buf[i] = (char)(i * 2654435761u >> 24);
 	for (uint64_t off = (uint64_t)st.st_size; off < need;) {
 		size_t n = need - off < LAYOUT_CHUNK ? need - off : LAYOUT_CHUNK;
-		ssize_t w = pwrite(fd, buf, n, (off_t)off);
+		ssize_t w;
+
+		if (run_signal_pending(ctx)) {
+			ret = undo_layout(fd, path, existed, st.st_size, err);
+			goto cleanup;
+		}
+		w = pwrite(fd, buf, n, (off_t)off);
 
 		if (w <= 0) {
 			ret = err_set(err, w < 0 ? errno : ENOSPC,
@@ -118,8 +138,26 @@ static int size_only(const char *path, uint64_t need, enum fallocate_mode mode,
 	return ret;
 }
 
-static int layout_one(const struct job *job, const char *path, uint64_t need,
-		      struct errbuf *err)
+/* fio 3.33 makes the missing directories of a job's file names (mode
+ * 0700, each parent in turn) before it creates the files. */
+static int make_parent_dirs(const char *path, struct errbuf *err)
+{
+	char dir[4096];
+
+	if ((size_t)snprintf(dir, sizeof(dir), "%s", path) >= sizeof(dir))
+		return err_set(err, ENAMETOOLONG, "%.64s...: file name too long", path);
+	for (char *slash = strchr(dir + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		if (mkdir(dir, 0700) && errno != EEXIST)
+			return err_set(err, errno, "%s: cannot make directory %s: %s",
+				       path, dir, strerror(errno));
+		*slash = '/';
+	}
+	return 0;
+}
+
+static int layout_one(struct run_ctx *ctx, const struct job *job, const char *path,
+		      uint64_t need, struct errbuf *err)
 {
 	struct stat st;
 	bool exists = !stat(path, &st);
@@ -133,7 +171,7 @@ static int layout_one(const struct job *job, const char *path, uint64_t need,
 		return 0;
 	/* fio lays out with data what a job reads or trims */
 	if (rw_has_read(job->rw) || rw_has_trim(job->rw) || job->overwrite)
-		return write_out(path, need, job->create_fsync, err);
+		return write_out(ctx, path, exists, need, job->create_fsync, err);
 	return size_only(path, need, job->fallocate, err);
 }
 
@@ -220,7 +258,7 @@ uint64_t layout_planned_size(const struct run_ctx *ctx, const struct job *job,
 	return size;
 }
 
-int layout_job_files(const struct run_ctx *ctx, const struct job *job,
+int layout_job_files(struct run_ctx *ctx, const struct job *job,
 		     const struct job_target *t, struct errbuf *err)
 {
 	char path[4096];
@@ -228,7 +266,7 @@ int layout_job_files(const struct run_ctx *ctx, const struct job *job,
 
 	if (!lays_out(job, t))
 		return 0;
-	for (unsigned int f = 0; f < job_files(job, t); f++) {
+	for (unsigned int f = 0; f < job_files(job, t) && !ctx->stop_signal; f++) {
 		/* fio makes no file for a clone it does not set up; clone 0,
 		 * set up first, makes a shared one */
 		if (!lays_out_for(t, f))
@@ -236,7 +274,9 @@ int layout_job_files(const struct run_ctx *ctx, const struct job *job,
 		if (layout_file_path(ctx, job, t, f, path, sizeof(path)))
 			return err_set(err, ENAMETOOLONG, "%s:%d: job '%s': the path of file %u is too long",
 				       job->source, job->source_line, job->name, f);
-		ret = layout_one(job, path, file_need(job, t, f), err);
+		ret = t->info.missing_dirs ? make_parent_dirs(path, err) : 0;
+		if (!ret)
+			ret = layout_one(ctx, job, path, file_need(job, t, f), err);
 		if (ret)
 			return ret;
 	}

@@ -31,8 +31,10 @@ uint64_t layout_planned_size(const struct run_ctx *ctx, const struct job *job,
 			     const struct job_target *t, const char *path);
 
 /* Creates or sizes every file of @job that needs it (create_on_open,
- * allow_file_create, overwrite, fill_device, file_append as fio). */
-int layout_job_files(const struct run_ctx *ctx, const struct job *job,
+ * allow_file_create, overwrite, fill_device, file_append as fio).  A
+ * SIGINT/SIGTERM stops it (0, the signal in @ctx->stop_signal) and undoes
+ * the file it was writing out. */
+int layout_job_files(struct run_ctx *ctx, const struct job *job,
 		     const struct job_target *t, struct errbuf *err);
 
 #endif /* IODIG_RUN_LAYOUT_H */

@@ -385,9 +385,10 @@ static int resolve_region(const struct job *job, struct job_target *t,
 
 /* A diskless engine opens none of its files, and dirstat's are
  * directories: for them only the directory holding the files must be
- * there. */
+ * there.  A job file's own file name may lie in directories still to make
+ * (fio 3.33 makes them); --target's may not. */
 static int inspect_target(const struct job *job, struct job_target *t,
-			  struct errbuf *err)
+			  bool given_target, struct errbuf *err)
 {
 	struct stat st;
 
@@ -397,7 +398,12 @@ static int inspect_target(const struct job *job, struct job_target *t,
 		t->info.exists = true;
 		return 0;
 	}
-	return target_inspect(t->path, &t->info, err);
+	/* fio refuses a directory= that is not one (it makes only the
+	 * directories of the file names under it) */
+	if (given_target || job_diskless(job) ||
+	    (job->directory[0] && (stat(job->directory, &st) || !S_ISDIR(st.st_mode))))
+		return target_inspect(t->path, &t->info, err);
+	return target_inspect_making_dirs(t->path, &t->info, err);
 }
 
 /* A file of one path that an earlier job of the run lays out is, by the
@@ -431,7 +437,7 @@ static int resolve_target(const struct run_ctx *ctx, struct job *job,
 	int ret = engine_device_inspect(job, t, ctx->opts.allow_destructive, err);
 
 	if (!ret)
-		ret = inspect_target(job, t, err);
+		ret = inspect_target(job, t, ctx->opts.target, err);
 	if (ret < 0)
 		return ret;
 	earlier_layouts(ctx, job, t);
@@ -485,7 +491,8 @@ int run_prepare(struct run_ctx *ctx, struct errbuf *err)
 		if (t->setup_error)
 			continue;
 		ret = layout_job_files(ctx, &ctx->jobs.jobs[j], t, err);
-		if (ret)
+		/* interrupted: the run stops before its workload */
+		if (ret || ctx->stop_signal)
 			return ret;
 		/* Re-inspect: the file now exists and has a size. */
 		if (t->info.is_regular)

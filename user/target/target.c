@@ -145,8 +145,10 @@ static const char *file_kind(mode_t mode)
 }
 
 /* A file that does not exist yet is fine (the job lays it out) as long as
- * it can be created: its directory must exist and be writable. */
-static int inspect_missing_file(struct target_info *t, struct errbuf *err)
+ * it can be created: its directory must exist and be writable, or with
+ * @make_dirs the nearest of its parents that exists. */
+static int inspect_missing_file(struct target_info *t, bool make_dirs,
+				struct errbuf *err)
 {
 	char copy[sizeof(t->path)];
 	const char *dir;
@@ -155,6 +157,11 @@ static int inspect_missing_file(struct target_info *t, struct errbuf *err)
 	/* dirname() may modify its argument or return a static "." */
 	strcpy(copy, t->path);
 	dir = dirname(copy);
+	while (make_dirs && stat(dir, &st) < 0 && errno == ENOENT &&
+	       strcmp(dir, "/") && strcmp(dir, ".")) {
+		t->missing_dirs = true;
+		dir = dirname(copy);
+	}
 	if (stat(dir, &st) < 0) {
 		if (errno == ENOENT)
 			return err_set(err, ENOENT,
@@ -220,7 +227,8 @@ cleanup:
 	return ret;
 }
 
-int target_inspect(const char *path, struct target_info *t, struct errbuf *err)
+static int inspect(const char *path, bool make_dirs, struct target_info *t,
+		   struct errbuf *err)
 {
 	struct stat st;
 
@@ -234,7 +242,7 @@ int target_inspect(const char *path, struct target_info *t, struct errbuf *err)
 
 	if (stat(path, &st) < 0) {
 		if (errno == ENOENT || errno == ENOTDIR)
-			return inspect_missing_file(t, err);
+			return inspect_missing_file(t, make_dirs, err);
 		return err_set(err, errno, "%s: %s", path, strerror(errno));
 	}
 
@@ -254,4 +262,15 @@ int target_inspect(const char *path, struct target_info *t, struct errbuf *err)
 	target_fs_type(st.st_dev, t->fs_type, sizeof(t->fs_type));
 	t->logical_block_size = file_dio_alignment(path, t->disk_name);
 	return 0;
+}
+
+int target_inspect(const char *path, struct target_info *t, struct errbuf *err)
+{
+	return inspect(path, false, t, err);
+}
+
+int target_inspect_making_dirs(const char *path, struct target_info *t,
+			       struct errbuf *err)
+{
+	return inspect(path, true, t, err);
 }

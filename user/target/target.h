@@ -30,6 +30,8 @@ struct target_info {
 	unsigned int atomic_unit_min, atomic_unit_max;
 	char fs_type[32];          /* a file's filesystem ("ext4"); empty
 				    * for a block device */
+	bool missing_dirs;         /* a missing file's directory is missing
+				    * too, and the layout makes it */
 };
 
 /* dev_t of a whole disk from /sys/block/NAME/dev (a disk_name), 0 when
@@ -38,5 +40,10 @@ dev_t disk_devt(const char *disk);
 
 /* Stats the path; a missing regular file is not an error (exists=false). */
 int target_inspect(const char *path, struct target_info *t, struct errbuf *err);
+/* target_inspect for a job file's own file name: its missing directories
+ * are not an error either (missing_dirs), as fio 3.33 makes them, when the
+ * nearest one that exists is a directory iodig can create files in. */
+int target_inspect_making_dirs(const char *path, struct target_info *t,
+			       struct errbuf *err);
 
 #endif /* IODIG_TARGET_H */

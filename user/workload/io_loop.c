@@ -111,16 +111,17 @@ int loop_commit(struct io_loop *lp)
  * sync engine's I/O is not counted there (fio's bytes_issued): its loop
  * goes on to the end of its offsets (a random map full costs one more
  * draw; a mixed sequential job reads and writes to the end) or of the
- * loops' budget of io_size (io_loop_more).  A time_based job
- * writes until its runtime is over, leaving the verify phase no time
- * (fio warns about it). */
+ * loops' budget of io_size (io_loop_more).  A time_based job stops
+ * there too, "to run verification" (fio's do_io), when what it queued
+ * (not what completed at once) reaches the limit, and its passes go on
+ * until the runtime (run_loops); on a sync engine it never stops there. */
 static bool verify_write_limit_reached(const struct io_loop *lp)
 {
 	const struct worker *w = lp->w;
 	const struct job *job = w->job;
 	uint64_t limit = w->region_len;
 
-	if (!rw_has_write(job->rw) || job->time_based)
+	if (!rw_has_write(job->rw))
 		return false;
 	if (rw_is_random(job->rw) && job->norandommap && w->io_limit > limit)
 		limit = w->io_limit;
@@ -194,7 +195,7 @@ static struct io_unit *next_unit(struct io_loop *lp)
 		lp->error = worker_fail(w, -EIO, "engine %s could not prepare I/O", e->name);
 		return NULL;
 	}
-	u->start_ns = now_ns();
+	u->start_ns = lp->issue_clock_ns = now_ns();
 	return u;
 }
 
@@ -423,9 +424,15 @@ int io_loop_run(struct io_loop *lp)
 		if (lat_step(lp) < 0)
 			break;
 		/* At most one queue's worth per pass, so sync engines come
-		 * back here to close stats intervals and see the ramp end. */
+		 * back here to close stats intervals and see the ramp end.
+		 * The runtime is checked again before each I/O, as fio's do_io
+		 * checks it, since a submission may have done the I/O (buffered
+		 * AIO, tmpfs): against the last I/O's start, a clock read
+		 * already made, so it lags by one submission at most. */
+		lp->issue_clock_ns = now;
 		for (unsigned int n = 0; n < depth && (lp->free_list || lp->retry) &&
-		     below_lat_depth(lp) && io_loop_more(lp, now) && flow_allows(lp); n++) {
+		     below_lat_depth(lp) && io_loop_more(lp, lp->issue_clock_ns) &&
+		     flow_allows(lp); n++) {
 			if (!issue_one(lp)) {
 				/* a wait for the rate is no full queue */
 				busy = !lp->paced;

@@ -80,6 +80,7 @@ struct io_loop {
 	struct lat_target lat;    /* latency_target's depth search */
 	bool lat_done;            /* its final window ended */
 	uint64_t clock_ns;        /* the loop's time, 0: read the clock (io_loop.c) */
+	uint64_t issue_clock_ns;  /* the last I/O's start: the runtime check within a queue's worth */
 	int error;
 };
 

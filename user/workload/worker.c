@@ -224,11 +224,22 @@ static bool verify_loop_due(const struct io_loop *lp)
 	return done < w->io_limit && w->io_limit - done >= job_max_bs(job);
 }
 
+/* A time_based writing verify job's write phase stops at size, and fio's
+ * thread_main runs passes of writes and verify reads until the runtime
+ * (keep_running holds for time_based whatever loops says). */
+static bool passes_until_runtime(const struct io_loop *lp)
+{
+	const struct job *job = lp->w->job;
+
+	return job->time_based && lp->verify && rw_has_write(job->rw) && lp->deadline_ns;
+}
+
 /* loops=N: the job's I/O N times over, each pass from a fresh state
  * (fio's clear_io_state); the statistics add up. */
 static int run_loops(struct io_loop *lp)
 {
 	uint64_t budget = lp->w->io_limit * lp->w->job->loops, spent = 0;
+	bool until_runtime = passes_until_runtime(lp);
 	int ret = 0;
 
 	if (lp->pacing)
@@ -238,7 +249,7 @@ static int run_loops(struct io_loop *lp)
 	lp->loop_budget = lp->w->io_limit;
 	worker_invalidate_cache(lp->w); /* as fio's first open */
 	for (unsigned int i = 0; !ret; i++) {
-		if (i >= lp->w->job->loops && !verify_loop_due(lp))
+		if (i >= lp->w->job->loops && !until_runtime && !verify_loop_due(lp))
 			break;
 		if (worker_stopped(lp->w) ||
 		    (lp->deadline_ns && now_ns() >= lp->deadline_ns))
@@ -253,11 +264,12 @@ static int run_loops(struct io_loop *lp)
 			lp->exhausted = false;
 			lp->verify_phase = false;
 		}
-		/* past the loops, fio's do_io still stops at their budget */
-		if (lp->shared_budget || i >= lp->w->job->loops)
+		/* past the loops, fio's do_io still stops at their budget;
+		 * a time_based job's passes have none */
+		if (lp->shared_budget || (i >= lp->w->job->loops && !until_runtime))
 			lp->loop_budget = budget > spent ? budget - spent : 0;
 		lp->spent_bytes = spent;
-		lp->last_loop = i + 1 >= lp->w->job->loops;
+		lp->last_loop = i + 1 >= lp->w->job->loops && !until_runtime;
 		ret = run_phases(lp);
 	}
 	return ret;
