@@ -303,12 +303,12 @@ static bool fill_ranges(struct io_loop *lp, struct io_unit *u, unsigned int max)
  * to io_size), before it asks for the next I/O or sync, and
  * keep_running starts a new one: positions from the start, a mixed
  * job's read/write run anew, the files left open closed. */
-void fill_loop_at_size(struct io_loop *lp)
+void fill_loop_past_size(struct io_loop *lp)
 {
 	const struct job *job = lp->w->job;
 	const struct worker *w = lp->w;
 
-	if (lp->queued_bytes < w->region_len || lp->exhausted || lp->retry || w->replay ||
+	if (lp->exhausted || lp->retry || w->replay ||
 	    job->time_based || lp->verify ||
 	    (rw_is_random(job->rw) && job->norandommap) || !fill_another_pass(lp))
 		return;

@@ -24,10 +24,9 @@ int loop_quiesce(struct io_loop *lp);
 /* io_loop_fill.c: whether another pass over the region may start
  * (fio's keep_running after a pass). */
 bool fill_another_pass(const struct io_loop *lp);
-/* io_loop_fill.c: the loop ends once it queued size bytes and another
- * follows (fio's do_io checks that before its next get_io_u, so before
- * a sync due). */
-void fill_loop_at_size(struct io_loop *lp);
+/* io_loop_fill.c: fill_loop_at_size's checks once size bytes are
+ * queued. */
+void fill_loop_past_size(struct io_loop *lp);
 /* io_loop_fill.c: openfiles: file @k opens before an I/O or a sync goes
  * to it, which holds it until its completion, as in fio's
  * get_next_file; false on an error (in lp->error).  Files that closed
@@ -110,6 +109,15 @@ static inline int sync_if_due(struct io_loop *lp)
 	if (k == IO_SYNC_NONE || lp->retry || lp->verify_phase || lp->w->replay)
 		return 0;
 	return sync_run_due(lp, k);
+}
+
+/* The loop ends once it queued size bytes and another follows (fio's
+ * do_io checks that before its next get_io_u, so before a sync due).
+ * Inline: it is asked before every I/O, and mostly size is not reached. */
+static inline void fill_loop_at_size(struct io_loop *lp)
+{
+	if (lp->queued_bytes >= lp->w->region_len)
+		fill_loop_past_size(lp);
 }
 
 #endif /* IODIG_WORKLOAD_IO_LOOP_INTERNAL_H */
