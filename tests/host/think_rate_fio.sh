@@ -8,8 +8,8 @@
 # - thinktime_iotime=300ms with thinktime=100ms, no thinktime_blocks: a
 #   think every 400 ms (fio 3.33 times the cycle from the start of the
 #   last think, the first after 400 ms of I/O), not after each I/O.  The
-#   thinks are the worker's sleeps of 40 ms or more (strace), each one's
-#   time from the worker's first read.
+#   thinks are the worker's sleeps between two reads asking 40 ms or more
+#   in all (strace), each one's time from the worker's first read.
 # timeout: 120
 . "$(dirname "$0")/lib.sh"
 need_root
@@ -58,11 +58,15 @@ think_times() {
 		[ "$n" -gt "$best" ] && { best=$n; worker=$f; }
 	done
 	[ -n "$worker" ] || { : >"$TMP/$tool.thinks"; return; }
-	awk '/pread64/ && !t0 { t0 = $1 }
+	# a think is the sleeps between two reads (iodig sleeps a long one
+	# in slices, to see a stop), asked for 40 ms or more in all
+	awk 'function think() { if (asked >= 40e6) printf "%d\n", (first - t0) * 1000; asked = 0 }
+	     /pread64/ { if (!t0) t0 = $1; think(); next }
 	     t0 && /sleep/ && match($0, /tv_sec=[0-9]+, tv_nsec=[0-9]+/) {
 		split(substr($0, RSTART, RLENGTH), v, /[=,]/)
-		if (v[2] * 1e9 + v[4] >= 40e6) printf "%d\n", ($1 - t0) * 1000 }' \
-		"$worker" >"$TMP/$tool.thinks"
+		if (!asked) first = $1
+		asked += v[2] * 1e9 + v[4] }
+	     END { think() }' "$worker" >"$TMP/$tool.thinks"
 }
 # near EXPECTED FILE: FILE's first lines each within 60 ms of the same
 # one of EXPECTED (a think due as the run ends may be there or not)

@@ -33,6 +33,12 @@ bool worker_stopped(const struct worker *w)
 	return *w->stop != 0 || w->stats->stop != 0;
 }
 
+/* A think's wait ends when the worker is told to stop. */
+static bool think_interrupted(const void *w)
+{
+	return worker_stopped(w);
+}
+
 int worker_fail(struct worker *w, int ret, const char *fmt, ...)
 {
 	struct worker_stats *s = w->stats;
@@ -411,7 +417,7 @@ int io_loop_run(struct io_loop *lp)
 			lp->think_pending = false;
 			if (loop_quiesce(lp) < 0)
 				break;
-			pacing_think(&lp->pace);
+			pacing_think(&lp->pace, think_interrupted, w);
 			loop_waited(lp);
 		}
 		now = loop_clock(lp);

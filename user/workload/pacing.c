@@ -8,9 +8,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "base/clock.h"
+#include "base/fine_sleep.h"
 #include "workload/pacing.h"
 
 #define NSEC_PER_SEC 1000000000ull
@@ -35,6 +35,8 @@ void pacing_init(struct pacing *p, const struct job *job, struct frand_base seed
 		frand_seed(&p->poisson[d], frand_job_seed(seed_base, thread_number,
 							 FRAND_POISSON), false);
 	}
+	if (job->thinktime_ns)
+		p->granularity_ns = fine_sleep_granularity();
 }
 
 void pacing_start(struct pacing *p, uint64_t now)
@@ -164,18 +166,19 @@ static void skip_think_at_rate(struct pacing *p, uint64_t think_us)
 	p->next_ns[d] += think_us * 1000; /* poisson's next arrival */
 }
 
-void pacing_think(struct pacing *p)
+void pacing_think(struct pacing *p, bool (*stopped)(const void *arg), const void *arg)
 {
 	const struct job *job = p->job;
-	uint64_t start = now_ns(), rest;
-	struct timespec ts;
+	uint64_t start = now_ns(), spun;
 
 	p->last_think_ns = start;
 	while (now_ns() - start < job->thinktime_spin_ns)
 		;
-	rest = job->thinktime_ns - job->thinktime_spin_ns;
-	ts.tv_sec = (time_t)(rest / NSEC_PER_SEC);
-	ts.tv_nsec = (long)(rest % NSEC_PER_SEC);
-	nanosleep(&ts, NULL);
+	/* the rest counts from the spin as measured; fio 3.33's int goes
+	 * negative when the spin overran a thinktime_spin equal to
+	 * thinktime, and it then sleeps for ever */
+	spun = now_ns() - start;
+	if (spun < job->thinktime_ns)
+		fine_sleep_until(start + job->thinktime_ns, p->granularity_ns, stopped, arg);
 	skip_think_at_rate(p, (now_ns() - start) / 1000);
 }

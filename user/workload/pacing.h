@@ -28,6 +28,7 @@ struct pacing {
 	uint64_t think_last;            /* think_count at the last think */
 	uint64_t last_think_ns;         /* start of the last think, or of the job */
 	enum ddir last_ddir;            /* of the last I/O issued */
+	uint64_t granularity_ns;        /* nanosleep's, measured when thinktime is set */
 };
 
 void pacing_init(struct pacing *p, const struct job *job, struct frand_base seed_base,
@@ -52,9 +53,12 @@ bool pacing_completed(struct pacing *p, enum ddir d, uint32_t len,
  * completes a run of thinktime_blocks, or (on issue) thinktime_iotime
  * has passed since the last think. */
 bool pacing_think_due(struct pacing *p, bool on_issue);
-/* The pause: spin thinktime_spin, sleep the rest of thinktime; with
- * rate_ignore_thinktime, what the rate would have issued meanwhile in
- * the last I/O's direction counts as issued. */
-void pacing_think(struct pacing *p);
+/* The pause, fio's: spin thinktime_spin, then wait the rest of thinktime
+ * as fio's usec_sleep (base/fine_sleep.h), so a thinktime shorter than
+ * nanosleep's granularity is spun, not overrun by the timer slack; the
+ * wait ends early when @stopped(@arg).  With rate_ignore_thinktime, what
+ * the rate would have issued meanwhile in the last I/O's direction
+ * counts as issued. */
+void pacing_think(struct pacing *p, bool (*stopped)(const void *arg), const void *arg);
 
 #endif /* IODIG_PACING_H */

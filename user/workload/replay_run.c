@@ -1,39 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A worker's walk through its read_iolog log (workload/replay_run.h). */
-#define _GNU_SOURCE
-#include <time.h>
-
 #include "base/clock.h"
+#include "base/fine_sleep.h"
 #include "workload/replay_run.h"
 #include "workload/worker.h"
-
-/* Sleeps are cut into slices so that a stop is seen within one. */
-#define SLICE_NS 10000000ull
-/* fio measures its granularity with this many sleeps of 1 us */
-#define GRANULARITY_TRIES 10
-
-/* fio's fio_time_init: the longest of ten sleeps of 1 us. */
-static uint64_t sleep_granularity(void)
-{
-	uint64_t most = 0;
-
-	for (int i = 0; i < GRANULARITY_TRIES; i++) {
-		struct timespec ts = { 0, 1000 };
-		uint64_t t = now_ns();
-
-		nanosleep(&ts, NULL);
-		t = now_ns() - t;
-		if (t > most)
-			most = t;
-	}
-	return most;
-}
 
 void replay_cursor_start(struct replay_cursor *c, const struct replay_log *log,
 			 uint64_t now)
 {
 	*c = (struct replay_cursor){ .log = log, .start_ns = now, .last_issue_ns = now,
-				     .granularity_ns = sleep_granularity() };
+				     .granularity_ns = fine_sleep_granularity() };
 }
 
 void replay_cursor_issued(struct replay_cursor *c, uint64_t now)
@@ -46,25 +22,26 @@ static bool halted(const struct worker *w, uint64_t deadline_ns, uint64_t now)
 	return *w->stop || w->stats->stop || (deadline_ns && now >= deadline_ns);
 }
 
-/* fio's usec_sleep until @until: what is left past the granularity is
- * slept, the rest spun, so that short gaps are kept to the microsecond.
- * False when the worker was stopped first. */
+struct pause_ctx {
+	const struct worker *w;
+	uint64_t deadline_ns;
+};
+
+static bool pause_stopped(const void *arg)
+{
+	const struct pause_ctx *p = arg;
+
+	return halted(p->w, p->deadline_ns, now_ns());
+}
+
+/* fio's usec_sleep until @until (base/fine_sleep.h).  False when the
+ * worker was stopped first. */
 static bool pause_until(const struct replay_cursor *c, const struct worker *w,
 			uint64_t deadline_ns, uint64_t until)
 {
-	for (uint64_t now = now_ns(); now < until; now = now_ns()) {
-		uint64_t left = until - now, nap;
-		struct timespec ts;
+	struct pause_ctx p = { .w = w, .deadline_ns = deadline_ns };
 
-		if (halted(w, deadline_ns, now))
-			return false;
-		if (left <= c->granularity_ns)
-			continue; /* spin */
-		nap = left - c->granularity_ns;
-		ts = (struct timespec){ 0, (long)(nap < SLICE_NS ? nap : SLICE_NS) };
-		nanosleep(&ts, NULL);
-	}
-	return !halted(w, deadline_ns, now_ns());
+	return fine_sleep_until(until, c->granularity_ns, pause_stopped, &p);
 }
 
 /* fio's iolog_delay: an entry's gap counts from the last issue, less the
