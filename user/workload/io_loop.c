@@ -223,6 +223,15 @@ int loop_quiesce(struct io_loop *lp)
 	return 0;
 }
 
+/* thinktime: asked after each I/O issued and after a reap, where fio's
+ * do_io asks; the think itself waits for the top of the next pass. */
+static bool think_due(struct io_loop *lp)
+{
+	if (!lp->think_pending && pacing_think_due(&lp->pace))
+		lp->think_pending = true;
+	return lp->think_pending;
+}
+
 /* rate, rate_iops: holds @u back until its direction is within the
  * rate (false: @u is kept for later).  Inline, fio lets the I/O in
  * flight complete first; offloaded, it stays in flight, so that the
@@ -326,7 +335,7 @@ static bool issue_unit(struct io_loop *lp, uint64_t *done)
 	file_sync_issued(&lp->sync, u);
 	if (lp->pacing) {
 		pacing_issued(&lp->pace, u->ddir, u->len);
-		lp->think_pending |= pacing_think_due(&lp->pace, true);
+		pacing_think_count(&lp->pace, true);
 	}
 	if (lp->verify && verify_run_logged(&lp->vr, u))
 		lp->backlog_bytes += u->len;
@@ -447,6 +456,8 @@ int io_loop_run(struct io_loop *lp)
 			}
 			if (lp->queued >= batch && loop_commit(lp) < 0)
 				break;
+			if (lp->pacing && think_due(lp))
+				break;
 		}
 		if (lp->error)
 			break;
@@ -474,6 +485,8 @@ int io_loop_run(struct io_loop *lp)
 			 !lp->error);
 		if (lp->error)
 			break;
+		if (lp->pacing)
+			think_due(lp);
 	}
 	/* Drain what is still in flight so buffers are free before cleanup;
 	 * stats keep counting, as the I/O was issued within the run. */

@@ -71,7 +71,7 @@ struct io_loop {
 	struct io_trace trace;     /* fio's write_iolog */
 	struct frand_base seed_base; /* where the generators are seeded from */
 	bool pacing;              /* rate or thinktime options given */
-	bool think_pending;       /* thinktime due after a completion */
+	bool think_pending;       /* a think is due: taken at the next pass's top */
 	bool paced;               /* the last issue waited for the rate */
 	struct pacing pace;
 	struct flow_state flow;   /* flow=: the job's share of its flow_id */

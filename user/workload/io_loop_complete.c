@@ -103,7 +103,7 @@ static bool io_error_tolerated(struct io_loop *lp, const struct io_unit *u)
 				      (int)-u->result);
 }
 
-/* rate_min's check, and thinktime counted on completions. */
+/* rate_min's check, and thinktime's count of completions. */
 static void paced_completion(struct io_loop *lp, const struct io_unit *u,
 			     uint64_t now)
 {
@@ -111,8 +111,7 @@ static void paced_completion(struct io_loop *lp, const struct io_unit *u,
 
 	if (!pacing_completed(&lp->pace, u->ddir, u->len, now, why, sizeof(why)))
 		lp->error = worker_fail(lp->w, -ETIME, "%s", why);
-	if (pacing_think_due(&lp->pace, false))
-		lp->think_pending = true;
+	pacing_think_count(&lp->pace, false);
 }
 
 /* max_latency: an I/O whose total latency, when the job measures it, is

@@ -121,29 +121,31 @@ bool pacing_completed(struct pacing *p, enum ddir d, uint32_t len,
 	return true;
 }
 
-/* fio's handle_thinktime, checked after each I/O: thinktime_iotime's
- * time first, then (unless thinktime_iotime is set and
- * thinktime_blocks is not) the blocks counted since the last think.
- * fio 3.33 times a cycle of thinktime_iotime + thinktime from the start
- * of the last think (or of the job), so the first run of I/O is that
- * long and each later one thinktime_iotime. */
-bool pacing_think_due(struct pacing *p, bool on_issue)
+void pacing_think_count(struct pacing *p, bool on_issue)
+{
+	if (on_issue == (p->job->thinktime_blocks_type == THINK_ON_ISSUE))
+		p->think_count++;
+}
+
+/* fio 3.33's handle_thinktime: thinktime_iotime's time first, then
+ * (unless thinktime_iotime is set and thinktime_blocks is not) the
+ * blocks counted since the last think.  fio times a cycle of
+ * thinktime_iotime + thinktime from the start of the last think (or of
+ * the job), so the first run of I/O is that long and each later one
+ * thinktime_iotime. */
+bool pacing_think_due(struct pacing *p)
 {
 	const struct job *job = p->job;
-	bool counts = on_issue == (job->thinktime_blocks_type == THINK_ON_ISSUE);
 
 	if (!job->thinktime_ns)
 		return false;
-	if (counts)
-		p->think_count++;
 	if (job->thinktime_iotime_ns) {
-		if (on_issue && now_ns() - p->last_think_ns >=
-		    job->thinktime_iotime_ns + job->thinktime_ns)
+		if (now_ns() - p->last_think_ns >= job->thinktime_iotime_ns + job->thinktime_ns)
 			goto due;
 		if (!job->thinktime_blocks_given)
 			return false;
 	}
-	if (!counts || p->think_count - p->think_last < job->thinktime_blocks)
+	if (p->think_count - p->think_last < job->thinktime_blocks)
 		return false;
 due:
 	p->think_last = p->think_count;

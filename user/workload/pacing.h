@@ -49,10 +49,17 @@ enum ddir pacing_pick_ddir(struct pacing *p, enum ddir d, uint64_t now);
  * ended below the minimum. */
 bool pacing_completed(struct pacing *p, enum ddir d, uint32_t len,
 		      uint64_t now, char *why, size_t len_why);
-/* thinktime: true when the I/O just issued (@on_issue) or completed
- * completes a run of thinktime_blocks, or (on issue) thinktime_iotime
- * has passed since the last think. */
-bool pacing_think_due(struct pacing *p, bool on_issue);
+/* thinktime_blocks' count: an I/O was issued (@on_issue) or completed;
+ * only the kind thinktime_blocks_type names counts. */
+void pacing_think_count(struct pacing *p, bool on_issue);
+/* thinktime, asked where fio 3.33's do_io asks it: after each I/O is
+ * issued and whatever reap a full queue needed.  True when
+ * thinktime_iotime has passed or thinktime_blocks were counted since the
+ * last think.  The count is taken now, before the caller reaps what is
+ * in flight for the think (fio's last_thinktime_blocks), so those
+ * completions count toward the next one: at depth 8 with thinktime_blocks
+ * 1, fio thinks after every I/O once the queue first filled. */
+bool pacing_think_due(struct pacing *p);
 /* The pause, fio's: spin thinktime_spin, then wait the rest of thinktime
  * as fio's usec_sleep (base/fine_sleep.h), so a thinktime shorter than
  * nanosleep's granularity is spun, not overrun by the timer slack; the
