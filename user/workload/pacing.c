@@ -176,9 +176,9 @@ void pacing_think(struct pacing *p, bool (*stopped)(const void *arg), const void
 	p->last_think_ns = start;
 	while (now_ns() - start < job->thinktime_spin_ns)
 		;
-	/* the rest counts from the spin as measured; fio 3.33's int goes
-	 * negative when the spin overran a thinktime_spin equal to
-	 * thinktime, and it then sleeps for ever */
+	/* the rest counts from the spin as measured: none when the spin
+	 * overran thinktime (docs/usage.md: fio 3.33's jobs with a
+	 * thinktime_spin did not end here) */
 	spun = now_ns() - start;
 	if (spun < job->thinktime_ns)
 		fine_sleep_until(start + job->thinktime_ns, p->granularity_ns, stopped, arg);
