@@ -212,13 +212,14 @@ static unsigned int live_inflight(const struct io_loop *lp)
 	return lp->inflight - lp->w->units_lost;
 }
 
-/* fio waits for every I/O in flight before it sleeps (io_u_quiesce). */
+/* fio waits for every I/O in flight before it sleeps (io_u_quiesce),
+ * one or more at a time as they come. */
 int loop_quiesce(struct io_loop *lp)
 {
 	if (lp->queued && loop_commit(lp) < 0)
 		return -1;
 	while (live_inflight(lp))
-		if (complete_reap(lp, lp->inflight) < 0)
+		if (complete_reap(lp, 1) < 0)
 			return -1;
 	return 0;
 }
@@ -449,8 +450,11 @@ int io_loop_run(struct io_loop *lp)
 		     below_lat_depth(lp) && io_loop_more(lp, lp->issue_clock_ns) &&
 		     flow_allows(lp); n++) {
 			if (!issue_one(lp)) {
-				/* a wait for the rate is no full queue */
-				busy = !lp->paced;
+				/* a wait for the rate is no full queue, nor the
+				 * end of the I/O to issue (fio's get_io_u finds
+				 * none and do_io leaves its loop) */
+				busy = !lp->paced &&
+				       (lp->retry || io_loop_more(lp, lp->issue_clock_ns));
 				lp->paced = false;
 				break;
 			}
@@ -471,18 +475,24 @@ int io_loop_run(struct io_loop *lp)
 			continue;
 		}
 		/* fio reaps only when the queue is full or nothing more will
-		 * be issued; then it waits for iodepth_batch_complete_min. */
+		 * be issued. */
 		full = busy || !(lp->free_list || lp->retry) || !below_lat_depth(lp);
-		if (!full && io_loop_more(lp, loop_clock(lp)))
+		if (!full) {
+			if (io_loop_more(lp, loop_clock(lp)))
+				continue;
+			/* nothing more will be issued: fio's do_io leaves its
+			 * loop and waits for all in flight in one call */
+			if (complete_reap(lp, live_inflight(lp)) < 0)
+				break;
 			continue;
-		/* a full queue is reaped down to iodepth_low (fio's
-		 * wait_for_completions) */
+		}
+		/* a full queue is reaped down to iodepth_low, each wait for
+		 * iodepth_batch_complete_min (fio's wait_for_completions) */
 		do {
 			if (complete_reap(lp, reap_min < lp->inflight ? reap_min :
 				 lp->inflight) < 0)
 				break;
-		} while (full && lp->inflight > job->iodepth_low && live_inflight(lp) &&
-			 !lp->error);
+		} while (lp->inflight > job->iodepth_low && live_inflight(lp) && !lp->error);
 		if (lp->error)
 			break;
 		if (lp->pacing)
@@ -490,7 +500,7 @@ int io_loop_run(struct io_loop *lp)
 	}
 	/* Drain what is still in flight so buffers are free before cleanup;
 	 * stats keep counting, as the I/O was issued within the run. */
-	while (live_inflight(lp) && complete_reap(lp, lp->inflight) >= 0)
+	while (live_inflight(lp) && complete_reap(lp, live_inflight(lp)) >= 0)
 		;
 	return lp->error ? lp->error : sync_at_end(lp);
 }

@@ -224,10 +224,11 @@ int complete_reap(struct io_loop *lp, unsigned int min)
 	uint64_t now;
 	int n;
 
+	/* fio's td_io_getevents: a minimum above the maximum raises it */
 	if (!max || max > lp->inflight)
 		max = lp->inflight;
 	if (min > max)
-		min = max;
+		max = min;
 	n = e->getevents(w, min, max, w->reaped);
 	if (n < 0)
 		return lp->error = worker_fail(w, n, "reaping I/O on %s failed: %s",

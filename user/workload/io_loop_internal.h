@@ -72,7 +72,8 @@ static inline bool fill_next_io(struct io_loop *lp, struct io_unit *u)
 
 /* io_loop_complete.c: @u is done at @now, accounted and freed
  * (@at_submit: the engine completed it in its queue call); at least
- * @min completions reaped (at most iodepth_batch_complete_max): how
+ * @min completions reaped (@min at most what is in flight; at most
+ * iodepth_batch_complete_max of them, or @min when that is more): how
  * many, or the worker's error. */
 void complete_unit(struct io_loop *lp, struct io_unit *u, uint64_t now,
 		   bool at_submit);

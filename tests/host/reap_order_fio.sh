@@ -1,0 +1,63 @@
+#!/bin/bash
+# libaio's io_submit and io_getevents, in order and with their counts
+# (io_submit's nr, io_getevents' min and max), against fio 3.33, for 14
+# shapes of a 64-read job at iodepth=8 on a tmpfs file.  Where nothing
+# more will be issued (the size reached, the last block not fitting, the
+# write phase of a verify job done), fio's do_io leaves its loop and
+# waits for everything in flight in one io_getevents whose min and max
+# are what is in flight, above iodepth_batch_complete_max too; a full
+# queue is reaped down to iodepth_low, each wait for
+# iodepth_batch_complete_min.  The sequence of the busiest process under
+# strace must be fio's exactly.
+# timeout: 180
+. "$(dirname "$0")/lib.sh"
+need_root
+command -v fio >/dev/null || skip "no fio"
+command -v strace >/dev/null || skip "no strace"
+FILE=$TMP/file
+head -c 1M /dev/zero >"$FILE"
+
+# calls TOOL ARGS...: "S<nr>" and "G<min>.<max>" of the busiest process
+calls() {
+	local tool=$1 w; shift
+	local cmd=(fio)
+	[ "$tool" = iodig ] && cmd=("$IODIG" run --no-probes --no-save)
+	strace -f -e trace=io_submit,io_getevents -o "$TMP/st" \
+		"${cmd[@]}" --name=t --filename="$FILE" --bs=4k --ioengine=libaio \
+		--iodepth=8 "$@" >/dev/null 2>&1 || fail "$tool under strace failed"
+	w=$(awk '/io_submit/ { n[$1]++ } END { for (p in n) if (n[p] > best) { best = n[p]; w = p }; print w }' \
+		"$TMP/st")
+	awk -v w="$w" '$1 != w { next }
+		match($0, /io_submit\([^,]*, [0-9]+/) { s = substr($0, RSTART, RLENGTH); sub(/.*, /, "", s); printf "S%s ", s }
+		match($0, /io_getevents\([^,]*, [0-9]+, [0-9]+/) { split(substr($0, RSTART, RLENGTH), a, ", "); printf "G%s.%s ", a[2], a[3] }' \
+		"$TMP/st"
+}
+
+while read -r args; do
+	[ -n "$args" ] || continue
+	# shellcheck disable=SC2086 # the words of ARGS
+	f=$(calls fio $args)
+	# shellcheck disable=SC2086
+	i=$(calls iodig $args)
+	echo "$args"
+	echo "  fio:   $f"
+	echo "  iodig: $i"
+	check "$args: iodig's io_submit and io_getevents are fio's" [ -n "$f" -a "$f" = "$i" ]
+done <<'ARGS'
+--rw=randread --size=256k
+--rw=randread --size=250k
+--rw=read --size=250k
+--rw=randread --size=256k --iodepth_batch_complete_max=4
+--rw=randread --size=256k --iodepth_batch_complete_min=2
+--rw=randread --size=250k --iodepth_low=3
+--rw=randread --size=256k --iodepth_batch_submit=4
+--rw=randread --size=256k --iodepth_batch_submit=8 --iodepth_batch_complete_min=8
+--rw=randread --size=250k --bs=4k-16k
+--rw=randread --size=256k --number_ios=30
+--rw=randread --size=128k --loops=2
+--rw=randrw --size=250k --fsync=4
+--rw=write --size=250k --verify=crc32c
+--rw=randwrite --size=256k --verify=crc32c --verify_backlog=8
+ARGS
+
+done_testing
