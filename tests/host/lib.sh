@@ -311,3 +311,25 @@ loaded_prog() {
 	done
 	wait "$pid"
 }
+
+# libaio_calls TOOL ARGS...: a libaio job (ARGS after --name and
+# --ioengine) under strace, by fio or by iodig without probes; prints the
+# busiest process's io_submit calls as "S<nr>" and io_getevents calls as
+# "G<min>.<max>", in order
+libaio_calls() {
+	local tool=$1 w; shift
+	local cmd=(fio)
+	[ "$tool" = iodig ] && cmd=("$IODIG" run --no-probes --no-save)
+	strace -f -e trace=io_submit,io_getevents -o "$TMP/libaio_calls.st" \
+		"${cmd[@]}" --name=t --ioengine=libaio "$@" >/dev/null 2>&1 ||
+		fail "$tool under strace failed"
+	w=$(awk '/io_submit/ { n[$1]++ }
+		END { for (p in n) if (n[p] > best) { best = n[p]; w = p }; print w }' \
+		"$TMP/libaio_calls.st")
+	awk -v w="$w" '$1 != w { next }
+		match($0, /io_submit\([^,]*, [0-9]+/) {
+			s = substr($0, RSTART, RLENGTH); sub(/.*, /, "", s); printf "S%s ", s }
+		match($0, /io_getevents\([^,]*, [0-9]+, [0-9]+/) {
+			split(substr($0, RSTART, RLENGTH), a, ", "); printf "G%s.%s ", a[2], a[3] }' \
+		"$TMP/libaio_calls.st"
+}

@@ -17,28 +17,12 @@ command -v strace >/dev/null || skip "no strace"
 FILE=$TMP/file
 head -c 1M /dev/zero >"$FILE"
 
-# calls TOOL ARGS...: "S<nr>" and "G<min>.<max>" of the busiest process
-calls() {
-	local tool=$1 w; shift
-	local cmd=(fio)
-	[ "$tool" = iodig ] && cmd=("$IODIG" run --no-probes --no-save)
-	strace -f -e trace=io_submit,io_getevents -o "$TMP/st" \
-		"${cmd[@]}" --name=t --filename="$FILE" --bs=4k --ioengine=libaio \
-		--iodepth=8 "$@" >/dev/null 2>&1 || fail "$tool under strace failed"
-	w=$(awk '/io_submit/ { n[$1]++ } END { for (p in n) if (n[p] > best) { best = n[p]; w = p }; print w }' \
-		"$TMP/st")
-	awk -v w="$w" '$1 != w { next }
-		match($0, /io_submit\([^,]*, [0-9]+/) { s = substr($0, RSTART, RLENGTH); sub(/.*, /, "", s); printf "S%s ", s }
-		match($0, /io_getevents\([^,]*, [0-9]+, [0-9]+/) { split(substr($0, RSTART, RLENGTH), a, ", "); printf "G%s.%s ", a[2], a[3] }' \
-		"$TMP/st"
-}
-
 while read -r args; do
 	[ -n "$args" ] || continue
 	# shellcheck disable=SC2086 # the words of ARGS
-	f=$(calls fio $args)
+	f=$(libaio_calls fio --filename="$FILE" --bs=4k --iodepth=8 $args)
 	# shellcheck disable=SC2086
-	i=$(calls iodig $args)
+	i=$(libaio_calls iodig --filename="$FILE" --bs=4k --iodepth=8 $args)
 	echo "$args"
 	echo "  fio:   $f"
 	echo "  iodig: $i"

@@ -6,11 +6,10 @@
 # asked, before the think's wait for the I/O in flight; so at depth 8
 # with thinktime_blocks=1 it thinks after every I/O once the queue first
 # filled (one io_submit, one io_getevents, a think).  The worker's
-# io_submit/io_getevents order under strace, for libaio at depth 8 and
-# 64 reads, must be fio's, for thinktime_blocks 1, 4, 3 with
-# iodepth_low=2, 5 with iodepth_batch_complete_min=4, and
-# thinktime_blocks_type=issue (the reaps of the job's end left out: fio
-# takes its last I/O in flight in one call, iodig one at a time).
+# io_submit/io_getevents calls under strace, with their counts, for
+# libaio at depth 8 and 64 reads, must be fio's, for thinktime_blocks 1,
+# 4, 3 with iodepth_low=2, 5 with iodepth_batch_complete_min=4, and
+# thinktime_blocks_type=issue.
 #
 # How: as fio's usec_sleep, a think shorter than nanosleep's granularity
 # (at least the 50 us timer slack) is spun, a longer one slept for what
@@ -53,29 +52,14 @@ sleeps() {
 }
 count() { wc -l <"$1"; }
 
-# order TOOL ARGS...: the busiest process's io_submit (S) and
-# io_getevents (G) calls in order, the job's last run of G left out
-order() {
-	local tool=$1 w; shift
-	local cmd=(fio)
-	[ "$tool" = iodig ] && cmd=("$IODIG" run --no-probes --no-save)
-	strace -f -e trace=io_submit,io_getevents -o "$TMP/aio.st" \
-		"${cmd[@]}" --name=t --filename="$FILE" --rw=randread --bs=4k \
-		--ioengine=libaio --iodepth=8 --size=256k "$@" >/dev/null 2>&1 ||
-		fail "$tool under strace failed"
-	w=$(awk '/io_submit/ { n[$1]++ } END { for (p in n) if (n[p] > best) { best = n[p]; w = p }; print w }' \
-		"$TMP/aio.st")
-	awk -v w="$w" '$1 == w && /io_submit|io_getevents/ { printf "%s", /io_submit/ ? "S" : "G" }' \
-		"$TMP/aio.st" | sed 's/G*$//'
-}
 for args in "--thinktime=20" "--thinktime=20 --thinktime_blocks=4" \
 	"--thinktime=20 --thinktime_blocks=3 --iodepth_low=2" \
 	"--thinktime=20 --thinktime_blocks=5 --iodepth_batch_complete_min=4" \
 	"--thinktime=20 --thinktime_blocks_type=issue"; do
 	# shellcheck disable=SC2086 # the words of ARGS
-	f=$(order fio $args)
+	f=$(libaio_calls fio --filename="$FILE" --rw=randread --bs=4k --iodepth=8 --size=256k $args)
 	# shellcheck disable=SC2086
-	i=$(order iodig $args)
+	i=$(libaio_calls iodig --filename="$FILE" --rw=randread --bs=4k --iodepth=8 --size=256k $args)
 	echo "$args: fio $f"
 	echo "$args: iodig $i"
 	check "$args: iodig submits and reaps in fio's order" [ -n "$f" -a "$f" = "$i" ]
