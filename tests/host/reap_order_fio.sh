@@ -14,6 +14,7 @@
 need_root
 command -v fio >/dev/null || skip "no fio"
 command -v strace >/dev/null || skip "no strace"
+cd "$TMP" || exit 1 # fio and iodig save a verify job's state file where they run
 FILE=$TMP/file
 head -c 1M /dev/zero >"$FILE"
 
