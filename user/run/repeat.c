@@ -48,16 +48,15 @@ static void repeat_pause(struct run_ctx *ctx, uint64_t ns)
 		ctx->stop_signal = sig;
 }
 
-/* The job groups in order, each with its own probes; group 0's were
- * opened before the workers were set up, as with a single group. */
+/* The job groups in order, each with its own probes, opened while its
+ * workers wait to start (run_group_execute). */
 static int run_groups(struct run_ctx *ctx, struct errbuf *err)
 {
 	struct run_group g = { 0 };
 	int ret = run_begin(ctx, err);
 
+	ctx->groups_let_go = 0;
 	while (!ret && run_group_next(ctx, &g)) {
-		if (g.first_job && !run_signal_pending(ctx))
-			group_probes_open(ctx, &g);
 		if (!run_signal_pending(ctx))
 			ret = run_group_execute(ctx, &g, err);
 		if (!ret)
@@ -103,6 +102,11 @@ static int one_repeat(struct run_ctx *ctx, struct repeat_result *res, struct err
 	ret = run_groups(ctx, err);
 	if (ret)
 		return ret;
+	/* stopped before any worker was let go: as if never begun */
+	if (!ctx->groups_let_go && ctx->stop_signal) {
+		res->nothing_run = res->done == 0;
+		return 0;
+	}
 	report_free(&res->rep);
 	ret = run_build_report(ctx, &res->rep, err);
 	if (ret)
@@ -142,8 +146,6 @@ int repeat_begin(const struct repeat_opts *o, struct repeat_result *res, struct 
 
 int repeat_once(struct run_ctx *ctx, struct repeat_result *res, struct errbuf *err)
 {
-	struct run_group first = { 0 };
-
 	if (res->done >= res->asked)
 		return err_set(err, EINVAL, "all %u repeats have run", res->asked);
 	if (res->done) {
@@ -153,8 +155,6 @@ int repeat_once(struct run_ctx *ctx, struct repeat_result *res, struct errbuf *e
 			return 0;
 		reset_workers(ctx);
 	}
-	if (run_group_next(ctx, &first))
-		group_probes_open(ctx, &first);
 	if (run_signal_pending(ctx)) {
 		res->nothing_run = res->done == 0;
 		return 0;

@@ -63,6 +63,7 @@ struct run_opts {
 /* Shared with process workers (MAP_SHARED), hence no pointers inside. */
 struct run_shared {
 	volatile sig_atomic_t stop;
+	struct start_gate gate;       /* where new workers wait (run_group) */
 	struct flow_table flows;      /* flow= counters, per flow_id */
 	struct worker_stats stats[];
 };
@@ -172,6 +173,8 @@ struct run_ctx {
 	struct progress progress;
 	struct probe_toggle toggle;   /* --probe-toggle's phases */
 	unsigned int untraced_workers; /* forks the probes could not follow */
+	unsigned int groups_let_go;   /* this repeat's groups whose workers
+				       * passed the start gate unstopped */
 	pid_t first_untraced;         /* the first of them, for main's warning */
 	struct series_collector series; /* latency over time, of the last run */
 	struct steady_check steady;   /* fio's steadystate windows, of the last run */

@@ -189,6 +189,7 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 			w->stats = &ctx->shared->stats[k];
 			w->prio = (struct prio_stats *)((char *)ctx->shared + ctx->prio_at) + k;
 			w->stop = &ctx->shared->stop;
+			w->gate = &ctx->shared->gate;
 			/* fio counts every clone's weight in from the start */
 			if (job->flow)
 				w->flow = flow_table_join(&ctx->shared->flows,
@@ -285,11 +286,6 @@ static int start_worker(struct run_ctx *ctx, struct group_run *g, unsigned int i
 			_exit(0);
 		}
 		g->pids[i] = pid;
-		/* Trace the new process from its first I/O on; main says
-		 * which ones could not be. */
-		if (ctx->probes && probes_track_tgid(ctx->probes, pid) &&
-		    !ctx->untraced_workers++)
-			ctx->first_untraced = pid;
 	}
 	g->started[i] = true;
 	return 0;
@@ -464,6 +460,17 @@ static bool waitee_running(const struct run_ctx *ctx, const struct job *self)
 	return false;
 }
 
+/* A started worker process joins the probes' filter before its set-up;
+ * main says which ones could not. */
+static void track_worker(struct run_ctx *ctx, const struct group_run *g, unsigned int i)
+{
+	pid_t pid = g->pids[i];
+
+	if (ctx->probes && g->started[i] && pid > 0 &&
+	    probes_track_tgid(ctx->probes, pid) && !ctx->untraced_workers++)
+		ctx->first_untraced = pid;
+}
+
 /* Starts the workers whose wait_for job has finished; on a failed start
  * the run stops, as when the group's workers start. */
 static void start_waiting(struct run_ctx *ctx, struct group_run *g)
@@ -476,6 +483,7 @@ static void start_waiting(struct run_ctx *ctx, struct group_run *g)
 		g->waiting[i] = false;
 		if (start_worker(ctx, g, i))
 			ctx->shared->stop = 1;
+		track_worker(ctx, g, i);
 	}
 }
 
@@ -593,10 +601,45 @@ static void fail_jobs_not_set_up(struct run_ctx *ctx, unsigned int first, unsign
 	}
 }
 
-static int run_group(struct run_ctx *ctx, unsigned int first, unsigned int count,
-		     struct errbuf *err)
+/*
+ * How long the group's new workers sleep at the start gate at the least.
+ * fio's jobs wait, asleep, for its main thread's next start poll (100 ms
+ * apart).  A new task's load-tracking utilization starts at half a CPU
+ * and decays only while it sleeps; the scheduler places the job's
+ * wakeups by it, and a worker that starts its I/O at once can keep
+ * another placement than fio's job for the whole run
+ * (docs/overhead.md, "A new worker's first 50 ms").
+ */
+#define GATE_SETTLE_NS 50000000ull
+
+/* Keeps the gate shut until @until, or a signal stops the run. */
+static void hold_gate(struct run_ctx *ctx, uint64_t until)
 {
+	uint64_t now;
+
+	while (!run_signal_pending(ctx) && (now = now_ns()) < until) {
+		struct timespec ts = { (time_t)((until - now) / 1000000000ull),
+				       (long)((until - now) % 1000000000ull) };
+		int sig = sigtimedwait(&ctx->signals, NULL, &ts);
+
+		if (sig > 0) {
+			ctx->stop_signal = sig;
+			ctx->shared->stop = 1;
+		}
+	}
+}
+
+/*
+ * The group's workers are created first and wait at the start gate while
+ * the group's probes are loaded and attached, and at least GATE_SETTLE_NS;
+ * then they set up and run.  The probes follow them from their set-up on;
+ * the wait at the gate itself, begun before, is none of theirs.
+ */
+static int run_group(struct run_ctx *ctx, const struct run_group *rg, struct errbuf *err)
+{
+	unsigned int first = rg->first_worker, count = rg->nr_workers;
 	struct group_run g = { .first = first, .count = count };
+	uint64_t created;
 	int ret = 0;
 
 	g.threads = calloc(count, sizeof(*g.threads));
@@ -610,9 +653,11 @@ static int run_group(struct run_ctx *ctx, unsigned int first, unsigned int count
 	fail_jobs_not_set_up(ctx, first, count);
 	io_sched_jobs_switch(ctx, first, count);
 	cgroup_jobs_setup(ctx, first, count);
+	/* no thread of the last group's teardown runs while workers fork */
+	group_probes_settle(ctx);
+	start_gate_close(&ctx->shared->gate);
+	created = now_ns();
 	for (unsigned int i = 0; i < count; i++) {
-		ctx->workers[first + i].count_events =
-			probes_family_running(ctx->probes, "counters");
 		if (ctx->workers[first + i].stats->done)
 			continue; /* failed before it could start */
 		g.waiting[i] = ctx->workers[first + i].job->wait_for[0] &&
@@ -629,6 +674,16 @@ static int run_group(struct run_ctx *ctx, unsigned int first, unsigned int count
 		}
 	}
 	phase_mark(ctx->phases, "workers", "started");
+	if (!ret && !run_signal_pending(ctx))
+		group_probes_open(ctx, rg);
+	for (unsigned int i = 0; i < count; i++)
+		track_worker(ctx, &g, i);
+	if (!ret)
+		hold_gate(ctx, created + GATE_SETTLE_NS);
+	if (!run_signal_pending(ctx))
+		ctx->groups_let_go++;
+	phase_mark(ctx->phases, "workers", "let go");
+	start_gate_open(&ctx->shared->gate, probes_family_running(ctx->probes, "counters"));
 	supervise(ctx, &g);
 	join_group(ctx, &g);
 	mark_workload(ctx, first, count);
@@ -693,7 +748,7 @@ bool run_has_groups(const struct run_ctx *ctx)
 
 int run_group_execute(struct run_ctx *ctx, const struct run_group *g, struct errbuf *err)
 {
-	return run_group(ctx, g->first_worker, g->nr_workers, err);
+	return run_group(ctx, g, err);
 }
 
 void run_end(struct run_ctx *ctx, struct errbuf *err)

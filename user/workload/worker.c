@@ -430,6 +430,9 @@ static int worker_run(struct worker *w)
 	uint64_t start, delay;
 	int ret;
 
+	/* stopped before it was let go: it sets up nothing, does nothing */
+	if (!start_gate_pass(w->gate, w->stop, &w->stats->stop))
+		return 0;
 	w->stats->tid = gettid();
 	w->stats->pid = getpid();
 	flow_state_init(&lp.flow, w->flow, job->flow);
@@ -439,7 +442,7 @@ static int worker_run(struct worker *w)
 		worker_fail(w, ret, "%s", why);
 		goto cleanup;
 	}
-	if (w->count_events)
+	if (w->gate->count_events)
 		counters_open(&lp.counters);
 	lp.seed_base = seed_base(w);
 	buflen_init(&w->buflen, job, lp.seed_base, w->thread_number);

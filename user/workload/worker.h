@@ -21,6 +21,7 @@
 #include "workload/prio_stats.h"
 #include "workload/replay_log.h"
 #include "workload/rwmix.h"
+#include "workload/start_gate.h"
 #include "base/rng.h"
 #include "workload/stats.h"
 #include "workload/zbd.h"
@@ -93,9 +94,9 @@ struct worker {
 	/* cgroup=: the group the worker moves itself into; NULL: none */
 	const struct cgroup_place *cgroup;
 
-	/* Count the kernel's events on itself (workload/counters.h): set
-	 * by the runner when the counters family reports them. */
-	bool count_events;
+	/* Where it waits before its set-up; once open, says whether it
+	 * counts the kernel's events on itself (workload/counters.h). */
+	struct start_gate *gate;
 
 	/* Set by the runner (signal or deadline); workers poll it. */
 	volatile sig_atomic_t *stop;
