@@ -122,13 +122,24 @@ worker_pids() {
 	return 0
 }
 # await_workers PID: waits, while iodig PID runs, for its first worker
-# process; iodig forks the workers once its probes are attached, which can
-# take seconds on a loaded machine.  Prints the worker; fails if PID ended.
+# process to be let go: iodig forks the workers before its probes load,
+# and they wait at a start gate, in futex(2), until the probes are attached
+# and 50 ms have passed, which can take seconds on a loaded machine.  Let
+# go means seen twice in a row, 20 ms apart, in no futex call
+# (/proc/W/syscall; the gate's wait rarely leaves it).  Prints the
+# worker; fails if PID ended first.
 await_workers() {
-	local w
+	local w call out=0 futex=202 # x86_64's number; arm64's is 98
+	[ "$(uname -m)" = aarch64 ] && futex=98
 	while kill -0 "$1" 2>/dev/null; do
 		w=$(worker_pids "$1" | head -n 1)
-		[ -n "$w" ] && { echo "$w"; return 0; }
+		call=$(cut -d' ' -f1 "/proc/$w/syscall" 2>/dev/null)
+		if [ -n "$w" ] && [ -n "$call" ] && [ "$call" != "$futex" ]; then
+			out=$((out + 1))
+			[ "$out" -ge 2 ] && { echo "$w"; return 0; }
+		else
+			out=0
+		fi
 		sleep 0.02
 	done
 	return 1

@@ -656,7 +656,6 @@ static int run_group(struct run_ctx *ctx, const struct run_group *rg, struct err
 	/* no thread of the last group's teardown runs while workers fork */
 	group_probes_settle(ctx);
 	start_gate_close(&ctx->shared->gate);
-	created = now_ns();
 	for (unsigned int i = 0; i < count; i++) {
 		if (ctx->workers[first + i].stats->done)
 			continue; /* failed before it could start */
@@ -674,6 +673,7 @@ static int run_group(struct run_ctx *ctx, const struct run_group *rg, struct err
 		}
 	}
 	phase_mark(ctx->phases, "workers", "started");
+	created = now_ns(); /* the last of them */
 	if (!ret && !run_signal_pending(ctx))
 		group_probes_open(ctx, rg);
 	for (unsigned int i = 0; i < count; i++)

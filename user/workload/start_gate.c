@@ -6,14 +6,9 @@
 #define _GNU_SOURCE
 #include <linux/futex.h>
 #include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "workload/start_gate.h"
-
-/* How long a waiting worker sleeps before it looks at the stop flags
- * again: the runner sets them without waking the gate. */
-#define GATE_POLL_NS 10000000l
 
 void start_gate_close(struct start_gate *g)
 {
@@ -30,9 +25,9 @@ void start_gate_open(struct start_gate *g, bool count_events)
 bool start_gate_pass(struct start_gate *g, volatile sig_atomic_t *stop,
 		     volatile sig_atomic_t *own_stop)
 {
-	struct timespec poll = { 0, GATE_POLL_NS };
-
-	while (!__atomic_load_n(&g->open, __ATOMIC_ACQUIRE) && !*stop && !*own_stop)
-		syscall(SYS_futex, &g->open, FUTEX_WAIT, 0, &poll, NULL, 0);
+	/* one wait, no timeout: a tracked worker's wakeups would count as
+	 * its job's switches */
+	while (!__atomic_load_n(&g->open, __ATOMIC_ACQUIRE))
+		syscall(SYS_futex, &g->open, FUTEX_WAIT, 0, NULL, NULL, 0);
 	return !*stop && !*own_stop;
 }

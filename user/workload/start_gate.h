@@ -22,8 +22,8 @@ void start_gate_close(struct start_gate *g);
 /* Opens @g for every worker waiting at it, telling them @count_events. */
 void start_gate_open(struct start_gate *g, bool count_events);
 
-/* Waits until @g is open or *@stop or *@own_stop is set; true when it
- * opened and neither is set. */
+/* Waits until @g is open (the runner opens it on every path, stopping or
+ * not); true when neither *@stop nor *@own_stop is set then. */
 bool start_gate_pass(struct start_gate *g, volatile sig_atomic_t *stop,
 		     volatile sig_atomic_t *own_stop);
 
