@@ -1,9 +1,10 @@
 #!/bin/bash
 # libaio's io_submit and io_getevents, in order and with their counts
-# (io_submit's nr, io_getevents' min and max), against fio 3.33, for 14
+# (io_submit's nr, io_getevents' min and max), against fio 3.33, for 20
 # shapes of a 64-read job at iodepth=8 on a tmpfs file.  Where nothing
 # more will be issued (the size reached, the last block not fitting, the
-# write phase of a verify job done), fio's do_io leaves its loop and
+# write phase of a verify job done, each pass of an io_size past the
+# file's size, with and without syncs), fio's do_io leaves its loop and
 # waits for everything in flight in one io_getevents whose min and max
 # are what is in flight, above iodepth_batch_complete_max too; a full
 # queue is reaped down to iodepth_low, each wait for
@@ -43,6 +44,12 @@ done <<'ARGS'
 --rw=randrw --size=250k --fsync=4
 --rw=write --size=250k --verify=crc32c
 --rw=randwrite --size=256k --verify=crc32c --verify_backlog=8
+--rw=read --size=64k --io_size=160k
+--rw=randread --size=64k --io_size=192k
+--rw=read --size=64k --io_size=256k --iodepth_batch_complete_max=4
+--rw=write --size=64k --io_size=160k
+--rw=write --size=64k --io_size=160k --fsync=4
+--rw=randwrite --size=64k --io_size=160k --end_fsync=1
 ARGS
 
 done_testing

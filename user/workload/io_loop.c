@@ -224,6 +224,17 @@ int loop_quiesce(struct io_loop *lp)
 	return 0;
 }
 
+/* fio's do_io at its loop's end: what is queued goes in, and one reap
+ * waits for all in flight (io_u_queued_complete with cur_depth). */
+int loop_drain(struct io_loop *lp)
+{
+	if (lp->queued && loop_commit(lp) < 0)
+		return -1;
+	if (live_inflight(lp) && complete_reap(lp, live_inflight(lp)) < 0)
+		return -1;
+	return 0;
+}
+
 /* thinktime: asked after each I/O issued and after a reap, where fio's
  * do_io asks; the think itself waits for the top of the next pass. */
 static bool think_due(struct io_loop *lp)

@@ -20,6 +20,9 @@ int loop_commit(struct io_loop *lp);
 /* io_loop.c: fio's io_u_quiesce, every I/O in flight waited for; 0, or
  * -1 with the error in lp->error. */
 int loop_quiesce(struct io_loop *lp);
+/* io_loop.c: fio's do_io at its loop's end, all in flight waited for in
+ * one reap; 0, or -1 with the error in lp->error. */
+int loop_drain(struct io_loop *lp);
 
 /* io_loop_fill.c: whether another pass over the region may start
  * (fio's keep_running after a pass). */

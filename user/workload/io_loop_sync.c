@@ -225,22 +225,20 @@ void sync_loop_close(struct io_loop *lp)
 }
 
 /* A pass over the files ended and a new loop follows (io_size past
- * them): fio's do_io ends there, waits for its I/O, and syncs each
- * file with end_fsync or fsync_on_close as at the job's end.  The wait
- * is left to jobs that sync: a sync then takes the unit completed last
- * (its log line has that offset), as fio's LIFO free list gives it. */
+ * them): fio's do_io ends there, waits for all its I/O in one reap, and
+ * syncs each file with end_fsync or fsync_on_close as at the job's end.
+ * A sync then takes the unit completed last (its log line has that
+ * offset), as fio's LIFO free list gives it. */
 int sync_pass_end(struct io_loop *lp)
 {
 	const struct job *job = lp->w->job;
-	bool end_syncs = job->end_fsync || job->fsync_on_close;
 
-	if (!rw_has_write(job->rw) || lp->verify_phase ||
-	    !(end_syncs || job->fsync_blocks || job->fdatasync_blocks ||
-	      job->sync_file_range_nr))
+	if (lp->verify_phase)
 		return 0;
-	if (loop_quiesce(lp) < 0)
+	if (loop_drain(lp) < 0)
 		return lp->error;
-	if (!end_syncs || lp->sync.last_was_sync)
+	if (!rw_has_write(job->rw) || !(job->end_fsync || job->fsync_on_close) ||
+	    lp->sync.last_was_sync)
 		return 0;
 	return sync_at_end(lp);
 }
