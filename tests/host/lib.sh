@@ -115,10 +115,7 @@ evictions() {
 # children that lead a session of their own (each worker calls setsid; the
 # child that reads kallsyms for the probes does not)
 worker_pids() {
-	local c
-	for c in $(pgrep -P "$1"); do
-		[ "$(awk '{print $6}' "/proc/$c/stat" 2>/dev/null)" = "$c" ] && echo "$c"
-	done
+	ps -o pid=,sid= --ppid "$1" 2>/dev/null | awk '$1 == $2 { print $1 }'
 	return 0
 }
 # await_workers PID: waits, while iodig PID runs, for its first worker
@@ -126,13 +123,13 @@ worker_pids() {
 # and they wait at a start gate, in futex(2), until the probes are attached
 # and 50 ms have passed, which can take seconds on a loaded machine.  Let
 # go means seen twice in a row, 20 ms apart, in no futex call
-# (/proc/W/syscall; the gate's wait rarely leaves it).  Prints the
+# (/proc/W/syscall; at the gate a worker sits in one futex wait).  Prints the
 # worker; fails if PID ended first.
 await_workers() {
-	local w call out=0 futex=202 # x86_64's number; arm64's is 98
+	local w= call out=0 futex=202 # x86_64's number; arm64's is 98
 	[ "$(uname -m)" = aarch64 ] && futex=98
 	while kill -0 "$1" 2>/dev/null; do
-		w=$(worker_pids "$1" | head -n 1)
+		[ -n "$w" ] && [ -e "/proc/$w" ] || w=$(worker_pids "$1" | head -n 1)
 		call=$(cut -d' ' -f1 "/proc/$w/syscall" 2>/dev/null)
 		if [ -n "$w" ] && [ -n "$call" ] && [ "$call" != "$futex" ]; then
 			out=$((out + 1))

@@ -70,7 +70,10 @@ snapshot() {
 # A worker's new anonymous mapping placed right below one it inherited
 # from its parent with the same flags is merged with it into one (iodig's
 # heap arena ends there about every other run): the inherited part, the
-# parent's mapping of the same end, is not counted.
+# parent's mapping of the same end, is not counted.  A parent's mapping of
+# that end that reaches below the worker's was made after the fork (the
+# workers are forked before the probes load, and a probe loader's stack
+# can end where a worker's buffers do): it is none of the worker's.
 mapping() {
 	awk -v kb="$2" '
 		FNR == 1 { worker = FILENAME != parent }
@@ -83,7 +86,8 @@ mapping() {
 				if (name == "anon") { pstart[end] = start; psize[end] = size }
 				next
 			}
-			if (name == "anon" && (end in psize) && pstart[end] != start)
+			if (name == "anon" && (end in psize) && pstart[end] != start &&
+			    psize[end] < size)
 				size -= psize[end]
 			if (size == kb) print perms, name, "KPS=" kps, "AnonHuge=" $2
 		}
