@@ -59,6 +59,15 @@ void run_ctx_init(struct run_ctx *ctx)
 	pthread_sigmask(SIG_BLOCK, &chld, NULL);
 }
 
+/* A terminal signal taken: the run stops, the first signal is kept. */
+static void run_stop_on_signal(struct run_ctx *ctx, int sig)
+{
+	if (!ctx->stop_signal)
+		ctx->stop_signal = sig;
+	if (ctx->shared)
+		ctx->shared->stop = 1;
+}
+
 bool run_signal_pending(struct run_ctx *ctx)
 {
 	struct timespec zero = { 0, 0 };
@@ -67,13 +76,9 @@ bool run_signal_pending(struct run_ctx *ctx)
 	if (ctx->stop_signal)
 		return true;
 	sig = sigtimedwait(&ctx->signals, NULL, &zero);
-	if (sig > 0) {
-		ctx->stop_signal = sig;
-		if (ctx->shared)
-			ctx->shared->stop = 1;
-		return true;
-	}
-	return false;
+	if (sig > 0)
+		run_stop_on_signal(ctx, sig);
+	return sig > 0;
 }
 
 /* serialize_overlap's board of the offloaded jobs, after the workers'
@@ -520,11 +525,8 @@ static void supervise(struct run_ctx *ctx, struct group_run *g)
 		}
 		if (sig == SIGCHLD || (sig <= 0 && now_ns() < due))
 			continue;
-		if (sig > 0) {
-			if (!ctx->stop_signal)
-				ctx->stop_signal = sig;
-			ctx->shared->stop = 1;
-		}
+		if (sig > 0)
+			run_stop_on_signal(ctx, sig);
 		check_exitall(ctx, g);
 		start_waiting(ctx, g);
 		if (toggling && !group_done(ctx, g))
@@ -622,10 +624,8 @@ static void hold_gate(struct run_ctx *ctx, uint64_t until)
 				       (long)((until - now) % 1000000000ull) };
 		int sig = sigtimedwait(&ctx->signals, NULL, &ts);
 
-		if (sig > 0) {
-			ctx->stop_signal = sig;
-			ctx->shared->stop = 1;
-		}
+		if (sig > 0)
+			run_stop_on_signal(ctx, sig);
 	}
 }
 
