@@ -6,10 +6,12 @@
 # (/sys/block/X/stat) around each run.  Sequential and random reads of a
 # raw loop device, of a file on ext4 on it and of a job's two files there
 # (nrfiles), the mmap engine (whose madvise fio 3.33 gives by rw for any
-# hint but 0), and iodig's own block tracepoint counts.  Repeated runs of fio give the same two numbers (but
-# now and then a few requests more), so iodig's must be the same.  The
-# hint must matter too (RANDOM: one request per 4 KiB read; SEQUENTIAL:
-# fewer requests than no advice), so agreeing cannot be vacuous.
+# hint but 0), and iodig's own block tracepoint counts.  Repeated runs of
+# fio give the same two numbers (but now and then a few requests more;
+# mmap's on a block device within a few), so iodig's must be the same.
+# The hint must matter too (RANDOM: one request per 4 KiB read;
+# SEQUENTIAL: reads further than no advice, or the same in fewer
+# requests), so agreeing cannot be vacuous.
 # timeout: 180
 . "$(dirname "$0")/lib.sh"
 fio_loop_test 64
@@ -55,39 +57,57 @@ run() {
 	after=$(stat_reads)
 	READ=$(echo "$before $after" | awk '{print $3 - $1, $4 - $2}')
 }
+# same I F: reads I and F ("requests sectors") agree: equal, or with
+# SLACK set, the same sectors in request counts within SLACK percent of
+# the larger
+same() {
+	[ "$1" = "$2" ] && return
+	[ -n "${SLACK:-}" ] && echo "$1 $2" | awk -v p="$SLACK" '
+		{ d = $1 - $3; if (d < 0) d = -d; m = $1 > $3 ? $1 : $3
+		  exit !($2 == $4 && d * 100 <= m * p) }'
+}
 # compare WHAT TARGET ARGS...: iodig's and fio's requests and sectors
-# agree; sets IOS to iodig's request count.  A pair that differs is run
-# again, up to three times: on a busy machine a run with readahead now and
-# then sends a few requests more than the same run did before, while a
-# real difference shows in every pair.
+# agree; sets IOS to iodig's request count, SECTORS to its sectors.  A
+# pair that differs is run again, up to three times: on a busy machine a
+# run with readahead now and then sends a few requests more than the same
+# run did before, while a real difference shows in every pair.
 compare() {
 	local what=$1 target=$2 f i try
 	shift 2
 	for try in 1 2 3; do
 		run fio "$target" "$@"; f=$READ
 		run iodig "$target" "$@"; i=$READ
-		[ "$i" = "$f" ] && break
+		same "$i" "$f" && break
 		echo "note: $what: try $try: iodig '$i', fio '$f'"
 	done
-	check "$what: iodig read (requests sectors) '$i', fio '$f'" [ "$i" = "$f" ]
+	check "$what: iodig read (requests sectors) '$i', fio '$f'${SLACK:+ (requests within $SLACK%)}" \
+		same "$i" "$f"
 	IOS=${i%% *}
+	SECTORS=${i#* }
 }
 # fewer N: N requests read the 8 MiB, fewer than one per 4 KiB read
 fewer() { [ "$1" -gt 0 ] && [ "$1" -lt "$BLOCKS" ]; }
+# further R1 S1 R0 S0: R1 requests of S1 sectors read ahead further than R0
+# of S0: past more of a device (a doubled window reads beyond the job's 8
+# MiB, in requests as large as the device takes, so not always fewer), or,
+# where the end of a file stops both, the same in fewer requests
+further() { [ "$2" -gt "$4" ] || { [ "$2" -eq "$4" ] && [ "$1" -lt "$3" ]; }; }
 # cases WHAT TARGET: the sequential and random jobs, and the checks that
 # the hint changed what the device saw
 cases() {
 	local what=$1 target=$2 seq_default seq_none seq_random seq_seq
 	compare "$what, read, default" "$target" --rw=read; seq_default=$IOS
-	compare "$what, read, hint 0" "$target" --rw=read --fadvise_hint=0; seq_none=$IOS
+	compare "$what, read, hint 0" "$target" --rw=read --fadvise_hint=0
+	seq_none="$IOS $SECTORS"
 	compare "$what, read, hint random" "$target" --rw=read --fadvise_hint=random
 	seq_random=$IOS
 	compare "$what, read, hint sequential" "$target" --rw=read --fadvise_hint=sequential
-	seq_seq=$IOS
+	seq_seq="$IOS $SECTORS"
 	check "$what: hint random reads each 4 KiB alone ($seq_random = $BLOCKS requests)" \
 		[ "$seq_random" -eq "$BLOCKS" ]
-	check "$what: hint sequential ($seq_seq requests) reads ahead further than 0 ($seq_none)" \
-		[ "$seq_seq" -lt "$seq_none" ]
+	check "$what: hint sequential ('$seq_seq') reads ahead further than 0 ('$seq_none')" \
+		further $seq_seq $seq_none
+	seq_seq=${seq_seq%% *}
 	check "$what: the default for read is sequential ($seq_default = $seq_seq requests)" \
 		[ "$seq_default" -eq "$seq_seq" ]
 	compare "$what, randread, default" "$target" --rw=randread
@@ -103,7 +123,12 @@ cases "block device" "$LOOP"
 # mmap: fio 3.33 madvises the mapping by rw unless the hint is 0, so a
 # sequential job with hint random faults in readahead-sized pieces (its
 # fadvise only takes away the window's doubling), and a random job with
-# hint 0 gets the kernel's fault-around
+# hint 0 gets the kernel's fault-around.  Faults that read ahead on a
+# block device merge as their timing lets them: the same sectors, in 15
+# to 20 requests run to run for fio alone, so the counts agree within 40%
+# (a real difference in advice reads other sectors, or one request per 4
+# KiB)
+SLACK=40
 compare "block device, mmap read, hint random" "$LOOP" --rw=read --ioengine=mmap \
 	--fadvise_hint=random
 check "mmap read, hint random: readahead-sized faults ($IOS < $BLOCKS requests)" \
@@ -115,6 +140,7 @@ compare "block device, mmap randread, hint 0" "$LOOP" --rw=randread --ioengine=m
 	--fadvise_hint=0
 check "mmap randread, hint 0: fault-around ($IOS < $BLOCKS requests)" \
 	fewer "$IOS"
+SLACK=
 
 # iodig's own report: its block tracepoints count the requests the device
 # counted, so the hint shows there too
