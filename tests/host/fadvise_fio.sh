@@ -95,19 +95,18 @@ further() { [ "$2" -gt "$4" ] || { [ "$2" -eq "$4" ] && [ "$1" -lt "$3" ]; }; }
 # cases WHAT TARGET: the sequential and random jobs, and the checks that
 # the hint changed what the device saw
 cases() {
-	local what=$1 target=$2 seq_default seq_none seq_random seq_seq
+	local what=$1 target=$2 seq_default seq_none seq_random seq_seq seq_seq_read
 	compare "$what, read, default" "$target" --rw=read; seq_default=$IOS
 	compare "$what, read, hint 0" "$target" --rw=read --fadvise_hint=0
 	seq_none="$IOS $SECTORS"
 	compare "$what, read, hint random" "$target" --rw=read --fadvise_hint=random
 	seq_random=$IOS
 	compare "$what, read, hint sequential" "$target" --rw=read --fadvise_hint=sequential
-	seq_seq="$IOS $SECTORS"
+	seq_seq=$IOS; seq_seq_read="$IOS $SECTORS"
 	check "$what: hint random reads each 4 KiB alone ($seq_random = $BLOCKS requests)" \
 		[ "$seq_random" -eq "$BLOCKS" ]
-	check "$what: hint sequential ('$seq_seq') reads ahead further than 0 ('$seq_none')" \
-		further $seq_seq $seq_none
-	seq_seq=${seq_seq%% *}
+	check "$what: hint sequential ('$seq_seq_read') reads ahead further than 0 ('$seq_none')" \
+		further $seq_seq_read $seq_none
 	check "$what: the default for read is sequential ($seq_default = $seq_seq requests)" \
 		[ "$seq_default" -eq "$seq_seq" ]
 	compare "$what, randread, default" "$target" --rw=randread
