@@ -1,4 +1,4 @@
-# The workers' start gate: a group's workers are created before its probes load (strace: the worker's fork comes before the first BPF program is loaded, its first system call on the job's file after the last probe is attached), wait at least 50 ms from their creation and until the probes are attached (IODIG_TIMING's marks, with and without probes, processes and thread=1, each stonewall group), and the probes follow them from their set-up on (every read counted by the block and sched families).
+# The workers' start gate: a group's workers are created before its probes load (strace: the worker's fork comes before the first BPF program is loaded, its first system call on the job's file after the last probe is attached), wait at least 50 ms from their creation and until the probes are attached (IODIG_TIMING's marks, with and without probes, processes and thread=1, each stonewall group; a wait_for job's late starter, forked when its waitee ends, opens its file at least 50 ms after its fork, for processes and thread=1), and the probes follow them from their set-up on (every read counted by the block and sched families).
 source tests/host/lib.sh
 need_root
 command -v strace >/dev/null || skip "needs strace"
@@ -80,4 +80,31 @@ for n in 1 2; do
 	l=$(mark groups.t "workers let go" $n)
 	check "group $n: let go ($l ms) at least 50 ms after its workers started ($s ms)" at_least "$s" 50 "$l"
 done
+
+# 5. A wait_for job's late starter waits at a gate of its own, at least
+# 50 ms from its start (fio's late starters wait for its next start poll,
+# as its first jobs do), for processes and thread=1.
+F2=$TMP/data2
+truncate -s 16m "$F2" || exit 1
+late_start() { # tag, a [global] line for the job file
+	local tag=$1 forked opened
+	printf '[global]\n%s\n[a]\nfilename=%s\nrw=read\nbs=4k\nsize=64k\nioengine=psync\n[b]\nwait_for=a\nfilename=%s\nrw=read\nbs=4k\nsize=64k\nioengine=psync\n' \
+		"$2" "$F" "$F2" >late.fio
+	strace -f -ttt -qq -e trace=clone,clone3,fork,vfork,openat -o "$TMP/$tag.st" \
+		"$IODIG" run --no-save --no-progress --no-probes late.fio --output-format=json \
+		--output="$TMP/$tag.json"
+	check "$tag: both jobs read 64k ($(jqr '[.jobs[].read.io_kbytes] | join(" ")' "$TMP/$tag.json"))" \
+		[ "$(jqr '[.jobs[].read.io_kbytes] | join(" ")' "$TMP/$tag.json")" = "64 64" ]
+	# b's worker: the task other than the supervisor that opens b's file;
+	# when it was made (its clone's end) and its first open
+	local main pid
+	main=$(awk 'NR == 1 { print $1 }' "$TMP/$tag.st")
+	pid=$(grep -E "^[0-9]+ +[0-9.]+ openat\(.*\"$F2\"" "$TMP/$tag.st" | awk -v m="$main" '$1 != m { print $1; exit }')
+	forked=$(grep -E " (clone3?|fork|vfork)\(.* = ${pid:-none}$" "$TMP/$tag.st" | awk '{ print $2; exit }')
+	opened=$(grep -E "^${pid:-none} +[0-9.]+ openat\(.*\"$F2\"" "$TMP/$tag.st" | awk '{ print $2; exit }')
+	check "$tag: b's worker (pid ${pid:-none}) opens its file ($opened s) at least 50 ms after it was made ($forked s)" \
+		awk -v a="$forked" -v b="$opened" 'BEGIN { exit !(a != "" && b != "" && a + 0.050 <= b) }'
+}
+late_start late "thread=0"
+late_start late-thread "thread=1"
 done_testing

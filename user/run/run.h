@@ -64,6 +64,8 @@ struct run_opts {
 struct run_shared {
 	volatile sig_atomic_t stop;
 	struct start_gate gate;       /* where new workers wait (run_group) */
+	struct start_gate late_gate;  /* where wait_for's late starters wait
+				       * (start_waiting) */
 	struct flow_table flows;      /* flow= counters, per flow_id */
 	struct worker_stats stats[];
 };

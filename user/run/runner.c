@@ -207,6 +207,18 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
 	return 0;
 }
 
+/*
+ * How long a group's new workers, and wait_for's late starters, sleep at
+ * their start gate at the least.  fio's jobs wait, asleep, for its main
+ * thread's next start poll (100 ms apart), late starters too.  A new
+ * task's load-tracking utilization starts at half a CPU and decays only
+ * while it sleeps; the scheduler places the job's wakeups by it, and a
+ * worker that starts its I/O at once can keep another placement than
+ * fio's job for the whole run (docs/overhead.md, "A new worker's first
+ * 50 ms").
+ */
+#define GATE_SETTLE_NS 50000000ull
+
 struct group_run {
 	unsigned int first, count;    /* workers of the group */
 	unsigned int exit_what;       /* set when an exitall job ended */
@@ -214,6 +226,8 @@ struct group_run {
 	pid_t *pids;
 	bool *started;
 	bool *waiting;                /* wait_for: not started yet */
+	uint64_t late_open_at;        /* when the late starters' gate opens,
+				       * 0 = open */
 };
 
 /*
@@ -444,6 +458,8 @@ static struct timespec wake_in(const struct run_ctx *ctx, const struct group_run
 		until = series;
 	if (steady && steady < until)
 		until = steady;
+	if (g->late_open_at && g->late_open_at < until)
+		until = g->late_open_at;
 	if (until > now) {
 		ts.tv_sec = (time_t)((until - now) / 1000000000ull);
 		ts.tv_nsec = (long)((until - now) % 1000000000ull);
@@ -477,7 +493,9 @@ static void track_worker(struct run_ctx *ctx, const struct group_run *g, unsigne
 }
 
 /* Starts the workers whose wait_for job has finished; on a failed start
- * the run stops, as when the group's workers start. */
+ * the run stops, as when the group's workers start.  They wait at a gate
+ * of their own, shut until GATE_SETTLE_NS after the last of them started
+ * (late_gate_tick); a later start keeps it shut longer. */
 static void start_waiting(struct run_ctx *ctx, struct group_run *g)
 {
 	for (unsigned int i = 0; i < g->count && !ctx->shared->stop; i++) {
@@ -486,10 +504,25 @@ static void start_waiting(struct run_ctx *ctx, struct group_run *g)
 		if (!g->waiting[i] || waitee_running(ctx, w->job))
 			continue;
 		g->waiting[i] = false;
+		if (!g->late_open_at)
+			start_gate_close(&ctx->shared->late_gate);
+		w->gate = &ctx->shared->late_gate;
+		g->late_open_at = now_ns() + GATE_SETTLE_NS;
 		if (start_worker(ctx, g, i))
 			ctx->shared->stop = 1;
 		track_worker(ctx, g, i);
 	}
+}
+
+/* Opens the late starters' gate when their settle time is over, or at
+ * once when the run stops: a worker at a shut gate never ends. */
+static void late_gate_tick(struct run_ctx *ctx, struct group_run *g)
+{
+	if (!g->late_open_at || (now_ns() < g->late_open_at && !ctx->shared->stop))
+		return;
+	g->late_open_at = 0;
+	start_gate_open(&ctx->shared->late_gate,
+			probes_family_running(ctx->probes, "counters"));
 }
 
 /* Waits for the group while watching for signals; never returns early. */
@@ -511,9 +544,15 @@ static void supervise(struct run_ctx *ctx, struct group_run *g)
 	due = now_ns() + (uint64_t)wait_ms * 1000000ull;
 	/* a worker's end ends the wait at once, not at the next tick */
 	sigaddset(&wake, SIGCHLD);
-	while (!group_done(ctx, g)) {
-		struct timespec tick = wake_in(ctx, g, due);
-		int sig = sigtimedwait(&wake, NULL, &tick);
+	for (;;) {
+		struct timespec tick;
+		int sig;
+
+		late_gate_tick(ctx, g);
+		if (group_done(ctx, g))
+			break;
+		tick = wake_in(ctx, g, due);
+		sig = sigtimedwait(&wake, NULL, &tick);
 
 		/* the series keeps what it can: a failed tick leaves a gap */
 		series_collect_tick(&ctx->series, ctx->workers + g->first, g->count, now_ns(), false);
@@ -603,17 +642,6 @@ static void fail_jobs_not_set_up(struct run_ctx *ctx, unsigned int first, unsign
 	}
 }
 
-/*
- * How long the group's new workers sleep at the start gate at the least.
- * fio's jobs wait, asleep, for its main thread's next start poll (100 ms
- * apart).  A new task's load-tracking utilization starts at half a CPU
- * and decays only while it sleeps; the scheduler places the job's
- * wakeups by it, and a worker that starts its I/O at once can keep
- * another placement than fio's job for the whole run
- * (docs/overhead.md, "A new worker's first 50 ms").
- */
-#define GATE_SETTLE_NS 50000000ull
-
 /* Keeps the gate shut until @until, or a signal stops the run. */
 static void hold_gate(struct run_ctx *ctx, uint64_t until)
 {
@@ -663,6 +691,7 @@ static int run_group(struct run_ctx *ctx, const struct run_group *rg, struct err
 			       waitee_running(ctx, ctx->workers[first + i].job);
 		if (g.waiting[i])
 			continue;
+		ctx->workers[first + i].gate = &ctx->shared->gate;
 		ret = start_worker(ctx, &g, i);
 		if (ret) {
 			err_set(err, -ret, "cannot start worker %u of job '%s': %s",
