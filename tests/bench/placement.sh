@@ -73,9 +73,14 @@ one() {
 }
 
 : >"$TMP/b"; : >"$TMP/a"
-for _ in $(seq "$PAIRS"); do
-	one b "${B_CMD[@]}"
-	one a "${A_CMD[@]}"
+for pair in $(seq "$PAIRS"); do # the first of a pair alternates
+	if ((pair % 2)); then
+		one b "${B_CMD[@]}"
+		one a "${A_CMD[@]}"
+	else
+		one a "${A_CMD[@]}"
+		one b "${B_CMD[@]}"
+	fi
 done
 
 # "ratio (lo-hi)" of exp(c) in log(iops) = a + b ipis + c is_b, with a

@@ -75,12 +75,19 @@ compare() {
 	# shellcheck disable=SC2206
 	args=(--name=bench --filename="$LOOP" --direct=1 $extra)
 	: >"$TMP/iodig.txt"; : >"$TMP/fio.txt"
-	for _ in $(seq "$PAIRS"); do
-		# in TMP: both save a verify job's state file where they run
-		(cd "$TMP" && "$IODIG" run --no-probes --output-format=json "${args[@]}") >"$TMP/i.json"
-		figures "$TMP/i.json" >>"$TMP/iodig.txt"
-		(cd "$TMP" && fio --output-format=json "${args[@]}") >"$TMP/f.json"
-		figures "$TMP/f.json" >>"$TMP/fio.txt"
+	for pair in $(seq "$PAIRS"); do
+		# in TMP: both save a verify job's state file where they run;
+		# the first of a pair alternates, so neither tool always follows
+		# the other (a device or a CPU left warm, or busy, by it)
+		for tool in $( ((pair % 2)) && echo iodig fio || echo fio iodig); do
+			if [ "$tool" = iodig ]; then
+				(cd "$TMP" && "$IODIG" run --no-probes --output-format=json "${args[@]}") >"$TMP/i.json"
+				figures "$TMP/i.json" >>"$TMP/iodig.txt"
+			else
+				(cd "$TMP" && fio --output-format=json "${args[@]}") >"$TMP/f.json"
+				figures "$TMP/f.json" >>"$TMP/fio.txt"
+			fi
+		done
 		if [[ $extra != *time_based* ]] && [ "$(counts "$TMP/iodig.txt")" != "$(counts "$TMP/fio.txt")" ]; then
 			echo "$label: reads and writes differ: iodig $(counts "$TMP/iodig.txt")," \
 				"fio $(counts "$TMP/fio.txt")" >&2
