@@ -691,7 +691,6 @@ static int run_group(struct run_ctx *ctx, const struct run_group *rg, struct err
 			       waitee_running(ctx, ctx->workers[first + i].job);
 		if (g.waiting[i])
 			continue;
-		ctx->workers[first + i].gate = &ctx->shared->gate;
 		ret = start_worker(ctx, &g, i);
 		if (ret) {
 			err_set(err, -ret, "cannot start worker %u of job '%s': %s",
