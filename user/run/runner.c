@@ -219,6 +219,15 @@ static int setup_workers(struct run_ctx *ctx, struct errbuf *err)
  */
 #define GATE_SETTLE_NS 50000000ull
 
+/*
+ * The supervisor's longest sleep while a group runs.  fio's main thread
+ * reaps its jobs every 10 ms for the whole run; on a guest whose idle CPUs
+ * halt, how often anything wakes changes what each of the job's I/Os costs
+ * (docs/overhead.md, "The supervisor's 10 ms"), so iodig keeps fio's
+ * cadence for its figures to compare with fio's.
+ */
+#define REAP_INTERVAL_NS 10000000ull
+
 struct group_run {
 	unsigned int first, count;    /* workers of the group */
 	unsigned int exit_what;       /* set when an exitall job ended */
@@ -445,11 +454,13 @@ static void check_exitall(struct run_ctx *ctx, struct group_run *g)
 }
 
 /* How long to wait: until @due_ns, or the series' next interval end or the
- * next steady-state sample when that comes first. */
+ * next steady-state sample when that comes first, and REAP_INTERVAL_NS at
+ * the most. */
 static struct timespec wake_in(const struct run_ctx *ctx, const struct group_run *g,
 			       uint64_t due_ns)
 {
 	uint64_t now = now_ns(), until = due_ns;
+	uint64_t reap = now + REAP_INTERVAL_NS;
 	uint64_t series = series_collect_due(&ctx->series, ctx->workers + g->first, g->count, now);
 	uint64_t steady = steady_check_due(&ctx->steady, ctx->workers + g->first, g->count);
 	struct timespec ts = { 0, 0 };
@@ -460,6 +471,8 @@ static struct timespec wake_in(const struct run_ctx *ctx, const struct group_run
 		until = steady;
 	if (g->late_open_at && g->late_open_at < until)
 		until = g->late_open_at;
+	if (reap < until)
+		until = reap;
 	if (until > now) {
 		ts.tv_sec = (time_t)((until - now) / 1000000000ull);
 		ts.tv_nsec = (long)((until - now) % 1000000000ull);
