@@ -9,7 +9,6 @@ both() {
 	"$IODIG" run --no-probes --no-save --output-format=json "$@" >i.json 2>"$TMP/err"
 }
 # ratio JSON A B: jobs[B] I/Os over jobs[A]'s, times 100
-between() { [ "$1" -ge "$2" ] && [ "$1" -le "$3" ]; }
 ratio() { jq -r "(.jobs[$3].read.total_ios * 100 / .jobs[$2].read.total_ios) | floor" "$1" 2>/dev/null || echo 0; }
 
 # 4 s, not 2: a job that starts or ends a few scheduling delays after its

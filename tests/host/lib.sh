@@ -31,6 +31,9 @@ check() { # check "description" test-expression...
 }
 done_testing() { [ "$FAILS" -eq 0 ] && exit 0; echo "$FAILS check(s) failed" >&2; exit 1; }
 
+# between X LO HI: integer X within [LO, HI]
+between() { [ -n "$1" ] && [ "$1" -ge "$2" ] && [ "$1" -le "$3" ]; }
+
 need_root() { [ "$(id -u)" -eq 0 ] || skip "needs root"; }
 
 # need_fio3: fio 3.x, the oracle, and jq for comparing its JSON with iodig's
